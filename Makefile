@@ -1,0 +1,66 @@
+# The two commands a newcomer runs: `make run` and `make test`. Everything else supports them.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH := $(CHROMIUM)
+
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+
+.PHONY: run test test-python test-frontend test-e2e build package bench seed deps clean
+
+## make run: install what is missing, build the SPA, start the whole product on loopback with demo data
+run: deps build
+	$(PY) -m devtools.run
+
+## make test: install what is missing, run every test (Python, frontend, browser)
+test: deps build $(CHROMIUM)
+	$(MAKE) test-python
+	$(MAKE) test-frontend
+	$(MAKE) test-e2e
+
+test-python: deps
+	$(PY) -m pytest -q
+
+test-frontend: deps
+	npm run test:unit
+
+test-e2e: deps build $(CHROMIUM)
+	npx playwright test
+
+deps: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json frontend/package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+build: frontend/dist/index.html
+
+frontend/dist/index.html: node_modules/.installed $(FRONTEND_SOURCES)
+	npm run build
+
+## make package: the deployable CloudFormation template (chalice package + infra/template.yaml)
+package: deps
+	$(PY) -m devtools.package_stack --stage $${STAGE:-dev} --out build/packaged
+
+## make seed STATIONS=n: (re)generate demo data of any size into the running local stack
+seed: deps
+	$(PY) -m devtools.seed
+
+## make bench: performance figures (not part of make test)
+bench: deps
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) node_modules frontend/dist build .pytest_cache

@@ -1,0 +1,30 @@
+"""The Chalice app: creates it, registers blueprints and event handlers; nothing else."""
+from chalice import Chalice
+
+from chalicelib.applications.routes import routes as applications_routes
+from chalicelib.auth.routes import routes as auth_routes
+from chalicelib.core.errors import ApiError
+from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
+from chalicelib.organizations.routes import routes as organizations_routes
+from chalicelib.system.routes import routes as system_routes
+from chalicelib.users.routes import routes as users_routes
+from chalicelib.workers import imports as import_worker_handler
+
+app = Chalice(app_name="open-water-data")
+
+for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes):
+    app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
+
+
+@app.middleware("http")
+def json_errors(event, get_response):
+    try:
+        return normalize_error_response(get_response(event))
+    except ApiError as exc:
+        return error_response(exc)
+
+
+@app.on_sqs_message(queue="owd-imports", batch_size=10)
+def import_worker(event):
+    """Runs queued jobs such as data imports (the same handler the local worker calls)."""
+    return import_worker_handler.handle(event)

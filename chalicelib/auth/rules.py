@@ -1,0 +1,115 @@
+"""Authorization rules declared next to each route; the same rules as the browser's role checks.
+
+- An empty or absent requirement always passes; an empty role list passes for a signed-in user.
+- System roles: the user needs at least one role whose name is in the list.
+- Organization roles: a system-admin passes every organization check; otherwise the user's role in
+  that same organization must be in the allowed list.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from chalicelib.auth.principal import Principal
+from chalicelib.core.errors import Forbidden, Unauthorized
+
+FORBIDDEN = "You do not have permission to do this."
+
+
+class Rule:
+    requires_sign_in = True
+
+    def check(self, principal: Principal | None, params: dict) -> None:
+        if principal is None:
+            raise Unauthorized("Sign-in required.")
+        if not self.allows(principal, params):
+            raise Forbidden(FORBIDDEN)
+
+    def allows(self, principal: Principal, params: dict) -> bool:
+        return True
+
+
+class Public(Rule):
+    requires_sign_in = False
+
+    def check(self, principal, params) -> None:
+        return None
+
+
+class SignedIn(Rule):
+    pass
+
+
+@dataclass(frozen=True)
+class SystemRoles(Rule):
+    roles: tuple[str, ...] = ()
+
+    def allows(self, principal, params) -> bool:
+        return has_system_roles(principal, self.roles)
+
+
+@dataclass(frozen=True)
+class Permission(Rule):
+    key: str = ""
+
+    def allows(self, principal, params) -> bool:
+        return self.key in principal.permissions
+
+
+@dataclass(frozen=True)
+class OrgRoles(Rule):
+    """The caller's role in the organization named by a URL parameter must be one of `roles`."""
+
+    roles: tuple[str, ...] = ()
+    param: str = "organizationId"
+
+    def allows(self, principal, params) -> bool:
+        return has_org_role(principal, params.get(self.param), self.roles)
+
+
+@dataclass(frozen=True)
+class AnyOf(Rule):
+    rules: tuple[Rule, ...] = ()
+
+    def allows(self, principal, params) -> bool:
+        return any(rule.allows(principal, params) for rule in self.rules)
+
+
+def has_system_roles(principal: Principal | None, required) -> bool:
+    if required is None or (not required and principal is not None):
+        return True
+    if principal is None:
+        return False
+    return any(name in required for name in principal.system_roles)
+
+
+def has_org_role(principal: Principal | None, organization_id: str | None, allowed) -> bool:
+    if principal is None:
+        return False
+    if principal.is_system_admin:
+        return True
+    role = principal.role_in(organization_id) if organization_id else None
+    return role is not None and role in allowed
+
+
+MEMBER = ("simple-user", "data-contributor", "group-admin")
+CONTRIBUTOR = ("data-contributor", "group-admin")
+GROUP_ADMIN = ("group-admin",)
+
+public = Public()
+signed_in = SignedIn()
+
+
+def system_roles(*names: str) -> SystemRoles:
+    return SystemRoles(tuple(names))
+
+
+def permission(key: str) -> Permission:
+    return Permission(key)
+
+
+def org_roles(*roles: str, param: str = "organizationId") -> OrgRoles:
+    return OrgRoles(tuple(roles), param)
+
+
+def any_of(*rules: Rule) -> AnyOf:
+    return AnyOf(tuple(rules))
+

@@ -1,0 +1,68 @@
+"""From a request's Authorization header to a Principal (provisioning the user on first sight)."""
+from __future__ import annotations
+
+from chalicelib.auth.principal import Principal
+from chalicelib.auth.tokens import InvalidToken, verifier
+from chalicelib.core.errors import Unauthorized
+from chalicelib.organizations import service as organizations
+from chalicelib.roles import service as roles
+from chalicelib.users import service as users
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("Authorization header must be 'Bearer <token>'.")
+    return token.strip()
+
+
+def principal_for(user) -> Principal:
+    role_ids = list(user.roles or [])
+    names = roles.role_names(role_ids)
+    return Principal(
+        user=user.to_dict(),
+        system_roles=tuple(names),
+        permissions=roles.permissions_of(names, role_ids),
+        memberships={m.organizationId: m.roleName for m in organizations.memberships_of(user.id)},
+    )
+
+
+def authenticate(authorization: str | None) -> Principal | None:
+    """None for an anonymous request; 401 for a token that is present but not valid."""
+    token = bearer_token(authorization)
+    if token is None:
+        return None
+    try:
+        claims = verifier().verify(token)
+    except InvalidToken as exc:
+        raise Unauthorized(str(exc)) from exc
+    return principal_for(users.provision(claims))
+
+
+def profile(principal: Principal) -> dict:
+    """The spec's auth profile: systemRoles, organizationRole (current one) and all organizationRoles."""
+    user = principal.user
+    organization_roles = [{"organizationId": org_id, "roleName": role}
+                          for org_id, role in sorted(principal.memberships.items())]
+    current = user.get("currentOrganizationId")
+    organization_role = next((r for r in organization_roles if r["organizationId"] == current),
+                             organization_roles[0] if organization_roles else None)
+    return {
+        "id": user["id"],
+        "email": user.get("email"),
+        "name": user.get("name"),
+        "preferences": user.get("preferences") or {},
+        "systemRoles": [{"roleName": name} for name in principal.system_roles],
+        "permissions": sorted(principal.permissions),
+        "organizationRole": organization_role,
+        "organizationRoles": organization_roles,
+    }
+
+
+def delete_account(user_id: str) -> None:
+    """Delete a user with everything that belongs to them alone (memberships, dashboards)."""
+    users.get_or_404(user_id)
+    organizations.remove_user_everywhere(user_id)
+    users.delete(user_id)

@@ -1,0 +1,57 @@
+"""Every setting of the backend, read from the environment in one place.
+
+The same code runs on AWS and locally; only these values differ (endpoint URL, names, issuer).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+
+def _csv(value: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+@dataclass(frozen=True)
+class Settings:
+    app_name: str = "Open Water Data"
+    version: str = "0.1.0"
+    stage: str = "local"
+    build_time: str = ""
+    region: str = "us-east-1"
+    # Empty on AWS; a moto server or LocalStack URL locally.
+    endpoint_url: str | None = None
+    table_prefix: str = "owd-local-"
+    import_queue_url: str = ""
+    uploads_bucket: str = ""
+    oidc_issuer: str = ""
+    # Audiences accepted in access tokens (`aud`, or Cognito's `client_id`).
+    oidc_audiences: tuple[str, ...] = ()
+    oidc_jwks_url: str = ""
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)
+    admin_emails: tuple[str, ...] = field(default_factory=tuple)
+
+    def table_name(self, short_name: str) -> str:
+        return f"{self.table_prefix}{short_name}"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    env = os.environ
+    return Settings(
+        app_name=env.get("APP_NAME", Settings.app_name),
+        version=env.get("APP_VERSION", Settings.version),
+        stage=env.get("STAGE", Settings.stage),
+        build_time=env.get("BUILD_TIME", ""),
+        region=env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or Settings.region,
+        endpoint_url=env.get("AWS_ENDPOINT_URL") or None,
+        table_prefix=env.get("TABLE_PREFIX", Settings.table_prefix),
+        import_queue_url=env.get("IMPORT_QUEUE_URL", ""),
+        uploads_bucket=env.get("UPLOADS_BUCKET", ""),
+        oidc_issuer=env.get("OIDC_ISSUER", "").rstrip("/"),
+        oidc_audiences=_csv(env.get("OIDC_AUDIENCE", "")),
+        oidc_jwks_url=env.get("OIDC_JWKS_URL", ""),
+        allowed_origins=_csv(env.get("ALLOWED_ORIGINS", "")),
+        admin_emails=tuple(e.lower() for e in _csv(env.get("ADMIN_EMAILS", ""))),
+    )

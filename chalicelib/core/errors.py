@@ -1,0 +1,56 @@
+"""Errors that become JSON HTTP responses: {"statusCode", "message", "error"}.
+
+They subclass ChaliceUnhandledError so they reach the app's middleware instead of being
+turned into Chalice's own {"Code", "Message"} shape.
+"""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from chalice import ChaliceUnhandledError
+
+
+class ApiError(ChaliceUnhandledError):
+    status_code = 400
+
+    def __init__(self, message: str, status_code: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class BadRequest(ApiError):
+    status_code = 400
+
+
+class Unauthorized(ApiError):
+    status_code = 401
+
+
+class Forbidden(ApiError):
+    status_code = 403
+
+
+class NotFound(ApiError):
+    status_code = 404
+
+
+class Conflict(ApiError):
+    status_code = 409
+
+
+class PayloadTooLarge(ApiError):
+    status_code = 413
+
+
+class ServiceUnavailable(ApiError):
+    status_code = 503
+
+
+class InternalError(ApiError):
+    status_code = 500
+
+
+def error_body(status_code: int, message: str) -> dict:
+    return {"statusCode": status_code, "message": message, "error": HTTPStatus(status_code).phrase}

@@ -1,0 +1,72 @@
+"""Organizations and their members."""
+from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
+from chalicelib.core.errors import Forbidden
+from chalicelib.core.http import Routes
+from chalicelib.organizations import service
+from chalicelib.organizations.models import MEMBER_ROLE_RANK
+from chalicelib.users import service as users
+
+routes = Routes(__name__)
+ORG_ADMIN = rules.any_of(rules.permission("manage-organizations"), rules.org_roles(*rules.GROUP_ADMIN))
+
+
+@routes.route("/organization", auth=rules.public)
+def list_organizations():
+    """All organizations (public: the start-up list of the data section)."""
+    return service.list_all(routes.current_request.query_params)
+
+
+@routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))
+def create_organization():
+    """Create an organization (system administrators)."""
+    return service.create(routes.json_body()).to_dict()
+
+
+@routes.route("/organization/{organizationId}", auth=rules.public)
+def get_organization(organizationId):
+    """One organization."""
+    return service.get(organizationId).to_dict()
+
+
+@routes.route("/organization/{organizationId}", methods=["PATCH"], auth=ORG_ADMIN)
+def update_organization(organizationId):
+    """Change an organization's name, description or website (its group-admins, system administrators)."""
+    return service.update(organizationId, routes.json_body()).to_dict()
+
+
+@routes.route("/organization/{organizationId}", methods=["DELETE"], auth=rules.permission("manage-organizations"))
+def delete_organization(organizationId):
+    """Delete an organization (system administrators)."""
+    service.delete(organizationId)
+    return {}
+
+
+@routes.route("/organization/{organizationId}/members", auth=rules.org_roles(*rules.MEMBER))
+def list_members(organizationId):
+    """Members of an organization with their roles (visible to its members)."""
+    return service.members_with_users(organizationId)
+
+
+@routes.route("/organization/{organizationId}/members/{userId}", methods=["PUT"], auth=ORG_ADMIN)
+def set_member_role(organizationId, userId):
+    """Add a member or change a member's role (its group-admins, system administrators)."""
+    role_name = service.validate_member_role(routes.json_body().get("roleName"))
+    principal = require_principal()
+    if userId == principal.id and not principal.is_system_admin:
+        current = principal.role_in(organizationId)
+        if current is None or MEMBER_ROLE_RANK[role_name] > MEMBER_ROLE_RANK[current]:
+            raise Forbidden("You cannot raise your own role.")
+    users.get_or_404(userId)
+    return service.set_member_role(organizationId, userId, role_name).to_dict()
+
+
+@routes.route("/organization/{organizationId}/members/{userId}", methods=["DELETE"],
+              auth=rules.any_of(ORG_ADMIN, rules.org_roles(*rules.MEMBER)))
+def remove_member(organizationId, userId):
+    """Remove a member (group-admins and administrators; any member may leave)."""
+    principal = require_principal()
+    if userId != principal.id and not ORG_ADMIN.allows(principal, {"organizationId": organizationId}):
+        raise Forbidden("Only group administrators can remove other members.")
+    service.remove_member(organizationId, userId)
+    return {}

@@ -1,0 +1,129 @@
+"""Organizations and their members (no HTTP in here)."""
+from __future__ import annotations
+
+import uuid
+
+from pynamodb.exceptions import PutError
+
+from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
+from chalicelib.users import service as users
+
+EDITABLE_FIELDS = ("name", "description", "website")
+
+
+def validate_member_role(role_name) -> str:
+    if role_name not in MEMBER_ROLES:
+        raise BadRequest(f"Unknown role name {role_name!r}. Expected one of: {', '.join(MEMBER_ROLES)}.")
+    return role_name
+
+
+def _validated_fields(data: dict, creating: bool) -> dict:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    unknown = sorted(set(data) - set(EDITABLE_FIELDS) - {"id"})
+    if unknown:
+        raise BadRequest(f"Unknown organization fields: {', '.join(unknown)}.")
+    fields = {k: data[k] for k in EDITABLE_FIELDS if k in data}
+    if creating or "name" in fields:
+        name = fields.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise BadRequest("Organization name is required.")
+        if len(name) > 200:
+            raise BadRequest("Organization name must be at most 200 characters.")
+        fields["name"] = name.strip()
+    for key in ("description", "website"):
+        if key in fields and fields[key] is not None and not isinstance(fields[key], str):
+            raise BadRequest(f"{key} must be text.")
+    return fields
+
+
+def get(organization_id: str) -> Organization:
+    try:
+        organization = Organization.get(organization_id)
+    except Organization.DoesNotExist:
+        organization = None
+    if organization is None or organization.deletedAt:
+        raise NotFound("Organization not found.")
+    return organization
+
+
+def create(data: dict, organization_id: str | None = None) -> Organization:
+    fields = _validated_fields(data, creating=True)
+    organization = Organization(id=organization_id or str(uuid.uuid4()), createdAt=utc_now(), **fields)
+    try:
+        organization.save(condition=Organization.id.does_not_exist())
+    except PutError as exc:
+        raise Conflict("An organization with this id already exists.") from exc
+    return organization
+
+
+def update(organization_id: str, data: dict) -> Organization:
+    organization = get(organization_id)
+    fields = _validated_fields(data, creating=False)
+    if fields:
+        organization.update(actions=[getattr(Organization, k).set(v) for k, v in fields.items()]
+                            + [Organization.updatedAt.set(utc_now())])
+    return organization
+
+
+def delete(organization_id: str) -> None:
+    organization = get(organization_id)
+    organization.update(actions=[Organization.deletedAt.set(utc_now())])
+
+
+def members(organization_id: str) -> list[Membership]:
+    get(organization_id)
+    return list(Membership.query(organization_id))
+
+
+def memberships_of(user_id: str) -> list[Membership]:
+    return list(Membership.by_user.query(user_id))
+
+
+def membership(organization_id: str, user_id: str) -> Membership | None:
+    try:
+        return Membership.get(organization_id, user_id)
+    except Membership.DoesNotExist:
+        return None
+
+
+def set_member_role(organization_id: str, user_id: str, role_name: str) -> Membership:
+    validate_member_role(role_name)
+    get(organization_id)
+    existing = membership(organization_id, user_id)
+    now = utc_now()
+    if existing is None:
+        existing = Membership(organizationId=organization_id, userId=user_id, roleName=role_name, createdAt=now)
+        existing.save()
+    else:
+        existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)])
+    return existing
+
+
+def remove_member(organization_id: str, user_id: str) -> None:
+    existing = membership(organization_id, user_id)
+    if existing is None:
+        raise NotFound("Member not found.")
+    existing.delete()
+
+
+def remove_user_everywhere(user_id: str) -> None:
+    for item in memberships_of(user_id):
+        item.delete()
+
+
+def list_all(query_params=None) -> list[dict]:
+    organizations = [o.to_dict() for o in Organization.scan() if not o.deletedAt]
+    return sorted(organizations, key=lambda o: (o["name"].lower(), o["id"]))
+
+
+def members_with_users(organization_id: str) -> list[dict]:
+    items = members(organization_id)
+    people = users.get_many([m.userId for m in items])
+    return [{
+        "userId": m.userId, "roleName": m.roleName, "createdAt": m.createdAt,
+        "email": people[m.userId].email if m.userId in people else None,
+        "name": people[m.userId].name if m.userId in people else None,
+    } for m in items]

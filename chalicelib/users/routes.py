@@ -1,0 +1,48 @@
+"""Users and their system roles (administrators)."""
+from chalicelib.auth import rules
+from chalicelib.auth import service as auth
+from chalicelib.auth.principal import require_principal
+from chalicelib.core.errors import BadRequest, Forbidden
+from chalicelib.core.http import Routes
+from chalicelib.users import service
+
+routes = Routes(__name__)
+MANAGE_USERS = rules.permission("manage-users")
+
+
+@routes.route("/user", auth=MANAGE_USERS)
+def list_users():
+    """All users."""
+    return service.list_all()
+
+
+@routes.route("/user/{id}", methods=["DELETE"], auth=MANAGE_USERS)
+def delete_user(id):
+    """Delete a user with their memberships and dashboards."""
+    auth.delete_account(id)
+    return {}
+
+
+@routes.route("/user/{id}/roles", auth=MANAGE_USERS)
+def get_user_roles(id):
+    """A user's system roles."""
+    return service.roles_of(service.get_or_404(id))
+
+
+@routes.route("/user/{id}/roles", methods=["PUT"], auth=MANAGE_USERS)
+def set_user_roles(id):
+    """Replace a user's system roles; nobody changes their own."""
+    if id == require_principal().id:
+        raise Forbidden("You cannot change your own roles.")
+    return service.roles_of(service.set_roles(service.get_or_404(id), role_ids_from(routes.json_body())))
+
+
+def role_ids_from(body) -> list[str]:
+    """Accept `[{id}|id, ...]` or `{"roles": [...]}` — the spec sends the role list as the body."""
+    roles = body.get("roles") if isinstance(body, dict) else body
+    if not isinstance(roles, list):
+        raise BadRequest("Roles must be a list of role ids or role objects.")
+    ids = [r.get("id") if isinstance(r, dict) else r for r in roles]
+    if not all(isinstance(i, str) and i for i in ids):
+        raise BadRequest("Every role must have an id.")
+    return ids

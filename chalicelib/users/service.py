@@ -1,0 +1,96 @@
+"""Users: provisioning from token claims, profile changes, deletion."""
+from __future__ import annotations
+
+from pynamodb.exceptions import PutError
+
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest, NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.roles.service import SYSTEM_ADMIN, roles_by_id
+from chalicelib.users.models import User
+
+PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
+
+
+def get(user_id: str) -> User | None:
+    try:
+        return User.get(user_id)
+    except User.DoesNotExist:
+        return None
+
+
+def get_or_404(user_id: str) -> User:
+    user = get(user_id)
+    if user is None:
+        raise NotFound("User not found.")
+    return user
+
+
+def provision(claims: dict) -> User:
+    """The user behind a verified token, created on the first authenticated call."""
+    user_id = claims["sub"]
+    email = (claims.get("email") or "").lower() or None
+    user = get(user_id)
+    admin_by_config = bool(email) and email in get_settings().admin_emails
+    if user is None:
+        user = User(id=user_id, email=email, name=claims.get("name") or claims.get("preferred_username") or email,
+                    roles=[SYSTEM_ADMIN] if admin_by_config else [], createdAt=utc_now())
+        try:
+            # Two first requests can race; the condition keeps the first and the loser re-reads it.
+            user.save(condition=User.id.does_not_exist())
+        except PutError:
+            user = User.get(user_id)
+    elif admin_by_config and SYSTEM_ADMIN not in (user.roles or []):
+        user.update(actions=[User.roles.set((user.roles or []) + [SYSTEM_ADMIN])])
+    return user
+
+
+def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]) -> User:
+    unknown = sorted(set(changes) - set(PROFILE_FIELDS))
+    if unknown:
+        raise BadRequest(f"These profile fields cannot be changed: {', '.join(unknown)}.")
+    actions = []
+    if "name" in changes:
+        name = changes["name"]
+        if not isinstance(name, str) or not name.strip() or len(name) > 200:
+            raise BadRequest("Name must be between 1 and 200 characters.")
+        actions.append(User.name.set(name.strip()))
+    if "currentOrganizationId" in changes:
+        org_id = changes["currentOrganizationId"]
+        if org_id is not None and org_id not in allowed_organization_ids:
+            raise BadRequest("You are not a member of that organization.")
+        actions.append(User.currentOrganizationId.set(org_id) if org_id else User.currentOrganizationId.remove())
+    if "preferences" in changes:
+        if not isinstance(changes["preferences"], dict):
+            raise BadRequest("Preferences must be an object.")
+        actions.append(User.preferences.set(changes["preferences"]))
+    if actions:
+        actions.append(User.updatedAt.set(utc_now()))
+        user.update(actions=actions)
+    return user
+
+
+def set_roles(user: User, role_ids: list[str]) -> User:
+    known = roles_by_id()
+    unknown = [rid for rid in role_ids if rid not in known]
+    if unknown:
+        raise BadRequest(f"Unknown role: {', '.join(unknown)}.")
+    user.update(actions=[User.roles.set(sorted(set(role_ids))), User.updatedAt.set(utc_now())])
+    return user
+
+
+def get_many(user_ids: list[str]) -> dict[str, User]:
+    return {u.id: u for u in User.batch_get(list(dict.fromkeys(user_ids)))} if user_ids else {}
+
+
+def list_all() -> list[dict]:
+    return sorted((u.to_dict() for u in User.scan()), key=lambda u: ((u.get("name") or "").lower(), u["id"]))
+
+
+def delete(user_id: str) -> None:
+    get_or_404(user_id).delete()
+
+
+def roles_of(user: User) -> list[dict]:
+    known = roles_by_id()
+    return [{"id": rid, "roleName": known[rid].roleName if rid in known else rid} for rid in user.roles or []]

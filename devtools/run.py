@@ -1,0 +1,153 @@
+"""`make run`: the whole product on loopback, the same code paths as on AWS.
+
+moto server (DynamoDB, SQS, S3, SES) ← the infra template deployed into its CloudFormation
+local OIDC provider with demo users
+chalice local (the API) + the import worker polling the queue
+the gateway: the built SPA with /api/v1 proxied (the local stand-in for CloudFront)
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from devtools.processes import StartupError, moto_server_command, port_in_use, wait_until_up
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+@dataclass(frozen=True)
+class Ports:
+    gateway: int
+    api: int
+    oidc: int
+    moto: int
+
+    @classmethod
+    def from_env(cls) -> "Ports":
+        env = os.environ
+        return cls(int(env.get("PORT", 8000)), int(env.get("API_PORT", 8001)),
+                   int(env.get("OIDC_PORT", 8002)), int(env.get("MOTO_PORT", 8003)))
+
+    def named(self) -> dict[str, int]:
+        return {"PORT": self.gateway, "API_PORT": self.api, "OIDC_PORT": self.oidc, "MOTO_PORT": self.moto}
+
+
+class Supervisor:
+    """Starts child processes and stops every one of them on exit, Ctrl-C or SIGTERM."""
+
+    def __init__(self) -> None:
+        self.children: list[tuple[str, subprocess.Popen]] = []
+
+    def start(self, name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
+        process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True)
+        self.children.append((name, process))
+        return process
+
+    def stop_all(self) -> None:
+        for _, process in reversed(self.children):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for _, process in reversed(self.children):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+    def watch(self) -> str:
+        """Block until a child exits; return its name."""
+        while True:
+            for name, process in self.children:
+                if process.poll() is not None:
+                    return name
+            time.sleep(0.5)
+
+
+def base_env(ports: Ports) -> dict[str, str]:
+    issuer = f"http://127.0.0.1:{ports.oidc}"
+    return {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "STAGE": "local",
+        "OIDC_ISSUER": issuer,
+        "OIDC_AUDIENCE": os.environ.get("OIDC_AUDIENCE", "owd-api"),
+        "OIDC_CLIENT_ID": "spa",
+        "ADMIN_EMAILS": os.environ.get("ADMIN_EMAILS", "admin@demo.openwater.example"),
+        "BUILD_TIME": os.environ.get("BUILD_TIME", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
+    }
+
+
+def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
+    from devtools import local_stack
+
+    check_ports(ports)
+    env = base_env(ports)
+    moto_url = f"http://127.0.0.1:{ports.moto}"
+    moto = supervisor.start("moto server", moto_server_command(ports.moto), env)
+    wait_until_up(f"{moto_url}/moto-api/", "moto server", moto)
+    env.update(local_stack.deploy(moto_url))
+
+    oidc = supervisor.start("OIDC provider", [PYTHON, "-m", "devtools.oidc", "--host", "127.0.0.1",
+                                              "--port", str(ports.oidc), "--issuer", env["OIDC_ISSUER"]], env)
+    wait_until_up(f"{env['OIDC_ISSUER']}/.well-known/openid-configuration", "OIDC provider", oidc)
+
+    subprocess.run([PYTHON, "-m", "devtools.seed"], cwd=ROOT, env=env, check=True)
+
+    api = supervisor.start("API", [str(Path(PYTHON).parent / "chalice"), "local", "--no-autoreload",
+                                   "--stage", "local", "--host", "127.0.0.1", "--port", str(ports.api)], env)
+    wait_until_up(f"http://127.0.0.1:{ports.api}/api/v1/system/info", "API", api)
+    supervisor.start("import worker", [PYTHON, "-m", "devtools.worker"], env)
+    gateway = supervisor.start("gateway", [PYTHON, "-m", "devtools.gateway", "--port", str(ports.gateway),
+                                           "--api", f"http://127.0.0.1:{ports.api}"], env)
+    wait_until_up(f"http://127.0.0.1:{ports.gateway}/config.json", "gateway", gateway)
+    return env
+
+
+def banner(ports: Ports) -> str:
+    from devtools.oidc.users import demo_users
+
+    lines = [
+        "",
+        f"  Open Water Data is running at  http://127.0.0.1:{ports.gateway}/",
+        f"  API {f'http://127.0.0.1:{ports.gateway}/api/v1'}   identity provider http://127.0.0.1:{ports.oidc}",
+        "",
+        "  Demo sign-ins (password = username):",
+    ]
+    for user in demo_users():
+        lines.append(f"    {user['username']:<12} {user.get('description', '')}")
+    lines += ["", "  Press Ctrl-C to stop.", ""]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ports = Ports.from_env()
+    supervisor = Supervisor()
+
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        start_product(ports, supervisor)
+        print(banner(ports), flush=True)
+        stopped = supervisor.watch()
+        print(f"{stopped} stopped unexpectedly; shutting everything down.", file=sys.stderr)
+        return 1
+    except StartupError as error:
+        print(f"make run: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nStopping...", flush=True)
+        return 0
+    finally:
+        supervisor.stop_all()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
