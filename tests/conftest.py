@@ -1,11 +1,9 @@
-"""Test-wide setup: a real moto server on a loopback socket with the infra template deployed into it.
-
-It starts before any test module imports the app, so the app's settings point at it.
-"""
+"""Test-wide setup, before any test module imports the app (so the app's settings point here):
+a real moto server on a loopback socket with infra/template.yaml deployed into it, and the local
+identity provider as a real process."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,26 +13,32 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools.processes import free_port, start_moto_server  # noqa: E402
+from tests.support import identity  # noqa: E402
 
+API_AUDIENCE = "owd-api"
 _moto: dict = {}
 
 
 def pytest_configure(config):
-    port = free_port()
-    process, url = start_moto_server(port)
+    process, url = start_moto_server(free_port())
     _moto.update(process=process, url=url)
     from devtools import local_stack
 
     os.environ.update(local_stack.deploy(url))
+    issuer = identity.start_identity_provider()
     os.environ.update({
         "STAGE": "test",
         "APP_VERSION": "0.1.0-test",
         "BUILD_TIME": "2026-11-22T00:00:00Z",
+        "OIDC_ISSUER": issuer,
+        "OIDC_AUDIENCE": API_AUDIENCE,
+        "ADMIN_EMAILS": "admin@demo.openwater.example",
     })
 
 
 def pytest_unconfigure(config):
-    process: subprocess.Popen | None = _moto.get("process")
+    identity.stop_identity_provider()
+    process = _moto.get("process")
     if process is not None:
         process.terminate()
         process.wait(timeout=10)

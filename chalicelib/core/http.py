@@ -51,6 +51,11 @@ def translate_errors(view: Callable) -> Callable:
     return wrapper
 
 
+def created(body: Any) -> Response:
+    """A 201 Created answer for POSTs that make a new thing."""
+    return Response(body=body, status_code=201, headers={"Content-Type": "application/json"})
+
+
 def error_response(exc: ApiError) -> Response:
     return Response(body=error_body(exc.status_code, exc.message), status_code=exc.status_code,
                     headers={"Content-Type": "application/json"})

@@ -2,7 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, created
 from chalicelib.organizations import service
 from chalicelib.organizations.models import MEMBER_ROLE_RANK
 from chalicelib.users import service as users
@@ -20,7 +20,7 @@ def list_organizations():
 @routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))
 def create_organization():
     """Create an organization (system administrators)."""
-    return service.create(routes.json_body()).to_dict()
+    return created(service.create(routes.json_body()).to_dict())
 
 
 @routes.route("/organization/{organizationId}", auth=rules.public)

@@ -1,0 +1,56 @@
+"""Demo data for `make run` (idempotent: running it again changes nothing).
+
+The demo users come from the local identity provider's user list; their product roles are given here:
+admin is a system administrator, orgadmin / contributor / viewer are group-admin / data-contributor /
+simple-user of the demo organization, outsider belongs to no organization.
+"""
+from __future__ import annotations
+
+from chalicelib.core.errors import NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.organizations import service as organizations
+from chalicelib.roles import service as roles
+from chalicelib.roles.service import SYSTEM_ADMIN
+from chalicelib.users.models import User
+from devtools.oidc.users import demo_users
+
+DEMO_ORGANIZATION_ID = "6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01"
+DEMO_ORGANIZATION = {
+    "name": "Demo Watershed Council",
+    "description": "A demonstration organization with real Water Quality Portal stations and generated data.",
+    "website": "https://example.org/demo-watershed",
+}
+DEMO_MEMBER_ROLES = {"orgadmin": "group-admin", "contributor": "data-contributor", "viewer": "simple-user"}
+
+
+def seed_users() -> dict[str, str]:
+    """Create the demo users' product records (as their first sign-in would); returns username → id."""
+    ids = {}
+    for person in demo_users():
+        ids[person["username"]] = person["sub"]
+        try:
+            User.get(person["sub"])
+        except User.DoesNotExist:
+            User(id=person["sub"], email=person["email"], name=person["name"],
+                 roles=[SYSTEM_ADMIN] if person["username"] == "admin" else [], createdAt=utc_now()).save()
+    return ids
+
+
+def seed_organization(user_ids: dict[str, str]) -> None:
+    try:
+        organizations.get(DEMO_ORGANIZATION_ID)
+    except NotFound:
+        organizations.create(DEMO_ORGANIZATION, organization_id=DEMO_ORGANIZATION_ID)
+    for username, role_name in DEMO_MEMBER_ROLES.items():
+        if organizations.membership(DEMO_ORGANIZATION_ID, user_ids[username]) is None:
+            organizations.set_member_role(DEMO_ORGANIZATION_ID, user_ids[username], role_name)
+
+
+def seed() -> None:
+    roles.ensure_built_in_roles()
+    seed_organization(seed_users())
+
+
+if __name__ == "__main__":
+    seed()
+    print("Demo data is in place.")

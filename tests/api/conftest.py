@@ -1,0 +1,87 @@
+"""API tests: the Chalice app through Chalice's test client, backed by the moto server of
+tests/conftest.py, with tokens issued by the real local identity provider (password grant, cli client)."""
+from __future__ import annotations
+
+import json
+import uuid
+from functools import lru_cache
+
+import pytest
+import requests
+from chalice.test import Client
+
+from devtools import seed
+from tests.support.identity import identity_provider_url
+
+IDENTITIES = ("anonymous", "viewer", "contributor", "orgadmin", "other_orgadmin", "admin")
+# The user who plays "group-admin of another organization" in the authorization matrix.
+OTHER_ORGADMIN_USERNAME = "outsider"
+
+
+@lru_cache(maxsize=None)
+def password_token(username: str) -> str:
+    response = requests.post(f"{identity_provider_url()}/token", data={
+        "grant_type": "password", "client_id": "cli", "username": username, "password": username,
+        "scope": "openid profile email"}, timeout=10)
+    response.raise_for_status()
+    return response.json()["access_token"]
+
+
+class Api:
+    """A small wrapper: JSON bodies in and out, a bearer token per identity."""
+
+    def __init__(self, client: Client, identity: str = "anonymous"):
+        self.client = client
+        self.identity = identity
+
+    def as_(self, identity: str) -> "Api":
+        return Api(self.client, identity)
+
+    def headers(self) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if self.identity != "anonymous":
+            username = OTHER_ORGADMIN_USERNAME if self.identity == "other_orgadmin" else self.identity
+            headers["Authorization"] = f"Bearer {password_token(username)}"
+        return headers
+
+    def request(self, method: str, path: str, body=None, headers: dict | None = None):
+        data = None if body is None else json.dumps(body)
+        response = self.client.http.request(method, f"/api/v1{path}", body=data,
+                                            headers={**self.headers(), **(headers or {})})
+        response.json = json.loads(response.body) if response.body else None
+        return response
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, body=None, **kw):
+        return self.request("POST", path, body, **kw)
+
+    def put(self, path, body=None, **kw):
+        return self.request("PUT", path, body, **kw)
+
+    def patch(self, path, body=None, **kw):
+        return self.request("PATCH", path, body, **kw)
+
+    def delete(self, path, **kw):
+        return self.request("DELETE", path, **kw)
+
+
+@pytest.fixture(scope="session")
+def demo() -> dict:
+    """The demo data of `make run`, plus a second organization whose group-admin is the outsider."""
+    seed.seed()
+    ids = {u["username"]: u["sub"] for u in seed.demo_users()}
+    from chalicelib.organizations import service as organizations
+
+    other = organizations.create({"name": f"Other organization {uuid.uuid4().hex[:6]}"})
+    organizations.set_member_role(other.id, ids[OTHER_ORGADMIN_USERNAME], "group-admin")
+    return {"org": seed.DEMO_ORGANIZATION_ID, "other_org": other.id, "users": ids}
+
+
+@pytest.fixture(scope="session")
+def api(demo) -> Api:
+    import app
+
+    with Client(app.app) as client:
+        yield Api(client)

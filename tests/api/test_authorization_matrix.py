@@ -1,0 +1,53 @@
+"""Each identity gets the expected status on every route (tests/api/authorization_matrix.py)."""
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from tests.api.authorization_matrix import MATRIX, NOT_IN_MATRIX
+from tests.api.conftest import IDENTITIES
+
+
+@pytest.fixture(scope="module")
+def ids(demo) -> dict:
+    from chalicelib.core.models import utc_now
+    from chalicelib.users.models import User
+
+    target = User(id=str(uuid.uuid4()), email="target@example.com", name="Matrix Target", createdAt=utc_now())
+    target.save()
+    return {"org": demo["org"], "other_org": demo["other_org"], "target": target.id}
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=lambda case: case.name)
+@pytest.mark.parametrize("identity", IDENTITIES)
+def test_route_answers_each_identity_as_the_matrix_says(api, ids, case, identity):
+    values = {**ids, **(case.setup(ids) if case.setup else {})}
+    response = api.as_(identity).request(case.method, case.path.format(**values), case.body)
+    assert response.status_code == case.expect[identity], response.json
+    if response.status_code >= 400:
+        assert response.json["statusCode"] == response.status_code
+        assert response.json["message"]
+
+
+def _api_routes() -> set[tuple[str, str]]:
+    import app
+
+    routes = set()
+    for path, methods in app.app.routes.items():
+        for method in methods:
+            routes.add((method, re.sub(r"\{[^}]+\}", "{}", path.removeprefix("/api/v1"))))
+    return routes
+
+
+def test_every_route_of_the_app_is_in_the_matrix():
+    covered = {(c.method, re.sub(r"\{[^}]+\}", "{}", c.path)) for c in MATRIX}
+    covered |= {(m, re.sub(r"\{[^}]+\}", "{}", p)) for m, p in NOT_IN_MATRIX}
+    missing = _api_routes() - covered
+    assert not missing, f"routes without an authorization-matrix entry: {sorted(missing)}"
+
+
+def test_every_case_names_every_identity():
+    for case in MATRIX:
+        assert set(case.expect) == set(IDENTITIES), case.name
