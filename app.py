@@ -4,15 +4,18 @@ from chalice import Chalice
 from chalicelib.applications.routes import routes as applications_routes
 from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
+from chalicelib.dashboards.routes import routes as dashboards_routes
 from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
+from chalicelib.roles.routes import routes as roles_routes
 from chalicelib.system.routes import routes as system_routes
 from chalicelib.users.routes import routes as users_routes
 from chalicelib.workers import imports as import_worker_handler
 
 app = Chalice(app_name="open-water-data")
 
-for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes):
+for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
+                      dashboards_routes, roles_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 
 

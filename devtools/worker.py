@@ -50,7 +50,7 @@ def poll_once(handler, queue_url: str, queue_arn: str, wait_seconds: int = 5) ->
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(levelname)s %(message)s")
-    from app import app  # the same module Lambda loads
+    import app  # the same module Lambda loads
 
     queue_url = get_settings().import_queue_url
     queue_arn = aws.client("sqs").get_queue_attributes(

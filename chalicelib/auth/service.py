@@ -4,6 +4,7 @@ from __future__ import annotations
 from chalicelib.auth.principal import Principal
 from chalicelib.auth.tokens import InvalidToken, verifier
 from chalicelib.core.errors import Unauthorized
+from chalicelib.dashboards import service as dashboards
 from chalicelib.organizations import service as organizations
 from chalicelib.roles import service as roles
 from chalicelib.users import service as users
@@ -38,7 +39,12 @@ def authenticate(authorization: str | None) -> Principal | None:
         claims = verifier().verify(token)
     except InvalidToken as exc:
         raise Unauthorized(str(exc)) from exc
-    return principal_for(users.provision(claims))
+    user, created = users.provision(claims)
+    if created and user.email:
+        for draft in users.pre_registered_with_email(user.email, except_id=user.id):
+            organizations.move_memberships(draft.id, user.id)
+            users.take_over(user, draft)
+    return principal_for(user)
 
 
 def profile(principal: Principal) -> dict:
@@ -65,4 +71,5 @@ def delete_account(user_id: str) -> None:
     """Delete a user with everything that belongs to them alone (memberships, dashboards)."""
     users.get_or_404(user_id)
     organizations.remove_user_everywhere(user_id)
+    dashboards.delete_all_of(user_id)
     users.delete(user_id)

@@ -127,3 +127,11 @@ def members_with_users(organization_id: str) -> list[dict]:
         "email": people[m.userId].email if m.userId in people else None,
         "name": people[m.userId].name if m.userId in people else None,
     } for m in items]
+
+
+def move_memberships(from_user_id: str, to_user_id: str) -> None:
+    for item in memberships_of(from_user_id):
+        if membership(item.organizationId, to_user_id) is None:
+            Membership(organizationId=item.organizationId, userId=to_user_id, roleName=item.roleName,
+                       createdAt=item.createdAt).save()
+        item.delete()

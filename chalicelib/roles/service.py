@@ -3,10 +3,16 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from functools import lru_cache
 from pathlib import Path
 
+from pynamodb.exceptions import TransactWriteError
+from pynamodb.transactions import TransactWrite
+
+from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.roles.models import Role
 
 SYSTEM_ADMIN = "system-admin"
@@ -60,3 +66,96 @@ def permissions_of(role_names_held: list[str], role_ids: list[str]) -> frozenset
         if rid in roles:
             granted.update(roles[rid].permissions or [])
     return frozenset(granted)
+
+
+def _role_name(value) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BadRequest("Role name is required.")
+    if len(value) > 80:
+        raise BadRequest("Role name must be at most 80 characters.")
+    return value.strip()
+
+
+def _permissions(value) -> list[str]:
+    if not isinstance(value, list):
+        raise BadRequest("Permissions must be a list of permission ids or objects.")
+    keys = [p.get("key") or p.get("id") if isinstance(p, dict) else p for p in value]
+    unknown = sorted({k for k in keys if k not in all_permission_keys()}, key=str)
+    if unknown:
+        raise BadRequest(f"Unknown permission: {', '.join(map(str, unknown))}.")
+    return sorted(set(keys))
+
+
+def get(role_id: str) -> Role:
+    try:
+        return Role.get(role_id)
+    except Role.DoesNotExist as exc:
+        raise NotFound("Role not found.") from exc
+
+
+def list_all() -> list[dict]:
+    return sorted((r.to_dict() for r in Role.scan()), key=lambda r: r["roleName"].casefold())
+
+
+def create(data: dict) -> Role:
+    name = _role_name(data.get("roleName"))
+    role = Role(id=str(uuid.uuid4()), roleName=name, description=data.get("description"),
+                permissions=_permissions(data.get("permissions", [])), builtIn=False, createdAt=utc_now())
+    try:
+        with TransactWrite(connection=Role._get_connection().connection) as transaction:
+            transaction.save(UniqueClaim(key=claim_key("role-name", "system", name), targetId=role.id),
+                             condition=UniqueClaim.key.does_not_exist())
+            transaction.save(role)
+    except TransactWriteError as exc:
+        if was_conflict(exc):
+            raise Conflict(f"A role named {name} already exists.") from exc
+        raise
+    forget_cached_roles()
+    return role
+
+
+def update(role_id: str, data: dict) -> Role:
+    role = get(role_id)
+    if role.builtIn:
+        raise Forbidden("Built-in roles cannot be changed.")
+    actions = [Role.updatedAt.set(utc_now())]
+    if "description" in data:
+        actions.append(Role.description.set(data["description"]))
+    if "permissions" in data:
+        actions.append(Role.permissions.set(_permissions(data["permissions"])))
+    if "roleName" in data and _role_name(data["roleName"]) != role.roleName:
+        name = _role_name(data["roleName"])
+        try:
+            with TransactWrite(connection=Role._get_connection().connection) as transaction:
+                transaction.save(UniqueClaim(key=claim_key("role-name", "system", name), targetId=role.id),
+                                 condition=UniqueClaim.key.does_not_exist())
+                transaction.delete(UniqueClaim(key=claim_key("role-name", "system", role.roleName)))
+                transaction.update(role, actions=actions + [Role.roleName.set(name)])
+        except TransactWriteError as exc:
+            if was_conflict(exc):
+                raise Conflict(f"A role named {name} already exists.") from exc
+            raise
+    else:
+        role.update(actions=actions)
+    forget_cached_roles()
+    return get(role_id)
+
+
+def set_permissions(role_id: str, permissions) -> Role:
+    return update(role_id, {"permissions": permissions})
+
+
+def delete(role_id: str) -> None:
+    role = get(role_id)
+    if role.builtIn:
+        raise Forbidden("Built-in roles cannot be deleted.")
+    with TransactWrite(connection=Role._get_connection().connection) as transaction:
+        transaction.delete(UniqueClaim(key=claim_key("role-name", "system", role.roleName)))
+        transaction.delete(role)
+    forget_cached_roles()
+
+
+def permissions_of_role(role_id: str) -> list[dict]:
+    role = get(role_id)
+    granted = all_permission_keys() if role.roleName == SYSTEM_ADMIN else set(role.permissions or [])
+    return [p for p in permission_catalogue() if p["key"] in granted]

@@ -1,5 +1,6 @@
 """System information and settings."""
 from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes
 from chalicelib.system import service
 
@@ -10,3 +11,15 @@ routes = Routes(__name__)
 def system_info():
     """Name, version, stage and build time of the running API (public)."""
     return service.info()
+
+
+@routes.route("/system/settings", auth=rules.public)
+def list_settings():
+    """All system settings; the entry with id map-service configures the map (public: the map needs it)."""
+    return service.list_settings()
+
+
+@routes.route("/system/settings", methods=["POST"], auth=rules.permission("manage-system-settings"))
+def save_setting():
+    """Create or replace a setting ({id, label, value})."""
+    return service.save_setting(routes.json_body(), require_principal().id)

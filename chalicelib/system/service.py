@@ -1,4 +1,20 @@
+"""System information and settings."""
+from __future__ import annotations
+
+import json
+import re
+
 from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.models import utc_now
+from chalicelib.system.models import Setting
+
+MAP_SERVICE = "map-service"
+# Offline-safe default: no basemap tiles are fetched until an administrator configures a style.
+DEFAULT_SETTINGS = {MAP_SERVICE: {"label": "Map service", "value": {"provider": "none", "styleUrl": None,
+                                                                     "accessToken": None}}}
+SETTING_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+MAX_VALUE_BYTES = 32_000
 
 
 def info() -> dict:
@@ -9,3 +25,25 @@ def info() -> dict:
         "stage": settings.stage,
         "buildTime": settings.build_time,
     }
+
+
+def list_settings() -> list[dict]:
+    stored = {s.id: s.to_dict() for s in Setting.scan()}
+    defaults = {k: {"id": k, **v} for k, v in DEFAULT_SETTINGS.items()}
+    return sorted({**defaults, **stored}.values(), key=lambda s: s["id"])
+
+
+def save_setting(data: dict, user_id: str) -> dict:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    setting_id = data.get("id")
+    if not isinstance(setting_id, str) or not SETTING_ID.match(setting_id):
+        raise BadRequest("Setting id is required: lower-case letters, digits and dashes.")
+    if "value" not in data:
+        raise BadRequest("Setting value is required.")
+    if len(json.dumps(data["value"])) > MAX_VALUE_BYTES:
+        raise BadRequest(f"Setting value must be at most {MAX_VALUE_BYTES} bytes.")
+    setting = Setting(id=setting_id, label=data.get("label"), value=data["value"], updatedAt=utc_now(),
+                      updatedBy=user_id)
+    setting.save()
+    return setting.to_dict()

@@ -3,7 +3,7 @@ from chalicelib.auth import rules
 from chalicelib.auth import service as auth
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import BadRequest, Forbidden
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, created
 from chalicelib.users import service
 
 routes = Routes(__name__)
@@ -14,6 +14,22 @@ MANAGE_USERS = rules.permission("manage-users")
 def list_users():
     """All users."""
     return service.list_all()
+
+
+@routes.route("/user", methods=["POST"], auth=MANAGE_USERS)
+def create_user():
+    """Register a user by email before their first sign-in (the sign-in takes the record over)."""
+    return created(service.create(routes.json_body()).to_dict())
+
+
+@routes.route("/user/{id}", methods=["PATCH"], auth=MANAGE_USERS)
+def update_user(id):
+    """Change a user's email, name or system roles (the whole user object may be sent)."""
+    body = routes.json_body()
+    if id == require_principal().id and "roles" in body and role_ids_from(body["roles"]) != \
+            [r["id"] for r in service.roles_of(service.get_or_404(id))]:
+        raise Forbidden("You cannot change your own roles.")
+    return service.admin_update(id, body).to_dict()
 
 
 @routes.route("/user/{id}", methods=["DELETE"], auth=MANAGE_USERS)

@@ -1,15 +1,20 @@
 """Users: provisioning from token claims, profile changes, deletion."""
 from __future__ import annotations
 
+import re
+import uuid
+
 from pynamodb.exceptions import PutError
 
 from chalicelib.core.config import get_settings
-from chalicelib.core.errors import BadRequest, NotFound
+from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.roles.service import SYSTEM_ADMIN, roles_by_id
 from chalicelib.users.models import User
 
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
+ADMIN_FIELDS = ("email", "name", "roles")
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 def get(user_id: str) -> User | None:
@@ -26,8 +31,8 @@ def get_or_404(user_id: str) -> User:
     return user
 
 
-def provision(claims: dict) -> User:
-    """The user behind a verified token, created on the first authenticated call."""
+def provision(claims: dict) -> tuple[User, bool]:
+    """The user behind a verified token, created on the first authenticated call; (user, created)."""
     user_id = claims["sub"]
     email = (claims.get("email") or "").lower() or None
     user = get(user_id)
@@ -38,11 +43,64 @@ def provision(claims: dict) -> User:
         try:
             # Two first requests can race; the condition keeps the first and the loser re-reads it.
             user.save(condition=User.id.does_not_exist())
+            return user, True
         except PutError:
             user = User.get(user_id)
     elif admin_by_config and SYSTEM_ADMIN not in (user.roles or []):
         user.update(actions=[User.roles.set((user.roles or []) + [SYSTEM_ADMIN])])
+    return user, False
+
+
+def pre_registered_with_email(email: str, except_id: str) -> list[User]:
+    """Users an administrator created by email, not yet signed in (their id is not a token subject)."""
+    return [u for u in User.by_email.query(email) if u.id != except_id and u.preRegistered]
+
+
+def take_over(user: User, pre_registered: User) -> None:
+    """Give a newly signed-in user the system roles an administrator prepared, then drop the draft."""
+    roles = sorted(set(user.roles or []) | set(pre_registered.roles or []))
+    user.update(actions=[User.roles.set(roles)])
+    pre_registered.delete()
+
+
+def _email(value) -> str:
+    if not isinstance(value, str) or not EMAIL.match(value.strip()):
+        raise BadRequest("A valid email address is required.")
+    return value.strip().lower()
+
+
+def create(data: dict) -> User:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    if data.get("id"):
+        raise BadRequest("A new user has no id.")
+    email = _email(data.get("email"))
+    if any(True for _ in User.by_email.query(email)):
+        raise Conflict(f"A user with email {email} already exists.")
+    user = User(id=str(uuid.uuid4()), email=email, name=(data.get("name") or email).strip(), roles=[],
+                preRegistered=True, createdAt=utc_now())
+    user.save()
+    if data.get("roles"):
+        set_roles(user, [r.get("id") if isinstance(r, dict) else r for r in data["roles"]])
     return user
+
+
+def admin_update(user_id: str, data: dict) -> User:
+    user = get_or_404(user_id)
+    unknown = sorted(set(data) - set(ADMIN_FIELDS) - {"id"} - set(User.get_attributes()))
+    if unknown:
+        raise BadRequest(f"Unknown user fields: {', '.join(unknown)}.")
+    actions = [User.updatedAt.set(utc_now())]
+    if "email" in data:
+        actions.append(User.email.set(_email(data["email"])))
+    if "name" in data:
+        if not isinstance(data["name"], str) or not data["name"].strip():
+            raise BadRequest("Name must be between 1 and 200 characters.")
+        actions.append(User.name.set(data["name"].strip()))
+    user.update(actions=actions)
+    if "roles" in data and isinstance(data["roles"], list):
+        set_roles(user, [r.get("id") if isinstance(r, dict) else r for r in data["roles"]])
+    return get_or_404(user_id)
 
 
 def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]) -> User:

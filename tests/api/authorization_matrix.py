@@ -23,6 +23,7 @@ class Case:
     method: str
     path: str
     expect: dict
+    # A body, or a function making a fresh one per request (for values that must be unique).
     body: object = None
     # Prepares state before each identity's request (e.g. a fresh organization to delete).
     setup: Callable[[dict], dict] | None = field(default=None, compare=False)
@@ -30,6 +31,15 @@ class Case:
     @property
     def name(self) -> str:
         return f"{self.method} {self.path}"
+
+    def make_body(self):
+        return self.body() if callable(self.body) else self.body
+
+
+def _unique() -> str:
+    import uuid
+
+    return uuid.uuid4().hex[:10]
 
 
 def _fresh_org(ids: dict) -> dict:
@@ -56,6 +66,35 @@ def _target_is_member(ids: dict) -> dict:
     return {}
 
 
+def _fresh_role(ids: dict) -> dict:
+    import uuid
+
+    from chalicelib.roles import service as roles
+
+    return {"fresh_role": roles.create({"roleName": f"throwaway-{uuid.uuid4().hex[:8]}"}).id}
+
+
+def _orgadmins_dashboard(ids: dict) -> dict:
+    import uuid
+
+    from chalicelib.dashboards import service as dashboards
+
+    return {"dashboard": dashboards.create(ids["orgadmin"], {"label": f"Matrix {uuid.uuid4().hex[:8]}"}).id}
+
+
+def _orgadmins_dashboard_with_widget(ids: dict) -> dict:
+    from chalicelib.dashboards import service as dashboards
+
+    dashboard_id = _orgadmins_dashboard(ids)["dashboard"]
+    dashboard = dashboards.add_widget(ids["orgadmin"], dashboard_id, {"component": "markdown-note"})
+    return {"dashboard": dashboard_id, "widget": dashboard.to_dict()["widgets"][0]["id"]}
+
+
+# A dashboard belongs to orgadmin here: everyone else, administrators included, gets 404 (not 403),
+# so the existence of others' dashboards does not leak.
+OWNER_ONLY = dict(anonymous=401, viewer=404, contributor=404, orgadmin=200, other_orgadmin=404, admin=404)
+
+
 MATRIX: list[Case] = [
     Case("GET", "/system/info", ALL_OK),
     Case("GET", "/applications", ALL_OK),
@@ -73,6 +112,26 @@ MATRIX: list[Case] = [
     Case("DELETE", "/user/{fresh_user}", ADMIN_ONLY, setup=_fresh_user),
     Case("GET", "/user/{target}/roles", ADMIN_ONLY),
     Case("PUT", "/user/{target}/roles", ADMIN_ONLY, body=[]),
+    Case("POST", "/user", {**ADMIN_ONLY, "admin": 201}, body=lambda: {"email": f"{_unique()}@example.com"}),
+    Case("PATCH", "/user/{target}", ADMIN_ONLY, body={"name": "Matrix Target"}),
+    Case("GET", "/roles", ADMIN_ONLY),
+    Case("POST", "/roles", {**ADMIN_ONLY, "admin": 201}, body=lambda: {"roleName": f"role-{_unique()}"}),
+    Case("PATCH", "/roles/{role}", ADMIN_ONLY, body={"description": "Edited by the matrix"}),
+    Case("DELETE", "/roles/{fresh_role}", ADMIN_ONLY, setup=_fresh_role),
+    Case("GET", "/roles/{role}/permissions", ADMIN_ONLY),
+    Case("PUT", "/roles/{role}/permissions", ADMIN_ONLY, body=["share-dashboards"]),
+    Case("GET", "/permissions", ADMIN_ONLY),
+    Case("GET", "/system/settings", ALL_OK),
+    Case("POST", "/system/settings", ADMIN_ONLY, body={"id": "matrix-setting", "value": {"on": True}}),
+    Case("GET", "/dashboards", SIGNED_IN),
+    Case("POST", "/dashboards", {**SIGNED_IN, **{i: 201 for i in SIGNED_IN if i != "anonymous"}},
+         body=lambda: {"label": f"Dashboard {_unique()}"}),
+    Case("GET", "/dashboards/{dashboard}", OWNER_ONLY, setup=_orgadmins_dashboard),
+    Case("PATCH", "/dashboards/{dashboard}", OWNER_ONLY, setup=_orgadmins_dashboard, body=lambda: {"label": f"Renamed {_unique()}"}),
+    Case("DELETE", "/dashboards/{dashboard}", OWNER_ONLY, setup=_orgadmins_dashboard),
+    Case("POST", "/dashboards/{dashboard}/widgets", {**OWNER_ONLY, "orgadmin": 201}, setup=_orgadmins_dashboard,
+         body={"component": "markdown-note", "config": {"text": "hi"}}),
+    Case("DELETE", "/dashboards/{dashboard}/widgets/{widget}", OWNER_ONLY, setup=_orgadmins_dashboard_with_widget),
 ]
 
 # Routes deliberately outside the matrix, each tested on its own: DELETE /auth/profile deletes the

@@ -17,14 +17,18 @@ def ids(demo) -> dict:
 
     target = User(id=str(uuid.uuid4()), email="target@example.com", name="Matrix Target", createdAt=utc_now())
     target.save()
-    return {"org": demo["org"], "other_org": demo["other_org"], "target": target.id}
+    from chalicelib.roles import service as roles
+
+    role = roles.create({"roleName": f"matrix-{uuid.uuid4().hex[:8]}"})
+    return {"org": demo["org"], "other_org": demo["other_org"], "target": target.id, "role": role.id,
+            **demo["users"]}
 
 
 @pytest.mark.parametrize("case", MATRIX, ids=lambda case: case.name)
 @pytest.mark.parametrize("identity", IDENTITIES)
 def test_route_answers_each_identity_as_the_matrix_says(api, ids, case, identity):
     values = {**ids, **(case.setup(ids) if case.setup else {})}
-    response = api.as_(identity).request(case.method, case.path.format(**values), case.body)
+    response = api.as_(identity).request(case.method, case.path.format(**values), case.make_body())
     assert response.status_code == case.expect[identity], response.json
     if response.status_code >= 400:
         assert response.json["statusCode"] == response.status_code

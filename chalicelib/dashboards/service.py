@@ -1,0 +1,154 @@
+"""Dashboards: create with defaults, unique labels per owner, widgets and their positions."""
+from __future__ import annotations
+
+import uuid
+
+from pynamodb.connection import Connection
+from pynamodb.exceptions import TransactWriteError
+from pynamodb.transactions import TransactWrite
+
+from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
+from chalicelib.dashboards.models import DEFAULT_ICON, DEFAULT_LAYOUT, Dashboard
+
+LABEL_REQUIRED = "Please enter dashboard name."
+MAX_LABEL_LENGTH = 120
+MAX_WIDGETS = 100
+POSITION_KEYS = ("x", "y", "w", "h")
+
+
+def label_taken_message(label: str) -> str:
+    return f"Dashboard named {label} already exists. Please try a different one."
+
+
+def _label(value) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BadRequest(LABEL_REQUIRED)
+    if len(value) > MAX_LABEL_LENGTH:
+        raise BadRequest(f"Dashboard name must be at most {MAX_LABEL_LENGTH} characters.")
+    return value.strip()
+
+
+def _label_claim(owner_id: str, label: str, dashboard_id: str) -> UniqueClaim:
+    return UniqueClaim(key=claim_key("dashboard-label", owner_id, label), ownerId=owner_id, targetId=dashboard_id)
+
+
+def _connection() -> Connection:
+    return Dashboard._get_connection().connection
+
+
+def list_for(owner_id: str) -> list[Dashboard]:
+    return sorted(Dashboard.by_owner.query(owner_id), key=lambda d: (d.label.casefold(), d.id))
+
+
+def get(owner_id: str, dashboard_id: str) -> Dashboard:
+    try:
+        dashboard = Dashboard.get(dashboard_id)
+    except Dashboard.DoesNotExist:
+        dashboard = None
+    # Someone else's dashboard is reported exactly like a missing one.
+    if dashboard is None or dashboard.ownerId != owner_id:
+        raise NotFound("Dashboard not found.")
+    return dashboard
+
+
+def create(owner_id: str, data: dict) -> Dashboard:
+    label = _label(data.get("label"))
+    icon = data.get("icon") or DEFAULT_ICON
+    if not isinstance(icon, str):
+        raise BadRequest("Dashboard icon must be text.")
+    dashboard = Dashboard(id=str(uuid.uuid4()), ownerId=owner_id, label=label, icon=icon,
+                          layout=DEFAULT_LAYOUT, config={}, widgets=[], createdAt=utc_now())
+    try:
+        with TransactWrite(connection=_connection()) as transaction:
+            transaction.save(_label_claim(owner_id, label, dashboard.id), condition=UniqueClaim.key.does_not_exist())
+            transaction.save(dashboard)
+    except TransactWriteError as exc:
+        if was_conflict(exc):
+            raise Conflict(label_taken_message(label)) from exc
+        raise
+    return dashboard
+
+
+def rename(owner_id: str, dashboard_id: str, new_label) -> Dashboard:
+    dashboard = get(owner_id, dashboard_id)
+    label = _label(new_label)
+    if claim_key("", "", label) == claim_key("", "", dashboard.label):
+        dashboard.update(actions=[Dashboard.label.set(label), Dashboard.updatedAt.set(utc_now())])
+        return dashboard
+    try:
+        with TransactWrite(connection=_connection()) as transaction:
+            transaction.save(_label_claim(owner_id, label, dashboard.id), condition=UniqueClaim.key.does_not_exist())
+            transaction.delete(_label_claim(owner_id, dashboard.label, dashboard.id))
+            transaction.update(dashboard, actions=[Dashboard.label.set(label), Dashboard.updatedAt.set(utc_now())],
+                               condition=Dashboard.ownerId == owner_id)
+    except TransactWriteError as exc:
+        if was_conflict(exc):
+            raise Conflict(label_taken_message(label)) from exc
+        raise
+    return get(owner_id, dashboard_id)
+
+
+def delete(owner_id: str, dashboard_id: str) -> None:
+    dashboard = get(owner_id, dashboard_id)
+    with TransactWrite(connection=_connection()) as transaction:
+        transaction.delete(_label_claim(owner_id, dashboard.label, dashboard.id))
+        transaction.delete(dashboard)
+
+
+def delete_all_of(owner_id: str) -> None:
+    for dashboard in list_for(owner_id):
+        delete(owner_id, dashboard.id)
+
+
+def _position(value) -> dict:
+    if value is None:
+        return {"x": 0, "y": 0, "w": 6, "h": 4}
+    if not isinstance(value, dict) or any(not isinstance(value.get(k), (int, float)) or value.get(k) < 0
+                                          for k in POSITION_KEYS):
+        raise BadRequest("Widget position needs numbers x, y, w and h (not negative).")
+    return {k: value[k] for k in POSITION_KEYS}
+
+
+def add_widget(owner_id: str, dashboard_id: str, widget: dict) -> Dashboard:
+    dashboard = get(owner_id, dashboard_id)
+    if not isinstance(widget, dict) or not isinstance(widget.get("component"), str) or not widget["component"]:
+        raise BadRequest("A widget needs a component name.")
+    config = widget.get("config", {})
+    if not isinstance(config, dict):
+        raise BadRequest("Widget config must be an object.")
+    if len(dashboard.widgets or []) >= MAX_WIDGETS:
+        raise BadRequest(f"A dashboard holds at most {MAX_WIDGETS} widgets.")
+    entry = {"id": str(uuid.uuid4()), "component": widget["component"], "config": config,
+             "position": _position(widget.get("position"))}
+    dashboard.update(actions=[Dashboard.widgets.set((Dashboard.widgets | []).append([entry])),
+                              Dashboard.updatedAt.set(utc_now())])
+    return get(owner_id, dashboard_id)
+
+
+def save_layout(owner_id: str, dashboard_id: str, positions: dict) -> Dashboard:
+    """Save widget positions: {widgetId: {x, y, w, h}}; unknown widget ids are refused."""
+    dashboard = get(owner_id, dashboard_id)
+    if not isinstance(positions, dict):
+        raise BadRequest("Positions must be an object keyed by widget id.")
+    widgets = [w.as_dict() if hasattr(w, "as_dict") else dict(w) for w in dashboard.widgets or []]
+    known = {w["id"] for w in widgets}
+    unknown = sorted(set(positions) - known)
+    if unknown:
+        raise BadRequest(f"Unknown widget: {', '.join(unknown)}.")
+    for widget in widgets:
+        if widget["id"] in positions:
+            widget["position"] = _position(positions[widget["id"]])
+    dashboard.update(actions=[Dashboard.widgets.set(widgets), Dashboard.updatedAt.set(utc_now())])
+    return dashboard
+
+
+def remove_widget(owner_id: str, dashboard_id: str, widget_id: str) -> Dashboard:
+    dashboard = get(owner_id, dashboard_id)
+    widgets = [w.as_dict() if hasattr(w, "as_dict") else dict(w) for w in dashboard.widgets or []]
+    remaining = [w for w in widgets if w["id"] != widget_id]
+    if len(remaining) == len(widgets):
+        raise NotFound("Widget not found.")
+    dashboard.update(actions=[Dashboard.widgets.set(remaining), Dashboard.updatedAt.set(utc_now())])
+    return dashboard

@@ -1,0 +1,52 @@
+"""System roles, their permissions, and the permission catalogue (administrators)."""
+from chalicelib.auth import rules
+from chalicelib.core.http import Routes, created
+from chalicelib.roles import service
+
+routes = Routes(__name__)
+MANAGE_ROLES = rules.permission("manage-roles")
+
+
+@routes.route("/roles", auth=MANAGE_ROLES)
+def list_roles():
+    """All system roles."""
+    return service.list_all()
+
+
+@routes.route("/roles", methods=["POST"], auth=MANAGE_ROLES)
+def create_role():
+    """Create a role ({roleName, description, permissions})."""
+    return created(service.create(routes.json_body()).to_dict())
+
+
+@routes.route("/roles/{id}", methods=["PATCH"], auth=MANAGE_ROLES)
+def update_role(id):
+    """Rename a role or change its description or permissions."""
+    return service.update(id, routes.json_body()).to_dict()
+
+
+@routes.route("/roles/{id}", methods=["DELETE"], auth=MANAGE_ROLES)
+def delete_role(id):
+    """Delete a role (built-in roles stay)."""
+    service.delete(id)
+    return {}
+
+
+@routes.route("/roles/{id}/permissions", auth=MANAGE_ROLES)
+def get_role_permissions(id):
+    """The permissions a role grants."""
+    return service.permissions_of_role(id)
+
+
+@routes.route("/roles/{id}/permissions", methods=["PUT"], auth=MANAGE_ROLES)
+def set_role_permissions(id):
+    """Replace the permissions a role grants."""
+    body = routes.json_body()
+    service.set_permissions(id, body.get("permissions") if isinstance(body, dict) else body)
+    return service.permissions_of_role(id)
+
+
+@routes.route("/permissions", auth=rules.any_of(MANAGE_ROLES, rules.permission("manage-users")))
+def list_permissions():
+    """The built-in permission catalogue."""
+    return service.permission_catalogue()

@@ -1,0 +1,101 @@
+"""Dashboards: defaults on creation, the two validation messages, widgets, positions, privacy."""
+from __future__ import annotations
+
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+
+def _label() -> str:
+    return f"Lake {uuid.uuid4().hex[:8]}"
+
+
+def test_a_new_dashboard_gets_the_spec_defaults(api):
+    label = _label()
+    response = api.as_("viewer").post("/dashboards", {"label": label})
+    assert response.status_code == 201
+    body = response.json
+    assert body["label"] == label
+    assert body["icon"] == "kiLineChart2"
+    assert body["layout"] == "dashboard-layout-free"
+    assert body["config"] == {}
+    assert body["widgets"] == []
+
+
+def test_a_chosen_icon_is_kept(api):
+    assert api.as_("viewer").post("/dashboards", {"label": _label(), "icon": "kiMap"}).json["icon"] == "kiMap"
+
+
+def test_label_is_required(api):
+    for body in ({}, {"label": ""}, {"label": "   "}):
+        response = api.as_("viewer").post("/dashboards", body)
+        assert response.status_code == 400
+        assert response.json["message"] == "Please enter dashboard name."
+
+
+def test_label_is_unique_per_owner_and_case_insensitive(api):
+    label = _label()
+    viewer = api.as_("viewer")
+    assert viewer.post("/dashboards", {"label": label}).status_code == 201
+    again = viewer.post("/dashboards", {"label": label.upper()})
+    assert again.status_code == 409
+    assert again.json["message"] == f"Dashboard named {label.upper()} already exists. Please try a different one."
+    # Another user may use the same label.
+    assert api.as_("contributor").post("/dashboards", {"label": label}).status_code == 201
+
+
+def test_concurrent_creates_with_one_label_make_exactly_one_dashboard(api):
+    label = _label()
+    viewer = api.as_("viewer")
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        statuses = sorted(pool.map(lambda _: viewer.post("/dashboards", {"label": label}).status_code, range(6)))
+    assert statuses.count(201) == 1 and statuses.count(409) == 5
+    assert [d["label"] for d in viewer.get("/dashboards").json].count(label) == 1
+
+
+def test_list_is_sorted_by_label_and_shows_only_own_dashboards(api):
+    viewer, contributor = api.as_("viewer"), api.as_("contributor")
+    secret = contributor.post("/dashboards", {"label": f"Secret {uuid.uuid4().hex[:6]}"}).json
+    labels = [d["label"] for d in viewer.get("/dashboards").json]
+    assert labels == sorted(labels, key=str.casefold)
+    assert secret["label"] not in labels
+    assert viewer.get(f"/dashboards/{secret['id']}").status_code == 404
+    assert viewer.delete(f"/dashboards/{secret['id']}").status_code == 404
+
+
+def test_rename_frees_the_old_label_and_refuses_a_taken_one(api):
+    viewer = api.as_("viewer")
+    first, second = _label(), _label()
+    one = viewer.post("/dashboards", {"label": first}).json
+    viewer.post("/dashboards", {"label": second})
+    taken = viewer.patch(f"/dashboards/{one['id']}", {"label": second})
+    assert taken.status_code == 409
+    renamed = viewer.patch(f"/dashboards/{one['id']}", {"label": f"{first} renamed"})
+    assert renamed.json["label"] == f"{first} renamed"
+    assert viewer.post("/dashboards", {"label": first}).status_code == 201
+
+
+def test_widgets_are_added_positioned_and_removed(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    added = viewer.post(f"/dashboards/{dashboard['id']}/widgets",
+                        {"component": "station-chart", "config": {"stationId": "USGS-01", "parameterId": "pH"}})
+    assert added.status_code == 201
+    widget = added.json["widgets"][0]
+    assert widget["component"] == "station-chart"
+    assert widget["config"] == {"stationId": "USGS-01", "parameterId": "pH"}
+    moved = viewer.patch(f"/dashboards/{dashboard['id']}",
+                         {"positions": {widget["id"]: {"x": 3, "y": 2, "w": 8, "h": 5}}})
+    assert moved.json["widgets"][0]["position"] == {"x": 3, "y": 2, "w": 8, "h": 5}
+    reloaded = viewer.get(f"/dashboards/{dashboard['id']}").json
+    assert reloaded["widgets"][0]["position"] == {"x": 3, "y": 2, "w": 8, "h": 5}
+    assert viewer.delete(f"/dashboards/{dashboard['id']}/widgets/{widget['id']}").json["widgets"] == []
+
+
+def test_bad_widgets_and_positions_are_refused(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    no_component = viewer.post(f"/dashboards/{dashboard['id']}/widgets", {"config": {}})
+    assert no_component.status_code == 400
+    assert no_component.json["message"] == "A widget needs a component name."
+    bad_position = viewer.patch(f"/dashboards/{dashboard['id']}", {"positions": {"nope": {"x": 1}}})
+    assert bad_position.json["message"] == "Unknown widget: nope."

@@ -1,0 +1,73 @@
+"""Administrators manage roles and their permissions; permissions decide what users may do."""
+from __future__ import annotations
+
+import uuid
+
+from chalicelib.roles.service import forget_cached_roles
+
+
+def test_permission_catalogue_lists_the_built_in_permissions(api):
+    keys = {p["key"] for p in api.as_("admin").get("/permissions").json}
+    assert {"manage-users", "manage-roles", "manage-organizations", "manage-system-settings",
+            "share-dashboards"} <= keys
+
+
+def test_a_role_with_a_permission_grants_it_to_its_users(api, demo):
+    admin = api.as_("admin")
+    name = f"user-managers-{uuid.uuid4().hex[:6]}"
+    role = admin.post("/roles", {"roleName": name}).json
+    assert admin.put(f"/roles/{role['id']}/permissions", ["manage-users"]).json[0]["key"] == "manage-users"
+    contributor = demo["users"]["contributor"]
+    assert api.as_("contributor").get("/user").status_code == 403
+    admin.put(f"/user/{contributor}/roles", [role["id"]])
+    forget_cached_roles()
+    assert api.as_("contributor").get("/user").status_code == 200
+    assert api.as_("contributor").get("/roles").status_code == 403
+    admin.put(f"/user/{contributor}/roles", [])
+    admin.delete(f"/roles/{role['id']}")
+
+
+def test_role_names_are_unique(api):
+    admin = api.as_("admin")
+    name = f"editors-{uuid.uuid4().hex[:6]}"
+    admin.post("/roles", {"roleName": name})
+    duplicate = admin.post("/roles", {"roleName": name})
+    assert duplicate.status_code == 409
+    assert duplicate.json["message"] == f"A role named {name} already exists."
+
+
+def test_unknown_permissions_and_missing_names_are_refused(api):
+    admin = api.as_("admin")
+    assert admin.post("/roles", {}).json["message"] == "Role name is required."
+    role = admin.post("/roles", {"roleName": f"r-{uuid.uuid4().hex[:6]}"}).json
+    response = admin.put(f"/roles/{role['id']}/permissions", ["fly"])
+    assert response.status_code == 400
+    assert response.json["message"] == "Unknown permission: fly."
+
+
+def test_the_built_in_admin_role_cannot_be_deleted(api):
+    response = api.as_("admin").delete("/roles/system-admin")
+    assert response.status_code == 403
+    assert response.json["message"] == "Built-in roles cannot be deleted."
+
+
+def test_map_service_setting_is_listed_and_can_be_changed(api):
+    settings = {s["id"]: s for s in api.get("/system/settings").json}
+    assert settings["map-service"]["value"]["provider"] in ("none", "maplibre", "mapbox")
+    saved = api.as_("admin").post("/system/settings", {"id": "map-service", "label": "Map service",
+                                                      "value": {"provider": "none", "styleUrl": None}})
+    assert saved.status_code == 200
+    bad = api.as_("admin").post("/system/settings", {"id": "Bad Id!", "value": 1})
+    assert bad.status_code == 400
+    assert bad.json["message"] == "Setting id is required: lower-case letters, digits and dashes."
+
+
+def test_admin_pre_registers_a_user_by_email(api):
+    email = f"new-{uuid.uuid4().hex[:6]}@example.com"
+    created = api.as_("admin").post("/user", {"email": email, "name": "New Hire"})
+    assert created.status_code == 201
+    assert created.json["email"] == email
+    duplicate = api.as_("admin").post("/user", {"email": email})
+    assert duplicate.status_code == 409
+    assert api.as_("admin").post("/user", {"email": "not an email"}).json["message"] == \
+        "A valid email address is required."
