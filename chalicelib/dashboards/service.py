@@ -81,8 +81,7 @@ def rename(owner_id: str, dashboard_id: str, new_label) -> Dashboard:
         with TransactWrite(connection=_connection()) as transaction:
             transaction.save(_label_claim(owner_id, label, dashboard.id), condition=UniqueClaim.key.does_not_exist())
             transaction.delete(_label_claim(owner_id, dashboard.label, dashboard.id))
-            transaction.update(dashboard, actions=[Dashboard.label.set(label), Dashboard.updatedAt.set(utc_now())],
-                               condition=Dashboard.ownerId == owner_id)
+            transaction.update(dashboard, actions=[Dashboard.label.set(label), Dashboard.updatedAt.set(utc_now())])
     except TransactWriteError as exc:
         if was_conflict(exc):
             raise Conflict(label_taken_message(label)) from exc
