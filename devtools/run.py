@@ -38,6 +38,24 @@ class Ports:
         return {"PORT": self.gateway, "API_PORT": self.api, "OIDC_PORT": self.oidc, "MOTO_PORT": self.moto}
 
 
+def _die_with_parent() -> None:
+    """Linux: a child gets SIGTERM when this supervisor dies, even by SIGKILL, so no orphan keeps a
+    port (or a test runner's output pipe) open."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def check_ports(ports: Ports) -> None:
+    """Refuse to start over another program, naming the port and the variable that moves it."""
+    for variable, port in ports.named().items():
+        if port_in_use(port):
+            raise StartupError(f"Port {port} is already in use (another `make run`?). "
+                               f"Stop that program or choose another port: {variable}=<port> make run")
+
+
 class Supervisor:
     """Starts child processes and stops every one of them on exit, Ctrl-C or SIGTERM."""
 
@@ -45,20 +63,21 @@ class Supervisor:
         self.children: list[tuple[str, subprocess.Popen]] = []
 
     def start(self, name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
-        process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True)
+        process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
+                                   preexec_fn=_die_with_parent)
         self.children.append((name, process))
         return process
 
     def stop_all(self) -> None:
+        """Stop children in reverse start order, so the moto server outlives its clients."""
         for _, process in reversed(self.children):
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        for _, process in reversed(self.children):
-            try:
-                process.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
 
     def watch(self) -> str:
         """Block until a child exits; return its name."""
@@ -78,6 +97,8 @@ def base_env(ports: Ports) -> dict[str, str]:
         "OIDC_ISSUER": issuer,
         "OIDC_AUDIENCE": os.environ.get("OIDC_AUDIENCE", "owd-api"),
         "OIDC_CLIENT_ID": "spa",
+        # Kept across restarts so a browser session survives `make run` being restarted.
+        "OIDC_KEY_FILE": os.environ.get("OIDC_KEY_FILE", str(ROOT / ".run" / "oidc-key.pem")),
         "ADMIN_EMAILS": os.environ.get("ADMIN_EMAILS", "admin@demo.openwater.example"),
         "BUILD_TIME": os.environ.get("BUILD_TIME", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
     }

@@ -27,7 +27,7 @@ def pytest_configure(config):
     os.environ.update(local_stack.deploy(url))
     issuer = identity.start_identity_provider()
     os.environ.update({
-        "STAGE": "test",
+        "STAGE": "local",
         "APP_VERSION": "0.1.0-test",
         "BUILD_TIME": "2026-11-22T00:00:00Z",
         "OIDC_ISSUER": issuer,

@@ -83,5 +83,5 @@ def demo() -> dict:
 def api(demo) -> Api:
     import app
 
-    with Client(app.app) as client:
+    with Client(app.app, stage_name="local") as client:
         yield Api(client)

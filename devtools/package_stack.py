@@ -1,0 +1,281 @@
+"""The deployable stack: `chalice package` output merged with infra/template.yaml into one template.
+
+    python -m devtools.package_stack --stage dev --out build/packaged
+
+writes build/packaged/template.json and build/packaged/deployment.zip (the template's CodeUri), ready
+for `aws cloudformation package` + `deploy`. On top of the plain merge it wires Chalice's functions to
+the template's resources: the SQS event reads ImportQueue (with partial batch failures), every
+function gets the resource names as environment variables and an IAM policy for exactly them.
+See docs/decisions/0001-one-template-local-and-cloud.md.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+INFRA_TEMPLATE = ROOT / "infra" / "template.yaml"
+MERGED_SECTIONS = ("Parameters", "Conditions", "Resources", "Outputs")
+FUNCTION_TYPE = "AWS::Serverless::Function"
+# Queue names in app.py's @app.on_sqs_message(queue=...) → the template resource that is that queue.
+QUEUE_RESOURCES = {"owd-imports": "ImportQueue"}
+# The base policy when the stage has no .chalice/policy-<stage>.json: CloudWatch logs only; the data
+# access is added below with references to the template's resources.
+LOGS_POLICY = {
+    "Version": "2012-10-17",
+    "Statement": [{
+        "Effect": "Allow",
+        "Action": ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
+        "Resource": "arn:*:logs:*:*:*",
+    }],
+}
+
+Template = dict[str, Any]
+
+
+# ---------------------------------------------------------------- the steps
+
+def package(stage: str, out_dir: Path) -> Path:
+    """Builds template.json + deployment.zip in out_dir; returns the template's path."""
+    if stage == "local":
+        raise SystemExit("The local stage is not deployable (it runs on moto); package dev or prod.")
+    with tempfile.TemporaryDirectory(prefix="owd-package-") as work_dir:
+        chalice_out = Path(work_dir) / "chalice"
+        run_chalice_package(stage, chalice_out, Path(work_dir))
+        template = build_template(load_json(chalice_out / "sam.json"), load_infra_template(), stage)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(chalice_out / "deployment.zip", out_dir / "deployment.zip")
+    template_path = out_dir / "template.json"
+    template_path.write_text(json.dumps(template, indent=2) + "\n", encoding="utf-8")
+    return template_path
+
+
+def run_chalice_package(stage: str, out_dir: Path, scratch_dir: Path) -> None:
+    """What `chalice package --stage <stage> --pkg-format cloudformation <out_dir>` does, in-process,
+    so that a stage with autogen_policy false but no .chalice/policy-<stage>.json can be given a
+    generated base policy (the CLI has no option for the policy file)."""
+    from chalice.cli.factory import CLIFactory  # imported here: only packaging needs Chalice
+
+    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")  # Chalice wants a region; the template has none
+    factory = CLIFactory(project_dir=str(ROOT))  # loads app.py with a copy of the environment
+    config = factory.create_config_obj(stage, user_provided_params=policy_file_override(stage, scratch_dir))
+    packager = factory.create_app_packager(config, factory.create_package_options(), "cloudformation", "json")
+    packager.package_app(config, str(out_dir), stage)
+
+
+def policy_file_override(stage: str, scratch_dir: Path) -> dict[str, str]:
+    if (ROOT / ".chalice" / f"policy-{stage}.json").exists():
+        return {}
+    policy_file = scratch_dir / f"policy-{stage}.json"
+    policy_file.write_text(json.dumps(LOGS_POLICY), encoding="utf-8")
+    # Chalice joins this to .chalice/; an absolute path wins that join.
+    return {"iam_policy_file": str(policy_file)}
+
+
+def load_json(path: Path) -> Template:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_infra_template() -> Template:
+    """infra/template.yaml as plain JSON data (short tags such as !Ref become {"Ref": ...})."""
+    from cfnlint.decode import cfn_yaml
+
+    return json.loads(json.dumps(cfn_yaml.load(str(INFRA_TEMPLATE))))
+
+
+def build_template(chalice_template: Template, infra_template: Template, stage: str) -> Template:
+    template = merge_templates(chalice_template, infra_template)
+    pin_stage(template, stage)
+    point_api_origin_at_rest_api(template)
+    connect_queue_events(template)
+    add_resource_environment(template)
+    grant_resource_access(template)
+    return template
+
+
+# ---------------------------------------------------------------- merging
+
+def merge_templates(chalice_template: Template, infra_template: Template) -> Template:
+    merged = copy.deepcopy(chalice_template)
+    merged["Description"] = infra_template.get("Description", "")
+    for section in MERGED_SECTIONS:
+        target = merged.setdefault(section, {})
+        for name, value in infra_template.get(section, {}).items():
+            if name in target:
+                raise ValueError(f"{section}.{name} is defined both by Chalice and by infra/template.yaml")
+            target[name] = copy.deepcopy(value)
+    return merged
+
+
+def pin_stage(template: Template, stage: str) -> None:
+    # The package carries this stage's Chalice configuration, so it can only be deployed as it.
+    template["Parameters"]["Stage"].update(Default=stage, AllowedValues=[stage])
+
+
+def point_api_origin_at_rest_api(template: Template) -> None:
+    """The CDN's /api/v1 origin is the REST API of this same stack (its domain and its stage as the
+    origin path), so those two parameters go away."""
+    rest_api = template["Resources"].get("RestAPI")
+    if rest_api is None:
+        return
+    api_domain = {"Fn::Sub": "${RestAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}"}
+    replace_refs(template["Resources"], "ApiDomainName", api_domain)
+    replace_refs(template["Resources"], "ApiOriginPath", "/" + rest_api["Properties"]["StageName"])
+    del template["Parameters"]["ApiDomainName"], template["Parameters"]["ApiOriginPath"]
+
+
+def replace_refs(node: Any, name: str, replacement: Any) -> Any:
+    if node == {"Ref": name}:
+        return copy.deepcopy(replacement)
+    if isinstance(node, dict):
+        for key, value in node.items():
+            node[key] = replace_refs(value, name, replacement)
+    elif isinstance(node, list):
+        node[:] = [replace_refs(item, name, replacement) for item in node]
+    return node
+
+
+# ---------------------------------------------------------------- wiring Chalice's functions
+
+def functions(template: Template) -> dict[str, Template]:
+    return {name: resource for name, resource in template["Resources"].items() if resource["Type"] == FUNCTION_TYPE}
+
+
+def connect_queue_events(template: Template) -> None:
+    """Chalice points an SQS event at an ARN it derives from the queue name; point it at the template's
+    queue instead, and let the handler report per-message failures (so one bad message in a batch
+    is retried alone, not with the whole batch)."""
+    for function_name, function in functions(template).items():
+        for event in function["Properties"].get("Events", {}).values():
+            if event["Type"] != "SQS":
+                continue
+            queue_resource = queue_resource_for(event["Properties"]["Queue"], function_name)
+            event["Properties"]["Queue"] = {"Fn::GetAtt": [queue_resource, "Arn"]}
+            event["Properties"]["FunctionResponseTypes"] = ["ReportBatchItemFailures"]
+
+
+def queue_resource_for(chalice_queue_arn: Any, function_name: str) -> str:
+    arn = chalice_queue_arn.get("Fn::Sub") if isinstance(chalice_queue_arn, dict) else chalice_queue_arn
+    queue_name = str(arn).rsplit(":", 1)[-1]
+    if queue_name not in QUEUE_RESOURCES:
+        raise ValueError(f"{function_name} listens to queue {queue_name!r}, which infra/template.yaml does not define "
+                         f"(known: {', '.join(QUEUE_RESOURCES)})")
+    return QUEUE_RESOURCES[queue_name]
+
+
+def uploads_bucket_name(template: Template) -> Any:
+    """The bucket's name expression (owd-${Stage}-uploads-${AWS::AccountId}), not a Ref: the bucket's CORS
+    rule names the distribution, which reaches the API function through its API origin, so a Ref
+    from the function back to the bucket would close a dependency cycle."""
+    return template["Resources"]["UploadsBucket"]["Properties"]["BucketName"]
+
+
+def uploads_bucket_arn(template: Template, suffix: str = "") -> Any:
+    name = uploads_bucket_name(template)["Fn::Sub"]
+    return {"Fn::Sub": f"arn:${{AWS::Partition}}:s3:::{name}{suffix}"}
+
+
+def add_resource_environment(template: Template) -> None:
+    # The names come from the resources themselves; an explicit value in .chalice/config.json for
+    # the identity provider (another OIDC issuer) is kept.
+    names = {
+        "STAGE": {"Ref": "Stage"},
+        "TABLE_PREFIX": {"Fn::Sub": "owd-${Stage}-"},
+        "IMPORT_QUEUE_URL": {"Ref": "ImportQueue"},
+        "UPLOADS_BUCKET": uploads_bucket_name(template),
+    }
+    identity_provider = {
+        "OIDC_ISSUER": {"Fn::If": ["IsCloud",
+                                   {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"},
+                                   {"Ref": "AWS::NoValue"}]},
+        "OIDC_AUDIENCE": {"Fn::If": ["IsCloud", {"Ref": "UserPoolClient"}, {"Ref": "AWS::NoValue"}]},
+    }
+    for function in functions(template).values():
+        variables = function["Properties"].setdefault("Environment", {}).setdefault("Variables", {})
+        variables.update(names)
+        for key, value in identity_provider.items():
+            variables.setdefault(key, value)
+
+
+def grant_resource_access(template: Template) -> None:
+    # Inline in each function's role (not a separate managed policy): the role is then complete
+    # before the function exists, and Lambda checks the SQS permissions when it creates the
+    # event source mapping.
+    for function_name, function in functions(template).items():
+        role_name = managed_role_name(function)
+        if role_name is None:
+            print(f"package_stack: {function_name} uses a pre-created IAM role; grant it access yourself.",
+                  file=sys.stderr)
+            continue
+        policies = template["Resources"][role_name]["Properties"].setdefault("Policies", [])
+        if not any(policy["PolicyName"] == "OwdResourceAccess" for policy in policies):
+            policies.append({"PolicyName": "OwdResourceAccess", "PolicyDocument": resource_access_policy(template)})
+
+
+def managed_role_name(function: Template) -> str | None:
+    role = function["Properties"].get("Role")
+    if isinstance(role, dict) and "Fn::GetAtt" in role:
+        return role["Fn::GetAtt"][0]
+    return None
+
+
+def resource_access_policy(template: Template) -> Template:
+    tables = "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/owd-${Stage}-*"
+    return {
+        "Version": "2012-10-17",
+        "Statement": [
+            {
+                "Sid": "Tables",
+                "Effect": "Allow",
+                "Action": ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:Scan",
+                           "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
+                           "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem", "dynamodb:DescribeTable"],
+                "Resource": [{"Fn::Sub": tables}, {"Fn::Sub": tables + "/index/*"}],
+            },
+            {
+                "Sid": "ImportQueue",
+                "Effect": "Allow",
+                "Action": ["sqs:SendMessage", "sqs:ReceiveMessage", "sqs:DeleteMessage",
+                           "sqs:ChangeMessageVisibility", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"],
+                "Resource": {"Fn::GetAtt": ["ImportQueue", "Arn"]},
+            },
+            {
+                "Sid": "UploadsObjects",
+                "Effect": "Allow",
+                "Action": ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
+                "Resource": uploads_bucket_arn(template, "/*"),
+            },
+            {
+                "Sid": "UploadsBucket",
+                "Effect": "Allow",
+                "Action": ["s3:ListBucket"],
+                "Resource": uploads_bucket_arn(template),
+            },
+            {
+                "Sid": "Email",
+                "Effect": "Allow",
+                "Action": ["ses:SendEmail", "ses:SendRawEmail"],
+                "Resource": "*",
+            },
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stage", default="dev", help="a stage of .chalice/config.json other than local")
+    parser.add_argument("--out", default="build/packaged", type=Path, help="output folder")
+    args = parser.parse_args(argv)
+    template_path = package(args.stage, args.out)
+    print(f"Wrote {template_path} and {template_path.parent / 'deployment.zip'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import {
+  ABORTED_MESSAGE,
+  ApiError,
+  BACKOFF_MS,
+  DEFAULT_API_BASE,
+  buildUrl,
+  del,
+  get,
+  getApiBase,
+  patch,
+  post,
+  put,
+  request,
+  setApiBase,
+  setOnUnauthorized,
+  setTokenProvider,
+} from './client';
+
+type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+let fetchMock: FetchMock;
+
+function lastCall(): { url: string; init: RequestInit; headers: Record<string, string> } {
+  const [url, init = {}] = fetchMock.mock.calls.at(-1)!;
+  return { url: String(url), init, headers: (init.headers ?? {}) as Record<string, string> };
+}
+
+/** Track whether a promise has settled, without awaiting it. */
+function track<T>(promise: Promise<T>) {
+  const state = { settled: false, value: undefined as T | undefined, error: undefined as unknown };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  setApiBase(undefined);
+  setTokenProvider(undefined);
+  setOnUnauthorized(undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('base URL', () => {
+  it('defaults to /api/v1', () => {
+    expect(DEFAULT_API_BASE).toBe('/api/v1');
+    expect(getApiBase()).toBe('/api/v1');
+    expect(buildUrl('/system/info')).toBe('/api/v1/system/info');
+    expect(buildUrl('organization/7/members')).toBe('/api/v1/organization/7/members');
+  });
+
+  it('can be overridden with setApiBase, and falls back to the default when emptied', async () => {
+    setApiBase('https://api.example.org/prod/api/v1/');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await get('/system/info');
+    expect(lastCall().url).toBe('https://api.example.org/prod/api/v1/system/info');
+
+    setApiBase('');
+    expect(getApiBase()).toBe('/api/v1');
+  });
+
+  it('passes absolute URLs through and appends query parameters, repeating arrays, skipping empties', () => {
+    expect(buildUrl('http://127.0.0.1:8002/userinfo')).toBe('http://127.0.0.1:8002/userinfo');
+    expect(buildUrl('/station', { limit: 10, s: '{"a":1}', fields: ['id', 'name'], skip: undefined, no: null })).toBe(
+      '/api/v1/station?limit=10&s=%7B%22a%22%3A1%7D&fields=id&fields=name',
+    );
+    expect(buildUrl('/sampleValue?x=1', { page: 2 })).toBe('/api/v1/sampleValue?x=1&page=2');
+  });
+});
+
+describe('JSON in and out', () => {
+  it('resolves with the response body itself', async () => {
+    const info = { name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '' };
+    fetchMock.mockResolvedValue(jsonResponse(200, info));
+
+    await expect(get('/system/info')).resolves.toEqual(info);
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('/api/v1/system/info');
+    expect(init.method).toBe('GET');
+    expect(headers.Accept).toBe('application/json');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends bodies as JSON with post, put and patch; del sends none', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { ok: true })));
+
+    await post('/roles/', { roleName: 'admin' });
+    expect(lastCall().init.method).toBe('POST');
+    expect(lastCall().init.body).toBe('{"roleName":"admin"}');
+    expect(lastCall().headers['Content-Type']).toBe('application/json');
+
+    await put('/user/1/roles/', [{ id: 'r1' }]);
+    expect(lastCall().init.method).toBe('PUT');
+    expect(lastCall().init.body).toBe('[{"id":"r1"}]');
+
+    await patch('/user/1', { id: '1', name: 'Ada' });
+    expect(lastCall().init.method).toBe('PATCH');
+    expect(lastCall().url).toBe('/api/v1/user/1');
+
+    await del('/roles/9');
+    expect(lastCall().init.method).toBe('DELETE');
+    expect(lastCall().init.body).toBeUndefined();
+    expect(lastCall().url).toBe('/api/v1/roles/9');
+  });
+
+  it('sends FormData as it is, letting the browser set the content type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    const form = new FormData();
+    form.append('file', new Blob(['{}'], { type: 'application/geo+json' }), 'layer.geojson');
+
+    await request('POST', '/system/upload-files', { body: form });
+    expect(lastCall().init.body).toBe(form);
+    expect(lastCall().headers['Content-Type']).toBeUndefined();
+  });
+
+  it('resolves with undefined for an empty body (204)', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(del('/Invitation/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('bearer token', () => {
+  it('sends Authorization: Bearer <token> when the token provider has a token', async () => {
+    setTokenProvider(() => 'abc.def.ghi');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await get('/user');
+    expect(lastCall().headers.Authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('accepts an asynchronous token provider', async () => {
+    setTokenProvider(async () => 'fresh-token');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await get('/user');
+    expect(lastCall().headers.Authorization).toBe('Bearer fresh-token');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    setTokenProvider(() => undefined);
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await get('/system/info');
+    expect(lastCall().headers).not.toHaveProperty('Authorization');
+  });
+});
+
+describe('401 Unauthorized', () => {
+  it('runs the handle-401 action, waits 2000 ms, then resolves with undefined', async () => {
+    const onUnauthorized = vi.fn();
+    setOnUnauthorized(onUnauthorized);
+    fetchMock.mockResolvedValue(jsonResponse(401, { statusCode: 401, message: 'Unauthorized' }));
+
+    const call = track(get('/user'));
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS - 1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith({ method: 'GET', url: '/api/v1/user' });
+    expect(call.settled).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call).toEqual({ settled: true, value: undefined, error: undefined });
+    expect(BACKOFF_MS).toBe(2000);
+  });
+
+  it('still resolves with undefined when the handler itself fails', async () => {
+    setOnUnauthorized(() => {
+      throw new Error('handler broke');
+    });
+    fetchMock.mockResolvedValue(jsonResponse(401, {}));
+
+    const call = track(get('/user'));
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS);
+    expect(call).toEqual({ settled: true, value: undefined, error: undefined });
+  });
+});
+
+describe('aborted requests', () => {
+  it("uses the message 'Request aborted'", () => {
+    expect(ABORTED_MESSAGE).toBe('Request aborted');
+  });
+
+  it('waits 2000 ms after an AbortController abort, then resolves with undefined', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          // As fetch does: reject when the signal aborts, or at once if it already has.
+          const abort = () => reject(new DOMException('This operation was aborted', 'AbortError'));
+          if (init?.signal?.aborted) abort();
+          init?.signal?.addEventListener('abort', abort);
+        }),
+    );
+    const controller = new AbortController();
+
+    const call = track(get('/station', { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS - 1);
+    expect(call.settled).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call).toEqual({ settled: true, value: undefined, error: undefined });
+  });
+
+  it("treats an error carrying the message 'Request aborted' the same way", async () => {
+    fetchMock.mockRejectedValue(new Error('Request aborted'));
+
+    const call = track(get('/station'));
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS - 1);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call).toEqual({ settled: true, value: undefined, error: undefined });
+  });
+});
+
+describe('other errors', () => {
+  it("throw an ApiError with the server's message field and keep the status", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(409, {
+        statusCode: 409,
+        message: 'Dashboard named Rivers already exists. Please try a different one.',
+        error: 'Conflict',
+      }),
+    );
+
+    const error = await post('/dashboards', { label: 'Rivers' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).name).toBe('ApiError');
+    expect((error as ApiError).message).toBe('Dashboard named Rivers already exists. Please try a different one.');
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).data).toEqual({
+      statusCode: 409,
+      message: 'Dashboard named Rivers already exists. Please try a different one.',
+      error: 'Conflict',
+    });
+  });
+
+  it("use the original error's message when the server sent no message", async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await get('/system/info').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Request failed with status code 502');
+    expect((error as ApiError).status).toBe(502);
+  });
+
+  it("use the original error's message for a network failure (no status)", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const error = await get('/system/info').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Failed to fetch');
+    expect((error as ApiError).status).toBeUndefined();
+    expect((error as ApiError).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('reject at once, without the 2000 ms back-off', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { message: 'Internal server error' }));
+    const call = track(get('/system/info'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect((call.error as ApiError).message).toBe('Internal server error');
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The one HTTP client of the SPA (spec section 8).
+ *
+ * - Paths are relative to the API base, `/api/v1` unless `setApiBase` (or config.json) says otherwise.
+ * - JSON in, JSON out; a call resolves with the response body itself.
+ * - A bearer `Authorization` header is sent whenever the token provider has a token.
+ * - 401: the registered unauthorized handler (the auth "handle 401" action) runs, the call waits
+ *   2000 ms, then resolves with `undefined`.
+ * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
+ * - Any other failure throws an `ApiError` carrying the server's `message` when it sent one,
+ *   otherwise the original error's message.
+ */
+
+export const DEFAULT_API_BASE = '/api/v1';
+/** How long a call waits after a 401 or an abort before it resolves with nothing. */
+export const BACKOFF_MS = 2000;
+export const ABORTED_MESSAGE = 'Request aborted';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
+export type UnauthorizedHandler = (info: { method: HttpMethod; url: string }) => unknown;
+
+export interface RequestOptions {
+  /** Query-string parameters; arrays repeat the key, null/undefined are left out. */
+  params?: QueryParams;
+  /** A JSON-serializable body, or FormData / Blob / URLSearchParams / string sent as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Every failed call (other than 401 and abort) rejects with this. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or undefined when no response arrived (network failure). */
+  readonly status: number | undefined;
+  /** The parsed response body, when there was one. */
+  readonly data: unknown;
+
+  constructor(message: string, options: { status?: number; data?: unknown; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.data = options.data;
+  }
+}
+
+let apiBase = DEFAULT_API_BASE;
+let tokenProvider: TokenProvider = () => undefined;
+let unauthorizedHandler: UnauthorizedHandler = () => undefined;
+
+export function setApiBase(base: string | undefined | null): void {
+  apiBase = base && base.trim() ? base.trim() : DEFAULT_API_BASE;
+}
+
+export function getApiBase(): string {
+  return apiBase;
+}
+
+/** Register where the bearer token comes from (the auth module, once signed in). */
+export function setTokenProvider(provider: TokenProvider | null | undefined): void {
+  tokenProvider = provider ?? (() => undefined);
+}
+
+/** Register the auth "handle 401" action. */
+export function setOnUnauthorized(handler: UnauthorizedHandler | null | undefined): void {
+  unauthorizedHandler = handler ?? (() => undefined);
+}
+
+/** The full URL of a path: absolute URLs pass through, others are joined to the API base. */
+export function buildUrl(path: string, params?: QueryParams): string {
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+    ? path
+    : `${apiBase.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const query = toQueryString(params);
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+function toQueryString(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item !== null && item !== undefined) search.append(key, String(item));
+    }
+  }
+  return search.toString();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isAbort(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return name === 'AbortError' || message === ABORTED_MESSAGE;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const message = (data as { message?: unknown }).message;
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string')) {
+    return message.join('; ');
+  }
+  return undefined;
+}
+
+export async function request<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T | undefined> {
+  const url = buildUrl(path, options.params);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isRawBody(options.body)) {
+      body = options.body;
+    } else {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+  }
+
+  try {
+    const token = await tokenProvider();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+
+    if (response.status === 401) {
+      try {
+        const outcome = unauthorizedHandler({ method, url });
+        if (outcome instanceof Promise) outcome.catch(() => undefined);
+      } catch {
+        // The handler's own failure must not change what the caller sees.
+      }
+      await sleep(BACKOFF_MS);
+      return undefined;
+    }
+
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      if (response.ok) {
+        throw new ApiError(error instanceof Error ? error.message : String(error), {
+          status: response.status,
+          cause: error,
+        });
+      }
+      data = undefined;
+    }
+
+    if (!response.ok) {
+      const original = `Request failed with status code ${response.status}`;
+      throw new ApiError(serverMessage(data) ?? original, { status: response.status, data });
+    }
+    return data as T;
+  } catch (error) {
+    if (isAbort(error)) {
+      await sleep(BACKOFF_MS);
+      return undefined;
+    }
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
+export function get<T = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) {
+  return request<T>('GET', path, options);
+}
+
+export function post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+  return request<T>('POST', path, { ...options, body });
+}
+
+export function put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+  return request<T>('PUT', path, { ...options, body });
+}
+
+export function patch<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+  return request<T>('PATCH', path, { ...options, body });
+}
+
+export function del<T = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) {
+  return request<T>('DELETE', path, options);
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { ApiError } from '../api/client';
+import i18n from '../i18n';
+
+/** A client error (4xx) will not change on retry; server and network errors may. */
+function shouldRetry(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status !== undefined && error.status < 500);
+}
+
+export const swrConfig: SWRConfiguration = {
+  revalidateOnFocus: false,
+  shouldRetryOnError: shouldRetry,
+  errorRetryCount: 3,
+};
+
+export function AppProviders({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../api/client';
+import { LANGUAGE_STORAGE_KEY } from '../i18n';
+import { jsonResponse, renderApp } from '../test/render';
+
+const info = { name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '' };
+
+beforeEach(() => {
+  setApiBase(undefined);
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, info)));
+});
+
+describe('routes', () => {
+  it('redirects / to the home path /home, which shows the system information', async () => {
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open Water Data' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.getByLabelText('System information')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown path, naming it', async () => {
+    renderApp('/no/such/page?x=1');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no page at /no/such/page?x=1.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/home');
+  });
+
+  it('shows on /404 the path passed in the url query parameter', async () => {
+    renderApp('/404?url=%2Fsts%2Fmissing');
+
+    expect(await screen.findByText('There is no page at /sts/missing.')).toBeInTheDocument();
+  });
+});
+
+describe('layout', () => {
+  it('has a header with the product name and a language switch', async () => {
+    renderApp('/home');
+
+    const header = await screen.findByRole('banner');
+    expect(header).toHaveTextContent('Open Water Data');
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en');
+    expect(screen.getByRole('option', { name: 'English' })).toHaveProperty('selected', true);
+    expect(screen.getByRole('option', { name: '简体中文' })).toBeInTheDocument();
+    await screen.findByText('Version');
+  });
+
+  it('switches to Simplified Chinese: labels, <html lang> and the remembered choice', async () => {
+    const user = userEvent.setup();
+    renderApp('/home');
+    await screen.findByText('Version');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+
+    await waitFor(() => expect(screen.getByText('版本')).toBeInTheDocument());
+    expect(screen.getByText('部署阶段')).toBeInTheDocument();
+    expect(screen.getByText('构建时间')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh-CN');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'English');
+    await waitFor(() => expect(screen.getByText('Version')).toBeInTheDocument());
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+});

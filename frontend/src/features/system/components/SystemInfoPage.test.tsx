@@ -1,0 +1,86 @@
+import { act, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { SystemInfoPage } from './SystemInfoPage';
+
+const info = { name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '2025-11-22T20:31:00Z' };
+
+beforeEach(() => {
+  setApiBase(undefined);
+});
+
+/** The [label, value] pairs of the system information list (found by its accessible name). */
+function facts(listLabel = 'System information') {
+  const list = screen.getByLabelText(listLabel);
+  expect(list.tagName).toBe('DL');
+  return within(list)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+}
+
+describe('SystemInfoPage', () => {
+  it("shows 'Loading...' until GET /system/info answers, then the name, version, stage and build time", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, info));
+    vi.stubGlobal('fetch', fetchMock);
+
+    renderWithProviders(<SystemInfoPage />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open Water Data' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/system/info', expect.objectContaining({ method: 'GET' }));
+
+    expect(facts()).toEqual([
+      ['Version', '0.1.0'],
+      ['Stage', 'local'],
+      ['Build time', '2025-11-22T20:31:00Z'],
+    ]);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('labels everything in Simplified Chinese too', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, info)));
+    await changeLanguage('zh-CN');
+
+    renderWithProviders(<SystemInfoPage />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('加载中...');
+    await screen.findByRole('heading', { name: 'Open Water Data' });
+    expect(facts('系统信息')).toEqual([
+      ['版本', '0.1.0'],
+      ['部署阶段', 'local'],
+      ['构建时间', '2025-11-22T20:31:00Z'],
+    ]);
+  });
+
+  it('switches the labels when the language changes while shown', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, info)));
+    renderWithProviders(<SystemInfoPage />);
+    await screen.findByText('Version');
+
+    await act(() => changeLanguage('zh-CN'));
+
+    expect(screen.getByText('版本')).toBeInTheDocument();
+    expect(screen.queryByText('Version')).not.toBeInTheDocument();
+  });
+
+  it("says 'Not recorded' for an empty build time", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { ...info, buildTime: '' })));
+    renderWithProviders(<SystemInfoPage />);
+    await screen.findByText('Version');
+    expect(facts()).toContainEqual(['Build time', 'Not recorded']);
+  });
+
+  it("shows the server's error message in an alert", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(503, { statusCode: 503, message: 'Service temporarily unavailable', error: 'Service Unavailable' })),
+    );
+
+    renderWithProviders(<SystemInfoPage />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service temporarily unavailable');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});

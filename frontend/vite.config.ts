@@ -1,0 +1,28 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API the dev server and `vite preview` forward /api/v1 to (`chalice local`, as `make run` starts it).
+const API_TARGET = 'http://127.0.0.1:8001';
+const proxy = { '/api/v1': { target: API_TARGET, changeOrigin: false } };
+
+export default defineConfig({
+  // Relative asset URLs: the same build can be served from any path of any origin.
+  base: './',
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page names the running API: name, version, stage, build time', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open Water Data' })).toBeVisible();
+  const facts = page.getByRole('definition');
+  await expect(facts.nth(0)).toHaveText('0.1.0-e2e');
+  await expect(facts.nth(1)).toHaveText('local');
+  await expect(facts.nth(2)).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+});
+
+test('an unknown API path answers JSON 404 through the gateway', async ({ request }) => {
+  const response = await request.get('/api/v1/no-such-thing');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ statusCode: 404, message: 'Cannot GET /api/v1/no-such-thing' });
+});

@@ -1,0 +1,95 @@
+"""`make package` (devtools.package_stack): Chalice's template merged with infra/template.yaml.
+
+Packaging runs as a subprocess, as `make package` does: Chalice imports app.py with the stage's
+environment, which must not leak into this test process."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from cfnlint.api import ManualArgs, lint_file
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_ENVIRONMENT = {"STAGE", "TABLE_PREFIX", "IMPORT_QUEUE_URL", "UPLOADS_BUCKET", "OIDC_ISSUER", "OIDC_AUDIENCE"}
+
+
+def run_packaging(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "devtools.package_stack", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("packaged")
+    result = run_packaging("--stage", "dev", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def template(out_dir) -> dict:
+    return json.loads((out_dir / "template.json").read_text())
+
+
+def functions(template: dict) -> dict:
+    return {n: r for n, r in template["Resources"].items() if r["Type"] == "AWS::Serverless::Function"}
+
+
+def test_cfn_lint_finds_nothing(out_dir):
+    # cfn-lint applies the SAM transform first, so this also checks what SAM will generate; no
+    # warnings are expected either.
+    matches = lint_file(out_dir / "template.json", config=ManualArgs(regions=["us-east-1"]))
+    assert [str(match) for match in matches] == []
+
+
+def test_import_worker_reads_the_import_queue_and_reports_batch_item_failures(template):
+    (worker,) = [f for f in functions(template).values() if f["Properties"]["Handler"] == "app.import_worker"]
+    (event,) = [e for e in worker["Properties"]["Events"].values() if e["Type"] == "SQS"]
+    assert event["Properties"]["Queue"] == {"Fn::GetAtt": ["ImportQueue", "Arn"]}
+    assert event["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    assert event["Properties"]["BatchSize"] == 10
+
+
+def test_every_function_gets_the_resource_names(template):
+    for name, function in functions(template).items():
+        variables = function["Properties"]["Environment"]["Variables"]
+        assert APP_ENVIRONMENT <= set(variables), name
+        assert variables["IMPORT_QUEUE_URL"] == {"Ref": "ImportQueue"}
+        assert variables["UPLOADS_BUCKET"] == template["Resources"]["UploadsBucket"]["Properties"]["BucketName"]
+
+
+def test_every_function_role_may_use_the_tables_queue_bucket_and_email(template):
+    for name, function in functions(template).items():
+        role = template["Resources"][function["Properties"]["Role"]["Fn::GetAtt"][0]]
+        (policy,) = [p for p in role["Properties"]["Policies"] if p["PolicyName"] == "OwdResourceAccess"]
+        actions = {action for statement in policy["PolicyDocument"]["Statement"] for action in statement["Action"]}
+        assert {"dynamodb:Query", "dynamodb:PutItem", "sqs:SendMessage", "sqs:ReceiveMessage",
+                "s3:PutObject", "s3:GetObject", "ses:SendEmail"} <= actions, name
+
+
+def test_cdn_api_origin_is_this_stacks_rest_api(template):
+    origins = template["Resources"]["Distribution"]["Properties"]["DistributionConfig"]["Origins"]
+    (api,) = [origin for origin in origins if origin["Id"] == "api"]
+    assert api["DomainName"] == {"Fn::Sub": "${RestAPI}.execute-api.${AWS::Region}.${AWS::URLSuffix}"}
+    assert api["OriginPath"] == "/api"
+    assert "ApiDomainName" not in template["Parameters"]
+
+
+def test_stage_is_pinned_to_the_packaged_one(template):
+    assert template["Parameters"]["Stage"]["AllowedValues"] == ["dev"]
+
+
+def test_deployment_zip_holds_the_app(out_dir):
+    names = zipfile.ZipFile(out_dir / "deployment.zip").namelist()
+    assert "app.py" in names
+    assert any(name.startswith("chalicelib/") for name in names)
+
+
+def test_local_stage_is_not_packaged(tmp_path):
+    result = run_packaging("--stage", "local", "--out", str(tmp_path))
+    assert result.returncode != 0
+    assert "not deployable" in result.stderr
