@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     parser.add_argument("--api", default=f"http://127.0.0.1:{os.environ.get('API_PORT', 8001)}")
-    parser.add_argument("--site", default=str(Path(__file__).resolve().parent.parent / "frontend" / "dist"))
+    parser.add_argument("--site", default=str(Path(__file__).resolve().parent.parent / os.environ.get("SPA_DIR", "frontend/dist")))
     args = parser.parse_args()
     run_simple(args.host, args.port, create_app(Path(args.site), args.api), threaded=True)
 

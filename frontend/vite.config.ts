@@ -13,7 +13,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   build: {
-    outDir: 'dist',
+    // SPA_DIR: a separate output folder (e.g. for parallel browser-test runs); relative to frontend/.
+    outDir: process.env.SPA_DIR ? `../${process.env.SPA_DIR}` : 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,

@@ -19,7 +19,9 @@ API_AUDIENCE = "owd-api"
 _moto: dict = {}
 
 
-def pytest_configure(config):
+def _start_services() -> None:
+    """Runs when this file is imported: before any other conftest (such as tests/api/conftest.py,
+    which imports the app when a sub-folder is run on its own) can read the settings."""
     process, url = start_moto_server(free_port())
     _moto.update(process=process, url=url)
     from devtools import local_stack
@@ -34,6 +36,9 @@ def pytest_configure(config):
         "OIDC_AUDIENCE": API_AUDIENCE,
         "ADMIN_EMAILS": "admin@demo.openwater.example",
     })
+
+
+_start_services()
 
 
 def pytest_unconfigure(config):

@@ -137,3 +137,8 @@ MATRIX: list[Case] = [
 # Routes deliberately outside the matrix, each tested on its own: DELETE /auth/profile deletes the
 # caller (tests/api/test_profile.py).
 NOT_IN_MATRIX = {("DELETE", "/auth/profile")}
+
+# Each domain's cases live beside its tests; they join the one matrix here.
+from tests.api.matrix_monitoring import CASES as MONITORING_CASES  # noqa: E402
+
+MATRIX += MONITORING_CASES
