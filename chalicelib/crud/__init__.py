@@ -8,7 +8,7 @@ RequestQueryBuilder writes it) served from DynamoDB.
 from chalicelib.crud.collection import Collection, Relation
 from chalicelib.crud.dynamo import ReadStats
 from chalicelib.crud.parser import ParsedQuery, parse_query, parse_uuid_param
-from chalicelib.crud.service import bulk_create, create_item, delete_item, get_item, list_items, update_item
+from chalicelib.crud.service import bulk_create, create_item, delete_item, get_item, list_items, search, update_item
 
 __all__ = [
     "Collection", "Relation", "ReadStats", "ParsedQuery", "parse_query", "parse_uuid_param",

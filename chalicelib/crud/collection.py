@@ -52,6 +52,8 @@ class Collection:
     soft_delete: str | None = "deletedAt"
     max_page_size: int = DEFAULT_MAX_PAGE_SIZE
     joins: Mapping[str, Relation] = field(default_factory=dict)
+    # The order of a list when the query names none (field, "ASC"|"DESC").
+    default_sort: tuple[tuple[str, str], ...] = ()
     # DynamoDB Limit per Query/Scan request (None: DynamoDB's 1 MB pages). Tests use small pages.
     read_page_size: int | None = None
 

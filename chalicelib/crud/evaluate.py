@@ -24,6 +24,7 @@ from typing import Any, Iterable, Sequence
 
 from chalicelib.crud.conditions import (TRUE, And, Compare, Condition, Or, all_of, as_text, normalize_search, number,
                                         parse_iso)
+from chalicelib.crud.parser import Sort
 
 
 def matches(condition: Condition | dict | None, item: dict) -> bool:
@@ -242,9 +243,13 @@ def run_query(collection: Any, parsed: Any, items: Iterable[dict], scope: Condit
 
 
 def finish(collection: Any, parsed: Any, matched: list[dict]) -> list | dict:
-    ordered = sort_items(matched, parsed.sort, collection.key_fields)
+    ordered = sort_items(matched, parsed.sort or _default_sort(collection), collection.key_fields)
     data, info = page_of(parsed, ordered, max_page_size=collection.max_page_size)
     return respond(present(collection, parsed, data), info)
+
+
+def _default_sort(collection: Any) -> list:
+    return [Sort(name, order) for name, order in getattr(collection, "default_sort", ())]
 
 
 def present(collection: Any, parsed: Any, items: list[dict]) -> list[dict]:

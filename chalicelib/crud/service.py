@@ -18,7 +18,7 @@ from chalicelib.crud.collection import MAX_BULK, Collection
 from chalicelib.crud.conditions import Compare, Condition, conjuncts, parse_value
 from chalicelib.crud.dynamo import ReadStats, read_candidates
 from chalicelib.crud.evaluate import effective_condition, finish, matches, present, project, scope_condition
-from chalicelib.crud.parser import ParsedQuery
+from chalicelib.crud.parser import ParsedQuery, parse_query
 from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import was_conflict
@@ -36,6 +36,11 @@ def list_items(collection: Collection, parsed: ParsedQuery | None = None, scope:
     condition = effective_condition(collection, parsed, scope)
     matched = [item for item in read_candidates(collection, condition, stats) if matches(condition, item)]
     return finish(collection, parsed, matched)
+
+
+def search(collection: Collection, query_params: Any, scope: Condition | dict | None = None) -> list | dict:
+    """A list route's whole work: parse the request's query for this collection, then list."""
+    return list_items(collection, parse_query(query_params, collection), scope)
 
 
 def get_item(collection: Collection, key: Any, *, parsed: ParsedQuery | None = None,

@@ -14,7 +14,7 @@ def _owner() -> str:
 @routes.route("/dashboards", auth=rules.signed_in)
 def list_dashboards():
     """The caller's dashboards, by label ascending."""
-    return [d.to_dict() for d in service.list_for(_owner())]
+    return service.search(_owner(), routes.current_request.query_params)
 
 
 @routes.route("/dashboards", methods=["POST"], auth=rules.signed_in)

@@ -7,6 +7,7 @@ from pynamodb.connection import Connection
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.transactions import TransactWrite
 
+from chalicelib import crud
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
@@ -36,6 +37,14 @@ def _label_claim(owner_id: str, label: str, dashboard_id: str) -> UniqueClaim:
 
 def _connection() -> Connection:
     return Dashboard._get_connection().connection
+
+
+DASHBOARDS = crud.Collection(Dashboard, name="Dashboard", default_sort=(("label", "ASC"),))
+
+
+def search(owner_id: str, query_params) -> list | dict:
+    """The owner's dashboards matching a collection query; the owner scope cannot be widened."""
+    return crud.search(DASHBOARDS, query_params, scope={"ownerId": owner_id})
 
 
 def list_for(owner_id: str) -> list[Dashboard]:

@@ -14,7 +14,7 @@ ORG_ADMIN = rules.any_of(rules.permission("manage-organizations"), rules.org_rol
 @routes.route("/organization", auth=rules.public)
 def list_organizations():
     """All organizations (public: the start-up list of the data section)."""
-    return service.list_all(routes.current_request.query_params)
+    return service.search(routes.current_request.query_params)
 
 
 @routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))

@@ -5,6 +5,7 @@ import uuid
 
 from pynamodb.exceptions import PutError
 
+from chalicelib import crud
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
@@ -114,9 +115,12 @@ def remove_user_everywhere(user_id: str) -> None:
         item.delete()
 
 
-def list_all(query_params=None) -> list[dict]:
-    organizations = [o.to_dict() for o in Organization.scan() if not o.deletedAt]
-    return sorted(organizations, key=lambda o: (o["name"].lower(), o["id"]))
+ORGANIZATIONS = crud.Collection(Organization, name="Organization", default_sort=(("name", "ASC"),))
+
+
+def search(query_params) -> list | dict:
+    """Organizations matching a collection query (deleted ones only with include_deleted)."""
+    return crud.search(ORGANIZATIONS, query_params)
 
 
 def members_with_users(organization_id: str) -> list[dict]:

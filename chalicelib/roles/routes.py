@@ -10,7 +10,7 @@ MANAGE_ROLES = rules.permission("manage-roles")
 @routes.route("/roles", auth=MANAGE_ROLES)
 def list_roles():
     """All system roles."""
-    return service.list_all()
+    return service.search(routes.current_request.query_params)
 
 
 @routes.route("/roles", methods=["POST"], auth=MANAGE_ROLES)

@@ -10,6 +10,7 @@ from pathlib import Path
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.transactions import TransactWrite
 
+from chalicelib import crud
 from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
@@ -93,8 +94,12 @@ def get(role_id: str) -> Role:
         raise NotFound("Role not found.") from exc
 
 
-def list_all() -> list[dict]:
-    return sorted((r.to_dict() for r in Role.scan()), key=lambda r: r["roleName"].casefold())
+ROLES = crud.Collection(Role, name="Role", default_sort=(("roleName", "ASC"),))
+
+
+def search(query_params) -> list | dict:
+    """Roles matching a collection query, by name unless sorted."""
+    return crud.search(ROLES, query_params)
 
 
 def create(data: dict) -> Role:

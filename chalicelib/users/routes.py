@@ -12,8 +12,8 @@ MANAGE_USERS = rules.permission("manage-users")
 
 @routes.route("/user", auth=MANAGE_USERS)
 def list_users():
-    """All users."""
-    return service.list_all()
+    """Users, searched, sorted and paged with the collection query language."""
+    return service.search(routes.current_request.query_params)
 
 
 @routes.route("/user", methods=["POST"], auth=MANAGE_USERS)

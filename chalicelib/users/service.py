@@ -6,6 +6,7 @@ import uuid
 
 from pynamodb.exceptions import PutError
 
+from chalicelib import crud
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
@@ -15,6 +16,10 @@ from chalicelib.users.models import User
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
 ADMIN_FIELDS = ("email", "name", "roles")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# What administrators list, search and sort (scan: user lists are small next to monitoring data).
+USERS = crud.Collection(User, name="User", fields=("id", "email", "name", "roles", "preRegistered", "createdAt",
+                                                   "updatedAt", "lastSeenAt"),
+                        default_sort=(("name", "ASC"),))
 
 
 def get(user_id: str) -> User | None:
@@ -141,8 +146,9 @@ def get_many(user_ids: list[str]) -> dict[str, User]:
     return {u.id: u for u in User.batch_get(list(dict.fromkeys(user_ids)))} if user_ids else {}
 
 
-def list_all() -> list[dict]:
-    return sorted((u.to_dict() for u in User.scan()), key=lambda u: ((u.get("name") or "").lower(), u["id"]))
+def search(query_params) -> list | dict:
+    """Users matching a collection query (the spec's query language), by name unless sorted."""
+    return crud.search(USERS, query_params)
 
 
 def delete(user_id: str) -> None:

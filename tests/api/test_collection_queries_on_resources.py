@@ -1,0 +1,62 @@
+"""The collection query language on the product's own resources: users, roles, organizations and
+dashboards answer search, sort and paging, and no query widens who may see what."""
+from __future__ import annotations
+
+import uuid
+from urllib.parse import quote
+
+from chalicelib.crud import parse_query  # noqa: F401 - the language under test
+
+
+def _q(text: str) -> str:
+    return quote(text, safe="=&|,[]$")
+
+
+def test_administrators_search_users_by_part_of_an_email_case_insensitively(api, demo):
+    users = api.as_("admin").get("/user?" + _q("filter=email||$contL||DEMO.OPENWATER")).json
+    emails = {u["email"] for u in users}
+    assert "viewer@demo.openwater.example" in emails
+    assert all("demo.openwater" in e for e in emails)
+
+
+def test_users_page_maths(api, demo):
+    for n in range(3):
+        api.as_("admin").post("/user", {"email": f"paging-{n}-{uuid.uuid4().hex[:6]}@example.com", "name": f"Paging {n}"})
+    page = api.as_("admin").get("/user?" + _q("filter=name||$starts||Paging&limit=2&page=2&sort=name,ASC")).json
+    assert page["count"] == len(page["data"]) >= 1
+    assert page["page"] == 2
+    assert page["pageCount"] == -(-page["total"] // 2)
+    assert [u["name"] for u in page["data"]] == sorted(u["name"] for u in page["data"])
+
+
+def test_a_bad_query_is_a_400_with_the_parsers_message(api):
+    response = api.as_("admin").get("/user?limit=ten")
+    assert response.status_code == 400
+    assert response.json["message"] == "Invalid limit. Number expected"
+    response = api.as_("admin").get("/user?sort=name,UP")
+    assert response.json["message"] == "Invalid sort order. ASC,DESC expected"
+
+
+def test_roles_sort_descending(api):
+    names = [r["roleName"] for r in api.as_("admin").get("/roles?sort=roleName,DESC").json]
+    assert names == sorted(names, reverse=True)
+    assert "system-admin" in names
+
+
+def test_deleted_organizations_appear_only_with_include_deleted(api):
+    name = f"Short-lived {uuid.uuid4().hex[:6]}"
+    created = api.as_("admin").post("/organization", {"name": name}).json
+    assert api.as_("admin").delete(f"/organization/{created['id']}").status_code == 200
+    query = "/organization?" + _q(f"filter=name||$eq||{name}")
+    assert api.get(query).json == []
+    assert [o["id"] for o in api.get(query + "&include_deleted=1").json] == [created["id"]]
+
+
+def test_a_dashboard_filter_cannot_widen_the_owner_scope(api, demo):
+    label = f"Private {uuid.uuid4().hex[:6]}"
+    assert api.as_("orgadmin").post("/dashboards", {"label": label}).status_code == 201
+    others = api.as_("viewer").get("/dashboards?" + _q(f"filter=ownerId||$eq||{demo['users']['orgadmin']}")).json
+    assert others == []
+    search = api.as_("viewer").get("/dashboards?" + _q('s={"$or":[{"label":"%s"},{"ownerId":{"$ne":"x"}}]}' % label)).json
+    assert all(d["ownerId"] == demo["users"]["viewer"] for d in search)
+    assert label in [d["label"] for d in api.as_("orgadmin").get("/dashboards").json]
