@@ -94,6 +94,7 @@ def build_template(chalice_template: Template, infra_template: Template, stage: 
     template = merge_templates(chalice_template, infra_template)
     pin_stage(template, stage)
     point_api_origin_at_rest_api(template)
+    add_json_gateway_responses(template)
     connect_queue_events(template)
     add_resource_environment(template)
     grant_resource_access(template)
@@ -129,6 +130,30 @@ def point_api_origin_at_rest_api(template: Template) -> None:
     replace_refs(template["Resources"], "ApiDomainName", api_domain)
     replace_refs(template["Resources"], "ApiOriginPath", "/" + rest_api["Properties"]["StageName"])
     del template["Parameters"]["ApiDomainName"], template["Parameters"]["ApiOriginPath"]
+
+
+# Errors API Gateway makes before the app runs, in the app's JSON error shape. An unknown path is
+# answered by API Gateway itself with 403 "Missing Authentication Token"; the product says 404.
+# ($context.error.messageString is already a quoted JSON string.)
+GATEWAY_RESPONSES = {
+    "MissingAuthenticationToken": ("MISSING_AUTHENTICATION_TOKEN", "404",
+                                   '{"statusCode": 404, "message": "Cannot $context.httpMethod $context.path", '
+                                   '"error": "Not Found"}'),
+    "Default4xx": ("DEFAULT_4XX", None, '{"message": $context.error.messageString}'),
+    "Default5xx": ("DEFAULT_5XX", None, '{"message": $context.error.messageString}'),
+}
+
+
+def add_json_gateway_responses(template: Template) -> None:
+    if "RestAPI" not in template["Resources"]:
+        return
+    for name, (response_type, status, body) in GATEWAY_RESPONSES.items():
+        properties = {"RestApiId": {"Ref": "RestAPI"}, "ResponseType": response_type,
+                      "ResponseTemplates": {"application/json": body}}
+        if status:
+            properties["StatusCode"] = status
+        template["Resources"][f"GatewayResponse{name}"] = {"Type": "AWS::ApiGateway::GatewayResponse",
+                                                           "Properties": properties}
 
 
 def replace_refs(node: Any, name: str, replacement: Any) -> Any:

@@ -8,6 +8,7 @@ test('the home page names the running API: name, version, stage, build time', as
   await expect(facts.nth(0)).toHaveText('0.1.0-e2e');
   await expect(facts.nth(1)).toHaveText('local');
   await expect(facts.nth(2)).toHaveText(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  await page.screenshot({ path: 'screenshots/system-info.png', fullPage: true });
 });
 
 test('an unknown API path answers JSON 404 through the gateway', async ({ request }) => {

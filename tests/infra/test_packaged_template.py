@@ -93,3 +93,13 @@ def test_local_stage_is_not_packaged(tmp_path):
     result = run_packaging("--stage", "local", "--out", str(tmp_path))
     assert result.returncode != 0
     assert "not deployable" in result.stderr
+
+
+def test_an_unknown_path_is_a_json_404_from_api_gateway_itself(template):
+    response = template["Resources"]["GatewayResponseMissingAuthenticationToken"]["Properties"]
+    assert response["ResponseType"] == "MISSING_AUTHENTICATION_TOKEN"
+    assert response["StatusCode"] == "404"
+    body = response["ResponseTemplates"]["application/json"]
+    assert json.loads(body.replace("$context.httpMethod $context.path", "GET /x")) == {
+        "statusCode": 404, "message": "Cannot GET /x", "error": "Not Found"}
+    assert response["RestApiId"] == {"Ref": "RestAPI"}
