@@ -5,8 +5,9 @@
 //   CRUD_REQUEST_MODULES=/tmp/crudfix/node_modules node devtools/crud_request_fixtures.mjs
 //
 // Without CRUD_REQUEST_MODULES the package is resolved from this repository's node_modules.
+// With --check it only compares the checked-in file with what the builder writes now.
 import { createRequire } from 'node:module';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,6 +75,13 @@ for (const op of Object.values(CondOperator)) {
 }
 
 const out = join(here, '..', 'tests', 'fixtures', 'crud-request', 'queries.json');
+const text = JSON.stringify({ package: '@dataui/crud-request', version, queries: cases }, null, 2) + '\n';
+if (process.argv.includes('--check')) {
+  // The checked-in fixtures must be exactly what the installed builder writes today.
+  const same = existsSync(out) && readFileSync(out, 'utf8') === text;
+  console.log(same ? `fixtures match @dataui/crud-request ${version}` : `fixtures differ from @dataui/crud-request ${version}: run node ${process.argv[1]}`);
+  process.exit(same ? 0 : 1);
+}
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ package: '@dataui/crud-request', version, queries: cases }, null, 2) + '\n');
+writeFileSync(out, text);
 console.log(`wrote ${Object.keys(cases).length} queries (@dataui/crud-request ${version}) to ${out}`);

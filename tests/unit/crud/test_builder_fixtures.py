@@ -110,3 +110,14 @@ def test_details_of_some_builder_queries():
     assert [(j.relation, j.select) for j in join] == [("owner", ("name",)), ("owner", None)]
     chained = parse_query(QUERIES["chained"], COLLECTION)
     assert chained.fields == ["name"] and chained.limit == 5 and chained.page == 1
+
+
+def test_the_fixtures_are_what_the_installed_builder_writes_today():
+    """The query strings above come from the real @dataui/crud-request (the frontend's builder),
+    not from a hand-kept list: regenerating them with the installed package changes nothing."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[3]
+    result = subprocess.run(["node", "devtools/crud_request_fixtures.mjs", "--check"], cwd=root,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
