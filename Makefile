@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
+# Chinese glyphs in browser screenshots (the 简体中文 interface).
+CJK_FONTS := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH := $(CHROMIUM)
 
@@ -16,7 +18,7 @@ run: deps build
 	$(PY) -m devtools.run
 
 ## make test: install what is missing, run every test (Python, frontend, browser)
-test: deps build $(CHROMIUM)
+test: deps build $(CHROMIUM) $(CJK_FONTS)
 	$(MAKE) test-python
 	$(MAKE) test-frontend
 	$(MAKE) test-e2e
@@ -27,7 +29,7 @@ test-python: deps
 test-frontend: deps
 	npm run test:unit
 
-test-e2e: deps build $(CHROMIUM)
+test-e2e: deps build $(CHROMIUM) $(CJK_FONTS)
 	npx playwright test
 
 deps: $(VENV)/.installed node_modules/.installed
@@ -44,6 +46,9 @@ node_modules/.installed: package.json package-lock.json frontend/package.json
 
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+$(CJK_FONTS):
+	(apt-get install -y -qq fonts-noto-cjk || (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk))
 
 build: frontend/dist/index.html
 
