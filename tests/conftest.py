@@ -22,8 +22,13 @@ _moto: dict = {}
 def _start_services() -> None:
     """Runs when this file is imported: before any other conftest (such as tests/api/conftest.py,
     which imports the app when a sub-folder is run on its own) can read the settings."""
-    process, url = start_moto_server(free_port())
-    _moto.update(process=process, url=url)
+    # An endpoint given from outside (LocalStack: AWS_ENDPOINT_URL=http://localhost:4566) is used
+    # as it is; otherwise a moto server of our own.
+    url = os.environ.get("AWS_ENDPOINT_URL")
+    if not url:
+        process, url = start_moto_server(free_port())
+        _moto.update(process=process, url=url)
+    _moto["url"] = url
     from devtools import local_stack
 
     os.environ.update(local_stack.deploy(url))
