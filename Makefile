@@ -61,7 +61,8 @@ package: deps
 
 ## make seed STATIONS=n: (re)generate demo data of any size into the running local stack
 seed: deps
-	$(PY) -m devtools.seed
+	env $$($(PY) -m devtools.local_stack --endpoint http://127.0.0.1:$${MOTO_PORT:-8003}) \
+		STATIONS=$(STATIONS) $(PY) -m devtools.seed
 
 ## make bench: performance figures (not part of make test)
 bench: deps

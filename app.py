@@ -5,9 +5,16 @@ from chalicelib.applications.routes import routes as applications_routes
 from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
 from chalicelib.dashboards.routes import routes as dashboards_routes
+from chalicelib.gis.routes import routes as gis_routes
 from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
+from chalicelib.parameters.routes import routes as parameters_routes
+from chalicelib.projects.routes import routes as projects_routes
+from chalicelib.reference.routes import routes as reference_routes
 from chalicelib.roles.routes import routes as roles_routes
+from chalicelib.samples.routes import routes as samples_routes
+from chalicelib.stations.routes import routes as stations_routes
+from chalicelib.statistics.routes import routes as statistics_routes
 from chalicelib.system.routes import routes as system_routes
 from chalicelib.users.routes import routes as users_routes
 from chalicelib.workers import imports as import_worker_handler
@@ -15,8 +22,11 @@ from chalicelib.workers import imports as import_worker_handler
 app = Chalice(app_name="open-water-data")
 
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
-                      dashboards_routes, roles_routes):
+                      dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
+                      reference_routes, samples_routes, statistics_routes, gis_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
+# API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
+app.api.binary_types.append("multipart/form-data")
 
 
 @app.middleware("http")

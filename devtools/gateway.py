@@ -35,16 +35,25 @@ def _site_app(site_dir: Path):
 
     @Request.application
     def site(request: Request) -> Response:
-        if request.path == "/config.json":
-            return Response(json.dumps(spa_config()), mimetype="application/json",
-                            headers={"Cache-Control": "no-store"})
         if request.path in ("/", "/index.html") and index.exists():
             return Response(index.read_bytes(), mimetype="text/html", headers={"Cache-Control": "no-cache"})
         if not index.exists():
             return Response("The SPA is not built yet: run `make build`.", status=503, mimetype="text/plain")
         return Response("Not found", status=404, mimetype="text/plain")
 
-    return SharedDataMiddleware(site, {"/": str(site_dir)})
+    static = SharedDataMiddleware(site, {"/": str(site_dir)})
+
+    # The generated config wins over the build's own public/config.json (the development default).
+    @Request.application
+    def config(request: Request) -> Response:
+        return Response(json.dumps(spa_config()), mimetype="application/json", headers={"Cache-Control": "no-store"})
+
+    def site_with_config(environ, start_response):
+        if environ.get("PATH_INFO") == "/config.json":
+            return config(environ, start_response)
+        return static(environ, start_response)
+
+    return site_with_config
 
 
 class UnknownApiRouteAs404:

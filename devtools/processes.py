@@ -9,6 +9,8 @@ from pathlib import Path
 
 import requests
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 class StartupError(RuntimeError):
     pass
@@ -44,12 +46,12 @@ def wait_until_up(url: str, what: str, process: subprocess.Popen, timeout: float
 
 
 def moto_server_command(port: int) -> list[str]:
-    return [str(Path(sys.executable).parent / "moto_server"), "-H", "127.0.0.1", "-p", str(port)]
+    return [sys.executable, "-m", "devtools.moto_server", "--port", str(port)]
 
 
 def start_moto_server(port: int, **popen_options) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen(moto_server_command(port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               **popen_options)
+    process = subprocess.Popen(moto_server_command(port), cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, **popen_options)
     url = f"http://127.0.0.1:{port}"
     wait_until_up(f"{url}/moto-api/", "moto server", process)
     return process, url

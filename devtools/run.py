@@ -101,6 +101,9 @@ def base_env(ports: Ports) -> dict[str, str]:
         "OIDC_KEY_FILE": os.environ.get("OIDC_KEY_FILE", str(ROOT / ".run" / "oidc-key.pem")),
         "ADMIN_EMAILS": os.environ.get("ADMIN_EMAILS", "admin@demo.openwater.example"),
         "BUILD_TIME": os.environ.get("BUILD_TIME", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())),
+        # The local moto server answers one request at a time (devtools/moto_server.py): parallel
+        # Scan segments would only queue there, each long page pushing the next one towards a timeout.
+        "STATION_SCAN_SEGMENTS": os.environ.get("STATION_SCAN_SEGMENTS", "1"),
     }
 
 

@@ -46,11 +46,33 @@ def seed_organization(user_ids: dict[str, str]) -> None:
             organizations.set_member_role(DEMO_ORGANIZATION_ID, user_ids[username], role_name)
 
 
-def seed() -> None:
+def seed(stations: int | None = None) -> None:
+    """Users, the demo organization, and its monitoring data (`stations` generated ones; default
+    $SEED_STATIONS or 2,000)."""
     roles.ensure_built_in_roles()
     seed_organization(seed_users())
+    seed_monitoring(stations)
+
+
+def seed_monitoring(stations: int | None = None) -> dict:
+    """Reference lists, the real Water Quality Portal files and generated stations, then the explorer snapshot."""
+    import os
+
+    from chalicelib.statistics import service as statistics
+    from devtools import demo_data
+
+    count = stations if stations is not None else int(os.environ.get("SEED_STATIONS") or demo_data.DEFAULT_STATIONS)
+    # $SEED_SERIES_STATIONS: only the first n generated stations get values (large maps seed in minutes).
+    series_stations = int(os.environ["SEED_SERIES_STATIONS"]) if os.environ.get("SEED_SERIES_STATIONS") else None
+    demo_data.seed_reference()
+    report = {"wqp": demo_data.load_wqp(DEMO_ORGANIZATION_ID),
+              "generated": demo_data.generate(DEMO_ORGANIZATION_ID, count, series_stations=series_stations) if count else {}}
+    statistics.current()
+    return report
 
 
 if __name__ == "__main__":
-    seed()
+    import os
+
+    seed(int(os.environ["STATIONS"]) if os.environ.get("STATIONS") else None)
     print("Demo data is in place.")

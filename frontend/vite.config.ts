@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { initialJsSize } from './build-tools/initialJsSize';
 
 // The API the dev server and `vite preview` forward /api/v1 to (`chalice local`, as `make run` starts it).
 const API_TARGET = 'http://127.0.0.1:8001';
@@ -9,7 +10,7 @@ const proxy = { '/api/v1': { target: API_TARGET, changeOrigin: false } };
 export default defineConfig({
   // Relative asset URLs: the same build can be served from any path of any origin.
   base: './',
-  plugins: [react()],
+  plugins: [react(), initialJsSize()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   build: {

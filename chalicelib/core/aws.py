@@ -1,22 +1,25 @@
-"""The one place that builds boto3 clients and resources."""
+"""The one place that builds boto3 clients and resources.
+
+boto3 (with s3transfer) is imported on the first client, not with the app: most requests only
+touch DynamoDB through pynamodb, and the import costs a Lambda cold start ~100 ms.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 
-import boto3
-from botocore.config import Config
-
 from chalicelib.core.config import get_settings
-
-# Fail fast when the endpoint is down instead of hanging a request for a minute.
-_CLIENT_CONFIG = Config(connect_timeout=3, read_timeout=20, retries={"max_attempts": 2, "mode": "standard"})
 
 
 @lru_cache(maxsize=None)
 def client(service: str):
+    import boto3
+    from botocore.config import Config
+
     settings = get_settings()
+    # Fail fast when the endpoint is down instead of hanging a request for a minute.
+    config = Config(connect_timeout=3, read_timeout=20, retries={"max_attempts": 2, "mode": "standard"})
     return boto3.session.Session().client(
-        service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=_CLIENT_CONFIG
+        service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=config
     )
 
 

@@ -31,6 +31,11 @@ class Settings:
     oidc_jwks_url: str = ""
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     admin_emails: tuple[str, ...] = field(default_factory=tuple)
+    # The largest GeoJSON file POST /system/upload-files takes. The body reaches Lambda base64-encoded
+    # (+33 %) inside a synchronous invocation capped at 6 MB, so 4 MB is about the most that can arrive.
+    gis_upload_limit_bytes: int = 4 * 1024 * 1024
+    # Parallel Scan segments when the explorer snapshot is rebuilt from the stations table.
+    station_scan_segments: int = 4
 
     def table_name(self, short_name: str) -> str:
         return f"{self.table_prefix}{short_name}"
@@ -54,4 +59,6 @@ def get_settings() -> Settings:
         oidc_jwks_url=env.get("OIDC_JWKS_URL", ""),
         allowed_origins=_csv(env.get("ALLOWED_ORIGINS", "")),
         admin_emails=tuple(e.lower() for e in _csv(env.get("ADMIN_EMAILS", ""))),
+        gis_upload_limit_bytes=int(env.get("GIS_UPLOAD_LIMIT_BYTES") or Settings.gis_upload_limit_bytes),
+        station_scan_segments=max(1, int(env.get("STATION_SCAN_SEGMENTS") or Settings.station_scan_segments)),
     )

@@ -8,6 +8,7 @@ from pynamodb.attributes import MapAttribute
 from pynamodb.models import Model
 
 from chalicelib.core.config import get_settings
+from chalicelib.core.errors import NotFound
 
 
 def table_meta(short_name: str) -> type:
@@ -48,3 +49,14 @@ class BaseModel(Model):
 
     def to_dict(self) -> dict[str, Any]:
         return {name: _plain(value) for name, value in self.attribute_values.items()}
+
+
+def get_live(model: type[Model], key: str, not_found: str):
+    """The item with this key, unless it is missing or soft-deleted (then 404 with `not_found`)."""
+    try:
+        item = model.get(key)
+    except model.DoesNotExist:
+        raise NotFound(not_found) from None
+    if getattr(item, "deletedAt", None):
+        raise NotFound(not_found)
+    return item

@@ -5,7 +5,11 @@ handler up from the message's `type` field.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable
+
+# Modules that register job handlers; imported by the worker only, so API cold starts stay small.
+JOB_MODULES = ("chalicelib.statistics.jobs",)
 
 JobHandler = Callable[[dict], None]
 _handlers: dict[str, JobHandler] = {}
@@ -23,7 +27,18 @@ def job(job_type: str) -> Callable[[JobHandler], JobHandler]:
     return register
 
 
+def load_handlers() -> None:
+    for module in JOB_MODULES:
+        importlib.import_module(module)
+
+
+def known_types() -> frozenset[str]:
+    load_handlers()
+    return frozenset(_handlers)
+
+
 def run(message: dict) -> None:
+    load_handlers()
     job_type = message.get("type")
     handler = _handlers.get(job_type)
     if handler is None:

@@ -2,9 +2,9 @@
 each new route joins it. Identities: anonymous, viewer / contributor / orgadmin of the demo
 organization, other_orgadmin (group-admin of another organization), admin (system-admin).
 
-Paths are formatted with the demo ids: {org}, {other_org}, {target} (a plain user, not a member of
-the demo organization unless a case's setup makes it one), {fresh_org} / {fresh_user} (created anew
-for each request by the case's setup, for destructive calls).
+Paths (a query string may follow) are formatted with the demo ids: {org}, {other_org}, {target} (a
+plain user, not a member of the demo organization unless a case's setup makes it one), {fresh_org} /
+{fresh_user} (created anew for each request by the case's setup, for destructive calls).
 """
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class Case:
     body: object = None
     # Prepares state before each identity's request (e.g. a fresh organization to delete).
     setup: Callable[[dict], dict] | None = field(default=None, compare=False)
+    # Request headers besides the identity's (a multipart body's Content-Type; the body is then bytes).
+    headers: dict | None = None
 
     @property
     def name(self) -> str:
@@ -139,6 +141,7 @@ MATRIX: list[Case] = [
 NOT_IN_MATRIX = {("DELETE", "/auth/profile")}
 
 # Each domain's cases live beside its tests; they join the one matrix here.
+from tests.api.matrix_gis import CASES as GIS_CASES  # noqa: E402
 from tests.api.matrix_monitoring import CASES as MONITORING_CASES  # noqa: E402
 
-MATRIX += MONITORING_CASES
+MATRIX += MONITORING_CASES + GIS_CASES

@@ -42,3 +42,8 @@ def test_good_messages_are_run_and_deleted_and_a_failing_one_stays_queued():
     # The two failures are back on the queue (in flight until their visibility timeout ends).
     assert int(attributes["ApproximateNumberOfMessagesNotVisible"]) == 2
     assert int(attributes["ApproximateNumberOfMessages"]) == 0
+
+
+def test_every_job_the_product_queues_has_a_handler_in_the_worker():
+    # The explorer queues a snapshot rebuild for large station tables; the worker must know it.
+    assert "statistics-rebuild" in jobs.known_types()

@@ -32,6 +32,9 @@ TABLES = {
     "samples": ({"seriesKey": HASH, "time": RANGE}, {}),
     "importLogs": ({"id": HASH}, {"byProject": {"projectId": HASH, "createdAt": RANGE}}),
     "timeseries": ({"seriesBucket": HASH, "ts": RANGE}, {}),
+    "series": ({"stationId": HASH, "parameterId": RANGE}, {}),
+    "activities": ({"projectId": HASH, "id": RANGE}, {}),
+    "catalog": ({"id": HASH}, {"byKind": {"kind": HASH}}),
 }
 ENVIRONMENT_NAMES = {"TABLE_PREFIX", "IMPORT_QUEUE_URL", "UPLOADS_BUCKET", "AWS_ENDPOINT_URL", "AWS_REGION",
                      "AWS_DEFAULT_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"}

@@ -1,22 +1,83 @@
-import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { meets, type Requirement } from '../auth/roles';
+import { useSession } from '../auth/session';
+import { LoginPage } from '../auth/LoginPage';
+import { Spinner } from '../shell/LazyView';
+import { LoginDialog } from '../shell/LoginDialog';
+import { OVERLAY_MENU_QUERY, useMenuCollapsed } from '../shell/menuState';
+import { shell } from '../shell/registry';
+import { SideMenu } from '../shell/SideMenu';
+import { Toasts } from '../shell/toast';
+import { ForbiddenPage } from './ErrorPages';
 import { HOME_PATH } from './paths';
 
-/** The app layout: a header with the product name and the language switch, then the page. */
+/** What a route may declare in its `handle`. */
+export interface RouteHandle {
+  name?: string;
+  requires?: Requirement;
+}
+
+/** Pages of routes that require roles show only to users holding them (sign-in first). */
+function RouteGate({ children }: { children: React.ReactNode }) {
+  const session = useSession();
+  const requirements = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.requires)
+    .filter((r): r is Requirement => !!r);
+  if (requirements.length === 0) return <>{children}</>;
+  if (session.status === 'checking' || (session.status === 'signed-in' && !session.profile && !session.profileError)) {
+    return <Spinner />;
+  }
+  if (session.status === 'anonymous') return <LoginPage />;
+  if (!requirements.every((r) => meets(session.profile, r))) return <ForbiddenPage />;
+  return <>{children}</>;
+}
+
+/** The app layout: header (menu toggle, product name, header tools), side menu, the page. */
 export function Layout() {
   const { t } = useTranslation();
+  const session = useSession();
+  const [collapsed, toggle, collapseForNow] = useMenuCollapsed();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (window.matchMedia?.(OVERLAY_MENU_QUERY).matches) collapseForNow();
+  }, [pathname, collapseForNow]);
+  const tools = shell.headerToolsFor(session.profile);
   return (
-    <div className="app">
+    <div className={`app${collapsed ? ' menu-collapsed' : ''}`}>
       <header className="app-header">
+        <button
+          type="button"
+          className="header-button menu-toggle"
+          aria-expanded={!collapsed}
+          aria-controls="side-menu"
+          aria-label={collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
+          onClick={toggle}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
         <Link to={HOME_PATH} className="brand">
           {t('app.name')}
         </Link>
-        <LanguageSwitch />
+        <div className="header-tools">
+          {tools.map(({ key, component: Tool }) => (
+            <Tool key={key} />
+          ))}
+        </div>
       </header>
-      <main className="app-main">
-        <Outlet />
-      </main>
+      <div className="app-body">
+        <nav id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
+          <SideMenu collapsed={collapsed} />
+        </nav>
+        <main className="app-main">
+          <RouteGate>
+            <Outlet />
+          </RouteGate>
+        </main>
+      </div>
+      <Toasts />
+      <LoginDialog />
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../shell/toast';
 import { HOME_PATH } from './paths';
 
 function messageOf(error: unknown): string {
@@ -8,16 +10,18 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** Shown when a route fails to load or render (a toast takes this over with the fuller shell). */
+/** Shown when a route fails to load or render; the error's message also shows as an error toast. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  const message = messageOf(error);
+  useEffect(() => {
+    toast.error(message);
+  }, [message]);
   return (
     <section className="page" aria-labelledby="route-error-title">
       <h1 id="route-error-title">{t('errors.route.title')}</h1>
-      <div role="alert" className="alert alert-error">
-        {messageOf(error)}
-      </div>
+      <div className="alert alert-error">{message}</div>
       <p>
         <Link to={HOME_PATH}>{t('common.goHome')}</Link>
       </p>

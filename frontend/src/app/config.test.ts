@@ -27,6 +27,15 @@ describe('runtime configuration', () => {
     expect(parseConfig({ oidc: stageConfig.oidc })).toEqual({ apiBase: '/api/v1', oidc: stageConfig.oidc });
   });
 
+  it('passes the login client options through for the login client to check', () => {
+    const oidc = { ...stageConfig.oidc, responseMode: 'fragment', flow: 'standard', pkceMethod: 'S256', onLoad: 'login-required', scope: 'openid' };
+    // Values of the wrong type or empty are left out (the login client's defaults apply).
+    expect(parseConfig({ oidc: { ...oidc, onLoad: 7, accountUrl: '' } }).oidc).toEqual({
+      authority: oidc.authority, clientId: oidc.clientId, responseMode: 'fragment', flow: 'standard', pkceMethod: 'S256', scope: 'openid',
+    });
+    expect(parseConfig({ oidc }).oidc).toEqual(oidc);
+  });
+
   it('falls back to the defaults when config.json cannot be read', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 

@@ -7,6 +7,17 @@ import { DEFAULT_API_BASE } from '../api/client';
 export interface OidcConfig {
   authority: string;
   clientId: string;
+  /** Scopes asked for; 'openid profile email' unless config.json names others. */
+  scope?: string;
+  /** Login client options (validated by auth/oidc.ts loginOptions): 'query' | 'fragment'. */
+  responseMode?: string;
+  /** 'standard' (authorization code) is the one this client speaks. */
+  flow?: string;
+  pkceMethod?: string;
+  /** 'check-sso' (silent check, anonymous stays anonymous) or 'login-required'. */
+  onLoad?: string;
+  /** The identity provider's account page, where it has one (Keycloak does, Cognito does not). */
+  accountUrl?: string;
 }
 
 export interface AppConfig {
@@ -27,6 +38,8 @@ function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
+const OPTIONAL_OIDC_KEYS = ['scope', 'responseMode', 'flow', 'pkceMethod', 'onLoad', 'accountUrl'] as const;
+
 /** Merge whatever the file holds over the defaults, ignoring values of the wrong type. */
 export function parseConfig(raw: unknown): AppConfig {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
@@ -35,7 +48,13 @@ export function parseConfig(raw: unknown): AppConfig {
     apiBase: nonEmptyString(source.apiBase) ? source.apiBase.trim() : DEFAULT_CONFIG.apiBase,
     oidc:
       nonEmptyString(oidc.authority) && nonEmptyString(oidc.clientId)
-        ? { authority: oidc.authority, clientId: oidc.clientId }
+        ? {
+            authority: oidc.authority,
+            clientId: oidc.clientId,
+            ...Object.fromEntries(
+              OPTIONAL_OIDC_KEYS.filter((key) => nonEmptyString(oidc[key])).map((key) => [key, oidc[key] as string]),
+            ),
+          }
         : DEFAULT_CONFIG.oidc,
   };
 }

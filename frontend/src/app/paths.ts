@@ -1,3 +1,2 @@
-/** Default home path (spec: shell). */
-export const HOME_PATH = '/home';
-export const NOT_FOUND_PATH = '/404';
+/** Default home path and the shell's fixed paths (spec: shell). */
+export { HOME_PATH, NOT_FOUND_PATH, FORBIDDEN_PATH, LOGIN_PATH } from '../shell/navigation';

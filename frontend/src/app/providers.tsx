@@ -1,7 +1,9 @@
+import type { UserManager } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../api/client';
+import { SessionProvider } from '../auth/session';
 import i18n from '../i18n';
 
 /** A client error (4xx) will not change on retry; server and network errors may. */
@@ -15,10 +17,21 @@ export const swrConfig: SWRConfiguration = {
   errorRetryCount: 3,
 };
 
-export function AppProviders({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+/** Languages, data fetching and the sign-in session (anonymous when no identity provider is given). */
+export function AppProviders({
+  children,
+  swr,
+  manager = null,
+}: {
+  children: ReactNode;
+  swr?: SWRConfiguration;
+  manager?: UserManager | null;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
+      <SWRConfig value={{ ...swrConfig, ...swr }}>
+        <SessionProvider manager={manager}>{children}</SessionProvider>
+      </SWRConfig>
     </I18nextProvider>
   );
 }

@@ -37,34 +37,43 @@ describe('routes', () => {
 });
 
 describe('layout', () => {
-  it('has a header with the product name and a language switch', async () => {
+  it('has a header with the product name and a language dropdown listing both languages', async () => {
+    const user = userEvent.setup();
     renderApp('/home');
 
     const header = await screen.findByRole('banner');
     expect(header).toHaveTextContent('Open Water Data');
-    const select = screen.getByRole('combobox', { name: 'Language' });
-    expect(select).toHaveValue('en');
-    expect(screen.getByRole('option', { name: 'English' })).toHaveProperty('selected', true);
-    expect(screen.getByRole('option', { name: '简体中文' })).toBeInTheDocument();
     await screen.findByText('Version');
+    const button = screen.getByRole('button', { name: 'Language: English' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('option', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: '简体中文' })).toHaveAttribute('aria-selected', 'false');
   });
 
-  it('switches to Simplified Chinese: labels, <html lang> and the remembered choice', async () => {
+  it('switches to Simplified Chinese: labels, <html lang>, toast, the remembered choice; stays open', async () => {
     const user = userEvent.setup();
     renderApp('/home');
     await screen.findByText('Version');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('option', { name: '简体中文' }));
 
     await waitFor(() => expect(screen.getByText('版本')).toBeInTheDocument());
     expect(screen.getByText('部署阶段')).toBeInTheDocument();
     expect(screen.getByText('构建时间')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: '语言' })).toHaveValue('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh-CN');
+    expect(await screen.findByText('语言切换成功。')).toBeInTheDocument();
+    // The dropdown stays open after a choice, with the new language marked selected.
+    expect(screen.getByRole('option', { name: '简体中文' })).toHaveAttribute('aria-selected', 'true');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: '语言' }), 'English');
+    await user.click(screen.getByRole('option', { name: 'English' }));
     await waitFor(() => expect(screen.getByText('Version')).toBeInTheDocument());
+    expect(await screen.findByText('Language changed successfully.')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
   });

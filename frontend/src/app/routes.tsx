@@ -1,34 +1,54 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { Loading } from '../shell/Loading';
+import { LoginPage } from '../auth/LoginPage';
+import { adminRoutes } from '../features/admin/routes';
+import { dashboardRoutes } from '../features/dashboards/routes';
+import { explorerRoutes } from '../features/explorer/routes';
+import { infoPageRoutes } from '../features/pages/routes';
+import { stationRoutes } from '../features/stations/routes';
+import { lazyView, Spinner } from '../shell/LazyView';
+import { ROUTE_NAMES } from '../shell/navigation';
+import { ForbiddenPage, NotFoundPage, RedirectToNotFound, withRouteProps } from './ErrorPages';
 import { Layout } from './Layout';
-import { NotFoundPage } from './NotFoundPage';
 import { HOME_PATH } from './paths';
 import { RouteError } from './RouteError';
 
 /**
- * Every route of the SPA. Features are composed here and nowhere else; their pages load lazily
- * so the first download stays small.
+ * The pages of each feature, composed here (features do not import each other). Each feature
+ * exports its own array of routes; add a feature by adding its array to this list. A route may
+ * declare `handle: { requires: { roles: [...] } }` (or `permissions`) to show only to users
+ * holding them.
+ */
+const featureRoutes: RouteObject[] = [
+  ...dashboardRoutes,
+  ...adminRoutes,
+  { path: 'sts', children: [...explorerRoutes, ...stationRoutes, ...infoPageRoutes] },
+];
+
+/**
+ * Every route of the SPA. The layout route is the route named `index` (modules' views are its
+ * children); pages load lazily (spinner after 300 ms, 'Component load failed' after 8 s or on error).
  */
 export const routes: RouteObject[] = [
   {
+    id: ROUTE_NAMES.index,
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading />,
+    hydrateFallbackElement: <Spinner />,
+    handle: { name: ROUTE_NAMES.index },
     children: [
       {
         // Errors inside a page keep the header (and so the language switch) on screen.
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
-          {
-            path: 'home',
-            lazy: async () => ({
-              Component: (await import('../features/system/components/SystemInfoPage')).SystemInfoPage,
-            }),
-          },
-          { path: '404', element: <NotFoundPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'home', element: lazyView(() => import('../features/system/components/SystemInfoPage')) },
+          { id: ROUTE_NAMES.login, path: 'login', element: <LoginPage /> },
+          { path: 'profile', element: lazyView(() => import('../auth/ProfilePage')), handle: { requires: { roles: [] } } },
+          ...featureRoutes,
+          { id: ROUTE_NAMES.forbidden, path: '403', Component: withRouteProps(ForbiddenPage) },
+          { id: ROUTE_NAMES.notFound, path: '404', Component: withRouteProps(NotFoundPage) },
+          { path: '*', element: <RedirectToNotFound /> },
         ],
       },
     ],

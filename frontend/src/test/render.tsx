@@ -1,6 +1,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { registerModules } from '../app/modules';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
 
@@ -13,6 +14,7 @@ export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
 
 /** The whole route tree in memory, starting at `path`. */
 export function renderApp(path: string) {
+  registerModules();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = renderWithProviders(<RouterProvider router={router} />);
   return { ...result, router };

@@ -1,17 +1,51 @@
+import admin from '../../features/admin/locales/en';
+import dashboards from '../../features/dashboards/locales/en';
+import explorer from '../../features/explorer/locales/en';
+import pages from '../../features/pages/locales/en';
+import stations from '../../features/stations/locales/en';
+
 /** English: the reference language. Every key here must exist in every other language. */
 const en = {
+  explorer,
+  stations,
+  pages,
+  admin,
+  dashboards,
   app: {
     name: 'Open Water Data',
   },
   common: {
     loading: 'Loading...',
     goHome: 'Go to the home page',
+    dismiss: 'Dismiss',
+    cancel: 'Cancel',
+    create: 'Create',
+    save: 'Save',
+    edit: 'Edit',
+    delete: 'Delete',
+    rename: 'Rename',
+    close: 'Close',
+    none: 'None',
+    search: 'Search',
+    actions: 'Actions',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {{page}} of {{pageCount}}',
+    total: '{{count}} in total',
+    noResults: 'Nothing found.',
   },
   language: {
     label: 'Language',
+    changed: 'Language changed successfully.',
   },
   system: {
+    home: {
+      tagline: 'Water-quality monitoring data from organizations, volunteers and agencies: find stations on the map, read their series, build dashboards.',
+      explore: 'Explore data',
+      learnMore: 'About the product',
+    },
     info: {
+      title: 'About this installation',
       label: 'System information',
       version: 'Version',
       stage: 'Stage',
@@ -19,7 +53,47 @@ const en = {
       notRecorded: 'Not recorded',
     },
   },
+  auth: {
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    signedIn: 'You are signed in.',
+    userMenu: 'User menu',
+    dialog: {
+      title: 'Sign in again',
+      message: 'Your session has ended. Sign in again to continue.',
+    },
+    login: {
+      title: 'Sign in',
+      message: 'Sign in to see this page.',
+      unavailable: 'Sign-in is not configured for this site.',
+    },
+    profile: {
+      title: 'Profile',
+      name: 'Name',
+      email: 'Email',
+      systemRoles: 'System roles',
+      organizationRoles: 'Organization roles',
+      deleteAccount: 'Delete my account',
+      deleteConfirm: 'Delete your account, your memberships and your dashboards? This cannot be undone.',
+    },
+  },
+  shell: {
+    widgetActions: 'Widget actions',
+    menu: {
+      label: 'Main menu',
+      collapse: 'Collapse menu',
+      expand: 'Expand menu',
+      home: 'Home',
+    },
+    lazy: {
+      failed: 'Component load failed',
+    },
+  },
   errors: {
+    forbidden: {
+      title: 'Access denied',
+      message: 'You do not have permission to see this page.',
+    },
     notFound: {
       title: 'Page not found',
       message: 'There is no page at {{url}}.',

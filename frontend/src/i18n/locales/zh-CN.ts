@@ -1,19 +1,52 @@
+import admin from '../../features/admin/locales/zh-CN';
+import dashboards from '../../features/dashboards/locales/zh-CN';
+import explorer from '../../features/explorer/locales/zh-CN';
+import pages from '../../features/pages/locales/zh-CN';
+import stations from '../../features/stations/locales/zh-CN';
 import type { Messages } from '../types';
 
 /** 简体中文. Must hold exactly the keys of en.ts (checked by the compiler and by i18n.test.ts). */
 const zhCN: Messages = {
+  explorer,
+  stations,
+  pages,
+  admin,
+  dashboards,
   app: {
     name: 'Open Water Data',
   },
   common: {
     loading: '加载中...',
     goHome: '返回首页',
+    dismiss: '关闭提示',
+    cancel: '取消',
+    create: '创建',
+    save: '保存',
+    edit: '编辑',
+    delete: '删除',
+    rename: '重命名',
+    close: '关闭',
+    none: '无',
+    search: '搜索',
+    actions: '操作',
+    previous: '上一页',
+    next: '下一页',
+    pageOf: '第 {{page}} 页，共 {{pageCount}} 页',
+    total: '共 {{count}} 条',
+    noResults: '没有找到内容。',
   },
   language: {
     label: '语言',
+    changed: '语言切换成功。',
   },
   system: {
+    home: {
+      tagline: '来自各机构、志愿者和政府部门的水质监测数据：在地图上查找站点，查看数据序列，创建仪表板。',
+      explore: '浏览数据',
+      learnMore: '关于本产品',
+    },
     info: {
+      title: '关于本安装',
       label: '系统信息',
       version: '版本',
       stage: '部署阶段',
@@ -21,7 +54,47 @@ const zhCN: Messages = {
       notRecorded: '未记录',
     },
   },
+  auth: {
+    signIn: '登录',
+    signOut: '退出登录',
+    signedIn: '您已登录。',
+    userMenu: '用户菜单',
+    dialog: {
+      title: '重新登录',
+      message: '您的会话已结束。请重新登录以继续。',
+    },
+    login: {
+      title: '登录',
+      message: '登录后即可查看此页面。',
+      unavailable: '本站点未配置登录。',
+    },
+    profile: {
+      title: '个人资料',
+      name: '姓名',
+      email: '电子邮件',
+      systemRoles: '系统角色',
+      organizationRoles: '组织角色',
+      deleteAccount: '删除我的账户',
+      deleteConfirm: '删除您的账户、成员身份和仪表板？此操作无法撤销。',
+    },
+  },
+  shell: {
+    widgetActions: '小组件操作',
+    menu: {
+      label: '主菜单',
+      collapse: '收起菜单',
+      expand: '展开菜单',
+      home: '首页',
+    },
+    lazy: {
+      failed: '组件加载失败',
+    },
+  },
   errors: {
+    forbidden: {
+      title: '无权访问',
+      message: '您没有查看此页面的权限。',
+    },
     notFound: {
       title: '页面未找到',
       message: '{{url}} 没有对应的页面。',

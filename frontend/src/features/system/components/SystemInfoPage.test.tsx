@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
@@ -25,7 +26,7 @@ describe('SystemInfoPage', () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, info));
     vi.stubGlobal('fetch', fetchMock);
 
-    renderWithProviders(<SystemInfoPage />);
+    renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Open Water Data' })).toBeInTheDocument();
@@ -37,13 +38,15 @@ describe('SystemInfoPage', () => {
       ['Build time', '2025-11-22T20:31:00Z'],
     ]);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore data' })).toHaveAttribute('href', '/sts/overview');
+    expect(screen.getByRole('link', { name: 'About the product' })).toHaveAttribute('href', '/sts/mission');
   });
 
   it('labels everything in Simplified Chinese too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, info)));
     await changeLanguage('zh-CN');
 
-    renderWithProviders(<SystemInfoPage />);
+    renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
 
     expect(screen.getByRole('status')).toHaveTextContent('加载中...');
     await screen.findByRole('heading', { name: 'Open Water Data' });
@@ -56,7 +59,7 @@ describe('SystemInfoPage', () => {
 
   it('switches the labels when the language changes while shown', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, info)));
-    renderWithProviders(<SystemInfoPage />);
+    renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
     await screen.findByText('Version');
 
     await act(() => changeLanguage('zh-CN'));
@@ -67,7 +70,7 @@ describe('SystemInfoPage', () => {
 
   it("says 'Not recorded' for an empty build time", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { ...info, buildTime: '' })));
-    renderWithProviders(<SystemInfoPage />);
+    renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
     await screen.findByText('Version');
     expect(facts()).toContainEqual(['Build time', 'Not recorded']);
   });
@@ -78,7 +81,7 @@ describe('SystemInfoPage', () => {
       vi.fn(async () => jsonResponse(503, { statusCode: 503, message: 'Service temporarily unavailable', error: 'Service Unavailable' })),
     );
 
-    renderWithProviders(<SystemInfoPage />);
+    renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Service temporarily unavailable');
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();

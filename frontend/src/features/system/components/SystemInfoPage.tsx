@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { useSystemInfo } from '../api/systemInfo';
 
-/** The home page for now: which API this is (name, version, stage, build time). */
+/** The home page: what the product is for, the way into the data, and which installation this is. */
 export function SystemInfoPage() {
   const { t } = useTranslation();
   const { data, error, isLoading } = useSystemInfo();
@@ -22,6 +23,16 @@ export function SystemInfoPage() {
   return (
     <section className="page system-info" aria-labelledby="system-info-title">
       <h1 id="system-info-title">{data.name}</h1>
+      <p className="home-tagline">{t('system.home.tagline')}</p>
+      <p className="home-actions">
+        <Link className="button button-primary" to="/sts/overview">
+          {t('system.home.explore')}
+        </Link>
+        <Link className="button" to="/sts/mission">
+          {t('system.home.learnMore')}
+        </Link>
+      </p>
+      <h2 className="home-installation">{t('system.info.title')}</h2>
       <dl aria-label={t('system.info.label')} className="facts">
         <dt>{t('system.info.version')}</dt>
         <dd>{data.version || notRecorded}</dd>

@@ -1,0 +1,38 @@
+"""GIS: GeoJSON layers of hydrologic units (upload by system administrators), the watershed list and
+the point lookup (public)."""
+from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.http import Routes, created
+from chalicelib.core.multipart import parse_form_data
+from chalicelib.gis import service
+
+routes = Routes(__name__)
+
+
+@routes.route("/system/upload-files", methods=["POST"], auth=rules.permission("manage-system-settings"),
+              content_types=["multipart/form-data"])
+def upload_files():
+    """Upload a GeoJSON layer of hydrologic units (form fields: file, optional name); answers the new layer."""
+    request = routes.current_request
+    body = request.raw_body or b""
+    service.check_form_size(len(body))
+    form = parse_form_data(request.headers.get("content-type", ""), body)
+    upload = form.get("file")
+    if upload is None:
+        raise BadRequest(service.FILE_REQUIRED)
+    name = service.layer_name(form["name"].text() if "name" in form else None, upload.filename)
+    return created(service.upload_layer(upload.content, name, require_principal().id))
+
+
+@routes.route("/watershed", auth=rules.public)
+def watersheds():
+    """Hydrologic units of the uploaded layers (?huc=code prefix, q=name contains, bbox=w,s,e,n, limit)."""
+    return service.list_units(service.parse_unit_query(routes.current_request.query_params or {}))
+
+
+@routes.route("/Util/gis/point2feature", auth=rules.public)
+def point_to_feature():
+    """The hydrologic units holding a point (?lat=..&lng=.. or ?position={lat=.., lng=..}), smallest first."""
+    lat, lng = service.parse_point(routes.current_request.query_params or {})
+    return service.units_containing(lat, lng)

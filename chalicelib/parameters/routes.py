@@ -1,0 +1,72 @@
+"""Parameters: public reads; shared parameters are changed by system administrators, an organization's
+own parameters (organizationId set) by its data contributors and group administrators."""
+from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
+from chalicelib.auth.scopes import require_write
+from chalicelib.core.errors import Forbidden
+from chalicelib.core.http import Routes, created
+from chalicelib.crud.routes import register_collection_routes
+from chalicelib.organizations import service as organizations
+from chalicelib.parameters import service
+from chalicelib.projects import service as projects
+
+routes = Routes(__name__)
+
+register_collection_routes(routes, "/parameter", service.COLLECTION, auth=rules.public, actions=("list", "get"))
+
+
+def _require_write(organization_id) -> None:
+    if organization_id is None:
+        if not require_principal().is_system_admin:
+            raise Forbidden("Only system administrators can change shared parameters.")
+        return
+    require_write(organization_id)
+
+
+@routes.route("/parameter/parameters", auth=rules.public)
+def list_parameters():
+    """Parameters with their label copied to name (collection query language)."""
+    result = service.search(routes.current_request.query_params)
+    if isinstance(result, dict):
+        return {**result, "data": [service.with_name(p) for p in result["data"]]}
+    return [service.with_name(p) for p in result]
+
+
+@routes.route("/parameter", methods=["POST"], auth=rules.signed_in)
+def create_parameter():
+    """Create a parameter ({label, unit, group, characteristicName, ...}); labels are unique."""
+    body = routes.json_body()
+    _require_write(body.get("organizationId") if isinstance(body, dict) else None)
+    return created(service.create(body))
+
+
+@routes.route("/parameter/{id}", methods=["PATCH"], auth=rules.signed_in)
+def update_parameter(id):
+    """Change a parameter (not its label)."""
+    parameter = service.get(id)
+    _require_write(parameter.organizationId)
+    return service.update(parameter, routes.json_body())
+
+
+@routes.route("/parameter/{id}", methods=["DELETE"], auth=rules.signed_in)
+def delete_parameter(id):
+    """Delete a parameter."""
+    parameter = service.get(id)
+    _require_write(parameter.organizationId)
+    service.delete(parameter)
+    return {}
+
+
+@routes.route("/organization/{organizationId}/parameters", auth=rules.public)
+def organization_parameters(organizationId):
+    """The parameters an organization measures."""
+    organizations.get(organizationId)
+    return service.organization_parameters(organizationId)
+
+
+@routes.route("/organization/{organizationId}/parameters", methods=["PUT"],
+              auth=rules.org_roles(*rules.CONTRIBUTOR))
+def set_organization_parameters(organizationId):
+    """Replace the parameters an organization measures (body: a list of parameter ids)."""
+    organizations.get(organizationId)
+    return service.set_organization_parameters(organizationId, projects.id_list(routes.json_body(), "parameter"))

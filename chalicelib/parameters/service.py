@@ -1,0 +1,115 @@
+"""Parameters and organizations' parameter selections (no HTTP in here)."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from pynamodb.exceptions import PutError
+
+from chalicelib.crud import Collection
+from chalicelib.crud import service as crud
+from chalicelib.core.errors import BadRequest, Conflict
+from chalicelib.core.models import get_live, utc_now
+from chalicelib.parameters.models import Parameter
+from chalicelib.projects.models import derived_id
+
+FIELDS = ("id", "label", "name", "unit", "group", "characteristicName", "sampleFraction", "description",
+          "organizationId", "createdAt", "updatedAt", "deletedAt")
+WRITABLE = ("label", "name", "unit", "group", "characteristicName", "sampleFraction", "description", "organizationId")
+COLLECTION = Collection(Parameter, name="Parameter", fields=FIELDS, writable=WRITABLE,
+                        default_sort=(("label", "ASC"),), max_page_size=1000)
+NOT_FOUND = "Parameter not found."
+
+
+def parameter_id_for(label: str) -> str:
+    return derived_id("parameter", label)
+
+
+def search(query_params: Any) -> list | dict:
+    return crud.search(COLLECTION, query_params)
+
+
+def with_name(item: dict) -> dict:
+    """A parameter as the data section shows it: the label copied to name."""
+    return {**item, "name": item.get("label")}
+
+
+def get(parameter_id: str) -> Parameter:
+    return get_live(Parameter, parameter_id, NOT_FOUND)
+
+
+def create(data: Any) -> dict:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    values = COLLECTION.check_writable(data)
+    label = values.get("label")
+    if not label or not label.strip():
+        raise BadRequest("label is required.")
+    values = {k: v for k, v in values.items() if v is not None}
+    parameter = Parameter(id=parameter_id_for(label), **{**values, "label": label.strip()}, createdAt=utc_now())
+    try:
+        parameter.save(condition=Parameter.id.does_not_exist())
+    except PutError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise Conflict(f"A parameter labelled {label!r} already exists.") from exc
+        raise
+    return crud.get_item(COLLECTION, parameter.id)
+
+
+def update(parameter: Parameter, data: Any) -> dict:
+    if isinstance(data, dict):
+        for name in ("label", "organizationId"):
+            if name in data and data[name] != getattr(parameter, name):
+                raise BadRequest(f"Field {name} cannot be changed.")
+    return crud.update_item(COLLECTION, parameter.id, data)
+
+
+def delete(parameter: Parameter) -> None:
+    crud.delete_item(COLLECTION, parameter.id)
+
+
+def existing(parameter_ids: Iterable[str]) -> dict[str, Parameter]:
+    ids = list(dict.fromkeys(parameter_ids))
+    found = {p.id: p for p in Parameter.batch_get(ids)} if ids else {}
+    return {k: v for k, v in found.items() if not v.deletedAt}
+
+
+def require_existing(parameter_ids: list[str]) -> dict[str, Parameter]:
+    found = existing(parameter_ids)
+    unknown = [i for i in parameter_ids if i not in found]
+    if unknown:
+        raise BadRequest(f"Invalid parameterIds. Unknown parameters: {', '.join(unknown[:5])}")
+    return found
+
+
+def ensure(label: str, **fields: Any) -> Parameter:
+    """The parameter with this label, created when missing (imports and demo data; idempotent)."""
+    try:
+        return Parameter.get(parameter_id_for(label))
+    except Parameter.DoesNotExist:
+        parameter = Parameter(id=parameter_id_for(label), label=label, createdAt=utc_now(),
+                              **{k: v for k, v in fields.items() if v is not None})
+        parameter.save()
+        return parameter
+
+
+def all_parameters() -> dict[str, Parameter]:
+    return {p.id: p for p in Parameter.scan() if not p.deletedAt}
+
+
+# ---------------------------------------------------------------- an organization's selection
+
+
+def organization_parameters(organization_id: str) -> list[dict]:
+    from chalicelib.reference import service as reference
+
+    ids = reference.organization_parameter_ids(organization_id)
+    found = existing(ids)
+    return [with_name(found[i].to_dict()) for i in ids if i in found]
+
+
+def set_organization_parameters(organization_id: str, parameter_ids: list[str]) -> list[dict]:
+    from chalicelib.reference import service as reference
+
+    require_existing(parameter_ids)
+    reference.set_organization_parameter_ids(organization_id, parameter_ids)
+    return organization_parameters(organization_id)

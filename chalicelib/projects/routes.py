@@ -1,0 +1,119 @@
+"""Projects: the public list, their stations, parameters and activities; writes by the organization's
+data contributors and group administrators (or system administrators)."""
+from chalicelib.auth import rules
+from chalicelib.auth.scopes import require_write
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.http import Routes, created
+from chalicelib.crud.routes import register_collection_routes
+from chalicelib.parameters import service as parameters
+from chalicelib.projects import service
+from chalicelib.stations import service as stations
+
+routes = Routes(__name__)
+
+
+def _multi(request) -> dict[str, list[str]]:
+    """Every value of every query parameter (?a=1&a=2 -> {"a": ["1", "2"]})."""
+    params = request.query_params
+    return {name: params.getlist(name) for name in params} if params else {}
+CONTRIBUTORS = rules.org_roles(*rules.CONTRIBUTOR)
+
+register_collection_routes(routes, "/project", service.COLLECTION, auth=rules.public, actions=("list", "get"))
+
+
+@routes.route("/project", methods=["POST"], auth=rules.signed_in)
+def create_project():
+    """Create a project ({organizationId, projectKey, name, description}) of an organization the caller contributes to."""
+    body = routes.json_body()
+    require_write(body.get("organizationId") if isinstance(body, dict) else None)
+    return created(service.create(body))
+
+
+@routes.route("/project/{id}", methods=["PATCH"], auth=rules.signed_in)
+def update_project(id):
+    """Change a project's name or description."""
+    project = service.get(id)
+    require_write(project.organizationId)
+    return service.update(project, routes.json_body())
+
+
+@routes.route("/project/{id}", methods=["DELETE"], auth=rules.signed_in)
+def delete_project(id):
+    """Delete a project."""
+    project = service.get(id)
+    require_write(project.organizationId)
+    service.delete(project)
+    return {}
+
+
+@routes.route("/project/getIdsByOrganizationIds", auth=rules.public)
+def project_ids_by_organizations():
+    """{id, name} of the named projects of the given organizations (?organizationId=a&organizationId=b); all without."""
+    params = _multi(routes.current_request)
+    ids = [part for value in params.get("organizationId", []) + params.get("organizationIds", [])
+           for part in value.split(",") if part]
+    return service.ids_by_organizations(ids)
+
+
+def _project(organizationId, projectId):
+    return service.resolve(organizationId, projectId)
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/stations", auth=rules.public)
+def project_stations(organizationId, projectId):
+    """The stations of a project."""
+    project = _project(organizationId, projectId)
+    found = stations.existing(project.stationIds or [])
+    return [stations.public(found[i]) for i in project.stationIds or [] if i in found]
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/stations", methods=["PUT"], auth=CONTRIBUTORS)
+def set_project_stations(organizationId, projectId):
+    """Replace a project's stations (body: a list of station ids, stations of the same organization)."""
+    project = _project(organizationId, projectId)
+    ids = service.id_list(routes.json_body(), "station")
+    stations.require_in_organization(ids, organizationId)
+    old = list(project.stationIds or [])
+    service.set_lists(project, station_ids=ids)
+    stations.set_project_membership(project.id, organizationId, ids, old)
+    return project_stations(organizationId, project.id)
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/parameters", auth=rules.public)
+def project_parameters(organizationId, projectId):
+    """The parameters of a project."""
+    project = _project(organizationId, projectId)
+    found = parameters.existing(project.parameterIds or [])
+    return [parameters.with_name(found[i].to_dict()) for i in project.parameterIds or [] if i in found]
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/parameters", methods=["PUT"], auth=CONTRIBUTORS)
+def set_project_parameters(organizationId, projectId):
+    """Replace a project's parameters (body: a list of parameter ids)."""
+    project = _project(organizationId, projectId)
+    ids = service.id_list(routes.json_body(), "parameter")
+    parameters.require_existing(ids)
+    service.set_lists(project, parameter_ids=ids)
+    return project_parameters(organizationId, project.id)
+
+
+def _positive(params: dict, name: str, default: int, maximum: int | None = None) -> int:
+    value = params.get(name)
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise BadRequest(f"Invalid {name}. Number expected")
+    return min(int(value), maximum) if maximum else int(value)
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/activities", auth=rules.public)
+def project_activities(organizationId, projectId):
+    """A page of a project's activities (?page&pageSize&order=ASC|DESC&searchContent); projectId or projectKey."""
+    project = _project(organizationId, projectId)
+    params = routes.current_request.query_params or {}
+    order = (params.get("order") or "DESC").upper()
+    if order not in ("ASC", "DESC"):
+        raise BadRequest("Invalid sort order. ASC,DESC expected")
+    return service.activities(project, page=_positive(params, "page", 1),
+                              page_size=_positive(params, "pageSize", 20, service.ACTIVITY_PAGE_SIZE_MAX),
+                              order=order, search=(params.get("searchContent") or "").strip() or None)

@@ -1,0 +1,167 @@
+"""Projects of an organization, their stations, parameters and activities (no HTTP in here)."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from pynamodb.exceptions import PutError
+
+from chalicelib.crud import Collection
+from chalicelib.crud import service as crud
+from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.models import get_live, utc_now
+from chalicelib.projects.models import Activity, Project, derived_id
+
+FIELDS = ("id", "projectId", "organizationId", "projectKey", "name", "description", "createdAt", "updatedAt",
+          "deletedAt")
+COLLECTION = Collection(Project, name="Project", fields=FIELDS,
+                        writable=("organizationId", "projectKey", "name", "description"),
+                        default_sort=(("name", "ASC"),), max_page_size=1000)
+ACTIVITY_PAGE_SIZE_MAX = 500
+NOT_FOUND = "Project not found."
+
+
+def search(query_params: Any) -> list | dict:
+    return crud.search(COLLECTION, query_params)
+
+
+def get(project_id: str) -> Project:
+    return get_live(Project, project_id, NOT_FOUND)
+
+
+def resolve(organization_id: str, id_or_key: str) -> Project:
+    """A project of the organization by its id, or by its project key."""
+    for candidate in (id_or_key, derived_id(organization_id, "project", id_or_key)):
+        try:
+            project = get(candidate)
+        except NotFound:
+            continue
+        if project.organizationId == organization_id:
+            return project
+    raise NotFound(NOT_FOUND)
+
+
+def public(project: Project) -> dict:
+    return {k: v for k, v in project.to_dict().items() if k in FIELDS}
+
+
+def _text(data: dict, name: str, required: bool, limit: int) -> str | None:
+    value = data.get(name)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise BadRequest(f"{name} is required." if value is None or required else f"Invalid {name}. String expected")
+    if len(value) > limit:
+        raise BadRequest(f"{name} must be at most {limit} characters.")
+    return value.strip()
+
+
+def create(data: dict) -> dict:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    unknown = sorted(set(data) - set(COLLECTION.writable_fields))
+    if unknown:
+        raise BadRequest(f"Unknown field {unknown[0]}")
+    organization_id = _text(data, "organizationId", True, 100)
+    name = _text(data, "name", True, 300)
+    key = _text(data, "projectKey", False, 100) or name
+    project_id = derived_id(organization_id, "project", key)
+    project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
+                      name=name, description=_text(data, "description", False, 10_000), createdAt=utc_now())
+    try:
+        project.save(condition=Project.id.does_not_exist())
+    except PutError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise Conflict(f"A project with the key {key!r} already exists in this organization.") from exc
+        raise
+    return public(project)
+
+
+def update(project: Project, data: Any) -> dict:
+    if isinstance(data, dict):
+        for name in ("name", "description"):
+            if name in data:
+                _text(data, name, name == "name", 300 if name == "name" else 10_000)
+    return crud.update_item(COLLECTION, project.id, data)
+
+
+def delete(project: Project) -> None:
+    crud.delete_item(COLLECTION, project.id)
+
+
+def ensure(organization_id: str, key: str, name: str, description: str | None = None) -> Project:
+    """The project with this key, created when missing (imports and demo data; idempotent)."""
+    project_id = derived_id(organization_id, "project", key)
+    try:
+        return Project.get(project_id)
+    except Project.DoesNotExist:
+        project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
+                          name=name or key, description=description or None, createdAt=utc_now())
+        project.save()
+        return project
+
+
+def ids_by_organizations(organization_ids: list[str]) -> list[dict]:
+    """{id, name} of the named projects of these organizations (all organizations when none given)."""
+    if organization_ids:
+        projects = [p for org in dict.fromkeys(organization_ids) for p in Project.by_organization.query(org)]
+    else:
+        projects = list(Project.scan())
+    named = [p for p in projects if p.name and not p.deletedAt]
+    return [{"id": p.id, "name": p.name, "organizationId": p.organizationId}
+            for p in sorted(named, key=lambda p: p.name.casefold())]
+
+
+def id_list(value: Any, what: str) -> list[str]:
+    """A JSON list of ids ([...] of strings or of objects with an id), de-duplicated in order."""
+    if isinstance(value, dict):
+        for key in ("ids", f"{what}Ids", "data"):
+            if key in value:
+                value = value[key]
+                break
+    if not isinstance(value, list):
+        raise BadRequest(f"Invalid {what}Ids. Array of ids expected")
+    ids = []
+    for entry in value:
+        entry = entry.get("id") if isinstance(entry, dict) else entry
+        if not isinstance(entry, str) or not entry:
+            raise BadRequest(f"Invalid {what}Ids. Array of ids expected")
+        ids.append(entry)
+    return list(dict.fromkeys(ids))
+
+
+def set_lists(project: Project, *, station_ids: list[str] | None = None,
+              parameter_ids: list[str] | None = None) -> Project:
+    actions = [Project.updatedAt.set(utc_now())]
+    if station_ids is not None:
+        actions.append(Project.stationIds.set(station_ids))
+    if parameter_ids is not None:
+        actions.append(Project.parameterIds.set(parameter_ids))
+    project.update(actions=actions)
+    return project
+
+
+# ---------------------------------------------------------------- activities
+
+
+def save_activities(activities: Iterable[Activity]) -> int:
+    count = 0
+    with Activity.batch_write() as batch:
+        for activity in activities:
+            batch.save(activity)
+            count += 1
+    return count
+
+
+def activities(project: Project, *, page: int, page_size: int, order: str, search: str | None) -> dict:
+    """One page of a project's activities, by start date (order ASC or DESC), optionally searched."""
+    items = [a.to_dict() for a in Activity.query(project.id)]
+    if search:
+        needle = search.casefold()
+        fields = ("id", "typeCode", "media", "monitoringLocationIdentifier", "comment", "startDate")
+        items = [a for a in items if any(needle in str(a.get(f) or "").casefold() for f in fields)]
+    items.sort(key=lambda a: (a.get("startDate") or "", a.get("startTime") or "", a["id"]),
+               reverse=order == "DESC")
+    total = len(items)
+    start = (page - 1) * page_size
+    return {"data": items[start:start + page_size], "total": total, "page": page, "pageSize": page_size,
+            "pageCount": max(1, -(-total // page_size))}

@@ -1,0 +1,117 @@
+"""Reference lists: catalog collections (parameter groups, station types, monitoring location types),
+built-in data files (activity types, WQX keylists, US counties) and single catalog records."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from chalicelib.core.errors import NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.crud import Collection
+from chalicelib.projects.models import derived_id
+from chalicelib.reference.models import (MONITORING_LOCATION_TYPE, ORGANIZATION_PARAMETERS, PARAMETER_GROUP,
+                                         STATION_TYPE, CatalogItem)
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+_FIELDS = ("id", "kind", "key", "label", "description", "createdAt", "updatedAt", "deletedAt")
+
+
+def _collection(name: str) -> Collection:
+    return Collection(CatalogItem, name=name, fields=_FIELDS, writable=("key", "label", "description"),
+                      default_sort=(("label", "ASC"),), max_page_size=1000)
+
+
+COLLECTIONS = {
+    PARAMETER_GROUP: _collection("Parameter group"),
+    STATION_TYPE: _collection("Station type"),
+    MONITORING_LOCATION_TYPE: _collection("Monitoring location type"),
+}
+
+
+def catalog_id(kind: str, key: str) -> str:
+    return derived_id(kind, key)
+
+
+def shaped(kind: str, item: dict) -> dict:
+    """A new catalog item: its kind, and an id derived from its key (or label), so keys are unique."""
+    key = item.get("key") if isinstance(item.get("key"), str) else item.get("label")
+    if isinstance(key, str) and key.strip():
+        item.setdefault("id", catalog_id(kind, key))
+    return item
+
+
+def ensure(kind: str, key: str, label: str, description: str | None = None) -> None:
+    item_id = catalog_id(kind, key)
+    try:
+        CatalogItem.get(item_id)
+    except CatalogItem.DoesNotExist:
+        CatalogItem(id=item_id, kind=kind, key=key, label=label, description=description,
+                    createdAt=utc_now()).save()
+
+
+def items_of(kind: str) -> list[CatalogItem]:
+    return [i for i in CatalogItem.by_kind.query(kind) if not i.deletedAt]
+
+
+# ---------------------------------------------------------------- organizations' parameter selections
+
+
+def _organization_parameters_id(organization_id: str) -> str:
+    return f"{ORGANIZATION_PARAMETERS}#{organization_id}"
+
+
+def organization_parameter_ids(organization_id: str) -> list[str]:
+    try:
+        return list(CatalogItem.get(_organization_parameters_id(organization_id)).parameterIds or [])
+    except CatalogItem.DoesNotExist:
+        return []
+
+
+def set_organization_parameter_ids(organization_id: str, parameter_ids: list[str]) -> None:
+    CatalogItem(id=_organization_parameters_id(organization_id), kind=ORGANIZATION_PARAMETERS,
+                organizationId=organization_id, parameterIds=parameter_ids or None, createdAt=utc_now()).save()
+
+
+# ---------------------------------------------------------------- built-in data files
+
+
+@lru_cache(maxsize=None)
+def activity_types() -> list[dict]:
+    return json.loads((DATA / "activity_types.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def keylists() -> dict[str, Any]:
+    return json.loads((DATA / "keylists.json").read_text(encoding="utf-8"))
+
+
+def keylist(type_key: str) -> list:
+    lists = keylists()
+    if type_key == "activityTypes":
+        return activity_types()
+    if type_key not in lists:
+        known = ", ".join(sorted([*lists, "activityTypes"]))
+        raise NotFound(f"Unknown keylist {type_key!r}. Known keylists: {known}.")
+    return lists[type_key]["values"]
+
+
+@lru_cache(maxsize=1)
+def counties() -> list[dict]:
+    """Every US county with its state, from the addfips package's bundled Census file (2020)."""
+    from importlib import resources
+
+    package = resources.files("addfips") / "data"
+    states = {row["fips"]: row for row in csv.DictReader(io.StringIO((package / "states.csv").read_text()))}
+    rows = csv.DictReader(io.StringIO((package / "counties_2020.csv").read_text()))
+    result = []
+    for row in rows:
+        state = states.get(row["statefp"])
+        if state is None:
+            continue
+        result.append({"id": row["statefp"] + row["countyfp"], "name": row["name"], "countyFips": row["countyfp"],
+                       "stateFips": row["statefp"], "stateName": state["name"], "stateCode": state["postal"]})
+    return result

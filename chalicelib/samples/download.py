@@ -1,0 +1,82 @@
+"""The sample-value download: CSV in the Water Quality Portal's result-profile columns.
+
+Cells are CSV-injection safe: text that a spreadsheet would run as a formula (starting with =, +, -,
+@, tab or carriage return) gets a leading apostrophe; numbers are written as numbers.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from chalicelib.samples.service import series_of, series_values, time_of
+
+COLUMNS = (
+    "OrganizationIdentifier", "OrganizationFormalName", "ActivityIdentifier", "ActivityTypeCode",
+    "ActivityMediaName", "ActivityStartDate", "ActivityStartTime/Time", "ActivityStartTime/TimeZoneCode",
+    "ProjectIdentifier", "MonitoringLocationIdentifier", "MonitoringLocationName", "ResultDetectionConditionText",
+    "CharacteristicName", "ResultSampleFractionText", "ResultMeasureValue", "ResultMeasure/MeasureUnitCode",
+    "MeasureQualifierCode", "ResultStatusIdentifier", "ResultValueTypeName",
+)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
+def safe_cell(value) -> str:
+    if value is None:
+        return ""
+    text = str(value)
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+@dataclass
+class Selection:
+    stations: list  # Station models
+    parameter_ids: set[str] | None
+    start: str | None
+    end: str | None
+
+
+def rows(selection: Selection, *, organizations: dict, parameters: dict, projects: dict) -> Iterator[list[str]]:
+    """The CSV rows (without header) of the selected values: stations in the given order, each station's
+    series by parameter, values in time order. organizations/parameters/projects map ids to models."""
+    for station in selection.stations:
+        organization = organizations.get(station.organizationId)
+        for series in series_of(station.id):
+            if selection.parameter_ids is not None and series.parameterId not in selection.parameter_ids:
+                continue
+            parameter = parameters.get(series.parameterId)
+            characteristic = (parameter.characteristicName or parameter.label) if parameter else series.parameterId
+            for item in series_values(station.id, series.parameterId, selection.start, selection.end):
+                moment = time_of(item["time"]["S"])
+                text = lambda short: item[short]["S"] if short in item else None  # noqa: E731
+                value = item["v"]["N"] if "v" in item else text("r")
+                project = projects.get(text("p")) if text("p") else None
+                yield [safe_cell(v) for v in (
+                    station.organizationId, organization.name if organization else None, text("a"), text("at"),
+                    text("m"), moment[:10], moment[11:19] if len(moment) > 10 else None,
+                    "UTC" if len(moment) > 10 else None, project.projectKey if project else None,
+                    station.identifier, station.name, text("dc"), characteristic, text("sf"), value,
+                    text("u") or (series.unit if series.unit else None), text("q"), text("st"), text("vt"))]
+
+
+def write_csv(out: io.TextIOBase, row_iter: Iterator[list[str]], *, limit_bytes: int | None = None) -> bool:
+    """Write the header and rows; False (stopping early) when more than limit_bytes would be written."""
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for row in row_iter:
+        writer.writerow(row)
+        if limit_bytes is not None and out.tell() > limit_bytes:
+            return False
+    return True
+
+
+def write_csv_rows(out, row_iter: Iterator[list[str]]) -> None:
+    """Write the rest of the rows (after write_csv stopped at its limit)."""
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in row_iter:
+        writer.writerow(row)

@@ -1,0 +1,59 @@
+"""Sample values and series summaries.
+
+Access patterns:
+- one station's values of one parameter over a time range, in time order: a single Query of the
+  samples table on seriesKey = "<stationId>#<parameterId>", sort key `time` (ISO 8601 text, with
+  "#<activity>" appended when several results share a time);
+- a station's series (count, first and last time, latest value and its unit per parameter): one Query
+  of the series table on stationId; the station summary the explorer uses is derived from it.
+
+Attribute names of the samples table are short: with 100,000,000 values, every byte of an item is
+stored, read and paid for 100,000,000 times.
+"""
+from __future__ import annotations
+
+from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+
+from chalicelib.core.models import BaseModel, table_meta
+
+
+def series_key(station_id: str, parameter_id: str) -> str:
+    return f"{station_id}#{parameter_id}"
+
+
+class SampleValue(BaseModel):
+    Meta = table_meta("samples")
+
+    seriesKey = UnicodeAttribute(hash_key=True)
+    time = UnicodeAttribute(range_key=True)
+    value = NumberAttribute(null=True, attr_name="v")
+    text = UnicodeAttribute(null=True, attr_name="r")  # the reported value when it is not a number ("ND")
+    unit = UnicodeAttribute(null=True, attr_name="u")
+    activityId = UnicodeAttribute(null=True, attr_name="a")
+    detectionCondition = UnicodeAttribute(null=True, attr_name="dc")
+    sampleFraction = UnicodeAttribute(null=True, attr_name="sf")
+    status = UnicodeAttribute(null=True, attr_name="st")
+    valueType = UnicodeAttribute(null=True, attr_name="vt")
+    qualifier = UnicodeAttribute(null=True, attr_name="q")
+    projectId = UnicodeAttribute(null=True, attr_name="p")
+    # Set on values imported with their activity's details (the WQX result profile).
+    activityType = UnicodeAttribute(null=True, attr_name="at")
+    media = UnicodeAttribute(null=True, attr_name="m")
+
+
+class Series(BaseModel):
+    """The summary of one station's values of one parameter, rewritten after every write to it."""
+
+    Meta = table_meta("series")
+
+    stationId = UnicodeAttribute(hash_key=True)
+    parameterId = UnicodeAttribute(range_key=True)
+    organizationId = UnicodeAttribute(null=True)
+    count = NumberAttribute()
+    firstTime = UnicodeAttribute(null=True)
+    lastTime = UnicodeAttribute(null=True)
+    # The latest item's value (None when it is not a number, "ND") and unit: the explorer colours by it.
+    lastValue = NumberAttribute(null=True)
+    unit = UnicodeAttribute(null=True)
+    updatedAt = UnicodeAttribute(null=True)
+

@@ -1,0 +1,126 @@
+"""Sample values: one series for a chart, and the CSV download (public: published data)."""
+import io
+import tempfile
+import uuid
+
+from chalice import Response
+
+from chalicelib.auth import rules
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.http import Routes
+from chalicelib.organizations import service as organizations
+from chalicelib.parameters import service as parameters
+from chalicelib.projects import service as projects
+from chalicelib.samples import download, service
+from chalicelib.stations import service as stations
+
+routes = Routes(__name__)
+
+
+def _multi(request) -> dict[str, list[str]]:
+    """Every value of every query parameter (?a=1&a=2 -> {"a": ["1", "2"]})."""
+    params = request.query_params
+    return {name: params.getlist(name) for name in params} if params else {}
+# Answers up to this size come back in the response itself; larger ones are written to S3 and the
+# caller is redirected to a presigned URL (API Gateway and Lambda cap a response at 6 MB).
+INLINE_CSV_BYTES = 4 * 1024 * 1024
+PRESIGNED_SECONDS = 900
+
+
+def _range(params: dict) -> tuple[str | None, str | None]:
+    start_name = next((n for n in ("from", "startDate", "start") if params.get(n)), None)
+    end_name = next((n for n in ("to", "endDate", "end") if params.get(n)), None)
+    start = service.parse_time(params[start_name], start_name) if start_name else None
+    end = service.parse_time(params[end_name], end_name, end=True) if end_name else None
+    if start and end and start > end:
+        raise BadRequest(f"Invalid {start_name}. It must not be after {end_name}")
+    return start, end
+
+
+@routes.route("/sampleValue/{stationId}/{parameterId}", auth=rules.public)
+def series(stationId, parameterId):
+    """One station's values of one parameter in time order (?from&to&limit&order=ASC|DESC&format=columns)."""
+    params = routes.current_request.query_params or {}
+    stations.get(stationId)
+    parameters.get(parameterId)
+    start, end = _range(params)
+    limit = params.get("limit")
+    if limit is not None and (not limit.isdigit() or not 0 < int(limit) <= service.MAX_SERIES_LIMIT):
+        raise BadRequest(f"Invalid limit. Number from 1 to {service.MAX_SERIES_LIMIT} expected")
+    order = (params.get("order") or "ASC").upper()
+    if order not in ("ASC", "DESC"):
+        raise BadRequest("Invalid sort order. ASC,DESC expected")
+    fmt = params.get("format") or "objects"
+    if fmt not in ("objects", "columns"):
+        raise BadRequest("Invalid format. objects or columns expected")
+    return service.read_series(stationId, parameterId, start=start, end=end, limit=int(limit) if limit else None,
+                               descending=order == "DESC", columns=fmt == "columns")
+
+
+def _values(params: dict, *names: str) -> list[str]:
+    """Ids from ?name=a,b (repeatable) and from ?filter=name||$eq||a or name||$in||a,b."""
+    found = []
+    for name in names:
+        for value in params.get(name, []):
+            found += [v for v in value.split(",") if v]
+    for expression in params.get("filter", []):
+        parts = expression.split("||")
+        if len(parts) == 3 and parts[0] in names and parts[1] in ("$eq", "eq", "$in", "in"):
+            found += [v for v in parts[2].split(",") if v]
+    return list(dict.fromkeys(found))
+
+
+@routes.route("/sampleValue", auth=rules.public)
+def download_values():
+    """Download values as CSV in Water Quality Portal result columns (?stationId | projectId | organizationId,
+    optional parameterId, from, to); large downloads are redirected (303) to a presigned S3 object."""
+    request = routes.current_request
+    multi = _multi(request)
+    params = request.query_params or {}
+    station_ids = _values(multi, "stationId", "stationIds")
+    project_ids = _values(multi, "projectId", "projectIds")
+    organization_ids = _values(multi, "organizationId", "organizationIds")
+    parameter_ids = _values(multi, "parameterId", "parameterIds")
+    if not (station_ids or project_ids or organization_ids):
+        raise BadRequest("Name at least one stationId, projectId or organizationId.")
+    start, end = _range(params)
+    chosen = [stations.get(i) for i in station_ids]
+    for project_id in project_ids:
+        project = projects.get(project_id)
+        chosen += list(stations.existing(project.stationIds or []).values())
+    for organization_id in organization_ids:
+        organizations.get(organization_id)
+        chosen += stations.by_organization(organization_id)
+    chosen = list({s.id: s for s in chosen}.values())
+    if parameter_ids:
+        parameters.require_existing(parameter_ids)
+    lookups = dict(organizations={o: organizations.get(o) for o in {s.organizationId for s in chosen}},
+                   parameters=parameters.all_parameters(),
+                   projects={p.id: p for p in projects.COLLECTION.model.scan()})
+    selection = download.Selection(chosen, set(parameter_ids) if parameter_ids else None, start, end)
+    filename = f"sample-values-{uuid.uuid4().hex[:8]}.csv"
+    buffer = io.StringIO()
+    rows = download.rows(selection, **lookups)
+    if download.write_csv(buffer, rows, limit_bytes=INLINE_CSV_BYTES):
+        return Response(body=buffer.getvalue(), status_code=200, headers={
+            "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": f'attachment; filename="{filename}"'})
+    return _redirect_to_s3(buffer, rows, filename)
+
+
+def _redirect_to_s3(buffer: io.StringIO, rows, filename: str) -> Response:
+    settings = get_settings()
+    key = f"downloads/{uuid.uuid4()}/{filename}"
+    s3 = aws.client("s3")
+    with tempfile.TemporaryDirectory() as folder:
+        path = f"{folder}/{filename}"
+        with open(path, "w", encoding="utf-8", newline="") as spool:
+            spool.write(buffer.getvalue())
+            download.write_csv_rows(spool, rows)
+        s3.upload_file(path, settings.uploads_bucket, key, ExtraArgs={
+            "ContentType": "text/csv; charset=utf-8", "ContentDisposition": f'attachment; filename="{filename}"'})
+    url = s3.generate_presigned_url("get_object", Params={"Bucket": settings.uploads_bucket, "Key": key},
+                                    ExpiresIn=PRESIGNED_SECONDS)
+    return Response(body={"url": url, "expiresIn": PRESIGNED_SECONDS}, status_code=303,
+                    headers={"Location": url, "Content-Type": "application/json"})

@@ -1,0 +1,245 @@
+"""Sample values: writing them (keeping series and station summaries up to date), reading one series,
+and the download in Water Quality Portal result columns (no HTTP in here)."""
+from __future__ import annotations
+
+import re
+import time as clock
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from decimal import Decimal
+from typing import Any, Iterable, Iterator
+
+from chalicelib.core import aws
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.models import utc_now
+from chalicelib.samples.models import SampleValue, Series, series_key
+
+MAX_SERIES_LIMIT = 1_000_000
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+# ---------------------------------------------------------------- times
+
+
+def parse_time(value: str, name: str, *, end: bool = False) -> str:
+    """A date or ISO date-time from a query as the sort key's text (UTC, 'YYYY-MM-DDTHH:MM:SSZ'), or a
+    400 naming the parameter. A bare date at the end of a range means the whole day."""
+    text = (value or "").strip()
+    try:
+        if _DATE.fullmatch(text):
+            day = date.fromisoformat(text)
+            return day.isoformat() + ("T23:59:59Z~" if end else "")
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + ("~" if end else "")
+
+
+def sort_time(moment: datetime, discriminator: str | None = None) -> str:
+    text = moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return f"{text}#{discriminator}" if discriminator else text
+
+
+def time_of(key: str) -> str:
+    return key.split("#", 1)[0]
+
+
+# ---------------------------------------------------------------- writes
+
+
+@dataclass
+class Sample:
+    stationId: str
+    parameterId: str
+    time: str  # the sort key (sort_time)
+    value: float | None = None
+    text: str | None = None
+    unit: str | None = None
+    organizationId: str | None = None
+    extra: dict = field(default_factory=dict)  # other SampleValue attributes
+
+
+def write(samples: Iterable[Sample]) -> dict:
+    """Write values (put: writing the same value again changes nothing), then refresh the summaries of
+    every series and station written to. Returns {written, series, stations}."""
+    touched: dict[tuple[str, str], str | None] = {}
+    unique: dict[tuple[str, str], SampleValue] = {}  # the same value twice (a repeated row) is one write
+    for sample in samples:
+        key = series_key(sample.stationId, sample.parameterId)
+        unique[(key, sample.time)] = SampleValue(seriesKey=key, time=sample.time, value=sample.value,
+                                                 text=sample.text, unit=sample.unit, **sample.extra)
+        touched[(sample.stationId, sample.parameterId)] = sample.organizationId
+    with SampleValue.batch_write() as batch:
+        for item in unique.values():
+            batch.save(item)
+    written = len(unique)
+    for (station_id, parameter_id), organization_id in touched.items():
+        refresh_series(station_id, parameter_id, organization_id)
+    stations = sorted({station_id for station_id, _ in touched})
+    for station_id in stations:
+        refresh_station(station_id)
+    return {"written": written, "series": len(touched), "stations": len(stations)}
+
+
+def _query(**kwargs) -> Iterator[dict]:
+    client = aws.client("dynamodb")
+    while True:
+        page = client.query(**kwargs)
+        yield page
+        if "LastEvaluatedKey" not in page:
+            return
+        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def _edge(key: str, forward: bool) -> dict | None:
+    page = aws.client("dynamodb").query(
+        TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
+        ExpressionAttributeValues={":k": {"S": key}}, ScanIndexForward=forward, Limit=1)
+    return page["Items"][0] if page["Items"] else None
+
+
+def refresh_series(station_id: str, parameter_id: str, organization_id: str | None = None) -> Series | None:
+    """Recount one series from its values (exact and idempotent, whatever was written before)."""
+    key = series_key(station_id, parameter_id)
+    count = sum(page["Count"] for page in _query(
+        TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
+        ExpressionAttributeValues={":k": {"S": key}}, Select="COUNT"))
+    if count == 0:
+        try:
+            Series.get(station_id, parameter_id).delete()
+        except Series.DoesNotExist:
+            pass
+        return None
+    first, last = _edge(key, True), _edge(key, False)
+    series = Series(stationId=station_id, parameterId=parameter_id, organizationId=organization_id, count=count,
+                    firstTime=time_of(first["time"]["S"]), lastTime=time_of(last["time"]["S"]),
+                    lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"), updatedAt=utc_now())
+    series.save()
+    return series
+
+
+def save_series(series: Iterable[Series]) -> None:
+    """Write series summaries known by construction (demo data writes values and their summary)."""
+    with Series.batch_write() as batch:
+        for item in series:
+            batch.save(item)
+
+
+def series_of(station_id: str) -> list[Series]:
+    return list(Series.query(station_id))
+
+
+def refresh_station(station_id: str) -> None:
+    from chalicelib.stations import service as stations
+
+    series = series_of(station_id)
+    stations.set_summary(station_id, sample_count=sum(int(s.count) for s in series),
+                         first=min((s.firstTime[:10] for s in series if s.firstTime), default=None),
+                         last=max((s.lastTime[:10] for s in series if s.lastTime), default=None),
+                         parameter_ids=sorted(s.parameterId for s in series),
+                         latest_values=latest_values(series))
+
+
+def latest_values(series: Iterable[Series]) -> dict[str, dict]:
+    """A station's latest value per parameter, {parameterId: {"v": value, "u": unit}}, from its series
+    (series whose latest item is not a number have none)."""
+    out = {}
+    for s in series:
+        if s.lastValue is not None:
+            out[s.parameterId] = {"v": s.lastValue, **({"u": s.unit} if s.unit else {})}
+    return out
+
+
+# ---------------------------------------------------------------- one series
+
+
+def _number(attribute: dict | None) -> float | None:
+    if not attribute or "N" not in attribute:
+        return None
+    value = float(attribute["N"])
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+_OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
+             "st": "status", "vt": "valueType", "q": "qualifier"}
+
+
+def read_series(station_id: str, parameter_id: str, *, start: str | None = None, end: str | None = None,
+                limit: int | None = None, descending: bool = False, columns: bool = False) -> dict:
+    """One station's values of one parameter in time order: one Query (paged by DynamoDB's 1 MB pages).
+    Returns the values as objects, or as columns {time: [...], value: [...]}, and the requests made."""
+    started = clock.perf_counter()
+    key = series_key(station_id, parameter_id)
+    values = {":k": {"S": key}}
+    condition = "seriesKey = :k"
+    if start and end:
+        condition += " AND #t BETWEEN :a AND :b"
+        values.update({":a": {"S": start}, ":b": {"S": end}})
+    elif start:
+        condition += " AND #t >= :a"
+        values[":a"] = {"S": start}
+    elif end:
+        condition += " AND #t <= :b"
+        values[":b"] = {"S": end}
+    request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
+                   ExpressionAttributeValues=values, ScanIndexForward=not descending)
+    if columns:
+        request["ProjectionExpression"] = "#t, v"
+    if "#t" in condition or columns:
+        request["ExpressionAttributeNames"] = {"#t": "time"}
+    if limit:
+        request["Limit"] = limit
+    times: list[str] = []
+    numbers: list = []
+    objects: list[dict] = []
+    requests = 0
+    unit = None
+    for page in _query(**request):
+        requests += 1
+        for item in page["Items"]:
+            moment = time_of(item["time"]["S"])
+            value = _number(item.get("v"))
+            if columns:
+                times.append(moment)
+                numbers.append(value)
+                continue
+            entry = {"time": moment, "value": value}
+            for short, name in _OPTIONAL.items():
+                if short in item:
+                    entry[name] = item[short]["S"]
+            unit = entry.get("unit", unit)
+            objects.append(entry)
+        if limit and len(times) + len(objects) >= limit:
+            break
+    result = {"stationId": station_id, "parameterId": parameter_id}
+    if columns:
+        result.update(count=len(times), columns={"time": times, "value": numbers})
+    else:
+        result.update(unit=unit, count=len(objects), data=objects)
+    result["stats"] = {"dynamodbRequests": requests, "serverMs": round((clock.perf_counter() - started) * 1000, 1)}
+    return result
+
+
+def series_values(station_id: str, parameter_id: str, start: str | None, end: str | None) -> Iterator[dict]:
+    """Every stored attribute of one series' values in a time range (the download)."""
+    values = {":k": {"S": series_key(station_id, parameter_id)}, ":a": {"S": start or "0"},
+              ":b": {"S": end or "9999~"}}
+    for page in _query(TableName=SampleValue.Meta.table_name, ExpressionAttributeNames={"#t": "time"},
+                       KeyConditionExpression="seriesKey = :k AND #t BETWEEN :a AND :b",
+                       ExpressionAttributeValues=values):
+        yield from page["Items"]
+
+
+def to_plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def day_offset(days: int) -> str:
+    return (date(1970, 1, 1) + timedelta(days=days)).isoformat()

@@ -1,0 +1,58 @@
+"""Monitoring stations (WQX monitoring locations) and their sample summaries.
+
+Access patterns: station by id; stations of an organization (GSI byOrganization); station by its
+identifier within an organization (id = uuid5 of organization and MonitoringLocationIdentifier, so
+identifiers are unique per organization by construction); every station with its summary (a parallel
+Scan, only when the explorer's snapshot is rebuilt: chalicelib/statistics).
+
+The summary attributes (sampleCount, firstDate, lastDate, parameterIds, latestValues) are written only
+by the samples domain when data is written, never by clients. latestValues maps each parameter id to
+the value of its series' latest item and its unit, {"v": 7.4, "u": "std units"} (parameters whose
+latest item is not a number are left out): the explorer colours the map by it.
+"""
+from __future__ import annotations
+
+from pynamodb.attributes import ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from chalicelib.core.models import BaseModel, table_meta
+
+SUMMARY_FIELDS = ("sampleCount", "firstDate", "lastDate", "parameterIds", "latestValues")
+
+
+class StationsByOrganization(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "byOrganization"
+        projection = AllProjection()
+
+    organizationId = UnicodeAttribute(hash_key=True)
+
+
+class Station(BaseModel):
+    Meta = table_meta("stations")
+
+    id = UnicodeAttribute(hash_key=True)
+    organizationId = UnicodeAttribute()
+    identifier = UnicodeAttribute()  # WQX MonitoringLocationIdentifier
+    name = UnicodeAttribute()
+    description = UnicodeAttribute(null=True)
+    latitude = NumberAttribute()
+    longitude = NumberAttribute()
+    stationType = UnicodeAttribute(null=True)  # a station type key
+    monitoringLocationType = UnicodeAttribute(null=True)  # WQX MonitoringLocationTypeName
+    huc8 = UnicodeAttribute(null=True)
+    huc12 = UnicodeAttribute(null=True)
+    stateFips = UnicodeAttribute(null=True)  # 2 digits
+    countyFips = UnicodeAttribute(null=True)  # 5 digits: state + county
+    projectIds = ListAttribute(of=UnicodeAttribute, null=True)
+    # Summary, maintained on every sample write.
+    sampleCount = NumberAttribute(null=True)
+    firstDate = UnicodeAttribute(null=True)
+    lastDate = UnicodeAttribute(null=True)
+    parameterIds = ListAttribute(of=UnicodeAttribute, null=True)
+    latestValues = MapAttribute(null=True)  # {parameterId: {"v": number, "u": unit}}
+    createdAt = UnicodeAttribute()
+    updatedAt = UnicodeAttribute(null=True)
+    deletedAt = UnicodeAttribute(null=True)
+
+    by_organization = StationsByOrganization()

@@ -1,0 +1,57 @@
+"""Stations: public reads through the collection query language; writes by the owning organization's
+data contributors and group administrators (or system administrators)."""
+from chalicelib.auth import rules
+from chalicelib.auth.scopes import require_write
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.http import Routes, created
+from chalicelib.crud.collection import MAX_BULK
+from chalicelib.crud.routes import register_collection_routes
+from chalicelib.stations import service
+
+routes = Routes(__name__)
+
+register_collection_routes(routes, "/station", service.COLLECTION, auth=rules.public, actions=("list", "get"))
+
+
+@routes.route("/station", methods=["POST"], auth=rules.signed_in)
+def create_station():
+    """Create a station (identifier unique within its organization; latitude -90..90, longitude -180..180)."""
+    body = routes.json_body()
+    require_write(body.get("organizationId") if isinstance(body, dict) else None)
+    return created(service.create(body))
+
+
+@routes.route("/station/bulk", methods=["POST"], auth=rules.signed_in)
+def create_stations():
+    """Create up to 25 stations at once ({"bulk": [...]}), all or nothing."""
+    body = routes.json_body()
+    if not isinstance(body, dict) or not isinstance(body.get("bulk"), list) or not body["bulk"]:
+        raise BadRequest('Request body must be {"bulk": [...]} with at least one station.')
+    if len(body["bulk"]) > MAX_BULK:
+        raise BadRequest(f"Bulk create accepts at most {MAX_BULK} items.")
+    stations = []
+    for position, item in enumerate(body["bulk"]):
+        try:
+            values = service.validate(item, creating=True)
+        except BadRequest as exc:
+            raise BadRequest(f"bulk[{position}]: {exc.message}") from exc
+        require_write(values["organizationId"])
+        stations.append(service.new_station(values))
+    return created(service.create_many(stations))
+
+
+@routes.route("/station/{id}", methods=["PATCH"], auth=rules.signed_in)
+def update_station(id):
+    """Change a station's fields (not its organization or identifier)."""
+    station = service.get(id)
+    require_write(station.organizationId)
+    return service.update(station, service.validate(routes.json_body(), creating=False))
+
+
+@routes.route("/station/{id}", methods=["DELETE"], auth=rules.signed_in)
+def delete_station(id):
+    """Delete a station (soft: it leaves every list and the explorer)."""
+    station = service.get(id)
+    require_write(station.organizationId)
+    service.delete(station)
+    return {}

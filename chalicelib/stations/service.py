@@ -1,0 +1,180 @@
+"""Stations: validation, writes, project membership and sample summaries (no HTTP in here).
+
+Every change that the explorer can see marks its snapshot stale (chalicelib/statistics).
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterable
+
+from pynamodb.exceptions import PutError, TransactWriteError
+
+from chalicelib.crud import Collection
+from chalicelib.crud import service as crud
+from chalicelib.core.errors import BadRequest, Conflict
+from chalicelib.core.models import get_live, utc_now
+from chalicelib.projects.models import derived_id
+from chalicelib.stations.models import SUMMARY_FIELDS, Station
+
+FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude", "longitude", "stationType",
+          "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips", "projectIds", *SUMMARY_FIELDS,
+          "createdAt", "updatedAt", "deletedAt")
+WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "stationType",
+            "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
+COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE,
+                        default_sort=(("name", "ASC"),), max_page_size=1000)
+NOT_FOUND = "Station not found."
+_DIGITS = {"huc8": 8, "huc12": 12, "stateFips": 2, "countyFips": 5}
+
+
+def _changed() -> None:
+    from chalicelib.statistics import service as statistics
+
+    statistics.mark_stale()
+
+
+def search(query_params: Any) -> list | dict:
+    return crud.search(COLLECTION, query_params)
+
+
+def get(station_id: str) -> Station:
+    return get_live(Station, station_id, NOT_FOUND)
+
+
+def station_id_for(organization_id: str, identifier: str) -> str:
+    return derived_id(organization_id, "station", identifier)
+
+
+def validate(data: Any, *, creating: bool) -> dict:
+    """The station fields of a request body, checked: coordinates in range, codes of the right digits."""
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    values = COLLECTION.check_writable({k: v for k, v in data.items() if k != "id"})
+    for name in ("latitude", "longitude"):
+        if name in values and values[name] is not None:
+            limit = 90 if name == "latitude" else 180
+            if not math.isfinite(values[name]) or not -limit <= values[name] <= limit:
+                raise BadRequest(f"Invalid {name}. A number from {-limit} to {limit} expected")
+    for name, digits in _DIGITS.items():
+        if values.get(name) is not None and not re.fullmatch(rf"\d{{{digits}}}", values[name]):
+            raise BadRequest(f"Invalid {name}. {digits} digits expected")
+    for name in ("identifier", "name"):
+        if name in values and (values[name] is None or not values[name].strip()):
+            raise BadRequest(f"{name} is required.")
+    if creating:
+        for name in ("organizationId", "identifier", "name", "latitude", "longitude"):
+            if values.get(name) is None:
+                raise BadRequest(f"{name} is required.")
+    return values
+
+
+def new_station(values: dict) -> Station:
+    values = {k: v for k, v in values.items() if v is not None}
+    identifier = values["identifier"].strip()
+    return Station(id=station_id_for(values["organizationId"], identifier), **{**values, "identifier": identifier},
+                   createdAt=utc_now())
+
+
+def create(data: Any) -> dict:
+    station = new_station(validate(data, creating=True))
+    try:
+        station.save(condition=Station.id.does_not_exist())
+    except PutError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise Conflict(f"A station with the identifier {station.identifier!r} already exists "
+                           "in this organization.") from exc
+        raise
+    _changed()
+    return public(station)
+
+
+def create_many(stations: list[Station]) -> list[dict]:
+    """Create up to 25 stations all-or-nothing (409 when an identifier is taken)."""
+    from pynamodb.transactions import TransactWrite
+
+    if len({s.id for s in stations}) != len(stations):
+        raise BadRequest("Every station of a bulk create needs its own identifier.")
+    try:
+        with TransactWrite(connection=Station._get_connection().connection) as transaction:
+            for station in stations:
+                transaction.save(station, condition=Station.id.does_not_exist())
+    except TransactWriteError as exc:
+        raise Conflict("A station with one of these identifiers already exists in this organization.") from exc
+    _changed()
+    return [public(s) for s in stations]
+
+
+def update(station: Station, values: dict) -> dict:
+    if "organizationId" in values and values["organizationId"] != station.organizationId:
+        raise BadRequest("Field organizationId cannot be changed.")
+    if "identifier" in values and values["identifier"] != station.identifier:
+        raise BadRequest("Field identifier cannot be changed.")
+    result = crud.update_item(COLLECTION, station.id, values)
+    _changed()
+    return result
+
+
+def delete(station: Station) -> None:
+    crud.delete_item(COLLECTION, station.id)
+    _changed()
+
+
+def public(station: Station) -> dict:
+    return {k: v for k, v in station.to_dict().items() if k in FIELDS}
+
+
+def existing(station_ids: Iterable[str]) -> dict[str, Station]:
+    ids = list(dict.fromkeys(station_ids))
+    found = {s.id: s for s in Station.batch_get(ids)} if ids else {}
+    return {k: v for k, v in found.items() if not v.deletedAt}
+
+
+def require_in_organization(station_ids: list[str], organization_id: str) -> dict[str, Station]:
+    found = existing(station_ids)
+    unknown = [i for i in station_ids if i not in found or found[i].organizationId != organization_id]
+    if unknown:
+        raise BadRequest(f"Invalid stationIds. Unknown stations of this organization: {', '.join(unknown[:5])}")
+    return found
+
+
+def set_project_membership(project_id: str, organization_id: str, new_ids: list[str], old_ids: list[str]) -> None:
+    """Add the project to the stations in new_ids and remove it from those only in old_ids."""
+    stations = existing(set(new_ids) | set(old_ids))
+    wanted = set(new_ids)
+    for station in stations.values():
+        if station.organizationId != organization_id:
+            continue
+        current = list(station.projectIds or [])
+        updated = [p for p in current if p != project_id] + ([project_id] if station.id in wanted else [])
+        if sorted(updated) != sorted(current):
+            station.update(actions=[Station.projectIds.set(updated) if updated else Station.projectIds.remove()])
+    _changed()
+
+
+def by_organization(organization_id: str) -> list[Station]:
+    return [s for s in Station.by_organization.query(organization_id) if not s.deletedAt]
+
+
+def set_summary(station_id: str, *, sample_count: int, first: str | None, last: str | None,
+                parameter_ids: list[str], latest_values: dict[str, dict] | None = None) -> None:
+    """Write a station's summary (the samples domain calls this after writing sample values).
+    latest_values: {parameterId: {"v": value, "u": unit}}, the latest value of each series."""
+    actions = [Station.sampleCount.set(sample_count)]
+    actions.append(Station.firstDate.set(first) if first else Station.firstDate.remove())
+    actions.append(Station.lastDate.set(last) if last else Station.lastDate.remove())
+    actions.append(Station.parameterIds.set(parameter_ids) if parameter_ids else Station.parameterIds.remove())
+    actions.append(Station.latestValues.set(latest_values) if latest_values else Station.latestValues.remove())
+    Station(id=station_id).update(actions=actions, condition=Station.id.exists())
+    _changed()
+
+
+def save_all(stations: Iterable[Station]) -> int:
+    """Write many stations (imports, demo data): put, idempotent, in batches."""
+    count = 0
+    with Station.batch_write() as batch:
+        for station in stations:
+            batch.save(station)
+            count += 1
+    _changed()
+    return count

@@ -1,0 +1,334 @@
+"""Explorer statistics over a columnar snapshot of every station's summary (no HTTP in here).
+
+The snapshot lives in S3 (npz) and in each Lambda's memory; a catalog record points at the current
+version. Every station write marks the record changed; a read that finds it changed rebuilds the
+snapshot (for more than SYNC_REBUILD_LIMIT stations the rebuild is queued for the worker and the
+previous snapshot is served meanwhile). See docs/decisions/0003-explorer-snapshot.md.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest, Conflict
+from chalicelib.core.models import utc_now
+from chalicelib.reference.models import CatalogItem
+
+POINTER_ID = "statistics#snapshot"
+POINTER_KIND = "statisticsSnapshot"
+SYNC_REBUILD_LIMIT = 50_000
+DEFAULT_PAGE = 1000
+MAX_PAGE = 5000
+COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
+_PROJECTION = ("id, identifier, #n, latitude, longitude, organizationId, stationType, monitoringLocationType, "
+               "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
+               "latestValues, deletedAt")
+_lock = threading.Lock()
+_cache: dict[str, Any] = {}
+
+
+# ---------------------------------------------------------------- the pointer
+
+
+def mark_stale() -> None:
+    """Record that station data changed (one small write; the next read rebuilds)."""
+    now = utc_now()
+    aws.client("dynamodb").update_item(
+        TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}},
+        UpdateExpression="SET updatedAt = :now, kind = :kind, createdAt = if_not_exists(createdAt, :now)",
+        ExpressionAttributeValues={":now": {"S": now}, ":kind": {"S": POINTER_KIND}})
+
+
+def _pointer() -> dict | None:
+    item = aws.client("dynamodb").get_item(TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}},
+                                           ConsistentRead=True).get("Item")
+    if not item:
+        return None
+    details = {k: v.get("S", v.get("N")) for k, v in item.get("details", {}).get("M", {}).items()}
+    return {"version": int(item["version"]["N"]) if "version" in item else 0,
+            "changedAt": item.get("updatedAt", {}).get("S", ""), **details}
+
+
+def _stale(pointer: dict | None) -> bool:
+    return pointer is None or not pointer.get("key") or pointer.get("changedAt", "") > pointer.get("builtFrom", "")
+
+
+# ---------------------------------------------------------------- building
+
+
+def _plain(attribute: dict) -> Any:
+    if "S" in attribute:
+        return attribute["S"]
+    if "N" in attribute:
+        return attribute["N"]
+    if "L" in attribute:
+        return [_plain(v) for v in attribute["L"]]
+    if "M" in attribute:
+        return {k: _plain(v) for k, v in attribute["M"].items()}
+    return None
+
+
+def _scan_segment(segment: int, segments: int) -> list[dict]:
+    client = aws.client("dynamodb")
+    from chalicelib.stations.models import Station
+
+    request = dict(TableName=Station.Meta.table_name, Segment=segment, TotalSegments=segments,
+                   ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"})
+    records = []
+    while True:
+        page = client.scan(**request)
+        for item in page["Items"]:
+            if "deletedAt" not in item:
+                records.append({k: _plain(v) for k, v in item.items()})
+        if "LastEvaluatedKey" not in page:
+            return records
+        request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def station_records() -> list[dict]:
+    """Every live station with its summary: a parallel Scan with only the explorer's attributes."""
+    segments = get_settings().station_scan_segments
+    with ThreadPoolExecutor(segments) as pool:
+        return [r for part in pool.map(_scan_segment, range(segments), [segments] * segments) for r in part]
+
+
+def publish(records: list[dict], built_from: str | None = None):
+    """Build a snapshot from station records, store it in S3, point the catalog record at it."""
+    from chalicelib.statistics.snapshot import Snapshot
+
+    pointer = _pointer()
+    built_from = built_from if built_from is not None else (pointer or {}).get("changedAt") or utc_now()
+    version = (pointer or {}).get("version", 0) + 1
+    snapshot = Snapshot.from_records(sorted(records, key=lambda r: r["id"]), version)
+    key = f"snapshots/stations-{version}.npz"
+    aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=snapshot.to_bytes())
+    aws.client("dynamodb").update_item(
+        TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}},
+        UpdateExpression="SET version = :v, details = :d, kind = :kind, createdAt = if_not_exists(createdAt, :now), "
+                         "updatedAt = if_not_exists(updatedAt, :from)",
+        ExpressionAttributeValues={
+            ":v": {"N": str(version)}, ":kind": {"S": POINTER_KIND}, ":now": {"S": utc_now()}, ":from": {"S": built_from},
+            ":d": {"M": {"key": {"S": key}, "builtFrom": {"S": built_from}, "builtAt": {"S": utc_now()},
+                         "stations": {"N": str(snapshot.n)}}}})
+    _cache["snapshot"] = snapshot
+    return snapshot
+
+
+def rebuild():
+    """Rebuild from the stations table (the worker's job, and reads of small tables)."""
+    pointer = _pointer()
+    built_from = (pointer or {}).get("changedAt") or utc_now()
+    return publish(station_records(), built_from)
+
+
+def _load(pointer: dict):
+    from chalicelib.statistics.snapshot import Snapshot
+
+    body = aws.client("s3").get_object(Bucket=get_settings().uploads_bucket, Key=pointer["key"])["Body"].read()
+    snapshot = Snapshot.from_bytes(body, pointer["version"])
+    _cache["snapshot"] = snapshot
+    return snapshot
+
+
+def _queue_rebuild() -> None:
+    settings = get_settings()
+    if settings.import_queue_url:
+        import json
+
+        aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,
+                                       MessageBody=json.dumps({"type": "statistics-rebuild"}))
+
+
+def current():
+    """The newest snapshot (rebuilt when station data changed since it was built)."""
+    pointer = _pointer()
+    cached = _cache.get("snapshot")
+    if not _stale(pointer):
+        if cached is not None and cached.version == pointer["version"]:
+            return cached
+        with _lock:
+            cached = _cache.get("snapshot")
+            return cached if cached is not None and cached.version == pointer["version"] else _load(pointer)
+    has_previous = pointer is not None and pointer.get("key")
+    if has_previous and int(pointer.get("stations", 0)) > SYNC_REBUILD_LIMIT:
+        _queue_rebuild()
+        if cached is not None and cached.version == pointer["version"]:
+            return cached
+        return _load(pointer)
+    with _lock:
+        return rebuild()
+
+
+# ---------------------------------------------------------------- the query
+
+
+def _list(value: Any, name: str) -> list[str]:
+    if value is None or value == "" or value == []:
+        return []
+    if isinstance(value, str):
+        value = [v for v in value.split(",") if v]
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
+        raise BadRequest(f"Invalid {name}. Array of strings expected")
+    return [str(v).strip() for v in value if str(v).strip()]
+
+
+def _bbox(value: Any) -> tuple[float, float, float, float] | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, dict):
+        value = [value.get(k) for k in ("west", "south", "east", "north")]
+    if isinstance(value, str):
+        value = value.split(",")
+    message = "Invalid bbox. [west, south, east, north] in degrees expected (west <= east, south <= north)"
+    try:
+        west, south, east, north = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise BadRequest(message) from None
+    if not (-180 <= west <= east <= 180 and -90 <= south <= north <= 90):
+        raise BadRequest(message)
+    return west, south, east, north
+
+
+def _day(value: Any, name: str) -> int | None:
+    from datetime import date
+
+    if value is None or value == "":
+        return None
+    try:
+        return (date.fromisoformat(str(value)[:10]) - date(1970, 1, 1)).days
+    except ValueError:
+        raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD)") from None
+
+
+def _codes(values: list[str], name: str, digits: tuple[int, ...]) -> list[str]:
+    for value in values:
+        if not value.isdigit() or len(value) not in digits:
+            raise BadRequest(f"Invalid {name}. Codes of {' or '.join(map(str, digits))} digits expected")
+    return values
+
+
+def _int(value: Any, name: str, default: int, maximum: int) -> int:
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool) or not re.fullmatch(r"\d+", str(value)):
+        raise BadRequest(f"Invalid {name}. Number expected")
+    return min(int(value), maximum)
+
+
+def parse_query(body: Any) -> dict:
+    """A station query (POST body, or GET parameters) checked; 400 naming the field otherwise."""
+    if not isinstance(body, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    pick = lambda *names: next((body[n] for n in names if body.get(n) not in (None, "", [])), None)  # noqa: E731
+    q = {
+        "organizationIds": _list(pick("organizationIds", "organizationId", "organizations"), "organizationIds"),
+        "projectIds": _list(pick("projectIds", "projectId", "projects"), "projectIds"),
+        "parameterIds": _list(pick("parameterIds", "parameterId", "parameters"), "parameterIds"),
+        "stationTypes": _list(pick("stationTypes", "stationType"), "stationTypes"),
+        "monitoringLocationTypes": _list(pick("monitoringLocationTypes", "monitoringLocationType"),
+                                         "monitoringLocationTypes"),
+        "countyFips": _codes(_list(pick("countyFips", "county", "counties"), "countyFips"), "countyFips", (5,)),
+        "stateFips": _codes(_list(pick("stateFips", "state"), "stateFips"), "stateFips", (1, 2)),
+        "huc": _codes(_list(pick("huc", "hucs", "huc8", "huc12"), "huc"), "huc", (2, 4, 6, 8, 10, 12)),
+        "bbox": _bbox(pick("bbox", "boundingBox")),
+        "from": _day(pick("from", "startDate", "dateFrom"), "from"),
+        "to": _day(pick("to", "endDate", "dateTo"), "to"),
+        "search": (pick("search", "searchContent", "q") or ""),
+    }
+    if not isinstance(q["search"], str):
+        raise BadRequest("Invalid search. String expected")
+    q["search"] = q["search"].strip()[:200]
+    if q["from"] is not None and q["to"] is not None and q["from"] > q["to"]:
+        raise BadRequest("Invalid from. It must not be after to")
+    fmt = body.get("format") or "objects"
+    if fmt not in ("objects", "columns"):
+        raise BadRequest("Invalid format. objects or columns expected")
+    q["format"] = fmt
+    q["limit"] = _int(body.get("limit"), "limit", DEFAULT_PAGE, MAX_PAGE)
+    q["offset"] = _int(body.get("offset"), "offset", 0, 10**9)
+    q["precision"] = _int(body.get("precision"), "precision", 4, 6)
+    q["fields"] = _list(body.get("fields"), "fields")
+    color_by = body.get("colorBy")
+    if color_by is not None and not isinstance(color_by, str):
+        raise BadRequest(COLOR_BY_EXPECTED)
+    q["colorBy"] = (color_by or "").strip() or None
+    return q
+
+
+def _check_color_by(snap, parameter_id: str) -> None:
+    """colorBy must name a parameter: one some station measured, or one of the parameters table."""
+    if parameter_id in snap.index["params"]:
+        return
+    from chalicelib.parameters.models import Parameter
+
+    try:
+        parameter = Parameter.get(parameter_id) if len(parameter_id) <= 100 else None
+    except Parameter.DoesNotExist:
+        parameter = None
+    if parameter is None or parameter.deletedAt:
+        raise BadRequest(f"Invalid colorBy. Unknown parameter id: {parameter_id[:100]}")
+
+
+def search(q: dict) -> dict:
+    """The stations matching a parsed query with their meta, and totals over all matches."""
+    from chalicelib.statistics import snapshot as columns
+
+    snap = current()
+    color_by = q.get("colorBy")
+    if color_by:
+        _check_color_by(snap, color_by)
+    rows = columns.matching_rows(snap, q)
+    result = {"snapshot": snap.version, "total": int(len(rows)), "totals": columns.totals(snap, rows)}
+    values = None
+    if color_by:
+        # colorBy: the parameter's latest value per station, and its range and unit for the legend.
+        values, units = columns.latest_of(snap, rows, color_by)
+        result["totals"]["value"] = columns.value_totals(snap, color_by, values, units)
+    if q["format"] == "columns":
+        result.update(format="columns", precision=q["precision"], encoding="delta",
+                      columns=columns.columns(snap, rows, q["fields"], q["precision"]))
+        if values is not None:
+            result["columns"]["value"] = columns.value_column(values)  # aligned with the rows, not delta-coded
+        if "stationType" in q["fields"]:
+            result["dictionaries"] = {"stationType": snap.d["stypes"]}
+        return result
+    page = slice(q["offset"], q["offset"] + q["limit"])
+    stations = [snap.station(r) for r in rows[page]]
+    if values is not None:
+        for station, value in zip(stations, columns.value_column(values[page])):
+            station["meta"]["latestValue"] = value
+    result.update(format="objects", offset=q["offset"], limit=q["limit"], stations=stations)
+    return result
+
+
+def stations_at(version: Any, rows: Any) -> list[dict]:
+    """Stations by their row numbers in a snapshot version (the map's click on a point)."""
+    from chalicelib.statistics import snapshot as columns  # noqa: F401 - loads numpy lazily
+
+    if not re.fullmatch(r"\d+", str(version or "")):
+        raise BadRequest("Invalid snapshot. Number expected")
+    wanted = _list(rows, "rows")
+    if not all(r.isdigit() for r in wanted):
+        raise BadRequest("Invalid rows. Array of numbers expected")
+    snap = current()
+    if snap.version != int(version):
+        raise Conflict(f"Snapshot {version} is no longer current (now {snap.version}). Reload the station list.")
+    if len(wanted) > MAX_PAGE:
+        raise BadRequest(f"Invalid rows. At most {MAX_PAGE} rows expected")
+    bad = [r for r in wanted if int(r) >= snap.n]
+    if bad:
+        raise BadRequest(f"Invalid rows. Row numbers below {snap.n} expected")
+    return [snap.station(int(r)) for r in wanted]
+
+
+def current_or_rebuild():
+    """The worker's rebuild: whatever the table's size, rebuild when stale."""
+    pointer = _pointer()
+    if _stale(pointer):
+        with _lock:
+            return rebuild()
+    return current()

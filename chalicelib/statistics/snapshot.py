@@ -1,0 +1,453 @@
+"""The explorer's station snapshot: every station's summary as columns (numpy arrays), and the
+vectorised filter over them. Heavy imports (numpy) happen here only, never when the app module loads.
+
+Layout (one row per station, rows in spatial order: Morton code of the position, so that nearby rows
+are nearby stations and the map's delta-coded coordinates compress well):
+
+    id            S36          station ids
+    lat, lng      float64
+    org, stype, mlt   uint16   codes into the dictionaries orgs, stypes, mlts
+    state         uint8        state FIPS (0: unknown)
+    county        uint32       state+county FIPS as a number (0: unknown)
+    huc8          uint32, huc12 uint64 (0: unknown)
+    count         uint32       sample count
+    first, last   int32        days since 1970-01-01 (first: INT32_MAX, last: INT32_MIN when no data)
+    pbits<w>      uint64       bit i of word w: the station has values of parameter 64*w+i (dictionary params)
+    proj_ptr      int64 (n+1), proj_code uint32: the projects of each station (CSR), dictionary projects
+    lv_ptr        int64 (n+1), lv_code uint32, lv_value float32, lv_unit uint16: the latest value of each
+                  station's parameters (CSR: entries lv_ptr[r]:lv_ptr[r+1] of row r; codes into params,
+                  units into units; float32 keeps about 7 significant digits)
+    text / text_ptr   uint8 / int64 (n+1): lower-cased "identifier name" (the free-text search)
+    ident / ident_ptr, name / name_ptr: identifier and name as UTF-8 (the answers)
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+from datetime import date
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+EPOCH = date(1970, 1, 1)
+NO_FIRST = np.iinfo(np.int32).max
+NO_LAST = np.iinfo(np.int32).min
+DICTIONARIES = ("orgs", "stypes", "mlts", "params", "projects", "units")
+LATEST = ("lv_ptr", "lv_code", "lv_value", "lv_unit")
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+def day_number(text: str | None) -> int | None:
+    if not text:
+        return None
+    return (date.fromisoformat(text[:10]) - EPOCH).days
+
+
+def day_text(number: int) -> str | None:
+    if number in (NO_FIRST, NO_LAST):
+        return None
+    return date.fromordinal(EPOCH.toordinal() + int(number)).isoformat()
+
+
+def _codes(values: Sequence[str | None], dictionary: list[str], index: dict[str, int]) -> np.ndarray:
+    out = np.empty(len(values), dtype=np.uint16)
+    for i, value in enumerate(values):
+        key = value or ""
+        code = index.get(key)
+        if code is None:
+            code = index[key] = len(dictionary)
+            dictionary.append(key)
+        out[i] = code
+    return out
+
+
+def _blob(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
+    encoded = [t.encode("utf-8") for t in texts]
+    ptr = np.zeros(len(encoded) + 1, dtype=np.int64)
+    np.cumsum([len(e) for e in encoded], out=ptr[1:])
+    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), ptr
+
+
+def _morton(lat: np.ndarray, lng: np.ndarray) -> np.ndarray:
+    x = ((lng + 180.0) / 360.0 * 65535).astype(np.uint64)
+    y = ((lat + 90.0) / 180.0 * 65535).astype(np.uint64)
+
+    def spread(v):
+        v = (v | (v << np.uint64(8))) & np.uint64(0x00FF00FF)
+        v = (v | (v << np.uint64(4))) & np.uint64(0x0F0F0F0F)
+        v = (v | (v << np.uint64(2))) & np.uint64(0x33333333)
+        return (v | (v << np.uint64(1))) & np.uint64(0x55555555)
+
+    return spread(x) | (spread(y) << np.uint64(1))
+
+
+def _empty_latest(n: int) -> dict[str, np.ndarray]:
+    return {"lv_ptr": np.zeros(n + 1, dtype=np.int64), "lv_code": np.zeros(0, dtype=np.uint32),
+            "lv_value": np.zeros(0, dtype=np.float32), "lv_unit": np.zeros(0, dtype=np.uint16)}
+
+
+def decimal7(values: np.ndarray) -> np.ndarray:
+    """float32 values as the float64 nearest to their 7 significant decimal digits (7.4, not
+    7.400000095367432), vectorised; NaN stays NaN."""
+    v = values.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k = 6 - np.floor(np.log10(np.abs(v)))
+    k = np.nan_to_num(k, nan=0.0, posinf=0.0, neginf=0.0).clip(-290, 290)
+    up, down = 10.0 ** np.maximum(k, 0), 10.0 ** np.maximum(-k, 0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.where(k >= 0, np.round(v * up) / up, np.round(v / down) * down)
+
+
+def _latest_csr(records: Sequence[dict], params: dict[str, int], units: list[str],
+                unit_index: dict[str, int]) -> dict[str, np.ndarray]:
+    """The latest values of every station's parameters as CSR arrays (see the layout above)."""
+    counts, codes, values, unit_codes = [], [], [], []
+    for r in records:
+        kept = 0
+        for p, latest in (r.get("latestValues") or {}).items():
+            value = latest.get("v") if isinstance(latest, dict) else None
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                continue
+            if not abs(number) <= FLOAT32_MAX:  # NaN, infinities, and what a float32 cannot hold
+                continue
+            unit = latest.get("u") or ""
+            code = unit_index.get(unit)
+            if code is None:
+                code = unit_index[unit] = len(units)
+                units.append(unit)
+            codes.append(params[p])
+            values.append(number)
+            unit_codes.append(code)
+            kept += 1
+        counts.append(kept)
+    ptr = np.zeros(len(records) + 1, dtype=np.int64)
+    np.cumsum(counts, out=ptr[1:])
+    return {"lv_ptr": ptr, "lv_code": np.array(codes, dtype=np.uint32),
+            "lv_value": np.array(values, dtype=np.float64).astype(np.float32),
+            "lv_unit": np.array(unit_codes, dtype=np.uint16)}
+
+
+class Snapshot:
+    def __init__(self, arrays: dict[str, np.ndarray], dictionaries: dict[str, list[str]], version: int = 0):
+        self.a = arrays
+        self.d = dictionaries
+        self.version = version
+        self.n = len(arrays["lat"])
+        if "lv_ptr" not in arrays:  # a snapshot stored before latest values were kept
+            arrays.update(_empty_latest(self.n))
+        for name in DICTIONARIES:
+            dictionaries.setdefault(name, [])
+        self.index = {name: {v: i for i, v in enumerate(values)} for name, values in dictionaries.items()}
+        self.words = sum(1 for k in arrays if k.startswith("pbits"))
+        self._byte_frequency: np.ndarray | None = None
+
+    def byte_frequency(self) -> np.ndarray:
+        """How often each byte occurs in the free-text buffer (the search anchors on the rarest)."""
+        if self._byte_frequency is None:
+            self._byte_frequency = np.bincount(self.a["text"], minlength=256)
+        return self._byte_frequency
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
+        """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
+        monitoringLocationType, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
+        parameterIds, projectIds (the station items)."""
+        lat = np.array([float(r["latitude"]) for r in records], dtype=np.float64)
+        lng = np.array([float(r["longitude"]) for r in records], dtype=np.float64)
+        order = np.argsort(_morton(lat, lng), kind="stable") if len(records) else np.zeros(0, dtype=np.int64)
+        records = [records[i] for i in order]
+        dictionaries: dict[str, list[str]] = {name: [] for name in DICTIONARIES}
+        index: dict[str, dict[str, int]] = {name: {} for name in DICTIONARIES}
+        n = len(records)
+
+        def digits(name: str, dtype) -> np.ndarray:
+            return np.array([int(r[name]) if (r.get(name) or "").isdigit() else 0 for r in records], dtype=dtype)
+
+        arrays: dict[str, np.ndarray] = {
+            "id": np.array([r["id"] for r in records], dtype="S36"),
+            "lat": lat[order], "lng": lng[order],
+            "org": _codes([r.get("organizationId") for r in records], dictionaries["orgs"], index["orgs"]),
+            "stype": _codes([r.get("stationType") for r in records], dictionaries["stypes"], index["stypes"]),
+            "mlt": _codes([r.get("monitoringLocationType") for r in records], dictionaries["mlts"], index["mlts"]),
+            "state": digits("stateFips", np.uint8), "county": digits("countyFips", np.uint32),
+            "huc8": digits("huc8", np.uint32), "huc12": digits("huc12", np.uint64),
+            "count": np.array([int(r.get("sampleCount") or 0) for r in records], dtype=np.uint32),
+            "first": np.array([day_number(r.get("firstDate")) if r.get("firstDate") else NO_FIRST for r in records],
+                              dtype=np.int32),
+            "last": np.array([day_number(r.get("lastDate")) if r.get("lastDate") else NO_LAST for r in records],
+                             dtype=np.int32),
+        }
+        params = dictionaries["params"]
+        for r in records:
+            for p in (*(r.get("parameterIds") or ()), *(r.get("latestValues") or {})):
+                if p not in index["params"]:
+                    index["params"][p] = len(params)
+                    params.append(p)
+        words = max(1, -(-len(params) // 64))
+        bits = np.zeros((words, n), dtype=np.uint64)
+        for row, r in enumerate(records):
+            for p in r.get("parameterIds") or ():
+                code = index["params"][p]
+                bits[code // 64, row] |= np.uint64(1) << np.uint64(code % 64)
+        for w in range(words):
+            arrays[f"pbits{w}"] = bits[w]
+        proj_lists = [r.get("projectIds") or () for r in records]
+        arrays["proj_ptr"] = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum([len(p) for p in proj_lists], out=arrays["proj_ptr"][1:])
+        arrays["proj_code"] = np.array([index["projects"].setdefault(p, len(index["projects"]))
+                                        for ps in proj_lists for p in ps], dtype=np.uint32)
+        dictionaries["projects"] = sorted(index["projects"], key=index["projects"].get)
+        arrays.update(_latest_csr(records, index["params"], dictionaries["units"], index["units"]))
+        arrays["text"], arrays["text_ptr"] = _blob(f"{r.get('identifier') or ''} {r.get('name') or ''}".lower()
+                                                   for r in records)
+        arrays["ident"], arrays["ident_ptr"] = _blob(r.get("identifier") or "" for r in records)
+        arrays["name"], arrays["name_ptr"] = _blob(r.get("name") or "" for r in records)
+        return cls(arrays, dictionaries, version)
+
+    # ------------------------------------------------------------ storage
+
+    def to_bytes(self) -> bytes:
+        """npz without pickles: the arrays, and each dictionary as UTF-8 JSON."""
+        out = io.BytesIO()
+        np.savez(out, **self.a, **{f"dict_{k}": np.frombuffer(json.dumps(v).encode("utf-8"), dtype=np.uint8)
+                                   for k, v in self.d.items()})
+        return out.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes, version: int) -> "Snapshot":
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            arrays = {k: stored[k] for k in stored.files if not k.startswith("dict_")}
+            dictionaries = {}
+            for k in stored.files:
+                if k.startswith("dict_"):
+                    dictionaries[k[5:]] = json.loads(stored[k].tobytes().decode("utf-8"))
+        return cls(arrays, dictionaries, version)
+
+    # ------------------------------------------------------------ reading rows
+
+    def _text_at(self, name: str, row: int) -> str:
+        ptr = self.a[f"{name}_ptr"]
+        return self.a[name][ptr[row]:ptr[row + 1]].tobytes().decode("utf-8")
+
+    def parameter_ids(self, row: int) -> list[str]:
+        found = []
+        for w in range(self.words):
+            word = int(self.a[f"pbits{w}"][row])
+            while word:
+                low = word & -word
+                found.append(self.d["params"][w * 64 + low.bit_length() - 1])
+                word ^= low
+        return found
+
+    def station(self, row: int) -> dict[str, Any]:
+        a = self.a
+        ptr = a["proj_ptr"]
+        return {
+            "id": a["id"][row].decode(), "identifier": self._text_at("ident", row), "name": self._text_at("name", row),
+            "latitude": float(a["lat"][row]), "longitude": float(a["lng"][row]),
+            "organizationId": self.d["orgs"][a["org"][row]] or None,
+            "stationType": self.d["stypes"][a["stype"][row]] or None,
+            "monitoringLocationType": self.d["mlts"][a["mlt"][row]] or None,
+            "projectIds": [self.d["projects"][c] for c in a["proj_code"][ptr[row]:ptr[row + 1]]],
+            "row": int(row),
+            "meta": {"sampleCount": int(a["count"][row]), "firstDate": day_text(a["first"][row]),
+                     "lastDate": day_text(a["last"][row]), "parameterIds": self.parameter_ids(row)},
+        }
+
+    def latest_values(self, row: int) -> dict[str, dict]:
+        """One station's latest values, {parameterId: {"v": value, "u": unit}} (as the station item has them)."""
+        a = self.a
+        start, stop = int(a["lv_ptr"][row]), int(a["lv_ptr"][row + 1])
+        values = decimal7(a["lv_value"][start:stop]).tolist()
+        out = {}
+        for code, value, unit in zip(a["lv_code"][start:stop].tolist(), values, a["lv_unit"][start:stop].tolist()):
+            out[self.d["params"][code]] = {"v": value, **({"u": self.d["units"][unit]} if self.d["units"][unit] else {})}
+        return out
+
+
+# ---------------------------------------------------------------- the filter
+
+
+def _lut(size: int, codes: Iterable[int]) -> np.ndarray:
+    table = np.zeros(max(size, 1), dtype=bool)
+    table[list(codes)] = True
+    return table
+
+
+def _dict_mask(snapshot: Snapshot, column: str, dictionary: str, wanted: Sequence[str]) -> np.ndarray:
+    index = snapshot.index[dictionary]
+    return _lut(len(snapshot.d[dictionary]), [index[v] for v in wanted if v in index])[snapshot.a[column]]
+
+
+# Free text over a large snapshot is memory-bound: split the text buffer between the cores.
+_TEXT_THREADS = max(1, min(4, os.cpu_count() or 1))
+_TEXT_CHUNK_MIN = 4 << 20
+
+
+def _match_starts(blob: np.ndarray, needle: bytes, frequency: np.ndarray, start: int, stop: int) -> np.ndarray:
+    """Positions in [start, stop) where needle begins: anchored on its rarest byte, then narrowed
+    byte by byte, rarest first, so the candidate list shrinks as fast as it can."""
+    m = len(needle)
+    order = sorted(range(m), key=lambda k: frequency[needle[k]])
+    anchor = order[0]
+    candidates = np.flatnonzero(blob[start + anchor: stop + anchor] == needle[anchor]) + start
+    for k in order[1:]:
+        candidates = candidates[blob[candidates + k] == needle[k]]
+        if not len(candidates):
+            break
+    return candidates
+
+
+def _contains(snapshot: Snapshot, needle: bytes) -> np.ndarray:
+    """Rows whose lower-cased text contains needle (positions found vectorised, mapped to rows by
+    the text offsets)."""
+    blob = snapshot.a["text"]
+    m = len(needle)
+    mask = np.zeros(snapshot.n, dtype=bool)
+    if m == 0 or len(blob) < m:
+        return mask if m else ~mask
+    frequency = snapshot.byte_frequency()
+    last = len(blob) - m + 1
+    if last < _TEXT_CHUNK_MIN or _TEXT_THREADS == 1:
+        candidates = _match_starts(blob, needle, frequency, 0, last)
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+
+        bounds = np.linspace(0, last, _TEXT_THREADS + 1, dtype=np.int64)
+        with ThreadPoolExecutor(_TEXT_THREADS) as pool:
+            parts = pool.map(lambda i: _match_starts(blob, needle, frequency, int(bounds[i]), int(bounds[i + 1])),
+                             range(_TEXT_THREADS))
+            candidates = np.concatenate(list(parts))
+    ptr = snapshot.a["text_ptr"]
+    rows = np.searchsorted(ptr, candidates, side="right") - 1
+    # A match must end inside the same station's text.
+    rows = rows[candidates + m <= ptr[rows + 1]]
+    mask[rows] = True
+    return mask
+
+
+def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
+    """Row numbers of the stations matching a validated query (see service.parse_query)."""
+    a = snapshot.a
+    mask = np.ones(snapshot.n, dtype=bool)
+    if q.get("bbox"):
+        west, south, east, north = q["bbox"]
+        mask &= (a["lat"] >= south) & (a["lat"] <= north) & (a["lng"] >= west) & (a["lng"] <= east)
+    if q.get("organizationIds"):
+        mask &= _dict_mask(snapshot, "org", "orgs", q["organizationIds"])
+    if q.get("stationTypes"):
+        mask &= _dict_mask(snapshot, "stype", "stypes", q["stationTypes"])
+    if q.get("monitoringLocationTypes"):
+        mask &= _dict_mask(snapshot, "mlt", "mlts", q["monitoringLocationTypes"])
+    if q.get("stateFips"):
+        mask &= np.isin(a["state"], np.array([int(s) for s in q["stateFips"]], dtype=np.uint8))
+    if q.get("countyFips"):
+        mask &= np.isin(a["county"], np.array([int(c) for c in q["countyFips"]], dtype=np.uint32))
+    if q.get("huc"):
+        huc_mask = np.zeros(snapshot.n, dtype=bool)
+        for huc in q["huc"]:
+            if len(huc) <= 8:
+                huc_mask |= (a["huc8"] // np.uint32(10 ** (8 - len(huc)))) == np.uint32(int(huc))
+            else:
+                huc_mask |= (a["huc12"] // np.uint64(10 ** (12 - len(huc)))) == np.uint64(int(huc))
+        mask &= huc_mask
+    if q.get("from") is not None:
+        mask &= a["last"] >= np.int32(q["from"])
+    if q.get("to") is not None:
+        mask &= a["first"] <= np.int32(q["to"])
+    if q.get("parameterIds"):
+        index = snapshot.index["params"]
+        words: dict[int, int] = {}
+        for p in q["parameterIds"]:
+            if p in index:
+                words[index[p] // 64] = words.get(index[p] // 64, 0) | (1 << (index[p] % 64))
+        param_mask = np.zeros(snapshot.n, dtype=bool)
+        for w, bits in words.items():
+            param_mask |= (a[f"pbits{w}"] & np.uint64(bits)) != 0
+        mask &= param_mask
+    if q.get("projectIds"):
+        index = snapshot.index["projects"]
+        codes = [index[p] for p in q["projectIds"] if p in index]
+        hit = _lut(len(snapshot.d["projects"]), codes)[a["proj_code"]] if len(a["proj_code"]) else np.zeros(0, bool)
+        entries = np.flatnonzero(hit)
+        proj_mask = np.zeros(snapshot.n, dtype=bool)
+        proj_mask[np.searchsorted(a["proj_ptr"], entries, side="right") - 1] = True
+        mask &= proj_mask
+    if q.get("search"):
+        mask &= _contains(snapshot, q["search"].lower().encode("utf-8"))
+    return np.flatnonzero(mask)
+
+
+def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
+    """Numbers of the matching stations, their samples, organizations and parameters, and the ids of
+    those parameters (what the map may be coloured by)."""
+    a = snapshot.a
+    present = []
+    for w in range(snapshot.words):
+        word = int(np.bitwise_or.reduce(a[f"pbits{w}"][rows])) if len(rows) else 0
+        while word:
+            low = word & -word
+            present.append(snapshot.d["params"][w * 64 + low.bit_length() - 1])
+            word ^= low
+    return {"stations": int(len(rows)), "samples": int(a["count"][rows].sum(dtype=np.uint64)),
+            "organizations": int(len(np.unique(a["org"][rows]))), "parameters": len(present),
+            "parameterIds": sorted(present)}
+
+
+def latest_of(snapshot: Snapshot, rows: np.ndarray, parameter_id: str) -> tuple[np.ndarray, np.ndarray]:
+    """The latest value of one parameter at each of the (ascending) rows, NaN where the station has
+    none, and its unit's code (-1: none). One vectorised pass over the CSR entries."""
+    a = snapshot.a
+    values = np.full(len(rows), np.nan, dtype=np.float32)
+    units = np.full(len(rows), -1, dtype=np.int32)
+    code = snapshot.index["params"].get(parameter_id)
+    if code is None or not len(rows) or not len(a["lv_code"]):
+        return values, units
+    entries = np.flatnonzero(a["lv_code"] == np.uint32(code))
+    owners = np.searchsorted(a["lv_ptr"], entries, side="right") - 1  # the row of each entry
+    at = np.searchsorted(rows, owners)
+    hit = at < len(rows)
+    hit[hit] = rows[at[hit]] == owners[hit]
+    values[at[hit]] = a["lv_value"][entries[hit]]
+    units[at[hit]] = a["lv_unit"][entries[hit]]
+    return values, units
+
+
+def value_totals(snapshot: Snapshot, parameter_id: str, values: np.ndarray, units: np.ndarray) -> dict:
+    """What a legend of the values needs: how many stations have one, their range, and the units
+    (the most common first; `unit` is that one)."""
+    present = ~np.isnan(values)
+    count = int(present.sum())
+    names = snapshot.d["units"]
+    by_count = np.bincount(units[present], minlength=len(names)) if count else np.zeros(len(names), dtype=np.int64)
+    found = [names[u] for u in sorted(np.flatnonzero(by_count).tolist(), key=lambda u: (-by_count[u], names[u]))
+             if names[u]]
+    low, high = ((decimal7(np.array([values[present].min(), values[present].max()], dtype=np.float32)).tolist())
+                 if count else (None, None))
+    return {"parameterId": parameter_id, "stations": count, "min": low, "max": high,
+            "unit": found[0] if found else None, "units": found}
+
+
+def value_column(values: np.ndarray) -> list:
+    """Values for JSON: 7 significant digits, null where there is none."""
+    return [None if v != v else v for v in decimal7(values).tolist()]
+
+
+def columns(snapshot: Snapshot, rows: np.ndarray, fields: Sequence[str], precision: int) -> dict:
+    """The map's compact answer: row numbers and quantised coordinates, each delta-coded."""
+    a = snapshot.a
+    scale = 10 ** precision
+    out: dict[str, list] = {"row": np.diff(rows, prepend=0).tolist()}
+    for name, column in (("lat", "lat"), ("lng", "lng")):
+        q = np.round(a[column][rows] * scale).astype(np.int64)
+        out[name] = np.diff(q, prepend=0).tolist()
+    if "sampleCount" in fields:
+        out["sampleCount"] = a["count"][rows].tolist()
+    if "stationType" in fields:
+        out["stationType"] = a["stype"][rows].tolist()
+    return out

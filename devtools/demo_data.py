@@ -1,0 +1,393 @@
+"""Monitoring demo data: the real Water Quality Portal files (as they are) and a deterministic
+generator of realistic stations across the United States with seasonal series.
+
+    load_wqp(organization_id)                  stations, projects, activities, parameters, results
+    generate(organization_id, stations=2000)   generated stations, their series and summaries
+
+Both are idempotent (puts of keys derived from natural identifiers) and skip work already done
+(a catalog marker records what was loaded).
+"""
+from __future__ import annotations
+
+import csv
+import math
+import random
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date, datetime, time, timedelta, timezone
+from pathlib import Path
+
+from chalicelib.core import aws
+from chalicelib.core.models import utc_now
+from chalicelib.parameters import service as parameters
+from chalicelib.projects import service as projects
+from chalicelib.projects.models import Activity
+from chalicelib.reference import service as reference
+from chalicelib.reference.models import MONITORING_LOCATION_TYPE, PARAMETER_GROUP, STATION_TYPE, CatalogItem
+from chalicelib.samples import service as samples
+from chalicelib.samples.models import SampleValue, Series, series_key
+from chalicelib.stations import service as stations
+from chalicelib.stations.models import Station
+
+WQP_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "wqp"
+WQP_PROJECT_KEY = "WQP"
+GENERATOR_SEED = 20240601
+# Versions of what the loaders write (a new version loads again over what a running stack holds):
+# 2: series and stations keep the latest value of each parameter.
+WQP_VERSION = 2
+GENERATOR_VERSION = 2
+DEFAULT_STATIONS = 2000
+
+STATION_TYPES = {"surface-water": "Surface water", "groundwater": "Groundwater", "lake": "Lake or reservoir",
+                 "estuary": "Estuary or ocean", "other": "Other"}
+_TYPE_OF_LOCATION = {"stream": "surface-water", "river": "surface-water", "lake": "lake", "reservoir": "lake",
+                     "well": "groundwater", "spring": "groundwater", "estuary": "estuary", "ocean": "estuary"}
+PARAMETER_GROUPS = {"Physical": "Temperature, conductance, turbidity", "Inorganics, Major": "Dissolved oxygen, pH",
+                    "Nutrient": "Nitrogen and phosphorus"}
+# label, unit, group, WQX characteristic name, sample fraction
+PARAMETERS = [
+    ("Temperature, water", "deg C", "Physical", "Temperature, water", None),
+    ("pH", "std units", "Inorganics, Major", "pH", None),
+    ("Dissolved oxygen (DO)", "mg/L", "Inorganics, Major", "Dissolved oxygen (DO)", "Dissolved"),
+    ("Specific conductance", "uS/cm @25C", "Physical", "Specific conductance", None),
+    ("Nitrate", "mg/L as N", "Nutrient", "Nitrate", "Dissolved"),
+    ("Total Phosphorus, mixed forms", "mg/L as P", "Nutrient", "Total Phosphorus, mixed forms", "Total"),
+    ("Turbidity", "NTU", "Physical", "Turbidity", None),
+]
+# Anchors: a place, its state and county FIPS, position, and the HUC-2 region around it.
+ANCHORS = [
+    ("Sacramento", "CA", "06067", 38.58, -121.49, "18"), ("Fresno", "CA", "06019", 36.74, -119.79, "18"),
+    ("Portland", "OR", "41051", 45.52, -122.68, "17"), ("Spokane", "WA", "53063", 47.66, -117.43, "17"),
+    ("Boise", "ID", "16001", 43.62, -116.20, "17"), ("Salt Lake City", "UT", "49035", 40.76, -111.89, "16"),
+    ("Reno", "NV", "32031", 39.53, -119.81, "16"), ("Phoenix", "AZ", "04013", 33.45, -112.07, "15"),
+    ("Albuquerque", "NM", "35001", 35.08, -106.65, "13"), ("Denver", "CO", "08031", 39.74, -104.99, "10"),
+    ("Billings", "MT", "30111", 45.78, -108.50, "10"), ("Bismarck", "ND", "38015", 46.81, -100.78, "10"),
+    ("Omaha", "NE", "31055", 41.26, -95.94, "10"), ("Wichita", "KS", "20173", 37.69, -97.34, "11"),
+    ("Oklahoma City", "OK", "40109", 35.47, -97.52, "11"), ("Austin", "TX", "48453", 30.27, -97.74, "12"),
+    ("Houston", "TX", "48201", 29.76, -95.37, "12"), ("Little Rock", "AR", "05119", 34.75, -92.29, "08"),
+    ("New Orleans", "LA", "22071", 29.95, -90.07, "08"), ("Jackson", "MS", "28049", 32.30, -90.18, "08"),
+    ("Memphis", "TN", "47157", 35.15, -90.05, "08"), ("Nashville", "TN", "47037", 36.16, -86.78, "06"),
+    ("St. Louis", "MO", "29510", 38.63, -90.20, "07"), ("Des Moines", "IA", "19153", 41.59, -93.62, "07"),
+    ("Minneapolis", "MN", "27053", 44.98, -93.27, "07"), ("Madison", "WI", "55025", 43.07, -89.40, "07"),
+    ("Chicago", "IL", "17031", 41.88, -87.63, "07"), ("Indianapolis", "IN", "18097", 39.77, -86.16, "05"),
+    ("Columbus", "OH", "39049", 39.96, -83.00, "05"), ("Detroit", "MI", "26163", 42.33, -83.05, "04"),
+    ("Pittsburgh", "PA", "42003", 40.44, -80.00, "05"), ("Harrisburg", "PA", "42043", 40.27, -76.88, "02"),
+    ("Albany", "NY", "36001", 42.65, -73.75, "02"), ("Burlington", "VT", "50007", 44.48, -73.21, "04"),
+    ("Concord", "NH", "33013", 43.21, -71.54, "01"), ("Hartford", "CT", "09003", 41.76, -72.67, "01"),
+    ("Trenton", "NJ", "34021", 40.22, -74.76, "02"), ("Baltimore", "MD", "24510", 39.29, -76.61, "02"),
+    ("Richmond", "VA", "51760", 37.54, -77.44, "02"), ("Raleigh", "NC", "37183", 35.78, -78.64, "03"),
+    ("Columbia", "SC", "45079", 34.00, -81.03, "03"), ("Atlanta", "GA", "13121", 33.75, -84.39, "03"),
+    ("Tallahassee", "FL", "12073", 30.44, -84.28, "03"), ("Orlando", "FL", "12095", 28.54, -81.38, "03"),
+    ("Birmingham", "AL", "01073", 33.52, -86.80, "03"), ("Louisville", "KY", "21111", 38.25, -85.76, "05"),
+    ("Charleston", "WV", "54039", 38.35, -81.63, "05"), ("Bangor", "ME", "23019", 44.80, -68.77, "01"),
+    ("Anchorage", "AK", "02020", 61.22, -149.90, "19"), ("Honolulu", "HI", "15003", 21.31, -157.86, "20"),
+]
+WATER_NAMES = ["Cedar", "Mill", "Bear", "Willow", "Spring", "Rock", "Clear", "Beaver", "Deer", "Sugar", "Pine",
+               "Walnut", "Turkey", "Otter", "Elk", "Big Sandy", "Little Muddy", "Salt", "Indian", "Dry", "Stony",
+               "Black", "White Oak", "Crooked", "Fox", "Maple", "Silver", "Hickory", "Buffalo", "Wolf"]
+WATER_KINDS = [("Creek", "Stream", 40), ("River", "River/Stream", 25), ("Brook", "Stream", 6), ("Run", "Stream", 6),
+               ("Lake", "Lake", 10), ("Reservoir", "Reservoir", 5), ("Pond", "Lake, Reservoir, Impoundment", 3),
+               ("Well", "Well", 3), ("Spring", "Spring", 1), ("Bay", "Estuary", 1)]
+SITE_WORDS = ["at", "near", "above", "below"]
+
+
+# ---------------------------------------------------------------- shared reference data
+
+
+def seed_reference() -> None:
+    for key, label in STATION_TYPES.items():
+        reference.ensure(STATION_TYPE, key, label)
+    for label, description in PARAMETER_GROUPS.items():
+        reference.ensure(PARAMETER_GROUP, label, label, description)
+    for entry in reference.keylists()["monitoringLocationTypes"]["values"]:
+        reference.ensure(MONITORING_LOCATION_TYPE, entry["value"], entry["value"])
+    for label, unit, group, characteristic, fraction in PARAMETERS:
+        parameters.ensure(label, unit=unit, group=group, characteristicName=characteristic, sampleFraction=fraction)
+
+
+def station_type_of(location_type: str | None) -> str:
+    text = (location_type or "").lower()
+    return next((t for word, t in _TYPE_OF_LOCATION.items() if word in text), "other")
+
+
+def _marker(name: str) -> CatalogItem | None:
+    try:
+        return CatalogItem.get(f"demo#{name}")
+    except CatalogItem.DoesNotExist:
+        return None
+
+
+def _set_marker(name: str, description: str) -> None:
+    CatalogItem(id=f"demo#{name}", kind="demoData", label=name, description=description, createdAt=utc_now()).save()
+
+
+# ---------------------------------------------------------------- the Water Quality Portal files
+
+
+def _read(name: str) -> list[dict]:
+    with open(WQP_DIR / name, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _offsets() -> dict[str, int]:
+    return {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
+
+
+def wqp_time(day: str, clock: str | None, zone: str | None) -> datetime:
+    moment = datetime.combine(date.fromisoformat(day), time.fromisoformat(clock) if clock else time(0, 0))
+    return moment.replace(tzinfo=timezone(timedelta(hours=_offsets().get(zone or "UTC", 0))))
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def load_wqp(organization_id: str) -> dict:
+    """The real WQP sites, projects, activities and results (WQX 2 and WQX 3 columns) in one organization."""
+    if _marker(f"wqp-{WQP_VERSION}") is not None:
+        return {"skipped": True}
+    sites = {}
+    for row in _read("wqp_sites.csv"):
+        sites[row["MonitoringLocationIdentifier"]] = dict(
+            identifier=row["MonitoringLocationIdentifier"], name=row["MonitoringLocationName"],
+            latitude=_number(row["LatitudeMeasure"]), longitude=_number(row["LongitudeMeasure"]),
+            monitoringLocationType=row["MonitoringLocationTypeName"] or None, huc8=row["HUCEightDigitCode"] or None,
+            stateFips=row["StateCode"].zfill(2) if row["StateCode"] else None,
+            countyFips=(row["StateCode"].zfill(2) + row["CountyCode"].zfill(3)) if row["CountyCode"] else None,
+            description=row["MonitoringLocationDescriptionText"] or None)
+    results3 = _read("wqp3_results.csv")
+    for row in results3:  # WQX 3 results carry their location
+        sites.setdefault(row["Location_Identifier"], dict(
+            identifier=row["Location_Identifier"], name=row["Location_Name"],
+            latitude=_number(row["Location_Latitude"]), longitude=_number(row["Location_Longitude"]),
+            monitoringLocationType=row["Location_Type"] or None, huc8=(row["Location_HUCEightDigitCode"] or "").zfill(8) or None,
+            huc12=row["Location_HUCTwelveDigitCode"] or None, stateFips=None,
+            countyFips=None, description=row["Location_Description"] or None))
+    station_items = []
+    for site in sites.values():
+        if site["latitude"] is None or site["longitude"] is None:
+            continue
+        values = {k: v for k, v in site.items() if v is not None}
+        values["stationType"] = station_type_of(site.get("monitoringLocationType"))
+        station_items.append(Station(id=stations.station_id_for(organization_id, site["identifier"]),
+                                     organizationId=organization_id, createdAt=utc_now(), **values))
+    stations.save_all(station_items)
+    known = {s.identifier: s.id for s in station_items}
+
+    project_ids = {}
+    for row in _read("wqp_projects.csv"):
+        project = projects.ensure(organization_id, row["ProjectIdentifier"], row["ProjectName"],
+                                  row["ProjectDescriptionText"])
+        project_ids[row["ProjectIdentifier"]] = project.id
+    default = projects.ensure(organization_id, WQP_PROJECT_KEY, "Water Quality Portal samples",
+                              "Activities and results of the real Water Quality Portal files.")
+
+    def project_of(key: str | None) -> str:
+        if not key:
+            return default.id
+        if key not in project_ids:
+            project_ids[key] = projects.ensure(organization_id, key, key).id
+        return project_ids[key]
+
+    activities = []
+    for row in _read("wqp_activities.csv"):
+        activities.append(Activity(
+            projectId=project_of(row["ProjectIdentifier"]), id=row["ActivityIdentifier"], organizationId=organization_id,
+            typeCode=row["ActivityTypeCode"] or None, media=row["ActivityMediaName"] or None,
+            mediaSubdivision=row["ActivityMediaSubdivisionName"] or None, startDate=row["ActivityStartDate"] or None,
+            startTime=row["ActivityStartTime/Time"] or None, timeZone=row["ActivityStartTime/TimeZoneCode"] or None,
+            stationId=known.get(row["MonitoringLocationIdentifier"]),
+            monitoringLocationIdentifier=row["MonitoringLocationIdentifier"] or None,
+            conductingOrganization=row["ActivityConductingOrganizationText"] or None,
+            comment=row["ActivityCommentText"] or None, hydrologicCondition=row["HydrologicCondition"] or None,
+            hydrologicEvent=row["HydrologicEvent"] or None, createdAt=utc_now()))
+
+    results = []
+    for row in _read("wqp_results.csv"):
+        results.append(dict(site=row["MonitoringLocationIdentifier"], activity=row["ActivityIdentifier"],
+                            type=row["ActivityTypeCode"], media=row["ActivityMediaName"],
+                            day=row["ActivityStartDate"], clock=row["ActivityStartTime/Time"],
+                            zone=row["ActivityStartTime/TimeZoneCode"], project=row["ProjectIdentifier"],
+                            characteristic=row["CharacteristicName"], value=row["ResultMeasureValue"],
+                            unit=row["ResultMeasure/MeasureUnitCode"], fraction=row["ResultSampleFractionText"],
+                            detection=row["ResultDetectionConditionText"], status=row["ResultStatusIdentifier"],
+                            value_type=row["ResultValueTypeName"], qualifier=row["MeasureQualifierCode"]))
+    for row in results3:
+        projects_cell = (row["Project_Identifier"] or "").strip('[]"')
+        results.append(dict(site=row["Location_Identifier"], activity=row["Activity_ActivityIdentifier"],
+                            type=row["Activity_TypeCode"], media=row["Activity_Media"], day=row["Activity_StartDate"],
+                            clock=row["Activity_StartTime"], zone=row["Activity_StartTimeZone"],
+                            project=projects_cell.split('","')[0] if projects_cell else "",
+                            characteristic=row["Result_Characteristic"], value=row["Result_Measure"],
+                            unit=row["Result_MeasureUnit"], fraction=row.get("Result_SampleFraction", ""),
+                            detection=row.get("Result_ResultDetectionCondition", ""),
+                            status=row.get("Result_MeasureStatusIdentifier", ""),
+                            value_type=row.get("Result_MeasureType", ""), qualifier=row.get("Result_MeasureQualifierCode", "")))
+    written = []
+    for r in results:
+        station_id = known.get(r["site"])
+        if station_id is None or not r["day"] or not r["characteristic"]:
+            continue
+        parameter = parameters.ensure(r["characteristic"], unit=r["unit"] or None, characteristicName=r["characteristic"])
+        value = _number(r["value"])
+        extra = {k: v or None for k, v in (("activityId", r["activity"]), ("activityType", r["type"]),
+                                            ("media", r["media"]), ("sampleFraction", r["fraction"]),
+                                            ("detectionCondition", r["detection"]), ("status", r["status"]),
+                                            ("valueType", r["value_type"]), ("qualifier", r["qualifier"]))}
+        extra["projectId"] = project_of(r["project"])
+        written.append(samples.Sample(
+            stationId=station_id, parameterId=parameter.id, organizationId=organization_id,
+            time=samples.sort_time(wqp_time(r["day"], r["clock"], r["zone"]), r["activity"]), value=value,
+            text=None if value is not None else (r["value"] or None), unit=r["unit"] or None, extra=extra))
+    # Activities of results whose activity file row is missing still belong to their project.
+    seen = {(a.projectId, a.id) for a in activities}
+    for r in results:
+        key = (project_of(r["project"]), r["activity"])
+        if r["activity"] and key not in seen:
+            seen.add(key)
+            activities.append(Activity(projectId=key[0], id=r["activity"], organizationId=organization_id,
+                                       typeCode=r["type"] or None, media=r["media"] or None, startDate=r["day"],
+                                       startTime=r["clock"] or None, timeZone=r["zone"] or None,
+                                       stationId=known.get(r["site"]), monitoringLocationIdentifier=r["site"],
+                                       createdAt=utc_now()))
+    projects.save_activities(activities)
+    summary = samples.write(written)
+    default_project = projects.get(default.id)
+    projects.set_lists(default_project, station_ids=sorted(known.values()))
+    stations.set_project_membership(default.id, organization_id, sorted(known.values()), [])
+    _set_marker(f"wqp-{WQP_VERSION}", f"{len(station_items)} stations, {summary['written']} results")
+    return {"stations": len(station_items), "activities": len(activities), "results": summary["written"]}
+
+
+# ---------------------------------------------------------------- the generator
+
+
+def _seasonal(day: date, peak_day: int) -> float:
+    return math.cos(2 * math.pi * (day.timetuple().tm_yday - peak_day) / 365.25)
+
+
+def _series_values(rng: random.Random, label: str, days: list[date], lat: float, station_bias: float) -> list[float]:
+    """Plausible values of one parameter on the given days (seasonal where nature is)."""
+    mean_temp = max(2.0, 27 - 0.45 * (lat - 25))
+    out = []
+    for day in days:
+        temp = max(0.0, mean_temp + (4 + 0.25 * abs(lat - 25)) * _seasonal(day, 200) + rng.gauss(0, 1.2))
+        if label == "Temperature, water":
+            value = round(temp, 1)
+        elif label == "Dissolved oxygen (DO)":
+            saturation = 14.62 - 0.3898 * temp + 0.006969 * temp ** 2 - 0.00005897 * temp ** 3
+            value = round(max(0.5, saturation * (0.85 + 0.1 * station_bias) + rng.gauss(0, 0.5)), 2)
+        elif label == "pH":
+            value = round(min(9.5, max(5.5, 7.3 + 0.6 * station_bias + 0.2 * _seasonal(day, 190) + rng.gauss(0, 0.15))), 2)
+        elif label == "Specific conductance":
+            base = 150 + 900 * station_bias
+            value = round(max(20.0, base * (1 + 0.35 * _seasonal(day, 40)) * rng.lognormvariate(0, 0.12)))
+        elif label == "Nitrate":
+            value = round(max(0.01, (0.3 + 4 * station_bias ** 2) * (1 + 0.5 * _seasonal(day, 120))
+                              * rng.lognormvariate(0, 0.3)), 3)
+        elif label == "Total Phosphorus, mixed forms":
+            value = round(max(0.005, (0.02 + 0.3 * station_bias ** 2) * rng.lognormvariate(0, 0.45)), 3)
+        else:  # Turbidity
+            value = round(max(0.3, (3 + 25 * station_bias) * (1 + 0.6 * max(0.0, _seasonal(day, 100)))
+                              * rng.lognormvariate(0, 0.5)), 1)
+        out.append(value)
+    return out
+
+
+def generated_stations(organization_id: str, count: int, seed: int = GENERATOR_SEED, *, with_series: bool = True,
+                       series_stations: int | None = None):
+    """Yield (station fields, [(parameter label, unit, [(day, value)])]) for `count` stations, deterministic
+    (without series, the stations alone: benchmarks of a million stations; with `series_stations`, only
+    the first that many get series, so a map of 100,000 stations loads in minutes, not hours)."""
+    rng = random.Random(seed)
+    weights = [k[2] for k in WATER_KINDS]
+    for number in range(count):
+        place, state, county, lat0, lng0, huc2 = ANCHORS[rng.randrange(len(ANCHORS))]
+        water, (kind, location_type, _) = rng.choice(WATER_NAMES), rng.choices(WATER_KINDS, weights)[0]
+        lat = round(min(71.0, max(18.0, lat0 + rng.gauss(0, 0.6))), 5)
+        lng = round(min(-66.0, max(-170.0, lng0 + rng.gauss(0, 0.8))), 5)
+        huc8 = f"{huc2}{rng.randrange(1, 20):02d}{rng.randrange(1, 10):02d}{rng.randrange(1, 30):02d}"
+        identifier = f"OWD-{state}-{number + 1:07d}"
+        name = (f"{water} {kind} {rng.choice(SITE_WORDS)} {place}, {state}" if kind not in ("Well", "Spring")
+                else f"{place} {water} {kind} {number % 97 + 1}, {state}")
+        fields = dict(id=stations.station_id_for(organization_id, identifier), organizationId=organization_id,
+                      identifier=identifier, name=name, latitude=lat, longitude=lng, stationType=station_type_of(location_type),
+                      monitoringLocationType=location_type, huc8=huc8, huc12=huc8 + f"{rng.randrange(1, 9999):04d}",
+                      stateFips=county[:2], countyFips=county)
+        if not with_series or (series_stations is not None and number >= series_stations):
+            yield fields, []
+            continue
+        # Most stations: quarterly visits over two years; one in fifty: monthly over eight years.
+        long_term = rng.random() < 0.02
+        months, step = (96, 1) if long_term else (24, 3)
+        start = date(rng.randrange(2012, 2024), rng.randrange(1, 13), 1)
+        visits = [start + timedelta(days=int(30.4 * m + rng.randrange(-5, 6))) for m in range(0, months, step)]
+        visits = sorted(v for v in visits if v >= start)
+        chosen = [p for p in PARAMETERS if p[0] in ("Temperature, water", "pH")]
+        chosen += rng.sample([p for p in PARAMETERS if p not in chosen], rng.randrange(0, 3) + (2 if long_term else 0))
+        bias = rng.random()
+        series = []
+        for label, unit, *_ in chosen:
+            values = _series_values(rng, label, visits, lat, bias)
+            series.append((label, unit, list(zip(visits, values))))
+        yield fields, series
+
+
+def generate(organization_id: str, count: int = DEFAULT_STATIONS, *, threads: int = 4,
+             series_stations: int | None = None) -> dict:
+    """Write `count` generated stations with their values and summaries (skipped when already there);
+    with `series_stations`, only the first that many have values."""
+    marker = f"generated-{GENERATOR_VERSION}-{count}" + (f"-series-{series_stations}" if series_stations is not None else "")
+    if _marker(marker) is not None:
+        return {"skipped": True}
+    labels = {label: parameters.parameter_id_for(label) for label, *_ in PARAMETERS}
+    project = projects.ensure(organization_id, "GEN", "Generated monitoring network",
+                              "Deterministic generated stations across the United States with seasonal series.")
+    client = aws.client("dynamodb")
+    table = SampleValue.Meta.table_name
+
+    def put(batch: list[dict]) -> None:
+        pending = {table: batch}
+        while pending:
+            pending = client.batch_write_item(RequestItems=pending).get("UnprocessedItems") or None
+
+    station_items, series_items, batches, buffer = [], [], [], []
+    written = 0
+    with ThreadPoolExecutor(threads) as pool:
+        futures = []
+        for fields, series in generated_stations(organization_id, count, series_stations=series_stations):
+            first = last = None
+            total = 0
+            latest = {}
+            for label, unit, points in series:
+                key = series_key(fields["id"], labels[label])
+                for day, value in points:
+                    buffer.append({"PutRequest": {"Item": {"seriesKey": {"S": key}, "time": {"S": f"{day}T15:00:00Z"},
+                                                           "v": {"N": repr(value)}, "u": {"S": unit}}}})
+                    if len(buffer) == 25:
+                        futures.append(pool.submit(put, buffer))
+                        buffer = []
+                series_items.append(Series(stationId=fields["id"], parameterId=labels[label], organizationId=organization_id,
+                                           count=len(points), firstTime=f"{points[0][0]}T15:00:00Z",
+                                           lastTime=f"{points[-1][0]}T15:00:00Z", lastValue=points[-1][1], unit=unit,
+                                           updatedAt=utc_now()))
+                latest[labels[label]] = {"v": points[-1][1], "u": unit}
+                total += len(points)
+                first = min(first or str(points[0][0]), str(points[0][0]))
+                last = max(last or str(points[-1][0]), str(points[-1][0]))
+                written += len(points)
+            station_items.append(Station(**fields, projectIds=[project.id], sampleCount=total, firstDate=first,
+                                         lastDate=last, parameterIds=sorted(labels[label] for label, *_ in series),
+                                         latestValues=latest or None, createdAt=utc_now()))
+        if buffer:
+            futures.append(pool.submit(put, buffer))
+        for future in futures:
+            future.result()
+    samples.save_series(series_items)
+    stations.save_all(station_items)
+    projects.set_lists(projects.get(project.id), station_ids=[s.id for s in station_items][:5000])
+    _set_marker(marker, f"{count} stations, {written} values")
+    return {"stations": count, "values": written}

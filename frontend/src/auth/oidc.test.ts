@@ -1,0 +1,155 @@
+import { ErrorResponse, ErrorTimeout, type User, type UserManager } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  accountUrl,
+  checkToken,
+  createUserManager,
+  DEFAULT_LOGIN_OPTIONS,
+  isSignInCallback,
+  LOGIN_CLIENT_ERRORS,
+  loginOptions,
+  loginOptionsOf,
+  MIN_VALIDITY_SECONDS,
+  REFRESH_FAILED_MESSAGE,
+  silentCheck,
+  updateToken,
+} from './oidc';
+
+const NOW = 1_800_000_000;
+
+function user(secondsLeft: number): User {
+  return { access_token: `token-${secondsLeft}`, expires_at: NOW + secondsLeft, expired: secondsLeft <= 0 } as unknown as User;
+}
+
+/** A user manager whose stored user and silent sign-in the test decides. */
+function manager(current: User | null, silent: () => Promise<User | null>) {
+  return {
+    getUser: vi.fn(async () => current),
+    signinSilent: vi.fn(silent),
+    removeUser: vi.fn(async () => undefined),
+  } as unknown as UserManager & { signinSilent: ReturnType<typeof vi.fn>; removeUser: ReturnType<typeof vi.fn> };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('login options from config.json', () => {
+  it('default to response mode query, the standard flow, PKCE S256 and a silent check on load', () => {
+    expect(loginOptions({})).toEqual({ responseMode: 'query', flow: 'standard', pkceMethod: 'S256', onLoad: 'check-sso' });
+    expect(loginOptions({ responseMode: 'fragment', onLoad: 'login-required' })).toMatchObject({ responseMode: 'fragment', onLoad: 'login-required' });
+  });
+
+  it.each([
+    [{ responseMode: 'form_post' }, 'Invalid value for responseMode'],
+    [{ flow: 'device' }, 'Invalid value for flow'],
+    [{ pkceMethod: 'plain' }, 'Invalid value for pkceMethod'],
+    [{ onLoad: 'always' }, 'Invalid value for onLoad'],
+  ])('refuse %o with "%s"', (config, message) => {
+    expect(() => loginOptions(config)).toThrow(message);
+  });
+
+  it('name the implicit and hybrid flows as not supported', () => {
+    expect(() => loginOptions({ flow: 'implicit' })).toThrow('Not supported by the OIDC server: the implicit flow (use standard)');
+    expect(() => loginOptions({ flow: 'hybrid' })).toThrow(LOGIN_CLIENT_ERRORS.notSupported);
+  });
+
+  it('shape the user manager: query response mode, code flow, the app as redirect, the silent check page', () => {
+    const location = { origin: 'http://127.0.0.1:8000', pathname: '/' } as Location;
+    const created = createUserManager({ authority: 'http://127.0.0.1:8002', clientId: 'spa' }, location);
+    expect(created.settings).toMatchObject({
+      response_mode: 'query',
+      response_type: 'code',
+      redirect_uri: 'http://127.0.0.1:8000/',
+      silent_redirect_uri: 'http://127.0.0.1:8000/silent-check-sso.html',
+      staleStateAgeInSeconds: 3600,
+      automaticSilentRenew: false,
+    });
+    expect(loginOptionsOf(created)).toEqual(DEFAULT_LOGIN_OPTIONS);
+    expect(() => createUserManager({ authority: 'x', clientId: 'spa', pkceMethod: 'none' }, location)).toThrow('Invalid value for pkceMethod');
+  });
+
+  it('have no account page unless the provider has one', () => {
+    expect(() => accountUrl({})).toThrow('Not supported by the OIDC server');
+    expect(accountUrl({ accountUrl: 'https://sso.example/realms/owd/account' })).toBe('https://sso.example/realms/owd/account');
+  });
+});
+
+describe('updateToken', () => {
+  it('refuses a minimum validity that is not a non-negative number: "Invalid minValidity"', async () => {
+    const m = manager(user(300), async () => user(300));
+    await expect(updateToken(m, -1, NOW)).rejects.toThrow('Invalid minValidity');
+    await expect(updateToken(m, Number.NaN, NOW)).rejects.toThrow(LOGIN_CLIENT_ERRORS.minValidity);
+    await expect(updateToken(m, '5' as unknown as number, NOW)).rejects.toThrow(LOGIN_CLIENT_ERRORS.minValidity);
+  });
+
+  it('without a session: "Not authenticated"', async () => {
+    await expect(updateToken(manager(null, async () => null), 5, NOW)).rejects.toThrow('Not authenticated');
+  });
+
+  it('keeps a token valid long enough (default 5 s) and refreshes one that is not', async () => {
+    const fresh = manager(user(6), async () => user(300));
+    await expect(updateToken(fresh, undefined, NOW)).resolves.toMatchObject({ access_token: 'token-6' });
+    expect(fresh.signinSilent).not.toHaveBeenCalled();
+
+    const stale = manager(user(4), async () => user(300));
+    await expect(updateToken(stale, undefined, NOW)).resolves.toMatchObject({ access_token: 'token-300' });
+  });
+});
+
+describe('the periodic token check (every 60 s, minimum 70 s)', () => {
+  it('leaves a token with more than 70 s alone and refreshes one with less', async () => {
+    const fine = manager(user(MIN_VALIDITY_SECONDS + 1), async () => user(300));
+    await expect(checkToken(fine, NOW)).resolves.toMatchObject({ access_token: 'token-71' });
+    expect(fine.signinSilent).not.toHaveBeenCalled();
+
+    const due = manager(user(MIN_VALIDITY_SECONDS - 1), async () => user(300));
+    await expect(checkToken(due, NOW)).resolves.toMatchObject({ access_token: 'token-300' });
+  });
+
+  it('a refresh answered 400 clears the token; the failure is logged as "Failed to refresh token"', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = manager(user(10), async () => {
+      throw new ErrorResponse({ error: 'invalid_grant', error_description: 'Refresh token expired' });
+    });
+
+    await expect(checkToken(refused, NOW)).resolves.toBeNull();
+
+    expect(refused.removeUser).toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(REFRESH_FAILED_MESSAGE, expect.any(ErrorResponse));
+    expect(REFRESH_FAILED_MESSAGE).toBe('Failed to refresh token');
+  });
+
+  it('a network failure keeps the session (the next check tries again)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = manager(user(10), async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(checkToken(offline, NOW)).resolves.toMatchObject({ access_token: 'token-10' });
+    expect(offline.removeUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('the silent check on load', () => {
+  it('leaves an anonymous visitor anonymous, and says so when the iframe never answers', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const timedOut = manager(null, async () => {
+      throw new ErrorTimeout('IFrame timed out without a response');
+    });
+    await expect(silentCheck(timedOut)).resolves.toBeNull();
+    expect(warn).toHaveBeenCalledWith('Timeout when waiting for 3rd party check iframe message.');
+
+    const refused = manager(null, async () => {
+      throw new ErrorResponse({ error: 'login_required' });
+    });
+    await expect(silentCheck(refused)).resolves.toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('sign-in callback', () => {
+  it('is recognised by code (or error) with state in the query', () => {
+    expect(isSignInCallback({ search: '?code=abc&state=xyz' })).toBe(true);
+    expect(isSignInCallback({ search: '?error=access_denied&state=xyz' })).toBe(true);
+    expect(isSignInCallback({ search: '?code=abc' })).toBe(false);
+    expect(isSignInCallback({ search: '' })).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { del, get } from '../api/client';
+
+/** GET /auth/profile: who the signed-in user is and what they may do. */
+export interface Profile {
+  id?: string;
+  email?: string | null;
+  name?: string | null;
+  preferences?: Record<string, unknown>;
+  systemRoles?: { roleName: string }[];
+  permissions?: string[];
+  organizationRole?: OrganizationRole | null;
+  organizationRoles?: OrganizationRole[];
+}
+
+export interface OrganizationRole {
+  organizationId: string;
+  roleName: string;
+}
+
+export const PROFILE_PATH = '/auth/profile';
+
+export function getProfile(): Promise<Profile | undefined> {
+  return get<Profile>(PROFILE_PATH);
+}
+
+/** Delete the signed-in user's own account (memberships and dashboards with it). */
+export async function deleteOwnAccount(): Promise<Profile> {
+  await del(PROFILE_PATH);
+  return {};
+}

@@ -1,0 +1,159 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import useSWR from 'swr';
+import { setOnUnauthorized, setTokenProvider } from '../api/client';
+import { checkToken, loginOptionsOf, signIn, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
+import { getProfile, PROFILE_PATH, type Profile } from './profile';
+
+export type SessionStatus = 'checking' | 'anonymous' | 'signed-in';
+
+/** Who is using the app, and the sign-in actions. */
+export interface Session {
+  /** False when config.json names no identity provider: everyone is anonymous. */
+  enabled: boolean;
+  status: SessionStatus;
+  user: User | null;
+  /** GET /auth/profile once signed in; `{}` after the own account was deleted. */
+  profile: Profile | undefined;
+  profileError: unknown;
+  /** The name to show: the profile's, else the token's. */
+  displayName: string;
+  signIn: () => void;
+  signOut: () => void;
+  /** The login dialog of spec section 4 (shown when the token expires or a call answers 401). */
+  loginDialogVisible: boolean;
+  setLoginDialogVisible: (visible: boolean) => void;
+  /** Replace the loaded profile (e.g. `{}` after deleting the own account). */
+  setProfile: (profile: Profile) => void;
+}
+
+const noop = () => undefined;
+
+export const ANONYMOUS_SESSION: Session = {
+  enabled: false,
+  status: 'anonymous',
+  user: null,
+  profile: undefined,
+  profileError: undefined,
+  displayName: '',
+  signIn: noop,
+  signOut: () => void signOut(null),
+  loginDialogVisible: false,
+  setLoginDialogVisible: noop,
+  setProfile: noop,
+};
+
+export const SessionContext = createContext<Session>(ANONYMOUS_SESSION);
+
+export function useSession(): Session {
+  return useContext(SessionContext);
+}
+
+/** The current profile (undefined while anonymous or loading). */
+export function useProfile(): Profile | undefined {
+  return useSession().profile;
+}
+
+const silentChecks = new WeakMap<UserManager, Promise<User | null>>();
+
+/** One silent check per page load, however often React mounts the provider. */
+function silentCheckOnce(manager: UserManager): Promise<User | null> {
+  let check = silentChecks.get(manager);
+  if (!check) {
+    check = silentCheck(manager);
+    silentChecks.set(manager, check);
+  }
+  return check;
+}
+
+/** Plug the session into the one HTTP client: the bearer token, and the 401 action. */
+export function connectClient(manager: UserManager, onUnauthorized: () => void): void {
+  setTokenProvider(async () => {
+    const user = await manager.getUser();
+    return user && !user.expired ? user.access_token : undefined;
+  });
+  setOnUnauthorized(onUnauthorized);
+}
+
+function OidcSession({ manager, children }: { manager: UserManager; children: ReactNode }) {
+  const auth = useAuth();
+  const [checked, setChecked] = useState(false);
+  const [loginDialogVisible, setLoginDialogVisible] = useState(false);
+  const [profileOverride, setProfileOverride] = useState<Profile | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void silentCheckOnce(manager)
+      .then((user) => {
+        // onLoad 'login-required': a visitor without a session goes straight to the sign-in page.
+        if (!user && loginOptionsOf(manager).onLoad === 'login-required') void signIn(manager);
+      })
+      .finally(() => {
+        if (live) setChecked(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [manager]);
+
+  useEffect(() => {
+    connectClient(manager, () => setLoginDialogVisible(true));
+    const onExpired = () => setLoginDialogVisible(true);
+    manager.events.addAccessTokenExpired(onExpired);
+    return () => manager.events.removeAccessTokenExpired(onExpired);
+  }, [manager]);
+
+  const signedIn = auth.isAuthenticated;
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => void checkToken(manager), TOKEN_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [manager, signedIn]);
+
+  const sub = auth.user?.profile.sub;
+  const { data, error } = useSWR(signedIn && sub ? [PROFILE_PATH, sub] : null, () => getProfile());
+  const profile = profileOverride ?? data;
+
+  const status: SessionStatus = !checked || auth.isLoading ? 'checking' : signedIn ? 'signed-in' : 'anonymous';
+  const displayName = profile?.name || auth.user?.profile.name || auth.user?.profile.preferred_username || '';
+
+  const doSignIn = useCallback(() => void signIn(manager), [manager]);
+  const doSignOut = useCallback(() => void signOut(manager), [manager]);
+
+  const session = useMemo<Session>(
+    () => ({
+      enabled: true,
+      status,
+      user: auth.user ?? null,
+      profile: signedIn ? profile : undefined,
+      profileError: error,
+      displayName,
+      signIn: doSignIn,
+      signOut: doSignOut,
+      loginDialogVisible,
+      setLoginDialogVisible,
+      setProfile: setProfileOverride,
+    }),
+    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignOut, loginDialogVisible],
+  );
+
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/**
+ * The session of the whole app. Without an identity provider (no `oidc` in config.json) every
+ * visitor is anonymous.
+ */
+export function SessionProvider({ manager, children }: { manager: UserManager | null; children: ReactNode }) {
+  if (!manager) return <SessionContext.Provider value={ANONYMOUS_SESSION}>{children}</SessionContext.Provider>;
+  return (
+    <AuthProvider userManager={manager} skipSigninCallback>
+      <OidcSession manager={manager}>{children}</OidcSession>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,170 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shell/Dialog';
+
+/**
+ * A dialog holding a form (the shell's Dialog: labelled, focus kept inside, Escape closes). Enter
+ * in a field submits; Cancel closes. `readOnly` shows only a Close button.
+ */
+export function FormDialog({
+  title,
+  submitLabel,
+  busy,
+  readOnly,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  busy?: boolean;
+  readOnly?: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      className="admin-dialog"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {readOnly ? t('common.close') : t('common.cancel')}
+          </button>
+          {!readOnly && (
+            <button type="submit" form={formId} className="button button-primary" disabled={busy}>
+              {submitLabel}
+            </button>
+          )}
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy && !readOnly) onSubmit();
+        }}
+      >
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
+/** A labelled text field with an optional hint and an error tied to it for assistive technology. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  multiline,
+  required,
+  autoComplete = 'off',
+  maxLength,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+  type?: 'text' | 'email';
+  multiline?: boolean;
+  required?: boolean;
+  autoComplete?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    required,
+    maxLength,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {hint && (
+        <p id={hintId} className="admin-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="admin-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A group of checkboxes under a legend: one per option (named by its label, described by its description). */
+export function CheckboxGroup({
+  legend,
+  options,
+  chosen,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  options: { value: string; label: string; description?: string }[];
+  chosen: ReadonlySet<string>;
+  onChange: (chosen: Set<string>) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="admin-checkboxes" disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((option, index) => {
+        const inputId = `${id}-${index}`;
+        const descriptionId = option.description ? `${inputId}-description` : undefined;
+        return (
+          <div key={option.value} className="admin-checkbox">
+            <input
+              id={inputId}
+              type="checkbox"
+              checked={chosen.has(option.value)}
+              aria-describedby={descriptionId}
+              onChange={(event) => {
+                const next = new Set(chosen);
+                if (event.target.checked) next.add(option.value);
+                else next.delete(option.value);
+                onChange(next);
+              }}
+            />
+            <label htmlFor={inputId} className="admin-checkbox-label">
+              {option.label}
+            </label>
+            {option.description && (
+              <span id={descriptionId} className="admin-checkbox-description">
+                {option.description}
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

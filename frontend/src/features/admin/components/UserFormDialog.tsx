@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { meets } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
+import { toast } from '../../../shell/toast';
+import { useCreateUser } from '../api/createUser';
+import { useAllRoles } from '../api/roles';
+import type { User } from '../api/types';
+import { useUpdateUser } from '../api/updateUser';
+import { userLabel } from '../lib/labels';
+import { userFormErrors } from '../lib/validation';
+import { ROLES_REQUIREMENT } from '../permissions';
+import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
+import { CheckboxGroup, FormDialog, TextField } from './FormDialog';
+
+/**
+ * Create a user (email, optional name, and — for those who may list roles — the roles they get at
+ * their first sign-in), or change a user's email and name.
+ */
+export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const editing = !!user;
+  const canChooseRoles = !editing && meets(profile, ROLES_REQUIREMENT);
+  const { data: roles } = useAllRoles(canChooseRoles);
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [name, setName] = useState(user?.name ?? '');
+  const [roleIds, setRoleIds] = useState<Set<string>>(new Set());
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  // Once a name is stored the server refuses an empty one.
+  const errors = userFormErrors({ email, name }, { nameRequired: editing && !!user?.name });
+  const shown = attempt > 0 ? errors : {};
+  useFocusFirstInvalid(attempt);
+
+  const submit = async () => {
+    setAttempt((n) => n + 1);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    try {
+      if (user) {
+        const saved = await updateUser(user.id, { email: email.trim(), name: name.trim() || undefined });
+        toast.success(t('admin.users.saved', { name: userLabel(saved ?? { ...user, email, name }) }));
+      } else {
+        const created = await createUser({
+          email: email.trim(),
+          ...(name.trim() ? { name: name.trim() } : {}),
+          ...(roleIds.size ? { roles: [...roleIds] } : {}),
+        });
+        toast.success(t('admin.users.created', { email: created?.email ?? email.trim() }));
+      }
+      onClose();
+    } catch (error) {
+      toast.error(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={editing ? t('admin.users.form.editTitle') : t('admin.users.form.createTitle')}
+      submitLabel={editing ? t('common.save') : t('common.create')}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      {!editing && <p className="admin-hint">{t('admin.users.form.createHint')}</p>}
+      <TextField
+        label={t('admin.users.email')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        required
+        error={shown.email ? t(`admin.users.form.${shown.email}`) : null}
+      />
+      <TextField
+        label={t('admin.users.name')}
+        value={name}
+        onChange={setName}
+        required={editing && !!user?.name}
+        hint={editing && user?.name ? undefined : t('admin.users.form.nameHint')}
+        error={shown.name ? t(`admin.users.form.${shown.name}`) : null}
+      />
+      {canChooseRoles && roles && roles.length > 0 && (
+        <CheckboxGroup
+          legend={t('admin.users.rolesLegend')}
+          options={roles.map((role) => ({ value: role.id, label: role.roleName }))}
+          chosen={roleIds}
+          onChange={setRoleIds}
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The permissions the administration screens need (keys of the server's permission catalogue,
+ * chalicelib/data/permissions.json). A system-admin holds them all.
+ */
+export const MANAGE_USERS = 'manage-users';
+export const MANAGE_ROLES = 'manage-roles';
+
+export const USERS_REQUIREMENT = { permissions: [MANAGE_USERS] } as const;
+export const ROLES_REQUIREMENT = { permissions: [MANAGE_ROLES] } as const;
+
+export const ADMIN_PATHS = {
+  users: '/admin/users',
+  roles: '/admin/roles',
+  permissions: '/admin/permissions',
+} as const;

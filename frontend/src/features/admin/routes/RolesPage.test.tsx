@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import type { Profile } from '../../../auth/profile';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { fakeAdminServer } from '../test/fakeAdminServer';
+import { PROFILES, renderAdmin } from '../test/renderAdmin';
+
+let server: ReturnType<typeof fakeAdminServer>;
+
+beforeAll(async () => {
+  await import('./RolesPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeAdminServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+const table = () => screen.getByRole('table', { name: 'Roles' });
+const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
+
+async function openRoles(profile: Profile = PROFILES.admin) {
+  const result = renderAdmin('/admin/roles', profile);
+  await screen.findByRole('heading', { level: 1, name: 'Roles' });
+  await within(table()).findByText('editor');
+  return result;
+}
+
+describe('roles screen', () => {
+  it('lists roles by name with description and permissions; built-in roles cannot be edited or deleted', async () => {
+    await openRoles();
+    const admin = rowOf('system-admin');
+    expect(within(admin).getByText('Built-in')).toBeInTheDocument();
+    expect(within(admin).getByText('All permissions')).toBeInTheDocument();
+    expect(within(admin).getByText('Administers the whole system')).toBeInTheDocument();
+    expect(within(admin).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+    expect(within(admin).getByRole('button', { name: 'Permissions of system-admin' })).toBeInTheDocument();
+
+    const editor = rowOf('editor');
+    expect(within(editor).getByText('Edits shared dashboards')).toBeInTheDocument();
+    expect(within(editor).getByText('share-dashboards')).toBeInTheDocument();
+    expect(within(editor).getByRole('button', { name: 'Edit editor' })).toBeInTheDocument();
+    expect(within(editor).getByRole('button', { name: 'Delete editor' })).toBeInTheDocument();
+    const query = server.callsTo('GET', '/roles')[0]!.query;
+    expect(query.get('sort[0]')).toBe('roleName,ASC');
+    expect(query.get('page')).toBe('1');
+  });
+
+  it('searches roles by name or description', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.type(screen.getByRole('searchbox', { name: 'Search roles' }), 'shared{Enter}');
+    await waitFor(() => expect(within(table()).queryByText('system-admin')).not.toBeInTheDocument());
+    expect(within(table()).getByText('editor')).toBeInTheDocument();
+    const search = JSON.parse(server.callsTo('GET', '/roles').at(-1)!.query.get('s')!);
+    expect(search).toEqual({ $or: [{ roleName: { $contL: 'shared' } }, { description: { $contL: 'shared' } }] });
+  });
+
+  it('creates a role: the name is required, the server refusal is a toast, success a toast and a row', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'New role' }));
+    const dialog = screen.getByRole('dialog', { name: 'New role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Please enter a role name.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/roles')).toHaveLength(0);
+
+    const name = within(dialog).getByRole('textbox', { name: /Role name/ });
+    await user.type(name, 'editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const refusal = await screen.findByText('A role named editor already exists.');
+    expect(refusal.closest('[role="alert"]')).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'auditor');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Reads everything');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Role auditor created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/roles').at(-1)!.body).toEqual({ roleName: 'auditor', description: 'Reads everything' });
+    expect(await within(table()).findByText('auditor')).toBeInTheDocument();
+    expect(within(rowOf('auditor')).getByText('No permissions')).toBeInTheDocument();
+  });
+
+  it('renames a role', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Edit editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit role' });
+    const name = within(dialog).getByRole('textbox', { name: /Role name/ });
+    expect(name).toHaveValue('editor');
+    await user.clear(name);
+    await user.type(name, 'dashboard editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role dashboard editor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/roles/r-editor')[0]!.body).toEqual({ roleName: 'dashboard editor', description: 'Edits shared dashboards' });
+    expect(await within(table()).findByText('dashboard editor')).toBeInTheDocument();
+  });
+
+  it('chooses the permissions a role grants', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
+    const share = await within(dialog).findByRole('checkbox', { name: 'share-dashboards' });
+    expect(share).toBeChecked();
+    expect(share).toHaveAccessibleDescription('Share dashboards and widgets with others');
+    const users = within(dialog).getByRole('checkbox', { name: 'manage-users' });
+    expect(users).not.toBeChecked();
+    await user.click(users);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Permissions of editor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/roles/r-editor/permissions')[0]!.body).toEqual(['share-dashboards', 'manage-users']);
+    await waitFor(() => expect(within(rowOf('editor')).getByText('manage-users')).toBeInTheDocument());
+  });
+
+  it('shows a built-in role\'s permissions without letting them change', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Permissions of system-admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Permissions of system-admin' });
+    expect(within(dialog).getByText('Built-in roles cannot be changed.')).toBeInTheDocument();
+    const boxes = await within(dialog).findAllByRole('checkbox');
+    expect(boxes).toHaveLength(5);
+    for (const box of boxes) {
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    }
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('deletes a role after confirmation', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Delete editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete role' });
+    expect(dialog).toHaveTextContent('Delete the role editor? Users who hold it lose its permissions.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Role editor deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByText('editor')).not.toBeInTheDocument());
+  });
+
+  it('shows the server message when a delete is refused', async () => {
+    const user = userEvent.setup();
+    server.fail('DELETE', /^\/roles\/r-editor$/, 409, 'The role is still in use.');
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Delete editor' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete role' })).getByRole('button', { name: 'Delete' }));
+    const message = await screen.findByText('The role is still in use.');
+    expect(message.closest('[role="alert"]')).toBeInTheDocument();
+    expect(rowOf('editor')).toBeInTheDocument();
+  });
+
+  it('speaks Simplified Chinese, the built-in role\'s description too', async () => {
+    await changeLanguage('zh-CN');
+    renderAdmin('/admin/roles', PROFILES.admin);
+    expect(await screen.findByRole('heading', { level: 1, name: '角色' })).toBeInTheDocument();
+    expect(await screen.findByText('管理整个系统')).toBeInTheDocument();
+    expect(screen.getByText('内置')).toBeInTheDocument();
+    expect(screen.getByText('全部权限')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新建角色' })).toBeInTheDocument();
+  });
+});

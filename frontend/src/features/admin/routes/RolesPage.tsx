@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SYSTEM_ADMIN } from '../../../auth/roles';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { toast } from '../../../shell/toast';
+import { useDeleteRole } from '../api/deleteRole';
+import { ROLE_SORT_FIELDS, useRoles } from '../api/roles';
+import type { Role } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
+import { Pager } from '../components/Pager';
+import { RoleFormDialog } from '../components/RoleFormDialog';
+import { RolePermissionsDialog } from '../components/RolePermissionsDialog';
+import { SearchBox } from '../components/SearchBox';
+import { roleDescription } from '../lib/labels';
+import { nextSort, useListState } from '../lib/listState';
+import { useErrorToast } from '../lib/useErrorToast';
+import '../admin.css';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'permissions' | 'delete'; role: Role } | null;
+
+const DEFAULTS = { sort: { field: 'roleName', order: 'ASC' as const }, sortFields: ROLE_SORT_FIELDS };
+
+/**
+ * /admin/roles (manage-roles): roles searched by name or description, sorted, paged; create,
+ * rename and delete them; choose the permissions each grants. Built-in roles only show theirs.
+ */
+export function RolesPage() {
+  const { t } = useTranslation();
+  const list = useListState(DEFAULTS);
+  const { search, sort, page, pageSize, setPage } = list;
+  const roles = useRoles({ search, sort, page, pageSize });
+  const deleteRole = useDeleteRole();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [deleting, setDeleting] = useState(false);
+  useErrorToast(roles.error);
+
+  const pageCount = roles.data?.pageCount;
+  useEffect(() => {
+    if (pageCount && page > pageCount) setPage(pageCount);
+  }, [page, pageCount, setPage]);
+
+  const remove = async (role: Role) => {
+    setDeleting(true);
+    try {
+      await deleteRole(role.id);
+      toast.success(t('admin.roles.deleted', { name: role.roleName }));
+      setDialog(null);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const columns: Column<Role>[] = [
+    {
+      key: 'roleName',
+      label: t('admin.roles.name'),
+      sortField: 'roleName',
+      render: (role) => (
+        <span className="admin-name">
+          {role.roleName}
+          {role.builtIn && <span className="badge badge-muted">{t('admin.roles.builtIn')}</span>}
+        </span>
+      ),
+    },
+    { key: 'description', label: t('admin.roles.description'), sortField: 'description', render: (role) => roleDescription(t, role) },
+    {
+      key: 'permissions',
+      label: t('admin.roles.permissions'),
+      render: (role) => {
+        if (role.roleName === SYSTEM_ADMIN) return <span className="badge badge-accent">{t('admin.roles.allPermissions')}</span>;
+        const keys = role.permissions ?? [];
+        if (keys.length === 0) return <span className="muted">{t('admin.roles.noPermissions')}</span>;
+        return (
+          <ul className="admin-badges">
+            {keys.map((key) => (
+              <li key={key} className="badge">
+                {key}
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      label: t('common.actions'),
+      plain: true,
+      render: (role) => {
+        const name = role.roleName;
+        return (
+          <div className="admin-actions">
+            {!role.builtIn && (
+              <button type="button" className="button button-small" aria-label={t('admin.roles.editAction', { name })} onClick={() => setDialog({ kind: 'edit', role })}>
+                {t('common.edit')}
+              </button>
+            )}
+            <button type="button" className="button button-small" aria-label={t('admin.roles.permissionsAction', { name })} onClick={() => setDialog({ kind: 'permissions', role })}>
+              {t('admin.roles.permissionsButton')}
+            </button>
+            {!role.builtIn && (
+              <button type="button" className="button button-small button-danger" aria-label={t('admin.roles.deleteAction', { name })} onClick={() => setDialog({ kind: 'delete', role })}>
+                {t('common.delete')}
+              </button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section className="page admin-page" aria-labelledby="admin-roles-title">
+      <div className="admin-head">
+        <div>
+          <h1 id="admin-roles-title">{t('admin.roles.title')}</h1>
+          <p className="muted">{t('admin.roles.intro')}</p>
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'create' })}>
+          {t('admin.roles.new')}
+        </button>
+      </div>
+      <SearchBox label={t('admin.roles.search')} placeholder={t('admin.roles.searchPlaceholder')} value={search} onSearch={list.setSearch} />
+      <DataTable
+        caption={t('admin.roles.title')}
+        columns={columns}
+        rows={roles.data?.data}
+        sort={sort}
+        onSort={(field) => list.setSort(nextSort(sort, field))}
+        loading={roles.isLoading}
+        failed={!!roles.error}
+        onRetry={() => void roles.mutate()}
+        emptyMessage={t('admin.roles.empty')}
+        busy={roles.isValidating}
+      />
+      {roles.data && (
+        <Pager page={roles.data.page} pageCount={roles.data.pageCount} total={roles.data.total} pageSize={pageSize} onPage={setPage} onPageSize={list.setPageSize} />
+      )}
+
+      {dialog?.kind === 'create' && <RoleFormDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <RoleFormDialog key={dialog.role.id} role={dialog.role} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'permissions' && <RolePermissionsDialog key={dialog.role.id} role={dialog.role} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('admin.roles.deleteTitle')}
+        message={dialog?.kind === 'delete' ? t('admin.roles.deleteConfirm', { name: dialog.role.roleName }) : ''}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={deleting}
+        onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.role)}
+        onClose={() => setDialog(null)}
+      />
+    </section>
+  );
+}
+
+export default RolesPage;

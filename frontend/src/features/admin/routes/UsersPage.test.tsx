@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import type { Profile } from '../../../auth/profile';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { fakeAdminServer, manyUsers } from '../test/fakeAdminServer';
+import { PROFILES, renderAdmin } from '../test/renderAdmin';
+
+let server: ReturnType<typeof fakeAdminServer>;
+
+beforeAll(async () => {
+  // Load the lazily loaded page once, so each test sees it at once.
+  await import('./UsersPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeAdminServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
+const names = () => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+async function openUsers(path = '/admin/users', profile: Profile = PROFILES.admin) {
+  const result = renderAdmin(path, profile);
+  await screen.findByRole('heading', { level: 1, name: 'Users' });
+  await within(table()).findByText('Carl Contributor');
+  return result;
+}
+
+describe('users screen', () => {
+  it('lists users by name with their email and role names, asking the server for page 1 sorted by name', async () => {
+    await openUsers();
+    expect(names()).toEqual(['Ada AdminYou', 'Carl Contributor', 'Vera Viewer']);
+    expect(within(rowOf('Carl Contributor')).getByText('carl@demo.example')).toBeInTheDocument();
+    expect(await within(rowOf('Carl Contributor')).findByText('editor')).toBeInTheDocument();
+    expect(within(rowOf('Ada Admin')).getByText('system-admin')).toBeInTheDocument();
+    expect(within(rowOf('Vera Viewer')).getByText('No roles')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pager).toHaveTextContent('3 in total');
+    expect(pager).toHaveTextContent('Page 1 of 1');
+    const query = server.callsTo('GET', '/user')[0]!.query;
+    expect(query.get('sort[0]')).toBe('name,ASC');
+    expect(query.get('limit')).toBe('10');
+    expect(query.get('page')).toBe('1');
+  });
+
+  it('searches by name or email as the user types, and keeps the term in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = await openUsers();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'VERA');
+    await waitFor(() => expect(names()).toEqual(['Vera Viewer']));
+    const search = JSON.parse(server.callsTo('GET', '/user').at(-1)!.query.get('s')!);
+    expect(search).toEqual({ $or: [{ name: { $contL: 'VERA' } }, { email: { $contL: 'VERA' } }] });
+    expect(router.state.location.search).toBe('?q=VERA');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody{Enter}');
+    expect(await screen.findByText('No users match.')).toBeInTheDocument();
+  });
+
+  it('sorts by a column: ascending first, then descending', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    const email = () => screen.getByRole('columnheader', { name: /Email/ });
+    await user.click(within(email()).getByRole('button', { name: /Email/ }));
+    await waitFor(() => expect(email()).toHaveAttribute('aria-sort', 'ascending'));
+    await user.click(within(email()).getByRole('button', { name: /Email/ }));
+    await waitFor(() => expect(email()).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() => expect(names()).toEqual(['Vera Viewer', 'Carl Contributor', 'Ada AdminYou']));
+    expect(server.callsTo('GET', '/user').at(-1)!.query.get('sort[0]')).toBe('email,DESC');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('pages through many users and changes the page size', async () => {
+    const user = userEvent.setup();
+    server = fakeAdminServer({ users: manyUsers(23) });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderAdmin('/admin/users', PROFILES.admin);
+    await screen.findByText('Person 01');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pager).toHaveTextContent('23 in total');
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Person 11')).toBeInTheDocument();
+    expect(screen.queryByText('Person 01')).not.toBeInTheDocument();
+    expect(pager).toHaveTextContent('Page 2 of 3');
+
+    await user.selectOptions(within(pager).getByRole('combobox', { name: 'Rows per page' }), '25');
+    await waitFor(() => expect(pager).toHaveTextContent('Page 1 of 1'));
+    expect(screen.getByText('Person 23')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/user').at(-1)!.query.get('limit')).toBe('25');
+  });
+
+  it('creates a user with roles: checks the email first, then a success toast and the new row', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = screen.getByRole('dialog', { name: 'New user' });
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    expect(email).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Please enter an email address.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/user')).toHaveLength(0);
+
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, 'nina@demo.example');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nina New');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'editor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('User nina@demo.example created.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('POST', '/user')[0]!.body).toEqual({ email: 'nina@demo.example', name: 'Nina New', roles: ['r-editor'] });
+    const row = await within(table()).findByText('Nina New');
+    expect(within(row.closest('tr')!).getByText('Not signed in yet')).toBeInTheDocument();
+  });
+
+  it('shows the server message in an error toast when it refuses, and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = screen.getByRole('dialog', { name: 'New user' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'carl@demo.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const message = await screen.findByText('A user with email carl@demo.example already exists.');
+    expect(message.closest('[role="alert"]')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New user' })).toBeInTheDocument();
+  });
+
+  it('edits a user: the form holds the current values, the change is sent and shown', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Edit Carl Contributor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    expect(name).toHaveValue('Carl Contributor');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please enter a name.')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+
+    await user.type(name, 'Carla Contributor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Carla Contributor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/user/u-carl')[0]!.body).toEqual({ email: 'carl@demo.example', name: 'Carla Contributor' });
+    expect(await within(table()).findByText('Carla Contributor')).toBeInTheDocument();
+  });
+
+  it('deletes a user only after confirmation', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Delete Vera Viewer' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete user' });
+    expect(dialog).toHaveTextContent('Delete Vera Viewer with their memberships and dashboards? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/user/u-vera')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Vera Viewer' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User Vera Viewer deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByText('Vera Viewer')).not.toBeInTheDocument());
+    expect(server.callsTo('DELETE', '/user/u-vera')).toHaveLength(1);
+  });
+
+  it('gives a user roles: the dialog ticks the held ones, the choice is saved and shown', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Vera Viewer' });
+    const editor = await within(dialog).findByRole('checkbox', { name: 'editor' });
+    expect(editor).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'system-admin' })).not.toBeChecked();
+    await user.click(editor);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Roles of Vera Viewer saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/user/u-vera/roles')[0]!.body).toEqual(['r-editor']);
+    await waitFor(() => expect(within(rowOf('Vera Viewer')).getByText('editor')).toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('checkbox', { name: 'editor' })).toBeChecked();
+  });
+
+  it('keeps focus inside a dialog and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    const opener = screen.getByRole('button', { name: 'Edit Carl Contributor' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('offers no role or delete buttons on the own row', async () => {
+    await openUsers();
+    const own = rowOf('Ada Admin');
+    expect(within(own).getByText('You')).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Edit Ada Admin' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Roles of/ })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it('without manage-roles: the role buttons are removed, role names come from each user', async () => {
+    await openUsers('/admin/users', PROFILES.userManager);
+    expect(await within(rowOf('Carl Contributor')).findByText('editor')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Roles of/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/roles')).toHaveLength(0);
+    expect(server.callsTo('GET', '/user/u-carl/roles')).toHaveLength(1);
+  });
+
+  it('shows a failed load as an error toast with the server message and offers a retry', async () => {
+    const user = userEvent.setup();
+    server.fail('GET', /^\/user$/, 500, 'The user table is not available.');
+    renderAdmin('/admin/users', PROFILES.admin);
+    const message = await screen.findByText('The user table is not available.');
+    expect(message.closest('[role="alert"]')).toBeInTheDocument();
+    expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await within(table()).findByText('Carl Contributor')).toBeInTheDocument();
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderAdmin('/admin/users', PROFILES.admin);
+    expect(await screen.findByRole('heading', { level: 1, name: '用户' })).toBeInTheDocument();
+    expect(await screen.findByText('Carl Contributor')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新建用户' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: '搜索用户' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '编辑 Carl Contributor' })).toHaveTextContent('编辑');
+    expect(screen.getByRole('navigation', { name: '分页' })).toHaveTextContent('共 3 条');
+    expect(screen.getByRole('navigation', { name: '主菜单' })).toHaveTextContent('系统管理');
+  });
+});

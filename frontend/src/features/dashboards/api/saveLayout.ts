@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { patch } from '../../../api/client';
+import type { Dashboard, WidgetPosition } from '../types';
+import { dashboardKey } from './getDashboard';
+
+export type Positions = Record<string, WidgetPosition>;
+
+/** PATCH /dashboards/{id} {positions: {widgetId: {x, y, w, h}}}: save where the widgets are. */
+export async function saveLayout(id: string, positions: Positions): Promise<Dashboard | undefined> {
+  return patch<Dashboard>(dashboardKey(id), { positions });
+}
+
+export function useSaveLayout() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: string, positions: Positions) => {
+      const dashboard = await saveLayout(id, positions);
+      if (dashboard) await mutate(dashboardKey(id), dashboard, { revalidate: false });
+      return dashboard;
+    },
+    [mutate],
+  );
+}

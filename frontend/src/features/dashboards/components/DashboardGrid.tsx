@@ -1,0 +1,139 @@
+import 'react-grid-layout/css/styles.css';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import ReactGridLayout, { noCompactor, type Layout } from 'react-grid-layout';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { shell } from '../../../shell/registry';
+import { toast } from '../../../shell/toast';
+import { useRemoveWidget } from '../api/removeWidget';
+import { useSaveLayout } from '../api/saveLayout';
+import { changedPositions, COLS, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, ROW_HEIGHT, type GridItem } from '../lib/layout';
+import { useWidth } from '../lib/useWidth';
+import type { Dashboard, DashboardWidget } from '../types';
+import { Layer } from './Layer';
+import { WidgetFrame } from './WidgetFrame';
+
+/** Narrower than this (phones), the widgets are stacked one under the other. */
+export const STACK_BELOW_PX = 640;
+/** Keyboard moves are saved once the keys rest this long. */
+const KEYBOARD_SAVE_DELAY_MS = 400;
+
+const toItems = (layout: Layout): GridItem[] => layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+const signatureOf = (items: readonly GridItem[]) => items.map(({ i, x, y, w, h }) => `${i}:${x},${y},${w},${h}`).join(';');
+
+/**
+ * The widgets of a dashboard on the free layout: drag a widget by its title bar, resize it by its
+ * lower right corner, or focus its arrange button and use the arrow keys (Shift: resize). Every
+ * change is saved. Narrow screens stack the widgets in reading order.
+ */
+export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation();
+  const { ref: containerRef, width: measured } = useWidth<HTMLDivElement>();
+  const mounted = measured !== null;
+  const width = measured ?? 0;
+  const saveLayout = useSaveLayout();
+  const removeWidget = useRemoveWidget();
+  const widgets = dashboard.widgets ?? [];
+  const serverLayout = useMemo(() => layoutOf(widgets), [widgets]);
+  const [layout, setLayout] = useState<GridItem[]>(serverLayout);
+  const [synced, setSynced] = useState(serverLayout);
+  const [removing, setRemoving] = useState<DashboardWidget | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // What the server answers (a save, an added or removed widget) becomes the layout shown.
+  if (synced !== serverLayout) {
+    setSynced(serverLayout);
+    if (signatureOf(serverLayout) !== signatureOf(layout)) setLayout(serverLayout);
+  }
+
+  const persist = useCallback(
+    (next: GridItem[]) => {
+      const changed = changedPositions(next, widgets);
+      if (Object.keys(changed).length === 0) return;
+      saveLayout(dashboard.id, changed).catch((failure: unknown) => toast.error(failure));
+    },
+    [dashboard.id, saveLayout, widgets],
+  );
+
+  useEffect(() => () => clearTimeout(pending.current), []);
+
+  const onArrangeKey = (id: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = nudge(layout, id, event.key, event.shiftKey);
+    if (!next) return;
+    event.preventDefault();
+    setLayout(next);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => persist(next), KEYBOARD_SAVE_DELAY_MS);
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await removeWidget(dashboard.id, removing.id);
+      toast.success(t('dashboards.widget.removed'));
+    } catch (failure) {
+      toast.error(failure);
+    }
+    setRemoving(null);
+  };
+
+  const titleOf = (widget: DashboardWidget) => {
+    const type = shell.widgetType(widget.component);
+    return type ? t(type.title as never) : widget.component;
+  };
+
+  const stacked = width < STACK_BELOW_PX;
+  const gridLayout = useMemo(() => layout.map((item) => ({ ...item, minW: MIN_W, minH: MIN_H })), [layout]);
+
+  return (
+    <div ref={containerRef} className={`dashboard-grid${stacked ? ' dashboard-grid-stacked' : ''}`}>
+      {mounted &&
+        (stacked ? (
+          <ol className="dashboard-stack">
+            {readingOrder(widgets, layout).map((widget) => {
+              const h = layout.find((item) => item.i === widget.id)?.h ?? MIN_H;
+              return (
+                <li key={widget.id} className="dashboard-cell" style={{ height: h * ROW_HEIGHT + (h - 1) * MARGIN }}>
+                  <WidgetFrame widget={widget} onRemove={() => setRemoving(widget)} />
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          <ReactGridLayout
+            width={width}
+            layout={gridLayout}
+            gridConfig={{ cols: COLS, rowHeight: ROW_HEIGHT, margin: [MARGIN, MARGIN], containerPadding: [0, 0] }}
+            dragConfig={{ enabled: true, handle: '.widget-drag-handle', cancel: '.widget-tools' }}
+            resizeConfig={{ enabled: true, handles: ['se'] }}
+            compactor={noCompactor}
+            onLayoutChange={(next) => {
+              const items = toItems(next);
+              if (signatureOf(items) !== signatureOf(layout)) setLayout(items);
+            }}
+            onDragStop={(next) => persist(toItems(next))}
+            onResizeStop={(next) => persist(toItems(next))}
+          >
+            {widgets.map((widget) => (
+              <div key={widget.id} className="dashboard-cell" data-widget-id={widget.id}>
+                <WidgetFrame widget={widget} onArrangeKey={onArrangeKey(widget.id)} onRemove={() => setRemoving(widget)} />
+              </div>
+            ))}
+          </ReactGridLayout>
+        ))}
+      {removing && (
+        <Layer>
+          <ConfirmDialog
+          open={removing !== null}
+          title={t('dashboards.widget.removeTitle')}
+          message={t('dashboards.widget.removeConfirm', { title: titleOf(removing) })}
+          confirmLabel={t('dashboards.widget.removeConfirmButton')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={() => void confirmRemove()}
+          onClose={() => setRemoving(null)}
+          />
+        </Layer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/** English strings of dashboards and widgets (under `dashboards`). */
+const dashboards = {
+  menu: {
+    title: 'Dashboards',
+    new: 'New dashboard',
+    all: 'All dashboards',
+    failed: 'Dashboards could not be loaded.',
+  },
+  create: {
+    title: 'Create new dashboard',
+    field: 'Dashboard title',
+    cancel: 'Cancel',
+    submit: 'Create',
+    added: 'Added dashboard: {{label}}.',
+  },
+  rename: {
+    title: 'Rename dashboard {{label}}',
+    submit: 'Save',
+    renamed: 'Renamed dashboard to {{label}}.',
+  },
+  validation: {
+    required: 'Please enter dashboard name.',
+    duplicate: 'Dashboard named {{label}} already exists. Please try a different one.',
+  },
+  addToDashboard: {
+    button: 'Add to dashboard',
+    choose: 'Choose a dashboard',
+    none: 'No dashboards...',
+    create: 'Create dashboard',
+    added: 'Widget successfully added to dashboard.',
+    failed: 'Dashboards could not be loaded: {{message}}',
+  },
+  addWidget: {
+    open: 'Add widget',
+    title: 'Add widget',
+    type: 'Widget',
+    submit: 'Add',
+    textRequired: 'Please enter the note text.',
+    fromPages: "Charts of a station are added from the station's page with 'Add to dashboard'.",
+  },
+  page: {
+    empty: "This dashboard has no widgets yet. Add a note with 'Add widget', or open a station's chart and choose 'Add to dashboard'.",
+    hint: 'Drag a widget by its title bar to move it and by its lower right corner to resize it; the layout is saved.',
+    notFound: 'This dashboard does not exist, or it is not yours.',
+    failed: 'The dashboard could not be loaded: {{message}}',
+  },
+  management: {
+    title: 'All dashboards',
+    caption: 'Your dashboards, by title',
+    label: 'Title',
+    widgets: 'Widgets',
+    empty: "You have no dashboards yet. Create one with 'New dashboard'.",
+    failed: 'Dashboards could not be loaded: {{message}}',
+    rename: 'Rename',
+    renameOne: 'Rename {{label}}',
+    delete: 'Delete',
+    deleteOne: 'Delete {{label}}',
+    deleteTitle: 'Delete dashboard',
+    deleteConfirm: 'Delete the dashboard {{label}} and its widgets? This cannot be undone.',
+    deleted: 'Deleted dashboard: {{label}}.',
+  },
+  widget: {
+    arrange: 'Move or resize {{title}}',
+    arrangeHint: 'Arrow keys move the widget; Shift + arrow keys resize it.',
+    remove: 'Remove {{title}}',
+    removeTitle: 'Remove widget',
+    removeConfirm: 'Remove the widget {{title}} from this dashboard?',
+    removeConfirmButton: 'Remove',
+    removed: 'Widget removed from the dashboard.',
+    unknown: 'This widget ({{component}}) is not available.',
+    failed: 'This widget could not be shown.',
+  },
+  widgets: {
+    note: {
+      title: 'Note',
+      text: 'Note text (Markdown)',
+      help: 'Markdown: # heading, **bold**, *italic*, - list, [link](https://example.org). HTML is not shown.',
+      empty: 'This note is empty.',
+    },
+    stationChart: {
+      title: 'Station chart',
+      station: 'Station {{name}}',
+      open: 'Open the station page',
+      noParameters: 'No parameter was chosen for this chart.',
+      period: '{{from}} to {{to}}',
+      allDates: 'All dates',
+    },
+    stationTable: {
+      title: 'Stations',
+      shown: '{{shown}} of {{total}} stations',
+      open: 'Open in the explorer',
+    },
+  },
+};
+
+export default dashboards;

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { dashboard, renderSignedIn, stubDashboardsApi } from '../testing';
+import type { DashboardWidget } from '../types';
+
+const note: DashboardWidget = {
+  id: 'w-note',
+  component: 'markdown-note',
+  config: { text: '# Field notes\n\nSampling on **Monday**.\n\n<b>raw html</b>' },
+  position: { x: 0, y: 0, w: 6, h: 6 },
+};
+const unknown: DashboardWidget = { id: 'w-gone', component: 'retired-widget', config: {}, position: { x: 6, y: 0, w: 6, h: 6 } };
+const lower: DashboardWidget = { id: 'w-low', component: 'markdown-note', config: { text: 'Second note' }, position: { x: 0, y: 6, w: 4, h: 4 } };
+
+/** The free layout needs room: pretend the page is wide (jsdom measures nothing). */
+function wideScreen() {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+}
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+});
+
+describe('dashboard page /userspace/dashboards/{id}', () => {
+  it('shows the dashboard and its widgets: a note as Markdown without raw HTML, an unknown widget named', async () => {
+    stubDashboardsApi([dashboard('d1', 'Alpine lakes', [note, unknown])]);
+    renderSignedIn('/userspace/dashboards/d1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpine lakes' })).toBeInTheDocument();
+    const noteFrame = await screen.findByRole('region', { name: 'Note' });
+    expect(await within(noteFrame).findByRole('heading', { level: 3, name: 'Field notes' })).toBeInTheDocument();
+    expect(within(noteFrame).getByText('Monday').tagName).toBe('STRONG');
+    // Raw HTML is never rendered: the tags are dropped, not turned into elements.
+    expect(noteFrame.querySelector('b')).toBeNull();
+    expect(noteFrame.innerHTML).not.toContain('<b>');
+    expect(screen.getByText('This widget (retired-widget) is not available.')).toBeInTheDocument();
+    // Every widget's frame carries the registry's widget actions and a remove button.
+    expect(within(noteFrame).getByRole('button', { name: 'Add to dashboard' })).toBeInTheDocument();
+    expect(within(noteFrame).getByRole('button', { name: 'Remove Note' })).toBeInTheDocument();
+  });
+
+  it('stacks the widgets in reading order on a narrow screen, without arrange buttons', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes', [lower, unknown, note])]);
+    renderSignedIn('/userspace/dashboards/d1');
+    await screen.findByRole('heading', { level: 1, name: 'Lakes' });
+    await waitFor(() => expect(document.querySelectorAll('.dashboard-stack > li .widget-frame')).toHaveLength(3));
+    const stack = document.querySelector('.dashboard-stack')!;
+    expect([...stack.querySelectorAll('.widget-frame')].map((f) => f.getAttribute('data-widget'))).toEqual(['markdown-note', 'retired-widget', 'markdown-note']);
+    expect(screen.queryByRole('button', { name: /Move or resize/ })).toBeNull();
+  });
+
+  it('moves and resizes a widget with the keyboard on the free layout, and saves the positions', async () => {
+    wideScreen();
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    const arrange = (await screen.findAllByRole('button', { name: 'Move or resize Note' }))[1];
+    expect(arrange).toHaveAccessibleDescription('Arrow keys move the widget; Shift + arrow keys resize it.');
+    arrange.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({ positions: { 'w-low': { x: 2, y: 6, w: 4, h: 5 } } });
+    expect(api.find('d1')?.widgets.find((w) => w.id === 'w-low')?.position).toEqual({ x: 2, y: 6, w: 4, h: 5 });
+  });
+
+  it('pushes a widget down when another is moved onto it', async () => {
+    wideScreen();
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    const arrange = (await screen.findAllByRole('button', { name: 'Move or resize Note' }))[1];
+    arrange.focus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({
+      positions: { 'w-note': { x: 0, y: 9, w: 6, h: 6 }, 'w-low': { x: 0, y: 5, w: 4, h: 4 } },
+    });
+  });
+
+  it('removes a widget after confirmation', async () => {
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    const removes = await screen.findAllByRole('button', { name: 'Remove Note' });
+    await user.click(removes[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove widget' });
+    expect(dialog).toHaveTextContent('Remove the widget Note from this dashboard?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Widget removed from the dashboard.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/dashboards/d1/widgets/w-note')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Note' })).toHaveLength(1));
+  });
+
+  it("adds a note with 'Add widget' (its text required), below the other widgets", async () => {
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    await user.click(await screen.findByRole('button', { name: 'Add widget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add widget' });
+    expect(within(dialog).getByRole('radio', { name: 'Note' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the note text.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note text (Markdown)' }), 'Check the *gauges*.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Widget successfully added to dashboard.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/dashboards/d1/widgets')[0].body).toEqual({
+      component: 'markdown-note',
+      config: { text: 'Check the *gauges*.' },
+      position: { x: 0, y: 6, w: 6, h: 5 },
+    });
+    expect(await screen.findByText('gauges')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says so when a dashboard has no widgets, or does not exist', async () => {
+    stubDashboardsApi([dashboard('d1', 'Empty one')]);
+    renderSignedIn('/userspace/dashboards/d1');
+    expect(await screen.findByText(/This dashboard has no widgets yet/)).toBeInTheDocument();
+  });
+
+  it('says a missing (or someone else’s) dashboard does not exist', async () => {
+    stubDashboardsApi([]);
+    renderSignedIn('/userspace/dashboards/nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This dashboard does not exist, or it is not yours.');
+    expect(screen.getAllByRole('link', { name: 'All dashboards' }).length).toBeGreaterThan(0);
+  });
+
+  it('asks anonymous visitors to sign in', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes')]);
+    const { ANONYMOUS_SESSION } = await import('../../../auth/session');
+    renderSignedIn('/userspace/dashboards/d1', ANONYMOUS_SESSION);
+    expect(await screen.findByText('Sign in to see this page.')).toBeInTheDocument();
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    stubDashboardsApi([dashboard('d1', '湖泊', [note])]);
+    renderSignedIn('/userspace/dashboards/d1');
+    expect(await screen.findByRole('region', { name: '便笺' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '添加小组件' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '移除 便笺' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});

@@ -1,0 +1,289 @@
+import useSWR from 'swr';
+import { post } from '../../../api/client';
+import { withoutColorBy, type StationQuery } from '../lib/filters';
+import type { StationDetails } from './stationsAt';
+
+/**
+ * POST /statistic: the stations matching a station query, with their meta, and totals.
+ *
+ * The map asks for the compact columnar encoding (`format: 'columns'`): one array per field rather
+ * than one object per station. Both encodings are read, as are dictionary-encoded columns
+ * (`{values: [...], codes: [...]}`), so the explorer keeps working while the server's encoding settles.
+ */
+export const STATISTIC_PATH = '/statistic';
+
+/** What the server says of the colorBy parameter's values over all matching stations (the legend). */
+export interface ValueSummary {
+  parameterId: string;
+  /** Stations with a value. */
+  stations: number;
+  min: number | null;
+  max: number | null;
+  /** The most common unit of the values, and every unit found, most common first. */
+  unit: string | null;
+  units: string[];
+}
+
+/** The matching stations as columns: index i of every array is station i. */
+export interface StationSet {
+  length: number;
+  id: string[];
+  identifier: string[];
+  name: string[];
+  latitude: number[];
+  longitude: number[];
+  stationType: string[];
+  organizationId: string[];
+  sampleCount: number[];
+  firstDate: string[];
+  lastDate: string[];
+  /** The chosen parameter's latest value per station, when the server sent one (colour by value). */
+  value?: (number | null)[];
+  /** The range and unit of those values (`totals.value`), when the query had colorBy. */
+  valueSummary?: ValueSummary;
+  /** The parameters measured by the matching stations (`totals.parameterIds`), when the server sent them. */
+  parameterIds?: string[];
+  /** Row numbers in the server's snapshot (the compact map answer), for looking a point's station up. */
+  row?: number[];
+  snapshot?: number;
+  total: number;
+  totalSamples: number;
+}
+
+type Row = Record<string, unknown>;
+type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
+
+const ALIASES: Record<
+  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds'>,
+  string[]
+> = {
+  id: ['id', 'stationId', 'ids'],
+  identifier: ['identifier', 'monitoringLocationIdentifier', 'MonitoringLocationIdentifier', 'stationIdentifier'],
+  name: ['name', 'stationName', 'monitoringLocationName'],
+  latitude: ['latitude', 'lat', 'y'],
+  longitude: ['longitude', 'lng', 'lon', 'x'],
+  stationType: ['stationType', 'stationTypes', 'type', 'stationTypeId'],
+  organizationId: ['organizationId', 'organization', 'orgId'],
+  sampleCount: ['sampleCount', 'samples', 'count', 'resultCount'],
+  firstDate: ['firstDate', 'firstSampleDate', 'first', 'startDate'],
+  lastDate: ['lastDate', 'lastSampleDate', 'last', 'endDate'],
+  value: ['value', 'latestValue', 'lastValue'],
+};
+
+function decodeColumn(column: Column | undefined): unknown[] | undefined {
+  if (!column) return undefined;
+  if (Array.isArray(column)) return column;
+  const values = column.values ?? column.dictionary;
+  const codes = column.codes ?? column.indices;
+  if (Array.isArray(values) && Array.isArray(codes)) return codes.map((code) => (code < 0 ? null : values[code]));
+  return Array.isArray(values) ? values : undefined;
+}
+
+function pick(source: Record<string, Column | undefined>, names: string[]): unknown[] | undefined {
+  for (const name of names) {
+    const column = decodeColumn(source[name]);
+    if (column) return column;
+  }
+  return undefined;
+}
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const asNumber = (v: unknown) => (v === null || v === undefined || v === '' ? NaN : Number(v));
+
+function fromColumns(columns: Record<string, Column | undefined>, length: number): StationSet {
+  const col = (key: keyof typeof ALIASES) => pick(columns, ALIASES[key]) ?? [];
+  const texts = (key: keyof typeof ALIASES) => {
+    const c = col(key);
+    return Array.from({ length }, (_, i) => asText(c[i]));
+  };
+  const numbers = (key: keyof typeof ALIASES) => {
+    const c = col(key);
+    return Array.from({ length }, (_, i) => asNumber(c[i]));
+  };
+  const valueColumn = pick(columns, ALIASES.value);
+  const counts = numbers('sampleCount').map((n) => (Number.isFinite(n) ? n : 0));
+  return {
+    length,
+    id: texts('id'),
+    identifier: texts('identifier'),
+    name: texts('name'),
+    latitude: numbers('latitude'),
+    longitude: numbers('longitude'),
+    stationType: texts('stationType'),
+    organizationId: texts('organizationId'),
+    sampleCount: counts,
+    firstDate: texts('firstDate').map(dateOnly),
+    lastDate: texts('lastDate').map(dateOnly),
+    value: valueColumn ? Array.from({ length }, (_, i) => {
+      const n = asNumber(valueColumn[i]);
+      return Number.isFinite(n) ? n : null;
+    }) : undefined,
+    total: length,
+    totalSamples: counts.reduce((a, b) => a + b, 0),
+  };
+}
+
+/** A station row (object form) flattened: its meta may sit in a nested `meta` object. */
+function flatten(row: Row): Row {
+  const meta = row.meta && typeof row.meta === 'object' ? (row.meta as Row) : {};
+  const position = row.position && typeof row.position === 'object' ? (row.position as Row) : {};
+  return { ...position, ...meta, ...row };
+}
+
+function dateOnly(text: string): string {
+  return /^\d{4}-\d\d-\d\d/.test(text) ? text.slice(0, 10) : text;
+}
+
+function numberField(body: Row, ...path: string[][]): number | undefined {
+  for (const keys of path) {
+    let node: unknown = body;
+    for (const key of keys) node = node && typeof node === 'object' ? (node as Row)[key] : undefined;
+    if (typeof node === 'number') return node;
+  }
+  return undefined;
+}
+
+function cumulative(deltas: unknown[], scale = 1): number[] {
+  const out = new Array<number>(deltas.length);
+  let sum = 0;
+  for (let i = 0; i < deltas.length; i++) {
+    sum += Number(deltas[i]);
+    out[i] = sum / scale;
+  }
+  return out;
+}
+
+/**
+ * The server's map answer: `encoding: 'delta'` columns `row`, `lat`, `lng` (coordinates quantised to
+ * `precision` decimals), each delta-coded, plus optional `sampleCount` and `stationType` codes into
+ * `dictionaries.stationType`. Names and identifiers are looked up per point (stationsAt).
+ */
+function fromDelta(root: Row): StationSet {
+  const columns = root.columns as Record<string, unknown[]>;
+  const scale = 10 ** Number(root.precision ?? 4);
+  const rows = cumulative(columns.row ?? []);
+  const length = rows.length;
+  const types = ((root.dictionaries as Row | undefined)?.stationType ?? []) as unknown[];
+  const typeCodes = columns.stationType ?? [];
+  const set = fromColumns(
+    {
+      latitude: cumulative(columns.lat ?? [], scale),
+      longitude: cumulative(columns.lng ?? [], scale),
+      sampleCount: columns.sampleCount ?? [],
+      stationType: typeCodes.map((code) => types[Number(code)] ?? ''),
+      // The colorBy parameter's latest values: aligned with the rows, not delta-coded, null where none.
+      ...(Array.isArray(columns.value) ? { value: columns.value } : {}),
+    },
+    length,
+  );
+  set.row = rows;
+  set.snapshot = Number(root.snapshot);
+  return set;
+}
+
+const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** `totals.value`: the colorBy parameter's range and units; undefined when the answer has none. */
+function valueSummaryOf(totals: unknown): ValueSummary | undefined {
+  const value = totals && typeof totals === 'object' ? (totals as Row).value : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Row;
+  const units = Array.isArray(v.units) ? v.units.filter((u): u is string => typeof u === 'string' && u !== '') : [];
+  const unit = typeof v.unit === 'string' && v.unit ? v.unit : (units[0] ?? null);
+  return {
+    parameterId: asText(v.parameterId),
+    stations: finiteOrNull(v.stations) ?? 0,
+    min: finiteOrNull(v.min),
+    max: finiteOrNull(v.max),
+    unit,
+    units: units.length || !unit ? units : [unit],
+  };
+}
+
+/** What the answer's totals add to a set: the value summary and the measured parameters. */
+function withTotals(set: StationSet, root: Row): StationSet {
+  const summary = valueSummaryOf(root.totals);
+  if (summary) set.valueSummary = summary;
+  const ids = root.totals && typeof root.totals === 'object' ? (root.totals as Row).parameterIds : undefined;
+  if (Array.isArray(ids)) set.parameterIds = ids.map(asText).filter(Boolean);
+  return set;
+}
+
+/** Read any of the accepted encodings into a StationSet. */
+export function decodeStatistic(body: unknown): StationSet {
+  let set: StationSet;
+  const root: Row = body && typeof body === 'object' && !Array.isArray(body) ? (body as Row) : {};
+  if (root.encoding === 'delta' && root.columns && typeof root.columns === 'object') {
+    set = fromDelta(root);
+    const total = numberField(root, ['total'], ['totals', 'stations']);
+    const samples = numberField(root, ['totals', 'samples']);
+    if (total !== undefined) set.total = total;
+    if (samples !== undefined) set.totalSamples = samples;
+    return withTotals(set, root);
+  }
+  const rows = Array.isArray(body) ? body : Array.isArray(root.stations) ? root.stations : Array.isArray(root.data) ? root.data : undefined;
+  const columns = (root.columns ?? (root.stations && !Array.isArray(root.stations) ? root.stations : undefined)) as
+    | Record<string, Column>
+    | undefined;
+  if (columns && typeof columns === 'object') {
+    const ids = pick(columns, ALIASES.id) ?? pick(columns, ALIASES.latitude) ?? [];
+    set = fromColumns(columns, ids.length);
+  } else if (rows) {
+    const flat = (rows as Row[]).map(flatten);
+    const cols: Record<string, unknown[]> = {};
+    for (const names of Object.values(ALIASES)) {
+      for (const name of names) {
+        if (flat.some((r) => r[name] !== undefined)) {
+          cols[name] = flat.map((r) => r[name]);
+          break;
+        }
+      }
+    }
+    set = fromColumns(cols, flat.length);
+  } else {
+    set = fromColumns({}, 0);
+  }
+  const total = numberField(root, ['total'], ['totals', 'stations'], ['totals', 'stationCount'], ['count']);
+  const samples = numberField(root, ['totals', 'samples'], ['totals', 'sampleCount'], ['totalSamples']);
+  if (total !== undefined) set.total = total;
+  if (samples !== undefined) set.totalSamples = samples;
+  return withTotals(set, root);
+}
+
+export async function getStatistic(query: StationQuery): Promise<StationSet> {
+  return decodeStatistic(await post<unknown>(STATISTIC_PATH, query));
+}
+
+/** What the map asks for: the compact columns with the fields that colour and size the points
+ * (with colorBy in the query, the answer adds each station's latest value of that parameter). */
+export const MAP_FIELDS = ['sampleCount', 'stationType'];
+export const TABLE_PAGE_SIZE = 5000;
+
+/** The map's points for a query (compact columns); the previous result stays while a new one loads. */
+export function useStationPoints(query: StationQuery | null) {
+  const body = query && { ...query, format: 'columns' as const, fields: MAP_FIELDS };
+  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStatistic(body!), { keepPreviousData: true });
+}
+
+/** One page of the table's stations (objects with their meta) for a query; the table shows no values,
+ * so it does not ask for them (nor reloads when the map's colour changes). */
+export function useStationPage(query: StationQuery | null, page: number) {
+  const body = query && { ...withoutColorBy(query), format: 'objects' as const, limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE };
+  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStatistic(body!), { keepPreviousData: true });
+}
+
+/** Station i of a set in the row form (the table's page), as the selection keeps it. */
+export function detailsAt(set: StationSet, i: number): StationDetails {
+  return {
+    id: set.id[i],
+    identifier: set.identifier[i],
+    name: set.name[i],
+    latitude: set.latitude[i],
+    longitude: set.longitude[i],
+    stationType: set.stationType[i],
+    organizationId: set.organizationId[i],
+    sampleCount: set.sampleCount[i],
+    firstDate: set.firstDate[i],
+    lastDate: set.lastDate[i],
+  };
+}

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountyOptions } from '../api/counties';
+import { useOrganizationOptions } from '../api/organizations';
+import { useParameterOptions } from '../api/parameters';
+import { useProjectOptions } from '../api/projects';
+import { useStationTypeOptions } from '../api/stationTypes';
+import type { StationSet } from '../api/statistic';
+import { activeFilterCount, EMPTY_FILTERS, type ExplorerFilters } from '../lib/filters';
+import { OptionFilter } from './OptionFilter';
+
+/** How long typing pauses before a text filter is written to the address. */
+export const TEXT_DEBOUNCE_MS = 400;
+
+function countBy(values: readonly string[] | undefined): Map<string, number> | undefined {
+  if (!values) return undefined;
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+/** A text box whose value reaches the filters after a pause in typing, or at once on Enter. */
+function DebouncedInput({ label, value, onCommit, type = 'search', placeholder }: {
+  label: string; value: string; onCommit: (value: string) => void; type?: string; placeholder?: string;
+}) {
+  const [draft, setDraft] = useState(value);
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft.trim() === value) return;
+    const timer = setTimeout(() => commit.current(draft.trim()), TEXT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value]);
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type={type}
+        value={draft}
+        placeholder={placeholder}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onCommit(draft.trim());
+        }}
+      />
+    </label>
+  );
+}
+
+export interface FilterPanelProps {
+  filters: ExplorerFilters;
+  onChange: (filters: ExplorerFilters) => void;
+  stations: StationSet | undefined;
+}
+
+/** Organizations, projects, parameters, station types, date range, county, hydrologic unit, free text;
+ * and what colours the map (station type, or a measured parameter's latest value). */
+export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
+  const { t } = useTranslation();
+  const organizations = useOrganizationOptions();
+  const projects = useProjectOptions(filters.organization);
+  const parameters = useParameterOptions();
+  const stationTypes = useStationTypeOptions();
+  const counties = useCountyOptions();
+  const set = <K extends keyof ExplorerFilters>(key: K, value: ExplorerFilters[K]) => onChange({ ...filters, [key]: value });
+  const organizationCounts = useMemo(() => countBy(stations?.organizationId), [stations]);
+  const typeCounts = useMemo(() => countBy(stations?.stationType), [stations]);
+  // Colour by: the parameters the current result measures (all of them while that is unknown), and the chosen one.
+  const measured = useMemo(() => {
+    const byId = new Map((parameters.data ?? []).map((p) => [p.id, p]));
+    const ids = stations?.parameterIds ?? (parameters.data ?? []).map((p) => p.id);
+    const shown = filters.colorBy && !ids.includes(filters.colorBy) ? [...ids, filters.colorBy] : ids;
+    return shown
+      .map((id) => ({ id, name: byId.get(id)?.name ?? id }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [parameters.data, stations, filters.colorBy]);
+  const active = activeFilterCount({ ...filters, colorBy: '' });
+
+  return (
+    <form className="filter-panel" aria-label={t('explorer.filters.title')} onSubmit={(e) => e.preventDefault()} role="search">
+      <div className="filter-panel-head">
+        <h2>{t('explorer.filters.title')}</h2>
+        {active > 0 && (
+          <button type="button" className="link-button" onClick={() => onChange({ ...EMPTY_FILTERS, colorBy: filters.colorBy, extra: {} })}>
+            {t('explorer.filters.clear', { count: active })}
+          </button>
+        )}
+      </div>
+      <DebouncedInput label={t('explorer.filters.q')} value={filters.q} onCommit={(v) => set('q', v)} placeholder={t('explorer.filters.qPlaceholder')} />
+      <OptionFilter
+        title={t('explorer.filters.organization')}
+        options={organizations.data}
+        loading={organizations.isLoading}
+        selected={filters.organization}
+        counts={organizationCounts}
+        onChange={(v) => onChange({ ...filters, organization: v, project: [] })}
+        open
+      />
+      <OptionFilter title={t('explorer.filters.project')} options={projects.data} loading={projects.isLoading} selected={filters.project} onChange={(v) => set('project', v)} />
+      <OptionFilter title={t('explorer.filters.parameter')} options={parameters.data} loading={parameters.isLoading} selected={filters.parameter} onChange={(v) => set('parameter', v)} />
+      <OptionFilter
+        title={t('explorer.filters.stationType')}
+        options={stationTypes.data}
+        loading={stationTypes.isLoading}
+        selected={filters.stationType}
+        counts={typeCounts}
+        onChange={(v) => set('stationType', v)}
+      />
+      <fieldset className="date-range">
+        <legend>{t('explorer.filters.dateRange')}</legend>
+        <label className="field">
+          <span>{t('explorer.filters.from')}</span>
+          <input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('explorer.filters.to')}</span>
+          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
+        </label>
+      </fieldset>
+      <OptionFilter title={t('explorer.filters.county')} options={counties.data} loading={counties.isLoading} selected={filters.county} onChange={(v) => set('county', v)} />
+      <DebouncedInput label={t('explorer.filters.huc')} value={filters.huc} onCommit={(v) => set('huc', v)} type="text" placeholder="01020003" />
+      <label className="field color-by">
+        <span>{t('explorer.map.colorBy')}</span>
+        <select value={filters.colorBy} onChange={(e) => set('colorBy', e.target.value)}>
+          <option value="">{t('explorer.map.stationType')}</option>
+          {measured.length > 0 && (
+            <optgroup label={t('explorer.map.measured')}>
+              {measured.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </label>
+    </form>
+  );
+}

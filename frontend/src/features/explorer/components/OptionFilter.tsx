@@ -1,0 +1,87 @@
+import { startTransition, useId, useMemo, useOptimistic, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Option } from '../api/options';
+
+/** How many unchosen options a list shows before asking for a narrower search. */
+export const VISIBLE_OPTIONS = 50;
+
+export interface OptionFilterProps {
+  title: string;
+  options: Option[] | undefined;
+  selected: string[];
+  onChange: (selected: string[]) => void;
+  /** Stations of the current result per option id, when known. */
+  counts?: Map<string, number>;
+  loading?: boolean;
+  open?: boolean;
+}
+
+/** A collapsible checkbox list with a search box; chosen options stay on top. */
+export function OptionFilter({ title, options, selected: applied, onChange, counts, loading, open }: OptionFilterProps) {
+  const { t } = useTranslation();
+  // The address is updated in a transition; the box shows the choice at once, not when the route has moved.
+  const [selected, showSelected] = useOptimistic(applied);
+  const [search, setSearch] = useState('');
+  const id = useId();
+  const byId = useMemo(() => new Map((options ?? []).map((o) => [o.id, o])), [options]);
+  const needle = search.trim().toLowerCase();
+  const matches = useMemo(
+    () => (options ?? []).filter((o) => !selected.includes(o.id) && (!needle || o.name.toLowerCase().includes(needle) || o.id.toLowerCase().includes(needle))),
+    [options, selected, needle],
+  );
+  const chosen: Option[] = selected.map((s) => byId.get(s) ?? { id: s, name: s });
+  const shown = [...chosen, ...matches.slice(0, VISIBLE_OPTIONS)];
+  const toggle = (value: string) => {
+    const next = selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value];
+    startTransition(() => {
+      showSelected(next);
+      onChange(next);
+    });
+  };
+
+  return (
+    <details className="option-filter" open={open || selected.length > 0 || undefined}>
+      <summary>
+        {title}
+        {selected.length > 0 && <span className="badge">{selected.length}</span>}
+      </summary>
+      <fieldset>
+        <legend className="visually-hidden">{title}</legend>
+        {(options?.length ?? 0) > 8 && (
+          <input
+            type="search"
+            className="option-search"
+            aria-label={t('explorer.filters.searchIn', { name: title })}
+            placeholder={t('explorer.filters.searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
+        {loading && !options && <p className="muted">{t('common.loading')}</p>}
+        {options && options.length === 0 && <p className="muted">{t('explorer.filters.noOptions')}</p>}
+        <ul className="option-list">
+          {shown.map((option) => {
+            const count = counts?.get(option.id);
+            return (
+              <li key={option.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name={`${id}-${option.id}`}
+                    checked={selected.includes(option.id)}
+                    onChange={() => toggle(option.id)}
+                  />
+                  <span className="option-name">{option.name}</span>
+                  {count !== undefined && <span className="option-count">{count.toLocaleString()}</span>}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {matches.length > VISIBLE_OPTIONS && (
+          <p className="muted small">{t('explorer.filters.more', { count: matches.length - VISIBLE_OPTIONS })}</p>
+        )}
+      </fieldset>
+    </details>
+  );
+}

@@ -1,0 +1,310 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  GeoJSONSource,
+  Map as MapLibreMap,
+  NavigationControl,
+  Popup,
+  setWorkerUrl,
+  type ExpressionSpecification,
+  type MapGeoJSONFeature,
+  type StyleSpecification,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MapService } from '../api/mapService';
+import { detailsAt, type StationSet } from '../api/statistic';
+import { getStationAt, type StationDetails } from '../api/stationsAt';
+import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, TYPE_PALETTE, type TypeLegendEntry } from '../lib/colors';
+import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outlines';
+import { boundsOf, selectionFeatures, stationFeatures } from '../lib/geojson';
+import { stationPopup, type PopupLabels } from '../lib/popup';
+
+setWorkerUrl(workerUrl);
+
+const SOURCE = 'stations';
+const SELECTED_SOURCE = 'stations-selected';
+const CLUSTER_MAX_ZOOM = 11;
+const CLUSTER_COLOR = '#0b5f8a';
+
+/** The configured basemap: a style URL, raster tiles, or (none configured) the built-in outlines. */
+export function mapStyle(service: MapService): StyleSpecification | string {
+  if (service.styleUrl) return service.styleUrl;
+  if (!service.tiles.length) return outlineStyle();
+  return {
+    version: 8,
+    sources: {
+      basemap: { type: 'raster', tiles: service.tiles, tileSize: 256, attribution: service.attribution ?? undefined },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': WATER_COLOR } },
+      { id: 'basemap', type: 'raster', source: 'basemap' },
+    ],
+  };
+}
+
+/** A colour on the value ramp over `range` for a numeric expression. */
+function ramp(value: unknown, range: [number, number]): unknown[] {
+  const stops = rampStops(range);
+  return stops.length === 2 ? ['literal', stops[1]] : ['interpolate', ['linear'], value, ...stops];
+}
+
+function colorExpression(legend: TypeLegendEntry[], range: [number, number] | null): ExpressionSpecification | string {
+  if (range) {
+    return ['case', ['has', 'v'], ramp(['get', 'v'], range), NO_VALUE_COLOR] as unknown as ExpressionSpecification;
+  }
+  if (!legend.length) return OTHER_COLOR;
+  const cases = legend.slice(0, TYPE_PALETTE.length).flatMap((_, k) => [k, TYPE_PALETTE[k]]);
+  return ['match', ['get', 'c'], ...cases, OTHER_COLOR] as unknown as ExpressionSpecification;
+}
+
+/** Clusters: one colour by type; by value, the mean of their stations' values (grey: none has one). */
+function clusterColor(range: [number, number] | null): ExpressionSpecification | string {
+  if (!range) return CLUSTER_COLOR;
+  return ['case', ['>', ['get', 'vn'], 0], ramp(['/', ['get', 'vs'], ['get', 'vn']], range), NO_VALUE_COLOR] as unknown as ExpressionSpecification;
+}
+
+export interface StationMapProps {
+  stations: StationSet;
+  legend: TypeLegendEntry[];
+  /** Colour by value over this range (the legend's); null: by station type. */
+  valueRange: [number, number] | null;
+  selected: StationDetails[];
+  onToggle: (station: StationDetails) => void;
+  mapService: MapService;
+}
+
+/** A point's station: from the set itself (row form), or looked up by its snapshot row. */
+function stationOf(stations: StationSet, i: number): Promise<StationDetails | undefined> {
+  if (stations.id[i]) return Promise.resolve(detailsAt(stations, i));
+  if (stations.row && stations.snapshot !== undefined && Number.isFinite(stations.snapshot)) {
+    return getStationAt(stations.snapshot, stations.row[i]);
+  }
+  return Promise.resolve(undefined);
+}
+
+/** The explorer's map: clustered station points coloured by type or value, popups, fit to results. */
+export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService }: StationMapProps) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // What handlers read; refs so the map's listeners, bound once, always see the latest.
+  const live = useRef({ stations, selected, onToggle, t });
+  live.current = { stations, selected, onToggle, t };
+
+  const typeIndex = useMemo(() => new Map(legend.map((entry, k) => [entry.type, k])), [legend]);
+
+  // Create the map once.
+  useEffect(() => {
+    if (!container.current) return;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container: container.current,
+        style: mapStyle(mapService),
+        center: [-96, 38],
+        zoom: 3,
+        attributionControl: mapService.attribution || mapService.styleUrl ? { compact: true } : false,
+        transformRequest: mapService.accessToken
+          ? (url) => ({ url: url.includes('?') ? `${url}&access_token=${mapService.accessToken}` : `${url}?access_token=${mapService.accessToken}` })
+          : undefined,
+      });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    mapRef.current = map;
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.getCanvas().setAttribute('aria-label', live.current.t('explorer.map.label'));
+
+    map.on('load', () => {
+      if (!mapService.styleUrl && !mapService.tiles.length) void showOutlines(map);
+      map.addSource(SOURCE, {
+        type: 'geojson',
+        data: { type: 'FeatureCollection', features: [] },
+        cluster: true,
+        clusterMaxZoom: CLUSTER_MAX_ZOOM,
+        clusterRadius: 45,
+        // Sum and number of the values in a cluster: its colour when the map is coloured by value.
+        clusterProperties: {
+          vs: ['+', ['case', ['has', 'v'], ['get', 'v'], 0]],
+          vn: ['+', ['case', ['has', 'v'], 1, 0]],
+        },
+      });
+      map.addSource(SELECTED_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer({
+        id: 'clusters',
+        type: 'circle',
+        source: SOURCE,
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': CLUSTER_COLOR,
+          'circle-opacity': 0.75,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1.5,
+          'circle-radius': ['step', ['get', 'point_count'], 10, 20, 14, 200, 19, 2000, 25, 20000, 32],
+        },
+      });
+      map.addLayer({
+        id: 'stations-points',
+        type: 'circle',
+        source: SOURCE,
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-color': OTHER_COLOR,
+          'circle-radius': 6,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1,
+        },
+      });
+      map.addLayer({
+        id: 'stations-selected',
+        type: 'circle',
+        source: SELECTED_SOURCE,
+        paint: { 'circle-radius': 9, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#111111', 'circle-stroke-width': 3 },
+      });
+      // Cluster sizes as text only when the basemap style brings its own glyphs (never fetched otherwise).
+      if (map.getStyle().glyphs) {
+        map.addLayer({
+          id: 'cluster-count',
+          type: 'symbol',
+          source: SOURCE,
+          filter: ['has', 'point_count'],
+          layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
+          paint: { 'text-color': '#ffffff' },
+        });
+      }
+      setReady(true);
+    });
+
+    const hover = new Popup({ closeButton: false, closeOnClick: false, offset: 10, className: 'station-hover' });
+    let pinned: Popup | null = null;
+    let hoverToken = 0;
+    const labels = (): PopupLabels => {
+      const tr = live.current.t;
+      return {
+        identifier: tr('explorer.map.identifier'),
+        lastSample: tr('explorer.map.lastSample'),
+        samples: tr('explorer.map.samples'),
+        open: tr('explorer.map.openStation'),
+        selected: tr('explorer.map.selected'),
+        none: tr('explorer.map.none'),
+      };
+    };
+    const indexOf = (feature: MapGeoJSONFeature | undefined) => (feature ? Number(feature.properties?.i) : NaN);
+    const pointOf = (feature: MapGeoJSONFeature) => (feature.geometry as unknown as { coordinates: [number, number] }).coordinates;
+
+    map.on('mouseenter', 'stations-points', (event) => {
+      map.getCanvas().style.cursor = 'pointer';
+      const feature = event.features?.[0];
+      const i = indexOf(feature);
+      if (!feature || Number.isNaN(i)) return;
+      const loading = document.createElement('div');
+      loading.textContent = live.current.t('common.loading');
+      hover.setLngLat(pointOf(feature)).setDOMContent(loading).addTo(map);
+      const token = (hoverToken += 1);
+      void stationOf(live.current.stations, i).then((station) => {
+        if (station && token === hoverToken && hover.isOpen()) hover.setDOMContent(stationPopup(station, labels()));
+      });
+    });
+    map.on('mouseleave', 'stations-points', () => {
+      map.getCanvas().style.cursor = '';
+      hover.remove();
+    });
+    map.on('click', 'stations-points', (event) => {
+      const feature = event.features?.[0];
+      const i = indexOf(feature);
+      if (!feature || Number.isNaN(i)) return;
+      hover.remove();
+      pinned?.remove();
+      const popup = new Popup({ offset: 10, className: 'station-pinned' }).setLngLat(pointOf(feature));
+      pinned = popup;
+      void stationOf(live.current.stations, i).then((station) => {
+        if (!station || pinned !== popup) return;
+        popup
+          .setDOMContent(
+            stationPopup(station, labels(), {
+              selected: live.current.selected.some((s) => s.id === station.id),
+              onToggle: () => live.current.onToggle(station),
+            }),
+          )
+          .addTo(map);
+      });
+    });
+    map.on('mouseenter', 'clusters', (event) => {
+      map.getCanvas().style.cursor = 'pointer';
+      const feature = event.features?.[0];
+      if (!feature) return;
+      const text = document.createElement('div');
+      text.textContent = live.current.t('explorer.map.cluster', { count: Number(feature.properties?.point_count) });
+      hover.setLngLat(pointOf(feature)).setDOMContent(text).addTo(map);
+    });
+    map.on('mouseleave', 'clusters', () => {
+      map.getCanvas().style.cursor = '';
+      hover.remove();
+    });
+    map.on('click', 'clusters', async (event) => {
+      const feature = event.features?.[0];
+      if (!feature) return;
+      const source = map.getSource<GeoJSONSource>(SOURCE);
+      const zoom = await source?.getClusterExpansionZoom(Number(feature.properties?.cluster_id));
+      map.easeTo({ center: pointOf(feature), zoom: zoom ?? map.getZoom() + 2 });
+    });
+
+    return () => {
+      hover.remove();
+      pinned?.remove();
+      map.remove();
+      mapRef.current = null;
+      setReady(false);
+    };
+    // The style is chosen when the map is created; a changed setting applies on the next visit.
+  }, [mapService]);
+
+  // New results: replace the points, colour them, fit the view, and mark when they are painted.
+  useEffect(() => {
+    const map = mapRef.current;
+    const element = container.current;
+    if (!ready || !map || !element) return;
+    element.dataset.painted = 'false';
+    map.getSource<GeoJSONSource>(SOURCE)?.setData(stationFeatures(stations, typeIndex));
+    map.setPaintProperty('stations-points', 'circle-color', colorExpression(legend, range));
+    map.setPaintProperty('clusters', 'circle-color', clusterColor(range));
+    if (map.getLayer('cluster-count')) map.setPaintProperty('cluster-count', 'text-color', range ? '#111111' : '#ffffff');
+    const bounds = boundsOf(stations);
+    if (bounds) {
+      const [w, s, e, n] = bounds;
+      map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: 12, duration: 0 });
+    }
+    const painted = () => {
+      element.dataset.painted = 'true';
+      element.dataset.stations = String(stations.length);
+      performance.mark('owd:stations-painted', { detail: { stations: stations.length } });
+    };
+    // 'idle': the new data is parsed by the worker, clustered, and drawn.
+    map.once('idle', painted);
+    return () => {
+      map.off('idle', painted);
+    };
+  }, [ready, stations, typeIndex, legend, range]);
+
+  // Selection: a small separate source, so selecting never re-clusters the whole set.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    map.getSource<GeoJSONSource>(SELECTED_SOURCE)?.setData(selectionFeatures(selected));
+  }, [ready, selected]);
+
+  if (failure) {
+    return (
+      <div role="alert" className="alert alert-error station-map-failed">
+        {t('explorer.map.failed', { message: failure })}
+      </div>
+    );
+  }
+  return <div ref={container} className="station-map" data-testid="station-map" data-painted="false" />;
+}
+
+export default StationMap;

@@ -1,0 +1,110 @@
+/** Server answers the explorer's tests use, in the shapes the issue-6 API serves. */
+export const ORG_A = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
+export const ORG_B = '11111111-2222-4333-8444-555555555555';
+
+export const organizations = [
+  { id: ORG_A, name: 'Demo Watershed Council' },
+  { id: ORG_B, name: 'River Keepers' },
+];
+
+export const stationTypes = [
+  { id: 'river', name: 'River/Stream' },
+  { id: 'lake', name: 'Lake' },
+];
+
+export const parameters = [
+  { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units', group: 'Physical' },
+  { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C', group: 'Physical' },
+];
+
+export const counties = [
+  { id: '01001', name: 'Autauga County', countyFips: '001', stateFips: '01', stateName: 'Alabama', stateCode: 'AL' },
+];
+
+/** Three stations in the compact columnar encoding (station types dictionary-encoded). */
+export const statisticColumns = {
+  total: 3,
+  totals: { stations: 3, samples: 1234 },
+  columns: {
+    id: ['s1', 's2', 's3'],
+    identifier: ['USGS-01', 'DWC-02', 'RK-03'],
+    name: ['Bear Creek', 'Alder Lake', 'Cedar River'],
+    latitude: [40.1, 41.2, 39.9],
+    longitude: [-105.2, -104.9, -106.1],
+    stationType: { values: ['River/Stream', 'Lake'], codes: [0, 1, 0] },
+    organizationId: [ORG_A, ORG_A, ORG_B],
+    sampleCount: [1000, 200, 34],
+    firstDate: ['2019-01-02', '2020-05-06', '2021-07-08'],
+    lastDate: ['2023-12-30', '2022-01-01', '2021-09-09'],
+  },
+};
+
+type Handler = (url: URL, init: RequestInit | undefined) => unknown;
+
+/** A fetch that answers by method and path (below /api/v1); every call is recorded. */
+export function fakeApi(routes: Record<string, Handler | unknown>) {
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body });
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const route = routes[`${method} ${path}`];
+    if (route === undefined) {
+      return new Response(JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${url.pathname}` }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    const answer = typeof route === 'function' ? (route as Handler)(url, init) : route;
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  return { fetch, calls };
+}
+
+/** The same three stations as the server sends them: the map's delta-coded columns, or the table's objects. */
+export const statisticMap = {
+  snapshot: 7, total: 3, totals: { stations: 3, samples: 1234, organizations: 2, parameters: 2, parameterIds: ['p-ph', 'p-temp'] },
+  format: 'columns', precision: 4, encoding: 'delta',
+  columns: { row: [0, 1, 1], lat: [401000, 11000, -13000], lng: [-1052000, 3000, -12000], sampleCount: [1000, 200, 34], stationType: [0, 1, 0] },
+  dictionaries: { stationType: ['River/Stream', 'Lake'] },
+};
+
+const c = statisticColumns.columns;
+export const statisticStations = c.id.map((id, i) => ({
+  id, identifier: c.identifier[i], name: c.name[i], latitude: c.latitude[i], longitude: c.longitude[i],
+  organizationId: c.organizationId[i], stationType: ['River/Stream', 'Lake', 'River/Stream'][i], monitoringLocationType: null,
+  projectIds: [], row: i, meta: { sampleCount: c.sampleCount[i], firstDate: c.firstDate[i], lastDate: c.lastDate[i], parameterIds: [] },
+}));
+
+export const statisticObjects = {
+  snapshot: 7, total: 3, totals: statisticMap.totals, format: 'objects', offset: 0, limit: 5000, stations: statisticStations,
+};
+
+/** The latest values of pH at the three stations (the third has none), as POST /statistic with colorBy adds them. */
+export const phValues = [7.4, 8.25, null];
+export const phSummary = { parameterId: 'p-ph', stations: 2, min: 7.4, max: 8.25, unit: 'std units', units: ['std units'] };
+
+function withValues(answer: typeof statisticMap | typeof statisticObjects, colorBy: string | undefined) {
+  if (!colorBy) return answer;
+  const values = colorBy === 'p-ph' ? phValues : [null, null, null];
+  const summary = colorBy === 'p-ph' ? phSummary : { parameterId: colorBy, stations: 0, min: null, max: null, unit: null, units: [] };
+  const totals = { ...answer.totals, value: summary };
+  if ('columns' in answer) return { ...answer, totals, columns: { ...answer.columns, value: values } };
+  return { ...answer, totals, stations: answer.stations.map((s, i) => ({ ...s, meta: { ...s.meta, latestValue: values[i] } })) };
+}
+
+export const explorerApi = () => ({
+  'GET /organization': organizations,
+  'GET /stationTypes': stationTypes,
+  'GET /parameter/parameters': parameters,
+  'GET /county/county': counties,
+  'GET /project/getIdsByOrganizationIds': [{ id: 'proj-1', name: 'Spring survey' }, { id: 'proj-2', name: '' }],
+  'GET /system/settings': [{ id: 'map-service', label: 'Map service', value: { provider: 'none', styleUrl: null } }],
+  'POST /statistic': (_url: URL, init: RequestInit | undefined) => {
+    const body = JSON.parse(String(init?.body));
+    return withValues(body.format === 'columns' ? statisticMap : statisticObjects, body.colorBy);
+  },
+  'GET /statistic/sampleLocationList': (url: URL) => [statisticStations[Number(url.searchParams.get('rows'))]],
+});

@@ -1,0 +1,48 @@
+import type { StationDetails } from '../api/stationsAt';
+
+/**
+ * CSV in the Water Quality Portal's station ("site") columns. Text cells that a spreadsheet would
+ * run as a formula (= + - @, tab, CR) get a leading apostrophe.
+ */
+export const SITE_COLUMNS = [
+  'OrganizationIdentifier',
+  'MonitoringLocationIdentifier',
+  'MonitoringLocationName',
+  'MonitoringLocationTypeName',
+  'LatitudeMeasure',
+  'LongitudeMeasure',
+  'ResultCount',
+  'FirstActivityStartDate',
+  'LastActivityStartDate',
+] as const;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: unknown[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export function sitesCsv(stations: StationDetails[]): string {
+  return toCsv(
+    SITE_COLUMNS,
+    stations.map((s) => [s.organizationId, s.identifier, s.name, s.stationType, s.latitude, s.longitude, s.sampleCount, s.firstDate, s.lastDate]),
+  );
+}
+
+/** Offer text as a file download. */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,133 @@
+/**
+ * The explorer's state in the address: `mode` picks the view, every other query parameter is a
+ * filter (spec: /sts/overview). Lists are comma-separated (`organization=a,b`); a key repeated in
+ * the address is read as a list too. Unknown parameters are kept and passed on to the server.
+ */
+
+export const VIEW_MODES = ['both', 'map', 'table'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+export const DEFAULT_MODE: ViewMode = 'both';
+
+/** Filters the filter panel edits, by their address names. */
+export const LIST_FILTERS = ['organization', 'project', 'parameter', 'stationType', 'county'] as const;
+export const TEXT_FILTERS = ['from', 'to', 'huc', 'q', 'colorBy'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+export type TextFilter = (typeof TEXT_FILTERS)[number];
+
+export interface ExplorerFilters {
+  organization: string[];
+  project: string[];
+  parameter: string[];
+  stationType: string[];
+  county: string[];
+  from: string;
+  to: string;
+  huc: string;
+  q: string;
+  /** A parameter whose latest value colours the map (its id); empty: colour by station type. */
+  colorBy: string;
+  /** Any other query parameter, passed on to the server as it is. */
+  extra: Record<string, string>;
+}
+
+export const EMPTY_FILTERS: ExplorerFilters = {
+  organization: [],
+  project: [],
+  parameter: [],
+  stationType: [],
+  county: [],
+  from: '',
+  to: '',
+  huc: '',
+  q: '',
+  colorBy: '',
+  extra: {},
+};
+
+const isList = (key: string): key is ListFilter => (LIST_FILTERS as readonly string[]).includes(key);
+const isText = (key: string): key is TextFilter => (TEXT_FILTERS as readonly string[]).includes(key);
+
+function splitList(values: string[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    for (const part of value.split(',')) {
+      const item = part.trim();
+      if (item && !out.includes(item)) out.push(item);
+    }
+  }
+  return out;
+}
+
+export function parseMode(params: URLSearchParams): ViewMode {
+  const mode = params.get('mode');
+  return (VIEW_MODES as readonly string[]).includes(mode ?? '') ? (mode as ViewMode) : DEFAULT_MODE;
+}
+
+export function parseFilters(params: URLSearchParams): ExplorerFilters {
+  const filters: ExplorerFilters = { ...EMPTY_FILTERS, extra: {} };
+  for (const key of new Set(params.keys())) {
+    if (key === 'mode') continue;
+    const values = params.getAll(key);
+    if (isList(key)) filters[key] = splitList(values);
+    else if (isText(key)) filters[key] = (values[values.length - 1] ?? '').trim();
+    else filters.extra[key] = values.join(',');
+  }
+  return filters;
+}
+
+/** The address query for a mode and filters; empty filters are left out, the order is stable. */
+export function toSearchParams(mode: ViewMode, filters: ExplorerFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (mode !== DEFAULT_MODE) params.set('mode', mode);
+  for (const key of LIST_FILTERS) if (filters[key].length) params.set(key, filters[key].join(','));
+  for (const key of TEXT_FILTERS) if (filters[key]) params.set(key, filters[key]);
+  for (const [key, value] of Object.entries(filters.extra)) if (value) params.set(key, value);
+  return params;
+}
+
+export function activeFilterCount(filters: ExplorerFilters): number {
+  return (
+    LIST_FILTERS.filter((key) => filters[key].length).length +
+    TEXT_FILTERS.filter((key) => filters[key]).length +
+    Object.keys(filters.extra).length
+  );
+}
+
+/** The body of POST /statistic for these filters (the station query). */
+export interface StationQuery {
+  organizationIds?: string[];
+  projectIds?: string[];
+  parameterIds?: string[];
+  stationTypes?: string[];
+  countyFips?: string[];
+  huc?: string;
+  startDate?: string;
+  endDate?: string;
+  search?: string;
+  /** A parameter id: the answer then carries each station's latest value of it (colour by value). */
+  colorBy?: string;
+  format?: 'columns' | 'objects';
+  [extra: string]: unknown;
+}
+
+export function toStationQuery(filters: ExplorerFilters): StationQuery {
+  const query: StationQuery = { ...filters.extra };
+  if (filters.organization.length) query.organizationIds = filters.organization;
+  if (filters.project.length) query.projectIds = filters.project;
+  if (filters.parameter.length) query.parameterIds = filters.parameter;
+  if (filters.stationType.length) query.stationTypes = filters.stationType;
+  if (filters.county.length) query.countyFips = filters.county;
+  if (filters.huc) query.huc = filters.huc;
+  if (filters.from) query.startDate = filters.from;
+  if (filters.to) query.endDate = filters.to;
+  if (filters.q) query.search = filters.q;
+  if (filters.colorBy) query.colorBy = filters.colorBy;
+  return query;
+}
+
+/** The query without colorBy: lists that show no values need not ask for them (nor reload when the colour changes). */
+export function withoutColorBy(query: StationQuery): StationQuery {
+  const { colorBy: _colorBy, ...rest } = query;
+  void _colorBy;
+  return rest;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readMapService } from '../api/mapService';
+import { decodeStatistic, detailsAt } from '../api/statistic';
+import { statisticColumns } from '../fixtures';
+import { typeLegend } from './colors';
+import { csvCell, sitesCsv } from './csv';
+import { boundsOf, stationFeatures } from './geojson';
+import { stationPopup } from './popup';
+import { selectionStore } from './selection';
+import { tableRows } from './tableRows';
+
+const stations = decodeStatistic(statisticColumns);
+
+describe('station table rows', () => {
+  it('sorts by a text column both ways and by sample count', () => {
+    expect(tableRows(stations, '', { key: 'name', direction: 'asc' }).map((i) => stations.name[i])).toEqual(['Alder Lake', 'Bear Creek', 'Cedar River']);
+    expect(tableRows(stations, '', { key: 'name', direction: 'desc' }).map((i) => stations.name[i])).toEqual(['Cedar River', 'Bear Creek', 'Alder Lake']);
+    expect(tableRows(stations, '', { key: 'sampleCount', direction: 'asc' }).map((i) => stations.sampleCount[i])).toEqual([34, 200, 1000]);
+  });
+
+  it('searches names and identifiers, ignoring case', () => {
+    expect(tableRows(stations, 'creek', null)).toEqual([0]);
+    expect(tableRows(stations, 'rk-', null)).toEqual([2]);
+  });
+});
+
+describe('CSV of the selection', () => {
+  it('uses the Water Quality Portal site columns', () => {
+    const csv = sitesCsv([detailsAt(stations, 0), detailsAt(stations, 2)]);
+    const [header, first, second] = csv.trim().split('\r\n');
+    expect(header).toBe('OrganizationIdentifier,MonitoringLocationIdentifier,MonitoringLocationName,MonitoringLocationTypeName,LatitudeMeasure,LongitudeMeasure,ResultCount,FirstActivityStartDate,LastActivityStartDate');
+    expect(first).toBe(`${stations.organizationId[0]},USGS-01,Bear Creek,River/Stream,40.1,-105.2,1000,2019-01-02,2023-12-30`);
+    expect(second).toContain('RK-03,Cedar River');
+  });
+
+  it('defuses cells a spreadsheet would run as formulas, and quotes commas and quotes', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-1+2')).toBe("'-1+2");
+    expect(csvCell(-1.5)).toBe('-1.5');
+    expect(csvCell('a, b')).toBe('"a, b"');
+  });
+});
+
+describe('map data', () => {
+  it('makes one point per station with its index and type colour, and the bounds of all', () => {
+    const legend = typeLegend(stations.stationType);
+    expect(legend.map((e) => [e.type, e.count])).toEqual([['River/Stream', 2], ['Lake', 1]]);
+    const collection = stationFeatures(stations, new Map(legend.map((e, k) => [e.type, k])));
+    expect(collection.features).toHaveLength(3);
+    expect(collection.features[1]).toEqual({ type: 'Feature', geometry: { type: 'Point', coordinates: [-104.9, 41.2] }, properties: { i: 1, c: 1 } });
+    expect(boundsOf(stations)).toEqual([-106.1, 39.9, -104.9, 41.2]);
+  });
+
+  it('popup: name, identifier, last sample date, samples, link to the station page, selection box', () => {
+    const onToggle = vi.fn();
+    const labels = { identifier: 'Identifier', lastSample: 'Last sample', samples: 'Samples', open: 'Open the station page', selected: 'Selected', none: 'None' };
+    const popup = stationPopup(detailsAt(stations, 0), labels, { selected: false, onToggle });
+    expect(popup.querySelector('strong')?.textContent).toBe('Bear Creek');
+    expect(popup.textContent).toContain('IdentifierUSGS-01');
+    expect(popup.textContent).toContain('Last sample2023-12-30');
+    expect(popup.querySelector('a')?.getAttribute('href')).toBe('#/sts/station/s1');
+    document.body.appendChild(popup);
+    const box = popup.querySelector('input') as HTMLInputElement;
+    box.click();
+    expect(onToggle).toHaveBeenCalledOnce();
+    popup.remove();
+  });
+
+  it('map service: offline default unless a style or tiles are configured', () => {
+    expect(readMapService([{ id: 'map-service', value: { provider: 'none', styleUrl: 'https://x/style.json' } }]).styleUrl).toBeNull();
+    expect(readMapService([])).toEqual({ styleUrl: null, tiles: [], accessToken: null, attribution: null });
+    expect(readMapService([{ id: 'map-service', value: { styleUrl: 'https://x/style.json', accessToken: 'k' } }])).toMatchObject({ styleUrl: 'https://x/style.json', accessToken: 'k' });
+    expect(readMapService([{ id: 'map-service', value: { tiles: ['https://t/{z}/{x}/{y}.png'], attribution: '© T' } }]).tiles).toHaveLength(1);
+  });
+});
+
+describe('station selection state', () => {
+  it('starts on desktop with nothing selected; the list can be replaced and the device toggled', () => {
+    selectionStore.reset();
+    expect(selectionStore.get()).toEqual({ device: 'desktop', selected: [] });
+    const [a, b] = [detailsAt(stations, 0), detailsAt(stations, 1)];
+    selectionStore.setSelected([a, b, a]);
+    expect(selectionStore.get().selected.map((s) => s.id)).toEqual(['s1', 's2']);
+    selectionStore.toggle(a);
+    expect(selectionStore.get().selected.map((s) => s.id)).toEqual(['s2']);
+    selectionStore.toggleDevice();
+    expect(selectionStore.get().device).toBe('mobile');
+    selectionStore.reset();
+  });
+});

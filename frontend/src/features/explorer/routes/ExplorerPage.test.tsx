@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { renderWithProviders } from '../../../test/render';
+import { explorerApi, fakeApi, ORG_A } from '../fixtures';
+import { selectionStore } from '../lib/selection';
+import { explorerRoutes } from '.';
+
+// No WebGL in jsdom: the map stands in with what it was given.
+vi.mock('../components/StationMap', () => ({
+  default: (props: {
+    stations: { length: number; latitude: number[]; value?: (number | null)[] };
+    selected: { name: string }[];
+    valueRange: [number, number] | null;
+  }) => (
+    <div data-testid="station-map">
+      map of {props.stations.length} stations at {props.stations.latitude.map((v) => v.toFixed(1)).join(', ')}; selected{' '}
+      {props.selected.map((s) => s.name).join(', ')}
+      {props.valueRange && `; coloured from ${props.valueRange.join(' to ')} by ${props.stations.value?.join(', ')}`}
+    </div>
+  ),
+}));
+
+function renderExplorer(path: string) {
+  const router = createMemoryRouter([{ path: '/sts', children: explorerRoutes }, { path: '/sts/station/:id', element: <p>station page</p> }], {
+    initialEntries: [path],
+  });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+let api: ReturnType<typeof fakeApi>;
+
+beforeEach(() => {
+  setApiBase(undefined);
+  selectionStore.reset();
+  api = fakeApi(explorerApi());
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+});
+
+const statisticBodies = () => api.calls.filter((c) => c.method === 'POST').map((c) => c.body);
+
+describe('explorer /sts/overview', () => {
+  it('redirects /sts to /sts/overview keeping the filters of a shared link', async () => {
+    const router = renderExplorer(`/sts?organization=${ORG_A}&mode=map`);
+    await screen.findByTestId('station-map');
+    expect(router.state.location.pathname).toBe('/sts/overview');
+    expect(router.state.location.search).toBe(`?organization=${ORG_A}&mode=map`);
+  });
+
+  it('opens a link with mode=map and a filter: the filter reaches the server, the map shows the stations', async () => {
+    renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}`);
+    expect(await screen.findByTestId('station-map')).toHaveTextContent('map of 3 stations at 40.1, 41.2, 39.9');
+    expect(screen.getByText('3 stations · 1,234 samples')).toBeInTheDocument();
+    expect(statisticBodies()).toEqual([{ organizationIds: [ORG_A], format: 'columns', fields: ['sampleCount', 'stationType'] }]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // The organization filter shows as chosen.
+    expect(await screen.findByRole('checkbox', { name: /Demo Watershed Council/ })).toBeChecked();
+    // Legend: station types with their counts.
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['River/Stream (2)', 'Lake (1)']);
+  });
+
+  it('changing a filter writes it to the address (a new history entry) and asks the server again', async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer('/sts/overview');
+    await screen.findByTestId('station-map');
+    await user.click(await screen.findByText('Station types', { selector: 'summary' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Lake/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?stationType=lake'));
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(statisticBodies()).toContainEqual({ stationTypes: ['lake'], format: 'columns', fields: ['sampleCount', 'stationType'] }));
+    expect(statisticBodies()).toContainEqual({ stationTypes: ['lake'], format: 'objects', limit: 5000, offset: 0 });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search stations' }), 'creek{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?stationType=lake&q=creek'));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters (2)' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('colours the map by a parameter measured in the result: colorBy in the address and the query, a legend of the range', async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer(`/sts/overview?organization=${ORG_A}`);
+    await screen.findByTestId('station-map');
+    const colorBy = screen.getByRole('combobox', { name: 'Colour by' });
+    await waitFor(() => expect(within(colorBy).getAllByRole('option').map((o) => o.textContent)).toEqual(['Station type', 'pH', 'Temperature, water']));
+    expect(colorBy).toHaveValue('');
+    await user.selectOptions(colorBy, 'pH');
+    await waitFor(() => expect(router.state.location.search).toBe(`?organization=${ORG_A}&colorBy=p-ph`));
+    await waitFor(() => expect(statisticBodies()).toContainEqual({ organizationIds: [ORG_A], colorBy: 'p-ph', format: 'columns', fields: ['sampleCount', 'stationType'] }));
+    // The table does not ask for values: changing the colour does not reload it.
+    expect(statisticBodies().filter((b) => (b as { format: string }).format === 'objects' && 'colorBy' in (b as object))).toEqual([]);
+    expect(await screen.findByTestId('station-map')).toHaveTextContent('coloured from 7.4 to 8.25 by 7.4, 8.25,');
+    const legend = screen.getByRole('group', { name: 'Legend' });
+    expect(legend).toHaveTextContent('Latest value: pH (std units)');
+    expect(within(legend).getByRole('img', { name: 'From 7.4 to 8.25 std units' })).toBeInTheDocument();
+    expect(legend).toHaveTextContent('No value (1)');
+    expect(screen.queryByRole('list', { name: 'Legend' })).not.toBeInTheDocument();
+
+    // Choosing 'Station type' again brings the type legend back.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour by' }), 'Station type');
+    await waitFor(() => expect(router.state.location.search).toBe(`?organization=${ORG_A}`));
+    expect(await screen.findByRole('list', { name: 'Legend' })).toBeInTheDocument();
+  });
+
+  it('opens a shared link coloured by a parameter', async () => {
+    renderExplorer('/sts/overview?mode=map&colorBy=p-temp');
+    expect(await screen.findByRole('group', { name: 'Legend' })).toHaveTextContent('Latest value: Temperature, waterNo value (3)');
+    expect(screen.getByRole('combobox', { name: 'Colour by' })).toHaveValue('p-temp');
+    expect(statisticBodies()).toEqual([{ colorBy: 'p-temp', format: 'columns', fields: ['sampleCount', 'stationType'] }]);
+  });
+
+  it('switches to the table, sorts, searches, selects a station (shared with the map) and links to its page', async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer('/sts/overview');
+    await screen.findByTestId('station-map');
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(router.state.location.search).toBe('?mode=table');
+    expect(screen.queryByTestId('station-map')).not.toBeInTheDocument();
+
+    const table = await screen.findByRole('table');
+    const names = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(names()).toEqual(['Bear Creek', 'Alder Lake', 'Cedar River']);
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['Alder Lake', 'Bear Creek', 'Cedar River']);
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(table).getByRole('button', { name: /Name/ }));
+    expect(names()).toEqual(['Cedar River', 'Bear Creek', 'Alder Lake']);
+    await user.click(within(table).getByRole('button', { name: 'Samples' }));
+    expect(names()).toEqual(['Cedar River', 'Alder Lake', 'Bear Creek']);
+    expect(screen.getByText('Rows 1–3 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alder Lake' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(selectionStore.get().selected.map((s) => s.id)).toEqual(['s2']);
+    expect(screen.getByRole('button', { name: 'Download selection (CSV)' })).toBeEnabled();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the table' }), 'cedar');
+    expect(names()).toEqual(['Cedar River']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search the table' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search the table' }), 'nothing like it');
+    expect(screen.getByText('No station matches these filters.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search the table' }));
+
+    expect(statisticBodies().at(-1)).toEqual({ format: 'objects', limit: 5000, offset: 0 });
+    await user.click(screen.getByRole('button', { name: 'Map and table' }));
+    expect(await screen.findByTestId('station-map')).toHaveTextContent('selected Alder Lake');
+
+    await user.click(screen.getByRole('link', { name: 'Bear Creek' }));
+    expect(await screen.findByText('station page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sts/station/s1');
+  });
+
+  it('downloads the selection as a CSV in Water Quality Portal columns', async () => {
+    const user = userEvent.setup();
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderExplorer('/sts/overview?mode=table');
+    await user.click(await screen.findByRole('button', { name: 'Select this page' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download selection (CSV)' }));
+    expect(click).toHaveBeenCalled();
+    const text = await created[0].text();
+    expect(text.split('\r\n')[0]).toMatch(/^OrganizationIdentifier,MonitoringLocationIdentifier,MonitoringLocationName/);
+    expect(text).toContain('DWC-02,Alder Lake,Lake,41.2,-104.9,200');
+  });
+
+  it('shows the server error message when the stations cannot be loaded', async () => {
+    const { 'POST /statistic': _unused, ...rest } = explorerApi();
+    void _unused;
+    api = fakeApi(rest);
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stations could not be loaded: Cannot POST /api/v1/statistic');
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByText('3 个站点 · 1,234 个样品')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '表格' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('columnheader', { name: /名称/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '筛选' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,167 @@
+import '../explorer.css';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Loading } from '../../../shell/Loading';
+import { OFFLINE_MAP_SERVICE, useMapService } from '../api/mapService';
+import { useOrganizationOptions } from '../api/organizations';
+import { useStationTypeOptions } from '../api/stationTypes';
+import { TABLE_PAGE_SIZE, useStationPage, useStationPoints } from '../api/statistic';
+import { FilterPanel } from '../components/FilterPanel';
+import { WidgetActionBar } from '../../../shell/WidgetActionBar';
+import { StationTable } from '../components/StationTable';
+import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
+import { typeLegend, valueRange } from '../lib/colors';
+import { useParameterOptions } from '../api/parameters';
+import { ValueLegend } from '../components/ValueLegend';
+import { parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerFilters, type ViewMode } from '../lib/filters';
+import { selectionStore, useStationSelection } from '../lib/selection';
+import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+
+// maplibre-gl is large: it loads only when a map is shown.
+const StationMap = lazy(() => import('../components/StationMap'));
+
+/** /sts/overview: the filter panel, the map and the station table; the address holds mode and filters. */
+export function ExplorerPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const mode = parseMode(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
+  const query = useMemo(() => toStationQuery(filters), [filters]);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const shownMode: ViewMode = phone && mode === 'both' ? 'map' : mode;
+  const [page, setPage] = useState({ search, number: 0 });
+  const pageNumber = page.search === search ? page.number : 0; // new filters: back to the first page
+  const points = useStationPoints(shownMode !== 'table' ? query : null);
+  const table = useStationPage(shownMode !== 'map' ? query : null, pageNumber);
+  const stations = points.data ?? table.data;
+  const error = points.error ?? table.error;
+  const isLoading = points.isLoading || table.isLoading;
+  const isValidating = points.isValidating || table.isValidating;
+  const mapService = useMapService();
+  const organizations = useOrganizationOptions();
+  const stationTypes = useStationTypeOptions();
+  const typeNames = useMemo(() => new Map((stationTypes.data ?? []).map((o) => [o.id, o.name])), [stationTypes.data]);
+  const { selected } = useStationSelection();
+
+  useEffect(() => selectionStore.setDevice(phone ? 'mobile' : 'desktop'), [phone]);
+
+  // Every change is a new history entry, so the back button undoes it.
+  const update = useCallback(
+    (next: ExplorerFilters, nextMode: ViewMode = mode) => setParams(toSearchParams(nextMode, next)),
+    [mode, setParams],
+  );
+  const legend = useMemo(() => typeLegend(points.data?.stationType ?? []), [points.data]);
+  const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
+  // Colour by a parameter's latest value: the server sends a value per station and their range (totals.value).
+  const parameters = useParameterOptions();
+  // (While the answer for a newly chosen parameter loads, the previous one's values are not shown under its name.)
+  const answered = points.data?.valueSummary?.parameterId ?? filters.colorBy;
+  const values = filters.colorBy && answered === filters.colorBy ? points.data?.value : undefined;
+  const summary = values ? points.data?.valueSummary : undefined;
+  const range = useMemo((): [number, number] | null => {
+    if (!values) return null;
+    if (summary && summary.min !== null && summary.max !== null) return [summary.min, summary.max];
+    return valueRange(values);
+  }, [values, summary]);
+  const missing = useMemo(() => (values ? values.filter((v) => v === null).length : 0), [values]);
+  const colorName = (parameters.data ?? []).find((p) => p.id === filters.colorBy)?.name ?? filters.colorBy;
+  const modes: ViewMode[] = phone ? ['map', 'table'] : ['both', 'map', 'table'];
+
+  return (
+    <section className={`explorer explorer-${shownMode}`} aria-labelledby="explorer-title">
+      <h1 id="explorer-title" className="visually-hidden">{t('explorer.title')}</h1>
+      <details className="explorer-filters" open={!phone || undefined}>
+        <summary className="filters-toggle">{t('explorer.filters.title')}</summary>
+        <FilterPanel filters={filters} onChange={update} stations={stations} />
+      </details>
+      <div className="explorer-results">
+        <div className="explorer-toolbar">
+          <p className="result-count" role="status" aria-live="polite">
+            {stations
+              ? t('explorer.results', {
+                  stations: stations.total.toLocaleString(),
+                  samples: stations.totalSamples.toLocaleString(),
+                })
+              : t('common.loading')}
+            {isValidating && stations ? <span className="muted"> {t('explorer.updating')}</span> : null}
+          </p>
+          <div className="mode-toggle" role="group" aria-label={t('explorer.mode.label')}>
+            {modes.map((m) => (
+              <button key={m} type="button" aria-pressed={shownMode === m} onClick={() => update(filters, m)}>
+                {t(`explorer.mode.${m}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+        {error && (
+          <div role="alert" className="alert alert-error">
+            {t('explorer.failed', { message: error instanceof Error ? error.message : String(error) })}
+          </div>
+        )}
+        {isLoading && !stations && <Loading />}
+        {points.data && shownMode !== 'table' && (
+          <div className="map-panel">
+            {mapService.data || mapService.error ? (
+              <Suspense fallback={<Loading />}>
+                <StationMap
+                  stations={points.data}
+                  legend={legend}
+                  valueRange={range}
+                  selected={selected}
+                  onToggle={selectionStore.toggle}
+                  mapService={mapService.data ?? OFFLINE_MAP_SERVICE}
+                />
+              </Suspense>
+            ) : (
+              <Loading />
+            )}
+            {values ? (
+              <ValueLegend
+                parameter={colorName}
+                summary={{
+                  parameterId: filters.colorBy,
+                  stations: values.length - missing,
+                  unit: null,
+                  units: [],
+                  ...summary,
+                  min: range?.[0] ?? null,
+                  max: range?.[1] ?? null,
+                }}
+                missing={missing}
+              />
+            ) : (
+              <ul className="map-legend" aria-label={t('explorer.map.legend')}>
+                {legend.map((entry) => (
+                  <li key={entry.type}>
+                    <span className="swatch" style={{ background: entry.color }} aria-hidden="true" />
+                    {typeNames.get(entry.type) ?? (entry.type || t('explorer.map.none'))} <span className="muted">({entry.count.toLocaleString()})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {table.data && shownMode !== 'map' && (
+          <WidgetActionBar widget={{ component: STATION_TABLE_WIDGET, config: { filters: search, limit: DEFAULT_TABLE_ROWS } }} />
+        )}
+        {table.data && shownMode !== 'map' && (
+          <StationTable
+            stations={table.data}
+            selected={selected}
+            onSelectionChange={selectionStore.setSelected}
+            organizationNames={organizationNames}
+            typeNames={typeNames}
+            page={pageNumber}
+            pageSize={TABLE_PAGE_SIZE}
+            onPageChange={(number) => setPage({ search, number })}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default ExplorerPage;

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { STATION_TABLE_WIDGET, stationTableWidget } from '.';
+import { readTableConfig } from './config';
+import { StationTableWidget } from './StationTableWidget';
+
+const bodies: unknown[] = [];
+
+beforeEach(() => {
+  setApiBase(undefined);
+  bodies.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return jsonResponse(200, {
+        total: 42,
+        stations: [
+          { id: 's1', identifier: 'USGS-01', name: 'Bear Creek', stationType: 'lake', meta: { sampleCount: 1200, lastDate: '2021-05-01T00:00:00Z' } },
+          { id: 's2', identifier: 'USGS-02', name: '', stationType: 'river', meta: { sampleCount: 3 } },
+        ],
+      });
+    }),
+  );
+});
+
+function renderWidget(config: Record<string, unknown>) {
+  const router = createMemoryRouter([{ path: '/', element: <StationTableWidget config={config} /> }], { initialEntries: ['/'] });
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe('station table widget', () => {
+  it('is the station-table widget type, offered for any dashboard with all stations', () => {
+    expect(stationTableWidget.component).toBe(STATION_TABLE_WIDGET);
+    expect(stationTableWidget.component).toBe('station-table');
+    expect(stationTableWidget.shareable).toEqual({ filters: '', limit: 25 });
+  });
+
+  it('reads its config defensively', () => {
+    expect(readTableConfig({})).toEqual({ filters: '', limit: 25 });
+    expect(readTableConfig({ filters: '?stationType=lake', limit: 10_000 })).toEqual({ filters: 'stationType=lake', limit: 500 });
+  });
+
+  it('shows the first stations of its explorer filters, each linking to its page', async () => {
+    renderWidget({ filters: 'stationType=lake&q=bear', limit: 10 });
+    expect(await screen.findByRole('link', { name: 'Bear Creek' })).toHaveAttribute('href', '/sts/station/s1');
+    expect(screen.getByRole('link', { name: 'USGS-02' })).toHaveAttribute('href', '/sts/station/s2');
+    expect(screen.getByText('2 of 42 stations')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2021-05-01' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in the explorer' })).toHaveAttribute('href', '/sts/overview?stationType=lake&q=bear');
+    expect(bodies[0]).toEqual({ stationTypes: ['lake'], search: 'bear', format: 'objects', limit: 10, offset: 0 });
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Name', 'Identifier', 'Station type', 'Samples', 'Last sample']);
+  });
+});

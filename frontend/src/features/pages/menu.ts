@@ -1,0 +1,33 @@
+import type { ShellModule } from '../../shell/registry';
+
+/** Every informational page of /sts (spec: data section routes); their texts come in a later issue. */
+export const INFO_PAGES = [
+  'mission', 'terms', 'privacy', 'cookies', 'partner', 'contactUs',
+  'history', 'training', 'glossary', 'faq', 'practice', 'more', 'quickstart', 'report',
+] as const;
+export type InfoPageKey = (typeof INFO_PAGES)[number];
+
+/** The pages the menu's "About the product" group lists, in order (spec: menu of the data section). */
+export const ABOUT_PAGES: InfoPageKey[] = ['mission', 'terms', 'privacy', 'cookies', 'partner', 'contactUs'];
+
+/** Icons of the about pages in the collapsed menu (symbols every system font has). */
+const ABOUT_ICONS: Partial<Record<InfoPageKey, string>> = {
+  mission: '★', terms: '§', privacy: '◈', cookies: '◔', partner: '⚭', contactUs: '✉',
+};
+
+/**
+ * The data section's menu: 'Explore data' → /sts/overview, then a group named after the product
+ * holding the informational pages.
+ */
+export const dataSectionModule: ShellModule = {
+  name: 'data-section',
+  menu: [
+    { key: 'explore', label: 'pages.menu.explore', to: '/sts/overview', icon: '◎' },
+    {
+      key: 'about',
+      label: 'pages.menu.about',
+      icon: 'ⓘ',
+      items: ABOUT_PAGES.map((page) => ({ key: page, label: `pages.${page}.title`, to: `/sts/${page}`, icon: ABOUT_ICONS[page] })),
+    },
+  ],
+};

@@ -1,0 +1,112 @@
+import useSWR from 'swr';
+import { get } from '../../../api/client';
+import { rowsOf, text } from './rows';
+
+/**
+ * GET /sampleValue/{stationId}/{parameterId}?from&to&order&limit: one series sorted by time.
+ * Rows (`{time, value, unit, detectionCondition, detectionLimit, qualifier}`) and columns
+ * (`{time: [...], value: [...]}`) are both read.
+ */
+export const sampleValuesPath = (stationId: string, parameterId: string) =>
+  `/sampleValue/${encodeURIComponent(stationId)}/${encodeURIComponent(parameterId)}`;
+
+export interface Series {
+  parameterId: string;
+  /** Milliseconds since the epoch, ascending. */
+  time: Float64Array;
+  value: Float64Array;
+  unit: string;
+  /** Index → why the point is flagged (detection condition, qualifier, detection limit). */
+  flags: Map<number, string>;
+}
+
+export interface SeriesRange {
+  from?: string;
+  to?: string;
+}
+
+// "2024-05-01T15:00:00Z" or "...:00.000Z": what the API sends; Date.parse reads it as it is.
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/;
+
+function toMillis(date: unknown, time?: unknown): number {
+  if (typeof date === 'number') return date < 1e11 ? date * 1000 : date;
+  const d = text(date);
+  if (!d) return NaN;
+  if (time === undefined && ISO_UTC.test(d)) return Date.parse(d);
+  const t = text(time);
+  const iso = t && !d.includes('T') ? `${d}T${t}` : d;
+  const withZone = /T.*(Z|[+-]\d\d:?\d\d)$/.test(iso) || !iso.includes('T') ? iso : `${iso}Z`;
+  return Date.parse(withZone.includes('T') ? withZone : `${withZone}T00:00:00Z`);
+}
+
+function flagOf(row: Record<string, unknown>): string {
+  const condition = text(row.detectionCondition ?? row.resultDetectionCondition ?? row.flag);
+  const qualifier = text(row.qualifier ?? row.measureQualifier ?? row.resultQualifier);
+  const limit = text(row.detectionLimit ?? row.detectionLimitValue);
+  if (!condition && !qualifier && !limit) return '';
+  return [condition, qualifier, limit && `DL ${limit}`].filter(Boolean).join('; ');
+}
+
+/** The ISO text of a point's time (downloads, first and last dates). */
+export const isoTime = (series: Series, i: number) => new Date(series.time[i]).toISOString();
+
+export function readSeries(parameterId: string, body: unknown): Series {
+  const root = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const columns = (root.columns && typeof root.columns === 'object' ? root.columns : Array.isArray(root.time) || Array.isArray(root.t) ? root : null) as
+    | Record<string, unknown[]>
+    | null;
+  let rows: Record<string, unknown>[];
+  if (columns) {
+    const times = (columns.time ?? columns.t ?? columns.timestamp ?? []) as unknown[];
+    const values = (columns.value ?? columns.v ?? []) as unknown[];
+    const flagsCol = (columns.flag ?? columns.detectionCondition ?? columns.qualifier ?? []) as unknown[];
+    rows = times.map((time, i) => ({ time, value: values[i], flag: flagsCol[i] }));
+  } else {
+    rows = rowsOf(body);
+  }
+  // A 100,000-point series is read in one pass into typed arrays (no object per point).
+  let time = new Float64Array(rows.length);
+  let value = new Float64Array(rows.length);
+  let flags = new Map<number, string>();
+  let unit = text(root.unit);
+  let n = 0;
+  let sorted = true;
+  for (const row of rows) {
+    const t = toMillis(row.time ?? row.timestamp ?? row.date ?? row.activityStartDate ?? row.ActivityStartDate, row.activityStartTime);
+    if (!Number.isFinite(t)) continue;
+    const v = Number(row.value ?? row.resultValue ?? row.ResultMeasureValue);
+    const flag = flagOf(row);
+    if (!Number.isFinite(v) && !flag) continue;
+    if (!unit) unit = text(row.unit ?? row.resultUnit);
+    if (n > 0 && t < time[n - 1]) sorted = false;
+    time[n] = t;
+    value[n] = Number.isFinite(v) ? v : Number(row.detectionLimit ?? row.detectionLimitValue) || NaN;
+    if (flag) flags.set(n, flag);
+    n++;
+  }
+  time = time.slice(0, n);
+  value = value.slice(0, n);
+  if (!sorted) {
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a] - time[b]);
+    const sortedFlags = new Map<number, string>();
+    order.forEach((from, to) => flags.has(from) && sortedFlags.set(to, flags.get(from)!));
+    time = Float64Array.from(order, (i) => time[i]);
+    value = Float64Array.from(order, (i) => value[i]);
+    flags = sortedFlags;
+  }
+  return { parameterId, time, value, unit, flags };
+}
+
+export async function getSampleValues(stationId: string, parameterId: string, range: SeriesRange): Promise<Series> {
+  const params = { from: range.from || undefined, to: range.to || undefined, order: 'ASC' };
+  return readSeries(parameterId, await get(sampleValuesPath(stationId, parameterId), { params }));
+}
+
+/** Several series of one station, fetched side by side (one call per parameter). */
+export function useSampleValues(stationId: string | undefined, parameterIds: string[], range: SeriesRange) {
+  return useSWR(
+    stationId && parameterIds.length ? ['sampleValues', stationId, parameterIds.join(','), range.from ?? '', range.to ?? ''] : null,
+    () => Promise.all(parameterIds.map((p) => getSampleValues(stationId as string, p, range))),
+    { keepPreviousData: true },
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  Chart as ChartJS,
+  Decimation,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+  type Plugin,
+} from 'chart.js';
+import zoomPlugin from 'chartjs-plugin-zoom';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Chart } from 'react-chartjs-2';
+import { useTranslation } from 'react-i18next';
+import { download } from '../lib/csv';
+import { unitAxes, type SeriesInfo } from '../lib/series';
+
+// Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
+ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
+
+export const COLORS = ['#0b5f8a', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+/** Above this many points in view a series is thinned with LTTB (chart.js's decimation plugin). */
+export const DECIMATION_THRESHOLD = 2000;
+/** One zoom step (wheel, buttons, keys): in shows 80 % of the time range, out 125 % (the plugin's wheel formula). */
+const ZOOM_SPEED = 0.2;
+const ZOOM_IN = 1 + ZOOM_SPEED;
+const ZOOM_OUT = 2 - 1 / (1 - ZOOM_SPEED);
+
+type Point = { x: number; y: number; flag?: string };
+
+/** A white background, so the PNG download is not transparent. */
+const whiteBackground: Plugin = {
+  id: 'owdWhiteBackground',
+  beforeDraw(chart) {
+    const { ctx, width, height } = chart;
+    ctx.save();
+    ctx.globalCompositeOperation = 'destination-over';
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.restore();
+  },
+};
+
+/** Marks the canvas once drawn, with the number of points actually drawn (after decimation). */
+const drawnMarker: Plugin = {
+  id: 'owdDrawnMarker',
+  afterRender(chart) {
+    let drawn = 0;
+    chart.data.datasets.forEach((_, i) => {
+      if (chart.isDatasetVisible(i)) drawn += chart.getDatasetMeta(i).data.length;
+    });
+    const canvas = chart.canvas;
+    if (canvas.dataset.drawn !== 'true') performance.mark('owd:chart-drawn', { detail: { drawn } });
+    canvas.dataset.drawn = 'true';
+    canvas.dataset.drawnPoints = String(drawn);
+  },
+};
+
+/** A wheel turn that zooms, as before the plugin: with Ctrl or Shift, and a vertical turn. */
+function isZoomWheel(event: WheelEvent): boolean {
+  return (event.ctrlKey || event.shiftKey) && event.deltaY !== 0;
+}
+
+export interface TimeSeriesChartProps {
+  all: SeriesInfo[];
+  title: string;
+  filename: string;
+}
+
+/** Several series against time, one y axis per unit; wheel/drag/pinch/keys zoom and pan (chartjs-plugin-zoom); PNG download. */
+export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) {
+  const { t, i18n } = useTranslation();
+  const chartRef = useRef<ChartJS<'line'> | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }), [i18n.language]);
+
+  const { data, options } = useMemo(() => {
+    const units = unitAxes(all);
+    const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
+    all.forEach(({ series, name, unit }, k) => {
+      const color = COLORS[k % COLORS.length];
+      const axis = `y${units.indexOf(unit || '—')}`;
+      const points: Point[] = new Array(series.time.length);
+      for (let i = 0; i < series.time.length; i++) points[i] = { x: series.time[i], y: series.value[i] };
+      datasets.push({
+        type: 'line',
+        label: unit ? `${name} (${unit})` : name,
+        data: points,
+        yAxisID: axis,
+        borderColor: color,
+        backgroundColor: color,
+        borderWidth: 1.5,
+        pointRadius: points.length > 500 ? 0 : 2,
+        pointHitRadius: 4,
+        spanGaps: true,
+        indexAxis: 'x',
+      });
+      if (series.flags.size) {
+        const flagged: Point[] = [];
+        for (const [i, flag] of series.flags) flagged.push({ x: series.time[i], y: series.value[i], flag });
+        datasets.push({
+          type: 'scatter',
+          label: t('stations.chart.flagged', { name }),
+          data: flagged,
+          yAxisID: axis,
+          borderColor: color,
+          backgroundColor: '#ffffff',
+          pointStyle: 'triangle',
+          pointRadius: 5,
+          borderWidth: 1.5,
+        });
+      }
+    });
+    const scales: ChartOptions<'line'>['scales'] = {
+      x: {
+        type: 'linear',
+        ticks: { maxTicksLimit: 8, callback: (value) => dateFormat.format(new Date(Number(value))) },
+      },
+    };
+    units.forEach((unit, k) => {
+      scales[`y${k}`] = {
+        type: 'linear',
+        position: k % 2 === 0 ? 'left' : 'right',
+        title: { display: true, text: unit },
+        grid: { drawOnChartArea: k === 0 },
+      };
+    });
+    const chartOptions: ChartOptions<'line'> = {
+      animation: false,
+      parsing: false,
+      normalized: true,
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales,
+      plugins: {
+        zoom: {
+          limits: { x: { min: 'original', max: 'original' } },
+          pan: { enabled: true, mode: 'x', threshold: 2, onPanComplete: ({ chart }) => setZoomed(chart.isZoomedOrPanned()) },
+          zoom: {
+            mode: 'x',
+            wheel: { enabled: true, speed: ZOOM_SPEED },
+            pinch: { enabled: true },
+            // The plain wheel still scrolls the page: Ctrl or Shift + wheel zooms (modifierKey takes one key only).
+            onZoomStart: ({ event }) => event.type !== 'wheel' || isZoomWheel(event as WheelEvent),
+            onZoomComplete: ({ chart }) => setZoomed(chart.isZoomedOrPanned()),
+          },
+        },
+        decimation: { enabled: true, algorithm: 'lttb', samples: 1000, threshold: DECIMATION_THRESHOLD },
+        legend: { position: 'bottom' },
+        tooltip: {
+          callbacks: {
+            title: (items) => (items[0] ? dateFormat.format(new Date(Number(items[0].parsed.x))) : ''),
+            afterLabel: (item) => (item.raw as Point).flag ?? '',
+          },
+        },
+      },
+    };
+    return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions };
+  }, [all, dateFormat, t]);
+
+  // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
+  useEffect(() => setZoomed(false), [options]);
+
+  /** Keys and buttons go through the plugin's API, which calls no callback: read the state back. */
+  const act = (change: (chart: ChartJS<'line'>) => void) => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    change(chart);
+    setZoomed(chart.isZoomedOrPanned());
+  };
+  const zoomIn = () => act((chart) => chart.zoom(ZOOM_IN));
+  const zoomOut = () => act((chart) => chart.zoom(ZOOM_OUT));
+  const resetZoom = () => act((chart) => chart.resetZoom('none'));
+  /** Shifts the time range by a fraction of it (positive: later); the plugin pans by pixels. */
+  const pan = (fraction: number) => act((chart) => chart.pan({ x: -fraction * chart.scales.x.width }));
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => pan(-0.1),
+      ArrowRight: () => pan(0.1),
+      '+': zoomIn,
+      '=': zoomIn,
+      '-': zoomOut,
+      '0': resetZoom,
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+  const savePng = () => {
+    const chart = chartRef.current;
+    if (chart) download(`${filename}.png`, chart.toBase64Image('image/png', 1));
+  };
+
+  return (
+    <div className="time-series-chart">
+      <div className="chart-tools" role="toolbar" aria-label={t('stations.chart.tools')}>
+        <button type="button" onClick={zoomIn}>{t('stations.chart.zoomIn')}</button>
+        <button type="button" onClick={zoomOut}>{t('stations.chart.zoomOut')}</button>
+        <button type="button" onClick={resetZoom} disabled={!zoomed}>{t('stations.chart.resetZoom')}</button>
+        <button type="button" onClick={savePng}>{t('stations.chart.downloadPng')}</button>
+      </div>
+      <div className="chart-canvas">
+        <Chart
+          ref={chartRef}
+          type="line"
+          data={data}
+          options={options}
+          plugins={[whiteBackground, drawnMarker]}
+          aria-label={title}
+          role="img"
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <p className="muted small">{t('stations.chart.howToZoom')}</p>
+    </div>
+  );
+}
+
+export default TimeSeriesChart;

@@ -1,0 +1,73 @@
+import { isoTime, type Series } from '../api/sampleValues';
+import { toCsv } from './csv';
+
+/** Water Quality Portal result columns of a chart's CSV download. */
+export const RESULT_COLUMNS = [
+  'MonitoringLocationIdentifier',
+  'ActivityStartDate',
+  'ActivityStartTime/Time',
+  'CharacteristicName',
+  'ResultMeasureValue',
+  'ResultMeasure/MeasureUnitCode',
+  'ResultDetectionConditionText',
+] as const;
+
+export interface SeriesInfo {
+  series: Series;
+  name: string;
+  unit: string;
+  characteristicName: string;
+}
+
+export interface SeriesSummary {
+  parameterId: string;
+  name: string;
+  unit: string;
+  points: number;
+  first: string;
+  last: string;
+  min: number | null;
+  max: number | null;
+  latest: number | null;
+  flagged: number;
+}
+
+export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of series.value) {
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const n = series.time.length;
+  return {
+    parameterId: series.parameterId,
+    name,
+    unit,
+    points: n,
+    first: n ? isoTime(series, 0).slice(0, 10) : '',
+    last: n ? isoTime(series, n - 1).slice(0, 10) : '',
+    min: Number.isFinite(min) ? min : null,
+    max: Number.isFinite(max) ? max : null,
+    latest: n && Number.isFinite(series.value[n - 1]) ? series.value[n - 1] : null,
+    flagged: series.flags.size,
+  };
+}
+
+export function seriesCsv(identifier: string, all: SeriesInfo[]): string {
+  function* rows() {
+    for (const { series, unit, characteristicName } of all) {
+      for (let i = 0; i < series.time.length; i++) {
+        const iso = isoTime(series, i);
+        yield [identifier, iso.slice(0, 10), iso.slice(11, 19), characteristicName, series.value[i], unit, series.flags.get(i) ?? ''];
+      }
+    }
+  }
+  return toCsv(RESULT_COLUMNS, rows());
+}
+
+/** Unique units in order of first appearance: each gets its own y axis. */
+export function unitAxes(all: SeriesInfo[]): string[] {
+  return [...new Set(all.map((s) => s.unit || '—'))];
+}

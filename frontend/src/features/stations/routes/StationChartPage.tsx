@@ -1,0 +1,130 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext, useSearchParams } from 'react-router';
+import { Loading } from '../../../shell/Loading';
+import { useParameters } from '../api/parameters';
+import { useSampleValues } from '../api/sampleValues';
+import type { Station } from '../api/station';
+import { download } from '../lib/csv';
+import { seriesCsv, summarize, type SeriesInfo } from '../lib/series';
+import { STATION_CHART_WIDGET } from '../widgets/config';
+import { WidgetActionBar } from '../../../shell/WidgetActionBar';
+import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
+
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+
+/** station-chart: choose parameters and a date range (kept in the address), see and download the series. */
+export function StationChartPage() {
+  const { t } = useTranslation();
+  const station = useOutletContext<Station>();
+  const [params, setParams] = useSearchParams();
+  const parameters = useParameters();
+  const available = station.parameters.map((p) => p.parameterId);
+  const chosen = list(params.get('parameter')).filter((p) => available.includes(p));
+  const shown = chosen.length ? chosen : available.slice(0, 1);
+  const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const { data: series, error, isLoading } = useSampleValues(station.id, shown, range);
+  const { Chart, error: chartError } = useTimeSeriesChart();
+  const failure = error ?? chartError;
+
+  const all: SeriesInfo[] = useMemo(
+    () =>
+      (series ?? []).map((s) => {
+        const p = parameters.data?.get(s.parameterId);
+        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '', characteristicName: p?.characteristicName ?? s.parameterId };
+      }),
+    [series, parameters.data],
+  );
+  const summaries = useMemo(() => all.map(summarize), [all]);
+  const nameOf = (id: string) => parameters.data?.get(id)?.name ?? id;
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+  const toggle = (id: string) => setParam('parameter', (shown.includes(id) ? shown.filter((p) => p !== id) : [...shown, id]).join(','));
+  const filename = `${station.identifier || station.id}-${shown.join('-')}`.replace(/[^\w.-]+/g, '_');
+
+  return (
+    <section className="station-chart" aria-label={t('stations.chart.tab')}>
+      <WidgetActionBar widget={{ component: STATION_CHART_WIDGET, config: { stationId: station.id, parameterIds: shown, from: range.from, to: range.to } }} />
+      <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
+        <fieldset>
+          <legend>{t('stations.chart.parameters')}</legend>
+          {available.length === 0 && <p className="muted">{t('stations.chart.noParameters')}</p>}
+          {available.map((id) => (
+            <label key={id} className="checkbox">
+              <input type="checkbox" checked={shown.includes(id)} onChange={() => toggle(id)} />
+              {nameOf(id)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="date-range">
+          <legend>{t('stations.chart.dateRange')}</legend>
+          <label className="field">
+            <span>{t('stations.chart.from')}</span>
+            <input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setParam('from', e.target.value)} />
+          </label>
+          <label className="field">
+            <span>{t('stations.chart.to')}</span>
+            <input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setParam('to', e.target.value)} />
+          </label>
+        </fieldset>
+      </form>
+      {failure && (
+        <div role="alert" className="alert alert-error">
+          {t('stations.chart.failed', { message: failure instanceof Error ? failure.message : String(failure) })}
+        </div>
+      )}
+      {isLoading && !series && shown.length > 0 && <Loading />}
+      {all.length > 0 && (
+        <>
+          {summaries.every((s) => s.points === 0) ? (
+            <p className="empty">{t('stations.chart.noData')}</p>
+          ) : (
+            Chart ? <Chart all={all} filename={filename} title={t('stations.chart.title', { names: summaries.map((s) => s.name).join(', ') })} /> : !chartError && <Loading />
+          )}
+          <div className="chart-downloads">
+            <button type="button" onClick={() => download(`${filename}.csv`, seriesCsv(station.identifier, all))}>
+              {t('stations.chart.downloadCsv')}
+            </button>
+          </div>
+          <table className="series-summary">
+            <caption>{t('stations.chart.summary')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('stations.chart.parameter')}</th>
+                <th scope="col">{t('stations.chart.unit')}</th>
+                <th scope="col" className="numeric">{t('stations.chart.points')}</th>
+                <th scope="col">{t('stations.chart.first')}</th>
+                <th scope="col">{t('stations.chart.last')}</th>
+                <th scope="col" className="numeric">{t('stations.chart.min')}</th>
+                <th scope="col" className="numeric">{t('stations.chart.max')}</th>
+                <th scope="col" className="numeric">{t('stations.chart.latest')}</th>
+                <th scope="col" className="numeric">{t('stations.chart.flags')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summaries.map((s) => (
+                <tr key={s.parameterId}>
+                  <th scope="row">{s.name}</th>
+                  <td>{s.unit}</td>
+                  <td className="numeric">{s.points.toLocaleString()}</td>
+                  <td>{s.first}</td>
+                  <td>{s.last}</td>
+                  <td className="numeric">{s.min ?? '—'}</td>
+                  <td className="numeric">{s.max ?? '—'}</td>
+                  <td className="numeric">{s.latest ?? '—'}</td>
+                  <td className="numeric">{s.flagged.toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default StationChartPage;

@@ -1,0 +1,99 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext } from 'react-router';
+import { Loading } from '../../../shell/Loading';
+import { useOrganizationName } from '../api/organization';
+import { useParameters } from '../api/parameters';
+import { useProjectNames } from '../api/projects';
+import type { Station } from '../api/station';
+
+const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
+
+/** station-info: metadata, a small map, projects, and parameters with counts and first/last dates. */
+export function StationInfoPage() {
+  const { t } = useTranslation();
+  const station = useOutletContext<Station>();
+  const organization = useOrganizationName(station.organizationId || undefined);
+  const projects = useProjectNames(station.organizationId || undefined);
+  const parameters = useParameters();
+  const none = <span className="muted">{t('stations.info.none')}</span>;
+  const fact = (label: string, value: string | number | null | undefined) => (
+    <>
+      <dt>{label}</dt>
+      <dd>{value === null || value === undefined || value === '' ? none : value}</dd>
+    </>
+  );
+  const hasPosition = station.latitude !== null && station.longitude !== null;
+
+  return (
+    <section className="station-info" aria-label={t('stations.info.tab')}>
+      <div className="info-grid">
+        <dl className="facts" aria-label={t('stations.info.metadata')}>
+          {fact(t('stations.info.identifier'), station.identifier)}
+          {fact(t('stations.info.name'), station.name)}
+          {fact(t('stations.info.organization'), organization.data ?? station.organizationId)}
+          {fact(t('stations.info.stationType'), station.stationType)}
+          {fact(t('stations.info.monitoringLocationType'), station.monitoringLocationType)}
+          {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
+          {fact(t('stations.info.huc8'), station.huc8)}
+          {fact(t('stations.info.huc12'), station.huc12)}
+          {fact(t('stations.info.county'), station.countyFips)}
+          {fact(t('stations.info.samples'), station.sampleCount?.toLocaleString())}
+          {fact(t('stations.info.period'), station.firstDate ? `${station.firstDate} – ${station.lastDate}` : '')}
+          {station.description ? fact(t('stations.info.description'), station.description) : null}
+        </dl>
+        {hasPosition && (
+          <Suspense fallback={<Loading />}>
+            <StationMiniMap latitude={station.latitude!} longitude={station.longitude!} label={t('stations.info.map')} />
+          </Suspense>
+        )}
+      </div>
+      <h2>{t('stations.info.projects')}</h2>
+      {station.projects.length === 0 ? (
+        <p className="muted">{t('stations.info.noProjects')}</p>
+      ) : (
+        <ul className="project-list">
+          {station.projects.map((id) => (
+            <li key={id}>{projects.data?.get(id) ?? id}</li>
+          ))}
+        </ul>
+      )}
+      <h2>{t('stations.info.parameters')}</h2>
+      {station.parameters.length === 0 ? (
+        <p className="muted">{t('stations.info.noParameters')}</p>
+      ) : (
+        <table className="parameter-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('stations.info.parameter')}</th>
+              <th scope="col">{t('stations.info.unit')}</th>
+              <th scope="col" className="numeric">{t('stations.info.samples')}</th>
+              <th scope="col">{t('stations.info.firstDate')}</th>
+              <th scope="col">{t('stations.info.lastDate')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {station.parameters.map((p) => {
+              const parameter = parameters.data?.get(p.parameterId);
+              return (
+                <tr key={p.parameterId}>
+                  <th scope="row">
+                    <Link to={`../chart?parameter=${encodeURIComponent(p.parameterId)}`} relative="path">
+                      {parameter?.name ?? p.parameterId}
+                    </Link>
+                  </th>
+                  <td>{parameter?.unit ?? ''}</td>
+                  <td className="numeric">{p.sampleCount === null ? '—' : p.sampleCount.toLocaleString()}</td>
+                  <td>{p.firstDate || '—'}</td>
+                  <td>{p.lastDate || '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export default StationInfoPage;

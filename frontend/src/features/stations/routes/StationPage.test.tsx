@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { renderWithProviders } from '../../../test/render';
+import { stationRoutes } from '.';
+
+// No canvas in jsdom: the chart and the small map stand in with what they were given.
+vi.mock('../components/TimeSeriesChart', () => ({
+  default: (props: { all: { name: string; unit: string; series: { time: Float64Array } }[] }) => (
+    <div data-testid="chart">{props.all.map((s) => `${s.name} [${s.unit}] ${s.series.time.length}`).join(' | ')}</div>
+  ),
+}));
+vi.mock('../components/StationMiniMap', () => ({
+  default: (props: { latitude: number; longitude: number }) => <div data-testid="mini-map">{`${props.latitude},${props.longitude}`}</div>,
+}));
+
+const ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
+const station = {
+  id: 's1', identifier: 'USGS-01', name: 'Bear Creek', latitude: 40.1, longitude: -105.2, stationType: 'River/Stream',
+  monitoringLocationType: 'River/Stream', huc8: '10190005', countyFips: '08013', organizationId: ORG,
+  projectIds: ['proj-1'], sampleCount: 5, firstDate: '2020-01-01', lastDate: '2020-03-01', parameterIds: ['p-ph', 'p-temp'],
+};
+const series: Record<string, unknown> = {
+  'p-ph': { stationId: 's1', parameterId: 'p-ph', unit: 'std units', count: 3, data: [
+    { time: '2020-01-01T10:00:00Z', value: 7.1 },
+    { time: '2020-02-01T10:00:00Z', value: 7.9, qualifier: 'J' },
+    { time: '2020-03-01T10:00:00Z', value: 6.8 },
+  ] },
+  'p-temp': { stationId: 's1', parameterId: 'p-temp', count: 2, data: [
+    { time: '2020-01-01T10:00:00Z', value: 4.5, unit: 'deg C' },
+    { time: '2020-03-01T10:00:00Z', value: null, detectionCondition: 'Not Detected' },
+  ] },
+};
+
+const calls: string[] = [];
+function fakeFetch(input: RequestInfo | URL) {
+  const url = new URL(String(input), 'http://localhost');
+  calls.push(url.pathname + url.search);
+  const path = url.pathname.replace('/api/v1', '');
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  if (path === '/station/s1') return json(station);
+  if (path === '/station/nope') return json({ statusCode: 404, message: 'Station not found.' }, 404);
+  if (path === '/parameter/parameters') return json([
+    { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units', characteristicName: 'pH' },
+    { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C', characteristicName: 'Temperature, water' },
+  ]);
+  if (path === `/organization/${ORG}`) return json({ id: ORG, name: 'Demo Watershed Council' });
+  if (path === '/project/getIdsByOrganizationIds') return json([{ id: 'proj-1', name: 'Spring survey' }]);
+  const match = path.match(/^\/sampleValue\/s1\/(.+)$/);
+  if (match) return json(series[match[1]]);
+  return json({ message: 'no' }, 404);
+}
+
+function renderStation(path: string) {
+  const router = createMemoryRouter([{ path: '/sts', children: stationRoutes }, { path: '/sts/overview', element: <p>explorer</p> }], { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  setApiBase(undefined);
+  calls.length = 0;
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => fakeFetch(input)));
+});
+
+describe('station page /sts/station/{stationId}', () => {
+  it('opens on the chart: first parameter drawn, its values summarized, flags counted', async () => {
+    const router = renderStation('/sts/station/s1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bear Creek' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sts/station/s1/chart'));
+    expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    const summary = screen.getByRole('table', { name: 'Series shown' });
+    const row = within(summary).getByRole('row', { name: /pH/ });
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['std units', '3', '2020-01-01', '2020-03-01', '6.8', '7.9', '6.8', '1']);
+    expect(calls).toContain('/api/v1/sampleValue/s1/p-ph?order=ASC');
+  });
+
+  it('adds a second parameter (its own unit) and a date range, kept in the address', async () => {
+    const user = userEvent.setup();
+    const router = renderStation('/sts/station/s1/chart');
+    await screen.findByTestId('chart');
+    await user.click(screen.getByRole('checkbox', { name: 'Temperature, water' }));
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3 | Temperature, water [deg C] 2'));
+    expect(router.state.location.search).toBe('?parameter=p-ph%2Cp-temp');
+    const summary = screen.getByRole('table', { name: 'Series shown' });
+    const temp = within(summary).getByRole('row', { name: /Temperature/ });
+    expect(within(temp).getAllByRole('cell').at(-1)).toHaveTextContent('1');
+
+    const from = screen.getByLabelText('From');
+    await user.type(from, '2020-02-01');
+    await waitFor(() => expect(router.state.location.search).toContain('from=2020-02-01'));
+    await waitFor(() => expect(calls).toContain('/api/v1/sampleValue/s1/p-ph?from=2020-02-01&order=ASC'));
+  });
+
+  it('downloads the shown series as CSV in Water Quality Portal result columns', async () => {
+    const user = userEvent.setup();
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderStation('/sts/station/s1/chart?parameter=p-ph');
+    await screen.findByTestId('chart');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const lines = (await created[0].text()).trim().split('\r\n');
+    expect(lines[0]).toBe('MonitoringLocationIdentifier,ActivityStartDate,ActivityStartTime/Time,CharacteristicName,ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultDetectionConditionText');
+    expect(lines[2]).toBe('USGS-01,2020-02-01,10:00:00,pH,7.9,std units,J');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('info: metadata, small map, projects, parameters', async () => {
+    const user = userEvent.setup();
+    const router = renderStation('/sts/station/s1/chart');
+    await screen.findByTestId('chart');
+    await user.click(screen.getByRole('link', { name: 'Info' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sts/station/s1/info'));
+    expect(await screen.findByText('Demo Watershed Council')).toBeInTheDocument();
+    expect(screen.getByText('USGS-01', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('10190005')).toBeInTheDocument();
+    expect(screen.getByText('2020-01-01 – 2020-03-01')).toBeInTheDocument();
+    expect(await screen.findByTestId('mini-map')).toHaveTextContent('40.1,-105.2');
+    expect(await screen.findByText('Spring survey')).toBeInTheDocument();
+    const table = screen.getAllByRole('table').at(-1)!;
+    expect(within(table).getByRole('link', { name: 'Temperature, water' })).toHaveAttribute('href', '/sts/station/s1/chart?parameter=p-temp');
+  });
+
+  it('names a station that does not exist', async () => {
+    renderStation('/sts/station/nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The station could not be loaded: Station not found.');
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderStation('/sts/station/s1/chart');
+    await screen.findByTestId('chart');
+    expect(screen.getByRole('link', { name: '图表' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '信息' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载 CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '已显示的数据序列' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open, stays
+ * inside while open (Tab wraps), and returns to where it was on close.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  className,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+}) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const node = ref.current;
+    const first = node?.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node?.querySelector<HTMLElement>('button');
+    first?.focus();
+    return () => previous?.focus?.();
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]')];
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`dialog ${className ?? ''}`}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        <div className="dialog-body">{children}</div>
+        {footer && <div className="dialog-footer">{footer}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** "Are you sure?" with Cancel and a confirming button. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  open: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}

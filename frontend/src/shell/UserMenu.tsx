@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../auth/session';
+import { shell } from './registry';
+
+/** The user menu: the signed-in user's name, then their profile and sign out; else 'Sign in'. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  if (!session.enabled) return null;
+  if (session.status === 'checking') {
+    return <span className="header-placeholder" aria-hidden="true" />;
+  }
+  if (session.status === 'anonymous') {
+    return (
+      <button type="button" className="header-button" onClick={session.signIn}>
+        {t('auth.signIn')}
+      </button>
+    );
+  }
+  const extra = shell.userMenuFor(session.profile);
+  return (
+    <div className="dropdown user-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="header-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {(session.displayName || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="header-button-text user-name">{session.displayName}</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="dropdown-menu dropdown-menu-end" aria-label={t('auth.userMenu')}>
+          <li className="dropdown-heading">{session.displayName}</li>
+          <li>
+            <Link to="/profile" onClick={() => setOpen(false)}>
+              {t('auth.profile.title')}
+            </Link>
+          </li>
+          {extra.map((item) => (
+            <li key={item.key}>
+              <Link to={item.to} onClick={() => setOpen(false)}>
+                {t(item.label as never)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" onClick={session.signOut}>
+              {t('auth.signOut')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
+
+/**
+ * The administration screens against the real API and identity provider: an administrator
+ * creates a role, gives it a permission and assigns it to a user (still there after a reload);
+ * a viewer sees neither the menu nor the screens; every screen passes axe without serious or
+ * critical violations; screenshots at desktop and phone width in both languages.
+ */
+
+const SCREENS = ['/admin/users', '/admin/roles', '/admin/permissions'] as const;
+const HEADINGS = {
+  en: { '/admin/users': 'Users', '/admin/roles': 'Roles', '/admin/permissions': 'Permissions' },
+  'zh-CN': { '/admin/users': '用户', '/admin/roles': '角色', '/admin/permissions': '权限' },
+} as const;
+
+const WIDTHS = [1440, 375] as const;
+
+async function seriousViolations(page: Page, context: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${context}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('an administrator creates a role, gives it a permission and assigns it to a user; it sticks', async ({ page }) => {
+  const roleName = `auditor-${Date.now().toString(36)}`;
+  await signIn(page, 'admin', '/admin/roles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const adminMenu = menu.getByRole('list', { name: 'Administration' });
+  await expect(adminMenu.getByRole('link')).toHaveCount(3);
+
+  // A new role, submitted with Enter from the name field.
+  await page.getByRole('button', { name: 'New role' }).click();
+  const create = page.getByRole('dialog', { name: 'New role' });
+  await expect(create.getByRole('textbox', { name: 'Role name' })).toBeFocused();
+  await create.getByRole('textbox', { name: 'Description' }).fill('Reads and shares dashboards');
+  await create.getByRole('textbox', { name: 'Role name' }).fill(roleName);
+  await create.getByRole('textbox', { name: 'Role name' }).press('Enter');
+  await expect(page.getByText(`Role ${roleName} created.`)).toBeVisible();
+  await expect(create).toHaveCount(0);
+
+  // The same name again: the server's refusal in an error toast.
+  await page.getByRole('button', { name: 'New role' }).click();
+  const again = page.getByRole('dialog', { name: 'New role' });
+  await again.getByRole('textbox', { name: 'Role name' }).fill(roleName);
+  await again.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `A role named ${roleName} already exists.` })).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  // Its permission.
+  const roleRow = page.getByRole('row').filter({ hasText: roleName });
+  await roleRow.getByRole('button', { name: `Permissions of ${roleName}` }).click();
+  const permissions = page.getByRole('dialog', { name: `Permissions of ${roleName}` });
+  await permissions.getByRole('checkbox', { name: 'share-dashboards' }).check();
+  await permissions.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Permissions of ${roleName} saved.`)).toBeVisible();
+  await expect(roleRow.getByText('share-dashboards')).toBeVisible();
+
+  // Assigned to Carl, found by searching the users.
+  await adminMenu.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('carl');
+  const carl = page.getByRole('row').filter({ hasText: 'Carl Contributor' });
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+  await carl.getByRole('button', { name: 'Roles of Carl Contributor' }).click();
+  const roles = page.getByRole('dialog', { name: 'Roles of Carl Contributor' });
+  await roles.getByRole('checkbox', { name: roleName }).check();
+  await roles.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Roles of Carl Contributor saved.')).toBeVisible();
+  await expect(carl.getByText(roleName)).toBeVisible();
+
+  // After a reload (the same search, from the address) it is still there.
+  await page.reload();
+  await expect(page).toHaveURL(/#\/admin\/users\?q=carl$/);
+  await expect(carl.getByText(roleName)).toBeVisible();
+  await carl.getByRole('button', { name: 'Roles of Carl Contributor' }).click();
+  await expect(roles.getByRole('checkbox', { name: roleName })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(roles).toHaveCount(0);
+
+  await page.goto(`/#/admin/roles?q=${roleName}`);
+  await expect(page.getByRole('row').filter({ hasText: roleName }).getByText('share-dashboards')).toBeVisible();
+  await page.goto('/#/admin/permissions?q=share');
+  await expect(page.getByRole('row').filter({ hasText: 'share-dashboards' }).getByText(roleName)).toBeVisible();
+});
+
+test('a viewer sees no administration menu and gets the forbidden page on the admin screens', async ({ page }) => {
+  await signIn(page, 'viewer');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link').first()).toBeAttached();
+  await expect(menu.getByRole('list', { name: 'Administration' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+  for (const path of SCREENS) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  }
+});
+
+test('the administration screens pass axe, fit a phone, and are photographed in both languages', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/admin/users');
+
+  const problems: string[] = [];
+  for (const lang of ['en', 'zh-CN'] as const) {
+    if (lang === 'zh-CN') {
+      await page.addInitScript(() => localStorage.setItem('app-locale', 'zh-CN'));
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      for (const path of SCREENS) {
+        await page.goto(`/#${path}`);
+        await expect(page).toHaveURL(new RegExp(`#${path}$`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS[lang][path]);
+        // Rows of data (not the loading row), and no reload under way.
+        const table = page.locator('table.admin-table');
+        await expect(table.locator('tbody td[data-label]').first()).toBeVisible();
+        await expect(table).not.toHaveAttribute('aria-busy', 'true');
+        problems.push(...(await seriousViolations(page, `${path} ${lang} ${width}px`)));
+        if (width === 375) {
+          const overflow = await page.evaluate(() => {
+            const section = document.querySelector('.admin-page')!;
+            return section.scrollWidth - section.clientWidth;
+          });
+          expect(overflow, `${path} is wider than its page at 375 px`).toBeLessThanOrEqual(0);
+        }
+        if (path !== '/admin/permissions') {
+          const name = path.split('/').pop();
+          await page.screenshot({ path: `screenshots/admin-${name}-${lang}-${width}.png`, fullPage: true });
+        }
+      }
+    }
+  }
+
+  // A dialog open over the users screen (English, desktop): focus inside, axe clean.
+  await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/#/admin/users');
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Users' }).getByText('Carl Contributor')).toBeVisible();
+  await page.getByRole('button', { name: 'Roles of Carl Contributor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Roles of Carl Contributor' });
+  await expect(dialog.getByRole('checkbox', { name: 'system-admin' })).toBeVisible();
+  problems.push(...(await seriousViolations(page, 'user roles dialog')));
+  await page.screenshot({ path: 'screenshots/admin-user-roles-dialog-en-1440.png' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'New user' }).click();
+  await page.getByRole('dialog', { name: 'New user' }).getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Please enter an email address.')).toBeVisible();
+  problems.push(...(await seriousViolations(page, 'new user dialog with an error')));
+
+  expect(problems).toEqual([]);
+});

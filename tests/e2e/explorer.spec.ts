@@ -1,0 +1,195 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The data section as a visitor uses it (issue 7): a shared explorer link with a filter, a filter
+ * change written to the address, the table (sort, select), a station's chart drawn from its values,
+ * its info. Once in English and once in Simplified Chinese.
+ */
+const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
+
+const LANGUAGES = {
+  en: {
+    stations: /^([\d,]+) stations · ([\d,]+) samples/,
+    stationTypes: 'Station types',
+    table: 'Table',
+    name: 'Name',
+    select: (name: string) => `Select ${name}`,
+    selected: '1 selected',
+    chart: 'Chart',
+    info: 'Info',
+    summary: 'Series shown',
+    identifier: 'Identifier',
+    openStation: 'Open the station page',
+    resetZoom: 'Reset zoom',
+    legend: 'Legend',
+    colorBy: 'Colour by',
+  },
+  'zh-CN': {
+    stations: /^([\d,]+) 个站点 · ([\d,]+) 个样品/,
+    stationTypes: '站点类型',
+    table: '表格',
+    name: '名称',
+    select: (name: string) => `选择 ${name}`,
+    selected: '已选择 1 个',
+    chart: '图表',
+    info: '信息',
+    summary: '已显示的数据序列',
+    identifier: '标识符',
+    openStation: '打开站点页面',
+    resetZoom: '重置缩放',
+    legend: '图例',
+    colorBy: '着色依据',
+  },
+} as const;
+
+interface ApiStation {
+  id: string;
+  identifier: string;
+  name: string;
+  stationType: string;
+  meta: { sampleCount: number };
+}
+
+async function stationsOf(request: APIRequestContext, query: Record<string, unknown>) {
+  const response = await request.post('/api/v1/statistic', { data: { ...query, format: 'objects', limit: 5000 } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as { total: number; stations: ApiStation[] };
+}
+
+async function stationCount(page: Page, pattern: RegExp): Promise<number> {
+  const text = (await page.locator('.result-count').textContent()) ?? '';
+  const match = text.match(pattern);
+  expect(match, text).not.toBeNull();
+  return Number(match![1].replace(/,/g, ''));
+}
+
+for (const [lang, L] of Object.entries(LANGUAGES)) {
+  test(`explorer and station page in ${lang}`, async ({ page, request }) => {
+    await page.addInitScript((language) => localStorage.setItem('app-locale', language), lang);
+    const all = await stationsOf(request, { organizationIds: [DEMO_ORGANIZATION_ID] });
+    expect(all.total).toBeGreaterThan(10);
+
+    // A shared link: map only, one organization.
+    await page.goto(`/#/sts/overview?mode=map&organization=${DEMO_ORGANIZATION_ID}`);
+    await expect(page.locator('.result-count')).toHaveText(L.stations);
+    expect(await stationCount(page, L.stations)).toBe(all.total);
+    const map = page.getByTestId('station-map');
+    await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+    await expect(map).toHaveAttribute('data-stations', String(all.total));
+    await expect(page.getByRole('table')).toHaveCount(0);
+    // The legend lists the station types of the result with their numbers of stations.
+    const legend = page.getByRole('list', { name: L.legend });
+    const counts = (await legend.locator('li').allTextContents()).map((t) => Number(t.match(/\(([\d,]+)\)/)![1].replace(/,/g, '')));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(all.total);
+
+    // One station found by its identifier: a lone point in the middle of the fitted map; hover shows its popup.
+    const station = all.stations.find((s) => s.meta.sampleCount > 0)!;
+    await page.goto(`/#/sts/overview?mode=map&organization=${DEMO_ORGANIZATION_ID}&q=${encodeURIComponent(station.identifier)}`);
+    await expect(page.locator('.result-count')).toHaveText(L.stations);
+    await expect.poll(() => stationCount(page, L.stations)).toBe(1); // the previous count stays while the new one loads
+    await expect(map).toHaveAttribute('data-stations', '1');
+    await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 - 20, box.y + box.height / 2 - 20);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const popup = page.locator('.station-popup');
+    await expect(popup.locator('.station-popup-name')).toHaveText(station.name);
+    await expect(popup).toContainText(station.identifier);
+    await expect(popup.getByRole('link', { name: L.openStation })).toHaveAttribute('href', `#/sts/station/${station.id}`);
+
+    // Change a filter: the address follows, the count changes, and the back button undoes it.
+    await page.goto(`/#/sts/overview?organization=${DEMO_ORGANIZATION_ID}`);
+    await expect(page.locator('.result-count')).toHaveText(L.stations);
+    await page.locator('summary', { hasText: L.stationTypes }).click();
+    const lakes = all.stations.filter((s) => s.stationType === 'lake').length;
+    await page.locator('.option-filter', { hasText: L.stationTypes }).locator('label', { hasText: /lake|Lake|湖/i }).first().getByRole('checkbox').check();
+    await expect(page).toHaveURL(/stationType=lake/);
+    await expect.poll(() => stationCount(page, L.stations)).toBe(lakes);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/stationType/);
+    await expect.poll(() => stationCount(page, L.stations)).toBe(all.total);
+
+    // Colour by pH's latest value: the address keeps the choice, the legend shows the server's range and unit.
+    const ph = ((await (await request.get('/api/v1/parameter/parameters?filter=label||$eq||pH')).json()) as { id: string }[])[0].id;
+    const byPh = await request.post('/api/v1/statistic', { data: { organizationIds: [DEMO_ORGANIZATION_ID], colorBy: ph, format: 'columns' } });
+    expect(byPh.ok()).toBeTruthy();
+    const { min, max, unit } = ((await byPh.json()) as { totals: { value: { min: number; max: number; unit: string } } }).totals.value;
+    expect(min).toBeLessThan(max);
+    await page.getByRole('combobox', { name: L.colorBy }).selectOption({ label: 'pH' });
+    await expect(page).toHaveURL(new RegExp(`colorBy=${ph}`));
+    const valueLegend = page.getByRole('group', { name: L.legend });
+    await expect(valueLegend).toContainText(`(${unit})`);
+    const shown = async (end: 'min' | 'max') => Number(((await valueLegend.locator(`.value-legend-${end}`).textContent()) ?? '').replace(/,/g, ''));
+    await expect.poll(() => shown('min')).toBeCloseTo(min, 5);
+    await expect.poll(() => shown('max')).toBeCloseTo(max, 5);
+    await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+
+    // The table: sort by name, select a station, open its page.
+    await page.getByRole('button', { name: L.table, exact: true }).click();
+    await expect(page).toHaveURL(/mode=table/);
+    const table = page.getByRole('table');
+    await table.getByRole('button', { name: L.name }).click();
+    await expect(table.getByRole('columnheader', { name: L.name })).toHaveAttribute('aria-sort', 'ascending');
+    const sortedNames = all.stations.map((s) => s.name).sort(new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare);
+    const firstRow = table.locator('tbody tr:not([aria-hidden])').first();
+    await expect(firstRow.locator('td').nth(1)).toHaveText(sortedNames[0]);
+    const target = all.stations.find((s) => s.name === sortedNames[0])!;
+    await page.getByRole('checkbox', { name: L.select(target.name) }).check();
+    await expect(page.getByText(L.selected)).toBeVisible();
+    await firstRow.getByRole('link', { name: target.name }).click();
+
+    // The station page opens on its chart, drawn from the station's values.
+    await expect(page).toHaveURL(new RegExp(`#/sts/station/${target.id}/chart`));
+    await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+    const summary = page.getByRole('table', { name: L.summary });
+    const points = Number(((await summary.locator('tbody tr').first().locator('td').nth(1).textContent()) ?? '0').replace(/,/g, ''));
+    expect(points).toBeGreaterThan(0);
+    const canvas = page.locator('.chart-canvas canvas');
+    await expect(canvas).toHaveAttribute('data-drawn', 'true');
+    const drawn = Number(await canvas.getAttribute('data-drawn-points'));
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual(points + 100);
+    // Pixels in the plot: the series' colour is on the canvas.
+    const coloured = await canvas.evaluate((el: HTMLCanvasElement) => {
+      const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] === 11 && data[i + 1] === 95 && data[i + 2] === 138) n++;
+      return n;
+    });
+    expect(coloured).toBeGreaterThan(10);
+    await page.screenshot({ path: `screenshots/station-chart-${lang}.png`, fullPage: true });
+    // Shift + wheel over the chart zooms the time axis (chartjs-plugin-zoom); 'Reset zoom' undoes it.
+    const resetZoom = page.getByRole('button', { name: L.resetZoom });
+    await expect(resetZoom).toBeDisabled();
+    const chartBox = (await canvas.boundingBox())!;
+    await page.mouse.move(chartBox.x + chartBox.width / 2, chartBox.y + chartBox.height / 3);
+    await page.keyboard.down('Shift');
+    await page.mouse.wheel(0, -200);
+    await page.keyboard.up('Shift');
+    await expect(resetZoom).toBeEnabled();
+    await resetZoom.click();
+    await expect(resetZoom).toBeDisabled();
+
+    // Info: the station's metadata.
+    await page.getByRole('link', { name: L.info, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#/sts/station/${target.id}/info`));
+    await expect(page.locator('.station-info dd').first()).toHaveText(target.identifier);
+    await page.screenshot({ path: `screenshots/station-info-${lang}.png`, fullPage: true });
+  });
+}
+
+test('a phone shows the map or the table, with a toggle', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+  await page.goto('/#/sts/overview');
+  const toggle = page.getByRole('group', { name: 'View' });
+  await expect(toggle.getByRole('button')).toHaveText(['Map', 'Table']);
+  await expect(page.getByTestId('station-map')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await toggle.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('station-map')).toHaveCount(0);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'screenshots/explorer-phone.png', fullPage: true });
+  await page.close();
+});
