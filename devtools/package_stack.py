@@ -134,26 +134,24 @@ def point_api_origin_at_rest_api(template: Template) -> None:
 
 # Errors API Gateway makes before the app runs, in the app's JSON error shape. An unknown path is
 # answered by API Gateway itself with 403 "Missing Authentication Token"; the product says 404.
-# ($context.error.messageString is already a quoted JSON string.)
+# ($context.error.messageString is already a quoted JSON string.) They live in the API's own
+# definition: separate GatewayResponse resources would be dropped whenever the definition is re-imported.
 GATEWAY_RESPONSES = {
-    "MissingAuthenticationToken": ("MISSING_AUTHENTICATION_TOKEN", "404",
-                                   '{"statusCode": 404, "message": "Cannot $context.httpMethod $context.path", '
-                                   '"error": "Not Found"}'),
-    "Default4xx": ("DEFAULT_4XX", None, '{"message": $context.error.messageString}'),
-    "Default5xx": ("DEFAULT_5XX", None, '{"message": $context.error.messageString}'),
+    "MISSING_AUTHENTICATION_TOKEN": {
+        "statusCode": "404",
+        "responseTemplates": {"application/json": '{"statusCode": 404, "message": "Cannot $context.httpMethod '
+                                                  '$context.path", "error": "Not Found"}'}},
+    "DEFAULT_4XX": {"responseTemplates": {"application/json": '{"message": $context.error.messageString}'}},
+    "DEFAULT_5XX": {"responseTemplates": {"application/json": '{"message": $context.error.messageString}'}},
 }
 
 
 def add_json_gateway_responses(template: Template) -> None:
-    if "RestAPI" not in template["Resources"]:
+    rest_api = template["Resources"].get("RestAPI")
+    if rest_api is None:
         return
-    for name, (response_type, status, body) in GATEWAY_RESPONSES.items():
-        properties = {"RestApiId": {"Ref": "RestAPI"}, "ResponseType": response_type,
-                      "ResponseTemplates": {"application/json": body}}
-        if status:
-            properties["StatusCode"] = status
-        template["Resources"][f"GatewayResponse{name}"] = {"Type": "AWS::ApiGateway::GatewayResponse",
-                                                           "Properties": properties}
+    definition = rest_api["Properties"]["DefinitionBody"]
+    definition["x-amazon-apigateway-gateway-responses"] = copy.deepcopy(GATEWAY_RESPONSES)
 
 
 def replace_refs(node: Any, name: str, replacement: Any) -> Any:

@@ -96,10 +96,10 @@ def test_local_stage_is_not_packaged(tmp_path):
 
 
 def test_an_unknown_path_is_a_json_404_from_api_gateway_itself(template):
-    response = template["Resources"]["GatewayResponseMissingAuthenticationToken"]["Properties"]
-    assert response["ResponseType"] == "MISSING_AUTHENTICATION_TOKEN"
-    assert response["StatusCode"] == "404"
-    body = response["ResponseTemplates"]["application/json"]
+    responses = template["Resources"]["RestAPI"]["Properties"]["DefinitionBody"]["x-amazon-apigateway-gateway-responses"]
+    response = responses["MISSING_AUTHENTICATION_TOKEN"]
+    assert response["statusCode"] == "404"
+    body = response["responseTemplates"]["application/json"]
     assert json.loads(body.replace("$context.httpMethod $context.path", "GET /x")) == {
         "statusCode": 404, "message": "Cannot GET /x", "error": "Not Found"}
-    assert response["RestApiId"] == {"Ref": "RestAPI"}
+    assert set(responses) == {"MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"}
