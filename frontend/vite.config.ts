@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { initialJsSize } from './build-tools/initialJsSize';
+import { initialJsSize } from './build-tools/initialJsSize.ts';
 
 // The API the dev server and `vite preview` forward /api/v1 to (`chalice local`, as `make run` starts it).
 const API_TARGET = 'http://127.0.0.1:8001';

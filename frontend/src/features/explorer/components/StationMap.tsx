@@ -65,7 +65,8 @@ function clusterColor(range: [number, number] | null): ExpressionSpecification |
 }
 
 export interface StationMapProps {
-  stations: StationSet;
+  /** Undefined while the stations load: the map is made meanwhile, so the points follow as soon as they come. */
+  stations: StationSet | undefined;
   legend: TypeLegendEntry[];
   /** Colour by value over this range (the legend's); null: by station type. */
   valueRange: [number, number] | null;
@@ -75,7 +76,8 @@ export interface StationMapProps {
 }
 
 /** A point's station: from the set itself (row form), or looked up by its snapshot row. */
-function stationOf(stations: StationSet, i: number): Promise<StationDetails | undefined> {
+function stationOf(stations: StationSet | undefined, i: number): Promise<StationDetails | undefined> {
+  if (!stations) return Promise.resolve(undefined);
   if (stations.id[i]) return Promise.resolve(detailsAt(stations, i));
   if (stations.row && stations.snapshot !== undefined && Number.isFinite(stations.snapshot)) {
     return getStationAt(stations.snapshot, stations.row[i]);
@@ -267,7 +269,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   useEffect(() => {
     const map = mapRef.current;
     const element = container.current;
-    if (!ready || !map || !element) return;
+    if (!ready || !map || !element || !stations) return;
     element.dataset.painted = 'false';
     map.getSource<GeoJSONSource>(SOURCE)?.setData(stationFeatures(stations, typeIndex));
     map.setPaintProperty('stations-points', 'circle-color', colorExpression(legend, range));

@@ -12,17 +12,22 @@ import { explorerRoutes } from '.';
 // No WebGL in jsdom: the map stands in with what it was given.
 vi.mock('../components/StationMap', () => ({
   default: (props: {
-    stations: { length: number; latitude: number[]; value?: (number | null)[] };
+    stations: { length: number; latitude: number[]; value?: (number | null)[] } | undefined;
     selected: { name: string }[];
     valueRange: [number, number] | null;
   }) => (
     <div data-testid="station-map">
-      map of {props.stations.length} stations at {props.stations.latitude.map((v) => v.toFixed(1)).join(', ')}; selected{' '}
-      {props.selected.map((s) => s.name).join(', ')}
-      {props.valueRange && `; coloured from ${props.valueRange.join(' to ')} by ${props.stations.value?.join(', ')}`}
+      {props.stations ? `map of ${props.stations.length} stations at ${props.stations.latitude.map((v) => v.toFixed(1)).join(', ')}` : 'map, stations loading'}
+      ; selected {props.selected.map((s) => s.name).join(', ')}
+      {props.valueRange && `; coloured from ${props.valueRange.join(' to ')} by ${props.stations?.value?.join(', ')}`}
     </div>
   ),
 }));
+
+/** The map (stand-in) once it shows `text`: it is there from the start, its stations come when loaded. */
+async function mapShows(text: string) {
+  await waitFor(() => expect(screen.getByTestId('station-map')).toHaveTextContent(text));
+}
 
 function renderExplorer(path: string) {
   const router = createMemoryRouter([{ path: '/sts', children: explorerRoutes }, { path: '/sts/station/:id', element: <p>station page</p> }], {
@@ -53,7 +58,7 @@ describe('explorer /sts/overview', () => {
 
   it('opens a link with mode=map and a filter: the filter reaches the server, the map shows the stations', async () => {
     renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}`);
-    expect(await screen.findByTestId('station-map')).toHaveTextContent('map of 3 stations at 40.1, 41.2, 39.9');
+    await mapShows('map of 3 stations at 40.1, 41.2, 39.9');
     expect(screen.getByText('3 stations · 1,234 samples')).toBeInTheDocument();
     expect(statisticBodies()).toEqual([{ organizationIds: [ORG_A], format: 'columns', fields: ['sampleCount', 'stationType'] }]);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -94,7 +99,7 @@ describe('explorer /sts/overview', () => {
     await waitFor(() => expect(statisticBodies()).toContainEqual({ organizationIds: [ORG_A], colorBy: 'p-ph', format: 'columns', fields: ['sampleCount', 'stationType'] }));
     // The table does not ask for values: changing the colour does not reload it.
     expect(statisticBodies().filter((b) => (b as { format: string }).format === 'objects' && 'colorBy' in (b as object))).toEqual([]);
-    expect(await screen.findByTestId('station-map')).toHaveTextContent('coloured from 7.4 to 8.25 by 7.4, 8.25,');
+    await mapShows('coloured from 7.4 to 8.25 by 7.4, 8.25,');
     const legend = screen.getByRole('group', { name: 'Legend' });
     expect(legend).toHaveTextContent('Latest value: pH (std units)');
     expect(within(legend).getByRole('img', { name: 'From 7.4 to 8.25 std units' })).toBeInTheDocument();
@@ -148,7 +153,7 @@ describe('explorer /sts/overview', () => {
 
     expect(statisticBodies().at(-1)).toEqual({ format: 'objects', limit: 5000, offset: 0 });
     await user.click(screen.getByRole('button', { name: 'Map and table' }));
-    expect(await screen.findByTestId('station-map')).toHaveTextContent('selected Alder Lake');
+    await mapShows('selected Alder Lake');
 
     await user.click(screen.getByRole('link', { name: 'Bear Creek' }));
     expect(await screen.findByText('station page')).toBeInTheDocument();
@@ -168,6 +173,22 @@ describe('explorer /sts/overview', () => {
     const text = await created[0].text();
     expect(text.split('\r\n')[0]).toMatch(/^OrganizationIdentifier,MonitoringLocationIdentifier,MonitoringLocationName/);
     expect(text).toContain('DWC-02,Alder Lake,Lake,41.2,-104.9,200');
+  });
+
+  it('makes the map while the stations load and puts them on it when they come', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') await held;
+      return api.fetch(input, init);
+    }));
+    renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}`);
+    await mapShows('map, stations loading');
+    expect(screen.queryByRole('list', { name: 'Legend' })).not.toBeInTheDocument();
+    release();
+    await mapShows('map of 3 stations');
+    expect(screen.getByText('3 stations · 1,234 samples')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Legend' })).toBeInTheDocument();
   });
 
   it('shows the server error message when the stations cannot be loaded', async () => {

@@ -18,8 +18,11 @@ import { parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerF
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 
-// maplibre-gl is large: it loads only when a map is shown.
-const StationMap = lazy(() => import('../components/StationMap'));
+// maplibre-gl is large: it loads only when a map is shown, from the moment the page knows it will
+// show one, alongside the stations' data rather than after it.
+let stationMapModule: Promise<typeof import('../components/StationMap')> | undefined;
+const loadStationMap = () => (stationMapModule ??= import('../components/StationMap'));
+const StationMap = lazy(loadStationMap);
 
 /** /sts/overview: the filter panel, the map and the station table; the address holds mode and filters. */
 export function ExplorerPage() {
@@ -47,6 +50,9 @@ export function ExplorerPage() {
   const { selected } = useStationSelection();
 
   useEffect(() => selectionStore.setDevice(phone ? 'mobile' : 'desktop'), [phone]);
+  useEffect(() => {
+    if (shownMode !== 'table') void loadStationMap();
+  }, [shownMode]);
 
   // Every change is a new history entry, so the back button undoes it.
   const update = useCallback(
@@ -102,7 +108,7 @@ export function ExplorerPage() {
           </div>
         )}
         {isLoading && !stations && <Loading />}
-        {points.data && shownMode !== 'table' && (
+        {shownMode !== 'table' && (
           <div className="map-panel">
             {mapService.data || mapService.error ? (
               <Suspense fallback={<Loading />}>
@@ -115,9 +121,7 @@ export function ExplorerPage() {
                   mapService={mapService.data ?? OFFLINE_MAP_SERVICE}
                 />
               </Suspense>
-            ) : (
-              <Loading />
-            )}
+            ) : null}
             {values ? (
               <ValueLegend
                 parameter={colorName}
@@ -132,7 +136,7 @@ export function ExplorerPage() {
                 }}
                 missing={missing}
               />
-            ) : (
+            ) : points.data ? (
               <ul className="map-legend" aria-label={t('explorer.map.legend')}>
                 {legend.map((entry) => (
                   <li key={entry.type}>
@@ -141,7 +145,7 @@ export function ExplorerPage() {
                   </li>
                 ))}
               </ul>
-            )}
+            ) : null}
           </div>
         )}
         {table.data && shownMode !== 'map' && (
