@@ -5,6 +5,7 @@ import { useCreateRole } from '../api/createRole';
 import type { Role } from '../api/types';
 import { useUpdateRole } from '../api/updateRole';
 import { roleFormErrors } from '../lib/validation';
+import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
 import { FormDialog, TextField } from './FormDialog';
 
@@ -16,7 +17,7 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
   const [roleName, setRoleName] = useState(role?.roleName ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(onClose);
   const errors = roleFormErrors({ roleName });
   const shown = attempt > 0 ? errors : {};
   useFocusFirstInvalid(attempt);
@@ -24,9 +25,8 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
   const submit = async () => {
     setAttempt((n) => n + 1);
     if (errors.roleName) return;
-    setBusy(true);
     const input = { roleName: roleName.trim(), description: description.trim() || null };
-    try {
+    await save(async () => {
       if (role) {
         await updateRole(role.id, input);
         toast.success(t('admin.roles.saved', { name: input.roleName }));
@@ -34,11 +34,7 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
         await createRole(input);
         toast.success(t('admin.roles.created', { name: input.roleName }));
       }
-      onClose();
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-    }
+    });
   };
 
   return (

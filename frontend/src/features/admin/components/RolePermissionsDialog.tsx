@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
-import { toast } from '../../../shell/toast';
 import { usePermissions } from '../api/permissions';
 import { useRolePermissions } from '../api/rolePermissions';
 import { useSetRolePermissions } from '../api/setRolePermissions';
 import type { Role } from '../api/types';
 import { permissionDescription } from '../lib/labels';
+import { useAssignment } from '../lib/useAssignment';
 import { useErrorToast } from '../lib/useErrorToast';
 import { CheckboxGroup, FormDialog } from './FormDialog';
 
@@ -16,29 +15,16 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
   const catalogue = usePermissions();
   const granted = useRolePermissions(role.id);
   const setRolePermissions = useSetRolePermissions();
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { chosen, setChosen, busy, submit } = useAssignment(
+    granted,
+    (permission) => permission.key,
+    (keys) => setRolePermissions(role.id, keys),
+    t('admin.roles.permissionsSaved', { name: role.roleName }),
+    onClose,
+  );
   const readOnly = !!role.builtIn;
   useErrorToast(catalogue.error ?? granted.error);
-
-  useEffect(() => {
-    if (granted.data && chosen === null) setChosen(new Set(granted.data.map((p) => p.key)));
-  }, [granted.data, chosen]);
-
   const ready = catalogue.data && chosen;
-  const submit = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      await setRolePermissions(role.id, [...chosen]);
-      await granted.mutate();
-      toast.success(t('admin.roles.permissionsSaved', { name: role.roleName }));
-      onClose();
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-    }
-  };
 
   return (
     <FormDialog

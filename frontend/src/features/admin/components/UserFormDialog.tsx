@@ -10,6 +10,7 @@ import { useUpdateUser } from '../api/updateUser';
 import { userLabel } from '../lib/labels';
 import { userFormErrors } from '../lib/validation';
 import { ROLES_REQUIREMENT } from '../permissions';
+import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
 import { CheckboxGroup, FormDialog, TextField } from './FormDialog';
 
@@ -29,7 +30,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const [name, setName] = useState(user?.name ?? '');
   const [roleIds, setRoleIds] = useState<Set<string>>(new Set());
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useDialogSave(onClose);
 
   // Once a name is stored the server refuses an empty one.
   const errors = userFormErrors({ email, name }, { nameRequired: editing && !!user?.name });
@@ -39,8 +40,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const submit = async () => {
     setAttempt((n) => n + 1);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
+    await save(async () => {
       if (user) {
         const saved = await updateUser(user.id, { email: email.trim(), name: name.trim() || undefined });
         toast.success(t('admin.users.saved', { name: userLabel(saved ?? { ...user, email, name }) }));
@@ -52,11 +52,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         });
         toast.success(t('admin.users.created', { email: created?.email ?? email.trim() }));
       }
-      onClose();
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
-import { toast } from '../../../shell/toast';
 import { useAllRoles } from '../api/roles';
 import { useSetUserRoles } from '../api/setUserRoles';
 import type { User } from '../api/types';
 import { useUserRoles } from '../api/userRoles';
 import { userLabel } from '../lib/labels';
+import { useAssignment } from '../lib/useAssignment';
 import { useErrorToast } from '../lib/useErrorToast';
 import { CheckboxGroup, FormDialog } from './FormDialog';
 
@@ -17,28 +16,15 @@ export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => 
   const roles = useAllRoles();
   const held = useUserRoles(user.id);
   const setUserRoles = useSetUserRoles();
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { chosen, setChosen, busy, submit } = useAssignment(
+    held,
+    (role) => role.id,
+    (roleIds) => setUserRoles(user.id, roleIds),
+    t('admin.users.rolesSaved', { name }),
+    onClose,
+  );
   useErrorToast(roles.error ?? held.error);
-
-  useEffect(() => {
-    if (held.data && chosen === null) setChosen(new Set(held.data.map((role) => role.id)));
-  }, [held.data, chosen]);
-
   const ready = roles.data && chosen;
-  const submit = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      await setUserRoles(user.id, [...chosen]);
-      await held.mutate();
-      toast.success(t('admin.users.rolesSaved', { name }));
-      onClose();
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-    }
-  };
 
   return (
     <FormDialog
