@@ -51,7 +51,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
   const toggle = (i: number) =>
     onSelectionChange(chosen.has(stations.id[i]) ? selected.filter((s) => s.id !== stations.id[i]) : [...selected, detailsAt(stations, i)]);
   const selectPage = () => onSelectionChange([...selected, ...pageRows.filter((i) => !chosen.has(stations.id[i])).map((i) => detailsAt(stations, i))]);
-  const download = () => downloadText('stations.csv', sitesCsv(selected));
+  const download = () => downloadText('stations.csv', sitesCsv(selected, typeNames));
   const goTo = (next: number) => {
     onPageChange(next);
     setScrollTop(0);

@@ -28,10 +28,14 @@ export function toCsv(header: readonly string[], rows: unknown[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-export function sitesCsv(stations: StationDetails[]): string {
+/** The stations as site rows; station types by their names in `typeNames` (keyed by type key) where it has them. */
+export function sitesCsv(stations: StationDetails[], typeNames?: Map<string, string>): string {
   return toCsv(
     SITE_COLUMNS,
-    stations.map((s) => [s.organizationId, s.identifier, s.name, s.stationType, s.latitude, s.longitude, s.sampleCount, s.firstDate, s.lastDate]),
+    stations.map((s) => [
+      s.organizationId, s.identifier, s.name, typeNames?.get(s.stationType) ?? s.stationType,
+      s.latitude, s.longitude, s.sampleCount, s.firstDate, s.lastDate,
+    ]),
   );
 }
 

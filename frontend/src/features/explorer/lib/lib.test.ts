@@ -33,6 +33,11 @@ describe('CSV of the selection', () => {
     expect(second).toContain('RK-03,Cedar River');
   });
 
+  it('names the station types as the reference list does', () => {
+    const csv = sitesCsv([detailsAt(stations, 0)], new Map([['River/Stream', 'Stream']]));
+    expect(csv.trim().split('\r\n')[1]).toBe(`${stations.organizationId[0]},USGS-01,Bear Creek,Stream,40.1,-105.2,1000,2019-01-02,2023-12-30`);
+  });
+
   it('defuses cells a spreadsheet would run as formulas, and quotes commas and quotes', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");

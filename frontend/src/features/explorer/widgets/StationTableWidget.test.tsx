@@ -14,7 +14,8 @@ beforeEach(() => {
   bodies.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/stationTypes')) return jsonResponse(200, [{ key: 'lake', label: 'Lake or reservoir' }, { key: 'river', label: 'River/Stream' }]);
       bodies.push(JSON.parse(String(init?.body)));
       return jsonResponse(200, {
         total: 42,
@@ -50,6 +51,9 @@ describe('station table widget', () => {
     expect(screen.getByRole('link', { name: 'USGS-02' })).toHaveAttribute('href', '/sts/station/s2');
     expect(screen.getByText('2 of 42 stations')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '2021-05-01' })).toBeInTheDocument();
+    // Station types by their names in the reference list.
+    expect(await screen.findByRole('cell', { name: 'Lake or reservoir' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'River/Stream' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in the explorer' })).toHaveAttribute('href', '/sts/overview?stationType=lake&q=bear');
     expect(bodies[0]).toEqual({ stationTypes: ['lake'], search: 'bear', format: 'objects', limit: 10, offset: 0 });
     expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Name', 'Identifier', 'Station type', 'Samples', 'Last sample']);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { Loading } from '../../../shell/Loading';
 import { getStatistic, STATISTIC_PATH } from '../api/statistic';
+import { useStationTypeOptions } from '../api/stationTypes';
 import { parseFilters, toSearchParams, toStationQuery, withoutColorBy, DEFAULT_MODE } from '../lib/filters';
 import { readTableConfig } from './config';
 
@@ -16,6 +17,8 @@ export function StationTableWidget({ config }: { config: Record<string, unknown>
   const body = useMemo(() => ({ ...withoutColorBy(toStationQuery(filters)), format: 'objects' as const, limit, offset: 0 }), [filters, limit]);
   const { data: stations, error, isLoading } = useSWR([STATISTIC_PATH, 'widget', JSON.stringify(body)], () => getStatistic(body));
   const explorerSearch = toSearchParams(DEFAULT_MODE, filters).toString();
+  const stationTypes = useStationTypeOptions();
+  const typeName = (key: string) => stationTypes.data?.find((o) => o.id === key)?.name ?? key;
 
   if (error) {
     return (
@@ -52,7 +55,7 @@ export function StationTableWidget({ config }: { config: Record<string, unknown>
                     <Link to={`/sts/station/${encodeURIComponent(id)}`}>{stations.name[i] || stations.identifier[i]}</Link>
                   </td>
                   <td>{stations.identifier[i]}</td>
-                  <td>{stations.stationType[i]}</td>
+                  <td>{typeName(stations.stationType[i])}</td>
                   <td className="numeric">{stations.sampleCount[i].toLocaleString()}</td>
                   <td>{stations.lastDate[i]}</td>
                 </tr>

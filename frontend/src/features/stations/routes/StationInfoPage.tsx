@@ -6,6 +6,7 @@ import { useOrganizationName } from '../api/organization';
 import { useParameters } from '../api/parameters';
 import { useProjectNames } from '../api/projects';
 import type { Station } from '../api/station';
+import { useStationTypeName } from '../api/stationType';
 
 const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
 
@@ -16,6 +17,7 @@ export function StationInfoPage() {
   const organization = useOrganizationName(station.organizationId || undefined);
   const projects = useProjectNames(station.organizationId || undefined);
   const parameters = useParameters();
+  const stationType = useStationTypeName(station.stationType);
   const none = <span className="muted">{t('stations.info.none')}</span>;
   const fact = (label: string, value: string | number | null | undefined) => (
     <>
@@ -32,7 +34,7 @@ export function StationInfoPage() {
           {fact(t('stations.info.identifier'), station.identifier)}
           {fact(t('stations.info.name'), station.name)}
           {fact(t('stations.info.organization'), organization.data ?? station.organizationId)}
-          {fact(t('stations.info.stationType'), station.stationType)}
+          {fact(t('stations.info.stationType'), stationType)}
           {fact(t('stations.info.monitoringLocationType'), station.monitoringLocationType)}
           {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
           {fact(t('stations.info.huc8'), station.huc8)}

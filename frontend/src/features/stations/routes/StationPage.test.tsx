@@ -19,7 +19,7 @@ vi.mock('../components/StationMiniMap', () => ({
 
 const ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 const station = {
-  id: 's1', identifier: 'USGS-01', name: 'Bear Creek', latitude: 40.1, longitude: -105.2, stationType: 'River/Stream',
+  id: 's1', identifier: 'USGS-01', name: 'Bear Creek', latitude: 40.1, longitude: -105.2, stationType: 'stream',
   monitoringLocationType: 'River/Stream', huc8: '10190005', countyFips: '08013', organizationId: ORG,
   projectIds: ['proj-1'], sampleCount: 5, firstDate: '2020-01-01', lastDate: '2020-03-01', parameterIds: ['p-ph', 'p-temp'],
 };
@@ -47,6 +47,7 @@ function fakeFetch(input: RequestInfo | URL) {
     { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units', characteristicName: 'pH' },
     { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C', characteristicName: 'Temperature, water' },
   ]);
+  if (path === '/stationTypes') return json([{ key: 'stream', label: 'Stream' }, { key: 'lake', label: 'Lake or reservoir' }]);
   if (path === `/organization/${ORG}`) return json({ id: ORG, name: 'Demo Watershed Council' });
   if (path === '/project/getIdsByOrganizationIds') return json([{ id: 'proj-1', name: 'Spring survey' }]);
   const match = path.match(/^\/sampleValue\/s1\/(.+)$/);
@@ -70,6 +71,8 @@ describe('station page /sts/station/{stationId}', () => {
   it('opens on the chart: first parameter drawn, its values summarized, flags counted', async () => {
     const router = renderStation('/sts/station/s1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bear Creek' })).toBeInTheDocument();
+    // The station type by its name in the reference list, not its key.
+    expect(await screen.findByText('USGS-01 · Stream')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/sts/station/s1/chart'));
     expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
     const summary = screen.getByRole('table', { name: 'Series shown' });
@@ -118,6 +121,7 @@ describe('station page /sts/station/{stationId}', () => {
     expect(await screen.findByText('Demo Watershed Council')).toBeInTheDocument();
     expect(screen.getByText('USGS-01', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('10190005')).toBeInTheDocument();
+    expect(screen.getByText('Stream', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('2020-01-01 – 2020-03-01')).toBeInTheDocument();
     expect(await screen.findByTestId('mini-map')).toHaveTextContent('40.1,-105.2');
     expect(await screen.findByText('Spring survey')).toBeInTheDocument();

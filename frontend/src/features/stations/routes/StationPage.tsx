@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { useStation } from '../api/station';
+import { useStationTypeName } from '../api/stationType';
 
 /** /sts/station/{stationId}: the station's name and identifier, tabs Chart and Info, and the tab. */
 export function StationPage() {
   const { t } = useTranslation();
   const { stationId } = useParams();
   const { data: station, error, isLoading } = useStation(stationId);
+  const stationType = useStationTypeName(station?.stationType);
 
   if (error) {
     return (
@@ -25,7 +27,7 @@ export function StationPage() {
         <h1 id="station-title">{station.name || station.identifier}</h1>
         <p className="muted">
           {station.identifier}
-          {station.stationType ? ` · ${station.stationType}` : ''}
+          {stationType ? ` · ${stationType}` : ''}
         </p>
       </header>
       <nav className="tabs" aria-label={t('stations.tabs')}>
