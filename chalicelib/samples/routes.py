@@ -39,6 +39,13 @@ def _range(params: dict) -> tuple[str | None, str | None]:
     return start, end
 
 
+@routes.route("/station/{id}/series", auth=rules.public)
+def station_series(id):
+    """The station's series: per parameter its number of values, first and last date, latest value and unit."""
+    stations.get(id)
+    return service.series_summaries(id)
+
+
 @routes.route("/sampleValue/{stationId}/{parameterId}", auth=rules.public)
 def series(stationId, parameterId):
     """One station's values of one parameter in time order (?from&to&limit&order=ASC|DESC&format=columns)."""

@@ -134,6 +134,15 @@ def series_of(station_id: str) -> list[Series]:
     return list(Series.query(station_id))
 
 
+def series_summaries(station_id: str) -> list[dict]:
+    """A station's series for its info page: per parameter the number of values, the first and last
+    date, the latest value and its unit (one Query of the series table)."""
+    return [{"parameterId": s.parameterId, "sampleCount": int(s.count),
+             "firstDate": (s.firstTime or "")[:10] or None, "lastDate": (s.lastTime or "")[:10] or None,
+             "lastValue": float(s.lastValue) if s.lastValue is not None else None, "unit": s.unit}
+            for s in series_of(station_id)]
+
+
 def refresh_station(station_id: str) -> None:
     from chalicelib.stations import service as stations
 

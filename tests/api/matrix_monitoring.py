@@ -102,6 +102,7 @@ CASES: list = [
     Case("GET", "/keylist/{keylist}", ALL_OK, setup=lambda ids: {"keylist": "units"}),
     Case("GET", "/county/county", ALL_OK),
     Case("GET", "/sampleValue/{wqp_station}/{wqp_parameter}", ALL_OK, setup=_wqp_series),
+    Case("GET", "/station/{wqp_station}/series", ALL_OK, setup=_wqp_series),
     Case("GET", "/sampleValue", ALL_BAD_REQUEST),
     Case("POST", "/statistic", ALL_OK, body={"format": "columns"}),
     Case("GET", "/statistic/sampleLocationList", ALL_OK),

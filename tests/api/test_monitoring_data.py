@@ -69,7 +69,7 @@ def test_a_contributor_cannot_create_stations_of_another_organization(api, demo)
 def test_unknown_ids_answer_404_json(api):
     missing = str(uuid.uuid4())
     for path in (f"/station/{missing}", f"/project/{missing}", f"/parameter/{missing}",
-                 f"/sampleValue/{missing}/{missing}", f"/stationTypes/{missing}"):
+                 f"/sampleValue/{missing}/{missing}", f"/stationTypes/{missing}", f"/station/{missing}/series"):
         response = api.get(path)
         assert response.status_code == 404, path
         assert response.json["statusCode"] == 404 and response.json["message"]
@@ -173,6 +173,20 @@ def test_a_real_wqp_series_reads_in_time_order_and_by_range(api, demo):
     assert [v["value"] for v in newest["data"]] == [750]
     bad = api.get(f"/sampleValue/{station}/{parameter}?from=yesterday")
     assert bad.status_code == 400 and "from" in bad.json["message"]
+
+
+def test_a_station_lists_its_series_with_counts_dates_and_latest_values(api, demo):
+    station = station_id_for(demo["org"], WQP_SITE)
+    series = {s["parameterId"]: s for s in api.get(f"/station/{station}/series").json}
+    conductance = series[parameter_id_for("Specific conductance")]
+    assert conductance == {"parameterId": parameter_id_for("Specific conductance"), "sampleCount": 5,
+                           "firstDate": "2011-05-09", "lastDate": conductance["lastDate"], "lastValue": 750,
+                           "unit": conductance["unit"]}
+    assert conductance["lastDate"] > "2011-07-31" and conductance["unit"]
+    # The station's own summary adds up its series.
+    summary = api.get(f"/station/{station}").json
+    assert sum(s["sampleCount"] for s in series.values()) == summary["sampleCount"]
+    assert sorted(series) == sorted(summary["parameterIds"])
 
 
 def _write(station_id, values, demo, parameter="pH"):

@@ -174,6 +174,12 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     await page.getByRole('link', { name: L.info, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#/sts/station/${target.id}/info`));
     await expect(page.locator('.station-info dd').first()).toHaveText(target.identifier);
+    // Its parameters with their numbers of values, which add up to the station's; its point on a small map.
+    const valueCounts = page.locator('.parameter-table tbody td.numeric');
+    await expect(valueCounts.first()).toHaveText(/^[\d,]+$/);
+    const total = (await valueCounts.allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0);
+    expect(total).toBe(target.meta.sampleCount);
+    await expect(page.getByTestId('station-mini-map')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
     await page.screenshot({ path: `screenshots/station-info-${lang}.png`, fullPage: true });
   });
 }

@@ -11,11 +11,12 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!container.current) return;
+    const element = container.current;
+    if (!element) return;
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
-        container: container.current,
+        container: element,
         style: outlineStyle(),
         center: [longitude, latitude],
         zoom: 6,
@@ -36,10 +37,12 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
         source: 'station',
         paint: { 'circle-radius': 8, 'circle-color': '#d62728', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
       });
+      // 'idle': the outlines and the point are drawn (what tests and screenshots wait for).
+      map.once('idle', () => (element.dataset.painted = 'true'));
     });
     return () => map.remove();
   }, [latitude, longitude, label]);
-  return failed ? null : <div ref={container} className="station-mini-map" />;
+  return failed ? null : <div ref={container} className="station-mini-map" data-testid="station-mini-map" data-painted="false" />;
 }
 
 export default StationMiniMap;

@@ -5,6 +5,7 @@ import { Loading } from '../../../shell/Loading';
 import { useOrganizationName } from '../api/organization';
 import { useParameters } from '../api/parameters';
 import { useProjectNames } from '../api/projects';
+import { useStationSeries } from '../api/series';
 import type { Station } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
 
@@ -17,6 +18,7 @@ export function StationInfoPage() {
   const organization = useOrganizationName(station.organizationId || undefined);
   const projects = useProjectNames(station.organizationId || undefined);
   const parameters = useParameters();
+  const series = useStationSeries(station.id);
   const stationType = useStationTypeName(station.stationType);
   const none = <span className="muted">{t('stations.info.none')}</span>;
   const fact = (label: string, value: string | number | null | undefined) => (
@@ -75,8 +77,11 @@ export function StationInfoPage() {
             </tr>
           </thead>
           <tbody>
-            {station.parameters.map((p) => {
-              const parameter = parameters.data?.get(p.parameterId);
+            {station.parameters.map((listed) => {
+              const parameter = parameters.data?.get(listed.parameterId);
+              // The series' own figures once they are in; the station's list names the parameters meanwhile.
+              const figures = series.data?.get(listed.parameterId);
+              const p = figures ?? listed;
               return (
                 <tr key={p.parameterId}>
                   <th scope="row">
@@ -84,7 +89,7 @@ export function StationInfoPage() {
                       {parameter?.name ?? p.parameterId}
                     </Link>
                   </th>
-                  <td>{parameter?.unit ?? ''}</td>
+                  <td>{figures?.unit || parameter?.unit || ''}</td>
                   <td className="numeric">{p.sampleCount === null ? '—' : p.sampleCount.toLocaleString()}</td>
                   <td>{p.firstDate || '—'}</td>
                   <td>{p.lastDate || '—'}</td>

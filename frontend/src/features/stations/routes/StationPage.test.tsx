@@ -47,6 +47,10 @@ function fakeFetch(input: RequestInfo | URL) {
     { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units', characteristicName: 'pH' },
     { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C', characteristicName: 'Temperature, water' },
   ]);
+  if (path === '/station/s1/series') return json([
+    { parameterId: 'p-ph', sampleCount: 3, firstDate: '2020-01-01', lastDate: '2020-03-01', lastValue: 6.8, unit: 'std units' },
+    { parameterId: 'p-temp', sampleCount: 2, firstDate: '2020-01-01', lastDate: '2020-03-01', lastValue: null, unit: 'deg C' },
+  ]);
   if (path === '/stationTypes') return json([{ key: 'stream', label: 'Stream' }, { key: 'lake', label: 'Lake or reservoir' }]);
   if (path === `/organization/${ORG}`) return json({ id: ORG, name: 'Demo Watershed Council' });
   if (path === '/project/getIdsByOrganizationIds') return json([{ id: 'proj-1', name: 'Spring survey' }]);
@@ -127,6 +131,10 @@ describe('station page /sts/station/{stationId}', () => {
     expect(await screen.findByText('Spring survey')).toBeInTheDocument();
     const table = screen.getAllByRole('table').at(-1)!;
     expect(within(table).getByRole('link', { name: 'Temperature, water' })).toHaveAttribute('href', '/sts/station/s1/chart?parameter=p-temp');
+    // Each parameter's number of values and first and last dates, from the station's series.
+    const row = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
+    await waitFor(() => expect(within(row('pH')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['std units', '3', '2020-01-01', '2020-03-01']));
+    expect(within(row('Temperature, water')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['deg C', '2', '2020-01-01', '2020-03-01']);
   });
 
   it('names a station that does not exist', async () => {
