@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { signIn } from './support/session';
 
 /**
@@ -16,13 +16,6 @@ const HEADINGS = {
 } as const;
 
 const WIDTHS = [1440, 375] as const;
-
-async function seriousViolations(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${context}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an administrator creates a role, gives it a permission and assigns it to a user; it sticks', async ({ page }) => {
   const roleName = `auditor-${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { signIn } from './support/session';
 
 /**
@@ -30,11 +30,7 @@ async function stationWithSamples(request: APIRequestContext): Promise<string> {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${where}`).toEqual([]);
+  expect(await seriousViolations(page, where)).toEqual([]);
 }
 
 function savedLayout(page: Page) {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 /**
  * The data section as a visitor uses it (issue 7): a shared explorer link with a filter, a filter
@@ -158,6 +159,7 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     });
     expect(coloured).toBeGreaterThan(10);
     await page.screenshot({ path: `screenshots/station-chart-${lang}.png`, fullPage: true });
+    expect(await seriousViolations(page, `station chart ${lang}`)).toEqual([]);
     // Shift + wheel over the chart zooms the time axis (chartjs-plugin-zoom); 'Reset zoom' undoes it.
     const resetZoom = page.getByRole('button', { name: L.resetZoom });
     await expect(resetZoom).toBeDisabled();
@@ -181,6 +183,7 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     expect(total).toBe(target.meta.sampleCount);
     await expect(page.getByTestId('station-mini-map')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
     await page.screenshot({ path: `screenshots/station-info-${lang}.png`, fullPage: true });
+    expect(await seriousViolations(page, `station info ${lang}`)).toEqual([]);
   });
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 /**
  * The administration shell as a visitor meets it (issue 5): the side menu's collapse rule and
@@ -123,11 +123,7 @@ for (const lang of ['en', 'zh-CN']) {
         await page.goto(screen.path);
         await screen.ready(page);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(serious, `${screen.name}`).toEqual([]);
+        expect(await seriousViolations(page, screen.name)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `screenshots/${screen.name}-${lang}-${width}.png`, fullPage: true });
