@@ -1,9 +1,14 @@
-"""Cold start of the Lambda module: `python -X importtime -c "import app"`, total for `app` (goal < 300 ms)."""
+"""Cold start of the Lambda module: `python -X importtime -c "import app"`, total for `app` (goal < 300 ms),
+measured where Lambda runs it: the unzipped deployment package of `make package`, with its vendored
+libraries and the bytecode it ships; and, for comparison, the same package without that bytecode."""
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -11,19 +16,35 @@ RUNS = 5
 GOAL_MS = 300
 
 
-def import_time_ms() -> float:
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import app"], cwd=ROOT,
+def import_time_ms(directory: Path, env: dict[str, str]) -> float:
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import app"], cwd=directory, env=env,
                             capture_output=True, text=True, check=True)
     app_line = [line for line in result.stderr.splitlines() if line.rstrip().endswith("| app")][-1]
     return int(app_line.split("|")[1]) / 1000
 
 
-def main() -> None:
-    import_time_ms()  # the first run writes bytecode caches; Lambda ships them warm too
-    times = [import_time_ms() for _ in range(RUNS)]
+def report(what: str, directory: Path, env: dict[str, str], *, goal: bool = True) -> None:
+    import_time_ms(directory, env)  # file system caches warm, as on a Lambda host that just unzipped the code
+    times = [import_time_ms(directory, env) for _ in range(RUNS)]
     median = statistics.median(times)
-    print(f"cold start: import app  median {median:.0f} ms  (min {min(times):.0f}, max {max(times):.0f}, "
-          f"{RUNS} runs; goal < {GOAL_MS} ms) {'OK' if median < GOAL_MS else 'OVER GOAL'}")
+    verdict = f"; goal < {GOAL_MS} ms) {'OK' if median < GOAL_MS else 'OVER GOAL'}" if goal else ")"
+    print(f"cold start: import app ({what})  median {median:.0f} ms  (min {min(times):.0f}, max {max(times):.0f}, "
+          f"{RUNS} runs{verdict}")
+
+
+def main() -> None:
+    # Lambda cannot write bytecode caches, so none are written here either.
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "STAGE": "dev"}
+    with tempfile.TemporaryDirectory(prefix="owd-cold-start-") as work:
+        subprocess.run([sys.executable, "-m", "devtools.package_stack", "--stage", "dev", "--out", work], cwd=ROOT,
+                       check=True, capture_output=True)
+        task_root = Path(work) / "task"
+        with zipfile.ZipFile(Path(work) / "deployment.zip") as package:
+            package.extractall(task_root)
+        report("deployment package", task_root, env)
+        for pyc in task_root.rglob("*.pyc"):
+            pyc.unlink()
+        report("the same package without its bytecode", task_root, env, goal=False)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,14 @@ See docs/decisions/0001-one-template-local-and-cloud.md.
 from __future__ import annotations
 
 import argparse
+import compileall
 import copy
 import json
 import os
-import shutil
+import py_compile
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +53,40 @@ def package(stage: str, out_dir: Path) -> Path:
         run_chalice_package(stage, chalice_out, Path(work_dir))
         template = build_template(load_json(chalice_out / "sam.json"), load_infra_template(), stage)
         out_dir.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(chalice_out / "deployment.zip", out_dir / "deployment.zip")
+        add_bytecode(chalice_out / "deployment.zip", out_dir / "deployment.zip", lambda_runtimes(template),
+                     Path(work_dir) / "bytecode")
     template_path = out_dir / "template.json"
     template_path.write_text(json.dumps(template, indent=2) + "\n", encoding="utf-8")
     return template_path
+
+
+def lambda_runtimes(template: Template) -> set[str]:
+    return {f["Properties"].get("Runtime", "") for f in functions(template).values()}
+
+
+def add_bytecode(package: Path, out: Path, runtimes: set[str], scratch_dir: Path) -> None:
+    """Copy the deployment package with every module's compiled bytecode beside it. Lambda's file system
+    is read-only, so without it each cold start compiles the app from source again (about 30 ms of the
+    import here). The .pyc files are unchecked hash-based: valid whatever times the files get when the
+    package is unzipped, which is safe because a deployed package never changes."""
+    this_python = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    with zipfile.ZipFile(package) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        # Chalice copies chalicelib/ as it is, with any __pycache__ of the working tree: those are left out.
+        entries = [entry for entry in source.infolist() if not entry.filename.endswith(".pyc")]
+        source.extractall(scratch_dir, members=entries)
+        for entry in entries:
+            target.writestr(copy.copy(entry), source.read(entry))
+        if runtimes != {this_python}:
+            # Bytecode is specific to the Python version that made it.
+            print(f"warning: no bytecode in the package: the functions run {sorted(runtimes)}, this is "
+                  f"{this_python}", file=sys.stderr)
+            return
+        compileall.compile_dir(scratch_dir, quiet=2, workers=1,
+                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        for pyc in sorted(scratch_dir.rglob("*.pyc")):
+            info = zipfile.ZipInfo(pyc.relative_to(scratch_dir).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            target.writestr(info, pyc.read_bytes(), zipfile.ZIP_DEFLATED)
 
 
 def run_chalice_package(stage: str, out_dir: Path, scratch_dir: Path) -> None:

@@ -4,6 +4,7 @@ Packaging runs as a subprocess, as `make package` does: Chalice imports app.py w
 environment, which must not leak into this test process."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -44,6 +45,23 @@ def test_cfn_lint_finds_nothing(out_dir):
     # warnings are expected either.
     matches = lint_file(out_dir / "template.json", config=ManualArgs(regions=["us-east-1"]))
     assert [str(match) for match in matches] == []
+
+
+def test_the_package_ships_bytecode_for_every_module_of_the_app(out_dir):
+    # Lambda cannot write __pycache__, so the package carries it: hash-based and unchecked (flags 0b01),
+    # compiled from exactly the source beside it, for the runtime's Python.
+    with zipfile.ZipFile(out_dir / "deployment.zip") as package:
+        names = set(package.namelist())
+        sources = [n for n in names if n == "app.py" or (n.startswith("chalicelib/") and n.endswith(".py"))]
+        assert len(sources) > 50
+        for source in sources:
+            pyc = importlib.util.cache_from_source(source)
+            assert pyc in names, source
+            header = package.read(pyc)[:16]
+            assert header[:4] == importlib.util.MAGIC_NUMBER
+            assert int.from_bytes(header[4:8], "little") == 0b01
+            assert header[8:16] == importlib.util.source_hash(package.read(source))
+        assert importlib.util.cache_from_source("pynamodb/models.py") in names  # the vendored libraries too
 
 
 def test_import_worker_reads_the_import_queue_and_reports_batch_item_failures(template):
