@@ -42,7 +42,8 @@ export default defineConfig({
   webServer: {
     command: '.venv/bin/python -m devtools.run',
     url: `http://127.0.0.1:${PORT}/config.json`,
-    timeout: 120_000,
+    // Starting takes ~40 s here (seeding the demo data into moto); CI machines are slower.
+    timeout: 240_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
