@@ -46,12 +46,12 @@ def seed_organization(user_ids: dict[str, str]) -> None:
             organizations.set_member_role(DEMO_ORGANIZATION_ID, user_ids[username], role_name)
 
 
-def seed(stations: int | None = None) -> None:
+def seed(stations: int | None = None) -> dict:
     """Users, the demo organization, and its monitoring data (`stations` generated ones; default
-    $SEED_STATIONS or 2,000)."""
+    $SEED_STATIONS or 2,000). Returns what seed_monitoring wrote."""
     roles.ensure_built_in_roles()
     seed_organization(seed_users())
-    seed_monitoring(stations)
+    return seed_monitoring(stations)
 
 
 def seed_monitoring(stations: int | None = None) -> dict:
@@ -71,8 +71,19 @@ def seed_monitoring(stations: int | None = None) -> dict:
     return report
 
 
+def summary(report: dict, seconds: float) -> str:
+    generated = report.get("generated") or {}
+    if "stations" not in generated:
+        return "Demo data is in place."
+    return (f"Demo data is in place: {generated['stations']:,} generated stations with {generated['values']:,} "
+            f"values, and the Water Quality Portal files ({seconds:.0f} s).")
+
+
 if __name__ == "__main__":
     import os
+    import time
 
-    seed(int(os.environ["STATIONS"]) if os.environ.get("STATIONS") else None)
-    print("Demo data is in place.")
+    started = time.monotonic()
+    print("Seeding the demo data (users, the demo organization, stations and their values)...", flush=True)
+    result = seed(int(os.environ["STATIONS"]) if os.environ.get("STATIONS") else None)
+    print(summary(result, time.monotonic() - started), flush=True)
