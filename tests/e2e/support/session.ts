@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo users of the local identity provider (password = username) and their names. */
 export const DEMO_NAMES = {
@@ -25,4 +25,19 @@ export async function signIn(page: Page, username: DemoUser, path = '/home'): Pr
   await header.getByRole('button', { name: 'Sign in' }).click();
   await fillProviderForm(page, username);
   await expect(header.getByRole('button', { name: DEMO_NAMES[username] })).toBeVisible();
+}
+
+/** The API as a demo user, for setting up a test: a token from the local identity provider's password
+ * grant (its `cli` client, which exists for tests and scripts), found through the SPA's /config.json. */
+export async function apiAs(request: APIRequestContext, username: DemoUser) {
+  const config = (await (await request.get('/config.json')).json()) as { oidc: { authority: string } };
+  const token = await request.post(`${config.oidc.authority}/token`, {
+    form: { grant_type: 'password', client_id: 'cli', username, password: username, scope: 'openid profile email' },
+  });
+  expect(token.ok(), await token.text()).toBeTruthy();
+  const headers = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+  return {
+    get: (path: string) => request.get(`/api/v1${path}`, { headers }),
+    delete: (path: string) => request.delete(`/api/v1${path}`, { headers }),
+  };
 }
