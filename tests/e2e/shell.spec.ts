@@ -61,6 +61,15 @@ test('switching to 简体中文 and back: labels, <html lang>, the toast, the dr
   await page.getByRole('listbox', { name: '语言' }).getByRole('option', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('Language changed successfully.')).toBeVisible();
+  // A press anywhere else closes it; Escape does too.
+  const englishOptions = page.getByRole('listbox', { name: 'Language' });
+  await expect(englishOptions).toBeVisible();
+  await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(englishOptions).toHaveCount(0);
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await expect(englishOptions).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(englishOptions).toHaveCount(0);
 });
 
 test('a slow view shows "Loading..." after 300 ms, then the page', async ({ page }) => {

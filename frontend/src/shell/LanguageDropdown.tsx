@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useDismissOnOutsidePress } from './useDismiss';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { toast } from './toast';
@@ -16,14 +17,7 @@ export function LanguageDropdown() {
   const current = i18n.resolvedLanguage ?? i18n.language;
   const currentLabel = LANGUAGES.find((l) => l.lang === current)?.label ?? current;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismissOnOutsidePress(root, open, () => setOpen(false));
 
   const choose = async (lang: Language) => {
     if (lang === current) return;

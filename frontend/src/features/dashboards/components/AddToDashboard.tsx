@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useDismissOnOutsidePress } from '../../../shell/useDismiss';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../shell/toast';
@@ -24,14 +25,7 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const popupId = useId();
   const listLabel = t('dashboards.addToDashboard.choose');
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismissOnOutsidePress(root, open, () => setOpen(false));
 
   // Keyboard users land on the first choice as soon as the choices are there.
   const ready = open && (dashboards !== undefined || error !== undefined);
