@@ -28,7 +28,8 @@ from chalicelib.samples.models import SampleValue, Series, series_key
 from chalicelib.stations import service as stations
 from chalicelib.stations.models import Station
 
-WQP_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "wqp"
+# Inside the repository (devtools/demo/README.md names the source and licence): a clone is enough.
+WQP_DIR = Path(__file__).resolve().parent / "demo" / "wqp"
 WQP_PROJECT_KEY = "WQP"
 GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
@@ -123,9 +124,16 @@ def _set_marker(name: str, description: str) -> None:
 # ---------------------------------------------------------------- the Water Quality Portal files
 
 
-def _read(name: str) -> list[dict]:
-    with open(WQP_DIR / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+WQP_FILES = ("wqp_sites.csv", "wqp_projects.csv", "wqp_activities.csv", "wqp_results.csv", "wqp3_results.csv")
+
+
+def read_wqp_files() -> dict[str, list[dict]]:
+    """The rows of every WQP file `load_wqp` loads, by file name (no AWS: what a clone must carry)."""
+    rows = {}
+    for name in WQP_FILES:
+        with open(WQP_DIR / name, newline="", encoding="utf-8") as handle:
+            rows[name] = list(csv.DictReader(handle))
+    return rows
 
 
 def _offsets() -> dict[str, int]:
@@ -149,8 +157,9 @@ def load_wqp(organization_id: str) -> dict:
     """The real WQP sites, projects, activities and results (WQX 2 and WQX 3 columns) in one organization."""
     if _marker(f"wqp-{WQP_VERSION}") is not None:
         return {"skipped": True}
+    files = read_wqp_files()
     sites = {}
-    for row in _read("wqp_sites.csv"):
+    for row in files["wqp_sites.csv"]:
         sites[row["MonitoringLocationIdentifier"]] = dict(
             identifier=row["MonitoringLocationIdentifier"], name=row["MonitoringLocationName"],
             latitude=_number(row["LatitudeMeasure"]), longitude=_number(row["LongitudeMeasure"]),
@@ -158,7 +167,7 @@ def load_wqp(organization_id: str) -> dict:
             stateFips=row["StateCode"].zfill(2) if row["StateCode"] else None,
             countyFips=(row["StateCode"].zfill(2) + row["CountyCode"].zfill(3)) if row["CountyCode"] else None,
             description=row["MonitoringLocationDescriptionText"] or None)
-    results3 = _read("wqp3_results.csv")
+    results3 = files["wqp3_results.csv"]
     for row in results3:  # WQX 3 results carry their location
         sites.setdefault(row["Location_Identifier"], dict(
             identifier=row["Location_Identifier"], name=row["Location_Name"],
@@ -178,7 +187,7 @@ def load_wqp(organization_id: str) -> dict:
     known = {s.identifier: s.id for s in station_items}
 
     project_ids = {}
-    for row in _read("wqp_projects.csv"):
+    for row in files["wqp_projects.csv"]:
         project = projects.ensure(organization_id, row["ProjectIdentifier"], row["ProjectName"],
                                   row["ProjectDescriptionText"])
         project_ids[row["ProjectIdentifier"]] = project.id
@@ -193,7 +202,7 @@ def load_wqp(organization_id: str) -> dict:
         return project_ids[key]
 
     activities = []
-    for row in _read("wqp_activities.csv"):
+    for row in files["wqp_activities.csv"]:
         activities.append(Activity(
             projectId=project_of(row["ProjectIdentifier"]), id=row["ActivityIdentifier"], organizationId=organization_id,
             typeCode=row["ActivityTypeCode"] or None, media=row["ActivityMediaName"] or None,
@@ -206,7 +215,7 @@ def load_wqp(organization_id: str) -> dict:
             hydrologicEvent=row["HydrologicEvent"] or None, createdAt=utc_now()))
 
     results = []
-    for row in _read("wqp_results.csv"):
+    for row in files["wqp_results.csv"]:
         results.append(dict(site=row["MonitoringLocationIdentifier"], activity=row["ActivityIdentifier"],
                             type=row["ActivityTypeCode"], media=row["ActivityMediaName"],
                             day=row["ActivityStartDate"], clock=row["ActivityStartTime/Time"],
