@@ -12,7 +12,8 @@ SYSTEM_ADMIN = "system-admin"
 @dataclass(frozen=True)
 class Principal:
     user: dict
-    system_roles: tuple[str, ...] = ()
+    # (role id, role name) of each system role held; checks go by id, as names are only labels
+    system_roles: tuple[tuple[str, str], ...] = ()
     permissions: frozenset[str] = frozenset()
     # organizationId -> member roleName
     memberships: dict[str, str] = field(default_factory=dict)
@@ -23,7 +24,11 @@ class Principal:
 
     @property
     def is_system_admin(self) -> bool:
-        return SYSTEM_ADMIN in self.system_roles
+        return SYSTEM_ADMIN in self.system_role_ids
+
+    @property
+    def system_role_ids(self) -> tuple[str, ...]:
+        return tuple(role_id for role_id, _ in self.system_roles)
 
     def role_in(self, organization_id: str) -> str | None:
         return self.memberships.get(organization_id)

@@ -1,7 +1,8 @@
 """Authorization rules declared next to each route; the same rules as the browser's role checks.
 
 - An empty or absent requirement always passes; an empty role list passes for a signed-in user.
-- System roles: the user needs at least one role whose name is in the list.
+- System roles: the user needs at least one of the listed built-in roles (by id: a role's name is a
+  label any administrator may choose, so it never grants anything).
 - Organization roles: a system-admin passes every organization check; otherwise the user's role in
   that same organization must be in the allowed list.
 """
@@ -78,7 +79,7 @@ def has_system_roles(principal: Principal | None, required) -> bool:
         return True
     if principal is None:
         return False
-    return any(name in required for name in principal.system_roles)
+    return any(role_id in required for role_id in principal.system_role_ids)
 
 
 def has_org_role(principal: Principal | None, organization_id: str | None, allowed) -> bool:

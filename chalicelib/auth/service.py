@@ -20,12 +20,11 @@ def bearer_token(authorization: str | None) -> str | None:
 
 
 def principal_for(user) -> Principal:
-    role_ids = list(user.roles or [])
-    names = roles.role_names(role_ids)
+    held = roles.held_roles(list(user.roles or []))
     return Principal(
         user=user.to_dict(),
-        system_roles=tuple(names),
-        permissions=roles.permissions_of(names, role_ids),
+        system_roles=tuple((role.id, role.roleName) for role in held),
+        permissions=roles.permissions_of(held),
         memberships={m.organizationId: m.roleName for m in organizations.memberships_of(user.id)},
     )
 
@@ -60,7 +59,7 @@ def profile(principal: Principal) -> dict:
         "email": user.get("email"),
         "name": user.get("name"),
         "preferences": user.get("preferences") or {},
-        "systemRoles": [{"roleName": name} for name in principal.system_roles],
+        "systemRoles": [{"id": role_id, "roleName": name} for role_id, name in principal.system_roles],
         "permissions": sorted(principal.permissions),
         "organizationRole": organization_role,
         "organizationRoles": organization_roles,

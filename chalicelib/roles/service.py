@@ -7,7 +7,7 @@ import uuid
 from functools import lru_cache
 from pathlib import Path
 
-from pynamodb.exceptions import TransactWriteError
+from pynamodb.exceptions import PutError, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
@@ -17,6 +17,8 @@ from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.roles.models import Role
 
 SYSTEM_ADMIN = "system-admin"
+# Built-in roles: id == name; their names are taken for every other role too, whatever the case.
+BUILT_IN_NAMES = (SYSTEM_ADMIN,)
 _CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "permissions.json"
 _ROLES_TTL_SECONDS = 10
 _cache: dict = {"at": 0.0, "roles": {}}
@@ -44,35 +46,56 @@ def forget_cached_roles() -> None:
 
 
 def ensure_built_in_roles() -> None:
-    """Create the system-admin role if missing (idempotent; run by the seed and on deploy)."""
+    """Create the system-admin role and the claim on its name if missing (idempotent; run by the seed
+    and on deploy)."""
     try:
         Role.get(SYSTEM_ADMIN)
     except Role.DoesNotExist:
         Role(id=SYSTEM_ADMIN, roleName=SYSTEM_ADMIN, description="Administers the whole system",
              permissions=sorted(all_permission_keys()), builtIn=True, createdAt=utc_now()).save()
         forget_cached_roles()
+    try:
+        UniqueClaim(key=_name_claim(SYSTEM_ADMIN), targetId=SYSTEM_ADMIN).save(
+            condition=UniqueClaim.key.does_not_exist())
+    except PutError:
+        pass  # claimed already
 
 
-def role_names(role_ids: list[str]) -> list[str]:
+def held_roles(role_ids: list[str]) -> list[Role]:
+    """The role records behind a user's role ids (ids of deleted roles are skipped)."""
     roles = roles_by_id()
-    return [roles[rid].roleName if rid in roles else rid for rid in role_ids]
+    return [roles[rid] for rid in role_ids if rid in roles]
 
 
-def permissions_of(role_names_held: list[str], role_ids: list[str]) -> frozenset[str]:
-    if SYSTEM_ADMIN in role_names_held:
+def granted_by(role: Role) -> frozenset[str]:
+    """What one role record grants: the built-in system-admin record all permissions (the catalogue may
+    grow after it was stored), any other role the permissions stored in it. Never decided by a name."""
+    if role.builtIn and role.id == SYSTEM_ADMIN:
         return all_permission_keys()
-    roles = roles_by_id()
-    granted: set[str] = set()
-    for rid in role_ids:
-        if rid in roles:
-            granted.update(roles[rid].permissions or [])
-    return frozenset(granted)
+    return frozenset(role.permissions or [])
+
+
+def permissions_of(roles: list[Role]) -> frozenset[str]:
+    return frozenset().union(*(granted_by(role) for role in roles))
+
+
+def _name_claim(name: str) -> str:
+    return claim_key("role-name", "system", name)
+
+
+def _name_taken(name: str) -> Conflict:
+    """409 naming the role that holds the name already (its own spelling)."""
+    holder = next((b for b in BUILT_IN_NAMES if b.casefold() == name.casefold()), None)
+    if holder is None:
+        holder_id = _claim_target(name)
+        holder = roles_by_id()[holder_id].roleName if holder_id in roles_by_id() else name
+    return Conflict(f"A role named {holder} already exists.")
 
 
 def _role_name(value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BadRequest("Role name is required.")
-    if len(value) > 80:
+    if len(value.strip()) > 80:
         raise BadRequest("Role name must be at most 80 characters.")
     return value.strip()
 
@@ -85,6 +108,20 @@ def _permissions(value) -> list[str]:
     if unknown:
         raise BadRequest(f"Unknown permission: {', '.join(map(str, unknown))}.")
     return sorted(set(keys))
+
+
+def _available_name(name: str) -> str:
+    """The name, unless a built-in role has it (their claims may predate this check, so ask directly)."""
+    if any(name.casefold() == built_in.casefold() for built_in in BUILT_IN_NAMES):
+        raise _name_taken(name)
+    return name
+
+
+def _claim_target(name: str) -> str | None:
+    try:
+        return UniqueClaim.get(_name_claim(name)).targetId
+    except UniqueClaim.DoesNotExist:
+        return None
 
 
 def get(role_id: str) -> Role:
@@ -103,17 +140,17 @@ def search(query_params) -> list | dict:
 
 
 def create(data: dict) -> Role:
-    name = _role_name(data.get("roleName"))
+    name = _available_name(_role_name(data.get("roleName")))
     role = Role(id=str(uuid.uuid4()), roleName=name, description=data.get("description"),
                 permissions=_permissions(data.get("permissions", [])), builtIn=False, createdAt=utc_now())
     try:
         with TransactWrite(connection=Role._get_connection().connection) as transaction:
-            transaction.save(UniqueClaim(key=claim_key("role-name", "system", name), targetId=role.id),
+            transaction.save(UniqueClaim(key=_name_claim(name), targetId=role.id),
                              condition=UniqueClaim.key.does_not_exist())
             transaction.save(role)
     except TransactWriteError as exc:
         if was_conflict(exc):
-            raise Conflict(f"A role named {name} already exists.") from exc
+            raise _name_taken(name) from exc
         raise
     forget_cached_roles()
     return role
@@ -130,15 +167,18 @@ def update(role_id: str, data: dict) -> Role:
         actions.append(Role.permissions.set(_permissions(data["permissions"])))
     if "roleName" in data and _role_name(data["roleName"]) != role.roleName:
         name = _role_name(data["roleName"])
+        if _name_claim(name) != _name_claim(role.roleName):
+            _available_name(name)
         try:
             with TransactWrite(connection=Role._get_connection().connection) as transaction:
-                transaction.save(UniqueClaim(key=claim_key("role-name", "system", name), targetId=role.id),
-                                 condition=UniqueClaim.key.does_not_exist())
-                transaction.delete(UniqueClaim(key=claim_key("role-name", "system", role.roleName)))
+                if _name_claim(name) != _name_claim(role.roleName):
+                    transaction.save(UniqueClaim(key=_name_claim(name), targetId=role.id),
+                                     condition=UniqueClaim.key.does_not_exist())
+                    transaction.delete(UniqueClaim(key=_name_claim(role.roleName)))
                 transaction.update(role, actions=actions + [Role.roleName.set(name)])
         except TransactWriteError as exc:
             if was_conflict(exc):
-                raise Conflict(f"A role named {name} already exists.") from exc
+                raise _name_taken(name) from exc
             raise
     else:
         role.update(actions=actions)
@@ -155,12 +195,13 @@ def delete(role_id: str) -> None:
     if role.builtIn:
         raise Forbidden("Built-in roles cannot be deleted.")
     with TransactWrite(connection=Role._get_connection().connection) as transaction:
-        transaction.delete(UniqueClaim(key=claim_key("role-name", "system", role.roleName)))
+        # Only the role's own claim goes: a look-alike stored before names were unique has none.
+        if _claim_target(role.roleName) == role.id:
+            transaction.delete(UniqueClaim(key=_name_claim(role.roleName)))
         transaction.delete(role)
     forget_cached_roles()
 
 
 def permissions_of_role(role_id: str) -> list[dict]:
-    role = get(role_id)
-    granted = all_permission_keys() if role.roleName == SYSTEM_ADMIN else set(role.permissions or [])
+    granted = granted_by(get(role_id))
     return [p for p in permission_catalogue() if p["key"] in granted]

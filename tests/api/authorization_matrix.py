@@ -136,6 +136,23 @@ MATRIX: list[Case] = [
     Case("DELETE", "/dashboards/{dashboard}/widgets/{widget}", OWNER_ONLY, setup=_orgadmins_dashboard_with_widget),
 ]
 
+# A user who holds a look-alike role: a custom role record named like the built-in "system-admin" (as
+# could be stored before role names were unique), with no permissions of its own. Names grant nothing:
+# on every route this user gets what LOOK_ALIKE_HOLDER gets (tests/api/test_authorization_matrix.py
+# gives that identity the look-alike role besides its own and runs the whole matrix again).
+LOOK_ALIKE_HOLDER = "viewer"
+
+
+def look_alike_role() -> str:
+    import uuid
+
+    from chalicelib.roles.models import Role
+
+    role = Role(id=str(uuid.uuid4()), roleName="system-admin", permissions=[], builtIn=False)
+    role.save()
+    return role.id
+
+
 # Routes deliberately outside the matrix, each tested on its own: DELETE /auth/profile deletes the
 # caller (tests/api/test_profile.py).
 NOT_IN_MATRIX = {("DELETE", "/auth/profile")}

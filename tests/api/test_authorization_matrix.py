@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from tests.api.authorization_matrix import MATRIX, NOT_IN_MATRIX
+from tests.api.authorization_matrix import LOOK_ALIKE_HOLDER, MATRIX, NOT_IN_MATRIX, look_alike_role
 from tests.api.conftest import IDENTITIES
 
 
@@ -34,6 +34,28 @@ def test_route_answers_each_identity_as_the_matrix_says(api, ids, case, identity
     if response.status_code >= 400:
         assert response.json["statusCode"] == response.status_code
         assert response.json["message"]
+
+
+@pytest.fixture(scope="module")
+def holder_of_a_look_alike_role(api, ids):
+    """LOOK_ALIKE_HOLDER holds a custom role named "system-admin" for the rest of this module."""
+    from chalicelib.roles.service import forget_cached_roles
+
+    role_id = look_alike_role()
+    admin = api.as_("admin")
+    admin.put(f"/user/{ids[LOOK_ALIKE_HOLDER]}/roles", [role_id])
+    forget_cached_roles()
+    yield role_id
+    admin.put(f"/user/{ids[LOOK_ALIKE_HOLDER]}/roles", [])
+    admin.delete(f"/roles/{role_id}")
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=lambda case: case.name)
+def test_a_look_alike_role_grants_nothing_on_any_route(api, ids, holder_of_a_look_alike_role, case):
+    values = {**ids, **(case.setup(ids) if case.setup else {})}
+    response = api.as_(LOOK_ALIKE_HOLDER).request(case.method, case.path.format(**values), case.make_body(),
+                                                  headers=case.headers)
+    assert response.status_code == case.expect[LOOK_ALIKE_HOLDER], response.json
 
 
 def _api_routes() -> set[tuple[str, str]]:

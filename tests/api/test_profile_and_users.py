@@ -18,7 +18,7 @@ def _token_for_new_person(sub: str, email: str) -> str:
 
 def test_profile_shows_system_and_organization_roles(api, demo):
     admin = api.as_("admin").get("/auth/profile").json
-    assert admin["systemRoles"] == [{"roleName": "system-admin"}]
+    assert admin["systemRoles"] == [{"id": "system-admin", "roleName": "system-admin"}]
     assert "manage-users" in admin["permissions"]
     orgadmin = api.as_("orgadmin").get("/auth/profile").json
     assert orgadmin["systemRoles"] == []

@@ -71,3 +71,50 @@ def test_admin_pre_registers_a_user_by_email(api):
     assert duplicate.status_code == 409
     assert api.as_("admin").post("/user", {"email": "not an email"}).json["message"] == \
         "A valid email address is required."
+
+
+def test_role_names_are_unique_ignoring_case_and_spaces_built_in_names_included(api):
+    admin = api.as_("admin")
+    for look_alike in ("system-admin", "System-Admin", "  SYSTEM-ADMIN  "):
+        refused = admin.post("/roles", {"roleName": look_alike})
+        assert refused.status_code == 409, refused.json
+        assert refused.json["message"] == "A role named system-admin already exists."
+    name = f"Editors-{uuid.uuid4().hex[:6]}"
+    admin.post("/roles", {"roleName": name})
+    refused = admin.post("/roles", {"roleName": f" {name.upper()} "})
+    assert refused.status_code == 409
+    assert refused.json["message"] == f"A role named {name} already exists."
+    other = admin.post("/roles", {"roleName": f"other-{uuid.uuid4().hex[:6]}"}).json
+    renamed = admin.patch(f"/roles/{other['id']}", {"roleName": "System-Admin"})
+    assert renamed.status_code == 409
+    assert renamed.json["message"] == "A role named system-admin already exists."
+    names = [role["roleName"].casefold() for role in admin.get("/roles").json]
+    assert names.count("system-admin") == 1
+
+
+def _look_alike_role() -> str:
+    """A custom role record named like the built-in one, as could be stored before names were unique."""
+    from chalicelib.roles.models import Role
+
+    role = Role(id=str(uuid.uuid4()), roleName="system-admin", permissions=[], builtIn=False)
+    role.save()
+    forget_cached_roles()
+    return role.id
+
+
+def test_a_role_grants_what_its_record_says_not_what_its_name_suggests(api, demo):
+    admin = api.as_("admin")
+    look_alike = _look_alike_role()
+    assert admin.get(f"/roles/{look_alike}/permissions").json == []
+    assert {p["key"] for p in admin.get("/roles/system-admin/permissions").json} >= {"manage-users", "manage-roles"}
+    viewer = demo["users"]["viewer"]
+    admin.put(f"/user/{viewer}/roles", [look_alike])
+    try:
+        profile = api.as_("viewer").get("/auth/profile").json
+        assert profile["permissions"] == []
+        assert profile["systemRoles"] == [{"id": look_alike, "roleName": "system-admin"}]
+        assert api.as_("viewer").get("/user").status_code == 403
+        assert api.as_("viewer").post("/organization", {"name": "Look-alike's"}).status_code == 403
+    finally:
+        admin.put(f"/user/{viewer}/roles", [])
+        admin.delete(f"/roles/{look_alike}")

@@ -6,7 +6,7 @@ export interface Profile {
   email?: string | null;
   name?: string | null;
   preferences?: Record<string, unknown>;
-  systemRoles?: { roleName: string }[];
+  systemRoles?: { id?: string; roleName: string }[];
   permissions?: string[];
   organizationRole?: OrganizationRole | null;
   organizationRoles?: OrganizationRole[];

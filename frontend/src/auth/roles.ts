@@ -3,7 +3,8 @@
  *
  * - An empty or absent requirement always passes.
  * - An empty role list passes when a profile is loaded.
- * - Otherwise the user needs a system role whose roleName is in the list.
+ * - Otherwise the user needs one of the listed system roles, matched by id when the profile gives it
+ *   (a built-in role's id is its name; another role merely named like it grants nothing).
  * - Organization checks: a system-admin passes; otherwise the user's role in that same
  *   organization must be among the allowed roles.
  */
@@ -29,7 +30,7 @@ export function hasRoles(profile: Profile | null | undefined, roles: readonly st
   if (roles === undefined || roles === null) return true;
   if (!isProfileLoaded(profile)) return false;
   if (roles.length === 0) return true;
-  return (profile.systemRoles ?? []).some((role) => roles.includes(role.roleName));
+  return (profile.systemRoles ?? []).some((role) => roles.includes(role.id ?? role.roleName));
 }
 
 export function isSystemAdmin(profile: Profile | null | undefined): boolean {
