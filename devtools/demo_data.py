@@ -33,9 +33,12 @@ WQP_DIR = Path(__file__).resolve().parent / "demo" / "wqp"
 WQP_PROJECT_KEY = "WQP"
 GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
-# 2: series and stations keep the latest value of each parameter.
+# 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL.
 WQP_VERSION = 2
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
+# Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
+# in the future (version 2 started series as late as 2023 and ran them for up to eight years).
+GENERATED_FROM, GENERATED_UNTIL = date(2012, 1, 1), date(2025, 12, 31)
 DEFAULT_STATIONS = 2000
 
 STATION_TYPES = {"surface-water": "Surface water", "groundwater": "Groundwater", "lake": "Lake or reservoir",
@@ -332,9 +335,11 @@ def generated_stations(organization_id: str, count: int, seed: int = GENERATOR_S
         # Most stations: quarterly visits over two years; one in fifty: monthly over eight years.
         long_term = rng.random() < 0.02
         months, step = (96, 1) if long_term else (24, 3)
-        start = date(rng.randrange(2012, 2024), rng.randrange(1, 13), 1)
+        latest_start = GENERATED_UNTIL - timedelta(days=int(30.4 * months) + 6)
+        start = GENERATED_FROM + timedelta(days=rng.randrange((latest_start - GENERATED_FROM).days))
+        start = start.replace(day=1)
         visits = [start + timedelta(days=int(30.4 * m + rng.randrange(-5, 6))) for m in range(0, months, step)]
-        visits = sorted(v for v in visits if v >= start)
+        visits = sorted(v for v in visits if start <= v <= GENERATED_UNTIL)
         chosen = [p for p in PARAMETERS if p[0] in ("Temperature, water", "pH")]
         chosen += rng.sample([p for p in PARAMETERS if p not in chosen], rng.randrange(0, 3) + (2 if long_term else 0))
         bias = rng.random()

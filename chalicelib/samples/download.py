@@ -46,6 +46,9 @@ def rows(selection: Selection, *, organizations: dict, parameters: dict, project
     series by parameter, values in time order. organizations/parameters/projects map ids to models."""
     for station in selection.stations:
         organization = organizations.get(station.organizationId)
+        # Organizations have no short code of their own: the name identifies them, as in the portal's
+        # files, and the internal id only when the organization is gone.
+        organization_name = organization.name if organization else station.organizationId
         for series in series_of(station.id):
             if selection.parameter_ids is not None and series.parameterId not in selection.parameter_ids:
                 continue
@@ -57,7 +60,7 @@ def rows(selection: Selection, *, organizations: dict, parameters: dict, project
                 value = item["v"]["N"] if "v" in item else text("r")
                 project = projects.get(text("p")) if text("p") else None
                 yield [safe_cell(v) for v in (
-                    station.organizationId, organization.name if organization else None, text("a"), text("at"),
+                    organization_name, organization.name if organization else None, text("a"), text("at"),
                     text("m"), moment[:10], moment[11:19] if len(moment) > 10 else None,
                     "UTC" if len(moment) > 10 else None, project.projectKey if project else None,
                     station.identifier, station.name, text("dc"), characteristic, text("sf"), value,

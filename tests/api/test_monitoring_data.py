@@ -222,6 +222,9 @@ def test_download_is_csv_in_wqp_columns_and_safe_from_formulas(api, demo):
     assert rows[0]["CharacteristicName"] == "pH"
     assert rows[0]["ActivityStartDate"] == "2022-05-01"
     assert rows[0]["MonitoringLocationIdentifier"] == station["identifier"]
+    # As the Water Quality Portal does, the organization is named, never by the product's internal id.
+    assert (rows[0]["OrganizationIdentifier"], rows[0]["OrganizationFormalName"]) == \
+        ("Demo Watershed Council", "Demo Watershed Council")
 
 
 def test_a_large_download_is_redirected_to_a_presigned_object(api, demo, monkeypatch):

@@ -44,3 +44,11 @@ def test_only_the_first_stations_get_series_when_asked():
     assert all(series for _, series in stations[:10])
     assert not any(series for _, series in stations[10:])
     assert not any(series for _, series in generated_stations(ORG, 5, with_series=False))
+
+
+def test_no_generated_sample_lies_in_the_future():
+    from datetime import date
+
+    days = [day for _, series in generated_stations(ORG, 2000) for _, _, points in series for day, _ in points]
+    assert max(days) <= date.today()
+    assert min(days) >= date(2012, 1, 1)
