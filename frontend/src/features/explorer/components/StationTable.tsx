@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type UIEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { detailsAt, type StationSet } from '../api/statistic';
@@ -6,36 +6,53 @@ import type { StationDetails } from '../api/stationsAt';
 import { downloadText, sitesCsv } from '../lib/csv';
 import { tableRows, type Sort, type SortKey } from '../lib/tableRows';
 
-export const ROW_HEIGHT = 36;
-const VIEWPORT_ROWS = 14;
-const OVERSCAN = 8;
+export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export const DEFAULT_PAGE_SIZE = 50;
 
 export interface StationTableProps {
+  /** The loaded stations: one chunk of the server's answer (`chunkSize` stations from `chunk * chunkSize`). */
   stations: StationSet;
   selected: StationDetails[];
   onSelectionChange: (stations: StationDetails[]) => void;
   organizationNames?: Map<string, string>;
   typeNames?: Map<string, string>;
-  /** Pages of the server's answer: which one is shown, how many there are, and how to change it. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
+  chunk: number;
+  chunkSize: number;
+  onChunkChange: (chunk: number) => void;
 }
 
-/** The matching stations: server pages, and within a page search, sort, only the visible rows drawn; selection; CSV. */
-export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, page, pageSize, onPageChange }: StationTableProps) {
+/** Where the table is: the loaded chunk, the page in it, and whether that page was reached going back. */
+interface Position {
+  chunk: number;
+  page: number;
+  fromEnd: boolean;
+}
+
+/**
+ * The matching stations, a page at a time: search and sort over the loaded stations, pages of a chosen
+ * size with counts that agree with what is shown, the next chunk from the server past the last page;
+ * selection; CSV.
+ */
+export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, chunk, chunkSize, onChunkChange }: StationTableProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const scroller = useRef<HTMLDivElement>(null);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [position, setPosition] = useState<Position>({ chunk, page: 0, fromEnd: false });
 
-  const pageRows = useMemo(() => tableRows(stations, search, sort), [stations, search, sort]);
-  const pages = Math.max(1, Math.ceil(stations.total / pageSize));
-  const current = Math.min(page, pages - 1);
-  const offset = current * pageSize;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(pageRows.length, first + VIEWPORT_ROWS + 2 * OVERSCAN);
+  const rows = useMemo(() => tableRows(stations, search, sort), [stations, search, sort]);
+  const searching = search.trim() !== '';
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const wanted = position.chunk === chunk ? position.page : position.fromEnd ? pages - 1 : 0;
+  const page = Math.min(Math.max(0, wanted), pages - 1);
+  const chunkOffset = chunk * chunkSize;
+  // Searching counts the matches among the loaded stations; otherwise rows are numbered among all.
+  const count = searching ? rows.length : stations.total;
+  const firstRow = (searching ? 0 : chunkOffset) + page * pageSize;
+  const pageRows = rows.slice(page * pageSize, (page + 1) * pageSize);
+  const moreOnServer = stations.total > stations.length;
+  const hasPrevious = page > 0 || (!searching && chunk > 0);
+  const hasNext = page < pages - 1 || (!searching && chunkOffset + stations.length < stations.total);
   const chosen = useMemo(() => new Set(selected.map((s) => s.id)), [selected]);
 
   const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -45,17 +62,28 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
     { key: 'sampleCount', label: t('explorer.table.samples'), numeric: true },
     { key: 'lastDate', label: t('explorer.table.lastDate') },
   ];
+  const toFirstPage = () => setPosition({ chunk, page: 0, fromEnd: false });
   const sortBy = (key: SortKey) => {
     setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
+    toFirstPage();
   };
   const toggle = (i: number) =>
     onSelectionChange(chosen.has(stations.id[i]) ? selected.filter((s) => s.id !== stations.id[i]) : [...selected, detailsAt(stations, i)]);
   const selectPage = () => onSelectionChange([...selected, ...pageRows.filter((i) => !chosen.has(stations.id[i])).map((i) => detailsAt(stations, i))]);
   const download = () => downloadText('stations.csv', sitesCsv(selected, typeNames));
-  const goTo = (next: number) => {
-    onPageChange(next);
-    setScrollTop(0);
-    if (scroller.current) scroller.current.scrollTop = 0;
+  const previous = () => {
+    if (page > 0) setPosition({ chunk, page: page - 1, fromEnd: false });
+    else {
+      setPosition({ chunk: chunk - 1, page: 0, fromEnd: true });
+      onChunkChange(chunk - 1);
+    }
+  };
+  const next = () => {
+    if (page < pages - 1) setPosition({ chunk, page: page + 1, fromEnd: false });
+    else {
+      setPosition({ chunk: chunk + 1, page: 0, fromEnd: false });
+      onChunkChange(chunk + 1);
+    }
   };
 
   return (
@@ -70,7 +98,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setScrollTop(0);
+              toFirstPage();
             }}
           />
         </label>
@@ -82,13 +110,8 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
       {pageRows.length === 0 ? (
         <p className="empty">{t('explorer.table.empty')}</p>
       ) : (
-        <div
-          className="table-scroller"
-          ref={scroller}
-          style={{ maxHeight: ROW_HEIGHT * (VIEWPORT_ROWS + 1) }}
-          onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
-        >
-          <table aria-rowcount={stations.total + 1} aria-labelledby="station-table-title">
+        <div className="table-scroller">
+          <table aria-rowcount={count + 1} aria-labelledby="station-table-title">
             <thead>
               <tr aria-rowindex={1}>
                 <th scope="col"><span className="visually-hidden">{t('explorer.table.select')}</span></th>
@@ -109,12 +132,11 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
               </tr>
             </thead>
             <tbody>
-              {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} />}
-              {pageRows.slice(first, last).map((i, k) => {
+              {pageRows.map((i, k) => {
                 const id = stations.id[i];
                 const name = stations.name[i] || stations.identifier[i];
                 return (
-                  <tr key={id} aria-rowindex={offset + first + k + 2} aria-selected={chosen.has(id)} style={{ height: ROW_HEIGHT }}>
+                  <tr key={id} aria-rowindex={firstRow + k + 2} aria-selected={chosen.has(id)}>
                     <td>
                       <input type="checkbox" checked={chosen.has(id)} onChange={() => toggle(i)} aria-label={t('explorer.table.selectStation', { name })} />
                     </td>
@@ -127,22 +149,44 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                   </tr>
                 );
               })}
-              {last < pageRows.length && <tr aria-hidden="true" style={{ height: (pageRows.length - last) * ROW_HEIGHT }} />}
             </tbody>
           </table>
         </div>
       )}
+      {moreOnServer && (searching || sort) && (
+        <p className="muted table-note">
+          {t('explorer.table.partial', {
+            from: (chunkOffset + 1).toLocaleString(),
+            to: (chunkOffset + stations.length).toLocaleString(),
+            total: stations.total.toLocaleString(),
+          })}
+        </p>
+      )}
       {pageRows.length > 0 && (
         <nav className="pager" aria-label={t('explorer.table.pages')}>
+          <label className="field inline">
+            <span>{t('explorer.table.pageSize')}</span>
+            <select
+              value={pageSize}
+              onChange={(e) => {
+                setPageSize(Number(e.target.value));
+                toFirstPage();
+              }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>{size}</option>
+              ))}
+            </select>
+          </label>
           <span>
             {t('explorer.table.range', {
-              from: (offset + 1).toLocaleString(),
-              to: (offset + stations.length).toLocaleString(),
-              total: stations.total.toLocaleString(),
+              from: (firstRow + 1).toLocaleString(),
+              to: (firstRow + pageRows.length).toLocaleString(),
+              total: count.toLocaleString(),
             })}
           </span>
-          <button type="button" onClick={() => goTo(current - 1)} disabled={current === 0}>{t('explorer.table.previous')}</button>
-          <button type="button" onClick={() => goTo(current + 1)} disabled={current >= pages - 1}>{t('explorer.table.next')}</button>
+          <button type="button" onClick={previous} disabled={!hasPrevious}>{t('explorer.table.previous')}</button>
+          <button type="button" onClick={next} disabled={!hasNext}>{t('explorer.table.next')}</button>
         </nav>
       )}
     </section>

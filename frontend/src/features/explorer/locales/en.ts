@@ -68,6 +68,8 @@ const explorer = {
     range: 'Rows {{from}}–{{to}} of {{total}}',
     previous: 'Previous page',
     next: 'Next page',
+    pageSize: 'Rows per page',
+    partial: 'Search and sort cover stations {{from}}–{{to}} of {{total}}: narrow the filters to reach the others.',
   },
 };
 

@@ -72,6 +72,8 @@ const explorer: Strings<typeof en> = {
     range: '第 {{from}}–{{to}} 行，共 {{total}} 行',
     previous: '上一页',
     next: '下一页',
+    pageSize: '每页行数',
+    partial: '搜索和排序仅涵盖第 {{from}}–{{to}} 个站点（共 {{total}} 个）：请缩小筛选范围以查看其余站点。',
   },
 };
 

@@ -158,9 +158,9 @@ export function ExplorerPage() {
             onSelectionChange={selectionStore.setSelected}
             organizationNames={organizationNames}
             typeNames={typeNames}
-            page={pageNumber}
-            pageSize={TABLE_PAGE_SIZE}
-            onPageChange={(number) => setPage({ search, number })}
+            chunk={pageNumber}
+            chunkSize={TABLE_PAGE_SIZE}
+            onChunkChange={(number) => setPage({ search, number })}
           />
         )}
       </div>
