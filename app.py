@@ -6,6 +6,7 @@ from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
 from chalicelib.dashboards.routes import routes as dashboards_routes
 from chalicelib.gis.routes import routes as gis_routes
+from chalicelib.invitations.routes import routes as invitations_routes
 from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
 from chalicelib.parameters.routes import routes as parameters_routes
@@ -23,7 +24,7 @@ app = Chalice(app_name="open-water-data")
 
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
-                      reference_routes, samples_routes, statistics_routes, gis_routes):
+                      reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")

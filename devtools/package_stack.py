@@ -316,7 +316,7 @@ def resource_access_policy(template: Template) -> Template:
             {
                 "Sid": "Email",
                 "Effect": "Allow",
-                "Action": ["ses:SendEmail", "ses:SendRawEmail"],
+                "Action": ["ses:SendEmail", "ses:SendRawEmail", "ses:VerifyEmailIdentity"],
                 "Resource": "*",
             },
         ],

@@ -36,6 +36,9 @@ class Settings:
     gis_upload_limit_bytes: int = 4 * 1024 * 1024
     # Parallel Scan segments when the explorer snapshot is rebuilt from the stations table.
     station_scan_segments: int = 4
+    # The sender of the product's email (invitations) and the address its links point to.
+    mail_sender: str = "Open Water Data <no-reply@openwater.example>"
+    app_url: str = "http://127.0.0.1:8000"
 
     def table_name(self, short_name: str) -> str:
         return f"{self.table_prefix}{short_name}"
@@ -61,4 +64,6 @@ def get_settings() -> Settings:
         admin_emails=tuple(e.lower() for e in _csv(env.get("ADMIN_EMAILS", ""))),
         gis_upload_limit_bytes=int(env.get("GIS_UPLOAD_LIMIT_BYTES") or Settings.gis_upload_limit_bytes),
         station_scan_segments=max(1, int(env.get("STATION_SCAN_SEGMENTS") or Settings.station_scan_segments)),
+        mail_sender=env.get("MAIL_SENDER") or Settings.mail_sender,
+        app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
     )
