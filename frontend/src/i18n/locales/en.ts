@@ -34,6 +34,11 @@ const en = {
     total: '{{count}} in total',
     noResults: 'Nothing found.',
   },
+  validation: {
+    invalidDate: 'Enter a date as YYYY-MM-DD.',
+    fromAfterTo: 'The start date must not be after the end date.',
+    invalidHuc: 'A hydrologic unit code has 2, 4, 6, 8, 10 or 12 digits.',
+  },
   language: {
     label: 'Language',
     changed: 'Language changed successfully.',

@@ -35,6 +35,11 @@ const zhCN: Messages = {
     total: '共 {{count}} 条',
     noResults: '没有找到内容。',
   },
+  validation: {
+    invalidDate: '请按 YYYY-MM-DD 格式输入日期。',
+    fromAfterTo: '开始日期不能晚于结束日期。',
+    invalidHuc: '水文单元代码应为 2、4、6、8、10 或 12 位数字。',
+  },
   language: {
     label: '语言',
     changed: '语言切换成功。',

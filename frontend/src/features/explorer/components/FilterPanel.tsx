@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountyOptions } from '../api/counties';
 import { useOrganizationOptions } from '../api/organizations';
@@ -8,6 +8,8 @@ import { useStationTypeOptions } from '../api/stationTypes';
 import type { StationSet } from '../api/statistic';
 import { activeFilterCount, EMPTY_FILTERS, type ExplorerFilters } from '../lib/filters';
 import { OptionFilter } from './OptionFilter';
+import { DateRangeFields } from '../../../shell/DateRangeFields';
+import { hucProblem, type FilterProblem } from '../../../lib/filterChecks';
 
 /** How long typing pauses before a text filter is written to the address. */
 export const TEXT_DEBOUNCE_MS = 400;
@@ -20,9 +22,13 @@ function countBy(values: readonly string[] | undefined): Map<string, number> | u
 }
 
 /** A text box whose value reaches the filters after a pause in typing, or at once on Enter. */
-function DebouncedInput({ label, value, onCommit, type = 'search', placeholder }: {
+function DebouncedInput({ label, value, onCommit, type = 'search', placeholder, problem }: {
   label: string; value: string; onCommit: (value: string) => void; type?: string; placeholder?: string;
+  /** What is wrong with the committed value, said at the field. */
+  problem?: FilterProblem;
 }) {
+  const { t } = useTranslation();
+  const problemId = useId();
   const [draft, setDraft] = useState(value);
   const commit = useRef(onCommit);
   commit.current = onCommit;
@@ -33,18 +39,27 @@ function DebouncedInput({ label, value, onCommit, type = 'search', placeholder }
     return () => clearTimeout(timer);
   }, [draft, value]);
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type={type}
-        value={draft}
-        placeholder={placeholder}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onCommit(draft.trim());
-        }}
-      />
-    </label>
+    <div className="field-group">
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type={type}
+          value={draft}
+          placeholder={placeholder}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onCommit(draft.trim());
+          }}
+        />
+      </label>
+      {problem && (
+        <p id={problemId} className="field-error">
+          {t(`validation.${problem}`)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -107,19 +122,23 @@ export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
         counts={typeCounts}
         onChange={(v) => set('stationType', v)}
       />
-      <fieldset className="date-range">
-        <legend>{t('explorer.filters.dateRange')}</legend>
-        <label className="field">
-          <span>{t('explorer.filters.from')}</span>
-          <input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('explorer.filters.to')}</span>
-          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
-        </label>
-      </fieldset>
+      <DateRangeFields
+        legend={t('explorer.filters.dateRange')}
+        fromLabel={t('explorer.filters.from')}
+        toLabel={t('explorer.filters.to')}
+        from={filters.from}
+        to={filters.to}
+        onChange={set}
+      />
       <OptionFilter title={t('explorer.filters.county')} options={counties.data} loading={counties.isLoading} selected={filters.county} onChange={(v) => set('county', v)} />
-      <DebouncedInput label={t('explorer.filters.huc')} value={filters.huc} onCommit={(v) => set('huc', v)} type="text" placeholder="01020003" />
+      <DebouncedInput
+        label={t('explorer.filters.huc')}
+        value={filters.huc}
+        onCommit={(v) => set('huc', v)}
+        type="text"
+        placeholder="01020003"
+        problem={filters.huc ? hucProblem(filters.huc) : undefined}
+      />
       <label className="field color-by">
         <span>{t('explorer.map.colorBy')}</span>
         <select value={filters.colorBy} onChange={(e) => set('colorBy', e.target.value)}>

@@ -3,6 +3,7 @@
  * filter (spec: /sts/overview). Lists are comma-separated (`organization=a,b`); a key repeated in
  * the address is read as a list too. Unknown parameters are kept and passed on to the server.
  */
+import { dateRangeProblems, hucProblem } from '../../../lib/filterChecks';
 
 export const VIEW_MODES = ['both', 'map', 'table'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -91,6 +92,11 @@ export function activeFilterCount(filters: ExplorerFilters): number {
     TEXT_FILTERS.filter((key) => filters[key]).length +
     Object.keys(filters.extra).length
   );
+}
+
+/** Whether the filters can be asked of the server (dates and hydrologic units as it takes them). */
+export function filtersAreValid(filters: ExplorerFilters): boolean {
+  return Object.keys(dateRangeProblems(filters.from, filters.to)).length === 0 && !(filters.huc && hucProblem(filters.huc));
 }
 
 /** The body of POST /statistic for these filters (the station query). */

@@ -3,6 +3,7 @@ const explorer = {
   title: 'Explore data',
   results: '{{stations}} stations · {{samples}} samples',
   updating: 'Updating…',
+  correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
   mode: {
     label: 'View',

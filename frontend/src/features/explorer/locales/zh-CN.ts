@@ -7,6 +7,7 @@ const explorer: Strings<typeof en> = {
   title: '浏览数据',
   results: '{{stations}} 个站点 · {{samples}} 个样品',
   updating: '更新中…',
+  correctFilters: '请更正筛选条件以查看站点。',
   failed: '无法加载站点：{{message}}',
   mode: {
     label: '视图',

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { explorerApi, fakeApi, ORG_A } from '../fixtures';
+import { explorerApi, fakeApi, ORG_A, statisticObjects } from '../fixtures';
 import { selectionStore } from '../lib/selection';
 import { explorerRoutes } from '.';
 
@@ -200,6 +200,48 @@ describe('explorer /sts/overview', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Stations could not be loaded: Cannot POST /api/v1/statistic');
   });
 
+  it('checks dates and hydrologic units in the form, at the field, and asks the server nothing until they are right', async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer('/sts/overview?mode=table&from=2020-01-01&to=2019-01-01&huc=abc');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription('The start date must not be after the end date.');
+    expect(screen.getByRole('textbox', { name: 'Hydrologic unit (HUC)' })).toHaveAccessibleDescription(
+      'A hydrologic unit code has 2, 4, 6, 8, 10 or 12 digits.',
+    );
+    expect(screen.getByText('Correct the filters to see stations.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(statisticBodies()).toEqual([]);
+    router.navigate('/sts/overview?mode=table&from=2019-01-01&to=2020-01-01');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    expect(statisticBodies()).toEqual([{ format: 'objects', limit: 5000, offset: 0, startDate: '2019-01-01', endDate: '2020-01-01' }]);
+    void user;
+  });
+
+  it('shows no earlier results under an error', async () => {
+    api = fakeApi({
+      ...explorerApi(),
+      'POST /statistic': (_url: URL, init: RequestInit | undefined) => {
+        const body = JSON.parse(String(init?.body));
+        if (body.search === 'refused') throw new Error('refused');
+        return statisticObjects;
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.body && String(init.body).includes('refused')) {
+        return new Response(JSON.stringify({ statusCode: 400, message: 'Invalid search.' }), { status: 400, headers: { 'Content-Type': 'application/json' } });
+      }
+      return api.fetch(input, init);
+    }));
+    const router = renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    router.navigate('/sts/overview?mode=table&q=refused');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stations could not be loaded: Invalid search.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('3 stations · 1,234 samples')).not.toBeInTheDocument();
+  });
+
   it('speaks Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     renderExplorer('/sts/overview?mode=table');
@@ -207,5 +249,12 @@ describe('explorer /sts/overview', () => {
     expect(screen.getByRole('button', { name: '表格' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('columnheader', { name: /名称/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '筛选' })).toBeInTheDocument();
+  });
+
+  it('says what is wrong with a filter in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderExplorer('/sts/overview?mode=table&from=2020-01-01&to=2019-01-01');
+    expect(await screen.findByLabelText('起始')).toHaveAccessibleDescription('开始日期不能晚于结束日期。');
+    await changeLanguage('en');
   });
 });

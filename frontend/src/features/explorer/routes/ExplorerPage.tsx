@@ -14,7 +14,7 @@ import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
 import { typeLegend, valueRange } from '../lib/colors';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
-import { parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerFilters, type ViewMode } from '../lib/filters';
+import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerFilters, type ViewMode } from '../lib/filters';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 
@@ -32,15 +32,21 @@ export function ExplorerPage() {
   const mode = parseMode(params);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
-  const query = useMemo(() => toStationQuery(filters), [filters]);
+  // Filters the form says are wrong are not sent: nothing is shown until they are corrected.
+  const valid = filtersAreValid(filters);
+  const query = useMemo(() => (valid ? toStationQuery(filters) : null), [filters, valid]);
   const phone = useMediaQuery(PHONE_QUERY);
   const shownMode: ViewMode = phone && mode === 'both' ? 'map' : mode;
   const [page, setPage] = useState({ search, number: 0 });
   const pageNumber = page.search === search ? page.number : 0; // new filters: back to the first page
   const points = useStationPoints(shownMode !== 'table' ? query : null);
   const table = useStationPage(shownMode !== 'map' ? query : null, pageNumber);
-  const stations = points.data ?? table.data;
   const error = points.error ?? table.error;
+  // Under an error (or filters to correct) no earlier answer is shown, as if it were this one's.
+  const shown = !error && query !== null;
+  const pointsData = shown ? points.data : undefined;
+  const tableData = shown ? table.data : undefined;
+  const stations = pointsData ?? tableData;
   const isLoading = points.isLoading || table.isLoading;
   const isValidating = points.isValidating || table.isValidating;
   const mapService = useMapService();
@@ -59,14 +65,14 @@ export function ExplorerPage() {
     (next: ExplorerFilters, nextMode: ViewMode = mode) => setParams(toSearchParams(nextMode, next)),
     [mode, setParams],
   );
-  const legend = useMemo(() => typeLegend(points.data?.stationType ?? []), [points.data]);
+  const legend = useMemo(() => typeLegend(pointsData?.stationType ?? []), [pointsData]);
   const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
   // Colour by a parameter's latest value: the server sends a value per station and their range (totals.value).
   const parameters = useParameterOptions();
   // (While the answer for a newly chosen parameter loads, the previous one's values are not shown under its name.)
-  const answered = points.data?.valueSummary?.parameterId ?? filters.colorBy;
-  const values = filters.colorBy && answered === filters.colorBy ? points.data?.value : undefined;
-  const summary = values ? points.data?.valueSummary : undefined;
+  const answered = pointsData?.valueSummary?.parameterId ?? filters.colorBy;
+  const values = filters.colorBy && answered === filters.colorBy ? pointsData?.value : undefined;
+  const summary = values ? pointsData?.valueSummary : undefined;
   const range = useMemo((): [number, number] | null => {
     if (!values) return null;
     if (summary && summary.min !== null && summary.max !== null) return [summary.min, summary.max];
@@ -86,12 +92,16 @@ export function ExplorerPage() {
       <div className="explorer-results">
         <div className="explorer-toolbar">
           <p className="result-count" role="status" aria-live="polite">
-            {stations
-              ? t('explorer.results', {
-                  stations: stations.total.toLocaleString(),
-                  samples: stations.totalSamples.toLocaleString(),
-                })
-              : t('common.loading')}
+            {!valid
+              ? t('explorer.correctFilters')
+              : stations
+                ? t('explorer.results', {
+                    stations: stations.total.toLocaleString(),
+                    samples: stations.totalSamples.toLocaleString(),
+                  })
+                : error
+                  ? null
+                  : t('common.loading')}
             {isValidating && stations ? <span className="muted"> {t('explorer.updating')}</span> : null}
           </p>
           <div className="mode-toggle" role="group" aria-label={t('explorer.mode.label')}>
@@ -107,13 +117,13 @@ export function ExplorerPage() {
             {t('explorer.failed', { message: error instanceof Error ? error.message : String(error) })}
           </div>
         )}
-        {isLoading && !stations && <Loading />}
+        {isLoading && !stations && !error && <Loading />}
         {shownMode !== 'table' && (
           <div className="map-panel">
             {mapService.data || mapService.error ? (
               <Suspense fallback={<Loading />}>
                 <StationMap
-                  stations={points.data}
+                  stations={pointsData}
                   legend={legend}
                   valueRange={range}
                   selected={selected}
@@ -136,7 +146,7 @@ export function ExplorerPage() {
                 }}
                 missing={missing}
               />
-            ) : points.data ? (
+            ) : pointsData ? (
               <ul className="map-legend" aria-label={t('explorer.map.legend')}>
                 {legend.map((entry) => (
                   <li key={entry.type}>
@@ -148,12 +158,12 @@ export function ExplorerPage() {
             ) : null}
           </div>
         )}
-        {table.data && shownMode !== 'map' && (
+        {tableData && shownMode !== 'map' && (
           <WidgetActionBar widget={{ component: STATION_TABLE_WIDGET, config: { filters: search, limit: DEFAULT_TABLE_ROWS } }} />
         )}
-        {table.data && shownMode !== 'map' && (
+        {tableData && shownMode !== 'map' && (
           <StationTable
-            stations={table.data}
+            stations={tableData}
             selected={selected}
             onSelectionChange={selectionStore.setSelected}
             organizationNames={organizationNames}

@@ -10,6 +10,8 @@ import { seriesCsv, summarize, type SeriesInfo } from '../lib/series';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
+import { DateRangeFields } from '../../../shell/DateRangeFields';
+import { dateRangeProblems } from '../../../lib/filterChecks';
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 
@@ -23,7 +25,12 @@ export function StationChartPage() {
   const chosen = list(params.get('parameter')).filter((p) => available.includes(p));
   const shown = chosen.length ? chosen : available.slice(0, 1);
   const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  const { data: series, error, isLoading } = useSampleValues(station.id, shown, range);
+  // A range the form says is wrong is not asked for, and no series is shown until it is corrected.
+  const rangeIsValid = Object.keys(dateRangeProblems(range.from, range.to)).length === 0;
+  const values = useSampleValues(station.id, rangeIsValid ? shown : [], range);
+  const error = values.error;
+  const series = error || !rangeIsValid ? undefined : values.data;
+  const isLoading = values.isLoading;
   const { Chart, error: chartError } = useTimeSeriesChart();
   const failure = error ?? chartError;
 
@@ -60,17 +67,14 @@ export function StationChartPage() {
             </label>
           ))}
         </fieldset>
-        <fieldset className="date-range">
-          <legend>{t('stations.chart.dateRange')}</legend>
-          <label className="field">
-            <span>{t('stations.chart.from')}</span>
-            <input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setParam('from', e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t('stations.chart.to')}</span>
-            <input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setParam('to', e.target.value)} />
-          </label>
-        </fieldset>
+        <DateRangeFields
+          legend={t('stations.chart.dateRange')}
+          fromLabel={t('stations.chart.from')}
+          toLabel={t('stations.chart.to')}
+          from={range.from}
+          to={range.to}
+          onChange={setParam}
+        />
       </form>
       {failure && (
         <div role="alert" className="alert alert-error">

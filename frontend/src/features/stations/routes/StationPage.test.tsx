@@ -102,6 +102,19 @@ describe('station page /sts/station/{stationId}', () => {
     await waitFor(() => expect(calls).toContain('/api/v1/sampleValue/s1/p-ph?from=2020-02-01&order=ASC'));
   });
 
+  it('checks the date range in the form and shows no series for a range that cannot be', async () => {
+    const router = renderStation('/sts/station/s1/chart?from=2020-03-01&to=2020-01-01');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription('The start date must not be after the end date.');
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Series shown' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('/api/v1/sampleValue'))).toEqual([]);
+    router.navigate('/sts/station/s1/chart?from=2020-01-01&to=2020-03-01');
+    expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('downloads the shown series as CSV in Water Quality Portal result columns', async () => {
     const user = userEvent.setup();
     const created: Blob[] = [];
