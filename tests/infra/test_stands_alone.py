@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# Spelled in pieces so this file does not match its own rule.
 OUTSIDE_FOLDER = re.compile("|".join([
     re.escape("..") + r"[/\\]" + "shared",                       # ../shared/data/...
     r"""["']""" + "shared" + r"""["']\s*/\s*["']""" + "data",  # Path(...) / "shared" / "data"
@@ -26,8 +25,11 @@ def tracked_files() -> list[str]:
 
 def test_no_tracked_file_names_a_folder_outside_the_repository():
     offenders = []
+    this_file = Path(__file__).resolve().relative_to(ROOT).as_posix()  # it spells the rule out
     for name in tracked_files():
         path = ROOT / name
+        if name == this_file:
+            continue
         if path.suffix not in TEXT_SUFFIXES and path.name != "Makefile":
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
