@@ -314,6 +314,15 @@ def resource_access_policy(template: Template) -> Template:
                 "Resource": uploads_bucket_arn(template),
             },
             {
+                # Organizations' WQX Web private keys (chalicelib/organizations/wqx.py), one secret each.
+                "Sid": "WqxAccountSecrets",
+                "Effect": "Allow",
+                "Action": ["secretsmanager:CreateSecret", "secretsmanager:PutSecretValue",
+                           "secretsmanager:GetSecretValue"],
+                "Resource": {"Fn::Sub": "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}"
+                                        ":secret:owd-${Stage}-wqx-account/*"},
+            },
+            {
                 "Sid": "Email",
                 "Effect": "Allow",
                 "Action": ["ses:SendEmail", "ses:SendRawEmail", "ses:VerifyEmailIdentity"],

@@ -21,7 +21,11 @@ class Organization(BaseModel):
     name = UnicodeAttribute()
     description = UnicodeAttribute(null=True)
     website = UnicodeAttribute(null=True)
+    # Per-organization settings by key (e.g. map-service): {value, updatedAt, updatedBy}.
     settings = MapAttribute(default=dict)
+    # The WQX account without its private key (that lives in Secrets Manager, see wqx.py):
+    # {wqxOrganizationId, userId, secretId, privateKeySetAt, updatedBy}.
+    wqxAccount = MapAttribute(null=True)
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)
     deletedAt = UnicodeAttribute(null=True)

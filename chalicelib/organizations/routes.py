@@ -3,8 +3,9 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
-from chalicelib.organizations import service
+from chalicelib.organizations import service, wqx
 from chalicelib.organizations.models import MEMBER_ROLE_RANK
+from chalicelib.system import service as system
 from chalicelib.users import service as users
 
 routes = Routes(__name__)
@@ -70,3 +71,31 @@ def remove_member(organizationId, userId):
         raise Forbidden("Only group administrators can remove other members.")
     service.remove_member(organizationId, userId)
     return {}
+
+
+@routes.route("/organization/{organizationId}/settings/{settingKey}", auth=rules.public)
+def get_organization_setting(organizationId, settingKey):
+    """An organization's setting (map-service: its views' base map); the system's value when it has none."""
+    fallback = next((s for s in system.list_settings() if s["id"] == settingKey), None)
+    return service.get_setting(organizationId, settingKey, fallback)
+
+
+@routes.route("/organization/{organizationId}/settings/{settingKey}", methods=["PUT"], auth=ORG_ADMIN)
+def put_organization_setting(organizationId, settingKey):
+    """Set an organization's setting ({value}; null goes back to the system's value)."""
+    return service.save_setting(organizationId, settingKey, routes.json_body(), require_principal().id)
+
+
+WQX_ADMIN = rules.org_roles(*rules.GROUP_ADMIN)
+
+
+@routes.route("/organization/{organizationId}/wqx-account", auth=WQX_ADMIN)
+def get_wqx_account(organizationId):
+    """The organization's WQX Web account; the private key only masked, with the date it was set."""
+    return wqx.get_account(organizationId)
+
+
+@routes.route("/organization/{organizationId}/wqx-account", methods=["PUT"], auth=WQX_ADMIN)
+def put_wqx_account(organizationId):
+    """Set the WQX Web account ({wqxOrganizationId, userId, privateKey}); the key goes to Secrets Manager."""
+    return wqx.save_account(organizationId, routes.json_body(), require_principal().id)

@@ -1,6 +1,8 @@
 """Organizations and their members (no HTTP in here)."""
 from __future__ import annotations
 
+import json
+import re
 import uuid
 
 from pynamodb.exceptions import PutError
@@ -12,6 +14,11 @@ from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organizati
 from chalicelib.users import service as users
 
 EDITABLE_FIELDS = ("name", "description", "website")
+SETTING_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+MAX_SETTING_BYTES = 32_000
+MAP_SERVICE = "map-service"
+MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
+LAST_GROUP_ADMIN = "An organization needs at least one group administrator: make someone else group-admin first."
 
 
 def validate_member_role(role_name) -> str:
@@ -90,10 +97,19 @@ def membership(organization_id: str, user_id: str) -> Membership | None:
         return None
 
 
+def _require_another_group_admin(organization_id: str, user_id: str) -> None:
+    """Refuses to demote or remove the last group-admin (nobody could manage the organization after)."""
+    others = [m for m in Membership.query(organization_id) if m.roleName == "group-admin" and m.userId != user_id]
+    if not others:
+        raise Conflict(LAST_GROUP_ADMIN)
+
+
 def set_member_role(organization_id: str, user_id: str, role_name: str) -> Membership:
     validate_member_role(role_name)
     get(organization_id)
     existing = membership(organization_id, user_id)
+    if existing is not None and existing.roleName == "group-admin" and role_name != "group-admin":
+        _require_another_group_admin(organization_id, user_id)
     now = utc_now()
     if existing is None:
         existing = Membership(organizationId=organization_id, userId=user_id, roleName=role_name, createdAt=now)
@@ -107,6 +123,8 @@ def remove_member(organization_id: str, user_id: str) -> None:
     existing = membership(organization_id, user_id)
     if existing is None:
         raise NotFound("Member not found.")
+    if existing.roleName == "group-admin":
+        _require_another_group_admin(organization_id, user_id)
     existing.delete()
 
 
@@ -139,3 +157,52 @@ def move_memberships(from_user_id: str, to_user_id: str) -> None:
             Membership(organizationId=item.organizationId, userId=to_user_id, roleName=item.roleName,
                        createdAt=item.createdAt).save()
         item.delete()
+
+
+def _setting_key(key: str) -> str:
+    if not SETTING_KEY.match(key or ""):
+        raise BadRequest("Setting key must be lower-case letters, digits and dashes.")
+    return key
+
+
+def _check_map_service(value: dict) -> None:
+    """The explorer's base map reads these (see frontend/src/features/explorer/api/mapService.ts)."""
+    for name in MAP_SERVICE_URLS:
+        url = value.get(name)
+        if url not in (None, "") and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
+            raise BadRequest(f"{name} must be an http(s) address.")
+    for name in ("accessToken", "attribution", "provider"):
+        if value.get(name) is not None and not isinstance(value.get(name), str):
+            raise BadRequest(f"{name} must be text.")
+
+
+def get_setting(organization_id: str, key: str, fallback: dict | None = None) -> dict:
+    """An organization's setting; without one of its own, `fallback` (the system-wide value) marked inherited."""
+    organization = get(organization_id)
+    stored = (organization.settings.as_dict() if hasattr(organization.settings, "as_dict")
+              else dict(organization.settings or {})).get(_setting_key(key))
+    if stored:
+        return {"id": key, "organizationId": organization_id, "inherited": False, **stored}
+    return {"id": key, "organizationId": organization_id, "inherited": True,
+            "value": (fallback or {}).get("value"), "updatedAt": None, "updatedBy": None}
+
+
+def save_setting(organization_id: str, key: str, data, user_id: str) -> dict:
+    """Stores {value} under the key; a value of null removes the organization's own setting."""
+    organization = get(organization_id)
+    _setting_key(key)
+    if not isinstance(data, dict) or "value" not in data:
+        raise BadRequest("Request body must be a JSON object with a value.")
+    value = data["value"]
+    if value is not None and not isinstance(value, dict):
+        raise BadRequest("Setting value must be a JSON object.")
+    if len(json.dumps(value)) > MAX_SETTING_BYTES:
+        raise BadRequest(f"Setting value must be at most {MAX_SETTING_BYTES} bytes.")
+    if key == MAP_SERVICE and value is not None:
+        _check_map_service(value)
+    if value is None:
+        organization.update(actions=[Organization.settings[key].remove()])
+        return get_setting(organization_id, key)
+    entry = {"value": value, "updatedAt": utc_now(), "updatedBy": user_id}
+    organization.update(actions=[Organization.settings[key].set(entry)])
+    return {"id": key, "organizationId": organization_id, "inherited": False, **entry}

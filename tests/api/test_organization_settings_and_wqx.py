@@ -1,0 +1,110 @@
+"""An organization's settings (map-service), its WQX Web account, and that it keeps a group-admin."""
+from __future__ import annotations
+
+import base64
+import uuid
+
+import pytest
+
+WQX_KEY = base64.b64encode(b"0123456789abcdef0123456789abcdef").decode()
+
+
+@pytest.fixture
+def org(demo):
+    from chalicelib.organizations import service as organizations
+
+    organization = organizations.create({"name": f"Settings test {uuid.uuid4().hex[:6]}"})
+    organizations.set_member_role(organization.id, demo["users"]["orgadmin"], "group-admin")
+    organizations.set_member_role(organization.id, demo["users"]["viewer"], "simple-user")
+    return organization.id
+
+
+def test_without_its_own_map_service_an_organization_shows_the_systems(api, org):
+    response = api.get(f"/organization/{org}/settings/map-service")
+    assert response.status_code == 200
+    assert response.json["inherited"] is True
+    assert response.json["value"] == {"provider": "none", "styleUrl": None, "accessToken": None}
+
+
+def test_a_group_admin_sets_the_map_service_and_everyone_reads_it(api, org):
+    value = {"styleUrl": "https://tiles.example.org/style.json", "attribution": "© Example"}
+    saved = api.as_("orgadmin").put(f"/organization/{org}/settings/map-service", {"value": value})
+    assert saved.status_code == 200, saved.json
+    assert saved.json["value"] == value and saved.json["inherited"] is False
+    read = api.get(f"/organization/{org}/settings/map-service").json
+    assert read["value"] == value
+    assert read["updatedBy"]
+    reset = api.as_("orgadmin").put(f"/organization/{org}/settings/map-service", {"value": None})
+    assert reset.json["inherited"] is True
+
+
+@pytest.mark.parametrize("key, body, message", [
+    ("map-service", {"value": {"styleUrl": "javascript:alert(1)"}}, "styleUrl must be an http(s) address."),
+    ("map-service", {"value": "https://x"}, "Setting value must be a JSON object."),
+    ("map-service", {"styleUrl": "https://x"}, "Request body must be a JSON object with a value."),
+    ("Map Service", {"value": {}}, "Setting key must be lower-case letters, digits and dashes."),
+])
+def test_bad_settings_are_400(api, org, key, body, message):
+    response = api.as_("orgadmin").put(f"/organization/{org}/settings/{key}", body)
+    assert response.status_code == 400
+    assert response.json["message"] == message
+
+
+def test_members_who_are_not_group_admins_cannot_change_settings(api, org):
+    response = api.as_("viewer").put(f"/organization/{org}/settings/map-service", {"value": {}})
+    assert response.status_code == 403
+
+
+def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_returns_it(api, org):
+    from chalicelib.organizations import wqx
+    from chalicelib.organizations.models import Organization
+
+    empty = api.as_("orgadmin").get(f"/organization/{org}/wqx-account")
+    assert empty.status_code == 200
+    assert empty.json["configured"] is False and empty.json["privateKey"] is None
+    saved = api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
+                                    {"wqxOrganizationId": "DEMO_WQX", "userId": "olga", "privateKey": WQX_KEY})
+    assert saved.status_code == 200, saved.json
+    assert saved.json["privateKey"] == "••••••••"
+    assert saved.json["privateKeySetAt"]
+    assert WQX_KEY not in str(api.as_("orgadmin").get(f"/organization/{org}/wqx-account").json)
+    assert WQX_KEY not in str(Organization.get(org).to_dict())
+    assert wqx.private_key(org) == WQX_KEY
+    # Saving again with the mask keeps the key and changes the rest.
+    again = api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
+                                    {"wqxOrganizationId": "DEMO_WQX2", "userId": "olga", "privateKey": "••••••••"})
+    assert again.json["wqxOrganizationId"] == "DEMO_WQX2"
+    assert wqx.private_key(org) == WQX_KEY
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"userId": "olga", "privateKey": WQX_KEY}, "wqxOrganizationId is required."),
+    ({"wqxOrganizationId": "X", "privateKey": WQX_KEY}, "userId is required."),
+    ({"wqxOrganizationId": "X", "userId": "olga"}, "privateKey is required."),
+    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"},
+     "privateKey must be the base64 private key shown by WQX Web."),
+    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": WQX_KEY, "password": "x"},
+     "Unknown WQX account fields: password."),
+])
+def test_bad_wqx_accounts_are_400(api, org, body, message):
+    response = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", body)
+    assert response.status_code == 400
+    assert response.json["message"] == message
+
+
+def test_only_group_admins_see_the_wqx_account(api, org):
+    assert api.as_("viewer").get(f"/organization/{org}/wqx-account").status_code == 403
+    assert api.as_("other_orgadmin").get(f"/organization/{org}/wqx-account").status_code == 403
+
+
+def test_the_last_group_admin_can_neither_leave_nor_be_demoted(api, org, demo):
+    me = demo["users"]["orgadmin"]
+    leave = api.as_("orgadmin").delete(f"/organization/{org}/members/{me}")
+    assert leave.status_code == 409
+    assert leave.json["message"] == ("An organization needs at least one group administrator: "
+                                     "make someone else group-admin first.")
+    demoted = api.as_("admin").put(f"/organization/{org}/members/{me}", {"roleName": "simple-user"})
+    assert demoted.status_code == 409
+    # With a second group-admin, the first may step down.
+    api.as_("orgadmin").put(f"/organization/{org}/members/{demo['users']['viewer']}", {"roleName": "group-admin"})
+    assert api.as_("orgadmin").put(f"/organization/{org}/members/{me}", {"roleName": "simple-user"}).status_code == 200
