@@ -1,5 +1,10 @@
 /** English strings of the station pages (merged into the app's resources under `stations`). */
 const stations = {
+  notFound: {
+    title: 'Station not found',
+    message: 'No station has the id “{{id}}”: it may have been removed, or the link is incomplete.',
+    back: 'Back to the explorer',
+  },
   back: '← Back to the explorer',
   tabs: 'Station views',
   failed: 'The station could not be loaded: {{message}}',

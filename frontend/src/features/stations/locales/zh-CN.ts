@@ -4,6 +4,11 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 
 /** 简体中文 strings of the station pages: exactly the keys of en.ts. */
 const stations: Strings<typeof en> = {
+  notFound: {
+    title: '未找到站点',
+    message: '没有 ID 为“{{id}}”的站点：它可能已被删除，或链接不完整。',
+    back: '返回数据浏览',
+  },
   back: '← 返回数据浏览',
   tabs: '站点视图',
   failed: '无法加载站点：{{message}}',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -43,6 +43,7 @@ function fakeFetch(input: RequestInfo | URL) {
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   if (path === '/station/s1') return json(station);
   if (path === '/station/nope') return json({ statusCode: 404, message: 'Station not found.' }, 404);
+  if (path === '/station/does-not-exist') return json({ statusCode: 400, message: 'Invalid param id. UUID string expected' }, 400);
   if (path === '/parameter/parameters') return json([
     { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units', characteristicName: 'pH' },
     { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C', characteristicName: 'Temperature, water' },
@@ -150,9 +151,25 @@ describe('station page /sts/station/{stationId}', () => {
     expect(within(row('Temperature, water')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['deg C', '2', '2020-01-01', '2020-03-01']);
   });
 
-  it('names a station that does not exist', async () => {
-    renderStation('/sts/station/nope');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The station could not be loaded: Station not found.');
+  it('shows a not-found page with a way back for a station that does not exist, or a link that is not a station id', async () => {
+    const user = userEvent.setup();
+    for (const id of ['nope', 'does-not-exist']) {
+      const router = renderStation(`/sts/station/${id}/chart`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Station not found' })).toBeInTheDocument();
+      expect(screen.getByText(`No station has the id “${id}”: it may have been removed, or the link is incomplete.`)).toBeInTheDocument();
+      expect(screen.queryByText(/UUID/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to the explorer' }));
+      expect(await screen.findByText('explorer')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/sts/overview');
+      cleanup();
+    }
+  });
+
+  it('still says why when a station cannot be loaded for another reason', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 500, message: 'Internal server error.' }), { status: 500, headers: { 'Content-Type': 'application/json' } })));
+    renderStation('/sts/station/s1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The station could not be loaded: Internal server error.');
   });
 
   it('speaks Simplified Chinese', async () => {

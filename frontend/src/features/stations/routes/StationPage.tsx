@@ -1,9 +1,13 @@
 import '../stations.css';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shell/Loading';
 import { useStation } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
+
+/** No such station: the server does not know the id (404), or it is not an id at all (400). */
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** /sts/station/{stationId}: the station's name and identifier, tabs Chart and Info, and the tab. */
 export function StationPage() {
@@ -12,6 +16,18 @@ export function StationPage() {
   const { data: station, error, isLoading } = useStation(stationId);
   const stationType = useStationTypeName(station?.stationType);
 
+  if (isNotFound(error)) {
+    return (
+      <section className="page error-page" aria-labelledby="station-not-found-title">
+        <p className="error-code" aria-hidden="true">404</p>
+        <h1 id="station-not-found-title">{t('stations.notFound.title')}</h1>
+        <p>{t('stations.notFound.message', { id: stationId })}</p>
+        <p>
+          <Link to="/sts/overview">{t('stations.notFound.back')}</Link>
+        </p>
+      </section>
+    );
+  }
   if (error) {
     return (
       <div role="alert" className="alert alert-error">
