@@ -10,7 +10,7 @@ const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 const LANGUAGES = {
   en: {
-    stations: /^([\d,]+) stations · ([\d,]+) samples/,
+    stations: /^([\d,]+) stations? · ([\d,]+) samples?/,
     stationTypes: 'Station types',
     table: 'Table',
     name: 'Name',

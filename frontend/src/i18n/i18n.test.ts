@@ -79,3 +79,19 @@ describe('language switch', () => {
     expect(i18n.language).toBe('en');
   });
 });
+
+describe('counts', () => {
+  it('say one thing in the singular and several in the plural, with digit grouping', async () => {
+    await initI18n('en');
+    expect(i18n.t('explorer.stationCount', { count: 1 })).toBe('1 station');
+    expect(i18n.t('explorer.stationCount', { count: 2006 })).toBe('2,006 stations');
+    expect(i18n.t('explorer.sampleCount', { count: 1 })).toBe('1 sample');
+    expect(i18n.t('explorer.sampleCount', { count: 480 })).toBe('480 samples');
+    expect(i18n.t('explorer.map.cluster', { count: 1 })).toBe('1 station: click to zoom in');
+    expect(i18n.t('dashboards.widgets.stationTable.shown', { shown: 1, count: 1 })).toBe('1 of 1 station');
+    await changeLanguage('zh-CN');
+    expect(i18n.t('explorer.stationCount', { count: 1 })).toBe('1 个站点');
+    expect(i18n.t('explorer.sampleCount', { count: 2006 })).toBe('2,006 个样品');
+    await changeLanguage('en');
+  });
+});

@@ -87,7 +87,8 @@ const dashboards = {
     },
     stationTable: {
       title: 'Stations',
-      shown: '{{shown}} of {{total}} stations',
+      shown_one: '{{shown, number}} of {{count, number}} station',
+      shown_other: '{{shown, number}} of {{count, number}} stations',
       open: 'Open in the explorer',
     },
   },

@@ -89,7 +89,8 @@ const dashboards: typeof en = {
     },
     stationTable: {
       title: '站点',
-      shown: '显示 {{shown}} 个，共 {{total}} 个站点',
+      shown_one: '显示 {{shown, number}} 个，共 {{count, number}} 个站点',
+      shown_other: '显示 {{shown, number}} 个，共 {{count, number}} 个站点',
       open: '在数据浏览中打开',
     },
   },

@@ -1,7 +1,11 @@
 /** English strings of the explorer (merged into the app's resources under `explorer`). */
 const explorer = {
   title: 'Explore data',
-  results: '{{stations}} stations · {{samples}} samples',
+  results: '{{stations}} · {{samples}}',
+  stationCount_one: '{{count, number}} station',
+  stationCount_other: '{{count, number}} stations',
+  sampleCount_one: '{{count, number}} sample',
+  sampleCount_other: '{{count, number}} samples',
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
@@ -46,7 +50,8 @@ const explorer = {
     openStation: 'Open the station page',
     selected: 'Selected',
     none: 'None',
-    cluster: '{{count}} stations: click to zoom in',
+    cluster_one: '{{count, number}} station: click to zoom in',
+    cluster_other: '{{count, number}} stations: click to zoom in',
     failed: 'The map could not be shown: {{message}}',
   },
   table: {

@@ -5,7 +5,11 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 /** 简体中文 strings of the explorer: exactly the keys of en.ts. */
 const explorer: Strings<typeof en> = {
   title: '浏览数据',
-  results: '{{stations}} 个站点 · {{samples}} 个样品',
+  results: '{{stations}} · {{samples}}',
+  stationCount_one: '{{count, number}} 个站点',
+  stationCount_other: '{{count, number}} 个站点',
+  sampleCount_one: '{{count, number}} 个样品',
+  sampleCount_other: '{{count, number}} 个样品',
   updating: '更新中…',
   correctFilters: '请更正筛选条件以查看站点。',
   failed: '无法加载站点：{{message}}',
@@ -50,7 +54,8 @@ const explorer: Strings<typeof en> = {
     openStation: '打开站点页面',
     selected: '已选择',
     none: '无',
-    cluster: '此处有 {{count}} 个站点：点击放大',
+    cluster_one: '此处有 {{count, number}} 个站点：点击放大',
+    cluster_other: '此处有 {{count, number}} 个站点：点击放大',
     failed: '无法显示地图：{{message}}',
   },
   table: {

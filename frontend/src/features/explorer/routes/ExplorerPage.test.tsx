@@ -219,6 +219,13 @@ describe('explorer /sts/overview', () => {
     void user;
   });
 
+  it('counts one station and one sample in the singular', async () => {
+    api = fakeApi({ ...explorerApi(), 'POST /statistic': { ...statisticObjects, total: 1, totals: { stations: 1, samples: 1 }, stations: statisticObjects.stations.slice(0, 1) } });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByText('1 station · 1 sample')).toBeInTheDocument();
+  });
+
   it('shows no earlier results under an error', async () => {
     api = fakeApi({
       ...explorerApi(),

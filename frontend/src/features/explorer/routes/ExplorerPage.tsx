@@ -96,8 +96,8 @@ export function ExplorerPage() {
               ? t('explorer.correctFilters')
               : stations
                 ? t('explorer.results', {
-                    stations: stations.total.toLocaleString(),
-                    samples: stations.totalSamples.toLocaleString(),
+                    stations: t('explorer.stationCount', { count: stations.total }),
+                    samples: t('explorer.sampleCount', { count: stations.totalSamples }),
                   })
                 : error
                   ? null

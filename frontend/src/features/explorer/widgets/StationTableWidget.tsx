@@ -31,7 +31,7 @@ export function StationTableWidget({ config }: { config: Record<string, unknown>
   return (
     <div className="station-table-widget">
       <p className="station-table-widget-head">
-        <span className="muted">{t('dashboards.widgets.stationTable.shown', { shown: stations.length.toLocaleString(), total: stations.total.toLocaleString() })}</span>
+        <span className="muted">{t('dashboards.widgets.stationTable.shown', { shown: stations.length, count: stations.total })}</span>
         <Link to={`/sts/overview${explorerSearch ? `?${explorerSearch}` : ''}`}>{t('dashboards.widgets.stationTable.open')}</Link>
       </p>
       {stations.length === 0 ? (
