@@ -6,31 +6,48 @@ PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 # Chinese glyphs in browser screenshots (the 简体中文 interface).
 CJK_FONTS := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+# The AWS stand-in (devtools/engines.py): `make run` starts on moto (embedded, lightest), `make test`
+# (and so CI) on LocalStack with AWS's DynamoDB Local; ENGINE=moto|localstack chooses for either.
+RUN_ENGINE := $(or $(ENGINE),moto)
+TEST_ENGINE := $(or $(ENGINE),localstack)
+LOCALSTACK := .localstack/.installed
+JAVAC := /usr/bin/javac
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH := $(CHROMIUM)
 
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test test-python test-frontend test-e2e build package bench seed deps clean
+.PHONY: run test test-python test-frontend test-e2e build package bench seed deps localstack clean
 
 ## make run: install what is missing, build the SPA, start the whole product on loopback with demo data
-run: deps build
-	$(PY) -m devtools.run
+run: deps build $(if $(filter localstack,$(RUN_ENGINE)),localstack)
+	ENGINE=$(RUN_ENGINE) $(PY) -m devtools.run
 
 ## make test: install what is missing, run every test (Python, frontend, browser)
-test: deps build $(CHROMIUM) $(CJK_FONTS)
+test: deps build $(CHROMIUM) $(CJK_FONTS) $(if $(filter localstack,$(TEST_ENGINE)),localstack)
 	$(MAKE) test-python
 	$(MAKE) test-frontend
 	$(MAKE) test-e2e
 
-test-python: deps
-	$(PY) -m pytest -q
+test-python: deps $(if $(filter localstack,$(TEST_ENGINE)),localstack)
+	ENGINE=$(TEST_ENGINE) $(PY) -m pytest -q
 
 test-frontend: deps
 	npm run test:unit
 
-test-e2e: deps build $(CHROMIUM) $(CJK_FONTS)
-	npx playwright test
+test-e2e: deps build $(CHROMIUM) $(CJK_FONTS) $(if $(filter localstack,$(TEST_ENGINE)),localstack)
+	ENGINE=$(TEST_ENGINE) npx playwright test
+
+## make localstack: LocalStack (host process, Python 3.12+) with DynamoDB Local, or its Docker image
+localstack: $(LOCALSTACK)
+
+$(LOCALSTACK): devtools/localstack.py devtools/localstack-requirements.txt devtools/localstack-agent/NoopAgent.java \
+		node_modules/.installed $(VENV)/.installed | $(JAVAC)
+	$(PY) -m devtools.localstack install
+	touch $@
+
+$(JAVAC):
+	(apt-get install -y -qq openjdk-17-jdk-headless || (apt-get update -qq && apt-get install -y -qq openjdk-17-jdk-headless))
 
 deps: $(VENV)/.installed node_modules/.installed
 
@@ -61,7 +78,7 @@ package: deps
 
 ## make seed STATIONS=n: (re)generate demo data of any size into the running local stack
 seed: deps
-	env $$($(PY) -m devtools.local_stack --endpoint http://127.0.0.1:$${MOTO_PORT:-8003}) \
+	env $$($(PY) -m devtools.local_stack --endpoint http://127.0.0.1:$${AWS_PORT:-8003}) \
 		STATIONS=$(STATIONS) $(PY) -m devtools.seed
 
 ## make bench: performance figures (not part of make test)
@@ -69,4 +86,4 @@ bench: deps
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) node_modules frontend/dist build .pytest_cache
+	rm -rf $(VENV) node_modules frontend/dist build .pytest_cache .localstack

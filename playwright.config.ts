@@ -52,7 +52,7 @@ export default defineConfig({
       PORT: String(PORT),
       API_PORT: String(PORT + 1),
       OIDC_PORT: String(PORT + 2),
-      MOTO_PORT: String(PORT + 3),
+      AWS_PORT: String(PORT + 3),
       OIDC_KEY_FILE: '',
       APP_VERSION: '0.1.0-e2e',
     },

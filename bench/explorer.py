@@ -45,7 +45,7 @@ def main() -> None:
     stations = int(os.environ.get("STATIONS", "100000"))
     port = int(os.environ.get("BENCH_PORT", "8600"))
     env = {**os.environ, "PORT": str(port), "API_PORT": str(port + 1), "OIDC_PORT": str(port + 2),
-           "MOTO_PORT": str(port + 3), "OIDC_KEY_FILE": "", "SEED_STATIONS": str(stations),
+           "AWS_PORT": str(port + 3), "OIDC_KEY_FILE": "", "SEED_STATIONS": str(stations),
            # The map needs the stations; values for the first 2,000 are enough for the popups and charts.
            "SEED_SERIES_STATIONS": os.environ.get("SEED_SERIES_STATIONS", "2000")}
     python = ROOT / ".venv" / "bin" / "python"

@@ -1,6 +1,7 @@
 """Small helpers for starting local servers: free ports, waiting until up, the moto server."""
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -14,6 +15,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class StartupError(RuntimeError):
     pass
+
+
+def die_with_parent() -> None:
+    """Linux: a child gets SIGTERM when the process that started it dies, even by SIGKILL, so no orphan
+    keeps a port (or a test runner's output pipe) open. Given as Popen's preexec_fn."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def port_in_use(port: int, host: str = "127.0.0.1") -> bool:

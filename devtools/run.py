@@ -1,6 +1,7 @@
 """`make run`: the whole product on loopback, the same code paths as on AWS.
 
-moto server (DynamoDB, SQS, S3, SES) ← the infra template deployed into its CloudFormation
+the AWS stand-in, ENGINE=moto (default) or localstack (devtools/engines.py): DynamoDB, SQS, S3, SES,
+    with the infra template deployed into its CloudFormation
 local OIDC provider with demo users
 chalice local (the API) + the import worker polling the queue
 the gateway: the built SPA with /api/v1 proxied (the local stand-in for CloudFront)
@@ -15,7 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from devtools.processes import StartupError, moto_server_command, port_in_use, wait_until_up
+from devtools import engines
+from devtools.processes import StartupError, die_with_parent, port_in_use, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -26,26 +28,16 @@ class Ports:
     gateway: int
     api: int
     oidc: int
-    moto: int
+    aws: int
 
     @classmethod
     def from_env(cls) -> "Ports":
         env = os.environ
         return cls(int(env.get("PORT", 8000)), int(env.get("API_PORT", 8001)),
-                   int(env.get("OIDC_PORT", 8002)), int(env.get("MOTO_PORT", 8003)))
+                   int(env.get("OIDC_PORT", 8002)), int(env.get("AWS_PORT", 8003)))
 
     def named(self) -> dict[str, int]:
-        return {"PORT": self.gateway, "API_PORT": self.api, "OIDC_PORT": self.oidc, "MOTO_PORT": self.moto}
-
-
-def _die_with_parent() -> None:
-    """Linux: a child gets SIGTERM when this supervisor dies, even by SIGKILL, so no orphan keeps a
-    port (or a test runner's output pipe) open."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        PR_SET_PDEATHSIG = 1
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        return {"PORT": self.gateway, "API_PORT": self.api, "OIDC_PORT": self.oidc, "AWS_PORT": self.aws}
 
 
 def check_ports(ports: Ports) -> None:
@@ -64,17 +56,18 @@ class Supervisor:
 
     def start(self, name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
         process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
-                                   preexec_fn=_die_with_parent)
+                                   preexec_fn=die_with_parent)
         self.children.append((name, process))
         return process
 
     def stop_all(self) -> None:
-        """Stop children in reverse start order, so the moto server outlives its clients."""
+        """Stop children in reverse start order, so the AWS stand-in outlives its clients."""
         for _, process in reversed(self.children):
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
                 try:
-                    process.wait(timeout=10)
+                    # LocalStack takes up to 15 s to stop its DynamoDB Local (devtools/localstack.py).
+                    process.wait(timeout=20)
                 except subprocess.TimeoutExpired:
                     os.killpg(process.pid, signal.SIGKILL)
                     process.wait()
@@ -112,10 +105,11 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
 
     check_ports(ports)
     env = base_env(ports)
-    moto_url = f"http://127.0.0.1:{ports.moto}"
-    moto = supervisor.start("moto server", moto_server_command(ports.moto), env)
-    wait_until_up(f"{moto_url}/moto-api/", "moto server", moto)
-    env.update(local_stack.deploy(moto_url))
+    engine = engines.selected()
+    aws_url = f"http://127.0.0.1:{ports.aws}"
+    stand_in = supervisor.start(f"AWS stand-in ({engine})", engines.server_command(engine, ports.aws), env)
+    wait_until_up(aws_url + engines.ready_path(engine), f"AWS stand-in ({engine})", stand_in, timeout=180)
+    env.update(local_stack.deploy(aws_url))
 
     oidc = supervisor.start("OIDC provider", [PYTHON, "-m", "devtools.oidc", "--host", "127.0.0.1",
                                               "--port", str(ports.oidc), "--issuer", env["OIDC_ISSUER"]], env)

@@ -1,6 +1,7 @@
 """Test-wide setup, before any test module imports the app (so the app's settings point here):
-a real moto server on a loopback socket with infra/template.yaml deployed into it, and the local
-identity provider as a real process."""
+the AWS stand-in chosen by ENGINE (devtools/engines.py: moto by default, LocalStack with DynamoDB Local
+in `make test`) on a loopback socket with infra/template.yaml deployed into it, and the local identity
+provider as a real process."""
 from __future__ import annotations
 
 import os
@@ -12,11 +13,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from devtools.processes import free_port, start_moto_server  # noqa: E402
+from devtools import engines  # noqa: E402
+from devtools.processes import free_port  # noqa: E402
 from tests.support import identity  # noqa: E402
 
 API_AUDIENCE = "owd-api"
-_moto: dict = {}
+_engine: dict = {}
 
 
 def _start_services() -> None:
@@ -25,10 +27,13 @@ def _start_services() -> None:
     # An endpoint given from outside (LocalStack: AWS_ENDPOINT_URL=http://localhost:4566) is used
     # as it is; otherwise a moto server of our own.
     url = os.environ.get("AWS_ENDPOINT_URL")
-    if not url:
-        process, url = start_moto_server(free_port())
-        _moto.update(process=process, url=url)
-    _moto["url"] = url
+    if url:
+        _engine["description"] = f"AWS stand-in: the endpoint given, {url}"
+    else:
+        engine = engines.start(engines.selected(), free_port())
+        url = engine.url
+        _engine.update(engine=engine, description=engine.describe())
+    _engine["url"] = url
     from devtools import local_stack
 
     os.environ.update(local_stack.deploy(url))
@@ -46,14 +51,17 @@ def _start_services() -> None:
 _start_services()
 
 
+def pytest_report_header(config):
+    return _engine["description"]
+
+
 def pytest_unconfigure(config):
     identity.stop_identity_provider()
-    process = _moto.get("process")
-    if process is not None:
-        process.terminate()
-        process.wait(timeout=10)
+    engine = _engine.get("engine")
+    if engine is not None:
+        engine.stop()
 
 
 @pytest.fixture(scope="session")
-def moto_url() -> str:
-    return _moto["url"]
+def aws_url() -> str:
+    return _engine["url"]

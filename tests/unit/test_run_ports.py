@@ -12,7 +12,7 @@ def test_a_busy_port_is_named_with_the_variable_that_moves_it():
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         taken = busy.getsockname()[1]
-        ports = Ports(gateway=free_port(), api=taken, oidc=free_port(), moto=free_port())
+        ports = Ports(gateway=free_port(), api=taken, oidc=free_port(), aws=free_port())
         with pytest.raises(StartupError) as error:
             check_ports(ports)
     assert f"Port {taken} is already in use" in str(error.value)
@@ -20,4 +20,4 @@ def test_a_busy_port_is_named_with_the_variable_that_moves_it():
 
 
 def test_free_ports_pass():
-    check_ports(Ports(gateway=free_port(), api=free_port(), oidc=free_port(), moto=free_port()))
+    check_ports(Ports(gateway=free_port(), api=free_port(), oidc=free_port(), aws=free_port()))
