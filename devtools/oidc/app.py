@@ -25,7 +25,7 @@ from werkzeug.exceptions import HTTPException
 from devtools.oidc.clients import SUPPORTED_SCOPES, RedirectPolicy, build_clients
 from devtools.oidc.grants import RESPONSE_MODES, user_info
 from devtools.oidc.keys import ALGORITHM, load_or_create_signing_key
-from devtools.oidc.pages import sign_in_page, signed_out_page
+from devtools.oidc.pages import language_of, message, sign_in_page, signed_out_page
 from devtools.oidc.server import LocalAuthorizationServer
 from devtools.oidc.tokens import access_token_protector
 from devtools.oidc.users import USERS_FILE, SignedInUser, UserDirectory
@@ -33,7 +33,6 @@ from devtools.oidc.users import USERS_FILE, SignedInUser, UserDirectory
 DEFAULT_API_AUDIENCE = "owd-api"
 DEFAULT_ACCESS_TOKEN_TTL = 300
 DEFAULT_REFRESH_TOKEN_TTL = 12 * 3600
-INVALID_CREDENTIALS = "Invalid username or password."
 SESSION_COOKIE_NAME = "owd_oidc_session"
 # Browsers answer these from other origins (the SPA calls them with fetch); /authorize and /logout
 # are page navigations and need no CORS.
@@ -109,9 +108,14 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
     def render_sign_in(grant, *, error: str = "", username: str = "", status: int = 200):
         session["csrf_token"] = session.get("csrf_token") or secrets.token_urlsafe(24)
         html = sign_in_page(client_name=grant.client.client_name, action=request.full_path,
-                            csrf_token=session["csrf_token"], users=list(users), error=error,
-                            username=username or request.args.get("login_hint", ""))
+                            csrf_token=session["csrf_token"], users=list(users),
+                            error=message(error, page_language()) if error else "",
+                            username=username or request.args.get("login_hint", ""), language=page_language())
         return html, status, {"Cache-Control": "no-store"}
+
+    def page_language() -> str:
+        # The form posts back to the same query, so the language asked for stays for its answer.
+        return language_of(request.values.get("ui_locales"))
 
     def csrf_token_matches() -> bool:
         expected, sent = session.get("csrf_token"), request.form.get("csrf_token", "")
@@ -151,10 +155,10 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
             return render_sign_in(grant)
 
         if not csrf_token_matches():
-            return render_sign_in(grant, error="This sign-in form has expired. Please try again.", status=400)
+            return render_sign_in(grant, error="form_expired", status=400)
         user = users.sign_in(request.form.get("username", ""), request.form.get("password", ""))
         if user is None:
-            return render_sign_in(grant, error=INVALID_CREDENTIALS, username=request.form.get("username", ""))
+            return render_sign_in(grant, error="invalid_credentials", username=request.form.get("username", ""))
         start_session(user)
         return server.create_authorization_response(grant=grant, grant_user=user)
 
@@ -179,15 +183,14 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
             # Still sign out (signing out is never harmful), but do not redirect: per RP-Initiated
             # Logout §4 an invalid request (e.g. an id_token_hint signed by an earlier key) must not.
             session.clear()
-            return signed_out_page("The application's sign-out request could not be verified, "
-                                   "so you are not sent back to it."), 200
+            return signed_out_page(message("logout_unverified", page_language()), page_language()), 200
         response = server.create_endpoint_response("end_session", end_session_request)
         if response is not None:
             return response
         note = ""
         if request.values.get("post_logout_redirect_uri"):
-            note = "The application's return address is not allowed here (only loopback addresses are)."
-        return signed_out_page(note)
+            note = message("return_not_allowed", page_language())
+        return signed_out_page(note, page_language())
 
     @app.after_request
     def add_headers(response):

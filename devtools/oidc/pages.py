@@ -1,14 +1,69 @@
-"""The provider's two HTML pages: sign-in and signed-out (Jinja autoescapes every value)."""
+"""The provider's two HTML pages: sign-in and signed-out (Jinja autoescapes every value), in the
+language the application asks for with OIDC's `ui_locales` (English unless another is offered)."""
 from __future__ import annotations
 
 from flask import render_template_string
 
+DEFAULT_LANGUAGE = "en"
+# What each page says, per language; the keys are the languages of the product's interface.
+MESSAGES = {
+    "en": {
+        "sign_in": "Sign in",
+        "continue_to": "to continue to",
+        "username": "Username",
+        "password": "Password",
+        "demo_users": "Local development sign-in. Demo users (password = username):",
+        "list_separator": ", ",
+        "full_stop": ".",
+        "page_suffix": "Open Water Data local sign-in",
+        "signed_out_title": "Signed out",
+        "signed_out": "You are signed out.",
+        "invalid_credentials": "Invalid username or password.",
+        "form_expired": "This sign-in form has expired. Please try again.",
+        "logout_unverified": "The application's sign-out request could not be verified, so you are not sent back to it.",
+        "return_not_allowed": "The application's return address is not allowed here (only loopback addresses are).",
+    },
+    "zh-CN": {
+        "sign_in": "登录",
+        "continue_to": "以继续使用",
+        "username": "用户名",
+        "password": "密码",
+        "demo_users": "本地开发登录。演示用户（密码与用户名相同）：",
+        "list_separator": "、",
+        "full_stop": "。",
+        "page_suffix": "Open Water Data 本地登录",
+        "signed_out_title": "已退出",
+        "signed_out": "您已退出登录。",
+        "invalid_credentials": "用户名或密码错误。",
+        "form_expired": "此登录表单已过期，请重试。",
+        "logout_unverified": "无法验证应用的退出请求，因此不会将您送回该应用。",
+        "return_not_allowed": "此处不允许应用的返回地址（只允许本机地址）。",
+    },
+}
+
+
+def language_of(ui_locales: str | None) -> str:
+    """The first of the space-separated language tags that a page speaks (zh, zh-CN, zh-Hans... are
+    Simplified Chinese); English when none is."""
+    for tag in (ui_locales or "").split():
+        primary = tag.split("-")[0].lower()
+        if primary == "en":
+            return "en"
+        if primary == "zh" and not any(part.lower() in ("tw", "hk", "mo", "hant") for part in tag.split("-")[1:]):
+            return "zh-CN"
+    return DEFAULT_LANGUAGE
+
+
+def message(key: str, language: str) -> str:
+    return MESSAGES.get(language, MESSAGES[DEFAULT_LANGUAGE])[key]
+
+
 _LAYOUT_START = """<!doctype html>
-<html lang="en">
+<html lang="{{ lang }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{ title }} · Open Water Data local sign-in</title>
+<title>{{ title }} · {{ m.page_suffix }}</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f3f6f9; color: #1b2733; margin: 0; }
   main { max-width: 24rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: .5rem;
@@ -27,32 +82,34 @@ _LAYOUT_START = """<!doctype html>
 _LAYOUT_END = "</main></body></html>"
 
 SIGN_IN = _LAYOUT_START + """
-<h1>Sign in</h1>
-<p>to continue to <strong>{{ client_name }}</strong></p>
+<h1>{{ m.sign_in }}</h1>
+<p>{{ m.continue_to }} <strong>{{ client_name }}</strong></p>
 {% if error %}<p class="error" role="alert">{{ error }}</p>{% endif %}
 <form method="post" action="{{ action }}">
   <input type="hidden" name="csrf_token" value="{{ csrf_token }}">
-  <label for="username">Username</label>
+  <label for="username">{{ m.username }}</label>
   <input id="username" name="username" autocomplete="username" value="{{ username }}" required autofocus>
-  <label for="password">Password</label>
+  <label for="password">{{ m.password }}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <button type="submit">Sign in</button>
+  <button type="submit">{{ m.sign_in }}</button>
 </form>
-<p class="hint">Local development sign-in. Demo users (password = username):
-{% for user in users %}<code>{{ user.username }}</code>{{ ", " if not loop.last }}{% endfor %}.</p>
+<p class="hint">{{ m.demo_users }}
+{% for user in users %}<code>{{ user.username }}</code>{{ m.list_separator if not loop.last }}{% endfor %}{{ m.full_stop }}</p>
 """ + _LAYOUT_END
 
 SIGNED_OUT = _LAYOUT_START + """
-<h1>You are signed out.</h1>
+<h1>{{ m.signed_out }}</h1>
 {% if note %}<p class="hint">{{ note }}</p>{% endif %}
 """ + _LAYOUT_END
 
 
 def sign_in_page(*, client_name: str, action: str, csrf_token: str, users, username: str = "",
-                 error: str = "") -> str:
-    return render_template_string(SIGN_IN, title="Sign in", client_name=client_name, action=action,
-                                  csrf_token=csrf_token, users=users, username=username, error=error)
+                 error: str = "", language: str = DEFAULT_LANGUAGE) -> str:
+    m = MESSAGES[language]
+    return render_template_string(SIGN_IN, lang=language, m=m, title=m["sign_in"], client_name=client_name,
+                                  action=action, csrf_token=csrf_token, users=users, username=username, error=error)
 
 
-def signed_out_page(note: str = "") -> str:
-    return render_template_string(SIGNED_OUT, title="Signed out", note=note)
+def signed_out_page(note: str = "", language: str = DEFAULT_LANGUAGE) -> str:
+    m = MESSAGES[language]
+    return render_template_string(SIGNED_OUT, lang=language, m=m, title=m["signed_out_title"], note=note)

@@ -11,6 +11,7 @@ import {
   loginOptionsOf,
   MIN_VALIDITY_SECONDS,
   REFRESH_FAILED_MESSAGE,
+  signIn,
   silentCheck,
   updateToken,
 } from './oidc';
@@ -151,5 +152,18 @@ describe('sign-in callback', () => {
     expect(isSignInCallback({ search: '?error=access_denied&state=xyz' })).toBe(true);
     expect(isSignInCallback({ search: '?code=abc' })).toBe(false);
     expect(isSignInCallback({ search: '' })).toBe(false);
+  });
+});
+
+describe('the sign-in redirect', () => {
+  it("asks the provider's page for the interface language (ui_locales) and comes back to the current route", async () => {
+    const { changeLanguage } = await import('../i18n');
+    await changeLanguage('zh-CN');
+    const signinRedirect = vi.fn(async () => undefined);
+    await signIn({ signinRedirect } as unknown as UserManager, '#/sts/overview');
+    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '#/sts/overview' }, ui_locales: 'zh-CN en' });
+    await changeLanguage('en');
+    await signIn({ signinRedirect } as unknown as UserManager, '#/home');
+    expect(signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '#/home' }, ui_locales: 'en' });
   });
 });

@@ -12,6 +12,7 @@
  * - Callback state is kept 1 hour.
  */
 import { ErrorResponse, ErrorTimeout, InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import i18next from 'i18next';
 import type { OidcConfig } from '../app/config';
 
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
@@ -204,10 +205,16 @@ export async function silentCheck(manager: UserManager): Promise<User | null> {
   }
 }
 
-/** Start the provider's sign-in page, coming back to the current hash route. */
+/** The languages the provider's pages should speak (OIDC ui_locales): the interface's, then English. */
+function uiLocales(): string {
+  const language = i18next.language || 'en';
+  return language === 'en' ? 'en' : `${language} en`;
+}
+
+/** Start the provider's sign-in page, in the interface's language, coming back to the current hash route. */
 export function signIn(manager: UserManager, returnTo: string = window.location.hash): Promise<void> {
   const state: SignInState = { returnTo };
-  return manager.signinRedirect({ state });
+  return manager.signinRedirect({ state, ui_locales: uiLocales() });
 }
 
 /**
