@@ -34,6 +34,7 @@ DEFAULT_API_AUDIENCE = "owd-api"
 DEFAULT_ACCESS_TOKEN_TTL = 300
 DEFAULT_REFRESH_TOKEN_TTL = 12 * 3600
 SESSION_COOKIE_NAME = "owd_oidc_session"
+FAVICON = Path(__file__).resolve().parent / "favicon.svg"
 # Browsers answer these from other origins (the SPA calls them with fetch); /authorize and /logout
 # are page navigations and need no CORS.
 CORS_PATHS = {"/.well-known/openid-configuration", "/jwks", "/token", "/userinfo"}
@@ -135,6 +136,12 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
     @app.get("/jwks")
     def jwks():
         return jsonify(signing_key.public_jwks())
+
+    # Browsers ask for /favicon.ico on every page unless it names an icon: both answer the same one.
+    @app.get("/favicon.svg")
+    @app.get("/favicon.ico")
+    def favicon():
+        return FAVICON.read_bytes(), 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=86400"}
 
     @app.route("/authorize", methods=["GET", "POST"])
     def authorize():

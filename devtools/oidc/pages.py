@@ -64,6 +64,7 @@ _LAYOUT_START = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }} · {{ m.page_suffix }}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   body { font-family: system-ui, sans-serif; background: #f3f6f9; color: #1b2733; margin: 0; }
   main { max-width: 24rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: .5rem;
