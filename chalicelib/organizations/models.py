@@ -21,6 +21,8 @@ class Organization(BaseModel):
     name = UnicodeAttribute()
     description = UnicodeAttribute(null=True)
     website = UnicodeAttribute(null=True)
+    # How to reach the organization (an email address, a phone number, a postal address), shown on its public page.
+    contact = UnicodeAttribute(null=True)
     # Per-organization settings by key (e.g. map-service): {value, updatedAt, updatedBy}.
     settings = MapAttribute(default=dict)
     # The WQX account without its private key (that lives in Secrets Manager, see wqx.py):

@@ -13,7 +13,7 @@ from chalicelib.core.models import utc_now
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
 from chalicelib.users import service as users
 
-EDITABLE_FIELDS = ("name", "description", "website")
+EDITABLE_FIELDS = ("name", "description", "website", "contact")
 SETTING_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_SETTING_BYTES = 32_000
 MAP_SERVICE = "map-service"
@@ -41,7 +41,7 @@ def _validated_fields(data: dict, creating: bool) -> dict:
         if len(name) > 200:
             raise BadRequest("Organization name must be at most 200 characters.")
         fields["name"] = name.strip()
-    for key in ("description", "website"):
+    for key in ("description", "website", "contact"):
         if key in fields and fields[key] is not None and not isinstance(fields[key], str):
             raise BadRequest(f"{key} must be text.")
     return fields

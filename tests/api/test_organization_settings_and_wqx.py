@@ -108,3 +108,12 @@ def test_the_last_group_admin_can_neither_leave_nor_be_demoted(api, org, demo):
     # With a second group-admin, the first may step down.
     api.as_("orgadmin").put(f"/organization/{org}/members/{demo['users']['viewer']}", {"roleName": "group-admin"})
     assert api.as_("orgadmin").put(f"/organization/{org}/members/{me}", {"roleName": "simple-user"}).status_code == 200
+
+
+def test_a_group_admin_sets_how_to_contact_the_organization_and_anyone_reads_it(api, org):
+    saved = api.as_("orgadmin").patch(f"/organization/{org}", {"contact": "office@riverkeepers.example"})
+    assert saved.status_code == 200
+    assert api.get(f"/organization/{org}").json["contact"] == "office@riverkeepers.example"
+    bad = api.as_("orgadmin").patch(f"/organization/{org}", {"contact": 42})
+    assert bad.status_code == 400
+    assert bad.json["message"] == "contact must be text."
