@@ -9,6 +9,13 @@ const explorer = {
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
+  stationTypes: {
+    'surface-water': 'Surface water',
+    groundwater: 'Groundwater',
+    lake: 'Lake or reservoir',
+    estuary: 'Estuary or ocean',
+    other: 'Other',
+  },
   mode: {
     label: 'View',
     both: 'Map and table',

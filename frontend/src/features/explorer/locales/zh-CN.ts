@@ -13,6 +13,13 @@ const explorer: Strings<typeof en> = {
   updating: '更新中…',
   correctFilters: '请更正筛选条件以查看站点。',
   failed: '无法加载站点：{{message}}',
+  stationTypes: {
+    'surface-water': '地表水',
+    groundwater: '地下水',
+    lake: '湖泊或水库',
+    estuary: '河口或海洋',
+    other: '其他',
+  },
   mode: {
     label: '视图',
     both: '地图和表格',
