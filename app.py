@@ -6,6 +6,7 @@ from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
 from chalicelib.dashboards.routes import routes as dashboards_routes
 from chalicelib.gis.routes import routes as gis_routes
+from chalicelib.imports.routes import routes as imports_routes
 from chalicelib.invitations.routes import routes as invitations_routes
 from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
@@ -24,7 +25,8 @@ app = Chalice(app_name="open-water-data")
 
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
-                      reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes):
+                      reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
+                      imports_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")
@@ -32,10 +34,11 @@ app.api.binary_types.append("multipart/form-data")
 
 @app.middleware("http")
 def json_errors(event, get_response):
+    accept_language = (event.headers or {}).get("accept-language")
     try:
-        return normalize_error_response(get_response(event))
+        return normalize_error_response(get_response(event), accept_language)
     except ApiError as exc:
-        return error_response(exc)
+        return error_response(exc, accept_language)
 
 
 @app.on_sqs_message(queue="owd-imports", batch_size=10)

@@ -13,6 +13,7 @@ from chalicelib.auth.principal import set_current
 from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
 from chalicelib.core.errors import ApiError, BadRequest, InternalError, ServiceUnavailable, error_body
+from chalicelib.core.messages import localize
 
 logger = logging.getLogger(__name__)
 
@@ -56,9 +57,10 @@ def created(body: Any) -> Response:
     return Response(body=body, status_code=201, headers={"Content-Type": "application/json"})
 
 
-def error_response(exc: ApiError) -> Response:
-    return Response(body=error_body(exc.status_code, exc.message), status_code=exc.status_code,
-                    headers={"Content-Type": "application/json"})
+def error_response(exc: ApiError, accept_language: str | None = None) -> Response:
+    """The JSON error, its message in the request's language when there is a translation."""
+    return Response(body=error_body(exc.status_code, localize(exc.message, accept_language)),
+                    status_code=exc.status_code, headers={"Content-Type": "application/json"})
 
 
 class Routes:
@@ -106,13 +108,14 @@ class Routes:
             raise BadRequest("Request body must be valid JSON.") from exc
 
 
-def normalize_error_response(response: Response) -> Response:
+def normalize_error_response(response: Response, accept_language: str | None = None) -> Response:
     """Rewrite Chalice's own error bodies ({"Code", "Message"}) into the product's error shape."""
     body = response.body
     if response.status_code >= 400 and isinstance(body, dict) and "Code" in body and "Message" in body:
         message = body["Message"]
         if response.status_code == 500:
             message = "An internal server error occurred."
-        return Response(body=error_body(response.status_code, message), status_code=response.status_code,
+        return Response(body=error_body(response.status_code, localize(message, accept_language)),
+                        status_code=response.status_code,
                         headers={**response.headers, "Content-Type": "application/json"})
     return response

@@ -134,6 +134,19 @@ describe('JSON in and out', () => {
   });
 });
 
+describe('language', () => {
+  it("asks for the interface's language (Accept-Language), so the server's messages come in it", async () => {
+    const { changeLanguage } = await import('../i18n');
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    await changeLanguage('zh-CN');
+    await get('/user');
+    expect(lastCall().headers['Accept-Language']).toBe('zh-CN, en;q=0.5');
+    await changeLanguage('en');
+    await get('/user');
+    expect(lastCall().headers['Accept-Language']).toBe('en');
+  });
+});
+
 describe('bearer token', () => {
   it('sends Authorization: Bearer <token> when the token provider has a token', async () => {
     setTokenProvider(() => 'abc.def.ghi');

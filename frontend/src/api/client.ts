@@ -3,13 +3,16 @@
  *
  * - Paths are relative to the API base, `/api/v1` unless `setApiBase` (or config.json) says otherwise.
  * - JSON in, JSON out; a call resolves with the response body itself.
- * - A bearer `Authorization` header is sent whenever the token provider has a token.
+ * - A bearer `Authorization` header is sent whenever the token provider has a token, and
+ *   `Accept-Language` names the interface's language (the server's messages then come in it).
  * - 401: the registered unauthorized handler (the auth "handle 401" action) runs, the call waits
  *   2000 ms, then resolves with `undefined`.
  * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
  * - Any other failure throws an `ApiError` carrying the server's `message` when it sent one,
  *   otherwise the original error's message.
  */
+
+import i18next from 'i18next';
 
 export const DEFAULT_API_BASE = '/api/v1';
 /** How long a call waits after a 401 or an abort before it resolves with nothing. */
@@ -90,6 +93,12 @@ function toQueryString(params: QueryParams | undefined): string {
   return search.toString();
 }
 
+/** The interface's language first, English as the fallback the server always has. */
+function acceptLanguage(): string {
+  const language = i18next.language || 'en';
+  return language === 'en' ? 'en' : `${language}, en;q=0.5`;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -134,7 +143,7 @@ export async function request<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T | undefined> {
   const url = buildUrl(path, options.params);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     if (isRawBody(options.body)) {
