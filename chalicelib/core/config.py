@@ -36,6 +36,11 @@ class Settings:
     gis_upload_limit_bytes: int = 4 * 1024 * 1024
     # Parallel Scan segments when the explorer snapshot is rebuilt from the stations table.
     station_scan_segments: int = 4
+    # Import worker: rows per checkpointed chunk; how long a worker holds an import without a checkpoint
+    # before another may take it over; the Lambda time (ms) kept back to hand the rest to a follow-up message.
+    import_chunk_rows: int = 1000
+    import_lease_seconds: int = 120
+    import_time_reserve_ms: int = 60_000
     # The sender of the product's email (invitations) and the address its links point to.
     mail_sender: str = "Open Water Data <no-reply@openwater.example>"
     app_url: str = "http://127.0.0.1:8000"
@@ -64,6 +69,9 @@ def get_settings() -> Settings:
         admin_emails=tuple(e.lower() for e in _csv(env.get("ADMIN_EMAILS", ""))),
         gis_upload_limit_bytes=int(env.get("GIS_UPLOAD_LIMIT_BYTES") or Settings.gis_upload_limit_bytes),
         station_scan_segments=max(1, int(env.get("STATION_SCAN_SEGMENTS") or Settings.station_scan_segments)),
+        import_chunk_rows=max(1, int(env.get("IMPORT_CHUNK_ROWS") or Settings.import_chunk_rows)),
+        import_lease_seconds=max(1, int(env.get("IMPORT_LEASE_SECONDS") or Settings.import_lease_seconds)),
+        import_time_reserve_ms=max(0, int(env.get("IMPORT_TIME_RESERVE_MS") or Settings.import_time_reserve_ms)),
         mail_sender=env.get("MAIL_SENDER") or Settings.mail_sender,
         app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
     )

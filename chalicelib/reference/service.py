@@ -76,6 +76,20 @@ def set_organization_parameter_ids(organization_id: str, parameter_ids: list[str
                 organizationId=organization_id, parameterIds=parameter_ids or None, createdAt=utc_now()).save()
 
 
+def organization_record(kind: str, organization_id: str) -> dict | None:
+    """An organization's single record of a kind (e.g. its import header map), as its details."""
+    try:
+        item = CatalogItem.get(f"{kind}#{organization_id}")
+    except CatalogItem.DoesNotExist:
+        return None
+    return item.to_dict().get("details") or {}
+
+
+def set_organization_record(kind: str, organization_id: str, details: dict) -> None:
+    CatalogItem(id=f"{kind}#{organization_id}", kind=kind, organizationId=organization_id, details=details,
+                createdAt=utc_now(), updatedAt=utc_now()).save()
+
+
 # ---------------------------------------------------------------- built-in data files
 
 

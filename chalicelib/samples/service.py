@@ -252,3 +252,88 @@ def to_plain(value: Any) -> Any:
 
 def day_offset(days: int) -> str:
     return (date(1970, 1, 1) + timedelta(days=days)).isoformat()
+
+
+# ---------------------------------------------------------------- imports: raw batched writes
+
+
+@dataclass
+class WriteStats:
+    """What writing cost: DynamoDB requests and write capacity units (as DynamoDB reports them)."""
+
+    requests: int = 0
+    write_units: float = 0.0
+    read_requests: int = 0
+    read_units: float = 0.0
+
+
+_ATTRIBUTE_NAMES = None
+
+
+def item_of(sample: Sample) -> dict:
+    """A sample as the samples table's raw item (short attribute names, as SampleValue stores it)."""
+    global _ATTRIBUTE_NAMES
+    if _ATTRIBUTE_NAMES is None:
+        _ATTRIBUTE_NAMES = {name: attribute.attr_name for name, attribute in SampleValue.get_attributes().items()}
+    item = {"seriesKey": {"S": series_key(sample.stationId, sample.parameterId)}, "time": {"S": sample.time}}
+    if sample.value is not None:
+        item["v"] = {"N": repr(sample.value) if not float(sample.value).is_integer() else str(int(sample.value))}
+    for name, value in (("text", sample.text), ("unit", sample.unit), *sample.extra.items()):
+        if value not in (None, ""):
+            item[_ATTRIBUTE_NAMES[name]] = {"S": str(value)}
+    return item
+
+
+def _same_number(a: dict, b: dict) -> bool:
+    return a.keys() == b.keys() and all(
+        k != "v" or Decimal(a[k]["N"]) == Decimal(b[k]["N"]) if "N" in a[k] else a[k] == b[k] for k in a)
+
+
+def split_unchanged(items: list[dict], stats: WriteStats | None = None) -> tuple[list[dict], int]:
+    """The items that differ from what is stored (new or changed), and how many are stored already as
+    they are (one BatchGetItem per 100 keys)."""
+    client = aws.client("dynamodb")
+    table = SampleValue.Meta.table_name
+    stored: dict[tuple[str, str], dict] = {}
+    keys = list({(i["seriesKey"]["S"], i["time"]["S"]): None for i in items})
+    for start in range(0, len(keys), 100):
+        pending = {table: {"Keys": [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys[start:start + 100]]}}
+        while pending:
+            answer = client.batch_get_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
+            if stats is not None:
+                stats.read_requests += 1
+                stats.read_units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
+            for found in answer["Responses"].get(table, []):
+                stored[(found["seriesKey"]["S"], found["time"]["S"])] = found
+            pending = answer.get("UnprocessedKeys") or None
+    changed = [i for i in items if not _same_number(i, stored.get((i["seriesKey"]["S"], i["time"]["S"]), {}))]
+    return changed, len(items) - len(changed)
+
+
+def put_items(items: list[dict], stats: WriteStats | None = None) -> None:
+    """Write raw sample items, 25 per BatchWriteItem (a put: writing one again changes nothing). The
+    series and station summaries are refreshed afterwards, once, with refresh_summaries."""
+    client = aws.client("dynamodb")
+    table = SampleValue.Meta.table_name
+    for start in range(0, len(items), 25):
+        pending = {table: [{"PutRequest": {"Item": item}} for item in items[start:start + 25]]}
+        attempt = 0
+        while pending:
+            answer = client.batch_write_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
+            if stats is not None:
+                stats.requests += 1
+                stats.write_units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
+            pending = answer.get("UnprocessedItems") or None
+            if pending:  # throttled: back off before writing the rest
+                attempt += 1
+                clock.sleep(min(2.0, 0.05 * 2 ** attempt))
+
+
+def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
+    """Recount the given series (station, parameter, organization) and the summaries of their stations."""
+    touched = sorted(set(series))
+    for station_id, parameter_id, organization_id in touched:
+        refresh_series(station_id, parameter_id, organization_id)
+    for station_id in sorted({s for s, _, _ in touched}):
+        refresh_station(station_id)
+    return len(touched)

@@ -1,0 +1,212 @@
+"""The file formats an import reads, as maps from the product's own field names to each format's columns,
+and the detection of a file's format from its header.
+
+The Water Quality Portal serves the same result in two column layouts (WQX 2 names such as
+`CharacteristicName`, WQX 3 names such as `Result_Characteristic`); the demo data loader
+(devtools/demo_data.py) and the importer read both through these maps.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+RESULTS, STATIONS = "results", "stations"
+
+# The product's own fields, by meaning (what a row of any format is turned into).
+FIELD_LABELS = {
+    "station": "station identifier", "stationName": "station name", "latitude": "latitude",
+    "longitude": "longitude", "locationType": "monitoring location type", "huc8": "HUC 8", "huc12": "HUC 12",
+    "stateCode": "state code", "countyCode": "county code", "description": "station description",
+    "activityId": "activity identifier", "activityType": "activity type", "media": "activity media",
+    "date": "date", "time": "time", "timeZone": "time zone", "project": "project identifier",
+    "characteristic": "parameter", "fraction": "sample fraction", "value": "value", "unit": "unit",
+    "detectionCondition": "detection condition", "status": "result status", "valueType": "value type",
+    "qualifier": "qualifier", "analyticalMethod": "analytical method", "depth": "depth", "depthUnit": "depth unit",
+    "comment": "comment",
+}
+
+
+@dataclass(frozen=True)
+class Format:
+    key: str
+    label: str
+    kind: str  # RESULTS or STATIONS
+    columns: dict  # product field -> the format's column name
+    required: tuple  # product fields whose columns a file of this format must have
+    # Columns that tell this format apart from the others (all present: it is this format).
+    signature: tuple = ()
+    defaults: dict = field(default_factory=dict)
+
+    def column(self, name: str) -> str:
+        return self.columns.get(name, name)
+
+    def pick(self, row: dict) -> dict:
+        """A row (column name -> text) as product fields, empty cells as None (the demo loader's reading)."""
+        return {name: (row.get(column) or None) for name, column in self.columns.items()}
+
+
+WQX2_RESULT = Format(
+    key="wqp-result", label="Water Quality Portal result profile (WQX 2 columns)", kind=RESULTS,
+    columns={
+        "station": "MonitoringLocationIdentifier", "stationName": "MonitoringLocationName",
+        "latitude": "LatitudeMeasure", "longitude": "LongitudeMeasure",
+        "locationType": "MonitoringLocationTypeName",
+        "activityId": "ActivityIdentifier", "activityType": "ActivityTypeCode", "media": "ActivityMediaName",
+        "date": "ActivityStartDate", "time": "ActivityStartTime/Time", "timeZone": "ActivityStartTime/TimeZoneCode",
+        "project": "ProjectIdentifier", "characteristic": "CharacteristicName", "fraction": "ResultSampleFractionText",
+        "value": "ResultMeasureValue", "unit": "ResultMeasure/MeasureUnitCode",
+        "detectionCondition": "ResultDetectionConditionText", "status": "ResultStatusIdentifier",
+        "valueType": "ResultValueTypeName", "qualifier": "MeasureQualifierCode",
+        "analyticalMethod": "ResultAnalyticalMethod/MethodIdentifier",
+        "depth": "ActivityDepthHeightMeasure/MeasureValue", "depthUnit": "ActivityDepthHeightMeasure/MeasureUnitCode",
+        "comment": "ResultCommentText",
+    },
+    required=("station", "date", "characteristic", "value"),
+    signature=("CharacteristicName", "ResultMeasureValue"))
+
+WQX3_RESULT = Format(
+    key="wqx3-result", label="Water Quality Portal result profile (WQX 3 columns)", kind=RESULTS,
+    columns={
+        "station": "Location_Identifier", "stationName": "Location_Name", "latitude": "Location_Latitude",
+        "longitude": "Location_Longitude", "locationType": "Location_Type", "huc8": "Location_HUCEightDigitCode",
+        "huc12": "Location_HUCTwelveDigitCode", "description": "Location_Description",
+        "activityId": "Activity_ActivityIdentifier", "activityType": "Activity_TypeCode", "media": "Activity_Media",
+        "date": "Activity_StartDate", "time": "Activity_StartTime", "timeZone": "Activity_StartTimeZone",
+        "project": "Project_Identifier", "characteristic": "Result_Characteristic", "fraction": "Result_SampleFraction",
+        "value": "Result_Measure", "unit": "Result_MeasureUnit", "detectionCondition": "Result_ResultDetectionCondition",
+        "status": "Result_MeasureStatusIdentifier", "valueType": "Result_MeasureType",
+        "qualifier": "Result_MeasureQualifierCode", "analyticalMethod": "ResultAnalyticalMethod_Identifier",
+        "depth": "Activity_DepthHeightMeasure", "depthUnit": "Activity_DepthHeightMeasureUnit",
+        "comment": "Activity_Comment",
+    },
+    required=("station", "date", "characteristic", "value"),
+    signature=("Result_Characteristic", "Result_Measure"))
+
+WQP_STATION = Format(
+    key="wqp-station", label="Water Quality Portal station profile", kind=STATIONS,
+    columns={
+        "station": "MonitoringLocationIdentifier", "stationName": "MonitoringLocationName",
+        "locationType": "MonitoringLocationTypeName", "description": "MonitoringLocationDescriptionText",
+        "huc8": "HUCEightDigitCode", "latitude": "LatitudeMeasure", "longitude": "LongitudeMeasure",
+        "stateCode": "StateCode", "countyCode": "CountyCode",
+    },
+    required=("station", "stationName", "latitude", "longitude"),
+    signature=("MonitoringLocationIdentifier", "LatitudeMeasure", "LongitudeMeasure"))
+
+# Our own simple template: one value per row.
+TEMPLATE = Format(
+    key="template", label="Open Water Data template", kind=RESULTS,
+    columns={
+        "station": "StationIdentifier", "stationName": "StationName", "latitude": "Latitude",
+        "longitude": "Longitude", "date": "Date", "time": "Time", "timeZone": "TimeZone",
+        "characteristic": "Parameter", "value": "Value", "unit": "Unit", "depth": "Depth", "depthUnit": "DepthUnit",
+        "activityType": "ActivityType", "activityId": "ActivityIdentifier",
+        "detectionCondition": "DetectionCondition", "comment": "Comment",
+    },
+    required=("station", "date", "characteristic", "value"),
+    signature=("StationIdentifier", "Date", "Parameter"),
+    defaults={"activityType": "Field Msr/Obs"})
+
+# Detection order: the most specific header first (a WQX 2 result file also has station columns).
+FORMATS = {f.key: f for f in (WQX3_RESULT, WQX2_RESULT, WQP_STATION, TEMPLATE)}
+TEMPLATE_HEADER = ",".join(TEMPLATE.columns[name] for name in (
+    "station", "date", "time", "timeZone", "characteristic", "value", "unit", "depth", "activityType",
+    "detectionCondition", "comment"))
+
+
+# Station types (the explorer's colours) from WQX monitoring location type names.
+_TYPE_OF_LOCATION = {"stream": "surface-water", "river": "surface-water", "lake": "lake", "reservoir": "lake",
+                     "well": "groundwater", "spring": "groundwater", "estuary": "estuary", "ocean": "estuary"}
+
+
+def station_type_of(location_type: str | None) -> str:
+    text = (location_type or "").lower()
+    return next((t for word, t in _TYPE_OF_LOCATION.items() if word in text), "other")
+
+
+class FormatError(ValueError):
+    """A file whose header fits no format (the message says why, for a person)."""
+
+
+def normalized(name: str) -> str:
+    """A column name compared loosely: case, spaces, underscores, slashes and punctuation ignored."""
+    return re.sub(r"[^0-9a-z]", "", name.casefold())
+
+
+@dataclass(frozen=True)
+class WideColumn:
+    """A column holding one parameter's values (a header map entry {"parameter", "unit"})."""
+
+    column: str
+    parameter: str
+    unit: str | None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one file is read: its format, the file column of each product field, and wide columns."""
+
+    format: Format
+    columns: dict  # product field -> the file's column name
+    wide: tuple = ()
+
+    def has(self, name: str) -> bool:
+        return name in self.columns
+
+
+def mapped_field(target, formats: dict) -> str | None:
+    """The product field a header-map target names: a field name or any format's column name."""
+    if not isinstance(target, str):
+        return None
+    wanted = normalized(target)
+    for name in FIELD_LABELS:
+        if normalized(name) == wanted:
+            return name
+    for fmt in formats.values():
+        for name, column in fmt.columns.items():
+            if normalized(column) == wanted:
+                return name
+    return None
+
+
+def detect(header: list[str], requested: str = "auto", header_map: dict | None = None) -> Layout:
+    """The layout of a file with this header: the requested format, or the first one whose columns are
+    all present. Header-map entries rename columns (to a field) or make a column a wide parameter."""
+    if len(set(header)) != len(header):
+        twice = next(name for name in header if header.count(name) > 1)
+        raise FormatError(f"The header names the column {twice!r} twice; every column needs its own name.")
+    mapped: dict[str, str] = {}
+    wide: list[WideColumn] = []
+    lookup = {normalized(k): v for k, v in (header_map or {}).items()}
+    for column in header:
+        target = lookup.get(normalized(column))
+        if isinstance(target, dict) and target.get("parameter"):
+            wide.append(WideColumn(column, str(target["parameter"]), target.get("unit") or None))
+        elif (name := mapped_field(target, FORMATS)) is not None:
+            mapped[name] = column
+    by_normal = {normalized(column): column for column in header}
+    candidates = [FORMATS[requested]] if requested != "auto" else list(FORMATS.values())
+    best, best_missing = None, None
+    # A format whose own columns are there; else (auto) the template read through the header map.
+    passes = [(fmt, False) for fmt in candidates] + ([(TEMPLATE, True)] if requested == "auto" else [])
+    for fmt, through_map in passes:
+        columns = {name: by_normal[normalized(column)] for name, column in fmt.columns.items()
+                   if normalized(column) in by_normal}
+        columns.update(mapped)
+        required = [n for n in fmt.required if not (wide and n in ("characteristic", "value"))]
+        missing = [n for n in required if n not in columns]
+        recognised = (bool(mapped or wide) if through_map else
+                      requested != "auto" or all(normalized(c) in by_normal for c in fmt.signature))
+        if not missing and recognised:
+            return Layout(fmt, columns, tuple(wide if fmt.kind == RESULTS else ()))
+        if best_missing is None or len(missing) < len(best_missing):
+            best, best_missing = fmt, missing
+    if len(header) == 1:
+        raise FormatError("The header has a single column: the file is not comma-, tab- or semicolon-separated "
+                          "text, or it is not a CSV file.")
+    names = ", ".join(best.column(n) for n in best_missing)
+    if requested != "auto":
+        raise FormatError(f"The file lacks columns a {best.label} file needs: {names}.")
+    raise FormatError("The columns of the file match no format this product imports (Water Quality Portal result "
+                      "or station profile, or the template). "
+                      f"The closest, the {best.label}, needs these missing columns: {names}.")

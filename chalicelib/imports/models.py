@@ -1,0 +1,65 @@
+"""Import logs: one item per import of a file into a project (its status, counts and checkpoint).
+
+Access patterns: an import by its logId; a project's imports, newest first (GSI byProject: projectId,
+createdAt). The worker's checkpoint (rows done), the lease of the worker holding the import and the
+counts of a chunk being written (`pending`) live on the same item, so one conditional update moves
+them together (docs/decisions/0006-import-parser.md).
+"""
+from __future__ import annotations
+
+from pynamodb.attributes import BooleanAttribute, ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+
+from chalicelib.core.models import BaseModel, table_meta
+
+QUEUED, RUNNING, SUCCEEDED, PARTIAL, FAILED, CANCELLED = (
+    "queued", "running", "succeeded", "partial", "failed", "cancelled")
+STATUSES = (QUEUED, RUNNING, SUCCEEDED, PARTIAL, FAILED, CANCELLED)
+FINISHED = (SUCCEEDED, PARTIAL, FAILED, CANCELLED)
+FORMATS = ("auto", "wqp-result", "wqx3-result", "wqp-station", "template")
+COUNTERS = ("rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated", "parametersCreated")
+
+
+class ImportsByProject(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "byProject"
+        projection = AllProjection()
+
+    projectId = UnicodeAttribute(hash_key=True)
+    createdAt = UnicodeAttribute(range_key=True)
+
+
+class ImportLog(BaseModel):
+    Meta = table_meta("importLogs")
+
+    id = UnicodeAttribute(hash_key=True)
+    logId = UnicodeAttribute()  # the same value as id: the name the data section's calls use
+    projectId = UnicodeAttribute()
+    organizationId = UnicodeAttribute()
+    fileName = UnicodeAttribute()
+    format = UnicodeAttribute()  # as asked: auto or a format key
+    detectedFormat = UnicodeAttribute(null=True)
+    dryRun = BooleanAttribute(default=False)
+    status = UnicodeAttribute()
+    uploadKey = UnicodeAttribute()  # the S3 object of the file
+    rowsTotal = NumberAttribute(null=True)  # known once the whole file has been read
+    rowsDone = NumberAttribute(default=0)  # the checkpoint: data rows written or rejected, in file order
+    rowsImported = NumberAttribute(default=0)
+    rowsRejected = NumberAttribute(default=0)
+    rowsUnchanged = NumberAttribute(default=0)
+    stationsCreated = NumberAttribute(default=0)
+    parametersCreated = NumberAttribute(default=0)
+    feedbackFileId = UnicodeAttribute(null=True)
+    message = UnicodeAttribute(null=True)
+    header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names
+    createdBy = UnicodeAttribute()
+    createdAt = UnicodeAttribute()
+    startedAt = UnicodeAttribute(null=True)
+    finishedAt = UnicodeAttribute(null=True)
+    updatedAt = UnicodeAttribute(null=True)
+    # The worker holding the import, until when; and the counts of the chunk it is writing.
+    workerId = UnicodeAttribute(null=True)
+    leaseUntil = NumberAttribute(null=True)
+    pending = MapAttribute(null=True)
+
+    by_project = ImportsByProject()

@@ -1,0 +1,129 @@
+"""Data imports of a project: upload, queue, follow, cancel, history, rejected rows; an organization's
+header map. Everything here is for the organization's data contributors and group administrators (and
+system administrators)."""
+from chalice import Response
+
+from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
+from chalicelib.auth.scopes import require_write
+from chalicelib.core.errors import BadRequest
+from chalicelib.core.http import Routes, created
+from chalicelib.core.multipart import parse_form_data
+from chalicelib.imports import service
+from chalicelib.organizations import service as organizations
+from chalicelib.projects import service as projects
+
+routes = Routes(__name__)
+CONTRIBUTORS = rules.org_roles(*rules.CONTRIBUTOR)
+PROJECT = "/organization/{organizationId}/projects/{projectId}"
+MAX_PAGE_SIZE = 1000
+
+
+def _project(organizationId, projectId):
+    return projects.resolve(organizationId, projectId)
+
+
+def _page(params: dict) -> tuple[int, int]:
+    values = {}
+    for name, default in (("page", 1), ("limit", 100)):
+        text = params.get(name) or params.get("per_page" if name == "limit" else name)
+        if text in (None, ""):
+            values[name] = default
+        elif not text.isdigit() or int(text) < 1:
+            raise BadRequest(f"Invalid {name}. Number expected")
+        else:
+            values[name] = int(text)
+    return values["page"], min(values["limit"], MAX_PAGE_SIZE)
+
+
+@routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
+def create_upload(organizationId, projectId):
+    """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt}."""
+    project = _project(organizationId, projectId)
+    return created(service.upload_slot(organizationId, project.id, routes.json_body()))
+
+
+@routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,
+              content_types=["application/json", "multipart/form-data"])
+def import_data(organizationId, projectId):
+    """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
+    project = _project(organizationId, projectId)
+    request = routes.current_request
+    user_id = require_principal().id
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith("multipart/form-data"):
+        body = request.raw_body or b""
+        if len(body) > service.FORM_LIMIT_BYTES + 64 * 1024:
+            service.queue_import(organizationId, project.id, user_id, content=body)  # answers 413
+        form = parse_form_data(content_type, body)
+        upload = form.get("file")
+        if upload is None:
+            raise BadRequest("The form needs a file field with the file to import.")
+        result = service.queue_import(
+            organizationId, project.id, user_id, file_name=upload.filename, content=upload.content,
+            format=form["format"].text() if "format" in form else None,
+            dry_run=form["dryRun"].text() if "dryRun" in form else None)
+    else:
+        body = routes.json_body()
+        if not isinstance(body, dict):
+            raise BadRequest("Request body must be a JSON object.")
+        result = service.queue_import(organizationId, project.id, user_id, upload_key=body.get("uploadKey"),
+                                      format=body.get("format"), dry_run=body.get("dryRun"))
+    return Response(body=result, status_code=202, headers={"Content-Type": "application/json"})
+
+
+@routes.route(PROJECT + "/queued-import/{logId}", auth=CONTRIBUTORS)
+def queued_import(organizationId, projectId, logId):
+    """An import's status, counts and progress."""
+    project = _project(organizationId, projectId)
+    return service.public(service.get_in_project(organizationId, project.id, logId))
+
+
+@routes.route(PROJECT + "/queued-import/{logId}", methods=["DELETE"], auth=CONTRIBUTORS)
+def cancel_import(organizationId, projectId, logId):
+    """Cancel a queued or running import (409 when it has ended)."""
+    project = _project(organizationId, projectId)
+    return service.cancel(service.get_in_project(organizationId, project.id, logId), require_principal().id)
+
+
+@routes.route(PROJECT + "/import-history", auth=CONTRIBUTORS)
+def import_history(organizationId, projectId):
+    """The project's imports, newest first (collection query: page, limit, filter, sort)."""
+    project = _project(organizationId, projectId)
+    return service.history(project.id, routes.current_request.query_params)
+
+
+@routes.route("/Util/feedbacklog/{logId}", auth=rules.signed_in)
+def feedback_log(logId):
+    """An import's rejected rows as [{row, column, value, message}], a page at a time (?page&limit)."""
+    log = service.get(logId)
+    require_write(log.organizationId)
+    page, limit = _page(routes.current_request.query_params or {})
+    return service.rejected_rows(log, page, limit)
+
+
+@routes.route("/Util/feedback/{fileId}", auth=rules.signed_in)
+def feedback_file(fileId):
+    """The rejected rows as CSV (the file's columns plus message); large files by a redirect to S3."""
+    log = service.get(fileId)
+    require_write(log.organizationId)
+    text, url = service.feedback_file(log)
+    if url is not None:
+        return Response(body={"url": url}, status_code=303, headers={"Location": url, "Content-Type": "application/json"})
+    return Response(body=text, status_code=200, headers={
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{service.feedback_name(log)}"'})
+
+
+@routes.route("/organization/{organizationId}/header-map", auth=CONTRIBUTORS)
+def get_header_map(organizationId):
+    """The organization's column mapping applied to its imports: {"their column": "our field"}."""
+    organizations.get(organizationId)
+    return service.header_map(organizationId)
+
+
+@routes.route("/organization/{organizationId}/header-map", methods=["PUT"], auth=CONTRIBUTORS)
+def put_header_map(organizationId):
+    """Replace the organization's column mapping (a field name, or {"parameter", "unit"} for a value column)."""
+    organizations.get(organizationId)
+    return service.set_header_map(organizationId, routes.json_body())

@@ -1,0 +1,258 @@
+"""Data imports: upload slots, queueing, the import log, cancelling, history, rejected rows and the
+organization's header map (no HTTP in here; the work itself is chalicelib/imports/worker.py)."""
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest, Conflict, NotFound, PayloadTooLarge, ServiceUnavailable
+from chalicelib.core.models import utc_now
+from chalicelib.crud import Collection
+from chalicelib.crud import service as crud
+from chalicelib.imports import formats
+from chalicelib.imports.models import CANCELLED, FAILED, FINISHED, FORMATS, QUEUED, ImportLog
+from chalicelib.imports.storage import Storage
+
+UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
+FORM_LIMIT_BYTES = 5 * 1024 * 1024  # a file in the import-data request itself
+UPLOAD_SECONDS = 3600
+DOWNLOAD_SECONDS = 900
+INLINE_FEEDBACK_BYTES = 4 * 1024 * 1024
+FILE_SUFFIXES = (".csv", ".txt", ".tsv", ".zip", ".gz")
+HEADER_MAP_KIND = "importHeaderMap"
+HEADER_MAP_LIMIT = 500
+NOT_FOUND = "Import not found."
+PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
+                 "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
+                 "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt")
+HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",), default_sort=(("createdAt", "DESC"),),
+                     max_page_size=200, soft_delete=None)
+FORMAT_EXPECTED = f"Invalid format. {', '.join(FORMATS)} expected"
+
+
+def public(log: ImportLog) -> dict:
+    item = log.to_dict()
+    out = {name: item.get(name) for name in PUBLIC_FIELDS}
+    for name in ("rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated", "parametersCreated"):
+        out[name] = int(out[name] or 0)
+    out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
+    out["dryRun"] = bool(out["dryRun"])
+    return out
+
+
+# ---------------------------------------------------------------- uploads and queueing
+
+
+def _file_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BadRequest("fileName is required.")
+    name = value.strip().replace("\\", "/").rsplit("/", 1)[-1]
+    if len(name) > 200:
+        raise BadRequest("fileName must be at most 200 characters.")
+    if not name.lower().endswith(FILE_SUFFIXES):
+        raise BadRequest(f"Unsupported file type. A CSV file ({', '.join(FILE_SUFFIXES)}) expected")
+    return name
+
+
+def _safe_key_part(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:120] or "file.csv"
+
+
+def _upload_prefix(organization_id: str, project_id: str) -> str:
+    return f"uploads/{organization_id}/{project_id}/"
+
+
+def upload_slot(organization_id: str, project_id: str, data: Any) -> dict:
+    """A presigned S3 POST for one file: its key, size limit (2 GB) and content type are in the signed policy."""
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    name = _file_name(data.get("fileName"))
+    size = data.get("size")
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
+        raise BadRequest("Invalid size. A positive number of bytes expected")
+    if size is not None and size > UPLOAD_LIMIT_BYTES:
+        raise PayloadTooLarge("Files up to 2 GB can be imported; split the file or compress it (.zip or .gz).")
+    content_type = data.get("contentType") or "text/csv"
+    if not isinstance(content_type, str) or not re.fullmatch(r"[\w.+-]+/[\w.+-]+", content_type):
+        raise BadRequest("Invalid contentType. A media type such as text/csv expected")
+    key = f"{_upload_prefix(organization_id, project_id)}{uuid.uuid4()}/{_safe_key_part(name)}"
+    settings = get_settings()
+    post = aws.client("s3").generate_presigned_post(
+        Bucket=settings.uploads_bucket, Key=key, Fields={"Content-Type": content_type},
+        Conditions=[{"Content-Type": content_type}, ["content-length-range", 1, UPLOAD_LIMIT_BYTES]],
+        ExpiresIn=UPLOAD_SECONDS)
+    expires = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + UPLOAD_SECONDS))
+    return {"uploadKey": key, "url": post["url"], "fields": post["fields"], "expiresAt": expires,
+            "maxBytes": UPLOAD_LIMIT_BYTES}
+
+
+def _format(value: Any) -> str:
+    value = value if value not in (None, "") else "auto"
+    if value not in FORMATS:
+        raise BadRequest(FORMAT_EXPECTED)
+    return value
+
+
+def _dry_run(value: Any) -> bool:
+    if value in (None, "", False, "false", "0"):
+        return False
+    if value in (True, "true", "1"):
+        return True
+    raise BadRequest("Invalid dryRun. true or false expected")
+
+
+def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_key: Any = None,
+                 file_name: str | None = None, content: bytes | None = None, format: Any = None,
+                 dry_run: Any = None) -> dict:
+    """Record the import and queue it for the worker: from a file of the request, or an earlier upload."""
+    fmt, dry = _format(format), _dry_run(dry_run)
+    settings = get_settings()
+    s3 = aws.client("s3")
+    if content is not None:
+        if len(content) > FORM_LIMIT_BYTES:
+            raise PayloadTooLarge("Files larger than 5 MB are uploaded first (import-uploads), then imported by "
+                                  "their uploadKey.")
+        name = _file_name(file_name or "upload.csv")
+        key = f"{_upload_prefix(organization_id, project_id)}{uuid.uuid4()}/{_safe_key_part(name)}"
+        s3.put_object(Bucket=settings.uploads_bucket, Key=key, Body=content)
+    else:
+        if not isinstance(upload_key, str) or not upload_key:
+            raise BadRequest("Send the file as the form field file, or JSON {\"uploadKey\": ...} of an upload.")
+        if not upload_key.startswith(_upload_prefix(organization_id, project_id)) or ".." in upload_key:
+            raise BadRequest("Invalid uploadKey. It is not an upload of this project")
+        try:
+            s3.head_object(Bucket=settings.uploads_bucket, Key=upload_key)
+        except ClientError as exc:
+            raise BadRequest("No file was uploaded under this uploadKey (or its upload has not finished).") from exc
+        key, name = upload_key, upload_key.rsplit("/", 1)[-1]
+    now = utc_now()
+    log_id = str(uuid.uuid4())
+    log = ImportLog(id=log_id, logId=log_id, projectId=project_id, organizationId=organization_id, fileName=name,
+                    format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now,
+                    updatedAt=now)
+    log.save()
+    try:
+        aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,
+                                       MessageBody=json.dumps({"type": "import-data", "logId": log_id}))
+    except ClientError as exc:
+        log.update(actions=[ImportLog.status.set(FAILED), ImportLog.message.set("The import queue is unavailable."),
+                            ImportLog.finishedAt.set(utc_now())])
+        raise ServiceUnavailable("The import queue is unavailable. Please try again shortly.") from exc
+    return {"logId": log_id, "status": QUEUED}
+
+
+# ---------------------------------------------------------------- the log
+
+
+def get(log_id: str) -> ImportLog:
+    try:
+        return ImportLog.get(log_id, consistent_read=True)
+    except ImportLog.DoesNotExist:
+        raise NotFound(NOT_FOUND) from None
+
+
+def get_in_project(organization_id: str, project_id: str, log_id: str) -> ImportLog:
+    log = get(log_id)
+    if log.organizationId != organization_id or log.projectId != project_id:
+        raise NotFound(NOT_FOUND)
+    return log
+
+
+def cancel(log: ImportLog, user_id: str) -> dict:
+    """Stop a queued or running import; rows written before stay (the worker stops at its next chunk)."""
+    if log.status in FINISHED:
+        raise Conflict(f"This import has already ended ({log.status}); only queued or running imports can be "
+                       "cancelled.")
+    now = utc_now()
+    try:
+        log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
+                            ImportLog.updatedAt.set(now),
+                            ImportLog.message.set(f"Cancelled after {int(log.rowsDone or 0)} rows; rows imported "
+                                                  "before stay.")],
+                   condition=ImportLog.status.is_in(QUEUED, "running"))
+    except Exception as exc:  # it ended meanwhile
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise Conflict("This import has already ended; only queued or running imports can be cancelled.") from exc
+        raise
+    return public(get(log.id))
+
+
+def history(project_id: str, query_params: Any) -> list | dict:
+    """A project's imports, newest first, through the collection query language (page, limit, filter...)."""
+    return crud.search(HISTORY, query_params, scope={"projectId": project_id})
+
+
+# ---------------------------------------------------------------- rejected rows
+
+
+def rejected_rows(log: ImportLog, page: int, limit: int) -> dict:
+    storage = Storage(log.id)
+    total = storage.rejection_count()
+    data = storage.rejections((page - 1) * limit, limit)
+    return {"data": data, "count": len(data), "total": total, "page": page,
+            "pageCount": max(1, -(-total // limit))}
+
+
+def feedback_file(log: ImportLog) -> tuple[str | None, str | None]:
+    """The feedback CSV: its text when small, else a presigned URL (like large sample downloads)."""
+    if not log.feedbackFileId:
+        raise NotFound("This import has no feedback file: no row was rejected, or it has not finished.")
+    storage = Storage(log.id)
+    s3 = aws.client("s3")
+    bucket = get_settings().uploads_bucket
+    size = s3.head_object(Bucket=bucket, Key=storage.feedback_key())["ContentLength"]
+    if size <= INLINE_FEEDBACK_BYTES:
+        return s3.get_object(Bucket=bucket, Key=storage.feedback_key())["Body"].read().decode("utf-8"), None
+    url = s3.generate_presigned_url("get_object", Params={
+        "Bucket": bucket, "Key": storage.feedback_key(),
+        "ResponseContentDisposition": f'attachment; filename="{feedback_name(log)}"'}, ExpiresIn=DOWNLOAD_SECONDS)
+    return None, url
+
+
+def feedback_name(log: ImportLog) -> str:
+    stem = re.sub(r"\.(csv|txt|tsv|zip|gz)$", "", log.fileName, flags=re.I)
+    return f"{_safe_key_part(stem)}-rejected-rows.csv"
+
+
+# ---------------------------------------------------------------- header map
+
+
+def header_map(organization_id: str) -> dict:
+    from chalicelib.reference import service as reference
+
+    return (reference.organization_record(HEADER_MAP_KIND, organization_id) or {}).get("columns") or {}
+
+
+def set_header_map(organization_id: str, data: Any) -> dict:
+    """Replace the organization's column mapping {"their column": "our field" | {"parameter", "unit"}}."""
+    from chalicelib.reference import service as reference
+
+    if not isinstance(data, dict):
+        raise BadRequest('Request body must be a JSON object {"their column": "our field"}.')
+    if len(data) > HEADER_MAP_LIMIT:
+        raise BadRequest(f"A header map has at most {HEADER_MAP_LIMIT} columns.")
+    clean: dict = {}
+    for column, target in data.items():
+        if not column.strip() or len(column) > 200:
+            raise BadRequest("Every mapped column needs a name of 1 to 200 characters.")
+        if isinstance(target, dict):
+            parameter, unit = target.get("parameter"), target.get("unit")
+            if set(target) - {"parameter", "unit"} or not isinstance(parameter, str) or not parameter.strip() \
+                    or (unit is not None and not isinstance(unit, str)):
+                raise BadRequest(f"Column {column!r}: a parameter column maps to {{\"parameter\": ..., \"unit\": ...}}.")
+            clean[column.strip()] = {"parameter": parameter.strip(), **({"unit": unit.strip()} if unit else {})}
+        elif formats.mapped_field(target, formats.FORMATS) is not None:
+            clean[column.strip()] = target
+        else:
+            fields = ", ".join(formats.FIELD_LABELS)
+            raise BadRequest(f"Column {column!r}: unknown field {target!r}. Map a column to one of: {fields}; "
+                             "or to a parameter with {\"parameter\": ..., \"unit\": ...}.")
+    reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": clean})
+    return clean

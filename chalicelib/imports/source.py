@@ -1,0 +1,229 @@
+"""An import file as a stream of UTF-8 CSV bytes, read as it arrives (never the whole file in memory).
+
+    text = open_text(body)          # .gz and .zip of one file unpacked (with zip-bomb guards),
+    text.header, text.delimiter     # UTF-8 with or without BOM, or Latin-1, as UTF-8
+    pyarrow.csv.open_csv(text.stream, ...)
+
+Every problem a person can fix is a FileError with a message saying what to do.
+"""
+from __future__ import annotations
+
+import codecs
+import csv
+import gzip
+import io
+import shutil
+import tempfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+
+HEADER_LIMIT = 1 << 20  # the header line must end within the first 1 MB
+BLOCK = 1 << 20
+DELIMITERS = (",", "\t", ";", "|")
+# An archive that expands more than this many times its size is refused (real CSV files compress 5-20x).
+MAX_EXPANSION_RATIO = 100
+# Below this many expanded bytes the ratio is not checked (tiny files compress oddly).
+EXPANSION_FLOOR = 4 << 20
+MAX_EXPANDED_BYTES = 8 << 30
+REPLACEMENT = "\ufffd"
+
+
+class FileError(ValueError):
+    """A file this product cannot read; the message says why, for a person."""
+
+
+def _zip_bomb() -> FileError:
+    return FileError(f"The archive expands to more than {MAX_EXPANSION_RATIO} times its size: it looks like a "
+                     "zip bomb, so it is not imported.")
+
+
+class _Raw(io.RawIOBase):
+    """A readable raw stream over any object with read(n) (botocore's StreamingBody, a file, ...)."""
+
+    def __init__(self, source):
+        self._source = source
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._source.read(len(buffer))
+        size = len(data)
+        buffer[:size] = data
+        self.count += size
+        return size
+
+
+class _Expanding(io.RawIOBase):
+    """Decompressed bytes, counted: stops with a FileError when they outgrow the compressed bytes."""
+
+    def __init__(self, source, compressed_size):
+        self._source = source
+        self._compressed_size = compressed_size  # a number, or a callable giving the bytes read so far
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        try:
+            data = self._source.read(len(buffer))
+        except (OSError, EOFError, zlib.error, zipfile.BadZipFile) as exc:
+            raise FileError("The compressed file is damaged or incomplete; compress it again and import it.") from exc
+        size = len(data)
+        buffer[:size] = data
+        self.count += size
+        compressed = self._compressed_size() if callable(self._compressed_size) else self._compressed_size
+        if self.count > MAX_EXPANDED_BYTES or (
+                self.count > EXPANSION_FLOOR and self.count > MAX_EXPANSION_RATIO * max(compressed, 1)):
+            raise _zip_bomb()
+        return size
+
+
+class _Utf8(io.RawIOBase):
+    """The text of a byte stream in `encoding`, as UTF-8 bytes. Bytes that are not valid in it become
+    U+FFFD, so rows holding them can be rejected one by one (a file that mixes encodings)."""
+
+    def __init__(self, source, encoding: str):
+        self._source = source
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self._pending = b""
+        self._done = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        while not self._pending and not self._done:
+            data = self._source.read(BLOCK)
+            self._done = not data
+            self._pending = self._decoder.decode(data, final=self._done).encode("utf-8")
+        size = min(len(buffer), len(self._pending))
+        buffer[:size] = self._pending[:size]
+        self._pending = self._pending[size:]
+        return size
+
+
+class _Chain(io.RawIOBase):
+    """Bytes already read (the head), then the rest of the stream."""
+
+    def __init__(self, head: bytes, rest):
+        self._head = head
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._rest.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+@dataclass
+class TextFile:
+    stream: io.BufferedReader  # UTF-8 CSV bytes, header included
+    header: list  # column names, trimmed
+    raw_header: list  # as written (the names pyarrow reads)
+    delimiter: str
+    encoding: str  # what the file was read as: "UTF-8" or "Latin-1"
+    compression: str | None  # None, "gzip" or "zip"
+
+
+def _unpacked(raw: io.BufferedReader, spool_dir: str | None):
+    magic = raw.peek(4)[:4]
+    if magic[:2] == b"\x1f\x8b":
+        counter = raw.raw
+        return io.BufferedReader(_Expanding(gzip.GzipFile(fileobj=raw), lambda: counter.count), BLOCK), "gzip"
+    if magic in (b"PK\x03\x04", b"PK\x05\x06"):
+        return _zip_member(raw, spool_dir), "zip"
+    return raw, None
+
+
+def _zip_member(raw, spool_dir: str | None) -> io.BufferedReader:
+    # A zip's directory is at its end: the archive is spooled to local disk (Lambda's /tmp), never memory.
+    spool = tempfile.TemporaryFile(dir=spool_dir)
+    shutil.copyfileobj(raw, spool, BLOCK)
+    spool.seek(0)
+    try:
+        archive = zipfile.ZipFile(spool)
+    except zipfile.BadZipFile as exc:
+        raise FileError("The zip archive is damaged or incomplete; create it again and import it.") from exc
+    members = [m for m in archive.infolist() if not m.is_dir() and not m.filename.startswith("__MACOSX/")]
+    if len(members) != 1:
+        raise FileError(f"A zip archive must hold exactly one CSV file; this one holds {len(members)} files.")
+    member = members[0]
+    if member.flag_bits & 0x1:
+        raise FileError("The zip archive is encrypted; import the CSV file itself.")
+    if member.file_size > MAX_EXPANDED_BYTES or (
+            member.file_size > EXPANSION_FLOOR and member.file_size > MAX_EXPANSION_RATIO * max(member.compress_size, 1)):
+        raise _zip_bomb()
+    try:
+        opened = archive.open(member)
+    except (NotImplementedError, zipfile.BadZipFile) as exc:
+        raise FileError("The zip archive uses a compression this product does not read; use a plain zip.") from exc
+    return io.BufferedReader(_Expanding(opened, member.compress_size), BLOCK)
+
+
+def _encoding_of(head: bytes) -> tuple[str, int]:
+    """The encoding of a file from its first bytes, and the length of its byte-order mark."""
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8", 3
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in head[:4096]:
+        raise FileError("The file holds binary data (or UTF-16 text), not CSV text: save it as CSV (UTF-8) "
+                        "and import it again.")
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+        return "utf-8", 0
+    except UnicodeDecodeError:
+        return "latin-1", 0
+
+
+def _delimiter(first_line: str) -> str:
+    counts = {d: 0 for d in DELIMITERS}
+    quoted = False
+    for char in first_line:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in counts:
+            counts[char] += 1
+    best = max(DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def open_text(body, *, spool_dir: str | None = None) -> TextFile:
+    """The file behind `body` (anything with read(n)) as UTF-8 CSV, with its header and delimiter."""
+    raw = io.BufferedReader(_Raw(body), BLOCK)
+    unpacked, compression = _unpacked(raw, spool_dir)
+    head = unpacked.read(HEADER_LIMIT)
+    if not head.strip(b" \t\r\n\xef\xbb\xbf"):
+        raise FileError("The file is empty.")
+    encoding, bom = _encoding_of(head)
+    text = io.BufferedReader(_Utf8(io.BufferedReader(_Chain(head[bom:], unpacked), BLOCK), encoding), BLOCK)
+    first = text.read(HEADER_LIMIT)
+    line_end = first.find(b"\n")
+    if line_end < 0 and len(first) >= HEADER_LIMIT:
+        raise FileError("The first line is longer than 1 MB, so it is not a CSV header; the first line must name "
+                        "the columns.")
+    first_line = first[: line_end if line_end >= 0 else len(first)].decode("utf-8")
+    delimiter = _delimiter(first_line)
+    try:
+        header = next(csv.reader(io.StringIO(first.decode("utf-8", errors="replace")), delimiter=delimiter))
+    except (csv.Error, StopIteration) as exc:
+        raise FileError("The first line of the file is not a CSV header.") from exc
+    raw_header = header
+    header = [name.strip() for name in header]
+    if not any(header):
+        raise FileError("The first line of the file is empty; it must name the columns.")
+    if REPLACEMENT in "".join(header):
+        raise FileError("The header holds characters that are not UTF-8 or Latin-1 text; save the file as UTF-8.")
+    stream = io.BufferedReader(_Chain(first, text), BLOCK)
+    return TextFile(stream=stream, header=header, raw_header=raw_header, delimiter=delimiter,
+                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression)

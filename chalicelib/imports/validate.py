@@ -1,0 +1,362 @@
+"""Checking and normalising a chunk of an import file column by column (pyarrow compute), with a reason a
+person understands for every rejected cell.
+
+    rules = Rules.load()
+    checked = check_results(chunk, layout, rules, first_row=1, seen={})
+    checked.fields["time"], checked.fields["number"], ...   # the valid rows, normalised
+    checked.rejections                                         # [Rejection(row, column, value, message)]
+
+Python loops run only over rejected rows; the valid ones stay in Arrow arrays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from chalicelib.imports.formats import STATIONS, Layout
+
+MAX_TEXT = 500
+_NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
+_FORMULA = r"^\s*([=+@]|-[^0-9.\s])"
+_TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
+# Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
+_DATE_FORMATS = ((r"^\d{4}-\d{1,2}-\d{1,2}$", "%Y-%m-%d"), (r"^\d{4}/\d{1,2}/\d{1,2}$", "%Y/%m/%d"),
+                 (r"^\d{1,2}/\d{1,2}/\d{4}$", "%m/%d/%Y"), (r"^\d{1,2}/\d{1,2}/\d{2}$", "%m/%d/%y"))
+EARLIEST_YEAR = 1800
+# Text fields stored as they are: a cell that a spreadsheet would run as a formula is refused.
+TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
+               "unit", "fraction", "detectionCondition", "status", "valueType", "qualifier", "comment",
+               "description", "locationType", "analyticalMethod")
+
+DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Reference data the checks use: WQX units and time zones, activity types and their rules."""
+
+    units: frozenset
+    time_zones: dict  # code -> offset hours
+    activity_types: dict  # code -> (analytical method required, monitoring location required)
+
+    @classmethod
+    def load(cls) -> "Rules":
+        from chalicelib.reference import service as reference
+
+        keylists = reference.keylists()
+        return cls(units=frozenset(u["value"] for u in keylists["units"]["values"]),
+                   time_zones={z["value"]: z["offsetHours"] for z in keylists["timeZones"]["values"]},
+                   activity_types={t["code"]: (t["analyticalMethodRequired"] == "Y", t["monitoringLocationRequired"] == "Y")
+                                   for t in reference.activity_types()})
+
+
+@dataclass
+class Rejection:
+    row: int | None  # the data row of the file (1 = the row after the header); None when unknown
+    column: str | None
+    value: str | None
+    message: str
+    index: int | None = None  # the row's position in its chunk (to write its cells to the feedback file)
+
+    def to_dict(self) -> dict:
+        return {"row": self.row, "column": self.column, "value": self.value, "message": self.message}
+
+
+@dataclass
+class Checked:
+    fields: dict  # product field -> pa.Array of the accepted rows (text fields trimmed)
+    rows: np.ndarray  # file row numbers of the accepted rows
+    index: np.ndarray  # their positions in the chunk
+    rejections: list = field(default_factory=list)
+    columns: dict = field(default_factory=dict)  # product field -> the file column it came from
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+class _Frame:
+    """The chunk's cells by product field, and a record of the problems found per row."""
+
+    def __init__(self, arrays: dict, columns: dict, rows: np.ndarray, index: np.ndarray, encoding: str):
+        self.arrays = arrays
+        self.columns = columns
+        self.rows = rows
+        self.index = index
+        self.size = len(rows)
+        self.bad = np.zeros(self.size, dtype=bool)
+        self.rejections: list[Rejection] = []
+        self.encoding = encoding
+        self.value_columns = None  # per row, the wide column a value came from
+
+    def text(self, name: str) -> pa.Array:
+        array = self.arrays.get(name)
+        if array is None:
+            return pc.fill_null(pa.nulls(self.size, pa.string()), "")
+        return pc.utf8_trim_whitespace(pc.fill_null(array, ""))
+
+    def column(self, name: str, layout_column: str | None = None) -> str:
+        return self.columns.get(name) or layout_column or name
+
+    def reject(self, mask, name: str, message: str, values: pa.Array | None = None) -> None:
+        """Reject the rows where mask is true; `message` may name the cell as {value}."""
+        mask = _numpy(mask)
+        if not mask.any():
+            return
+        values = values if values is not None else self.text(name)
+        for position in np.flatnonzero(mask):
+            # Wide columns: each value cell names its own column.
+            column = self.value_columns[position] if name == "value" and self.value_columns is not None \
+                else self.column(name)
+            value = values[int(position)].as_py()
+            shown = value if value is None or len(value) <= 80 else value[:80] + "..."
+            self.rejections.append(Rejection(int(self.rows[position]), column, value,
+                                             message.format(value=shown, column=column), int(self.index[position])))
+        self.bad |= mask
+
+    def common_checks(self, names) -> None:
+        for name in names:
+            if name not in self.arrays:
+                continue
+            values = self.text(name)
+            self.reject(pc.match_substring(values, "\ufffd"), name,
+                        "{column} holds characters that are not " + self.encoding + " text (the file mixes "
+                        "encodings); save the file as UTF-8 and import it again.", values)
+            if name in TEXT_FIELDS:
+                self.reject(pc.match_substring_regex(values, _FORMULA), name,
+                            "{column} '{value}' looks like a spreadsheet formula; formulas are not imported.", values)
+            self.reject(pc.greater(pc.utf8_length(values), MAX_TEXT), name,
+                        "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
+
+    def required(self, name: str, why: str) -> pa.Array:
+        values = self.text(name)
+        self.reject(pc.equal(values, ""), name, "{column} is empty: " + why, values)
+        return values
+
+
+def _numpy(mask) -> np.ndarray:
+    if isinstance(mask, np.ndarray):
+        return mask
+    if isinstance(mask, pa.ChunkedArray):
+        mask = mask.combine_chunks()
+    return pc.fill_null(mask, False).to_numpy(zero_copy_only=False)
+
+
+def _frame(chunk: pa.Table, layout: Layout, header: list, first_row: int, encoding: str) -> _Frame:
+    """The chunk as product fields; wide columns (one parameter per column) become one row per cell."""
+    position = {name: i for i, name in enumerate(header)}
+    size = chunk.num_rows
+    rows = np.arange(first_row, first_row + size, dtype=np.int64)
+    index = np.arange(size, dtype=np.int64)
+    arrays = {name: chunk.column(position[column]).combine_chunks() for name, column in layout.columns.items()}
+    columns = dict(layout.columns)
+    if not layout.wide:
+        return _Frame(arrays, columns, rows, index, encoding)
+    parts, part_rows, part_index, value_columns = [], [], [], []
+    for wide in layout.wide:
+        cells = pc.utf8_trim_whitespace(pc.fill_null(chunk.column(position[wide.column]).combine_chunks(), ""))
+        keep = pc.not_equal(cells, "")
+        taken = {name: pc.filter(array, keep) for name, array in arrays.items() if name not in ("characteristic", "value", "unit")}
+        count = len(taken["station"]) if "station" in taken else int(pc.sum(keep).as_py() or 0)
+        taken["value"] = pc.filter(cells, keep)
+        taken["characteristic"] = pa.array([wide.parameter] * count, pa.string())
+        taken["unit"] = pa.array([wide.unit or ""] * count, pa.string())
+        kept = _numpy(keep)
+        parts.append(taken)
+        part_rows.append(rows[kept])
+        part_index.append(index[kept])
+        value_columns.append(np.full(count, wide.column, dtype=object))
+    if "value" in arrays:  # a long value column beside the wide ones
+        parts.append(arrays)
+        part_rows.append(rows)
+        part_index.append(index)
+        value_columns.append(np.full(size, columns.get("value", "value"), dtype=object))
+    names = set().union(*(p.keys() for p in parts))
+    merged = {name: pa.concat_arrays([p[name] if name in p else pa.nulls(len(r), pa.string())
+                                      for p, r in zip(parts, part_rows)]) for name in names}
+    frame = _Frame(merged, columns, np.concatenate(part_rows), np.concatenate(part_index), encoding)
+    frame.value_columns = np.concatenate(value_columns)
+    return frame
+
+
+def parse_dates(values: pa.Array) -> pa.Array:
+    """Dates as timestamp[s] (null where the text is no date of a known form)."""
+    result = pa.nulls(len(values), pa.timestamp("s"))
+    for pattern, form in _DATE_FORMATS:
+        matching = pc.match_substring_regex(values, pattern)
+        if not _numpy(matching).any():
+            continue
+        parsed = pc.strptime(pc.if_else(matching, values, pa.scalar(None, pa.string())), format=form, unit="s",
+                             error_is_null=True)
+        result = pc.coalesce(result, parsed)
+    return result
+
+
+def parse_times(values: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """Seconds after midnight of HH:MM[:SS] texts (0 for empty ones), and where a text is no valid time."""
+    parts = pc.extract_regex(pc.if_else(pc.equal(values, ""), "00:00", values), _TIME)
+    hours = pc.cast(pc.struct_field(parts, "h"), pa.int64(), safe=False) if len(values) else pa.array([], pa.int64())
+    minutes = pc.cast(pc.struct_field(parts, "m"), pa.int64()) if len(values) else hours
+    seconds_text = pc.struct_field(parts, "s") if len(values) else pa.array([], pa.string())
+    seconds = pc.cast(pc.if_else(pc.equal(seconds_text, ""), "0", seconds_text), pa.int64()) if len(values) else hours
+    valid = pc.and_(pc.and_(pc.less(hours, 24), pc.less(minutes, 60)), pc.less(seconds, 60))
+    total = pc.add(pc.add(pc.multiply(hours, 3600), pc.multiply(minutes, 60)), seconds)
+    return pc.fill_null(total, 0), pc.invert(pc.fill_null(valid, False))
+
+
+def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """Numbers (float64, null where the text is not a plain decimal number) and where the text is one."""
+    numeric = pc.match_substring_regex(values, _NUMBER)
+    numbers = pc.cast(pc.if_else(numeric, values, pa.scalar(None, pa.string())), pa.float64())
+    finite = pc.fill_null(pc.is_finite(numbers), False)
+    return pc.if_else(finite, numbers, pa.scalar(None, pa.float64())), pc.and_(numeric, finite)
+
+
+def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
+                  seen: dict | None = None, encoding: str = "UTF-8") -> Checked:
+    """Check and normalise the result rows of a chunk. `seen` (sort key -> row) spans chunks, so a row
+    repeating an earlier one (same station, parameter, time and activity) is rejected."""
+    frame = _frame(chunk, layout, header, first_row, encoding)
+    fmt = layout.format
+    frame.common_checks(frame.arrays)
+    station = frame.required("station", "every value needs its station.")
+    characteristic = frame.required("characteristic", "every value needs its parameter.")
+    dates_text = frame.required("date", "every value needs its date.")
+    dates = parse_dates(dates_text)
+    years = pc.year(dates)
+    implausible = pc.or_(pc.less(years, EARLIEST_YEAR), pc.greater(years, date.today().year + 1))
+    frame.reject(pc.and_(pc.not_equal(dates_text, ""), pc.or_(pc.is_null(dates), pc.fill_null(implausible, False))),
+                 "date", "{column} '{value}' is not a date: " + DATE_HINT + ".", dates_text)
+    times_text = frame.text("time")
+    seconds, bad_time = parse_times(times_text)
+    frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
+    zones = frame.text("timeZone")
+    codes = pa.array(sorted(rules.time_zones), pa.string())
+    offsets = pa.array([rules.time_zones[c] * 3600 for c in codes.to_pylist()], pa.int64())
+    zone_index = pc.index_in(zones, value_set=codes)
+    frame.reject(pc.and_(pc.not_equal(zones, ""), pc.is_null(zone_index)), "timeZone",
+                 "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
+    offset = pc.fill_null(pc.take(offsets, zone_index), 0) if len(zones) else pa.array([], pa.int64())
+    epoch = pc.cast(pc.cast(dates, pa.timestamp("s")), pa.int64())
+    moment = pc.cast(pc.subtract(pc.add(epoch, seconds), offset), pa.timestamp("s"))
+    time_text = pc.strftime(moment, format="%Y-%m-%dT%H:%M:%SZ")
+
+    raw_values = frame.text("value")
+    detection = frame.text("detectionCondition")
+    numbers, numeric = parse_numbers(raw_values)
+    has_value = pc.not_equal(raw_values, "")
+    has_detection = pc.not_equal(detection, "")
+    detection_label = frame.column("detectionCondition", fmt.column("detectionCondition"))
+    frame.reject(pc.and_(pc.and_(has_value, pc.invert(numeric)), pc.invert(has_detection)), "value",
+                 "{column} '{value}' is not a number; a result such as ND needs a detection condition ("
+                 + detection_label + ").", raw_values)
+    frame.reject(pc.and_(pc.invert(has_value), pc.invert(has_detection)), "value",
+                 "{column} is empty and there is no detection condition (" + detection_label + ").", raw_values)
+    units = frame.text("unit")
+    unit_set = pa.array(sorted(rules.units), pa.string())
+    frame.reject(pc.and_(pc.not_equal(units, ""), pc.invert(pc.is_in(units, value_set=unit_set))), "unit",
+                 "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.", units)
+    activity_types = frame.text("activityType")
+    default_type = fmt.defaults.get("activityType")
+    if default_type:
+        activity_types = pc.if_else(pc.equal(activity_types, ""), default_type, activity_types)
+    codes = pa.array(sorted(rules.activity_types), pa.string())
+    known_type = pc.is_in(activity_types, value_set=codes)
+    frame.reject(pc.and_(pc.not_equal(activity_types, ""), pc.invert(known_type)), "activityType",
+                 "Unknown activity type '{value}': use a WQX activity type such as Field Msr/Obs or Sample-Routine.",
+                 activity_types)
+    needs_method = pa.array([c for c, (method, _) in rules.activity_types.items() if method], pa.string())
+    method = frame.text("analyticalMethod")
+    method_label = frame.column("analyticalMethod", fmt.column("analyticalMethod"))
+    frame.reject(pc.and_(pc.is_in(activity_types, value_set=needs_method), pc.equal(method, "")), "activityType",
+                 "Activity type '{value}' needs an analytical method (" + method_label + ").", activity_types)
+
+    activity = frame.text("activityId")
+    sort_time = pc.if_else(pc.equal(activity, ""), time_text,
+                           pc.binary_join_element_wise(time_text, activity, "#"))
+    if seen is not None:
+        _reject_repeats(frame, station, characteristic, sort_time, seen)
+    good = ~frame.bad
+    mask = pa.array(good)
+    fields = {name: pc.filter(frame.text(name), mask) for name in frame.arrays}
+    fields.update(station=pc.filter(station, mask), characteristic=pc.filter(characteristic, mask),
+                  activityType=pc.filter(activity_types, mask), sortTime=pc.filter(sort_time, mask),
+                  number=pc.filter(numbers, mask), value=pc.filter(raw_values, mask),
+                  latitude=pc.filter(parse_numbers(frame.text("latitude"))[0], mask),
+                  longitude=pc.filter(parse_numbers(frame.text("longitude"))[0], mask))
+    if seen is not None:
+        for key, row in zip(_keys(fields["station"], fields["characteristic"], fields["sortTime"]),
+                            frame.rows[good].tolist()):
+            seen.setdefault(key, row)
+    return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+
+
+def _keys(station: pa.Array, characteristic: pa.Array, sort_time: pa.Array) -> list:
+    joined = pc.binary_join_element_wise(station, characteristic, sort_time, "\x1f")
+    return [hash(key) for key in joined.to_pylist()]
+
+
+def _reject_repeats(frame: _Frame, station, characteristic, sort_time, seen: dict) -> None:
+    keys = _keys(station, characteristic, sort_time)
+    seen_here: dict = {}
+    repeats = np.zeros(frame.size, dtype=bool)
+    first_rows = np.zeros(frame.size, dtype=np.int64)
+    for position, key in enumerate(keys):
+        if frame.bad[position]:
+            continue
+        earlier = seen.get(key, seen_here.get(key))
+        if earlier is not None:
+            repeats[position] = True
+            first_rows[position] = earlier
+        else:
+            seen_here[key] = int(frame.rows[position])
+    for position in np.flatnonzero(repeats):
+        frame.rejections.append(Rejection(int(frame.rows[position]), None, None,
+                                          f"Repeats row {int(first_rows[position])}: the same station, parameter, "
+                                          "time and activity.", int(frame.index[position])))
+    frame.bad |= repeats
+
+
+def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,
+                   encoding: str = "UTF-8") -> Checked:
+    """Check and normalise station rows (Station profile): identifier, name, coordinates, codes."""
+    assert layout.format.kind == STATIONS
+    frame = _frame(chunk, layout, header, first_row, encoding)
+    frame.common_checks(frame.arrays)
+    station = frame.required("station", "every station needs its identifier.")
+    name = frame.required("stationName", "every station needs its name.")
+    coordinates = {}
+    for axis, limit in (("latitude", 90), ("longitude", 180)):
+        text = frame.required(axis, f"every station needs its {axis}.")
+        numbers, numeric = parse_numbers(text)
+        out_of_range = pc.greater(pc.abs(numbers), limit)
+        frame.reject(pc.and_(pc.not_equal(text, ""), pc.or_(pc.invert(numeric), pc.fill_null(out_of_range, False))),
+                     axis, "{column} '{value}' is not a " + axis + f" (a number from -{limit} to {limit}).", text)
+        coordinates[axis] = numbers
+    huc8 = frame.text("huc8")
+    frame.reject(pc.and_(pc.not_equal(huc8, ""), pc.invert(pc.match_substring_regex(huc8, r"^\d{7,8}$"))), "huc8",
+                 "{column} '{value}' is not a hydrologic unit code of 8 digits.", huc8)
+    state = frame.text("stateCode")
+    county = frame.text("countyCode")
+    frame.reject(pc.and_(pc.not_equal(state, ""), pc.invert(pc.match_substring_regex(state, r"^\d{1,2}$"))),
+                 "stateCode", "{column} '{value}' is not a state FIPS code (1 or 2 digits).", state)
+    frame.reject(pc.and_(pc.not_equal(county, ""), pc.invert(pc.match_substring_regex(county, r"^\d{1,3}$"))),
+                 "countyCode", "{column} '{value}' is not a county FIPS code (1 to 3 digits).", county)
+    seen_here: dict = {}
+    for position, key in enumerate(station.to_pylist()):
+        if frame.bad[position]:
+            continue
+        if key in seen_here:
+            frame.rejections.append(Rejection(int(frame.rows[position]), frame.column("station"), key,
+                                              f"Repeats the station of row {seen_here[key]}.", int(frame.index[position])))
+            frame.bad[position] = True
+        else:
+            seen_here[key] = int(frame.rows[position])
+    mask = pa.array(~frame.bad)
+    fields = {n: pc.filter(frame.text(n), mask) for n in frame.arrays}
+    fields.update(station=pc.filter(station, mask), stationName=pc.filter(name, mask),
+                  latitude=pc.filter(coordinates["latitude"], mask), longitude=pc.filter(coordinates["longitude"], mask))
+    return Checked(fields, frame.rows[~frame.bad], frame.index[~frame.bad], frame.rejections, frame.columns)

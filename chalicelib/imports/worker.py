@@ -1,0 +1,509 @@
+"""The import worker: reads the uploaded file from S3 as a stream, checks it a chunk of rows at a time and
+writes the accepted rows, checkpointing after every chunk (docs/decisions/0006-import-parser.md).
+
+Per chunk, in this order, so a worker killed anywhere loses and duplicates nothing:
+1. check the rows and compare them with what is stored (reads only);
+2. record the chunk's counts on the import log (`pending`), unless a previous attempt recorded them;
+3. write stations, parameters, activities and values (puts of keys derived from the data: a repeat
+   writes the same items again) and the chunk's rejected rows to S3 (an object per chunk);
+4. move the checkpoint (`rowsDone`) and add the counts, in one conditional update.
+A redelivered message resumes after the checkpoint, with the counts of step 2 when they were recorded.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from botocore.exceptions import ClientError
+
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.models import utc_now
+from chalicelib.imports import formats, reader, source, validate
+from chalicelib.imports.models import CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog
+from chalicelib.imports.storage import Storage
+from chalicelib.parameters import service as parameters
+from chalicelib.projects import service as projects
+from chalicelib.projects.models import Activity
+from chalicelib.samples import service as samples
+from chalicelib.stations import service as stations
+from chalicelib.stations.models import Station
+
+logger = logging.getLogger(__name__)
+# The last delivery before the dead-letter queue (the queue's maxReceiveCount in infra/template.yaml).
+MAX_RECEIVES = 5
+_UUID = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+
+
+class LeaseHeld(RuntimeError):
+    """Another worker holds the import (its message comes back later; by then the lease is free)."""
+
+
+class Stopped(Exception):
+    """The import was cancelled, or another worker took it over: this worker stops."""
+
+
+@dataclass
+class Counts:
+    rowsImported: int = 0
+    rowsRejected: int = 0
+    rowsUnchanged: int = 0
+    stationsCreated: int = 0
+    parametersCreated: int = 0
+
+    def as_map(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Outcome:
+    """One chunk's result before it is written."""
+
+    counts: Counts = field(default_factory=Counts)
+    rejections: list = field(default_factory=list)
+    sample_items: list = field(default_factory=list)
+    new_stations: list = field(default_factory=list)
+    changed_stations: list = field(default_factory=list)  # (station, values)
+    new_parameters: list = field(default_factory=list)  # (label, unit)
+    activities: dict = field(default_factory=dict)
+    series: set = field(default_factory=set)
+
+
+def _log_key(log_id: str) -> dict:
+    return {"id": {"S": log_id}}
+
+
+class ImportJob:
+    def __init__(self, log: ImportLog, worker_id: str, remaining_ms, metrics=None):
+        self.log = log
+        self.worker_id = worker_id
+        self.remaining_ms = remaining_ms
+        self.settings = get_settings()
+        self.storage = Storage(log.id)
+        self.client = aws.client("dynamodb")
+        self.table = ImportLog.Meta.table_name
+        self.rules = validate.Rules.load()
+        self.stats = samples.WriteStats()
+        self.station_ids: dict[str, str | None] = {}  # identifier -> station id (None: unknown)
+        self.parameter_ids: dict[str, str] = {}
+        self.metrics = metrics
+        self.totals = Counts()
+
+    # ------------------------------------------------------------ the log
+
+    def _update(self, expression: str, values: dict, *, names: dict | None = None,
+                condition: str = "workerId = :me AND #s = :running") -> None:
+        values = {**values, ":me": {"S": self.worker_id}, ":running": {"S": RUNNING}}
+        try:
+            self.client.update_item(TableName=self.table, Key=_log_key(self.log.id), UpdateExpression=expression,
+                                    ConditionExpression=condition, ExpressionAttributeValues=values,
+                                    ExpressionAttributeNames={"#s": "status", **(names or {})})
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == "ConditionalCheckFailedException":
+                raise Stopped() from exc
+            raise
+
+    def _lease(self) -> int:
+        return int(time.time()) + self.settings.import_lease_seconds
+
+    def finish(self, status: str, message: str | None, rows_total: int | None = None,
+               feedback: bool = False) -> None:
+        values = {":status": {"S": status}, ":now": {"S": utc_now()}}
+        expression = "SET #s = :status, finishedAt = :now, updatedAt = :now"
+        if message:
+            expression += ", message = :message"
+            values[":message"] = {"S": message}
+        if rows_total is not None:
+            expression += ", rowsTotal = :total"
+            values[":total"] = {"N": str(rows_total)}
+        if feedback:
+            expression += ", feedbackFileId = :file"
+            values[":file"] = {"S": self.log.id}
+        self._update(expression + " REMOVE workerId, leaseUntil, pending", values)
+
+    def fail(self, message: str) -> None:
+        self.finish(FAILED, message)
+
+    # ------------------------------------------------------------ the file
+
+    def open(self) -> source.TextFile:
+        try:
+            body = aws.client("s3").get_object(Bucket=self.settings.uploads_bucket, Key=self.log.uploadKey)["Body"]
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] in ("NoSuchKey", "404"):
+                raise source.FileError("The uploaded file is no longer there; upload it again.") from exc
+            raise
+        return source.open_text(body, spool_dir=tempfile.gettempdir())
+
+    def run(self) -> None:
+        text = self.open()
+        from chalicelib.imports import service
+
+        try:
+            layout = formats.detect(text.header, self.log.format, service.header_map(self.log.organizationId))
+        except formats.FormatError as exc:
+            raise source.FileError(str(exc)) from exc
+        if not self.log.header:
+            self._update("SET header = :header, detectedFormat = :format",
+                         {":header": {"L": [{"S": h} for h in text.header]}, ":format": {"S": layout.format.key}})
+        checkpoint = int(self.log.rowsDone or 0)
+        pending = self.log.pending.as_dict() if self.log.pending is not None else None
+        seen: dict = {}
+        last_row = 0
+        malformed_seen = False
+        try:
+            for chunk in reader.chunks(text, self.settings.import_chunk_rows):
+                last_row = chunk.end_row - 1
+                malformed_seen = malformed_seen or bool(chunk.malformed)
+                if last_row <= checkpoint:
+                    self.check(chunk, layout, text, seen)  # for the repeats of later rows; writes nothing
+                    continue
+                if self.remaining_ms() < self.settings.import_time_reserve_ms:
+                    self.hand_over()
+                    return
+                outcome = self.check(chunk, layout, text, seen)
+                if layout.format.kind == formats.STATIONS:
+                    self.resolve_stations(outcome)
+                else:
+                    self.resolve_results(outcome, layout)
+                self.write_chunk(chunk, outcome, text, pending if pending and int(pending["start"]) == chunk.first_row
+                                 else None)
+                pending = None
+        except source.FileError as exc:  # a problem after some rows: keep them, say where it stopped
+            self.finalize(error=str(exc), rows_total=None)
+            return
+        if last_row == 0 and not malformed_seen:
+            self.fail("The file has a header but no rows.")
+            return
+        self.finalize(rows_total=last_row)
+
+    # ------------------------------------------------------------ one chunk
+
+    def check(self, chunk: reader.Chunk, layout: formats.Layout, text: source.TextFile, seen: dict) -> Outcome:
+        outcome = Outcome()
+        for found, expected, row_text in chunk.malformed:
+            outcome.rejections.append(validate.Rejection(
+                None, None, row_text[:200], f"A row has {found} cells where the header has {expected}: "
+                f"{row_text[:120]!r}. Check its delimiters and quotes."))
+        if layout.format.kind == formats.STATIONS:
+            checked = validate.check_stations(chunk.table, layout, text.header, first_row=chunk.first_row,
+                                              encoding=text.encoding)
+        else:
+            checked = validate.check_results(chunk.table, layout, text.header, self.rules,
+                                             first_row=chunk.first_row, seen=seen, encoding=text.encoding)
+        outcome.rejections += checked.rejections
+        outcome.checked = checked
+        return outcome
+
+    def _station_lookup(self, identifiers: list[str]) -> None:
+        organization_id = self.log.organizationId
+        wanted = [i for i in identifiers if i not in self.station_ids]
+        if not wanted:
+            return
+        derived = {stations.station_id_for(organization_id, i): i for i in wanted}
+        as_ids = [i for i in wanted if pc.match_substring_regex(pa.array([i.lower()]), _UUID)[0].as_py()]
+        found = stations.existing(list(derived) + [i.lower() for i in as_ids])
+        for identifier in wanted:
+            station_id = stations.station_id_for(organization_id, identifier)
+            self.station_ids[identifier] = station_id if station_id in found else None
+        for identifier in as_ids:
+            station = found.get(identifier.lower())
+            if station is not None and self.station_ids.get(identifier) is None:
+                self.station_ids[identifier] = station.id if station.organizationId == organization_id \
+                    else f"other:{station.organizationId}"
+
+    def resolve_results(self, outcome: Outcome, layout: formats.Layout) -> None:
+        checked = outcome.checked
+        fields = checked.fields
+        identifiers = fields["station"].to_pylist()
+        self._station_lookup(list(dict.fromkeys(identifiers)))
+        station_column = checked.columns.get("station", layout.format.column("station"))
+        org = self.log.organizationId
+        names, lats, lngs = (fields.get("stationName"), fields["latitude"], fields["longitude"])
+        types = fields.get("locationType")
+        created_here: dict[str, str] = {}
+        keep = []
+        for position, identifier in enumerate(identifiers):
+            station_id = self.station_ids.get(identifier) or created_here.get(identifier)
+            row = int(checked.rows[position])
+            if station_id and station_id.startswith("other:"):
+                outcome.rejections.append(validate.Rejection(
+                    row, station_column, identifier, f"Station '{identifier}' belongs to another organization; "
+                    "import it into a project of that organization.", int(checked.index[position])))
+                continue
+            if station_id is None:
+                lat, lng = lats[position].as_py(), lngs[position].as_py()
+                if lat is None or lng is None or not (-90 <= lat <= 90 and -180 <= lng <= 180):
+                    columns = (layout.format.column("latitude"), layout.format.column("longitude"))
+                    outcome.rejections.append(validate.Rejection(
+                        row, station_column, identifier, f"Unknown station '{identifier}': create it first, or give "
+                        f"its location in {columns[0]} and {columns[1]}.", int(checked.index[position])))
+                    continue
+                name = (names[position].as_py() if names is not None else "") or identifier
+                location_type = (types[position].as_py() if types is not None else "") or None
+                station_id = stations.station_id_for(org, identifier)
+                created_here[identifier] = station_id
+                outcome.new_stations.append(Station(
+                    id=station_id, organizationId=org, identifier=identifier, name=name, latitude=lat, longitude=lng,
+                    monitoringLocationType=location_type, stationType=_station_type(location_type),
+                    projectIds=[self.log.projectId], createdAt=utc_now(),
+                    **_optional(huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12))))
+            keep.append(position)
+        self.station_ids.update(created_here)
+        outcome.counts.stationsCreated = len(outcome.new_stations)
+        labels = fields["characteristic"].to_pylist()
+        units = fields["unit"].to_pylist() if "unit" in fields else [""] * len(labels)
+        missing = [label for label in dict.fromkeys(labels[p] for p in keep) if label not in self.parameter_ids]
+        if missing:
+            found = parameters.existing([parameters.parameter_id_for(label) for label in missing])
+            for label in missing:
+                self.parameter_ids[label] = parameters.parameter_id_for(label)
+                if self.parameter_ids[label] not in found:
+                    unit = next((units[p] for p in keep if labels[p] == label and units[p]), None)
+                    outcome.new_parameters.append((label, unit))
+        outcome.counts.parametersCreated = len(outcome.new_parameters)
+        self._samples(outcome, keep)
+
+    def _samples(self, outcome: Outcome, keep: list[int]) -> None:
+        fields = outcome.checked.fields
+        columns = {name: fields[name].to_pylist() for name in (
+            "station", "characteristic", "sortTime", "number", "value", "unit", "activityId", "activityType", "media",
+            "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone")
+            if name in fields}
+        blank = [""] * len(columns["station"])
+        get = lambda name: columns.get(name, blank)  # noqa: E731
+        project_id = self.log.projectId
+        org = self.log.organizationId
+        for p in keep:
+            station_id = self.station_ids[get("station")[p]]
+            parameter_id = self.parameter_ids[get("characteristic")[p]]
+            number = get("number")[p] if "number" in columns else None
+            extra = {"activityId": get("activityId")[p], "activityType": get("activityType")[p],
+                     "media": get("media")[p], "sampleFraction": get("fraction")[p],
+                     "detectionCondition": get("detectionCondition")[p], "status": get("status")[p],
+                     "valueType": get("valueType")[p], "qualifier": get("qualifier")[p], "projectId": project_id}
+            sample = samples.Sample(stationId=station_id, parameterId=parameter_id, time=get("sortTime")[p],
+                                    value=number, text=None if number is not None else (get("value")[p] or None),
+                                    unit=get("unit")[p] or None, organizationId=org, extra=extra)
+            outcome.sample_items.append(samples.item_of(sample))
+            outcome.series.add((station_id, parameter_id))
+            activity_id = get("activityId")[p]
+            if activity_id and activity_id not in outcome.activities:
+                outcome.activities[activity_id] = Activity(
+                    projectId=project_id, id=activity_id, organizationId=org,
+                    **_optional(typeCode=get("activityType")[p], media=get("media")[p], startDate=get("date")[p],
+                                startTime=get("time")[p], timeZone=get("timeZone")[p], stationId=station_id,
+                                monitoringLocationIdentifier=get("station")[p]),
+                    createdAt=utc_now())
+        changed, unchanged = samples.split_unchanged(outcome.sample_items, self.stats)
+        outcome.sample_items = changed
+        outcome.counts.rowsImported = len(changed)
+        outcome.counts.rowsUnchanged = unchanged
+
+    def resolve_stations(self, outcome: Outcome) -> None:
+        fields = outcome.checked.fields
+        org = self.log.organizationId
+        identifiers = fields["station"].to_pylist()
+        found = stations.existing([stations.station_id_for(org, i) for i in identifiers])
+        for position, identifier in enumerate(identifiers):
+            values = _optional(
+                name=fields["stationName"][position].as_py(), latitude=fields["latitude"][position].as_py(),
+                longitude=fields["longitude"][position].as_py(),
+                monitoringLocationType=_text(fields, "locationType", position),
+                description=_text(fields, "description", position), huc8=_huc(fields, "huc8", position, 8),
+                stateFips=_fips(fields, "stateCode", position, 2),
+                countyFips=(_fips(fields, "stateCode", position, 2) or "") + (_fips(fields, "countyCode", position, 3) or "")
+                or None)
+            if values.get("countyFips") and len(values["countyFips"]) != 5:
+                values.pop("countyFips")
+            station_id = stations.station_id_for(org, identifier)
+            existing = found.get(station_id)
+            if existing is None:
+                outcome.new_stations.append(Station(
+                    id=station_id, organizationId=org, identifier=identifier, createdAt=utc_now(),
+                    stationType=_station_type(values.get("monitoringLocationType")),
+                    projectIds=[self.log.projectId], **values))
+                outcome.counts.rowsImported += 1
+            elif any(getattr(existing, k) != v for k, v in values.items()):
+                outcome.changed_stations.append((existing, values))
+                outcome.counts.rowsImported += 1
+            else:
+                outcome.counts.rowsUnchanged += 1
+            outcome.series.add((station_id, ""))
+        outcome.counts.stationsCreated = len(outcome.new_stations)
+
+    def write_chunk(self, chunk: reader.Chunk, outcome: Outcome, text: source.TextFile, pending: dict | None) -> None:
+        counts = outcome.counts
+        start, end = chunk.first_row, chunk.end_row
+        rejected_rows = {r.row if r.row is not None else f"m{i}" for i, r in enumerate(outcome.rejections)}
+        counts.rowsRejected = len(rejected_rows)
+        if pending is not None:  # a previous attempt counted this chunk before it died
+            counts = Counts(**{k: int(pending.get(k, 0)) for k in Counts().as_map()})
+        else:
+            self._update("SET pending = :pending, leaseUntil = :lease",
+                         {":pending": {"M": {"start": {"N": str(start)},
+                                             **{k: {"N": str(v)} for k, v in counts.as_map().items()}}},
+                          ":lease": {"N": str(self._lease())}, ":done": {"N": str(start - 1)}},
+                         condition="workerId = :me AND #s = :running AND rowsDone = :done")
+        if not self.log.dryRun:
+            self.write(outcome)
+        self.storage.save_chunk(start, outcome, chunk.table, text.raw_header)
+        values = {":end": {"N": str(end - 1)}, ":start": {"N": str(start - 1)}, ":now": {"S": utc_now()},
+                  ":lease": {"N": str(self._lease())}}
+        additions = []
+        for name, value in counts.as_map().items():
+            values[f":{name}"] = {"N": str(value)}
+            additions.append(f"{name} = if_not_exists({name}, :zero) + :{name}")
+        values[":zero"] = {"N": "0"}
+        self._update("SET rowsDone = :end, updatedAt = :now, leaseUntil = :lease, " + ", ".join(additions)
+                     + " REMOVE pending", values, condition="workerId = :me AND #s = :running AND rowsDone = :start")
+        for name, value in counts.as_map().items():
+            setattr(self.totals, name, getattr(self.totals, name) + value)
+        if self.metrics is not None:
+            self.metrics.add(counts)
+
+    def write(self, outcome: Outcome) -> None:
+        if outcome.new_stations:
+            stations.save_all(outcome.new_stations)
+        for station, values in outcome.changed_stations:
+            stations.update(station, values)
+        for label, unit in outcome.new_parameters:
+            parameters.ensure(label, unit=unit, characteristicName=label)
+        if outcome.activities:
+            projects.save_activities(outcome.activities.values())
+        if outcome.sample_items:
+            samples.put_items(outcome.sample_items, self.stats)
+
+    # ------------------------------------------------------------ the end
+
+    def hand_over(self) -> None:
+        """Near the end of the Lambda's time: queue the rest as a new message and release the import."""
+        aws.client("sqs").send_message(QueueUrl=self.settings.import_queue_url, MessageBody=json.dumps(
+            {"type": "import-data", "logId": self.log.id}))
+        self._update("SET leaseUntil = :zero", {":zero": {"N": "0"}})
+        logger.info("import %s continues in a follow-up message", self.log.id)
+
+    def refresh(self) -> None:
+        """Summaries of every series written, the project's stations and parameters (after all chunks)."""
+        touched = self.storage.touched_series()
+        if self.log.dryRun or not touched:
+            return
+        org = self.log.organizationId
+        series = [(s, p, org) for s, p in touched if p]
+        samples.refresh_summaries(series)
+        project = projects.get(self.log.projectId)
+        station_ids = sorted({s for s, _ in touched} | set(project.stationIds or []))
+        parameter_ids = sorted({p for _, p in touched if p} | set(project.parameterIds or []))
+        old_stations = list(project.stationIds or [])
+        projects.set_lists(project, station_ids=station_ids, parameter_ids=parameter_ids)
+        stations.set_project_membership(project.id, org, station_ids, old_stations)
+
+    def finalize(self, *, rows_total: int | None, error: str | None = None) -> None:
+        self.refresh()
+        log = ImportLog.get(self.log.id, consistent_read=True)
+        imported, rejected, unchanged = int(log.rowsImported), int(log.rowsRejected), int(log.rowsUnchanged)
+        feedback = self.storage.write_feedback(log.header or [])
+        dry = "Dry run: nothing was written. " if log.dryRun else ""
+        if error is not None:
+            status = PARTIAL if imported + unchanged else FAILED
+            message = error if status == FAILED else f"Stopped after row {int(log.rowsDone)}: {error}"
+        elif rejected == 0:
+            status, message = SUCCEEDED, None
+        elif imported + unchanged == 0:
+            status = FAILED
+            message = f"No row could be imported: all {rejected} rows were rejected (see the rejected rows)."
+        else:
+            status = PARTIAL
+            message = f"{rejected} rows were rejected (see the rejected rows); the others were imported."
+        self.finish(status, (dry + (message or "")).strip() or None,
+                    rows_total if rows_total is not None else int(log.rowsDone), feedback)
+
+
+def _optional(**values) -> dict:
+    return {k: v for k, v in values.items() if v not in (None, "")}
+
+
+def _text(fields: dict, name: str, position: int) -> str | None:
+    return (fields[name][position].as_py() or None) if name in fields else None
+
+
+def _huc(fields: dict, name: str, position: int, digits: int) -> str | None:
+    value = _text(fields, name, position)
+    return value.zfill(digits) if value and value.isdigit() and len(value) <= digits else None
+
+
+def _fips(fields: dict, name: str, position: int, digits: int) -> str | None:
+    value = _text(fields, name, position)
+    return value.zfill(digits) if value and value.isdigit() and len(value) <= digits else None
+
+
+def _station_type(location_type: str | None) -> str:
+    return formats.station_type_of(location_type)
+
+
+# ---------------------------------------------------------------- the job
+
+
+def _claim(log_id: str, worker_id: str) -> ImportLog | None:
+    """Take the import for this worker (queued, or running with an expired lease); None when it is finished."""
+    settings = get_settings()
+    now = int(time.time())
+    try:
+        aws.client("dynamodb").update_item(
+            TableName=ImportLog.Meta.table_name, Key=_log_key(log_id),
+            UpdateExpression="SET #s = :running, workerId = :me, leaseUntil = :lease, "
+                             "startedAt = if_not_exists(startedAt, :started), updatedAt = :started",
+            ConditionExpression="attribute_exists(id) AND (#s = :queued OR (#s = :running AND "
+                                "(attribute_not_exists(leaseUntil) OR leaseUntil < :now)))",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={":running": {"S": RUNNING}, ":queued": {"S": QUEUED}, ":me": {"S": worker_id},
+                                       ":lease": {"N": str(now + settings.import_lease_seconds)},
+                                       ":now": {"N": str(now)}, ":started": {"S": utc_now()}})
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+            raise
+        try:
+            log = ImportLog.get(log_id, consistent_read=True)
+        except ImportLog.DoesNotExist:
+            return None
+        if log.status in FINISHED:
+            return None
+        raise LeaseHeld(f"import {log_id} is held by another worker") from exc
+    return ImportLog.get(log_id, consistent_read=True)
+
+
+def run_import(message: dict, remaining_ms, metrics=None) -> str | None:
+    """Run (or resume) the import a queue message names; the final status, or None when paused."""
+    log_id = message.get("logId")
+    if not isinstance(log_id, str):
+        raise ValueError("An import-data message needs a logId")
+    worker_id = str(uuid.uuid4())
+    log = _claim(log_id, worker_id)
+    if log is None:
+        return None  # finished or cancelled already (a repeated delivery): nothing to do
+    job = ImportJob(log, worker_id, remaining_ms, metrics)
+    try:
+        try:
+            job.run()
+        except source.FileError as exc:
+            job.finalize(rows_total=None, error=str(exc)) if int(log.rowsDone or 0) else job.fail(str(exc))
+        except Stopped:
+            raise
+        except Exception as exc:
+            if int(message.get("receiveCount") or 1) >= MAX_RECEIVES:
+                # The last delivery: say so on the log before the message goes to the dead-letter queue.
+                logger.exception("import %s failed on its last delivery", log_id)
+                job.fail("The import failed repeatedly because of an internal error; please try again later.")
+            raise
+    except Stopped:
+        current = ImportLog.get(log_id, consistent_read=True)
+        if current.status == CANCELLED:
+            job.refresh()  # what was written before the cancel shows in the summaries
+        return current.status
+    return ImportLog.get(log_id, consistent_read=True).status

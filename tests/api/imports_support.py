@@ -1,0 +1,80 @@
+"""Helpers of the import tests: a fresh organization and project, a multipart upload, and the queue
+worker run as Lambda runs it (devtools.worker.poll_once over the real queue) until an import ends."""
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from pathlib import Path
+
+import boto3
+from urllib3 import encode_multipart_formdata
+
+ROOT = Path(__file__).resolve().parents[2]
+WQP = ROOT / "devtools" / "demo" / "wqp"
+FINISHED = ("succeeded", "partial", "failed", "cancelled")
+
+
+def sqs():
+    return boto3.client("sqs", endpoint_url=os.environ["AWS_ENDPOINT_URL"], region_name="us-east-1")
+
+
+def queue_arn(url: str | None = None) -> str:
+    url = url or os.environ["IMPORT_QUEUE_URL"]
+    return sqs().get_queue_attributes(QueueUrl=url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+
+
+def fresh_project(api, organization_id: str | None = None) -> tuple[str, str]:
+    """A new organization (unless one is given) and a new project of it, made by the system admin."""
+    admin = api.as_("admin")
+    if organization_id is None:
+        response = admin.post("/organization", {"name": f"Import test {uuid.uuid4().hex[:8]}"})
+        assert response.status_code == 201, response.json
+        organization_id = response.json["id"]
+    response = admin.post("/project", {"organizationId": organization_id, "name": f"Imports {uuid.uuid4().hex[:8]}"})
+    assert response.status_code == 201, response.json
+    return organization_id, response.json["id"]
+
+
+def form(content: bytes, file_name: str = "data.csv", **fields) -> tuple[bytes, dict]:
+    body, content_type = encode_multipart_formdata(
+        {"file": (file_name, content, "text/csv"), **{k: str(v) for k, v in fields.items()}})
+    return body, {"Content-Type": content_type}
+
+
+def post_file(api, organization_id: str, project_id: str, content: bytes, file_name: str = "data.csv", **fields):
+    body, headers = form(content, file_name, **fields)
+    return api.post(f"/organization/{organization_id}/projects/{project_id}/import-data", body, headers=headers)
+
+
+def run_worker(until_log=None, api=None, path: str | None = None, timeout: float = 30) -> dict | None:
+    """Poll the import queue with the Lambda handler until the import at `path` has ended."""
+    import app
+    from devtools.worker import poll_once
+
+    url = os.environ["IMPORT_QUEUE_URL"]
+    arn = queue_arn(url)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        poll_once(app.import_worker, url, arn, wait_seconds=1)
+        if path is None:
+            return None
+        log = api.get(path).json
+        if log["status"] in FINISHED:
+            return log
+    raise AssertionError(f"the import at {path} did not end within {timeout} s: {log}")
+
+
+def import_file(api, organization_id: str, project_id: str, content: bytes, file_name: str = "data.csv",
+                identity: str = "admin", **fields) -> dict:
+    """Post a file, run the worker, and answer the ended import's log."""
+    caller = api.as_(identity)
+    response = post_file(caller, organization_id, project_id, content, file_name, **fields)
+    assert response.status_code == 202, response.json
+    log_id = response.json["logId"]
+    return run_worker(api=caller, path=f"/organization/{organization_id}/projects/{project_id}/queued-import/{log_id}")
+
+
+def raw_get(api, path: str):
+    """A GET whose body is not JSON (a CSV download): the response as it came."""
+    return api.client.http.request("GET", f"/api/v1{path}", headers=api.headers())

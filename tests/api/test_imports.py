@@ -1,0 +1,317 @@
+"""Data imports end to end: upload, queue, the worker, per-row feedback, history, cancel, dry run,
+re-import, header map, and the export round trip of the real Water Quality Portal files."""
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from datetime import datetime, timedelta, timezone
+
+import requests
+
+from tests.api.imports_support import WQP, fresh_project, import_file, post_file, raw_get, run_worker, sqs
+
+TEMPLATE = (b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Depth,ActivityType,DetectionCondition,"
+            b"Comment,Latitude,Longitude,StationName\n"
+            b"IMP-1,2024-05-01,10:00,EST,pH,7.2,std units,,,,,40.1,-75.2,Import creek\n"
+            b"IMP-1,2024-05-02,10:00,EST,pH,7.4,std units,,,,,40.1,-75.2,Import creek\n"
+            b"IMP-1,2024-05-03,10:00,EST,Nitrate,ND,mg/L,,,Not Detected,,40.1,-75.2,Import creek\n")
+
+
+def _path(org, project, tail=""):
+    return f"/organization/{org}/projects/{project}{tail}"
+
+
+def test_a_template_file_is_imported_with_its_station_parameters_and_values(api):
+    org, project = fresh_project(api)
+    log = import_file(api, org, project, TEMPLATE, "template.csv")
+    assert log["status"] == "succeeded", log
+    assert (log["rowsTotal"], log["rowsDone"], log["rowsImported"], log["rowsRejected"], log["rowsUnchanged"]) == \
+        (3, 3, 3, 0, 0)
+    assert log["stationsCreated"] == 1
+    assert log["detectedFormat"] == "template"
+    assert log["fileName"] == "template.csv" and log["startedAt"] and log["finishedAt"]
+    stations = api.get(_path(org, project, "/stations")).json
+    assert [s["identifier"] for s in stations] == ["IMP-1"]
+    assert stations[0]["sampleCount"] == 3  # the summary follows the import
+    series = {s["parameterId"]: s for s in api.get(f"/station/{stations[0]['id']}/series").json}
+    assert len(series) == 2
+    parameters = {p["label"] for p in api.get(_path(org, project, "/parameters")).json}
+    assert parameters == {"pH", "Nitrate"}
+    ph = next(p for p in api.get(_path(org, project, "/parameters")).json if p["label"] == "pH")
+    values = api.get(f"/sampleValue/{stations[0]['id']}/{ph['id']}").json["data"]
+    assert [(v["time"], v["value"], v["unit"]) for v in values] == [
+        ("2024-05-01T15:00:00Z", 7.2, "std units"), ("2024-05-02T15:00:00Z", 7.4, "std units")]
+
+
+def test_importing_the_same_file_again_changes_nothing(api):
+    org, project = fresh_project(api)
+    first = import_file(api, org, project, TEMPLATE)
+    again = import_file(api, org, project, TEMPLATE)
+    assert first["rowsImported"] == 3
+    assert (again["status"], again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"]) == \
+        ("succeeded", 0, 3, 0)
+    station = api.get(_path(org, project, "/stations")).json[0]
+    assert station["sampleCount"] == 3
+
+
+def test_a_dry_run_checks_the_file_and_writes_nothing(api):
+    org, project = fresh_project(api)
+    bad = TEMPLATE + b"IMP-1,2024-13-45,10:00,EST,pH,7.0,std units,,,,,40.1,-75.2,Import creek\n"
+    log = import_file(api, org, project, bad, dryRun="true")
+    assert log["dryRun"] is True
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 3, 1)
+    assert log["message"].startswith("Dry run: nothing was written.")
+    assert api.get(_path(org, project, "/stations")).json == []
+    assert api.get(f"/Util/feedbacklog/{log['logId']}", ).status_code == 401
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json
+    assert rejected["data"] == [{"row": 4, "column": "Date", "value": "2024-13-45", "message":
+                                 "Date '2024-13-45' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit years "
+                                 "69-99 are 1969-1999, 00-68 are 2000-2068)."}]
+
+
+def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
+    org, project = fresh_project(api)
+    rows = [b"IMP-2,2024-05-%02d,09:30,UTC,Turbidity,%s,NTU,,,,,41.0,-74.0,Feedback brook" % (day, value)
+            for day, value in ((1, b"3.1"), (2, b"abc"), (3, b"=HYPERLINK(\"http://x\")"), (4, b"2.2"), (5, b""))]
+    content = TEMPLATE.split(b"\n")[0] + b"\n" + b"\n".join(rows) + b"\n"
+    log = import_file(api, org, project, content, "turbidity.csv")
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 2, 3)
+    assert log["message"] == "3 rows were rejected (see the rejected rows); the others were imported."
+    admin = api.as_("admin")
+    page = admin.get(f"/Util/feedbacklog/{log['logId']}?page=1&limit=2").json
+    assert (page["total"], page["pageCount"], page["count"]) == (3, 2, 2)
+    assert page["data"][0] == {"row": 2, "column": "Value", "value": "abc", "message":
+                               "Value 'abc' is not a number; a result such as ND needs a detection condition "
+                               "(DetectionCondition)."}
+    assert page["data"][1]["message"] == ("Value '=HYPERLINK(\"http://x\")' is not a number; a result such as ND "
+                                          "needs a detection condition (DetectionCondition).")
+    last = admin.get(f"/Util/feedbacklog/{log['logId']}?page=2&limit=2").json["data"]
+    assert last == [{"row": 5, "column": "Value", "value": "", "message":
+                     "Value is empty and there is no detection condition (DetectionCondition)."}]
+    response = raw_get(admin, f"/Util/feedback/{log['feedbackFileId']}")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("text/csv")
+    assert 'filename="turbidity-rejected-rows.csv"' in response.headers["Content-Disposition"]
+    table = list(csv.reader(io.StringIO(response.body.decode("utf-8"))))
+    assert table[0][-1] == "message" and table[0][:3] == ["StationIdentifier", "Date", "Time"]
+    assert [row[1] for row in table[1:]] == ["2024-05-02", "2024-05-03", "2024-05-05"]
+    assert table[2][5] == "'=HYPERLINK(\"http://x\")"  # a formula cell comes back harmless
+    # Nobody outside the organization's contributors reads them.
+    assert raw_get(api.as_("viewer"), f"/Util/feedback/{log['feedbackFileId']}").status_code == 403
+    assert api.as_("other_orgadmin").get(f"/Util/feedbacklog/{log['logId']}").status_code == 403
+
+
+def test_history_lists_the_projects_imports_newest_first_in_pages(api):
+    org, project = fresh_project(api)
+    first = import_file(api, org, project, TEMPLATE, "first.csv")
+    second = import_file(api, org, project, TEMPLATE, "second.csv")
+    history = api.as_("admin").get(_path(org, project, "/import-history?page=1&limit=1")).json
+    assert (history["total"], history["pageCount"], history["count"]) == (2, 2, 1)
+    assert history["data"][0]["logId"] == second["logId"] and history["data"][0]["fileName"] == "second.csv"
+    rest = api.as_("admin").get(_path(org, project, "/import-history?page=2&limit=1")).json["data"]
+    assert [item["logId"] for item in rest] == [first["logId"]]
+    other_org, other_project = fresh_project(api)
+    assert api.as_("admin").get(_path(other_org, other_project, "/import-history")).json == []
+
+
+def test_a_queued_import_can_be_cancelled_and_an_ended_one_cannot(api):
+    org, project = fresh_project(api)
+    response = post_file(api.as_("admin"), org, project, TEMPLATE)
+    log_id = response.json["logId"]
+    cancelled = api.as_("admin").delete(_path(org, project, f"/queued-import/{log_id}"))
+    assert cancelled.status_code == 200
+    assert cancelled.json["status"] == "cancelled"
+    assert cancelled.json["message"] == "Cancelled after 0 rows; rows imported before stay."
+    run_worker()  # the worker takes the message and leaves the import as it is
+    log = api.as_("admin").get(_path(org, project, f"/queued-import/{log_id}")).json
+    assert (log["status"], log["rowsDone"]) == ("cancelled", 0)
+    assert api.get(_path(org, project, "/stations")).json == []
+    again = api.as_("admin").delete(_path(org, project, f"/queued-import/{log_id}"))
+    assert again.status_code == 409
+    assert again.json["message"] == ("This import has already ended (cancelled); only queued or running imports "
+                                     "can be cancelled.")
+
+
+def test_a_large_file_is_uploaded_to_s3_with_a_presigned_post_then_imported(api):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    slot = admin.post(_path(org, project, "/import-uploads"), {"fileName": "big.csv.gz", "contentType": "application/gzip"})
+    assert slot.status_code == 201, slot.json
+    assert set(slot.json) >= {"uploadKey", "url", "fields", "expiresAt"}
+    policy = json.loads(__import__("base64").b64decode(slot.json["fields"]["policy"]))
+    assert ["content-length-range", 1, 2 * 1024 ** 3] in policy["conditions"]
+    assert {"Content-Type": "application/gzip"} in policy["conditions"]
+    expires = datetime.fromisoformat(slot.json["expiresAt"].replace("Z", "+00:00"))
+    assert timedelta(minutes=50) < expires - datetime.now(timezone.utc) <= timedelta(hours=1)
+    content = gzip.compress(TEMPLATE)
+    # The browser's POST, straight to the bucket (the policy above is what S3 enforces on it).
+    upload = requests.post(slot.json["url"], data=slot.json["fields"], files={"file": ("big.csv.gz", content)},
+                           timeout=10)
+    assert upload.status_code in (200, 201, 204), upload.text
+    queued = admin.post(_path(org, project, "/import-data"), {"uploadKey": slot.json["uploadKey"], "format": "template"})
+    assert queued.status_code == 202 and queued.json["status"] == "queued"
+    log = run_worker(api=admin, path=_path(org, project, f"/queued-import/{queued.json['logId']}"))
+    assert (log["status"], log["rowsImported"], log["format"]) == ("succeeded", 3, "template")
+
+
+def test_bad_requests_get_clear_messages(api):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    cases = [
+        (_path(org, project, "/import-data"), {"uploadKey": "uploads/elsewhere/x.csv"},
+         400, "Invalid uploadKey. It is not an upload of this project"),
+        (_path(org, project, "/import-data"), {"uploadKey": f"uploads/{org}/{project}/none/x.csv"},
+         400, "No file was uploaded under this uploadKey (or its upload has not finished)."),
+        (_path(org, project, "/import-data"), {},
+         400, 'Send the file as the form field file, or JSON {"uploadKey": ...} of an upload.'),
+        (_path(org, project, "/import-uploads"), {"fileName": "photo.png"},
+         400, "Unsupported file type. A CSV file (.csv, .txt, .tsv, .zip, .gz) expected"),
+        (_path(org, project, "/import-uploads"), {}, 400, "fileName is required."),
+        (_path(org, project, "/import-uploads"), {"fileName": "x.csv", "size": 3 * 1024 ** 3},
+         413, "Files up to 2 GB can be imported; split the file or compress it (.zip or .gz)."),
+        (_path(org, "no-such-project", "/import-uploads"), {"fileName": "x.csv"}, 404, "Project not found."),
+    ]
+    for path, body, status, message in cases:
+        response = admin.post(path, body)
+        assert (response.status_code, response.json["message"]) == (status, message), path
+    response = post_file(admin, org, project, TEMPLATE, format="xml")
+    assert (response.status_code, response.json["message"]) == (
+        400, "Invalid format. auto, wqp-result, wqx3-result, wqp-station, template expected")
+    response = post_file(admin, org, project, TEMPLATE, dryRun="maybe")
+    assert response.json["message"] == "Invalid dryRun. true or false expected"
+    response = post_file(admin, org, project, b"x" * (5 * 1024 * 1024 + 1))
+    assert response.status_code == 413
+    assert response.json["message"] == ("Files larger than 5 MB are uploaded first (import-uploads), then imported "
+                                        "by their uploadKey.")
+    missing = admin.get(_path(org, project, "/queued-import/00000000-0000-0000-0000-000000000000"))
+    assert (missing.status_code, missing.json["message"]) == (404, "Import not found.")
+    assert admin.get("/Util/feedbacklog/nope").json["message"] == "Import not found."
+
+
+def test_the_header_map_renames_columns_and_turns_a_column_into_a_parameter(api):
+    org, _ = fresh_project(api)
+    _, project = fresh_project(api, org)
+    admin = api.as_("admin")
+    assert admin.get(f"/organization/{org}/header-map").json == {}
+    mapping = {"Site": "station", "Sampled on": "date", "Lat": "Latitude", "Lon": "longitude",
+               "Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"},
+               "DO (mg/l)": {"parameter": "Dissolved oxygen (DO)", "unit": "mg/L"}}
+    saved = admin.put(f"/organization/{org}/header-map", mapping)
+    assert saved.status_code == 200 and saved.json == mapping
+    assert admin.get(f"/organization/{org}/header-map").json == mapping
+    content = (b"Site;Sampled on;Lat;Lon;Temp (C);DO (mg/l)\n"
+               b"LOGGER-7;6/1/24;44.5;-93.1;18.5;8.1\n"
+               b"LOGGER-7;6/2/24;44.5;-93.1;19.0;\n")
+    log = import_file(api, org, project, content, "logger.csv")
+    assert (log["status"], log["rowsImported"], log["detectedFormat"]) == ("succeeded", 3, "template")
+    station = api.get(_path(org, project, "/stations")).json[0]
+    assert (station["identifier"], station["firstDate"], station["lastDate"]) == ("LOGGER-7", "2024-06-01", "2024-06-02")
+    bad = admin.put(f"/organization/{org}/header-map", {"Site": "colour"})
+    assert bad.status_code == 400
+    assert bad.json["message"].startswith("Column 'Site': unknown field 'colour'. Map a column to one of: station,")
+
+
+def _export(api, project_id: str) -> list[dict]:
+    response = raw_get(api, f"/sampleValue?projectId={project_id}")
+    assert response.status_code == 200
+    return list(csv.DictReader(io.StringIO(response.body.decode("utf-8"))))
+
+
+def _instant(day: str, clock: str, zone: str) -> str:
+    from chalicelib.reference import service as reference
+
+    offsets = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
+    moment = datetime.fromisoformat(f"{day}T{clock or '00:00:00'}").replace(
+        tzinfo=timezone(timedelta(hours=offsets[zone or "UTC"])))
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def test_the_wqp_files_come_back_value_for_value_from_the_export(api):
+    from chalicelib.imports import formats
+
+    for name, fmt in (("wqp3_results.csv", formats.WQX3_RESULT), ("wqp_results.csv", formats.WQX2_RESULT)):
+        org, project = fresh_project(api)
+        if fmt is formats.WQX2_RESULT:  # its rows carry no location: the station exists before
+            created = api.as_("admin").post("/station", {"organizationId": org, "identifier": "WIDNR_WQX-10032762",
+                                                         "name": "Pheasant Branch", "latitude": 43.1, "longitude": -89.5})
+            assert created.status_code == 201
+        content = (WQP / name).read_bytes()
+        log = import_file(api, org, project, content, name)
+        assert (log["status"], log["rowsImported"], log["detectedFormat"]) == ("succeeded", 5, fmt.key), log
+        original = sorted((fmt.pick(row) for row in csv.DictReader(io.StringIO(content.decode("utf-8")))),
+                          key=lambda r: r["activityId"])
+        exported = sorted(_export(api, project), key=lambda r: r["ActivityIdentifier"])
+        assert len(exported) == len(original) == 5
+        for source, out in zip(original, exported):
+            assert out["ActivityIdentifier"] == source["activityId"]
+            assert out["MonitoringLocationIdentifier"] == source["station"]
+            assert out["CharacteristicName"] == source["characteristic"]
+            assert float(out["ResultMeasureValue"]) == float(source["value"])
+            assert out["ResultMeasure/MeasureUnitCode"] == source["unit"]
+            assert out["ResultDetectionConditionText"] == (source["detectionCondition"] or "")
+            assert out["ActivityTypeCode"] == source["activityType"]
+            assert out["ActivityMediaName"] == source["media"]
+            assert out["ResultStatusIdentifier"] == source["status"]
+            assert out["ResultValueTypeName"] == source["valueType"]
+            exported_instant = f"{out['ActivityStartDate']}T{out['ActivityStartTime/Time']}"
+            assert exported_instant == _instant(source["date"], source["time"], source["timeZone"])
+
+
+def test_a_station_profile_creates_and_updates_stations(api):
+    org, project = fresh_project(api)
+    content = (WQP / "wqp_sites.csv").read_bytes()
+    log = import_file(api, org, project, content, "sites.csv")
+    assert (log["status"], log["rowsImported"], log["stationsCreated"], log["detectedFormat"]) == \
+        ("succeeded", 5, 5, "wqp-station")
+    stations = {s["identifier"]: s for s in api.get(_path(org, project, "/stations")).json}
+    milford = stations["USGS-01405150"]
+    assert (milford["name"], milford["huc8"], milford["countyFips"], milford["stationType"]) == \
+        ("MILFORD BROOK AT HERBERTS CORNER, NJ", "02030105", "34025", "surface-water")
+    again = import_file(api, org, project, content, "sites.csv")
+    assert (again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"]) == (0, 5, 0)
+
+
+def test_rows_of_a_station_of_another_organization_are_rejected(api, demo):
+    from chalicelib.stations.service import station_id_for
+
+    org, project = fresh_project(api)
+    theirs = station_id_for(demo["org"], "WIDNR_WQX-10032762")
+    content = TEMPLATE.split(b"\n")[0] + b"\n" + f"{theirs},2024-05-01,10:00,EST,pH,7.2,std units,,,,,,,\n".encode()
+    log = import_file(api, org, project, content)
+    assert (log["status"], log["rowsRejected"]) == ("failed", 1)
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
+    assert rejected[0]["message"] == (f"Station '{theirs}' belongs to another organization; import it into a project "
+                                      "of that organization.")
+    assert log["message"] == "No row could be imported: all 1 rows were rejected (see the rejected rows)."
+
+
+def test_a_poison_message_goes_to_the_dead_letter_queue_after_its_retries(api):
+    import os
+
+    url = os.environ["IMPORT_QUEUE_URL"]
+    client = sqs()
+    dead = client.get_queue_url(QueueName=url.rsplit("/", 1)[-1] + "-dlq")["QueueUrl"]
+    client.purge_queue(QueueUrl=dead)
+    client.send_message(QueueUrl=url, MessageBody="this is not a job")
+    import app
+    from devtools.worker import to_lambda_event
+
+    for attempt in range(6):
+        messages = client.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=1,
+                                          AttributeNames=["All"]).get("Messages", [])
+        poison = [m for m in messages if m["Body"] == "this is not a job"]
+        for message in messages:
+            if message not in poison:  # not ours: back to the queue at once
+                client.change_message_visibility(QueueUrl=url, ReceiptHandle=message["ReceiptHandle"],
+                                                 VisibilityTimeout=0)
+        if not poison:
+            break
+        result = app.import_worker(to_lambda_event(poison, "arn:aws:sqs:us-east-1:123456789012:imports"), None)
+        assert [f["itemIdentifier"] for f in result["batchItemFailures"]] == [poison[0]["MessageId"]]
+        # As after the visibility timeout: the message is delivered again.
+        client.change_message_visibility(QueueUrl=url, ReceiptHandle=poison[0]["ReceiptHandle"], VisibilityTimeout=0)
+    assert attempt == 5  # five deliveries, then SQS moved it
+    moved = client.receive_message(QueueUrl=dead, WaitTimeSeconds=1).get("Messages", [])
+    assert [m["Body"] for m in moved] == ["this is not a job"]
