@@ -159,8 +159,9 @@ NOT_IN_MATRIX = {("DELETE", "/auth/profile")}
 
 # Each domain's cases live beside its tests; they join the one matrix here.
 from tests.api.matrix_gis import CASES as GIS_CASES  # noqa: E402
+from tests.api.matrix_imports import CASES as IMPORT_CASES  # noqa: E402
 from tests.api.matrix_invitations import CASES as INVITATION_CASES  # noqa: E402
 from tests.api.matrix_monitoring import CASES as MONITORING_CASES  # noqa: E402
 from tests.api.matrix_organizations import CASES as ORGANIZATION_CASES  # noqa: E402
 
-MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES
+MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES + IMPORT_CASES
