@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { get } from '../../../api/client';
 import { rowsOf, text } from './rows';
 
@@ -102,11 +102,29 @@ export async function getSampleValues(stationId: string, parameterId: string, ra
   return readSeries(parameterId, await get(sampleValuesPath(stationId, parameterId), { params }));
 }
 
-/** Several series of one station, fetched side by side (one call per parameter). */
+/** The SWR key of one series over a range: each series is cached on its own. */
+export const seriesKey = (stationId: string, parameterId: string, range: SeriesRange) =>
+  ['sampleValues', stationId, parameterId, range.from ?? '', range.to ?? ''] as const;
+
+/**
+ * Several series of one station. Each series is fetched once per range and cached under its own key,
+ * so adding a parameter fetches only that one (the new ones side by side); while it loads the series
+ * already drawn stay (`isLoading` says the new ones are coming).
+ */
 export function useSampleValues(stationId: string | undefined, parameterIds: string[], range: SeriesRange) {
+  const { cache, mutate } = useSWRConfig();
+  const cached = (parameterId: string) =>
+    cache.get(unstable_serialize(seriesKey(stationId as string, parameterId, range)))?.data as Series | undefined;
   return useSWR(
-    stationId && parameterIds.length ? ['sampleValues', stationId, parameterIds.join(','), range.from ?? '', range.to ?? ''] : null,
-    () => Promise.all(parameterIds.map((p) => getSampleValues(stationId as string, p, range))),
+    stationId && parameterIds.length ? ['sampleValuesOf', stationId, parameterIds.join(','), range.from ?? '', range.to ?? ''] : null,
+    () =>
+      Promise.all(
+        parameterIds.map(
+          (p) =>
+            cached(p) ??
+            (mutate(seriesKey(stationId as string, p, range), getSampleValues(stationId as string, p, range), { revalidate: false }) as Promise<Series>),
+        ),
+      ),
     { keepPreviousData: true },
   );
 }

@@ -18,6 +18,7 @@ const stations = {
     to: 'To',
     failed: 'The series could not be loaded: {{message}}',
     noData: 'No values in this date range.',
+    loadingSeries: 'Loading {{names}}…',
     flagged: '{{name}}: flagged values',
     tools: 'Chart tools',
     zoomIn: 'Zoom in',

@@ -22,6 +22,7 @@ const stations: Strings<typeof en> = {
     to: '截止',
     failed: '无法加载数据序列：{{message}}',
     noData: '此日期范围内没有数值。',
+    loadingSeries: '正在加载 {{names}}…',
     flagged: '{{name}}：带标记的数值',
     tools: '图表工具',
     zoomIn: '放大',

@@ -31,6 +31,8 @@ export function StationChartPage() {
   const error = values.error;
   const series = error || !rangeIsValid ? undefined : values.data;
   const isLoading = values.isLoading;
+  // The parameters asked for whose series is not drawn yet (the earlier ones stay while it loads).
+  const coming = isLoading && series ? shown.filter((id) => !series.some((s) => s.parameterId === id)) : [];
   const { Chart, error: chartError } = useTimeSeriesChart();
   const failure = error ?? chartError;
 
@@ -82,8 +84,13 @@ export function StationChartPage() {
         </div>
       )}
       {isLoading && !series && shown.length > 0 && <Loading />}
+      {coming.length > 0 && (
+        <p role="status" className="chart-busy">
+          {t('stations.chart.loadingSeries', { names: coming.map(nameOf).join(', ') })}
+        </p>
+      )}
       {all.length > 0 && (
-        <>
+        <div className="chart-result" aria-busy={coming.length > 0}>
           {summaries.every((s) => s.points === 0) ? (
             <p className="empty">{t('stations.chart.noData')}</p>
           ) : (
@@ -125,7 +132,7 @@ export function StationChartPage() {
               ))}
             </tbody>
           </table>
-        </>
+        </div>
       )}
     </section>
   );

@@ -103,6 +103,36 @@ describe('station page /sts/station/{stationId}', () => {
     await waitFor(() => expect(calls).toContain('/api/v1/sampleValue/s1/p-ph?from=2020-02-01&order=ASC'));
   });
 
+  it('adding a parameter fetches only its series, keeps the drawn ones, and shows the chart busy meanwhile', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('/sampleValue/s1/p-temp')) await held;
+      return fakeFetch(input);
+    }));
+    renderStation('/sts/station/s1/chart');
+    expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    const seriesCalls = () => calls.filter((c) => c.startsWith('/api/v1/sampleValue'));
+    expect(seriesCalls()).toEqual(['/api/v1/sampleValue/s1/p-ph?order=ASC']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Temperature, water' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading Temperature, water…');
+    expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    expect(screen.getByTestId('chart').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3 | Temperature, water [deg C] 2'));
+    expect(screen.queryByText('Loading Temperature, water…')).not.toBeInTheDocument();
+    expect(seriesCalls()).toEqual(['/api/v1/sampleValue/s1/p-ph?order=ASC', '/api/v1/sampleValue/s1/p-temp?order=ASC']);
+
+    // Unticking and ticking again draws from what was loaded: nothing is fetched again.
+    await user.click(screen.getByRole('checkbox', { name: 'pH' }));
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent(/^Temperature, water \[deg C\] 2$/));
+    await user.click(screen.getByRole('checkbox', { name: 'pH' }));
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('Temperature, water [deg C] 2 | pH [std units] 3'));
+    expect(seriesCalls()).toHaveLength(2);
+  });
+
   it('checks the date range in the form and shows no series for a range that cannot be', async () => {
     const router = renderStation('/sts/station/s1/chart?from=2020-03-01&to=2020-01-01');
     const from = await screen.findByLabelText('From');
