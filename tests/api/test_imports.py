@@ -315,3 +315,13 @@ def test_a_poison_message_goes_to_the_dead_letter_queue_after_its_retries(api):
     assert attempt == 5  # five deliveries, then SQS moved it
     moved = client.receive_message(QueueUrl=dead, WaitTimeSeconds=1).get("Messages", [])
     assert [m["Body"] for m in moved] == ["this is not a job"]
+
+
+def test_the_uploads_bucket_lets_the_browser_post_files_to_it():
+    import os
+
+    import boto3
+
+    s3 = boto3.client("s3", endpoint_url=os.environ["AWS_ENDPOINT_URL"], region_name="us-east-1")
+    rules = s3.get_bucket_cors(Bucket=os.environ["UPLOADS_BUCKET"])["CORSRules"]
+    assert any("POST" in rule["AllowedMethods"] and "http://127.0.0.1:*" in rule["AllowedOrigins"] for rule in rules)
