@@ -2,7 +2,7 @@
 Local in `make test`; moto with plain `pytest`).
 
 moto does not enforce some of them (measured: it accepts a presigned POST over its size limit, of the
-wrong type or after expiry). Those tests are expected failures on moto, strictly: a moto that starts
+wrong type or after expiry, and grants CORS to any origin). Those tests are expected failures on moto, strictly: a moto that starts
 enforcing them turns them red, and the mark can go.
 """
 from __future__ import annotations
@@ -96,3 +96,22 @@ def test_a_message_that_keeps_failing_goes_to_the_dead_letter_queue_after_the_te
     finally:
         sqs.delete_queue(QueueUrl=queue)
         sqs.delete_queue(QueueUrl=dead)
+
+
+def preflight(bucket: str, origin: str) -> requests.Response:
+    return requests.options(f"{os.environ['AWS_ENDPOINT_URL']}/{bucket}", timeout=10, headers={
+        "Origin": origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"})
+
+
+def test_the_uploads_bucket_lets_the_spa_s_origin_post_a_file(bucket):
+    answer = preflight(bucket, "http://127.0.0.1:8000")
+    assert answer.status_code == 200
+    assert answer.headers["Access-Control-Allow-Origin"] == "http://127.0.0.1:8000"
+    assert "POST" in answer.headers["Access-Control-Allow-Methods"]
+
+
+@pytest.mark.xfail(ON_MOTO, strict=True, reason="moto 5.1 answers any origin's preflight with a grant")
+def test_the_uploads_bucket_gives_another_origin_no_cors_grant(bucket):
+    answer = preflight(bucket, "https://elsewhere.example")
+    assert answer.status_code == 403
+    assert "Access-Control-Allow-Origin" not in answer.headers
