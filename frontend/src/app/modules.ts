@@ -6,6 +6,8 @@
 import { adminModule } from '../features/admin/module';
 import { dashboardsModule } from '../features/dashboards/module';
 import { explorerModule } from '../features/explorer/module';
+import { invitationsModule } from '../features/invitations/module';
+import { organizationsModule } from '../features/organizations/module';
 import { dataSectionModule } from '../features/pages/menu';
 import { stationsModule } from '../features/stations/module';
 import { LanguageDropdown } from '../shell/LanguageDropdown';
@@ -22,7 +24,16 @@ export const coreModule: ShellModule = {
 };
 
 /** Feature modules, in menu order. Add a feature's module to this list. */
-export const modules: ShellModule[] = [coreModule, dashboardsModule, dataSectionModule, adminModule, stationsModule, explorerModule];
+export const modules: ShellModule[] = [
+  coreModule,
+  dashboardsModule,
+  organizationsModule,
+  dataSectionModule,
+  adminModule,
+  stationsModule,
+  explorerModule,
+  invitationsModule,
+];
 
 let registered = false;
 

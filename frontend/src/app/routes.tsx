@@ -3,7 +3,10 @@ import { LoginPage } from '../auth/LoginPage';
 import { adminRoutes } from '../features/admin/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { explorerRoutes } from '../features/explorer/routes';
+import { invitationRoutes, invitationStsRoutes } from '../features/invitations/routes';
+import { organizationRoutes, organizationStsRoutes } from '../features/organizations/routes';
 import { infoPageRoutes } from '../features/pages/routes';
+import { projectRoutes } from '../features/projects/routes';
 import { stationRoutes } from '../features/stations/routes';
 import { lazyView, Spinner } from '../shell/LazyView';
 import { ROUTE_NAMES } from '../shell/navigation';
@@ -21,7 +24,10 @@ import { RouteError } from './RouteError';
 const featureRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...adminRoutes,
-  { path: 'sts', children: [...explorerRoutes, ...stationRoutes, ...infoPageRoutes] },
+  ...invitationRoutes,
+  ...organizationRoutes,
+  ...projectRoutes,
+  { path: 'sts', children: [...explorerRoutes, ...stationRoutes, ...infoPageRoutes, ...invitationStsRoutes, ...organizationStsRoutes] },
 ];
 
 /**

@@ -1,7 +1,10 @@
 import admin from '../../features/admin/locales/en';
 import dashboards from '../../features/dashboards/locales/en';
 import explorer from '../../features/explorer/locales/en';
+import invitations from '../../features/invitations/locales/en';
+import organizations from '../../features/organizations/locales/en';
 import pages from '../../features/pages/locales/en';
+import projects from '../../features/projects/locales/en';
 import stations from '../../features/stations/locales/en';
 
 /** English: the reference language. Every key here must exist in every other language. */
@@ -11,6 +14,9 @@ const en = {
   pages,
   admin,
   dashboards,
+  invitations,
+  organizations,
+  projects,
   app: {
     name: 'Open Water Data',
   },

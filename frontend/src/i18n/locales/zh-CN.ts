@@ -1,7 +1,10 @@
 import admin from '../../features/admin/locales/zh-CN';
 import dashboards from '../../features/dashboards/locales/zh-CN';
 import explorer from '../../features/explorer/locales/zh-CN';
+import invitations from '../../features/invitations/locales/zh-CN';
+import organizations from '../../features/organizations/locales/zh-CN';
 import pages from '../../features/pages/locales/zh-CN';
+import projects from '../../features/projects/locales/zh-CN';
 import stations from '../../features/stations/locales/zh-CN';
 import type { Messages } from '../types';
 
@@ -12,6 +15,9 @@ const zhCN: Messages = {
   pages,
   admin,
   dashboards,
+  invitations,
+  organizations,
+  projects,
   app: {
     name: 'Open Water Data',
   },

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MEMBER_ROLES } from '../../../auth/roles';
+import { Dialog } from '../../../shell/Dialog';
+import { toast } from '../../../shell/toast';
+import { useCreateInvitation } from '../api/invitations';
+import type { OrganizationName } from '../api/organizations';
+import { roleLabel } from '../lib/labels';
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Invite someone by email into one of the organizations the user administers, with a member role. */
+export function InviteDialog({
+  organizations,
+  initialOrganizationId,
+  canInviteSystemAdmin,
+  onClose,
+}: {
+  organizations: OrganizationName[];
+  initialOrganizationId: string;
+  canInviteSystemAdmin: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateInvitation();
+  const formId = useId();
+  const [email, setEmail] = useState('');
+  const [roleName, setRoleName] = useState<string>('simple-user');
+  const [organizationId, setOrganizationId] = useState(initialOrganizationId);
+  const [isSystemAdmin, setIsSystemAdmin] = useState(false);
+  const [emailError, setEmailError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) {
+      setEmailError(t('invitations.invite.invalidEmail'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await create({ email: email.trim(), roleName, organizationId, isSystemAdmin });
+      toast.success(t('invitations.invite.sent', { email: created?.email ?? email.trim() }));
+      onClose();
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title={t('invitations.invite.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
+            {t('invitations.invite.send')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="ws-form" onSubmit={submit} noValidate>
+        <div className="ws-field">
+          <label htmlFor={`${formId}-email`}>{t('invitations.fields.email')}</label>
+          <input
+            id={`${formId}-email`}
+            type="email"
+            autoComplete="off"
+            value={email}
+            aria-invalid={!!emailError}
+            aria-describedby={emailError ? `${formId}-email-error` : undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setEmailError('');
+            }}
+          />
+          {emailError && (
+            <span id={`${formId}-email-error`} className="field-error">
+              {emailError}
+            </span>
+          )}
+        </div>
+        {organizations.length > 1 && (
+          <div className="ws-field">
+            <label htmlFor={`${formId}-organization`}>{t('invitations.fields.organization')}</label>
+            <select id={`${formId}-organization`} value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="ws-field">
+          <label htmlFor={`${formId}-role`}>{t('invitations.fields.role')}</label>
+          <select id={`${formId}-role`} value={roleName} onChange={(e) => setRoleName(e.target.value)}>
+            {MEMBER_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(t, role)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {canInviteSystemAdmin && (
+          <label className="ws-check">
+            <input type="checkbox" checked={isSystemAdmin} onChange={(e) => setIsSystemAdmin(e.target.checked)} />
+            {t('invitations.invite.systemAdmin')}
+          </label>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TFunction } from 'i18next';
+
+const ROLE_KEYS = {
+  'simple-user': 'invitations.roles.simpleUser',
+  'data-contributor': 'invitations.roles.dataContributor',
+  'group-admin': 'invitations.roles.groupAdmin',
+} as const;
+
+/** A member role in the interface language (an unknown name as it is). */
+export function roleLabel(t: TFunction, roleName: string | null | undefined): string {
+  if (!roleName) return '';
+  return roleName in ROLE_KEYS ? t(ROLE_KEYS[roleName as keyof typeof ROLE_KEYS]) : roleName;
+}
+
+const STATUS_KEYS = {
+  pending: 'invitations.status.pending',
+  accepted: 'invitations.status.accepted',
+  revoked: 'invitations.status.revoked',
+  expired: 'invitations.status.expired',
+} as const;
+
+export function statusLabel(t: TFunction, status: string): string {
+  return status in STATUS_KEYS ? t(STATUS_KEYS[status as keyof typeof STATUS_KEYS]) : status;
+}
+
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(language);
+}

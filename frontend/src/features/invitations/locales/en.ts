@@ -1,0 +1,62 @@
+/** English strings of the invitation screens. */
+const invitations = {
+  roles: {
+    simpleUser: 'Member',
+    dataContributor: 'Data contributor',
+    groupAdmin: 'Group administrator',
+    systemAdmin: 'System administrator',
+  },
+  status: {
+    pending: 'Pending',
+    accepted: 'Accepted',
+    revoked: 'Revoked',
+    expired: 'Expired',
+  },
+  fields: {
+    email: 'Email',
+    organization: 'Organization',
+    role: 'Role',
+    status: 'Status',
+    sent: 'Sent',
+    expires: 'Valid until',
+  },
+  page: {
+    title: 'Invitation',
+    signInFirst: 'Sign in to see this invitation and accept it. You come back here afterwards.',
+    lead: '{{organization}} invites you to join as {{role}}.',
+    leadSystemAdmin: 'You are invited to become a system administrator.',
+    accept: 'Accept',
+    decline: 'Decline',
+    accepted: 'You joined {{organization}}.',
+    declined: 'Invitation declined.',
+    alreadyAccepted: 'You have accepted this invitation to {{organization}}.',
+    open: 'Open {{organization}}',
+    unknownOrganization: 'the organization',
+  },
+  list: {
+    title: 'Invitations',
+    intro: 'Invite people into the organizations you administer, and follow their invitations.',
+    notAnAdmin: 'Only group administrators invite people. You do not administer an organization.',
+    invite: 'Invite someone',
+    statusFilter: 'Status',
+    allStatuses: 'All',
+    empty: 'No invitations.',
+    resend: 'Resend',
+    resendAction: 'Resend the invitation to {{email}}',
+    resent: 'Invitation sent again to {{email}}.',
+    revoke: 'Revoke',
+    revokeAction: 'Revoke the invitation to {{email}}',
+    revokeTitle: 'Revoke invitation',
+    revokeMessage: 'Revoke the invitation to {{email}}? Its link stops working.',
+    revoked: 'Invitation to {{email}} revoked.',
+  },
+  invite: {
+    title: 'Invite someone',
+    send: 'Send invitation',
+    sent: 'Invitation sent to {{email}}.',
+    invalidEmail: 'Enter a valid email address.',
+    systemAdmin: 'Also make them a system administrator',
+  },
+};
+
+export default invitations;

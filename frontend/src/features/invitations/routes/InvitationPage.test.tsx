@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { DEMO_ORG, demoState, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
+import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
+import { resetPendingInvitationOffer } from '../components/PendingInvitationRedirect';
+
+let server: ReturnType<typeof fakeOrganizationsServer>;
+const INVITATION = {
+  id: 'inv-for-otto', email: 'otto@demo.example', organizationId: DEMO_ORG, organizationName: 'Demo Watershed Council',
+  roleName: 'data-contributor', isSystemAdmin: false, status: 'pending', createdAt: '2026-11-20T10:00:00Z', createdBy: 'u-olga',
+  expiresAt: '2026-11-27T10:00:00Z', resendCount: 0, acceptedAt: null,
+};
+
+beforeAll(async () => {
+  await import('./InvitationPage');
+  await import('../../organizations/routes/OrganizationPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  resetPendingInvitationOffer();
+  const state = demoState();
+  state.pending = [{ token: 'secret-token', invitation: { ...INVITATION } }];
+  server = fakeOrganizationsServer(state);
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+describe('invitation page', () => {
+  it('asks a signed-out visitor to sign in first, and the sign-in starts from this page', async () => {
+    const signIn = vi.fn();
+    renderWorkspace('/sts/invitation/secret-token', null, { signIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitation' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to see this invitation and accept it. You come back here afterwards.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('main').querySelector('button')!);
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(server.callsTo('GET', '/Invitation/pending')).toHaveLength(0);
+  });
+
+  it('shows the organization and role, and accepting joins and opens the organization', async () => {
+    const { router } = renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    expect(await screen.findByText('Demo Watershed Council invites you to join as Data contributor.')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/Invitation/pending').at(-1)!.query.get('token')).toBe('secret-token');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/userspace/organizations/${DEMO_ORG}/members`));
+    expect(server.callsTo('POST', '/Invitation/accept')[0]!.body).toEqual({ token: 'secret-token' });
+    expect(await screen.findByText('You joined Demo Watershed Council.')).toBeInTheDocument();
+  });
+
+  it('declining revokes it and goes home', async () => {
+    const { router } = renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(server.callsTo('DELETE', '/Invitation/inv-for-otto')).toHaveLength(1);
+    expect(await screen.findByText('Invitation declined.')).toBeInTheDocument();
+  });
+
+  it("says why an invitation cannot be used, in the server's words", async () => {
+    server.state.pending[0]!.invitation.status = 'revoked';
+    renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation was revoked.');
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('reads in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    expect(await screen.findByText('Demo Watershed Council 邀请您以数据贡献者身份加入。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '接受' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '拒绝' })).toBeInTheDocument();
+  });
+});
+
+describe('pending invitations on start', () => {
+  it('sends a signed-in user with a pending invitation to the first one', async () => {
+    const { router } = renderWorkspace('/home', PROFILES.outsider);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sts/invitation/inv-for-otto'));
+    expect(await screen.findByText('Demo Watershed Council invites you to join as Data contributor.')).toBeInTheDocument();
+  });
+
+  it('leaves a user without pending invitations where they are', async () => {
+    server.state.pending = [];
+    const { router } = renderWorkspace('/home', PROFILES.outsider);
+    await waitFor(() => expect(server.callsTo('GET', '/Invitation/pending')).toHaveLength(1));
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('asks nothing for a visitor who is not signed in', async () => {
+    renderWorkspace('/home', null);
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(server.callsTo('GET', '/Invitation/pending')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { PROFILE_PATH } from '../../../auth/profile';
+import { useSession } from '../../../auth/session';
+import { Spinner } from '../../../shell/LazyView';
+import { messageOf, toast } from '../../../shell/toast';
+import { useRevokeInvitation } from '../api/invitations';
+import { acceptInvitation, usePendingInvitations } from '../api/pending';
+import type { Invitation } from '../api/types';
+import { roleLabel } from '../lib/labels';
+import { organizationWorkspacePath } from '../paths';
+import '../../../shell/workspace.css';
+
+/**
+ * /sts/invitation/{token}: which organization and role; Accept or Decline. A signed-out visitor is
+ * asked to sign in first and comes back here (the sign-in returns to the current address).
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const pending = usePendingInvitations(signedIn, token);
+  const invitation = pending.data?.[0];
+
+  let body;
+  if (session.status === 'checking') body = <Spinner />;
+  else if (!signedIn) {
+    body = (
+      <>
+        <p>{t('invitations.page.signInFirst')}</p>
+        {session.enabled ? (
+          <button type="button" className="button button-primary" onClick={session.signIn}>
+            {t('auth.signIn')}
+          </button>
+        ) : (
+          <p className="muted">{t('auth.login.unavailable')}</p>
+        )}
+      </>
+    );
+  } else if (pending.error) {
+    body = (
+      <div className="alert alert-error" role="alert">
+        <p>{messageOf(pending.error)}</p>
+        <Link to="/home">{t('common.goHome')}</Link>
+      </div>
+    );
+  } else if (!invitation) body = <Spinner />;
+  else body = <InvitationDetails invitation={invitation} token={token} />;
+
+  return (
+    <section className="page" aria-labelledby="invitation-title">
+      <h1 id="invitation-title">{t('invitations.page.title')}</h1>
+      {body}
+    </section>
+  );
+}
+
+function InvitationDetails({ invitation, token }: { invitation: Invitation; token: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const revoke = useRevokeInvitation();
+  const [busy, setBusy] = useState(false);
+  const organization = invitation.organizationName ?? t('invitations.page.unknownOrganization');
+  const workspace = invitation.organizationId ? organizationWorkspacePath(invitation.organizationId) : '/home';
+
+  if (invitation.status === 'accepted') {
+    return (
+      <p>
+        {t('invitations.page.alreadyAccepted', { organization })} <Link to={workspace}>{t('invitations.page.open', { organization })}</Link>
+      </p>
+    );
+  }
+
+  const act = async (action: () => Promise<unknown>, done: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+      done();
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = () =>
+    act(
+      async () => {
+        await acceptInvitation(token);
+        // The new membership changes what this user may see: load the profile again.
+        await mutate((key) => Array.isArray(key) && key[0] === PROFILE_PATH);
+      },
+      () => {
+        toast.success(t('invitations.page.accepted', { organization }));
+        void navigate(workspace);
+      },
+    );
+  const decline = () =>
+    act(
+      () => revoke(invitation.id),
+      () => {
+        toast.success(t('invitations.page.declined'));
+        void navigate('/home');
+      },
+    );
+
+  const expires = new Date(invitation.expiresAt).toLocaleDateString(i18n.language);
+  return (
+    <>
+      <p className="invitation-lead">
+        {invitation.isSystemAdmin
+          ? t('invitations.page.leadSystemAdmin')
+          : t('invitations.page.lead', { organization, role: roleLabel(t, invitation.roleName) })}
+      </p>
+      <dl className="facts">
+        <dt>{t('invitations.fields.organization')}</dt>
+        <dd>{organization}</dd>
+        <dt>{t('invitations.fields.role')}</dt>
+        <dd>{invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}</dd>
+        <dt>{t('invitations.fields.email')}</dt>
+        <dd>{invitation.email}</dd>
+        <dt>{t('invitations.fields.expires')}</dt>
+        <dd>{expires}</dd>
+      </dl>
+      <div className="ws-actions">
+        <button type="button" className="button button-primary" onClick={accept} disabled={busy}>
+          {t('invitations.page.accept')}
+        </button>
+        <button type="button" className="button" onClick={decline} disabled={busy}>
+          {t('invitations.page.decline')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+export default InvitationPage;

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
+import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
+
+let server: ReturnType<typeof fakeOrganizationsServer>;
+
+beforeAll(async () => {
+  await import('./InvitationsPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeOrganizationsServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+const rowOf = (email: string) => screen.getByRole('cell', { name: email }).closest('tr')!;
+
+async function open(profile = PROFILES.orgadmin) {
+  renderWorkspace('/userspace/invitation', profile);
+  await screen.findByRole('heading', { level: 1, name: 'Invitations' });
+}
+
+describe('invitation management', () => {
+  it("lists the invitations of my organizations with role, status and dates", async () => {
+    await open();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    const row = within(rowOf('newcomer@example.com'));
+    expect(row.getByText('Demo Watershed Council')).toBeInTheDocument();
+    expect(row.getByText('Data contributor')).toBeInTheDocument();
+    expect(row.getByText('Pending')).toBeInTheDocument();
+    expect(within(rowOf('old@example.com')).getByText('Accepted')).toBeInTheDocument();
+    // Only open invitations can be resent or revoked.
+    expect(within(rowOf('old@example.com')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('filters by status through the server', async () => {
+    await open();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'accepted');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'newcomer@example.com' })).not.toBeInTheDocument());
+    expect(server.callsTo('GET', '/Invitation').at(-1)!.query.get('status')).toBe('accepted');
+    expect(screen.getByRole('cell', { name: 'old@example.com' })).toBeInTheDocument();
+  });
+
+  it('invites by email and role; the email is checked first and the server refuses a duplicate', async () => {
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite someone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/Invitation')).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'colleague@example.com');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'group-admin');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to colleague@example.com.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/Invitation')[0]!.body).toEqual({
+      email: 'colleague@example.com', roleName: 'group-admin', organizationId: DEMO_ORG, isSystemAdmin: false,
+    });
+    expect(await screen.findByRole('cell', { name: 'colleague@example.com' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite someone' }));
+    const again = screen.getByRole('dialog', { name: 'Invite someone' });
+    await userEvent.type(within(again).getByRole('textbox', { name: 'Email' }), 'newcomer@example.com');
+    await userEvent.click(within(again).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(/An open invitation for newcomer@example.com to this organization already exists \(invitation inv-1/)).toBeInTheDocument();
+  });
+
+  it('a system administrator may also invite a system administrator', async () => {
+    await open(PROFILES.admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite someone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    expect(within(dialog).getByRole('combobox', { name: 'Organization' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'boss@example.com');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Also make them a system administrator' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Invitation sent to boss@example.com.');
+    expect(server.callsTo('POST', '/Invitation')[0]!.body).toMatchObject({ isSystemAdmin: true });
+  });
+
+  it('resends and revokes (after a confirmation)', async () => {
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend the invitation to newcomer@example.com' }));
+    expect(await screen.findByText('Invitation sent again to newcomer@example.com.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/Invitation/inv-1/resend')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the invitation to newcomer@example.com' }));
+    const confirm = screen.getByRole('dialog', { name: 'Revoke invitation' });
+    expect(confirm).toHaveTextContent('Revoke the invitation to newcomer@example.com? Its link stops working.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Invitation to newcomer@example.com revoked.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('Revoked')).toBeInTheDocument());
+  });
+
+  it('tells a member who administers no organization that only group administrators invite', async () => {
+    await open(PROFILES.viewer);
+    expect(screen.getByText('Only group administrators invite people. You do not administer an organization.')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/Invitation')).toHaveLength(0);
+  });
+
+  it('reads in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace('/userspace/invitation', PROFILES.orgadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: '邀请' })).toBeInTheDocument();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    expect(within(rowOf('newcomer@example.com')).getByText('待处理')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '邀请成员' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSystemAdmin } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { Spinner } from '../../../shell/LazyView';
+import { messageOf, toast } from '../../../shell/toast';
+import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+import { useOrganizationNames } from '../api/organizations';
+import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '../api/types';
+import { InviteDialog } from '../components/InviteDialog';
+import { formatDate, roleLabel, statusLabel } from '../lib/labels';
+import '../../../shell/workspace.css';
+
+/**
+ * /userspace/invitation: the invitations of the organizations I administer (all for a system-admin):
+ * invite (email, role), resend, revoke, filter by status.
+ */
+export function InvitationsPage() {
+  const { t, i18n } = useTranslation();
+  const { profile } = useSession();
+  const admin = isSystemAdmin(profile);
+  const administered = useMemo(
+    () => (profile?.organizationRoles ?? []).filter((r) => r.roleName === 'group-admin').map((r) => r.organizationId),
+    [profile],
+  );
+  const names = useOrganizationNames();
+  const organizations = (names.data ?? []).filter((o) => admin || administered.includes(o.id));
+  const [status, setStatus] = useState<InvitationStatus | ''>('');
+  const mayList = admin || administered.length > 0;
+  const invitations = useInvitations(status, mayList);
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [inviting, setInviting] = useState(false);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+
+  if (!profile) return <Spinner />;
+  if (!mayList) {
+    return (
+      <section className="page" aria-labelledby="invitations-title">
+        <h1 id="invitations-title">{t('invitations.list.title')}</h1>
+        <p>{t('invitations.list.notAnAdmin')}</p>
+      </section>
+    );
+  }
+
+  const doResend = async (invitation: Invitation) => {
+    try {
+      await resend(invitation.id);
+      toast.success(t('invitations.list.resent', { email: invitation.email }));
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+  const doRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke(revoking.id);
+      toast.success(t('invitations.list.revoked', { email: revoking.email }));
+      setRevoking(null);
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="invitations-title">
+      <div className="ws-head">
+        <div>
+          <h1 id="invitations-title">{t('invitations.list.title')}</h1>
+          <p className="muted">{t('invitations.list.intro')}</p>
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setInviting(true)} disabled={organizations.length === 0}>
+          {t('invitations.list.invite')}
+        </button>
+      </div>
+      <div className="ws-toolbar">
+        <div className="ws-field">
+          <label htmlFor="invitation-status">{t('invitations.list.statusFilter')}</label>
+          <select id="invitation-status" value={status} onChange={(e) => setStatus(e.target.value as InvitationStatus | '')}>
+            <option value="">{t('invitations.list.allStatuses')}</option>
+            {INVITATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(t, s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {invitations.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(invitations.error)}
+        </p>
+      ) : !invitations.data ? (
+        <Spinner />
+      ) : invitations.data.length === 0 ? (
+        <p>{t('invitations.list.empty')}</p>
+      ) : (
+        <div className="ws-table-wrap">
+          <table className="ws-table">
+            <caption className="visually-hidden">{t('invitations.list.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('invitations.fields.email')}</th>
+                <th scope="col">{t('invitations.fields.organization')}</th>
+                <th scope="col">{t('invitations.fields.role')}</th>
+                <th scope="col">{t('invitations.fields.status')}</th>
+                <th scope="col">{t('invitations.fields.sent')}</th>
+                <th scope="col">{t('invitations.fields.expires')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.data.map((invitation) => {
+                const open = invitation.status === 'pending' || invitation.status === 'expired';
+                return (
+                  <tr key={invitation.id}>
+                    <td>{invitation.email}</td>
+                    <td>{invitation.organizationName ?? ''}</td>
+                    <td>{invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}</td>
+                    <td>
+                      <span className="ws-badge">{statusLabel(t, invitation.status)}</span>
+                    </td>
+                    <td>{formatDate(invitation.createdAt, i18n.language)}</td>
+                    <td>{formatDate(invitation.expiresAt, i18n.language)}</td>
+                    <td>
+                      {open && (
+                        <div className="ws-actions">
+                          <button
+                            type="button"
+                            className="button button-small"
+                            aria-label={t('invitations.list.resendAction', { email: invitation.email })}
+                            onClick={() => void doResend(invitation)}
+                          >
+                            {t('invitations.list.resend')}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            aria-label={t('invitations.list.revokeAction', { email: invitation.email })}
+                            onClick={() => setRevoking(invitation)}
+                          >
+                            {t('invitations.list.revoke')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {inviting && organizations[0] && (
+        <InviteDialog
+          organizations={organizations}
+          initialOrganizationId={organizations[0].id}
+          canInviteSystemAdmin={admin}
+          onClose={() => setInviting(false)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!revoking}
+        title={t('invitations.list.revokeTitle')}
+        message={t('invitations.list.revokeMessage', { email: revoking?.email ?? '' })}
+        confirmLabel={t('invitations.list.revoke')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => void doRevoke()}
+        onClose={() => setRevoking(null)}
+      />
+    </section>
+  );
+}
+
+export default InvitationsPage;

@@ -1,0 +1,42 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { get, put } from '../../../api/client';
+import { organizationPath } from './organizations';
+import type { MapServiceValue, OrganizationSetting, WqxAccount } from './types';
+
+/** GET and PUT /organization/{id}/settings/{settingKey}; default key map-service (spec section 7). */
+export const MAP_SERVICE_KEY = 'map-service';
+
+function settingPath(organizationId: string, key: string): string {
+  return `${organizationPath(organizationId)}/settings/${encodeURIComponent(key)}`;
+}
+
+export function useMapServiceSetting(organizationId: string) {
+  const path = settingPath(organizationId, MAP_SERVICE_KEY);
+  return useSWR([path], () => get<OrganizationSetting<MapServiceValue>>(path));
+}
+
+export function useSaveMapServiceSetting(organizationId: string) {
+  const { mutate } = useSWRConfig();
+  const path = settingPath(organizationId, MAP_SERVICE_KEY);
+  return async (value: MapServiceValue | null) => {
+    const saved = await put<OrganizationSetting<MapServiceValue>>(path, { value });
+    await mutate([path], saved, { revalidate: false });
+  };
+}
+
+/** GET and PUT /organization/{id}/wqx-account (group administrators; the private key comes back masked). */
+function wqxPath(organizationId: string): string {
+  return `${organizationPath(organizationId)}/wqx-account`;
+}
+
+export function useWqxAccount(organizationId: string, enabled: boolean) {
+  return useSWR(enabled ? [wqxPath(organizationId)] : null, () => get<WqxAccount>(wqxPath(organizationId)));
+}
+
+export function useSaveWqxAccount(organizationId: string) {
+  const { mutate } = useSWRConfig();
+  return async (account: { wqxOrganizationId: string; userId: string; privateKey: string }) => {
+    const saved = await put<WqxAccount>(wqxPath(organizationId), account);
+    await mutate([wqxPath(organizationId)], saved, { revalidate: false });
+  };
+}

@@ -1,0 +1,68 @@
+import { RequestQueryBuilder } from '@dataui/crud-request';
+import useSWR, { useSWRConfig } from 'swr';
+import { del, get, patch, post } from '../../../api/client';
+import type { Page, Station } from './types';
+
+/** GET /station?filter=organizationId||$eq||{id} (a page of one organization's stations); POST, PATCH, DELETE /station. */
+export const STATIONS_PATH = '/station';
+export const STATION_PAGE_SIZE = 25;
+
+function query(organizationId: string, page: number): string {
+  return RequestQueryBuilder.create()
+    .setFilter({ field: 'organizationId', operator: '$eq', value: organizationId })
+    .sortBy({ field: 'name', order: 'ASC' })
+    .setLimit(STATION_PAGE_SIZE)
+    .setPage(page)
+    .query();
+}
+
+function toPage(body: unknown): Page<Station> {
+  if (Array.isArray(body)) return { data: body as Station[], total: body.length, page: 1, pageCount: 1 };
+  const page = (body ?? {}) as Partial<Page<Station>>;
+  return { data: page.data ?? [], total: page.total ?? 0, page: page.page ?? 1, pageCount: Math.max(1, page.pageCount ?? 1) };
+}
+
+export function useOrganizationStations(organizationId: string, page: number) {
+  return useSWR([STATIONS_PATH, organizationId, page], async () => toPage(await get(`${STATIONS_PATH}?${query(organizationId, page)}`)), {
+    keepPreviousData: true,
+  });
+}
+
+export interface StationTypeOption {
+  key: string;
+  label: string;
+}
+
+/** GET /stationTypes: the reference list of station types (key and label). */
+export function useStationTypes() {
+  return useSWR(['/stationTypes', 'options'], async () => {
+    const body = await get<StationTypeOption[] | { data: StationTypeOption[] }>('/stationTypes', { params: { limit: 1000 } });
+    return Array.isArray(body) ? body : (body?.data ?? []);
+  });
+}
+
+export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'stationType' | 'description'>;
+
+export function useStationActions(organizationId: string) {
+  const { mutate } = useSWRConfig();
+  const refresh = () => mutate((key) => Array.isArray(key) && key[0] === STATIONS_PATH && key[1] === organizationId);
+  return {
+    create: async (fields: StationFields) => {
+      await post(STATIONS_PATH, { ...fields, organizationId });
+      await refresh();
+    },
+    update: async (id: string, fields: Partial<StationFields>) => {
+      await patch(`${STATIONS_PATH}/${encodeURIComponent(id)}`, fields);
+      await refresh();
+    },
+    /** The same change to several stations, one PATCH each (there is no bulk update call). */
+    updateMany: async (ids: string[], fields: Partial<StationFields>) => {
+      for (const id of ids) await patch(`${STATIONS_PATH}/${encodeURIComponent(id)}`, fields);
+      await refresh();
+    },
+    remove: async (id: string) => {
+      await del(`${STATIONS_PATH}/${encodeURIComponent(id)}`);
+      await refresh();
+    },
+  };
+}

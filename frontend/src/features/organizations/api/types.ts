@@ -1,0 +1,78 @@
+export interface Organization {
+  id: string;
+  name: string;
+  description?: string | null;
+  website?: string | null;
+  contact?: string | null;
+  createdAt?: string;
+}
+
+export interface Member {
+  userId: string;
+  roleName: string;
+  email: string | null;
+  name: string | null;
+  createdAt?: string;
+}
+
+export interface Project {
+  id: string;
+  projectId?: string;
+  organizationId: string;
+  projectKey?: string;
+  name: string;
+  description?: string | null;
+}
+
+export interface Station {
+  id: string;
+  organizationId: string;
+  identifier: string;
+  name: string;
+  description?: string | null;
+  latitude: number;
+  longitude: number;
+  stationType?: string | null;
+  sampleCount?: number | null;
+}
+
+export interface Parameter {
+  id: string;
+  label: string;
+  name?: string;
+  unit?: string | null;
+  group?: string | null;
+  organizationId?: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface MapServiceValue {
+  styleUrl?: string | null;
+  tileUrl?: string | null;
+  accessToken?: string | null;
+  attribution?: string | null;
+  provider?: string | null;
+}
+
+export interface OrganizationSetting<T> {
+  id: string;
+  organizationId: string;
+  inherited: boolean;
+  value: T | null;
+  updatedAt: string | null;
+}
+
+export interface WqxAccount {
+  organizationId: string;
+  wqxOrganizationId: string | null;
+  userId: string | null;
+  privateKey: string | null;
+  privateKeySetAt: string | null;
+  configured: boolean;
+}

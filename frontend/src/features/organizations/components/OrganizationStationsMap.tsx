@@ -1,0 +1,50 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { LngLatBounds, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { outlineStyle, showOutlines } from '../../../lib/maps/outlines';
+import type { Station } from '../api/types';
+
+setWorkerUrl(workerUrl);
+
+/** A small offline-safe map (the built-in outlines, no tiles) with an organization's stations as points. */
+export function OrganizationStationsMap({ stations, label }: { stations: Station[]; label: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const element = container.current;
+    if (!element || stations.length === 0) return;
+    const bounds = new LngLatBounds();
+    for (const s of stations) bounds.extend([s.longitude, s.latitude]);
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({ container: element, style: outlineStyle(), bounds, fitBoundsOptions: { padding: 40, maxZoom: 9 }, attributionControl: false });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.getCanvas().setAttribute('aria-label', label);
+    map.on('load', () => {
+      void showOutlines(map);
+      map.addSource('stations', {
+        type: 'geojson',
+        data: {
+          type: 'FeatureCollection',
+          features: stations.map((s) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [s.longitude, s.latitude] } })),
+        },
+      });
+      map.addLayer({
+        id: 'stations',
+        type: 'circle',
+        source: 'stations',
+        paint: { 'circle-radius': 6, 'circle-color': '#0b5f8a', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+      });
+      map.once('idle', () => (element.dataset.painted = 'true'));
+    });
+    return () => map.remove();
+  }, [stations, label]);
+  return failed ? null : <div ref={container} className="org-stations-map" data-testid="organization-stations-map" data-painted="false" />;
+}
+
+export default OrganizationStationsMap;

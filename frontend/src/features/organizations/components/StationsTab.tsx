@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../auth/session';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { Spinner } from '../../../shell/LazyView';
+import { messageOf } from '../../../shell/toast';
+import { useOrganizationStations, useStationActions, useStationTypes, type StationFields } from '../api/stations';
+import type { Station } from '../api/types';
+import { mayContribute } from '../lib/access';
+import { useAction } from '../lib/useAction';
+import { explorerPath } from '../paths';
+import { FormDialog, TextField } from './FormDialog';
+
+type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind: 'bulk' } | null;
+
+/** The organization's stations, a page at a time; contributors create, edit (one or several) and delete them. */
+export function StationsTab({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const canEdit = mayContribute(profile, organizationId);
+  const [page, setPage] = useState(1);
+  const stations = useOrganizationStations(organizationId, page);
+  const types = useStationTypes();
+  const actions = useStationActions(organizationId);
+  const { busy, run } = useAction();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Station | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  if (stations.error) return <p className="alert alert-error" role="alert">{messageOf(stations.error)}</p>;
+  if (!stations.data) return <Spinner />;
+  const { data: rows, total, pageCount } = stations.data;
+  const typeLabel = (key: string | null | undefined) => types.data?.find((o) => o.key === key)?.label ?? key ?? '';
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div>
+      <div className="ws-toolbar">
+        {canEdit && (
+          <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'create' })}>
+            {t('organizations.stations.new')}
+          </button>
+        )}
+        {canEdit && (
+          <button type="button" className="button" disabled={selected.size === 0} onClick={() => setEditing({ kind: 'bulk' })}>
+            {t('organizations.stations.bulkEdit', { count: selected.size })}
+          </button>
+        )}
+        <Link to={explorerPath(organizationId)}>{t('organizations.stations.onTheMap')}</Link>
+      </div>
+      {rows.length === 0 ? (
+        <p>{t('organizations.stations.empty')}</p>
+      ) : (
+        <div className="ws-table-wrap">
+          <table className="ws-table">
+            <caption>{t('organizations.stations.caption', { count: total })}</caption>
+            <thead>
+              <tr>
+                {canEdit && <th scope="col"><span className="visually-hidden">{t('organizations.stations.select')}</span></th>}
+                <th scope="col">{t('organizations.stations.identifier')}</th>
+                <th scope="col">{t('organizations.stations.name')}</th>
+                <th scope="col">{t('organizations.stations.type')}</th>
+                <th scope="col">{t('organizations.stations.values')}</th>
+                {canEdit && <th scope="col">{t('common.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((station) => (
+                <tr key={station.id}>
+                  {canEdit && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={t('organizations.stations.selectOne', { name: station.name })}
+                        checked={selected.has(station.id)}
+                        onChange={() => toggle(station.id)}
+                      />
+                    </td>
+                  )}
+                  <td>{station.identifier}</td>
+                  <td>
+                    <Link to={`/sts/station/${encodeURIComponent(station.id)}/info`}>{station.name}</Link>
+                  </td>
+                  <td>{typeLabel(station.stationType)}</td>
+                  <td>{station.sampleCount ?? 0}</td>
+                  {canEdit && (
+                    <td>
+                      <div className="ws-actions">
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={t('organizations.stations.editAction', { name: station.name })}
+                          onClick={() => setEditing({ kind: 'edit', station })}
+                        >
+                          {t('common.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          aria-label={t('organizations.stations.deleteAction', { name: station.name })}
+                          onClick={() => setDeleting(station)}
+                        >
+                          {t('common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav className="ws-toolbar" aria-label={t('organizations.stations.pages')}>
+          <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.pageOf', { page, pageCount })}</span>
+          <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+            {t('common.next')}
+          </button>
+        </nav>
+      )}
+      {editing && editing.kind !== 'bulk' && (
+        <StationDialog
+          station={editing.kind === 'edit' ? editing.station : null}
+          types={types.data ?? []}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSave={async (fields) => {
+            const done = await run(
+              () => (editing.kind === 'edit' ? actions.update(editing.station.id, fields) : actions.create(fields)),
+              editing.kind === 'edit' ? t('organizations.stations.saved', { name: fields.name }) : t('organizations.stations.created', { name: fields.name }),
+            );
+            if (done) setEditing(null);
+          }}
+        />
+      )}
+      {editing?.kind === 'bulk' && (
+        <BulkStationDialog
+          count={selected.size}
+          types={types.data ?? []}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSave={async (stationType) => {
+            const count = selected.size;
+            const done = await run(() => actions.updateMany([...selected], { stationType }), t('organizations.stations.bulkSaved', { count }));
+            if (done) {
+              setEditing(null);
+              setSelected(new Set());
+            }
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('organizations.stations.deleteTitle')}
+        message={t('organizations.stations.deleteMessage', { name: deleting?.name ?? '', count: deleting?.sampleCount ?? 0 })}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() =>
+          void run(() => actions.remove(deleting!.id), t('organizations.stations.deleted', { name: deleting?.name ?? '' })).then((done) => done && setDeleting(null))
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function StationDialog({
+  station,
+  types,
+  busy,
+  onSave,
+  onClose,
+}: {
+  station: Station | null;
+  types: { key: string; label: string }[];
+  busy: boolean;
+  onSave: (fields: StationFields) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [identifier, setIdentifier] = useState(station?.identifier ?? '');
+  const [name, setName] = useState(station?.name ?? '');
+  const [latitude, setLatitude] = useState(station ? String(station.latitude) : '');
+  const [longitude, setLongitude] = useState(station ? String(station.longitude) : '');
+  const [stationType, setStationType] = useState(station?.stationType ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const found: Record<string, string> = {};
+    if (!identifier.trim()) found.identifier = t('organizations.stations.identifierRequired');
+    if (!name.trim()) found.name = t('organizations.stations.nameRequired');
+    const lat = Number(latitude);
+    const lon = Number(longitude);
+    if (latitude.trim() === '' || !Number.isFinite(lat) || lat < -90 || lat > 90) found.latitude = t('organizations.stations.latitudeInvalid');
+    if (longitude.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) found.longitude = t('organizations.stations.longitudeInvalid');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSave({ identifier: identifier.trim(), name: name.trim(), latitude: lat, longitude: lon, stationType: stationType || null });
+  };
+
+  return (
+    <FormDialog
+      title={station ? t('organizations.stations.editTitle') : t('organizations.stations.newTitle')}
+      submitLabel={station ? t('common.save') : t('common.create')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {(formId) => (
+        <>
+          {!station && (
+            <TextField id={`${formId}-identifier`} label={t('organizations.stations.identifier')} value={identifier} required error={errors.identifier} onChange={setIdentifier} />
+          )}
+          <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} onChange={setName} />
+          <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} onChange={setLatitude} />
+          <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} onChange={setLongitude} />
+          <StationTypeSelect id={`${formId}-type`} types={types} value={stationType} onChange={setStationType} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function StationTypeSelect({ id, types, value, onChange }: { id: string; types: { key: string; label: string }[]; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ws-field">
+      <label htmlFor={id}>{t('organizations.stations.type')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('common.none')}</option>
+        {types.map((type) => (
+          <option key={type.key} value={type.key}>
+            {type.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function BulkStationDialog({
+  count,
+  types,
+  busy,
+  onSave,
+  onClose,
+}: {
+  count: number;
+  types: { key: string; label: string }[];
+  busy: boolean;
+  onSave: (stationType: string | null) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [stationType, setStationType] = useState('');
+  return (
+    <FormDialog
+      title={t('organizations.stations.bulkTitle', { count })}
+      submitLabel={t('common.save')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => onSave(stationType || null)}
+    >
+      {(formId) => <StationTypeSelect id={`${formId}-type`} types={types} value={stationType} onChange={setStationType} />}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { isSystemAdmin } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
+import { Spinner } from '../../../shell/LazyView';
+import { TabNav } from '../../../shell/TabNav';
+import { messageOf } from '../../../shell/toast';
+import { useOrganization, useSaveOrganization } from '../api/organizations';
+import { OrganizationDialog } from '../components/OrganizationDialog';
+import { MembersTab } from '../components/MembersTab';
+import { ParametersTab } from '../components/ParametersTab';
+import { ProjectsTab } from '../components/ProjectsTab';
+import { SettingsTab } from '../components/SettingsTab';
+import { StationsTab } from '../components/StationsTab';
+import { isMember, mayAdminister } from '../lib/access';
+import { useAction } from '../lib/useAction';
+import { roleLabel } from '../lib/labels';
+import { ORGANIZATION_TABS, orgInfoPath, workspacePath, type OrganizationTab } from '../paths';
+import '../../../shell/workspace.css';
+
+const TAB_LABELS = {
+  members: 'organizations.tabs.members',
+  projects: 'organizations.tabs.projects',
+  stations: 'organizations.tabs.stations',
+  parameters: 'organizations.tabs.parameters',
+  settings: 'organizations.tabs.settings',
+} as const;
+
+/**
+ * /userspace/organizations/{organizationId}/{tab}: an organization's workspace for its members
+ * (group administrators change things, others read): members, projects, stations, parameters, settings.
+ */
+export function OrganizationPage() {
+  const { t } = useTranslation();
+  const { organizationId = '', tab } = useParams();
+  const { profile } = useSession();
+  const organization = useOrganization(organizationId);
+  const save = useSaveOrganization();
+  const { busy, run } = useAction();
+  const [editing, setEditing] = useState(false);
+
+  if (!tab) return <Navigate to={workspacePath(organizationId, 'members')} replace />;
+  if (!ORGANIZATION_TABS.includes(tab as OrganizationTab)) return <Navigate to={workspacePath(organizationId, 'members')} replace />;
+  if (organization.error) {
+    return (
+      <section className="page">
+        <p className="alert alert-error" role="alert">
+          {messageOf(organization.error)}
+        </p>
+      </section>
+    );
+  }
+  if (!organization.data || !profile) return <Spinner />;
+  const name = organization.data.name;
+  const role = profile.organizationRoles?.find((r) => r.organizationId === organizationId)?.roleName;
+  if (!isMember(profile, organizationId)) {
+    return (
+      <section className="page" aria-labelledby="organization-title">
+        <h1 id="organization-title">{name}</h1>
+        <p>{t('organizations.workspace.notAMember')}</p>
+        <Link to={orgInfoPath(organizationId)}>{t('organizations.workspace.publicPage')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page" aria-labelledby="organization-title">
+      <div className="ws-head">
+        <div>
+          <h1 id="organization-title">{name}</h1>
+          {organization.data.description && <p className="muted">{organization.data.description}</p>}
+        </div>
+        <div className="ws-actions">
+          {role ? (
+            <span className="ws-badge">{t('organizations.workspace.yourRole', { role: roleLabel(t, role) })}</span>
+          ) : (
+            isSystemAdmin(profile) && <span className="ws-badge">{t('organizations.workspace.asSystemAdmin')}</span>
+          )}
+          <Link to={orgInfoPath(organizationId)}>{t('organizations.workspace.publicPage')}</Link>
+          {mayAdminister(profile, organizationId) && (
+            <button type="button" className="button button-small" onClick={() => setEditing(true)}>
+              {t('organizations.workspace.editDetails')}
+            </button>
+          )}
+        </div>
+      </div>
+      <TabNav
+        label={t('organizations.tabs.label')}
+        tabs={ORGANIZATION_TABS.map((key) => ({ to: workspacePath(organizationId, key), label: t(TAB_LABELS[key]) }))}
+      />
+      {tab === 'members' && <MembersTab organizationId={organizationId} organizationName={name} />}
+      {tab === 'projects' && <ProjectsTab organizationId={organizationId} />}
+      {tab === 'stations' && <StationsTab organizationId={organizationId} />}
+      {tab === 'parameters' && <ParametersTab organizationId={organizationId} />}
+      {tab === 'settings' && <SettingsTab organizationId={organizationId} />}
+      {editing && (
+        <OrganizationDialog
+          organization={organization.data}
+          busy={busy}
+          onClose={() => setEditing(false)}
+          onSave={async (fields) => {
+            const done = await run(() => save(organizationId, fields), t('organizations.list.saved', { name: fields.name }));
+            if (done) setEditing(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+export default OrganizationPage;

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isSystemAdmin } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { Spinner } from '../../../shell/LazyView';
+import { messageOf } from '../../../shell/toast';
+import { useDeleteOrganization, useOrganizations, useSaveOrganization } from '../api/organizations';
+import type { Organization } from '../api/types';
+import { OrganizationDialog } from '../components/OrganizationDialog';
+import { roleLabel } from '../lib/labels';
+import { useAction } from '../lib/useAction';
+import { orgInfoPath, workspacePath } from '../paths';
+import '../../../shell/workspace.css';
+
+type Editing = { organization: Organization | null } | null;
+
+/**
+ * /userspace/organizations: the organizations I belong to, each leading to its workspace; a system
+ * administrator also sees every organization and creates, edits and deletes them.
+ */
+export function OrganizationsPage() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const admin = isSystemAdmin(profile);
+  const organizations = useOrganizations();
+  const save = useSaveOrganization();
+  const remove = useDeleteOrganization();
+  const { busy, run } = useAction();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Organization | null>(null);
+
+  if (organizations.error) return <p className="alert alert-error" role="alert">{messageOf(organizations.error)}</p>;
+  if (!organizations.data || !profile) return <Spinner />;
+  const roles = new Map((profile.organizationRoles ?? []).map((r) => [r.organizationId, r.roleName]));
+  const mine = organizations.data.filter((o) => roles.has(o.id));
+
+  return (
+    <section className="page" aria-labelledby="organizations-title">
+      <div className="ws-head">
+        <div>
+          <h1 id="organizations-title">{t('organizations.list.title')}</h1>
+          <p className="muted">{t('organizations.list.intro')}</p>
+        </div>
+        {admin && (
+          <button type="button" className="button button-primary" onClick={() => setEditing({ organization: null })}>
+            {t('organizations.list.new')}
+          </button>
+        )}
+      </div>
+      <h2>{t('organizations.list.mine')}</h2>
+      {mine.length === 0 ? (
+        <p>{t('organizations.list.noneYet')}</p>
+      ) : (
+        <ul className="ws-cards" aria-label={t('organizations.list.mine')}>
+          {mine.map((organization) => (
+            <li key={organization.id} className="ws-card">
+              <h3>
+                <Link to={workspacePath(organization.id)}>{organization.name}</Link>
+              </h3>
+              <span className="ws-badge">{roleLabel(t, roles.get(organization.id))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {admin && (
+        <>
+          <h2>{t('organizations.list.all')}</h2>
+          <div className="ws-table-wrap">
+            <table className="ws-table">
+              <caption className="visually-hidden">{t('organizations.list.all')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('organizations.fields.name')}</th>
+                  <th scope="col">{t('organizations.fields.website')}</th>
+                  <th scope="col">{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {organizations.data.map((organization) => (
+                  <tr key={organization.id}>
+                    <td>
+                      <Link to={workspacePath(organization.id)}>{organization.name}</Link>
+                    </td>
+                    <td>{organization.website}</td>
+                    <td>
+                      <div className="ws-actions">
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={t('organizations.list.editAction', { name: organization.name })}
+                          onClick={() => setEditing({ organization })}
+                        >
+                          {t('common.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          aria-label={t('organizations.list.deleteAction', { name: organization.name })}
+                          onClick={() => setDeleting(organization)}
+                        >
+                          {t('common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {!admin && (
+        <p>
+          <Link to={orgInfoPath()}>{t('organizations.list.browse')}</Link>
+        </p>
+      )}
+      {editing && (
+        <OrganizationDialog
+          organization={editing.organization}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSave={async (fields) => {
+            const done = await run(
+              () => save(editing.organization?.id ?? null, fields),
+              editing.organization ? t('organizations.list.saved', { name: fields.name }) : t('organizations.list.created', { name: fields.name }),
+            );
+            if (done) setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('organizations.list.deleteTitle')}
+        message={t('organizations.list.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() =>
+          void run(() => remove(deleting!.id), t('organizations.list.deleted', { name: deleting?.name ?? '' })).then((done) => done && setDeleting(null))
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+export default OrganizationsPage;

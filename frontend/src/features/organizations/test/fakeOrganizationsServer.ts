@@ -1,0 +1,288 @@
+/**
+ * An in-memory stand-in for the organization API (chalicelib/organizations, invitations, projects,
+ * stations, parameters) behind a fetch, answering as the server does (same paths, shapes and
+ * messages for the rules the screens show), recording every call. `fail()` makes the next matching
+ * call answer with an error.
+ */
+export const DEMO_ORG = 'org-demo';
+export const OTHER_ORG = 'org-other';
+export const ME = 'u-olga';
+
+type Row = Record<string, unknown>;
+type Answer = { status: number; body: unknown };
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+function error(status: number, message: string): Answer {
+  return { status, body: { statusCode: status, message } };
+}
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+export function demoState() {
+  return {
+    organizations: [
+      { id: DEMO_ORG, name: 'Demo Watershed Council', description: 'A demonstration organization.', website: 'https://example.org/demo', contact: 'office@demo.example' },
+      { id: OTHER_ORG, name: 'River Keepers', description: null, website: null, contact: null },
+    ] as Row[],
+    members: {
+      [DEMO_ORG]: [
+        { userId: ME, roleName: 'group-admin', email: 'olga@demo.example', name: 'Olga Orgadmin' },
+        { userId: 'u-carl', roleName: 'data-contributor', email: 'carl@demo.example', name: 'Carl Contributor' },
+        { userId: 'u-vera', roleName: 'simple-user', email: 'vera@demo.example', name: 'Vera Viewer' },
+      ],
+      [OTHER_ORG]: [{ userId: 'u-otto', roleName: 'group-admin', email: 'otto@demo.example', name: 'Otto Outsider' }],
+    } as Record<string, Row[]>,
+    projects: [{ id: 'p-creek', organizationId: DEMO_ORG, name: 'Creek survey', description: 'Monthly samples' }] as Row[],
+    stations: [
+      { id: 's-1', organizationId: DEMO_ORG, identifier: 'DEMO-1', name: 'Mill Creek', latitude: 40.1, longitude: -75.2, stationType: 'river', sampleCount: 120 },
+      { id: 's-2', organizationId: DEMO_ORG, identifier: 'DEMO-2', name: 'Otter Pond', latitude: 40.3, longitude: -75.4, stationType: 'lake', sampleCount: 0 },
+    ] as Row[],
+    stationTypes: [
+      { key: 'river', label: 'River/Stream' },
+      { key: 'lake', label: 'Lake' },
+    ],
+    parameters: [
+      { id: 'par-ph', label: 'pH', unit: null },
+      { id: 'par-temp', label: 'Temperature, water', unit: 'deg C' },
+      { id: 'par-do', label: 'Dissolved oxygen (DO)', unit: 'mg/L' },
+    ] as Row[],
+    organizationParameters: { [DEMO_ORG]: ['par-ph'] } as Record<string, string[]>,
+    projectLists: { 'p-creek': { stations: ['s-1'], parameters: [] as string[] } } as Record<string, { stations: string[]; parameters: string[] }>,
+    activities: [
+      { id: 'ACT-1', typeCode: 'Sample-Routine', monitoringLocationIdentifier: 'DEMO-1', startDate: '2024-05-01' },
+      { id: 'ACT-2', typeCode: 'Field Msr/Obs', monitoringLocationIdentifier: 'DEMO-1', startDate: '2024-06-01' },
+    ] as Row[],
+    settings: {} as Record<string, Row>,
+    wqx: {} as Record<string, Row>,
+    invitations: [
+      {
+        id: 'inv-1', email: 'newcomer@example.com', organizationId: DEMO_ORG, organizationName: 'Demo Watershed Council', roleName: 'data-contributor',
+        isSystemAdmin: false, status: 'pending', createdAt: '2026-11-20T10:00:00Z', createdBy: ME, expiresAt: '2026-11-27T10:00:00Z', resendCount: 0, acceptedAt: null,
+      },
+      {
+        id: 'inv-2', email: 'old@example.com', organizationId: DEMO_ORG, organizationName: 'Demo Watershed Council', roleName: 'simple-user',
+        isSystemAdmin: false, status: 'accepted', createdAt: '2026-10-01T10:00:00Z', createdBy: ME, expiresAt: '2026-10-08T10:00:00Z', resendCount: 0, acceptedAt: '2026-10-02T10:00:00Z',
+      },
+    ] as Row[],
+    /** The signed-in user's own open invitations (GET /Invitation/pending), by the token their link carries. */
+    pending: [] as { token: string; invitation: Row }[],
+  };
+}
+
+export type FakeState = ReturnType<typeof demoState>;
+
+function filterValue(query: URLSearchParams, field: string): string | null {
+  for (const value of query.getAll('filter[0]').concat(query.getAll('filter'))) {
+    const [name, op, v] = value.split('||');
+    if (name === field && op === '$eq') return v ?? null;
+  }
+  return null;
+}
+
+export function fakeOrganizationsServer(state: FakeState = demoState()) {
+  const calls: Call[] = [];
+  const failures: { method: string; path: RegExp; answer: Answer }[] = [];
+  let nextId = 1;
+
+  const organization = (id: string) => state.organizations.find((o) => o.id === id);
+  const parameterById = (id: string) => state.parameters.find((p) => p.id === id);
+
+  const handle = (method: string, path: string, query: URLSearchParams, body: unknown): Answer => {
+    const failure = failures.findIndex((f) => f.method === method && f.path.test(path));
+    if (failure >= 0) return failures.splice(failure, 1)[0]!.answer;
+    let m: RegExpMatchArray | null;
+
+    if (path === '/organization' && method === 'GET') return ok(state.organizations);
+    if (path === '/organization' && method === 'POST') {
+      const created = { id: `org-new-${nextId++}`, ...(body as Row) };
+      state.organizations.push(created);
+      return { status: 201, body: created };
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)$/))) {
+      const org = organization(m[1]!);
+      if (!org) return error(404, 'Organization not found.');
+      if (method === 'GET') return ok(org);
+      if (method === 'PATCH') return ok(Object.assign(org, body as Row));
+      if (method === 'DELETE') {
+        state.organizations = state.organizations.filter((o) => o !== org);
+        return ok({});
+      }
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/members$/))) return ok(state.members[m[1]!] ?? []);
+    if ((m = path.match(/^\/organization\/([^/]+)\/members\/([^/]+)$/))) {
+      const members = state.members[m[1]!] ?? [];
+      const member = members.find((x) => x.userId === m![2]);
+      const lastAdmin = member?.roleName === 'group-admin' && members.filter((x) => x.roleName === 'group-admin').length === 1;
+      if (method === 'PUT') {
+        const roleName = (body as { roleName: string }).roleName;
+        if (lastAdmin && roleName !== 'group-admin') return error(409, 'An organization needs at least one group administrator: make someone else group-admin first.');
+        if (member) member.roleName = roleName;
+        return ok({ organizationId: m[1], userId: m[2], roleName });
+      }
+      if (method === 'DELETE') {
+        if (!member) return error(404, 'Member not found.');
+        if (lastAdmin) return error(409, 'An organization needs at least one group administrator: make someone else group-admin first.');
+        state.members[m[1]!] = members.filter((x) => x !== member);
+        return ok({});
+      }
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/parameters$/))) {
+      if (method === 'PUT') state.organizationParameters[m[1]!] = body as string[];
+      return ok((state.organizationParameters[m[1]!] ?? []).map(parameterById).filter(Boolean));
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/settings\/([^/]+)$/))) {
+      const key = `${m[1]}/${m[2]}`;
+      if (method === 'PUT') {
+        const value = (body as { value: unknown }).value;
+        if (value === null) delete state.settings[key];
+        else state.settings[key] = { value, updatedAt: '2026-11-24T10:00:00Z' };
+      }
+      const own = state.settings[key];
+      return ok(own ? { id: m[2], organizationId: m[1], inherited: false, ...own } : { id: m[2], organizationId: m[1], inherited: true, value: { provider: 'none' }, updatedAt: null });
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account$/))) {
+      const stored = state.wqx[m[1]!] ?? {};
+      if (method === 'PUT') {
+        const input = body as Row;
+        if (!input.privateKey && !stored.privateKeySetAt) return error(400, 'privateKey is required.');
+        state.wqx[m[1]!] = { wqxOrganizationId: input.wqxOrganizationId, userId: input.userId, privateKeySetAt: input.privateKey ? '2026-11-24T10:00:00Z' : stored.privateKeySetAt };
+      }
+      const account = state.wqx[m[1]!] ?? {};
+      return ok({
+        organizationId: m[1], wqxOrganizationId: account.wqxOrganizationId ?? null, userId: account.userId ?? null,
+        privateKey: account.privateKeySetAt ? '••••••••' : null, privateKeySetAt: account.privateKeySetAt ?? null, configured: !!account.privateKeySetAt,
+      });
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/projects\/([^/]+)\/(stations|parameters)$/))) {
+      const lists = (state.projectLists[m[2]!] ??= { stations: [], parameters: [] });
+      const kind = m[3] as 'stations' | 'parameters';
+      if (method === 'PUT') lists[kind] = body as string[];
+      const source = kind === 'stations' ? state.stations : state.parameters;
+      return ok(lists[kind].map((id) => source.find((x) => x.id === id)).filter(Boolean));
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/projects\/([^/]+)\/activities$/))) {
+      const search = (query.get('searchContent') ?? '').toLowerCase();
+      const data = state.activities.filter((a) => !search || JSON.stringify(a).toLowerCase().includes(search));
+      return ok({ data, total: data.length, page: 1, pageSize: 20, pageCount: 1 });
+    }
+    if (path === '/project' && method === 'GET') {
+      const org = filterValue(query, 'organizationId');
+      return ok(state.projects.filter((p) => !org || p.organizationId === org));
+    }
+    if (path === '/project' && method === 'POST') {
+      const input = body as Row;
+      if (state.projects.some((p) => p.organizationId === input.organizationId && p.name === input.name)) {
+        return error(409, `A project with the key '${String(input.name)}' already exists in this organization.`);
+      }
+      const created = { id: `p-new-${nextId++}`, ...input };
+      state.projects.push(created);
+      return { status: 201, body: created };
+    }
+    if ((m = path.match(/^\/project\/([^/]+)$/))) {
+      const project = state.projects.find((p) => p.id === m![1]);
+      if (!project) return error(404, 'Project not found.');
+      if (method === 'GET') return ok(project);
+      if (method === 'PATCH') return ok(Object.assign(project, body as Row));
+      if (method === 'DELETE') {
+        state.projects = state.projects.filter((p) => p !== project);
+        return ok({});
+      }
+    }
+    if (path === '/station' && method === 'GET') {
+      const org = filterValue(query, 'organizationId');
+      const data = state.stations.filter((s) => !org || s.organizationId === org);
+      return ok({ data, count: data.length, total: data.length, page: 1, pageCount: 1 });
+    }
+    if (path === '/station' && method === 'POST') {
+      const created = { id: `s-new-${nextId++}`, sampleCount: 0, ...(body as Row) };
+      state.stations.push(created);
+      return { status: 201, body: created };
+    }
+    if ((m = path.match(/^\/station\/([^/]+)$/))) {
+      const station = state.stations.find((s) => s.id === m![1]);
+      if (!station) return error(404, 'Station not found.');
+      if (method === 'PATCH') return ok(Object.assign(station, body as Row));
+      if (method === 'DELETE') {
+        state.stations = state.stations.filter((s) => s !== station);
+        return ok({});
+      }
+    }
+    if (path === '/stationTypes') return ok(state.stationTypes);
+    if (path === '/parameter/parameters') return ok(state.parameters);
+
+    if (path === '/Invitation' && method === 'GET') {
+      const status = query.get('status');
+      return ok(state.invitations.filter((i) => !status || i.status === status));
+    }
+    if (path === '/Invitation' && method === 'POST') {
+      const input = body as Row;
+      const open = state.invitations.find((i) => i.email === input.email && i.organizationId === input.organizationId && i.status === 'pending');
+      if (open) return error(409, `An open invitation for ${String(input.email)} to this organization already exists (invitation ${String(open.id)}, sent ${String(open.createdAt).slice(0, 10)}).`);
+      const created = {
+        id: `inv-new-${nextId++}`, ...input, organizationName: organization(String(input.organizationId))?.name ?? null, status: 'pending',
+        createdAt: '2026-11-24T10:00:00Z', createdBy: ME, expiresAt: '2026-12-01T10:00:00Z', resendCount: 0, acceptedAt: null,
+      };
+      state.invitations.unshift(created);
+      return { status: 201, body: created };
+    }
+    if (path === '/Invitation/pending') {
+      const token = query.get('token');
+      const open = state.pending.filter((p) => p.invitation.status === 'pending' || (token && p.token === token));
+      if (token) {
+        const found = state.pending.find((p) => p.token === token || p.invitation.id === token);
+        if (!found) return error(404, 'This invitation link is not valid (it may have been replaced by a newer one).');
+        if (found.invitation.status === 'revoked') return error(410, 'This invitation was revoked.');
+        return ok([found.invitation]);
+      }
+      return ok(open.map((p) => p.invitation));
+    }
+    if (path === '/Invitation/accept' && method === 'POST') {
+      const token = (body as { token: string }).token;
+      const found = state.pending.find((p) => p.token === token || p.invitation.id === token);
+      if (!found) return error(404, 'This invitation link is not valid (it may have been replaced by a newer one).');
+      found.invitation.status = 'accepted';
+      return ok(found.invitation);
+    }
+    if ((m = path.match(/^\/Invitation\/([^/]+)(\/resend)?$/))) {
+      const invitation = state.invitations.find((i) => i.id === m![1]) ?? state.pending.find((p) => p.invitation.id === m![1])?.invitation;
+      if (!invitation) return error(404, 'Invitation not found.');
+      if (m[2] && method === 'POST') {
+        if (invitation.status === 'accepted') return error(409, 'This invitation has already been accepted; it cannot be resent.');
+        invitation.resendCount = Number(invitation.resendCount ?? 0) + 1;
+        return ok(invitation);
+      }
+      if (method === 'DELETE') {
+        if (invitation.status === 'accepted') return error(409, 'This invitation has already been accepted.');
+        invitation.status = 'revoked';
+        return ok(invitation);
+      }
+    }
+    if (path === '/auth/profile' && method === 'PATCH') return ok({ ...(body as Row) });
+    return error(404, `Cannot ${method} /api/v1${path}`);
+  };
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const path = decodeURIComponent(url.pathname.replace(/^\/api\/v1/, ''));
+    calls.push({ method, path, query: url.searchParams, body });
+    const answer = handle(method, path, url.searchParams, body);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  };
+
+  return {
+    fetch,
+    calls,
+    state,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    fail: (method: string, path: RegExp, status: number, message: string) =>
+      failures.push({ method, path, answer: error(status, message) }),
+  };
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../shell/LazyView';
+import { messageOf } from '../../../shell/toast';
+import { useActivities } from '../api/activities';
+
+/** A project's activities, newest first, a page at a time, with a search. */
+export function ActivitiesTab({ organizationId, projectId }: { organizationId: string; projectId: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const activities = useActivities(organizationId, projectId, page, search);
+  return (
+    <div>
+      <div className="ws-toolbar">
+        <div className="ws-field">
+          <label htmlFor="activity-search">{t('projects.activities.search')}</label>
+          <input
+            id="activity-search"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      {activities.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(activities.error)}
+        </p>
+      ) : !activities.data ? (
+        <Spinner />
+      ) : activities.data.data.length === 0 ? (
+        <p>{t('projects.activities.empty')}</p>
+      ) : (
+        <>
+          <div className="ws-table-wrap">
+            <table className="ws-table">
+              <caption>{t('projects.activities.caption', { count: activities.data.total })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('projects.activities.id')}</th>
+                  <th scope="col">{t('projects.activities.type')}</th>
+                  <th scope="col">{t('projects.activities.station')}</th>
+                  <th scope="col">{t('projects.activities.date')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {activities.data.data.map((activity) => (
+                  <tr key={activity.id}>
+                    <td>{activity.id}</td>
+                    <td>{activity.typeCode}</td>
+                    <td>{activity.monitoringLocationIdentifier}</td>
+                    <td>{[activity.startDate, activity.startTime].filter(Boolean).join(' ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {activities.data.pageCount > 1 && (
+            <nav className="ws-toolbar" aria-label={t('projects.activities.pages')}>
+              <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('common.previous')}
+              </button>
+              <span>{t('common.pageOf', { page, pageCount: activities.data.pageCount })}</span>
+              <button type="button" className="button button-small" disabled={page >= activities.data.pageCount} onClick={() => setPage(page + 1)}>
+                {t('common.next')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

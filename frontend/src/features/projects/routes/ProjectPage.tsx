@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { hasOrganizationRole } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
+import { Spinner } from '../../../shell/LazyView';
+import { TabNav } from '../../../shell/TabNav';
+import { messageOf } from '../../../shell/toast';
+import { useOrganizationStationChoices, useParameterChoices, useProjectParameters, useProjectStations, useSetProjectList } from '../api/lists';
+import { useProject } from '../api/project';
+import { ActivitiesTab } from '../components/ActivitiesTab';
+import { AssignedList, type Choice } from '../components/AssignedList';
+import { ImportsTab } from '../components/ImportsTab';
+import { organizationProjectsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
+import '../../../shell/workspace.css';
+
+const TAB_LABELS = {
+  stations: 'projects.tabs.stations',
+  parameters: 'projects.tabs.parameters',
+  activities: 'projects.tabs.activities',
+  imports: 'projects.tabs.imports',
+} as const;
+
+/** A project's page: its stations, parameters, activities and imports, each a tab. */
+export function ProjectPage() {
+  const { t } = useTranslation();
+  const { organizationId = '', projectId = '', tab } = useParams();
+  const { profile } = useSession();
+  const project = useProject(projectId);
+  const canEdit = hasOrganizationRole(profile, organizationId, ['data-contributor', 'group-admin']);
+
+  if (!tab || !PROJECT_TABS.includes(tab as ProjectTab)) return <Navigate to={projectPath(organizationId, projectId, 'stations')} replace />;
+  if (project.error) {
+    return (
+      <section className="page">
+        <p className="alert alert-error" role="alert">
+          {messageOf(project.error)}
+        </p>
+      </section>
+    );
+  }
+  if (!project.data) return <Spinner />;
+
+  return (
+    <section className="page" aria-labelledby="project-title">
+      <p>
+        <Link to={organizationProjectsPath(organizationId)}>{t('projects.back')}</Link>
+      </p>
+      <h1 id="project-title">{project.data.name}</h1>
+      {project.data.description && <p className="muted">{project.data.description}</p>}
+      <TabNav label={t('projects.tabs.label')} tabs={PROJECT_TABS.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
+      {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+      {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+      {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} />}
+      {tab === 'imports' && <ImportsTab organizationId={organizationId} projectId={projectId} />}
+    </section>
+  );
+}
+
+type ListProps = { organizationId: string; projectId: string; canEdit: boolean };
+
+function StationsList({ organizationId, projectId, canEdit }: ListProps) {
+  const { t } = useTranslation();
+  const stations = useProjectStations(organizationId, projectId);
+  const save = useSetProjectList(organizationId, projectId, 'stations');
+  const toChoice = (s: { id: string; name: string; identifier: string }): Choice => ({ id: s.id, label: s.name, detail: s.identifier });
+  return (
+    <AssignedList
+      title={t('projects.stations.title')}
+      emptyMessage={t('projects.stations.empty')}
+      chooseLabel={t('projects.stations.choose')}
+      filterLabel={t('projects.stations.filter')}
+      savedMessage={(count) => t('projects.stations.saved', { count })}
+      items={stations.data?.map(toChoice)}
+      error={stations.error}
+      canEdit={canEdit}
+      useChoices={(enabled) => {
+        const choices = useOrganizationStationChoices(organizationId, enabled);
+        return { data: choices.data?.map(toChoice), error: choices.error };
+      }}
+      onSave={save}
+    />
+  );
+}
+
+function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
+  const { t } = useTranslation();
+  const parameters = useProjectParameters(organizationId, projectId);
+  const save = useSetProjectList(organizationId, projectId, 'parameters');
+  const toChoice = (p: { id: string; label: string; unit?: string | null }): Choice => ({ id: p.id, label: p.label, detail: p.unit });
+  return (
+    <AssignedList
+      title={t('projects.parameters.title')}
+      emptyMessage={t('projects.parameters.empty')}
+      chooseLabel={t('projects.parameters.choose')}
+      filterLabel={t('projects.parameters.filter')}
+      savedMessage={(count) => t('projects.parameters.saved', { count })}
+      items={parameters.data?.map(toChoice)}
+      error={parameters.error}
+      canEdit={canEdit}
+      useChoices={(enabled) => {
+        const choices = useParameterChoices(enabled);
+        return { data: choices.data?.map(toChoice), error: choices.error };
+      }}
+      onSave={save}
+    />
+  );
+}
+
+export default ProjectPage;
