@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import type { Profile } from '../../../auth/profile';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
@@ -22,7 +23,7 @@ beforeEach(() => {
 
 const rowOf = (email: string) => screen.getByRole('cell', { name: email }).closest('tr')!;
 
-async function open(profile = PROFILES.orgadmin) {
+async function open(profile: Profile = PROFILES.orgadmin) {
   renderWorkspace('/userspace/invitation', profile);
   await screen.findByRole('heading', { level: 1, name: 'Invitations' });
 }

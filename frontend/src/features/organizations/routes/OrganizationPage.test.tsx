@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { DEMO_ORG, fakeOrganizationsServer } from '../test/fakeOrganizationsServer';
+import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
+
+let server: ReturnType<typeof fakeOrganizationsServer>;
+
+beforeAll(async () => {
+  await import('./OrganizationPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeOrganizationsServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+const workspace = (tab: string) => `/userspace/organizations/${DEMO_ORG}/${tab}`;
+const rowWith = (text: string) => screen.getAllByRole('row').find((row) => row.textContent?.includes(text))!;
+
+async function open(tab: string, profile = PROFILES.orgadmin as (typeof PROFILES)[keyof typeof PROFILES]) {
+  const result = renderWorkspace(workspace(tab), profile);
+  await screen.findByRole('heading', { level: 1, name: 'Demo Watershed Council' });
+  return result;
+}
+
+describe('organization workspace', () => {
+  it('opens on the members tab, with the sections as tabs and my role', async () => {
+    const { router } = renderWorkspace(`/userspace/organizations/${DEMO_ORG}`, PROFILES.orgadmin);
+    await waitFor(() => expect(router.state.location.pathname).toBe(workspace('members')));
+    const tabs = await screen.findByRole('navigation', { name: 'Organization sections' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Members', 'Projects', 'Stations', 'Parameters', 'Settings']);
+    expect(within(tabs).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('You: Group administrator')).toBeInTheDocument();
+  });
+
+  it('a group administrator changes a role and removes a member after a confirmation', async () => {
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Carl Contributor' }), 'group-admin');
+    expect(await screen.findByText('Carl Contributor is now Group administrator.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)[0]!.body).toEqual({ roleName: 'group-admin' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Vera Viewer' }));
+    const confirm = screen.getByRole('dialog', { name: 'Remove member' });
+    expect(confirm).toHaveTextContent('Remove Vera Viewer from Demo Watershed Council?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Vera Viewer removed.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Vera Viewer')).not.toBeInTheDocument());
+  });
+
+  it("the last group administrator's step down is refused with the server's reason", async () => {
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Olga Orgadmin' }), 'simple-user');
+    expect(await screen.findByText('An organization needs at least one group administrator: make someone else group-admin first.')).toBeInTheDocument();
+  });
+
+  it('a simple member reads the members and may only leave', async () => {
+    const { router } = await open('members', PROFILES.viewer);
+    await screen.findByText('Carl Contributor');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(within(rowWith('Carl Contributor')).getByText('Data contributor')).toBeInTheDocument();
+    await userEvent.click(within(rowWith('Vera Viewer')).getByRole('button', { name: 'Leave' }));
+    const confirm = screen.getByRole('dialog', { name: 'Leave organization' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('You left Demo Watershed Council.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userspace/organizations'));
+  });
+
+  it('creates, edits and deletes a project', async () => {
+    await open('projects');
+    expect(await screen.findByRole('link', { name: 'Creek survey' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-creek`);
+    await userEvent.click(screen.getByRole('button', { name: 'New project' }));
+    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lake watch');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Summer lake samples');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Project Lake watch created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/project')[0]!.body).toEqual({ name: 'Lake watch', description: 'Summer lake samples', organizationId: DEMO_ORG });
+    expect(await screen.findByRole('link', { name: 'Lake watch' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Creek survey' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit project' });
+    await userEvent.clear(within(edit).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(edit).getByRole('textbox', { name: 'Name' }), 'Creek survey 2026');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Project Creek survey 2026 saved.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Lake watch' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete project' });
+    expect(confirm).toHaveTextContent('Delete the project Lake watch? Its stations stay with the organization.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Project Lake watch deleted.')).toBeInTheDocument();
+  });
+
+  it('a simple member sees projects but no buttons to change them', async () => {
+    await open('projects', PROFILES.viewer);
+    await screen.findByRole('link', { name: 'Creek survey' });
+    expect(screen.queryByRole('button', { name: 'New project' })).not.toBeInTheDocument();
+  });
+
+  it('stations: create with checked coordinates, edit several at once, delete saying how many values go', async () => {
+    await open('stations');
+    expect(await screen.findByRole('table', { name: 'Stations (2)' })).toBeInTheDocument();
+    expect(within(rowWith('Mill Creek')).getByText('River/Stream')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'DEMO-3');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Beaver Dam');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '95');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Enter a latitude from -90 to 90.')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Latitude' }));
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '40.5');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Station type' }), 'lake');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Station Beaver Dam created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/station')[0]!.body).toEqual({
+      identifier: 'DEMO-3', name: 'Beaver Dam', latitude: 40.5, longitude: -75.5, stationType: 'lake', organizationId: DEMO_ORG,
+    });
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mill Creek' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Otter Pond' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
+    const bulk = screen.getByRole('dialog', { name: 'Edit 2 stations' });
+    await userEvent.selectOptions(within(bulk).getByRole('combobox', { name: 'Station type' }), 'river');
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('2 stations saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/station/s-2')[0]!.body).toEqual({ stationType: 'river' });
+    expect(server.callsTo('PATCH', '/station/s-1')[0]!.body).toEqual({ stationType: 'river' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Mill Creek' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete station' });
+    expect(confirm).toHaveTextContent('Delete the station Mill Creek and its 120 values? They leave every list and the explorer.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Station Mill Creek deleted.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/station/s-1')).toHaveLength(1);
+  });
+
+  it("chooses the organization's parameters", async () => {
+    await open('parameters');
+    expect(await screen.findByRole('cell', { name: 'pH' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose parameters' }));
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Filter parameters' }), 'oxygen');
+    expect(screen.queryByRole('checkbox', { name: /Temperature/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Dissolved oxygen/ }));
+    expect(screen.getByText('2 chosen')).toHaveAttribute('role', 'status');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Parameters saved (2).')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/parameters`)[0]!.body).toEqual(['par-ph', 'par-do']);
+    expect(await screen.findByRole('cell', { name: 'Dissolved oxygen (DO)' })).toBeInTheDocument();
+  });
+
+  it("sets the organization's map service and goes back to the system's", async () => {
+    await open('settings');
+    expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
+    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
+    expect(await screen.findByText('Map service saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[0]!.body).toEqual({
+      value: { styleUrl: 'https://tiles.example.org/style.json' },
+    });
+    expect(await screen.findByText(/This organization’s own map service, set/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the system’s map service' }));
+    expect(await screen.findByText('This organization uses the system’s map service again.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[1]!.body).toEqual({ value: null });
+  });
+
+  it('sets the WQX account; the private key is never shown again', async () => {
+    await open('settings');
+    expect(await screen.findByText('No WQX account is set.')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'WQX organization ID' }), 'DEMO_WQX');
+    await userEvent.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
+    await userEvent.type(screen.getByLabelText('Private key'), 'c2VjcmV0LWtleS1vZi1zaXh0ZWVu');
+    await userEvent.click(screen.getByRole('button', { name: 'Save WQX account' }));
+    expect(await screen.findByText('WQX account saved.')).toBeInTheDocument();
+    expect(await screen.findByText(/Private key set .*It is stored encrypted and never shown\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('New private key (leave empty to keep the current one)')).toHaveValue('');
+  });
+
+  it('a simple member reads the map service and sees no WQX account', async () => {
+    await open('settings', PROFILES.viewer);
+    expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Style address (URL)' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'WQX account' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(0);
+  });
+
+  it('a group administrator edits the organization details, including how to contact it', async () => {
+    await open('members');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit organization' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Contact' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Contact' }), '+1 555 0100');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organization Demo Watershed Council saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', `/organization/${DEMO_ORG}`)[0]!.body).toMatchObject({ contact: '+1 555 0100' });
+  });
+
+  it('someone outside the organization is told so', async () => {
+    renderWorkspace(workspace('members'), PROFILES.outsider);
+    expect(await screen.findByText('You are not a member of this organization.')).toBeInTheDocument();
+    expect(server.callsTo('GET', `/organization/${DEMO_ORG}/members`)).toHaveLength(0);
+  });
+
+  it('reads in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    await open('members');
+    const tabs = screen.getByRole('navigation', { name: '组织栏目' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['成员', '项目', '站点', '参数', '设置']);
+    expect(await screen.findByRole('combobox', { name: 'Carl Contributor 的角色' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { DEMO_ORG, OTHER_ORG, fakeOrganizationsServer } from '../test/fakeOrganizationsServer';
+import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
+
+let server: ReturnType<typeof fakeOrganizationsServer>;
+
+beforeAll(async () => {
+  await import('./OrganizationsPage');
+  await import('./OrgInfoPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeOrganizationsServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+describe('my organizations', () => {
+  it('lists the organizations I belong to with my role, each leading to its workspace', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.orgadmin);
+    const mine = await screen.findByRole('list', { name: 'Your organizations' });
+    expect(within(mine).getByRole('link', { name: 'Demo Watershed Council' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}`);
+    expect(within(mine).getByText('Group administrator')).toBeInTheDocument();
+    expect(within(mine).queryByText('River Keepers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New organization' })).not.toBeInTheDocument();
+  });
+
+  it('says how to join when I belong to none', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.outsider);
+    expect(await screen.findByText('You do not belong to an organization yet. A group administrator can invite you.')).toBeInTheDocument();
+  });
+
+  it('a system administrator creates, edits and deletes organizations', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'New organization' }));
+    const dialog = screen.getByRole('dialog', { name: 'New organization' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lake Friends');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Website' }), 'https://lakefriends.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Organization Lake Friends created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/organization')[0]!.body).toEqual({ name: 'Lake Friends', description: null, website: 'https://lakefriends.example', contact: null });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit River Keepers' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit organization' });
+    await userEvent.type(within(edit).getByRole('textbox', { name: 'Description' }), 'Volunteers');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organization River Keepers saved.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete River Keepers' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete organization' });
+    expect(confirm).toHaveTextContent('Delete River Keepers? Its members lose access to it.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Organization River Keepers deleted.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', `/organization/${OTHER_ORG}`)).toHaveLength(1);
+  });
+});
+
+describe('organization info page', () => {
+  it('shows name, description, website, contact, projects and stations with links into the explorer', async () => {
+    renderWorkspace(`/sts/org-info?id=${DEMO_ORG}`, PROFILES.outsider);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeInTheDocument();
+    expect(screen.getByText('A demonstration organization.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://example.org/demo' })).toHaveAttribute('href', 'https://example.org/demo');
+    expect(screen.getByText('office@demo.example')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Creek survey' })).toHaveAttribute('href', '/sts/overview?project=p-creek');
+    expect(await screen.findByRole('heading', { name: 'Stations (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore its stations' })).toHaveAttribute('href', `/sts/overview?organization=${DEMO_ORG}`);
+    expect(screen.getByRole('link', { name: 'Mill Creek' })).toHaveAttribute('href', '/sts/station/s-1/chart');
+    // Not a member: no way into the workspace.
+    expect(screen.queryByRole('link', { name: 'Open the workspace' })).not.toBeInTheDocument();
+  });
+
+  it('without an organization, lists them all to pick one', async () => {
+    renderWorkspace('/sts/org-info', PROFILES.outsider);
+    expect(await screen.findByRole('link', { name: 'River Keepers' })).toHaveAttribute('href', `/sts/org-info?id=${OTHER_ORG}`);
+  });
+
+  it('asks a visitor to sign in (the route declares an empty roles list)', async () => {
+    renderWorkspace(`/sts/org-info?id=${DEMO_ORG}`, null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('reads in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(`/sts/org-info?id=${DEMO_ORG}`, PROFILES.orgadmin);
+    expect(await screen.findByRole('link', { name: '浏览其站点' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '打开工作区' })).toBeInTheDocument();
+  });
+});
+
+describe('current organization in the header', () => {
+  it('a member of several organizations picks the current one; it is kept in the profile', async () => {
+    const setProfile = vi.fn();
+    renderWorkspace('/userspace/organizations', PROFILES.twoOrgs, { setProfile });
+    const picker = await screen.findByRole('combobox', { name: 'Current organization' });
+    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Demo Watershed Council', 'River Keepers']));
+    await userEvent.selectOptions(picker, OTHER_ORG);
+    expect(await screen.findByText('Current organization: River Keepers.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/auth/profile')[0]!.body).toEqual({ currentOrganizationId: OTHER_ORG });
+    expect(setProfile).toHaveBeenCalledWith({ currentOrganizationId: OTHER_ORG });
+  });
+
+  it('is not there for a member of one organization', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.orgadmin);
+    await screen.findByRole('list', { name: 'Your organizations' });
+    expect(screen.queryByRole('combobox', { name: 'Current organization' })).not.toBeInTheDocument();
+  });
+});
