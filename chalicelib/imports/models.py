@@ -44,6 +44,7 @@ class ImportLog(BaseModel):
     uploadKey = UnicodeAttribute()  # the S3 object of the file
     rowsTotal = NumberAttribute(null=True)  # known once the whole file has been read
     rowsDone = NumberAttribute(default=0)  # the checkpoint: data rows written or rejected, in file order
+    chunkRows = NumberAttribute(null=True)  # the chunk size of the first attempt, kept by every later one
     rowsImported = NumberAttribute(default=0)
     rowsRejected = NumberAttribute(default=0)
     rowsUnchanged = NumberAttribute(default=0)

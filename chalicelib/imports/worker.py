@@ -149,16 +149,18 @@ class ImportJob:
             layout = formats.detect(text.header, self.log.format, service.header_map(self.log.organizationId))
         except formats.FormatError as exc:
             raise source.FileError(str(exc)) from exc
+        chunk_rows = int(self.log.chunkRows or self.settings.import_chunk_rows)
         if not self.log.header:
-            self._update("SET header = :header, detectedFormat = :format",
-                         {":header": {"L": [{"S": h} for h in text.header]}, ":format": {"S": layout.format.key}})
+            self._update("SET header = :header, detectedFormat = :format, chunkRows = :rows",
+                         {":header": {"L": [{"S": h} for h in text.header]}, ":format": {"S": layout.format.key},
+                          ":rows": {"N": str(chunk_rows)}})
         checkpoint = int(self.log.rowsDone or 0)
         pending = self.log.pending.as_dict() if self.log.pending is not None else None
         seen: dict = {}
         last_row = 0
         malformed_seen = False
         try:
-            for chunk in reader.chunks(text, self.settings.import_chunk_rows):
+            for chunk in reader.chunks(text, chunk_rows):
                 last_row = chunk.end_row - 1
                 malformed_seen = malformed_seen or bool(chunk.malformed)
                 if last_row <= checkpoint:
