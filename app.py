@@ -10,6 +10,7 @@ from chalicelib.imports.routes import routes as imports_routes
 from chalicelib.invitations.routes import routes as invitations_routes
 from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
+from chalicelib.pages.routes import routes as pages_routes
 from chalicelib.parameters.routes import routes as parameters_routes
 from chalicelib.projects.routes import routes as projects_routes
 from chalicelib.reference.routes import routes as reference_routes
@@ -26,7 +27,7 @@ app = Chalice(app_name="open-water-data")
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
-                      imports_routes):
+                      imports_routes, pages_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")

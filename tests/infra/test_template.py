@@ -36,7 +36,7 @@ def test_cloud_only_resources_are_conditional_and_the_rest_exist_everywhere(temp
 
 def test_every_table_is_on_demand_with_point_in_time_recovery_and_retained(template):
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert len(tables) == 17
+    assert len(tables) == 19
     for name, table in tables.items():
         properties = table["Properties"]
         assert properties["BillingMode"] == "PAY_PER_REQUEST", name

@@ -1,0 +1,46 @@
+"""Informational pages (/pages/{key}/{lang}: read, save, versions, restore) and the contact form."""
+from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
+from chalicelib.core.http import Routes, created
+from chalicelib.pages import contact, service
+
+routes = Routes(__name__)
+SYSTEM_ADMIN = rules.system_roles("system-admin")
+
+
+@routes.route("/pages/{key}/{lang}", auth=rules.public)
+def get_page(key, lang):
+    """A page in one language: its latest saved version, or the shipped default."""
+    return service.get(key, lang)
+
+
+@routes.route("/pages/{key}/{lang}", methods=["PUT"], auth=SYSTEM_ADMIN)
+def save_page(key, lang):
+    """Save a new version of a page ({text}); earlier versions are kept (system administrators)."""
+    return service.save(key, lang, routes.json_body(), require_principal())
+
+
+@routes.route("/pages/{key}/{lang}/versions", auth=SYSTEM_ADMIN)
+def page_versions(key, lang):
+    """Every saved version of a page, newest first, then the default (system administrators)."""
+    return service.versions(key, lang)
+
+
+@routes.route("/pages/{key}/{lang}/versions/{version}/restore", methods=["POST"], auth=SYSTEM_ADMIN)
+def restore_page(key, lang, version):
+    """Serve an earlier version again, saved as the newest (system administrators)."""
+    return created(service.restore(key, lang, version, require_principal()))
+
+
+@routes.route("/contact", methods=["POST"], auth=rules.public)
+def send_contact_message():
+    """Send a message to the system administrators ({name, email, message}); 5 an hour per address and client."""
+    request = routes.current_request
+    client = ((request.context or {}).get("identity") or {}).get("sourceIp") or ""
+    return created(contact.submit(routes.json_body(), client))
+
+
+@routes.route("/contact", auth=SYSTEM_ADMIN)
+def contact_messages():
+    """Every contact message, newest first (system administrators)."""
+    return contact.list_messages()

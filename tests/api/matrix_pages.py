@@ -1,0 +1,38 @@
+"""Authorization-matrix cases of the informational pages (/pages/...) and the contact form (/contact).
+Joined into MATRIX by tests/api/authorization_matrix.py."""
+from __future__ import annotations
+
+import uuid
+
+from tests.api.authorization_matrix import ADMIN_ONLY, ALL_OK, Case
+from tests.api.pages_support import forget_recent_senders
+
+# Each matrix run posts one contact message per identity from the same client: the hourly limit per
+# client is tested in tests/api/test_pages.py, so here every request starts with no recent messages.
+ALL_CREATED = {identity: 201 for identity in ALL_OK}
+
+
+def _page(key: str, lang: str):
+    return lambda ids: {"page": key, "lang": lang}
+
+
+def _saved_version(ids: dict) -> dict:
+    from chalicelib.auth.principal import Principal
+    from chalicelib.pages import service
+
+    admin = Principal(user={"id": ids["admin"], "name": "Matrix"}, system_roles=(("system-admin", "system-admin"),))
+    saved = service.save("history", "en", {"text": f"Matrix text {uuid.uuid4().hex[:6]}"}, admin)
+    return {"page": "history", "lang": "en", "version": saved["version"]}
+
+
+CASES = [
+    Case("GET", "/pages/{page}/{lang}", ALL_OK, setup=_page("mission", "en")),
+    Case("PUT", "/pages/{page}/{lang}", ADMIN_ONLY, setup=_page("faq", "zh-CN"),
+         body=lambda: {"text": f"## 矩阵 {uuid.uuid4().hex[:6]}"}),
+    Case("GET", "/pages/{page}/{lang}/versions", ADMIN_ONLY, setup=_page("faq", "en")),
+    Case("POST", "/pages/{page}/{lang}/versions/{version}/restore", {**ADMIN_ONLY, "admin": 201},
+         setup=_saved_version),
+    Case("POST", "/contact", ALL_CREATED, setup=forget_recent_senders,
+         body=lambda: {"name": "Matrix", "email": f"{uuid.uuid4().hex[:8]}@example.com", "message": "Hello"}),
+    Case("GET", "/contact", ADMIN_ONLY),
+]
