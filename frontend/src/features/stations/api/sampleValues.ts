@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { get } from '../../../api/client';
 import { rowsOf, text } from './rows';
@@ -106,6 +107,31 @@ export async function getSampleValues(stationId: string, parameterId: string, ra
 export const seriesKey = (stationId: string, parameterId: string, range: SeriesRange) =>
   ['sampleValues', stationId, parameterId, range.from ?? '', range.to ?? ''] as const;
 
+// Series being fetched, by serialized key: a tick while its series is preloading waits for that one.
+const inFlight = new Map<string, Promise<Series>>();
+
+type SwrCache = ReturnType<typeof useSWRConfig>['cache'];
+type SwrMutate = ReturnType<typeof useSWRConfig>['mutate'];
+
+/** One series from the cache, from its request under way, or fetched now (and then cached). */
+function loadSeries(cache: SwrCache, mutate: SwrMutate, stationId: string, parameterId: string, range: SeriesRange): Promise<Series> {
+  const key = seriesKey(stationId, parameterId, range);
+  const id = unstable_serialize(key);
+  const cached = cache.get(id)?.data as Series | undefined;
+  if (cached) return Promise.resolve(cached);
+  let pending = inFlight.get(id);
+  if (!pending) {
+    pending = getSampleValues(stationId, parameterId, range)
+      .then(async (series) => {
+        await mutate(key, series, { revalidate: false });
+        return series;
+      })
+      .finally(() => inFlight.delete(id));
+    inFlight.set(id, pending);
+  }
+  return pending;
+}
+
 /**
  * Several series of one station. Each series is fetched once per range and cached under its own key,
  * so adding a parameter fetches only that one (the new ones side by side); while it loads the series
@@ -113,18 +139,33 @@ export const seriesKey = (stationId: string, parameterId: string, range: SeriesR
  */
 export function useSampleValues(stationId: string | undefined, parameterIds: string[], range: SeriesRange) {
   const { cache, mutate } = useSWRConfig();
-  const cached = (parameterId: string) =>
-    cache.get(unstable_serialize(seriesKey(stationId as string, parameterId, range)))?.data as Series | undefined;
   return useSWR(
     stationId && parameterIds.length ? ['sampleValuesOf', stationId, parameterIds.join(','), range.from ?? '', range.to ?? ''] : null,
-    () =>
-      Promise.all(
-        parameterIds.map(
-          (p) =>
-            cached(p) ??
-            (mutate(seriesKey(stationId as string, p, range), getSampleValues(stationId as string, p, range), { revalidate: false }) as Promise<Series>),
-        ),
-      ),
+    () => Promise.all(parameterIds.map((p) => loadSeries(cache, mutate, stationId as string, p, range))),
     { keepPreviousData: true },
   );
+}
+
+/**
+ * Fetch these series into the cache one after another, in the background (none when `parameterIds`
+ * is empty): the chart preloads a station's other small series once its own are drawn, so ticking
+ * one more draws it at once.
+ */
+export function usePreloadedSeries(stationId: string, parameterIds: string[], range: SeriesRange) {
+  const { cache, mutate } = useSWRConfig();
+  const ids = parameterIds.join(',');
+  useEffect(() => {
+    let stopped = false;
+    void (async () => {
+      for (const parameterId of ids ? ids.split(',') : []) {
+        if (stopped) return;
+        await loadSeries(cache, mutate, stationId, parameterId, range).catch(() => undefined);
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+    // The range's ends, not the object, decide what is preloaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache, mutate, stationId, ids, range.from, range.to]);
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
-import { useSampleValues } from '../api/sampleValues';
+import { usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
 import { download } from '../lib/csv';
 import { seriesCsv, summarize, type SeriesInfo } from '../lib/series';
@@ -12,6 +12,9 @@ import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { dateRangeProblems } from '../../../lib/filterChecks';
+
+/** A station's series are preloaded when they hold this many values in all, or fewer. */
+export const PRELOAD_MAX_VALUES = 20_000;
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 
@@ -33,6 +36,11 @@ export function StationChartPage() {
   const isLoading = values.isLoading;
   // The parameters asked for whose series is not drawn yet (the earlier ones stay while it loads).
   const coming = isLoading && series ? shown.filter((id) => !series.some((s) => s.parameterId === id)) : [];
+  // Once the shown series are drawn, the station's other series are fetched in the background when
+  // they are small, so ticking one more draws it at once.
+  const drawn = !!series && !isLoading && !error;
+  const others = drawn && rangeIsValid && (station.sampleCount ?? Infinity) <= PRELOAD_MAX_VALUES ? available.filter((id) => !shown.includes(id)) : [];
+  usePreloadedSeries(station.id, others, range);
   const { Chart, error: chartError } = useTimeSeriesChart();
   const failure = error ?? chartError;
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
-import { renderWithProviders } from '../../../test/render';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { stationRoutes } from '.';
 
 // No canvas in jsdom: the chart and the small map stand in with what they were given.
@@ -109,6 +109,8 @@ describe('station page /sts/station/{stationId}', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
       if (String(input).includes('/sampleValue/s1/p-temp')) await held;
+      // A station with too many values to preload its other series.
+      if (String(input).endsWith('/station/s1')) return jsonResponse(200, { ...station, sampleCount: 50_000 });
       return fakeFetch(input);
     }));
     renderStation('/sts/station/s1/chart');
@@ -131,6 +133,20 @@ describe('station page /sts/station/{stationId}', () => {
     await user.click(screen.getByRole('checkbox', { name: 'pH' }));
     await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('Temperature, water [deg C] 2 | pH [std units] 3'));
     expect(seriesCalls()).toHaveLength(2);
+  });
+
+  it("preloads a small station's other series once the chart is drawn, so a tick draws at once", async () => {
+    const user = userEvent.setup();
+    renderStation('/sts/station/s1/chart');
+    expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    await waitFor(() => expect(calls).toContain('/api/v1/sampleValue/s1/p-temp?order=ASC'));
+    await user.click(screen.getByRole('checkbox', { name: 'Temperature, water' }));
+    expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3 | Temperature, water [deg C] 2');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('/api/v1/sampleValue'))).toEqual([
+      '/api/v1/sampleValue/s1/p-ph?order=ASC',
+      '/api/v1/sampleValue/s1/p-temp?order=ASC',
+    ]);
   });
 
   it('checks the date range in the form and shows no series for a range that cannot be', async () => {
