@@ -4,6 +4,7 @@
  * form refuses, bad station links; screenshots of these screens in both languages at 1440 and 375 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/session';
 
 const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
@@ -87,4 +88,33 @@ test('ticking a parameter on the station chart draws its line within a second; n
     expect(seconds).toBeLessThanOrEqual(1);
   }
   expect(series.sort()).toEqual([...station.meta.parameterIds!].sort());
+});
+
+/** Whether two boxes overlap. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('a success toast covers neither the page header nor its main button, and can be dismissed', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/roles');
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const roleName = `toast-${width}-${Date.now().toString(36)}`;
+    const newRole = page.getByRole('button', { name: 'New role' });
+    await newRole.click();
+    const dialog = page.getByRole('dialog', { name: 'New role' });
+    await dialog.getByRole('textbox', { name: 'Role name' }).fill(roleName);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const toast = page.locator('.toast').filter({ hasText: `Role ${roleName} created.` });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const covered = [];
+    for (const control of [newRole, ...(await page.getByRole('banner').locator('button, a[href]').all())]) {
+      const controlBox = await control.boundingBox();
+      if (controlBox && overlap(box, controlBox)) covered.push((await control.textContent())?.trim() || (await control.getAttribute('aria-label')));
+    }
+    expect(covered, `controls under the toast at ${width} px`).toEqual([]);
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast).toHaveCount(0);
+  }
 });

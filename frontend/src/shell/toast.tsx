@@ -1,5 +1,5 @@
 /**
- * Toasts: short messages at the top of the page (success and error), gone after 10 s
+ * Toasts: short messages in the bottom corner of the page (success and error), gone after 10 s or when dismissed
  * (spec: message timeout 10000 ms). `toast.success(...)` / `toast.error(...)` work from anywhere.
  */
 import { useSyncExternalStore } from 'react';
