@@ -8,7 +8,7 @@ import { dashboardsModule } from '../features/dashboards/module';
 import { explorerModule } from '../features/explorer/module';
 import { invitationsModule } from '../features/invitations/module';
 import { organizationsModule } from '../features/organizations/module';
-import { dataSectionModule } from '../features/pages/menu';
+import { contactMessagesModule, dataSectionModule } from '../features/pages/menu';
 import { stationsModule } from '../features/stations/module';
 import { LanguageDropdown } from '../shell/LanguageDropdown';
 import { shell as defaultRegistry, type ShellRegistry, type ShellModule } from '../shell/registry';
@@ -29,6 +29,7 @@ export const modules: ShellModule[] = [
   dashboardsModule,
   organizationsModule,
   dataSectionModule,
+  contactMessagesModule,
   adminModule,
   stationsModule,
   explorerModule,

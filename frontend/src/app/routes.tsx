@@ -5,7 +5,7 @@ import { dashboardRoutes } from '../features/dashboards/routes';
 import { explorerRoutes } from '../features/explorer/routes';
 import { invitationRoutes, invitationStsRoutes } from '../features/invitations/routes';
 import { organizationRoutes, organizationStsRoutes } from '../features/organizations/routes';
-import { infoPageRoutes } from '../features/pages/routes';
+import { contactMessageRoutes, infoPageRoutes } from '../features/pages/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { stationRoutes } from '../features/stations/routes';
 import { lazyView, Spinner } from '../shell/LazyView';
@@ -24,6 +24,7 @@ import { RouteError } from './RouteError';
 const featureRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...adminRoutes,
+  ...contactMessageRoutes,
   ...invitationRoutes,
   ...organizationRoutes,
   ...projectRoutes,

@@ -1,6 +1,7 @@
 import type { ShellModule } from '../../shell/registry';
+import { CONTACT_MESSAGES_PATH, CONTACT_MESSAGES_REQUIREMENT } from './paths';
 
-/** Every informational page of /sts (spec: data section routes); their texts come in a later issue. */
+/** Every informational page of /sts (spec: data section routes); their texts come from the pages API. */
 export const INFO_PAGES = [
   'mission', 'terms', 'privacy', 'cookies', 'partner', 'contactUs',
   'history', 'training', 'glossary', 'faq', 'practice', 'more', 'quickstart', 'report',
@@ -29,5 +30,13 @@ export const dataSectionModule: ShellModule = {
       icon: 'ⓘ',
       items: ABOUT_PAGES.map((page) => ({ key: page, label: `pages.${page}.title`, to: `/sts/${page}`, icon: ABOUT_ICONS[page] })),
     },
+  ],
+};
+
+/** The messages of Contact us, in the admin shell: a menu entry for system administrators. */
+export const contactMessagesModule: ShellModule = {
+  name: 'contact-messages',
+  menu: [
+    { key: 'contact-messages', label: 'pages.menu.contactMessages', to: CONTACT_MESSAGES_PATH, icon: '✉', requires: CONTACT_MESSAGES_REQUIREMENT },
   ],
 };

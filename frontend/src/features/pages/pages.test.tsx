@@ -1,14 +1,21 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { renderWithProviders } from '../../test/render';
 import { ABOUT_PAGES, dataSectionModule, INFO_PAGES } from './menu';
-import { infoPageRoutes } from './routes';
+import { defaultText, fakePagesServer } from './test/fakePagesServer';
+import { renderPages, SYSTEM_ADMIN_PROFILE, VIEWER_PROFILE } from './test/renderPages';
 
-function renderPage(path: string) {
-  const router = createMemoryRouter([{ path: '/sts', children: infoPageRoutes }], { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />);
+let server: ReturnType<typeof fakePagesServer>;
+
+beforeEach(() => {
+  server = fakePagesServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+/** The first heading of a Markdown text (`## ...`). */
+function firstHeading(text: string): string {
+  return text.match(/^## (.+)$/m)![1];
 }
 
 describe('data section menu', () => {
@@ -29,20 +36,99 @@ describe('data section menu', () => {
 });
 
 describe('informational pages', () => {
-  it.each([
-    ['/sts/mission', 'Statement of purpose'],
-    ['/sts/contactUs', 'Contact us'],
-    ['/sts/practice', 'Best Practice'],
-    ['/sts/more', 'Learn More'],
-  ])('%s shows its title and a placeholder', async (path, title) => {
-    renderPage(path);
+  it.each(INFO_PAGES.flatMap((page) => [[page, 'en'], [page, 'zh-CN']] as const))('%s renders its text in %s', async (page, lang) => {
+    await changeLanguage(lang);
+    renderPages(`/sts/${page}`);
+    const title = i18n.t(`pages.${page}.title`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This page is being written. Its content will appear here soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: firstHeading(defaultText(page, lang)) })).toBeInTheDocument();
+    expect(server.calls).toContainEqual({ method: 'GET', path: `/pages/${page}/${lang}`, body: undefined });
   });
 
-  it('in Simplified Chinese', async () => {
-    await changeLanguage('zh-CN');
-    renderPage('/sts/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: '隐私声明' })).toBeInTheDocument();
+  it('links to the explorer and the import formats from best practice', async () => {
+    renderPages('/sts/practice');
+    expect(await screen.findByRole('link', { name: 'explorer' })).toHaveAttribute('href', '#/sts/overview');
+    expect(screen.getByRole('heading', { level: 3, name: 'Detection limits' })).toBeInTheDocument();
+    expect(screen.getByText(/StationIdentifier,Date,Time,TimeZone/)).toBeInTheDocument();
+  });
+
+  it('shows the quickstart screenshots the browser tests took', async () => {
+    renderPages('/sts/quickstart');
+    const image = await screen.findByRole('img', { name: 'The explorer: map and filters' });
+    expect(image).toHaveAttribute('src', 'quickstart/explorer.webp');
+  });
+
+  it('says so when the page cannot be loaded', async () => {
+    server.fail('GET', /^\/pages\/faq\/en$/, 503, 'The data store is unavailable. Please try again shortly.');
+    renderPages('/sts/faq');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded. Please try again later.');
+  });
+
+  it('renders Markdown with raw HTML and javascript: links inert', async () => {
+    server.save('history', 'en', [
+      '## Hostile',
+      '<script>window.hacked = true</script>',
+      '<img src="x" onerror="window.hacked = true">',
+      '[Click me](javascript:window.hacked=true) and [safe](https://example.com)',
+      '<a href="javascript:alert(1)">raw link</a>',
+    ].join('\n\n'));
+    const { container } = renderPages('/sts/history');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hostile' })).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(screen.getByText('Click me').getAttribute('href') ?? '').toBe('');
+    expect(screen.getByRole('link', { name: 'safe' })).toHaveAttribute('href', 'https://example.com');
+    expect(screen.queryByRole('link', { name: 'raw link' })).toBeNull();
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+});
+
+describe('the page editor', () => {
+  it('is offered only to system administrators', async () => {
+    renderPages('/sts/mission', VIEWER_PROFILE);
+    await screen.findByRole('heading', { level: 2, name: 'Why Open Water Data exists' });
+    expect(screen.queryByRole('button', { name: 'Edit this page' })).toBeNull();
+  });
+
+  it('saves a language with a preview, lists the versions and restores an earlier one', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/faq', SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const editor = await screen.findByRole('region', { name: 'Edit “Frequently asked questions”' });
+
+    await user.click(within(editor).getByRole('radio', { name: '简体中文' }));
+    const text = within(editor).getByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(text).toHaveValue(defaultText('faq', 'zh-CN')));
+    await user.clear(text);
+    await user.type(text, '## 新的问题{enter}{enter}回答。');
+    const preview = within(editor).getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { level: 2, name: '新的问题' })).toBeInTheDocument();
+
+    await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(editor).findByRole('status')).toHaveTextContent('Saved as version 1.');
+    expect(server.calls).toContainEqual({ method: 'PUT', path: '/pages/faq/zh-CN', body: { text: '## 新的问题\n\n回答。' } });
+    const versions = within(editor).getByRole('list');
+    await waitFor(() => expect(within(versions).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(versions).getByRole('listitem', { name: 'Version 1' })).toHaveTextContent('served now');
+    expect(within(versions).getByRole('listitem', { name: 'Version 0' })).toHaveTextContent('The product’s default text');
+
+    await user.click(within(within(versions).getByRole('listitem', { name: 'Version 0' })).getByRole('button', { name: 'Restore' }));
+    expect(await within(editor).findByText('Version 0 is served again.')).toBeInTheDocument();
+    expect(server.calls).toContainEqual({ method: 'POST', path: '/pages/faq/zh-CN/versions/0/restore', body: undefined });
+    await waitFor(() => expect(within(editor).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('restored from version 0'));
+    // The English text the visitor reads did not change.
+    expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a save is refused", async () => {
+    const user = userEvent.setup();
+    server.fail('PUT', /^\/pages\/terms\/en$/, 400, 'The page text is required.');
+    renderPages('/sts/terms', SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const editor = await screen.findByRole('region', { name: 'Edit “Terms and conditions”' });
+    await waitFor(() => expect(within(editor).getByRole('button', { name: 'Save as a new version' })).toBeEnabled());
+    await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent('The page text is required.');
   });
 });

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { fakePagesServer } from '../test/fakePagesServer';
+import { renderPages, SYSTEM_ADMIN_PROFILE, VIEWER_PROFILE } from '../test/renderPages';
+
+let server: ReturnType<typeof fakePagesServer>;
+
+beforeEach(() => {
+  server = fakePagesServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Lin Wei');
+  await user.type(screen.getByRole('textbox', { name: 'Your email address' }), 'lin@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Hello from the river.');
+}
+
+describe('Contact us', () => {
+  it('sends the message with an empty honeypot and confirms it', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/contactUs');
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Thank you. Your message was sent to the administrators; we will answer by email.');
+    expect(server.calls).toContainEqual({
+      method: 'POST', path: '/contact',
+      body: { name: 'Lin Wei', email: 'lin@example.com', message: 'Hello from the river.', website: '', language: 'en' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Write another message' }));
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
+  });
+
+  it('keeps the honeypot away from people and assistive technology', async () => {
+    renderPages('/sts/contactUs');
+    await screen.findByRole('textbox', { name: 'Your name' });
+    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull();
+    expect(document.querySelector('input[name="website"]')).toHaveAttribute('tabindex', '-1');
+  });
+
+  it("shows the server's refusal, in the interface's language", async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    server.fail('POST', /^\/contact$/, 429, '您在过去一小时内已发送 5 条留言，请稍后再试。');
+    renderPages('/sts/contactUs');
+    await user.type(await screen.findByRole('textbox', { name: '您的姓名' }), '林伟');
+    await user.click(screen.getByRole('button', { name: '发送留言' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('您在过去一小时内已发送 5 条留言，请稍后再试。');
+  });
+});
+
+describe('contact messages in the admin shell', () => {
+  it('lists the messages for system administrators, with a menu entry', async () => {
+    server.messages.push({ id: 'm1', name: 'Lin Wei', email: 'lin@example.com', message: 'Line one\nLine two', language: 'zh-CN',
+      createdAt: '2026-11-24T03:10:00.000Z', emailed: true });
+    renderPages('/admin/contact-messages', SYSTEM_ADMIN_PROFILE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact messages' })).toBeInTheDocument();
+    const message = await screen.findByRole('article', { name: 'Lin Wei <lin@example.com>' });
+    expect(within(message).getByRole('link', { name: 'lin@example.com' })).toHaveAttribute('href', 'mailto:lin@example.com');
+    expect(within(message).getByText(/Line one/)).toBeInTheDocument();
+    expect(within(message).getByText('Emailed to the administrators')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Contact messages/ })).toHaveAttribute('href', '/admin/contact-messages');
+  });
+
+  it('says when there is none', async () => {
+    renderPages('/admin/contact-messages', SYSTEM_ADMIN_PROFILE);
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+  });
+
+  it('is not for other users', async () => {
+    renderPages('/admin/contact-messages', VIEWER_PROFILE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Contact messages/ })).toBeNull();
+    expect(server.calls.filter((call) => call.path === '/contact')).toEqual([]);
+  });
+});

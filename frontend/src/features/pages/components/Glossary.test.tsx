@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { fakePagesServer } from '../test/fakePagesServer';
+import { renderPages } from '../test/renderPages';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(fakePagesServer().fetch));
+});
+
+describe('the glossary', () => {
+  it("lists the product's terms and the WQX keylists from the product's own data", async () => {
+    renderPages('/sts/glossary');
+    const product = await screen.findByRole('region', { name: 'Terms of the product' });
+    expect(within(product).getByText('Station')).toBeInTheDocument();
+    expect(within(product).getByText('Group administrator')).toBeInTheDocument();
+    const activities = await screen.findByRole('region', { name: 'Activity types (WQX)' });
+    expect(within(activities).getByText('Field Msr/Obs')).toBeInTheDocument();
+    expect(within(activities).getByText(/Field measurement or observation made at the monitoring location/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Activity media (WQX)' })).getByText('Sediment')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Sample fractions (WQX)' })).getByText('Dissolved')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Result statuses (WQX)' })).getByText('Provisional')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Result value types (WQX)' })).getByText('Estimated')).toBeInTheDocument();
+  });
+
+  it('narrows every list to the terms matching the search, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/glossary');
+    await screen.findByRole('region', { name: 'Activity types (WQX)' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search the glossary' }), 'blank');
+    const activities = screen.getByRole('region', { name: 'Activity types (WQX)' });
+    expect(within(activities).getByText('Quality Control Sample-Field Blank')).toBeInTheDocument();
+    expect(within(activities).queryByText('Field Msr/Obs')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Terms of the product' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Result value types (WQX)' })).toHaveTextContent('Blank Corrected Calc');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search the glossary' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search the glossary' }), 'zzzz');
+    expect(screen.getByRole('status')).toHaveTextContent('No term matches “zzzz”.');
+  });
+
+  it('searches the product terms in Simplified Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderPages('/sts/glossary');
+    await screen.findByRole('region', { name: '活动类型（WQX）' });
+    await user.type(screen.getByRole('searchbox', { name: '搜索术语表' }), '检出限');
+    const product = screen.getByRole('region', { name: '本产品的术语' });
+    expect(within(product).getByText('检出限')).toBeInTheDocument();
+    expect(within(product).queryByText('站点')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The cookie policy lists exactly what the SPA keeps in the browser: every key the code writes to
+ * localStorage or sessionStorage (constants resolved to their values), the sign-in state store of
+ * oidc-client-ts (its keys start with `oidc.`), and cookies (none).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultText } from './test/fakePagesServer';
+
+const SOURCE = join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every storage key the application code writes. */
+function keysTheCodeWrites(): string[] {
+  const sources = sourceFiles(SOURCE).map((path) => readFileSync(path, 'utf-8'));
+  const all = sources.join('\n');
+  const constant = (name: string) => all.match(new RegExp(`const ${name}\\s*=\\s*'([^']+)'`))?.[1] ?? `unresolved ${name}`;
+  const keys = new Set<string>();
+  for (const source of sources) {
+    for (const [, argument] of source.matchAll(/(?:local|session)Storage\??\.setItem\(\s*([\w$]+|'[^']*')/g)) {
+      keys.add(argument.startsWith("'") ? argument.slice(1, -1) : constant(argument));
+    }
+    // oidc-client-ts keeps its sign-in state under its default prefix `oidc.` unless told otherwise.
+    for (const [options] of source.matchAll(/new WebStorageStateStore\(\{[^}]*\}\)/g)) {
+      if (/(local|session)Storage/.test(options)) keys.add(/prefix:\s*'([^']+)'/.exec(options)?.[1].concat('*') ?? 'oidc.*');
+    }
+    if (/document\.cookie\s*=/.test(source)) keys.add('a cookie');
+  }
+  return [...keys].sort();
+}
+
+/** The keys the policy lists (the code-formatted name that starts each item of its list). */
+function keysThePolicyLists(lang: string): string[] {
+  return [...defaultText('cookies', lang).matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]).sort();
+}
+
+describe('the cookie policy', () => {
+  it('finds the keys the code writes', () => {
+    expect(keysTheCodeWrites()).toEqual(expect.arrayContaining(['app-locale', 'app-menu-collapsed', 'oidc.*']));
+  });
+
+  it.each(['en', 'zh-CN'])('in %s lists exactly the keys the code writes, and says no cookie is set', (lang) => {
+    expect(keysThePolicyLists(lang)).toEqual(keysTheCodeWrites());
+    expect(keysTheCodeWrites()).not.toContain('a cookie');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * An in-memory stand-in for the pages API (chalicelib/pages) and the keylists it uses, behind a fetch.
+ * It serves the product's real default texts and keylists from the repository (the files the server
+ * ships), keeps saved versions per page and language as the server does, and records every call.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ContactMessage } from '../api/contact';
+import type { PageVersion } from '../api/pages';
+import type { InfoPageKey } from '../menu';
+
+/** The repository's root: the nearest folder up from the working directory that holds chalicelib/. */
+function repositoryRoot(): string {
+  let folder = process.cwd();
+  while (!existsSync(join(folder, 'chalicelib')) && dirname(folder) !== folder) folder = dirname(folder);
+  return `${folder}/`;
+}
+
+const REPOSITORY = repositoryRoot();
+
+export function defaultText(key: string, lang: string): string {
+  return readFileSync(`${REPOSITORY}chalicelib/pages/defaults/${lang}/${key}.md`, 'utf-8');
+}
+
+function keylist(list: string): unknown {
+  if (list === 'activityTypes') return JSON.parse(readFileSync(`${REPOSITORY}chalicelib/data/activity_types.json`, 'utf-8'));
+  const lists = JSON.parse(readFileSync(`${REPOSITORY}chalicelib/data/keylists.json`, 'utf-8'));
+  return lists[list]?.values;
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function fakePagesServer() {
+  const saved = new Map<string, PageVersion[]>();
+  const messages: ContactMessage[] = [];
+  const calls: Call[] = [];
+  const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
+
+  const versionsOf = (key: string, lang: string): PageVersion[] => {
+    const list = saved.get(`${key}#${lang}`) ?? [];
+    const fallback: PageVersion = {
+      key: key as InfoPageKey, lang, version: 0, text: defaultText(key, lang), savedAt: null, savedBy: null,
+      savedByName: null, restoredFrom: null, isDefault: true,
+    };
+    return [...list].reverse().concat(fallback);
+  };
+  const append = (key: string, lang: string, text: string, restoredFrom: number | null) => {
+    const list = saved.get(`${key}#${lang}`) ?? [];
+    const version: PageVersion = {
+      key: key as InfoPageKey, lang, version: list.length + 1, text, savedAt: '2026-11-24T03:00:00.000Z',
+      savedBy: 'u-ada', savedByName: 'Ada Admin', restoredFrom, isDefault: false,
+    };
+    saved.set(`${key}#${lang}`, [...list, version]);
+    return version;
+  };
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = decodeURIComponent(url.pathname.replace(/^\/api\/v1/, ''));
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    const failure = failures.find((f) => f.method === method && f.path.test(path));
+    if (failure) {
+      failures.splice(failures.indexOf(failure), 1);
+      return json(failure.status, { statusCode: failure.status, message: failure.message });
+    }
+    let match = path.match(/^\/pages\/(\w+)\/([\w-]+)$/);
+    if (match && method === 'GET') return json(200, versionsOf(match[1], match[2])[0]);
+    if (match && method === 'PUT') return json(200, append(match[1], match[2], body.text, null));
+    match = path.match(/^\/pages\/(\w+)\/([\w-]+)\/versions$/);
+    if (match) return json(200, versionsOf(match[1], match[2]));
+    match = path.match(/^\/pages\/(\w+)\/([\w-]+)\/versions\/(\d+)\/restore$/);
+    if (match) {
+      const from = versionsOf(match[1], match[2]).find((v) => v.version === Number(match![3]))!;
+      return json(201, append(match[1], match[2], from.text, from.version));
+    }
+    match = path.match(/^\/keylist\/(\w+)$/);
+    if (match) return json(200, keylist(match[1]));
+    if (path === '/contact' && method === 'POST') {
+      messages.unshift({ id: `m${messages.length + 1}`, name: body.name, email: body.email, message: body.message,
+        language: body.language, createdAt: '2026-11-24T03:10:00.000Z', emailed: true });
+      return json(201, { received: true });
+    }
+    if (path === '/contact') return json(200, messages);
+    return json(404, { statusCode: 404, message: `No fake for ${method} ${path}` });
+  };
+
+  return {
+    fetch,
+    calls,
+    messages,
+    /** The next matching call answers with this error, as the server would. */
+    fail(method: string, path: RegExp, status: number, message: string) {
+      failures.push({ method, path, status, message });
+    },
+    /** A saved version, as if an administrator had saved it earlier. */
+    save(key: string, lang: string, text: string) {
+      append(key, lang, text, null);
+    },
+  };
+}
