@@ -19,6 +19,8 @@ class Chunk:
     table: pa.Table
     # Rows the parser could not split into the header's columns: (cells found, cells expected, text).
     malformed: list = field(default_factory=list)
+    # Set on the last chunk when reading stopped on a problem: the rows before it still count.
+    error: FileError | None = None
 
     @property
     def end_row(self) -> int:
@@ -64,8 +66,11 @@ def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
             batch = reader.read_next_batch()
         except StopIteration:
             break
-        except pa.ArrowInvalid as exc:
-            raise _parse_error(exc, next_row + pending_rows - 1) from exc
+        except (pa.ArrowInvalid, FileError) as exc:
+            error = exc if isinstance(exc, FileError) else _parse_error(exc, next_row + pending_rows - 1)
+            table = pa.Table.from_batches(pending, schema=reader.schema) if pending else reader.schema.empty_table()
+            yield Chunk(next_row, table, malformed[:], error)
+            return
         pending.append(batch)
         pending_rows += batch.num_rows
         while pending_rows >= size:

@@ -24,7 +24,7 @@ DELIMITERS = (",", "\t", ";", "|")
 # An archive that expands more than this many times its size is refused (real CSV files compress 5-20x).
 MAX_EXPANSION_RATIO = 100
 # Below this many expanded bytes the ratio is not checked (tiny files compress oddly).
-EXPANSION_FLOOR = 4 << 20
+EXPANSION_FLOOR = 512 << 10
 MAX_EXPANDED_BYTES = 8 << 30
 REPLACEMENT = "\ufffd"
 
@@ -91,6 +91,7 @@ class _Utf8(io.RawIOBase):
         self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         self._pending = b""
         self._done = False
+        self._last = b"\n"
 
     def readable(self) -> bool:
         return True
@@ -100,6 +101,10 @@ class _Utf8(io.RawIOBase):
             data = self._source.read(BLOCK)
             self._done = not data
             self._pending = self._decoder.decode(data, final=self._done).encode("utf-8")
+            if self._pending:
+                self._last = self._pending[-1:]
+            elif self._done and self._last != b"\n":  # the last row ends with a newline, as pyarrow needs
+                self._pending = self._last = b"\n"
         size = min(len(buffer), len(self._pending))
         buffer[:size] = self._pending[:size]
         self._pending = self._pending[size:]
@@ -183,7 +188,13 @@ def _encoding_of(head: bytes) -> tuple[str, int]:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
         return "utf-8", 0
     except UnicodeDecodeError:
-        return "latin-1", 0
+        pass
+    # Not UTF-8 throughout. Valid UTF-8 sequences beside the invalid bytes: a file that mixes encodings,
+    # read as UTF-8 (its rows with invalid bytes are rejected); none: a Latin-1 file.
+    text = head.decode("utf-8", errors="replace")
+    if any(ord(char) > 127 and char != REPLACEMENT for char in text):
+        return "utf-8", 0
+    return "latin-1", 0
 
 
 def _delimiter(first_line: str) -> str:

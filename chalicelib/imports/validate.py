@@ -21,11 +21,13 @@ from chalicelib.imports.formats import STATIONS, Layout
 
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
-_FORMULA = r"^\s*([=+@]|-[^0-9.\s])"
+_FORMULA = r"^\s*[=+@-]"
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
-_DATE_FORMATS = ((r"^\d{4}-\d{1,2}-\d{1,2}$", "%Y-%m-%d"), (r"^\d{4}/\d{1,2}/\d{1,2}$", "%Y/%m/%d"),
-                 (r"^\d{1,2}/\d{1,2}/\d{4}$", "%m/%d/%Y"), (r"^\d{1,2}/\d{1,2}/\d{2}$", "%m/%d/%y"))
+_DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
+                 (r"^(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})$", "%Y/%m/%d"),
+                 (r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})$", "%m/%d/%Y"),
+                 (r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{2})$", "%m/%d/%y"))
 EARLIEST_YEAR = 1800
 # Text fields stored as they are: a cell that a spreadsheet would run as a formula is refused.
 TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
@@ -126,7 +128,10 @@ class _Frame:
                         "{column} holds characters that are not " + self.encoding + " text (the file mixes "
                         "encodings); save the file as UTF-8 and import it again.", values)
             if name in TEXT_FIELDS:
-                self.reject(pc.match_substring_regex(values, _FORMULA), name,
+                # A leading minus is a formula unless the cell is a plain negative number.
+                formula = pc.and_(pc.match_substring_regex(values, _FORMULA),
+                                  pc.invert(pc.match_substring_regex(values, _NUMBER)))
+                self.reject(formula, name,
                             "{column} '{value}' looks like a spreadsheet formula; formulas are not imported.", values)
             self.reject(pc.greater(pc.utf8_length(values), MAX_TEXT), name,
                         "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
@@ -191,7 +196,12 @@ def parse_dates(values: pa.Array) -> pa.Array:
             continue
         parsed = pc.strptime(pc.if_else(matching, values, pa.scalar(None, pa.string())), format=form, unit="s",
                              error_is_null=True)
-        result = pc.coalesce(result, parsed)
+        # strptime rolls 30 February over into March: the month and day must be the ones written.
+        parts = pc.extract_regex(values, pattern)
+        same = pc.and_(pc.equal(pc.month(parsed), pc.cast(pc.struct_field(parts, "m"), pa.int64())),
+                       pc.equal(pc.day(parsed), pc.cast(pc.struct_field(parts, "d"), pa.int64())))
+        result = pc.coalesce(result, pc.if_else(pc.fill_null(same, False), parsed,
+                                                pa.scalar(None, pa.timestamp("s"))))
     return result
 
 

@@ -163,8 +163,10 @@ class ImportJob:
             for chunk in reader.chunks(text, chunk_rows):
                 last_row = chunk.end_row - 1
                 malformed_seen = malformed_seen or bool(chunk.malformed)
-                if last_row <= checkpoint:
+                if last_row <= checkpoint and chunk.table.num_rows:
                     self.check(chunk, layout, text, seen)  # for the repeats of later rows; writes nothing
+                    if chunk.error is not None:
+                        raise chunk.error
                     continue
                 if self.remaining_ms() < self.settings.import_time_reserve_ms:
                     self.hand_over()
@@ -177,6 +179,8 @@ class ImportJob:
                 self.write_chunk(chunk, outcome, text, pending if pending and int(pending["start"]) == chunk.first_row
                                  else None)
                 pending = None
+                if chunk.error is not None:
+                    raise chunk.error
         except source.FileError as exc:  # a problem after some rows: keep them, say where it stopped
             self.finalize(error=str(exc), rows_total=None)
             return
