@@ -21,13 +21,14 @@ from chalicelib.statistics.routes import routes as statistics_routes
 from chalicelib.system.routes import routes as system_routes
 from chalicelib.users.routes import routes as users_routes
 from chalicelib.workers import imports as import_worker_handler
+from chalicelib.wqp.routes import routes as wqp_routes
 
 app = Chalice(app_name="open-water-data")
 
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
-                      imports_routes, pages_routes):
+                      imports_routes, pages_routes, wqp_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")

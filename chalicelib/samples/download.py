@@ -9,7 +9,8 @@ import csv
 import io
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from decimal import Decimal
+from typing import Callable, Iterator
 
 from chalicelib.samples.service import series_of, series_values, time_of
 
@@ -33,17 +34,25 @@ def safe_cell(value) -> str:
     return text
 
 
+def number_text(stored: str) -> str:
+    """A stored number as DynamoDB itself answers it (1000.0 -> 1000, 0.50 -> 0.5), whatever the engine."""
+    return format(Decimal(stored).normalize(), "f")
+
+
 @dataclass
 class Selection:
-    stations: list  # Station models
+    stations: list  # Station models (or anything with their id, organizationId, identifier and name)
     parameter_ids: set[str] | None
     start: str | None
     end: str | None
+    # Keeps only the values this returns True for (given the value's stored item and its station).
+    keep: Callable[[dict, object], bool] | None = None
 
 
-def rows(selection: Selection, *, organizations: dict, parameters: dict, projects: dict) -> Iterator[list[str]]:
-    """The CSV rows (without header) of the selected values: stations in the given order, each station's
-    series by parameter, values in time order. organizations/parameters/projects map ids to models."""
+def records(selection: Selection, *, organizations: dict, parameters: dict, projects: dict) -> Iterator[dict]:
+    """The selected values as records keyed by WQP's result columns (unescaped): stations in the given
+    order, each station's series by parameter, values in time order. organizations/parameters/projects map
+    ids to models."""
     for station in selection.stations:
         organization = organizations.get(station.organizationId)
         # Organizations have no short code of their own: the name identifies them, as in the portal's
@@ -55,16 +64,32 @@ def rows(selection: Selection, *, organizations: dict, parameters: dict, project
             parameter = parameters.get(series.parameterId)
             characteristic = (parameter.characteristicName or parameter.label) if parameter else series.parameterId
             for item in series_values(station.id, series.parameterId, selection.start, selection.end):
+                if selection.keep is not None and not selection.keep(item, station):
+                    continue
                 moment = time_of(item["time"]["S"])
                 text = lambda short: item[short]["S"] if short in item else None  # noqa: E731
-                value = item["v"]["N"] if "v" in item else text("r")
                 project = projects.get(text("p")) if text("p") else None
-                yield [safe_cell(v) for v in (
-                    organization_name, organization.name if organization else None, text("a"), text("at"),
-                    text("m"), moment[:10], moment[11:19] if len(moment) > 10 else None,
-                    "UTC" if len(moment) > 10 else None, project.projectKey if project else None,
-                    station.identifier, station.name, text("dc"), characteristic, text("sf"), value,
-                    text("u") or (series.unit if series.unit else None), text("q"), text("st"), text("vt"))]
+                yield {
+                    "OrganizationIdentifier": organization_name,
+                    "OrganizationFormalName": organization.name if organization else None,
+                    "ActivityIdentifier": text("a"), "ActivityTypeCode": text("at"), "ActivityMediaName": text("m"),
+                    "ActivityStartDate": moment[:10], "ActivityStartTime/Time": moment[11:19] or None,
+                    "ActivityStartTime/TimeZoneCode": "UTC" if len(moment) > 10 else None,
+                    "ProjectIdentifier": project.projectKey if project else None,
+                    "MonitoringLocationIdentifier": station.identifier, "MonitoringLocationName": station.name,
+                    "ResultDetectionConditionText": text("dc"), "CharacteristicName": characteristic,
+                    "CharacteristicType": parameter.group if parameter else None,
+                    "ResultSampleFractionText": text("sf"),
+                    "ResultMeasureValue": number_text(item["v"]["N"]) if "v" in item else text("r"),
+                    "ResultMeasure/MeasureUnitCode": text("u") or (series.unit if series.unit else None),
+                    "MeasureQualifierCode": text("q"), "ResultStatusIdentifier": text("st"),
+                    "ResultValueTypeName": text("vt")}
+
+
+def rows(selection: Selection, *, organizations: dict, parameters: dict, projects: dict) -> Iterator[list[str]]:
+    """The CSV rows (without header) of the selected values, in COLUMNS."""
+    for record in records(selection, organizations=organizations, parameters=parameters, projects=projects):
+        yield [safe_cell(record[column]) for column in COLUMNS]
 
 
 def write_csv(out: io.TextIOBase, row_iter: Iterator[list[str]], *, limit_bytes: int | None = None) -> bool:

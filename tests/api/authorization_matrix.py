@@ -163,6 +163,7 @@ from tests.api.matrix_imports import CASES as IMPORT_CASES  # noqa: E402
 from tests.api.matrix_invitations import CASES as INVITATION_CASES  # noqa: E402
 from tests.api.matrix_monitoring import CASES as MONITORING_CASES  # noqa: E402
 from tests.api.matrix_organizations import CASES as ORGANIZATION_CASES  # noqa: E402
+from tests.api.matrix_wqp import CASES as WQP_CASES  # noqa: E402
 from tests.api.matrix_pages import CASES as PAGE_CASES  # noqa: E402
 
-MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES + IMPORT_CASES + PAGE_CASES
+MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES + IMPORT_CASES + PAGE_CASES + WQP_CASES

@@ -1,0 +1,162 @@
+"""Writing a WQP answer: CSV, TSV, xlsx, GeoJSON or KML, optionally in a zip holding one file, into a
+spooled temporary file (memory up to the inline limit, then disk), so any size passes in bounded memory.
+
+An answer above the inline limit, and every binary answer (xlsx, zip), is stored in the uploads bucket and
+answered with a redirect to a presigned URL: API Gateway and Lambda cap a response at 6 MB, and API
+Gateway hands a binary body back only to a request whose Accept header names a binary type, whereas a
+presigned S3 URL answers any client (WQP clients follow redirects).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import tempfile
+import uuid
+import zipfile
+from typing import IO, Iterable, Iterator
+from xml.sax.saxutils import escape
+
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.samples.download import safe_cell
+
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8", "tsv": "text/tab-separated-values; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "geojson": "application/geo+json; charset=utf-8", "kml": "application/vnd.google-earth.kml+xml; charset=utf-8",
+    "zip": "application/zip",
+}
+BINARY = ("xlsx", "zip")
+PRESIGNED_SECONDS = 900
+# Station properties of a GeoJSON feature and a KML placemark (WQP's own map layer shows these).
+POINT_PROPERTIES = ("ProviderName", "OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier",
+                    "MonitoringLocationName", "MonitoringLocationTypeName", "HUCEightDigitCode")
+
+
+def _cells(records: Iterable[dict], sources: tuple) -> Iterator[list]:
+    for record in records:
+        yield [safe_cell(record.get(source)) if source else "" for source in sources]
+
+
+def _text(out: IO[bytes]) -> io.TextIOWrapper:
+    return io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=True)
+
+
+def _write_delimited(out: IO[bytes], header: tuple, rows: Iterable[list], delimiter: str) -> None:
+    text = _text(out)
+    writer = csv.writer(text, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    text.detach()
+
+
+def _write_xlsx(out: IO[bytes], header: tuple, rows: Iterable[list]) -> None:
+    import xlsxwriter  # only xlsx answers load it (the API's cold start stays small)
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "answer.xlsx")
+        # constant_memory writes each row to disk as it goes; text stays text (no formulas, numbers, links).
+        book = xlsxwriter.Workbook(path, {"constant_memory": True, "strings_to_formulas": False,
+                                          "strings_to_numbers": False, "strings_to_urls": False})
+        sheet = book.add_worksheet("data")
+        sheet.write_row(0, 0, header)
+        for index, row in enumerate(rows, start=1):
+            sheet.write_row(index, 0, row)
+        book.close()
+        with open(path, "rb") as written:
+            shutil.copyfileobj(written, out)
+
+
+def _write_geojson(out: IO[bytes], records: Iterable[dict]) -> None:
+    text = _text(out)
+    text.write('{"type":"FeatureCollection","features":[')
+    for index, record in enumerate(records):
+        feature = {"type": "Feature", "geometry": {"type": "Point", "coordinates": [
+            record["LongitudeMeasure"], record["LatitudeMeasure"]]},
+            "properties": {name: record.get(name) or None for name in POINT_PROPERTIES}}
+        text.write(("," if index else "") + json.dumps(feature, ensure_ascii=False, separators=(",", ":")))
+    text.write("]}")
+    text.detach()
+
+
+def _write_kml(out: IO[bytes], records: Iterable[dict]) -> None:
+    text = _text(out)
+    text.write('<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>'
+               "<name>Stations</name>\n")
+    for record in records:
+        details = "".join(f'<Data name="{name}"><value>{escape(str(record.get(name) or ""))}</value></Data>'
+                          for name in POINT_PROPERTIES)
+        text.write(f"<Placemark><name>{escape(record['MonitoringLocationIdentifier'])}</name>"
+                   f"<description>{escape(record['MonitoringLocationName'])}</description>"
+                   f"<ExtendedData>{details}</ExtendedData><Point><coordinates>{record['LongitudeMeasure']},"
+                   f"{record['LatitudeMeasure']}</coordinates></Point></Placemark>\n")
+    text.write("</Document></kml>\n")
+    text.detach()
+
+
+def render(out: IO[bytes], mime_type: str, header: tuple, sources: tuple, records: Iterable[dict]) -> None:
+    """Write records in a format: the profile's columns (header) read from the record keys (sources)."""
+    if mime_type == "geojson":
+        _write_geojson(out, records)
+    elif mime_type == "kml":
+        _write_kml(out, records)
+    elif mime_type == "xlsx":
+        # A spreadsheet cell is text, never a formula (strings_to_formulas off): no apostrophe needed.
+        _write_xlsx(out, header, ([record.get(s, "") if s else "" for s in sources] for record in records))
+    else:
+        _write_delimited(out, header, _cells(records, sources), "\t" if mime_type == "tsv" else ",")
+
+
+class Answer:
+    """A written answer: its bytes in a spooled file, its name and content type."""
+
+    def __init__(self, inline_limit: int):
+        self.file = tempfile.SpooledTemporaryFile(max_size=inline_limit + 1)
+        self.inline_limit = inline_limit
+        self.name = ""
+        self.format = ""
+
+    def write(self, name: str, mime_type: str, zipped: bool, header: tuple, sources: tuple,
+              records: Iterable[dict]) -> None:
+        self.format = "zip" if zipped else mime_type
+        self.name = f"{name}.{self.format}"
+        if zipped:
+            with zipfile.ZipFile(self.file, "w", zipfile.ZIP_DEFLATED) as archive:
+                with archive.open(f"{name}.{mime_type}", "w", force_zip64=True) as entry:
+                    render(entry, mime_type, header, sources, records)
+        else:
+            render(self.file, mime_type, header, sources, records)
+
+    @property
+    def size(self) -> int:
+        return self.file.seek(0, io.SEEK_END)
+
+    @property
+    def content_type(self) -> str:
+        return CONTENT_TYPES[self.format]
+
+    @property
+    def inline(self) -> bool:
+        return self.format not in BINARY and self.size <= self.inline_limit
+
+    def text(self) -> str:
+        self.file.seek(0)
+        return self.file.read().decode("utf-8")
+
+    def publish(self) -> str:
+        """Store the answer in the uploads bucket; a presigned URL of it."""
+        settings = get_settings()
+        key = f"downloads/wqp/{uuid.uuid4()}/{self.name}"
+        s3 = aws.client("s3")
+        self.file.seek(0)
+        disposition = f'attachment; filename="{self.name}"'
+        s3.upload_fileobj(self.file, settings.uploads_bucket, key,
+                          ExtraArgs={"ContentType": self.content_type, "ContentDisposition": disposition})
+        return s3.generate_presigned_url("get_object", Params={"Bucket": settings.uploads_bucket, "Key": key},
+                                         ExpiresIn=PRESIGNED_SECONDS)
+
+    def close(self) -> None:
+        self.file.close()

@@ -1,0 +1,246 @@
+"""The Water Quality Portal's query parameters, read and checked: a 400 names the unknown parameter or
+the bad value, as WQP's own answers do.
+
+Values come from the query string (several by ';' or by repeating the key) and, for a POST, from a JSON
+object of arrays (WQP's POST body); parameter names match case-insensitively (bBox, bbox).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from chalicelib.core.errors import BadRequest
+from chalicelib.wqp import columns
+
+MIME_TYPES = ("csv", "tsv", "xlsx", "geojson", "kml")
+STATION_ONLY_MIME_TYPES = ("geojson", "kml")
+# WQP's site types, each with the words of WQX monitoring location type names it covers.
+SITE_TYPES = {
+    "Aggregate groundwater use": ("aggregate groundwater",),
+    "Aggregate surface-water-use": ("aggregate surface",),
+    "Aggregate water-use establishment": ("aggregate water-use",),
+    "Atmosphere": ("atmosphere",),
+    "Estuary": ("estuary", "bay", "harbor"),
+    "Facility": ("facility", "pipe", "outfall", "wastewater", "treatment", "plant", "cistern"),
+    "Glacier": ("glacier",),
+    "Lake, Reservoir, Impoundment": ("lake", "reservoir", "impoundment", "pond"),
+    "Land": ("land", "field", "shore", "beach"),
+    "Ocean": ("ocean", "sea", "coastal"),
+    "Spring": ("spring",),
+    "Stream": ("stream", "river", "channel", "canal", "ditch", "creek", "tidal"),
+    "Subsurface": ("subsurface", "cave", "soil"),
+    "Well": ("well", "borehole", "piezometer"),
+    "Wetland": ("wetland", "marsh", "swamp"),
+    "Other": (),
+}
+SAMPLE_MEDIA = ("Air", "Biological", "Habitat", "No media", "Other", "Sediment", "Soil", "Tissue", "Water")
+PROVIDERS = ("NWIS", "STEWARDS", "STORET")
+MAX_VALUES = 99
+
+_NAMES = ("siteid", "statecode", "countycode", "countrycode", "huc", "bBox", "lat", "long", "within", "siteType",
+          "organization", "project", "sampleMedia", "characteristicType", "characteristicName", "pCode",
+          "activityId", "startDateLo", "startDateHi", "providers", "minresults", "sorted", "dataProfile",
+          "mimeType", "zip")
+CANONICAL = {name.lower(): name for name in _NAMES}
+_STATE = re.compile(r"US:(\d{1,2})", re.IGNORECASE)
+_COUNTY = re.compile(r"US:(\d{1,2}):(\d{3})", re.IGNORECASE)
+_HUC = re.compile(r"(\d{2,12})(\*?)")
+_DATE = re.compile(r"(\d{2})-(\d{2})-(\d{4})")
+
+
+@dataclass
+class Query:
+    interface: str  # "data" (WQX 2 columns) or "wqx3"
+    service: str  # lower-case service name, a key of columns.SERVICE_NAMES
+    profile: str  # lower-case profile name
+    columns: tuple
+    site_ids: list[str] = field(default_factory=list)
+    state_fips: list[str] = field(default_factory=list)
+    county_fips: list[str] = field(default_factory=list)
+    countries: list[str] = field(default_factory=list)
+    huc_prefixes: list[str] = field(default_factory=list)
+    bbox: tuple | None = None
+    circle: tuple | None = None  # (lat, long, miles)
+    site_types: list[str] = field(default_factory=list)
+    organizations: list[str] = field(default_factory=list)
+    projects: list[str] = field(default_factory=list)
+    media: list[str] = field(default_factory=list)
+    characteristic_types: list[str] = field(default_factory=list)
+    characteristic_names: list[str] = field(default_factory=list)
+    pcodes: list[str] = field(default_factory=list)
+    activity_ids: list[str] = field(default_factory=list)
+    start: date | None = None
+    end: date | None = None
+    min_results: int | None = None
+    mime_type: str = "csv"
+    zip: bool = False
+
+    @property
+    def service_name(self) -> str:
+        return columns.SERVICE_NAMES[self.service]
+
+    @property
+    def reads_values(self) -> bool:
+        """Whether the query names something only the values themselves tell (not the station summaries)."""
+        return bool(self.media or self.activity_ids or self.pcodes or self.projects or self.start or self.end)
+
+
+def collect(query_params: dict[str, list[str]], body=None) -> dict[str, list[str]]:
+    """Every value of every parameter by its canonical name (query string and JSON body together)."""
+    values: dict[str, list[str]] = {}
+
+    def add(name: str, raw) -> None:
+        canonical = CANONICAL.get(name.lower())
+        if canonical is None:
+            raise BadRequest(f"Unknown parameter: {name[:100]}")
+        items = raw if isinstance(raw, list) else [raw]
+        for item in items:
+            if isinstance(item, bool) or not isinstance(item, (str, int, float)):
+                raise BadRequest(f"Invalid {canonical}. A string or an array of strings expected")
+            values.setdefault(canonical, []).extend(v.strip() for v in str(item).split(";") if v.strip())
+
+    for name, raw in (query_params or {}).items():
+        add(name, raw)
+    if body not in (None, {}, ""):
+        if not isinstance(body, dict):
+            raise BadRequest("Request body must be a JSON object of parameter arrays.")
+        for name, raw in body.items():
+            add(name, raw)
+    for name in ("activityId", "project", "sampleMedia"):  # DynamoDB compares at most 100 values at once
+        if len(values.get(name, [])) > MAX_VALUES:
+            raise BadRequest(f"Invalid {name}. At most {MAX_VALUES} values expected")
+    return values
+
+
+def _one(values: dict, name: str) -> str | None:
+    found = values.get(name) or []
+    if len(found) > 1:
+        raise BadRequest(f"Invalid {name}. One value expected")
+    return found[0] if found else None
+
+
+def _number(text: str, name: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if number != number or number in (float("inf"), float("-inf")):
+        raise BadRequest(f"Invalid {name}: {text[:50]!r}. A number expected")
+    return number
+
+
+def _day(text: str | None, name: str) -> date | None:
+    if text is None:
+        return None
+    match = _DATE.fullmatch(text)
+    try:
+        if match:
+            return date(int(match[3]), int(match[1]), int(match[2]))
+    except ValueError:
+        pass
+    raise BadRequest(f"Invalid {name}: {text[:50]!r}. A date MM-DD-YYYY expected")
+
+
+def _choice(text: str, allowed, name: str) -> str:
+    by_lower = {a.lower(): a for a in allowed}
+    if text.lower() not in by_lower:
+        raise BadRequest(f"Invalid {name}: {text[:100]!r}. One of {', '.join(allowed)} expected")
+    return by_lower[text.lower()]
+
+
+def _yes_no(text: str | None, name: str) -> bool:
+    if text is None:
+        return False
+    return _choice(text, ("yes", "no"), name) == "yes"
+
+
+def parse(interface: str, service: str, values: dict[str, list[str]]) -> Query:
+    """A checked query of one service (interface and service already lower-case and known)."""
+    profiles = columns.PROFILES[(interface, service)]
+    profile_text = _one(values, "dataProfile")
+    if profile_text is None:
+        profile = next(iter(profiles))
+    else:
+        profile = profile_text.lower()
+        if profile not in profiles:
+            names = ", ".join(columns.PROFILE_NAMES.get(p, columns.SERVICE_NAMES.get(p, p)) for p in profiles)
+            raise BadRequest(f"Invalid dataProfile: {profile_text[:100]!r}. One of {names} expected")
+    query = Query(interface, service, profile, profiles[profile])
+    mime = (_one(values, "mimeType") or "csv").lower()
+    if mime not in MIME_TYPES:
+        raise BadRequest(f"Invalid mimeType: {mime[:50]!r}. One of {', '.join(MIME_TYPES)} expected")
+    if mime in STATION_ONLY_MIME_TYPES and service != "station":
+        raise BadRequest(f"Invalid mimeType: {mime!r}. {mime} answers the Station service only")
+    query.mime_type = mime
+    query.zip = _yes_no(_one(values, "zip"), "zip")
+    _yes_no(_one(values, "sorted"), "sorted")  # answers are always in one stable order
+    for name in values.get("providers", []):
+        _choice(name, PROVIDERS, "providers")  # every answer is this portal's own data, whichever is named
+
+    query.site_ids = values.get("siteid", [])
+    for text in values.get("statecode", []):
+        match = _STATE.fullmatch(text)
+        if not match:
+            raise BadRequest(f"Invalid statecode: {text[:50]!r}. US:<state FIPS code> expected, as US:34")
+        query.state_fips.append(match[1].zfill(2))
+    for text in values.get("countycode", []):
+        match = _COUNTY.fullmatch(text)
+        if not match:
+            raise BadRequest(f"Invalid countycode: {text[:50]!r}. US:<state>:<county FIPS code> expected, "
+                             "as US:34:025")
+        query.county_fips.append(match[1].zfill(2) + match[2])
+    for text in values.get("countrycode", []):
+        if not re.fullmatch(r"[A-Za-z]{2}", text):
+            raise BadRequest(f"Invalid countrycode: {text[:50]!r}. A two-letter country code expected, as US")
+        query.countries.append(text.upper())
+    for text in values.get("huc", []):
+        match = _HUC.fullmatch(text)
+        if not match or (not match[2] and len(match[1]) % 2):
+            raise BadRequest(f"Invalid huc: {text[:50]!r}. A hydrologic unit code of 2 to 12 digits expected, "
+                             "optionally ending in the wildcard *")
+        query.huc_prefixes.append(match[1])
+    bbox = values.get("bBox", [])
+    if bbox:
+        parts = ",".join(bbox).split(",")
+        message = (f"Invalid bBox: {','.join(bbox)[:100]!r}. west,south,east,north in decimal degrees expected "
+                   "(west <= east, south <= north)")
+        if len(parts) != 4:
+            raise BadRequest(message)
+        west, south, east, north = (_number(p.strip(), "bBox") for p in parts)
+        if not (-180 <= west <= east <= 180 and -90 <= south <= north <= 90):
+            raise BadRequest(message)
+        query.bbox = (west, south, east, north)
+    circle = [_one(values, n) for n in ("lat", "long", "within")]
+    if any(v is not None for v in circle):
+        if not all(v is not None for v in circle):
+            raise BadRequest("Invalid lat, long and within. All three are needed for a search around a point")
+        lat, lng, within = (_number(v, n) for v, n in zip(circle, ("lat", "long", "within")))
+        if not -90 <= lat <= 90:
+            raise BadRequest(f"Invalid lat: {circle[0]!r}. A latitude from -90 to 90 expected")
+        if not -180 <= lng <= 180:
+            raise BadRequest(f"Invalid long: {circle[1]!r}. A longitude from -180 to 180 expected")
+        if within <= 0:
+            raise BadRequest(f"Invalid within: {circle[2]!r}. A distance in miles above 0 expected")
+        query.circle = (lat, lng, within)
+    query.site_types = [_choice(t, SITE_TYPES, "siteType") for t in values.get("siteType", [])]
+    query.organizations = values.get("organization", [])
+    query.projects = values.get("project", [])
+    query.media = [_choice(m, SAMPLE_MEDIA, "sampleMedia") for m in values.get("sampleMedia", [])]
+    query.characteristic_types = values.get("characteristicType", [])
+    query.characteristic_names = values.get("characteristicName", [])
+    for text in values.get("pCode", []):
+        if not re.fullmatch(r"\d{5}", text):
+            raise BadRequest(f"Invalid pCode: {text[:50]!r}. A USGS parameter code of 5 digits expected")
+        query.pcodes.append(text)
+    query.activity_ids = values.get("activityId", [])
+    query.start = _day(_one(values, "startDateLo"), "startDateLo")
+    query.end = _day(_one(values, "startDateHi"), "startDateHi")
+    if query.start and query.end and query.start > query.end:
+        raise BadRequest("Invalid startDateLo. It must not be after startDateHi")
+    minimum = _one(values, "minresults")
+    if minimum is not None:
+        if not minimum.isdigit() or int(minimum) < 1:
+            raise BadRequest(f"Invalid minresults: {minimum[:50]!r}. A whole number of 1 or more expected")
+        query.min_results = int(minimum)
+    return query

@@ -1,0 +1,437 @@
+"""The Water Quality Portal's services over this product's data (no HTTP in here).
+
+Stations are chosen from the explorer's snapshot (chalicelib/statistics), so a WQP client sees what the
+explorer shows the same caller; values are read series by series (chalicelib/samples), one page at a
+time, so an answer of any size passes through in bounded memory. Every service yields records keyed by
+WQP's legacy (WQX 2) column names; columns.py shapes them into a profile's columns.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Iterator
+
+from chalicelib.samples import download
+from chalicelib.samples.service import series_of
+from chalicelib.wqp.params import SITE_TYPES, Query
+
+PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
+_EARTH_MILES = 3958.8
+_CHUNK = 4096
+
+
+@dataclass
+class Lookups:
+    """The small tables an answer names things from, read once per request."""
+
+    organizations: dict  # id -> Organization
+    projects: dict  # id -> Project
+    parameters: dict  # id -> Parameter
+
+    @classmethod
+    def load(cls) -> "Lookups":
+        from chalicelib.organizations import service as organizations
+        from chalicelib.parameters import service as parameters
+        from chalicelib.projects import service as projects
+
+        return cls({o.id: o for o in organizations.ORGANIZATIONS.model.scan() if not o.deletedAt},
+                   {p.id: p for p in projects.COLLECTION.model.scan() if not p.deletedAt},
+                   parameters.all_parameters())
+
+    def organization_identifier(self, organization_id: str) -> str:
+        """WQP's OrganizationIdentifier: the organization's WQX id when it has one, else its name."""
+        organization = self.organizations.get(organization_id)
+        if organization is None:
+            return organization_id
+        account = organization.wqxAccount.as_dict() if organization.wqxAccount else {}
+        return account.get("wqxOrganizationId") or organization.name
+
+    def organization_ids(self, names: list[str]) -> set[str]:
+        wanted = {n.casefold() for n in names}
+        return {o.id for o in self.organizations.values()
+                if wanted & {o.id.casefold(), o.name.casefold(), self.organization_identifier(o.id).casefold()}}
+
+    def project_ids(self, keys: list[str]) -> set[str]:
+        wanted = {k.casefold() for k in keys}
+        return {p.id for p in self.projects.values() if wanted & {p.id.casefold(), p.projectKey.casefold()}}
+
+    def parameter_ids(self, query: Query) -> set[str] | None:
+        """The parameters the characteristic filters name (None: no such filter)."""
+        if not (query.characteristic_names or query.characteristic_types):
+            return None
+        names = {n.casefold() for n in query.characteristic_names}
+        types = {t.casefold() for t in query.characteristic_types}
+        return {p.id for p in self.parameters.values()
+                if (not names or (p.characteristicName or p.label).casefold() in names or p.label.casefold() in names)
+                and (not types or (p.group or "").casefold() in types)}
+
+
+# ---------------------------------------------------------------- stations
+
+
+@dataclass
+class Stations:
+    """The stations a query selects: rows of the explorer's snapshot, in its (spatial) order."""
+
+    snapshot: object
+    rows: object  # numpy array of row numbers
+
+
+def _site_type_of(location_type: str) -> str:
+    text = location_type.casefold()
+    return next((name for name, words in SITE_TYPES.items() if any(w in text for w in words)), "Other")
+
+
+def select_stations(query: Query, look: Lookups) -> Stations:
+    """The matching stations: the explorer's filter, then WQP's own (sites, HUC prefixes, a circle, site
+    types, countries, minresults). A filter naming nothing that exists selects nothing."""
+    import numpy as np
+
+    from chalicelib.statistics import service as statistics
+    from chalicelib.statistics import snapshot as columns
+    from chalicelib.stations.service import station_id_for
+
+    snap = statistics.current()
+    none = Stations(snap, np.zeros(0, dtype=np.int64))
+    organization_ids = look.organization_ids(query.organizations) if query.organizations else None
+    project_ids = look.project_ids(query.projects) if query.projects else None
+    parameter_ids = look.parameter_ids(query)
+    if query.pcodes or any(ids is not None and not ids for ids in (organization_ids, project_ids, parameter_ids)):
+        return none  # no USGS parameter codes are kept here; the others name nothing that exists
+    day = lambda d: (d - columns.EPOCH).days if d else None  # noqa: E731
+    rows = columns.matching_rows(snap, {
+        "bbox": query.bbox, "stateFips": query.state_fips, "countyFips": query.county_fips,
+        "organizationIds": sorted(organization_ids or ()), "parameterIds": sorted(parameter_ids or ()),
+        "from": day(query.start), "to": day(query.end)})
+    a = snap.a
+    if project_ids and len(rows):
+        # A station is in a project by membership, or by an activity of the project sampled there.
+        members = columns.matching_rows(snap, {"projectIds": sorted(project_ids)})
+        sampled = {s.encode() for p in project_ids for s in _activity_stations(p)}
+        rows = rows[np.isin(rows, members) | np.isin(a["id"][rows], np.array(sorted(sampled) or [b""], dtype="S36"))]
+    if query.site_ids and len(rows):
+        wanted = [station_id_for(org, site).encode() for org in snap.d["orgs"] if org for site in query.site_ids]
+        rows = rows[np.isin(a["id"][rows], np.array(wanted, dtype="S36"))]
+    if query.huc_prefixes and len(rows):
+        hit = np.zeros(len(rows), dtype=bool)
+        huc8, huc12 = a["huc8"][rows], a["huc12"][rows]
+        for prefix in query.huc_prefixes:
+            # A station may know its 8-digit unit, its 12-digit one, or both (the first 8 digits agree).
+            if len(prefix) <= 8:
+                hit |= (huc8 > 0) & (huc8 // np.uint32(10 ** (8 - len(prefix))) == np.uint32(int(prefix)))
+            hit |= (huc12 > 0) & (huc12 // np.uint64(10 ** (12 - len(prefix))) == np.uint64(int(prefix)))
+        rows = rows[hit]
+    if query.circle and len(rows):
+        lat, lng, miles = query.circle
+        phi1, phi2 = math.radians(lat), np.radians(a["lat"][rows])
+        dphi, dlmb = phi2 - phi1, np.radians(a["lng"][rows] - lng)
+        h = np.sin(dphi / 2) ** 2 + math.cos(phi1) * np.cos(phi2) * np.sin(dlmb / 2) ** 2
+        rows = rows[2 * _EARTH_MILES * np.arcsin(np.sqrt(np.clip(h, 0, 1))) <= miles]
+    if query.site_types and len(rows):
+        allowed = np.array([_site_type_of(t) in query.site_types for t in snap.d["mlts"]] or [False])
+        rows = rows[allowed[a["mlt"][rows]]]
+    if query.countries and len(rows):
+        # Stations keep a state FIPS code, not a country: a station with one is in the US.
+        rows = rows[a["state"][rows] > 0] if "US" in query.countries else rows[:0]
+    if query.min_results and len(rows):
+        rows = rows[a["count"][rows] >= query.min_results]
+    return Stations(snap, rows)
+
+
+def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
+    """One record per station (Station profile keys), read from the snapshot's columns a chunk at a time."""
+    snap, a = stations.snapshot, stations.snapshot.a
+    orgs = [(look.organization_identifier(o), look.organizations[o].name if o in look.organizations else o)
+            for o in snap.d["orgs"]]
+    mlts = snap.d["mlts"]
+    ident, ident_ptr, name, name_ptr = a["ident"], a["ident_ptr"], a["name"], a["name_ptr"]
+    for start in range(0, len(stations.rows), _CHUNK):
+        chunk = stations.rows[start:start + _CHUNK]
+        columns = zip(chunk.tolist(), a["id"][chunk].tolist(), a["org"][chunk].tolist(), a["mlt"][chunk].tolist(),
+                      a["lat"][chunk].tolist(), a["lng"][chunk].tolist(), a["state"][chunk].tolist(),
+                      a["county"][chunk].tolist(), a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist())
+        for row, station_id, org, mlt, lat, lng, state, county, huc8, huc12 in columns:
+            organization_id, organization_name = orgs[org]
+            yield {
+                "id": station_id.decode(), "organizationId": snap.d["orgs"][org],
+                "OrganizationIdentifier": organization_id, "OrganizationFormalName": organization_name,
+                "MonitoringLocationIdentifier": ident[ident_ptr[row]:ident_ptr[row + 1]].tobytes().decode(),
+                "MonitoringLocationName": name[name_ptr[row]:name_ptr[row + 1]].tobytes().decode(),
+                "MonitoringLocationTypeName": mlts[mlt], "HUCEightDigitCode": f"{huc8:08d}" if huc8 else "",
+                "HUCTwelveDigitCode": f"{huc12:012d}" if huc12 else "", "LatitudeMeasure": lat,
+                "LongitudeMeasure": lng, "CountryCode": "US" if state else "",
+                "StateCode": f"{state:02d}" if state else "", "CountyCode": f"{county % 1000:03d}" if county else "",
+                "ProviderName": PROVIDER}
+
+
+# ---------------------------------------------------------------- values
+
+
+def _time_range(query: Query) -> tuple[str | None, str | None]:
+    return (query.start.isoformat() if query.start else None,
+            query.end.isoformat() + "T23:59:59Z~" if query.end else None)
+
+
+def _value_filter(query: Query, look: Lookups):
+    """The check of one stored value against the query's value-level filters (None: every value passes)."""
+    media = {m.casefold() for m in query.media}
+    activities = set(query.activity_ids)
+    projects = look.project_ids(query.projects) if query.projects else None
+    if not (media or activities or projects is not None):
+        return None
+
+    def keep(item: dict, station) -> bool:
+        if media and item.get("m", {}).get("S", "").casefold() not in media:
+            return False
+        if activities and item.get("a", {}).get("S") not in activities:
+            return False
+        if projects is not None:
+            project = item.get("p", {}).get("S")
+            # A value without a project of its own belongs to its station's projects.
+            return project in projects if project else bool(projects & set(station.projectIds))
+        return True
+
+    return keep
+
+
+def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """Every matching value as a record: the value's own columns and its station's."""
+    snap = stations.snapshot
+    start, end = _time_range(query)
+    parameter_ids = look.parameter_ids(query)
+    keep = _value_filter(query, look)
+    ptr, codes = snap.a["proj_ptr"], snap.a["proj_code"]
+    for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
+        projects = [snap.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]]
+        target = SimpleNamespace(id=station["id"], organizationId=station["organizationId"], projectIds=projects,
+                                 identifier=station["MonitoringLocationIdentifier"],
+                                 name=station["MonitoringLocationName"])
+        selection = download.Selection([target], parameter_ids, start, end, keep)
+        for record in download.records(selection, organizations=look.organizations, parameters=look.parameters,
+                                       projects=look.projects):
+            yield {**record, **station}
+
+
+def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Stations:
+    """When the query names what only values tell (dates, media, activities, projects), the stations
+    that have at least one matching value."""
+    import numpy as np
+
+    if not query.reads_values:
+        return stations
+    keep = []
+    for row, count in zip(stations.rows.tolist(), _counts_by_station(query, look, stations, first_only=True)):
+        if count:
+            keep.append(row)
+    return Stations(stations.snapshot, np.array(keep, dtype=np.int64))
+
+
+def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_only: bool = False) -> Iterator[int]:
+    """Matching values per station, counted by DynamoDB (Select=COUNT: no value leaves the table); the
+    station summaries answer when the query names no value-level filter."""
+    from chalicelib.core import aws
+    from chalicelib.samples.models import SampleValue, series_key
+
+    snap = stations.snapshot
+    parameter_ids = look.parameter_ids(query)
+    if parameter_ids is None and not query.reads_values:
+        yield from snap.a["count"][stations.rows].tolist()
+        return
+    start, end = _time_range(query)
+    condition, names, values = "seriesKey = :k AND #t BETWEEN :a AND :b", {"#t": "time"}, {
+        ":a": {"S": start or "0"}, ":b": {"S": end or "9999~"}}
+    filters = []
+    if query.media:
+        filters.append("m IN (" + ", ".join(f":m{i}" for i in range(len(query.media))) + ")")
+        values.update({f":m{i}": {"S": m} for i, m in enumerate(query.media)})
+    if query.activity_ids:
+        filters.append("a IN (" + ", ".join(f":i{i}" for i in range(len(query.activity_ids))) + ")")
+        values.update({f":i{i}": {"S": a} for i, a in enumerate(query.activity_ids)})
+    project_ids = look.project_ids(query.projects) if query.projects else None
+    ptr, codes = snap.a["proj_ptr"], snap.a["proj_code"]
+    client = aws.client("dynamodb")
+    for row, station_id in zip(stations.rows.tolist(), snap.a["id"][stations.rows].tolist()):
+        station_id = station_id.decode()
+        expression = list(filters)
+        extra = {}
+        if project_ids is not None:
+            members = project_ids & {snap.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]}
+            ids = sorted(project_ids)
+            extra = {f":p{i}": {"S": p} for i, p in enumerate(ids)}
+            inside = "p IN (" + ", ".join(extra) + ")"
+            expression.append(f"({inside} OR attribute_not_exists(p))" if members else inside)
+        total = 0
+        for series in series_of(station_id):
+            if parameter_ids is not None and series.parameterId not in parameter_ids:
+                continue
+            if not query.reads_values:
+                total += int(series.count)
+                continue
+            request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition, Select="COUNT",
+                           ExpressionAttributeNames=names,
+                           ExpressionAttributeValues={**values, **extra,
+                                                      ":k": {"S": series_key(station_id, series.parameterId)}})
+            if expression:
+                request["FilterExpression"] = " AND ".join(expression)
+            while True:
+                page = client.query(**request)
+                total += page["Count"]
+                if "LastEvaluatedKey" not in page or (first_only and total):
+                    break
+                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+            if first_only and total:
+                break
+        yield total
+
+
+def result_counts(query: Query, look: Lookups, stations: Stations) -> dict[str, int]:
+    """Total-Site-Count and Total-Result-Count of a Result query, without reading the values."""
+    sites = results = 0
+    for count in _counts_by_station(query, look, stations):
+        sites += 1 if count else 0
+        results += count
+    return {"Total-Site-Count": sites, "Total-Result-Count": results}
+
+
+# ---------------------------------------------------------------- activities, organizations, projects
+
+
+def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """The activities of the matching stations (from their organizations' projects' activity lists), filtered."""
+    from chalicelib.projects.models import Activity
+
+    by_id = {r["id"]: r for r in station_records(stations, look)}
+    # An activity belongs to a project of its station's organization (not always one the station is in).
+    organization_ids = {r["organizationId"] for r in by_id.values()}
+    project_ids = sorted(p.id for p in look.projects.values() if p.organizationId in organization_ids)
+    wanted_projects = look.project_ids(query.projects) if query.projects else None
+    media = {m.casefold() for m in query.media}
+    start, end = (query.start.isoformat() if query.start else None, query.end.isoformat() if query.end else None)
+    for project_id in project_ids:
+        if wanted_projects is not None and project_id not in wanted_projects:
+            continue
+        project = look.projects.get(project_id)
+        for activity in Activity.query(project_id):
+            station = by_id.get(activity.stationId)
+            if station is None or (query.activity_ids and activity.id not in query.activity_ids):
+                continue
+            if media and (activity.media or "").casefold() not in media:
+                continue
+            if (start and (activity.startDate or "") < start) or (end and (activity.startDate or "9") > end):
+                continue
+            yield {**station, "ActivityIdentifier": activity.id, "ActivityTypeCode": activity.typeCode,
+                   "ActivityMediaName": activity.media, "ActivityMediaSubdivisionName": activity.mediaSubdivision,
+                   "ActivityStartDate": activity.startDate, "ActivityStartTime/Time": activity.startTime,
+                   "ActivityStartTime/TimeZoneCode": activity.timeZone,
+                   "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
+                   "ActivityConductingOrganizationText": activity.conductingOrganization,
+                   "ActivityCommentText": activity.comment, "HydrologicCondition": activity.hydrologicCondition,
+                   "HydrologicEvent": activity.hydrologicEvent}
+
+
+def _project_codes(stations: Stations):
+    import numpy as np
+
+    a = stations.snapshot.a
+    if not len(stations.rows) or not len(a["proj_code"]):
+        return []
+    starts, stops = a["proj_ptr"][stations.rows], a["proj_ptr"][stations.rows + 1]
+    return np.unique(np.concatenate([a["proj_code"][s:e] for s, e in zip(starts.tolist(), stops.tolist())]
+                                    or [np.zeros(0, dtype=np.uint32)])).tolist()
+
+
+def organization_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """The organizations owning matching stations, by name."""
+    import numpy as np
+
+    snap = stations.snapshot
+    codes = np.unique(snap.a["org"][stations.rows]).tolist() if len(stations.rows) else []
+    found = [look.organizations[snap.d["orgs"][c]] for c in codes if snap.d["orgs"][c] in look.organizations]
+    for organization in sorted(found, key=lambda o: o.name.casefold()):
+        yield {"OrganizationIdentifier": look.organization_identifier(organization.id),
+               "OrganizationFormalName": organization.name, "OrganizationDescriptionText": organization.description,
+               "ElectronicAddress": organization.website, "Telephonic": None, "ProviderName": PROVIDER}
+
+
+def _activity_stations(project_id: str) -> set[str]:
+    from chalicelib.projects.models import Activity
+
+    return {a.stationId for a in Activity.query(project_id, attributes_to_get=["stationId"]) if a.stationId}
+
+
+def project_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """The projects holding matching stations (as members, or by an activity sampled at one), by
+    organization and project identifier."""
+    snap = stations.snapshot
+    wanted = look.project_ids(query.projects) if query.projects else None
+    members = {snap.d["projects"][c] for c in _project_codes(stations)}
+    station_ids = {i.decode() for i in snap.a["id"][stations.rows].tolist()}
+    organization_ids = {snap.d["orgs"][c] for c in set(snap.a["org"][stations.rows].tolist())}
+    found = [p for p in look.projects.values() if (wanted is None or p.id in wanted) and (
+        p.id in members or (p.organizationId in organization_ids and _activity_stations(p.id) & station_ids))]
+    for project in sorted(found, key=lambda p: (look.organization_identifier(p.organizationId), p.projectKey)):
+        organization = look.organizations.get(project.organizationId)
+        yield {"OrganizationIdentifier": look.organization_identifier(project.organizationId),
+               "OrganizationFormalName": organization.name if organization else None,
+               "ProjectIdentifier": project.projectKey, "ProjectName": project.name,
+               "ProjectDescriptionText": project.description, "ProviderName": PROVIDER}
+
+
+def detection_limit_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """Detection and quantitation limits of matching results: this product keeps none with its values
+    (imports read the result's value, unit and detection condition), so the answer has WQP's columns
+    and no rows."""
+    return iter(())
+
+
+# ---------------------------------------------------------------- one search
+
+
+_RECORDS = {"station": lambda q, look, s: station_records(s, look), "result": result_records,
+            "activity": activity_records, "organization": organization_records, "project": project_records,
+            "resultdetectionquantitationlimit": detection_limit_records}
+
+
+class Counted:
+    """Records passing through, counted as WQP's count headers count them."""
+
+    def __init__(self, query: Query, records: Iterator[dict]):
+        self.query, self.records = query, records
+        self.rows = 0
+        self.sites: set[str] = set()
+
+    def __iter__(self) -> Iterator[dict]:
+        for record in self.records:
+            self.rows += 1
+            self.sites.add(record.get("id"))
+            yield record
+
+    def headers(self, stations: Stations) -> dict[str, int]:
+        if self.query.service == "result":
+            return {"Total-Site-Count": len(self.sites), "Total-Result-Count": self.rows}
+        if self.query.service == "activity":
+            return {"Total-Site-Count": len(self.sites), "Total-Activity-Count": self.rows}
+        return {"Total-Site-Count": len(stations.rows)}
+
+
+def records(query: Query, look: Lookups) -> tuple[Stations, Counted]:
+    """The records of a search, counted as they are read."""
+    stations = select_stations(query, look)
+    if query.service != "result":  # a Result search reads the values anyway
+        stations = stations_with_values(query, look, stations)
+    return stations, Counted(query, _RECORDS[query.service](query, look, stations))
+
+
+def counts(query: Query, look: Lookups) -> dict[str, int]:
+    """The count headers of a search without reading its values (HEAD)."""
+    stations = select_stations(query, look)
+    if query.service == "result":
+        return result_counts(query, look, stations)
+    stations = stations_with_values(query, look, stations)
+    if query.service == "activity":
+        counted = Counted(query, activity_records(query, look, stations))
+        for _ in counted:
+            pass
+        return counted.headers(stations)
+    return {"Total-Site-Count": len(stations.rows)}

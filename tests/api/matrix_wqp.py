@@ -1,0 +1,22 @@
+"""Authorization-matrix cases of the Water Quality Portal services: public, the same answer for every
+identity (bodies are GeoJSON or empty here, so the matrix can read them as JSON). Joined into MATRIX by
+tests/api/authorization_matrix.py."""
+from __future__ import annotations
+
+from tests.api.authorization_matrix import ALL_OK, Case
+
+ALL_BAD_REQUEST = {identity: 400 for identity in ALL_OK}
+SEARCH = "/wqp/{interface}/{service}/{action}"
+
+
+def _service(interface: str, service: str):
+    return lambda ids: {"interface": interface, "service": service, "action": "search"}
+
+
+CASES = [
+    Case("GET", SEARCH + "?statecode=US:34&mimeType=geojson", ALL_OK, setup=_service("data", "Station")),
+    Case("HEAD", SEARCH + "?statecode=US:34", ALL_OK, setup=_service("data", "Result")),
+    Case("POST", SEARCH + "?mimeType=geojson", ALL_OK, body={"statecode": ["US:34"]}, setup=_service("data", "Station")),
+    Case("GET", SEARCH + "?mimeType=geojson&huc=0204*", ALL_OK, setup=_service("wqx3", "Station")),
+    Case("GET", SEARCH + "?unknown=1", ALL_BAD_REQUEST, setup=_service("data", "Station")),
+]

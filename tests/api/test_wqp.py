@@ -1,0 +1,327 @@
+"""Water Quality Portal–compatible web services (/api/v1/wqp): columns, filters, formats, counts,
+redirects and visibility, over the demo data (the real WQP files and generated stations)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+import zipfile
+from pathlib import Path
+
+import pytest
+import requests
+
+from chalicelib.wqp import columns
+
+NJ_SITES = {"USGS-391214074570201", "USGS-01405150", "USGS-0140811980", "USGS-01409434", "USGS-01412119"}
+WI_SITE = "WIDNR_WQX-10032762"
+WQP_FILES = Path(__file__).resolve().parents[2] / "devtools" / "demo" / "wqp"
+
+
+def _request(api, method: str, path: str, body=None, identity: str | None = None):
+    caller = api.as_(identity) if identity else api
+    data = json.dumps(body) if body is not None else None
+    return caller.client.http.request(method, f"/api/v1{path}", body=data, headers=caller.headers())
+
+
+def _table(response, delimiter: str = ",") -> list[dict]:
+    assert response.status_code == 200, response.body
+    return list(csv.DictReader(io.StringIO(response.body.decode("utf-8")), delimiter=delimiter))
+
+
+def _header(response, delimiter: str = ",") -> list[str]:
+    return next(csv.reader(io.StringIO(response.body.decode("utf-8")), delimiter=delimiter))
+
+
+def _error(response) -> str:
+    assert response.status_code == 400, response.body
+    return json.loads(response.body)["message"]
+
+
+def _followed(response) -> requests.Response:
+    """The presigned object a 303 answer points to (the S3 stand-in is a real socket)."""
+    assert response.status_code == 303, response.body
+    assert json.loads(response.body)["url"] == response.headers["Location"]
+    fetched = requests.get(response.headers["Location"], timeout=30)
+    assert fetched.status_code == 200
+    return fetched
+
+
+# ---------------------------------------------------------------- stations
+
+
+def test_station_search_answers_wqp_station_columns_with_the_site_count(api, demo):
+    response = _request(api, "GET", "/wqp/data/Station/search?statecode=US:34&mimeType=csv")
+    assert _header(response) == list(columns.STATION)
+    rows = _table(response)
+    assert NJ_SITES <= {r["MonitoringLocationIdentifier"] for r in rows}
+    assert WI_SITE not in {r["MonitoringLocationIdentifier"] for r in rows}
+    assert {r["StateCode"] for r in rows} == {"34"}
+    assert response.headers["Total-Site-Count"] == str(len(rows))
+    site = next(r for r in rows if r["MonitoringLocationIdentifier"] == "USGS-01405150")
+    assert site["MonitoringLocationName"] == "MILFORD BROOK AT HERBERTS CORNER, NJ"
+    assert (site["CountyCode"], site["HUCEightDigitCode"], site["CountryCode"]) == ("025", "02030105", "US")
+    assert (float(site["LatitudeMeasure"]), float(site["LongitudeMeasure"])) == (40.33138717, -74.2723682)
+    assert site["MonitoringLocationTypeName"] == "Stream"
+    assert site["OrganizationFormalName"] == "Demo Watershed Council"
+
+
+def test_path_segments_match_case_insensitively(api, demo):
+    canonical = _request(api, "GET", "/wqp/data/Station/search?siteid=USGS-01405150")
+    for path in ("/wqp/data/station/Search", "/wqp/DATA/STATION/SEARCH", "/wqp/WQX3/station/search"):
+        response = _request(api, "GET", f"{path}?siteid=USGS-01405150")
+        assert response.status_code == 200
+        assert response.headers["Total-Site-Count"] == "1"
+    assert [r["MonitoringLocationIdentifier"] for r in _table(canonical)] == ["USGS-01405150"]
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("countycode=US:34:011", {"USGS-391214074570201", "USGS-01412119"}),
+    ("huc=0204*&statecode=US:34", {"USGS-391214074570201", "USGS-0140811980", "USGS-01409434", "USGS-01412119"}),
+    ("huc=02040206&statecode=US:34", {"USGS-391214074570201", "USGS-01412119"}),
+    ("bBox=-75.0,39.1,-74.9,39.4&statecode=US:34", {"USGS-391214074570201", "USGS-01412119"}),
+    ("lat=40.3314&long=-74.2724&within=1", {"USGS-01405150"}),
+    ("siteid=USGS-01405150;USGS-01409434", {"USGS-01405150", "USGS-01409434"}),
+    ("siteid=USGS-01405150&siteid=USGS-01409434", {"USGS-01405150", "USGS-01409434"}),
+    ("siteType=Lake, Reservoir, Impoundment&statecode=US:34&huc=0204*", {"USGS-391214074570201"}),
+    ("siteid=WIDNR_WQX-10032762&characteristicName=Specific conductance", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&characteristicName=pH", set()),
+    ("siteid=WIDNR_WQX-10032762&startDateLo=07-01-2011&startDateHi=07-31-2011", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&startDateLo=01-01-2012", set()),
+    ("siteid=WIDNR_WQX-10032762&huc=07*", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&countrycode=US", set()),
+    ("organization=Nobody at all", set()),
+])
+def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
+    rows = _table(_request(api, "GET", f"/wqp/data/Station/search?{query}"))
+    found = {r["MonitoringLocationIdentifier"] for r in rows}
+    if "statecode" in query or "huc=0204" in query:
+        found &= NJ_SITES  # generated stations share the state; the real sites are the ones asked about
+    assert found == expected
+
+
+def test_post_takes_wqp_json_arrays_and_answers_like_get(api, demo):
+    body = {"statecode": ["US:34"], "siteid": ["USGS-01405150", "USGS-01409434"]}
+    posted = _request(api, "POST", "/wqp/data/Station/search?mimeType=csv", body)
+    got = _request(api, "GET", "/wqp/data/Station/search?mimeType=csv&statecode=US:34"
+                               "&siteid=USGS-01405150;USGS-01409434")
+    assert posted.body == got.body
+    assert posted.headers["Total-Site-Count"] == "2"
+
+
+def test_head_answers_the_counts_alone(api, demo):
+    path = "/wqp/data/Result/search?siteid=WIDNR_WQX-10032762&characteristicName=Specific%20conductance"
+    head = _request(api, "HEAD", path)
+    get = _request(api, "GET", path)
+    assert head.status_code == 200 and head.body in (b"", "")
+    assert (head.headers["Total-Site-Count"], head.headers["Total-Result-Count"]) == ("1", "5")
+    assert (get.headers["Total-Site-Count"], get.headers["Total-Result-Count"]) == ("1", "5")
+    assert len(_table(get)) == 5
+    dated = path + "&startDateLo=06-01-2011&startDateHi=07-31-2011"
+    assert _request(api, "HEAD", dated).headers["Total-Result-Count"] == "2"
+    assert len(_table(_request(api, "GET", dated))) == 2
+    station_head = _request(api, "HEAD", "/wqp/data/Station/search?statecode=US:34")
+    assert station_head.headers["Total-Site-Count"] == _request(
+        api, "GET", "/wqp/data/Station/search?statecode=US:34").headers["Total-Site-Count"]
+    assert "Total-Result-Count" in head.headers["Access-Control-Expose-Headers"]
+
+
+# ---------------------------------------------------------------- results and the other services
+
+
+def test_result_search_answers_result_phys_chem_values_of_the_wqp_files(api, demo):
+    response = _request(api, "GET", "/wqp/data/Result/search?siteid=WIDNR_WQX-10032762")
+    assert _header(response) == list(columns.RESULT_PHYS_CHEM)
+    rows = sorted(_table(response), key=lambda r: r["ActivityStartDate"])
+    assert [r["ResultMeasureValue"] for r in rows] == ["1000", "800", "860", "471", "750"]
+    assert {r["CharacteristicName"] for r in rows} == {"Specific conductance"}
+    assert {r["ResultMeasure/MeasureUnitCode"] for r in rows} == {"uS/cm"}
+    # 12:20 CDT is 17:20 UTC: times are answered in UTC, with their zone.
+    first = rows[0]
+    assert (first["ActivityStartDate"], first["ActivityStartTime/Time"], first["ActivityStartTime/TimeZoneCode"]) == \
+        ("2011-05-09", "17:20:00", "UTC")
+    assert first["ActivityIdentifier"] == "WIDNR_WQX-45822640"
+    assert first["ProjectIdentifier"] == "CBSM_URSS_Madison"
+    assert first["ProviderName"] == "OWD"
+
+
+@pytest.mark.parametrize("path,expected", [
+    ("/wqp/data/Result/search?dataProfile=narrowResult", columns.NARROW_RESULT),
+    ("/wqp/data/Result/search?dataProfile=biological", columns.BIOLOGICAL),
+    ("/wqp/wqx3/Result/search", columns.WQX3_FULL_PHYS_CHEM),
+    ("/wqp/wqx3/Result/search?dataProfile=basicPhysChem", columns.WQX3_BASIC_PHYS_CHEM),
+    ("/wqp/wqx3/Result/search?dataProfile=narrow", columns.WQX3_NARROW),
+])
+def test_result_profiles_answer_their_columns(api, demo, path, expected):
+    response = _request(api, "GET", f"{path}&siteid={WI_SITE}" if "?" in path else f"{path}?siteid={WI_SITE}")
+    assert _header(response) == list(expected)
+    rows = _table(response)
+    assert len(rows) == 5
+    value = "ResultMeasureValue" if path.startswith("/wqp/data") else "Result_Measure"
+    assert sorted(r[value] for r in rows) == ["1000", "471", "750", "800", "860"]
+
+
+def test_wqx3_station_and_activity_answer_wqx3_names(api, demo):
+    station = _table(_request(api, "GET", f"/wqp/wqx3/Station/search?siteid={WI_SITE}"))
+    assert list(station[0]) == list(columns.WQX3_STATION)
+    assert (station[0]["Location_Identifier"], station[0]["Location_HUCEightDigitCode"]) == (WI_SITE, "07090002")
+    activities = _table(_request(api, "GET", f"/wqp/wqx3/Activity/search?siteid={WI_SITE}"))
+    assert list(activities[0]) == list(columns.WQX3_ACTIVITY)
+    source = csv.DictReader(open(WQP_FILES / "wqp3_results.csv", encoding="utf-8"))
+    assert sorted(a["Activity_ActivityIdentifier"] for a in activities) == sorted(
+        r["Activity_ActivityIdentifier"] for r in source if r["Location_Identifier"] == WI_SITE)
+
+
+def test_activity_organization_project_and_detection_limit_services(api, demo):
+    activity = _request(api, "GET", f"/wqp/data/Activity/search?siteid={WI_SITE}")
+    assert _header(activity) == list(columns.ACTIVITY)
+    rows = _table(activity)
+    assert len(rows) == 5 and activity.headers["Total-Activity-Count"] == "5"
+    assert {r["ActivityTypeCode"] for r in rows} == {"Field Msr/Obs"}
+    assert {r["MonitoringLocationIdentifier"] for r in rows} == {WI_SITE}
+    organization = _request(api, "GET", f"/wqp/data/Organization/search?siteid={WI_SITE}")
+    assert _header(organization) == list(columns.ORGANIZATION)
+    assert [r["OrganizationFormalName"] for r in _table(organization)] == ["Demo Watershed Council"]
+    project = _request(api, "GET", "/wqp/data/Project/search?project=CBSM_URSS_Madison")
+    assert _header(project) == list(columns.PROJECT)
+    assert [r["ProjectIdentifier"] for r in _table(project)] == ["CBSM_URSS_Madison"]
+    limits = _request(api, "GET", f"/wqp/data/ResultDetectionQuantitationLimit/search?siteid={WI_SITE}")
+    assert _header(limits) == list(columns.DETECTION_LIMIT)
+
+
+# ---------------------------------------------------------------- formats
+
+
+def test_tsv_answers_tab_separated_columns(api, demo):
+    response = _request(api, "GET", f"/wqp/data/Result/search?siteid={WI_SITE}&mimeType=tsv")
+    assert response.headers["Content-Type"].startswith("text/tab-separated-values")
+    assert _header(response, "\t") == list(columns.RESULT_PHYS_CHEM)
+    assert len(_table(response, "\t")) == 5
+
+
+def test_zip_answers_a_zip_holding_one_file(api, demo):
+    response = _request(api, "GET", "/wqp/data/Station/search?statecode=US:34&zip=yes")
+    archive = zipfile.ZipFile(io.BytesIO(_followed(response).content))
+    assert archive.namelist() == ["station.csv"]
+    rows = list(csv.DictReader(io.StringIO(archive.read("station.csv").decode("utf-8"))))
+    assert len(rows) == int(response.headers["Total-Site-Count"]) and NJ_SITES <= {
+        r["MonitoringLocationIdentifier"] for r in rows}
+
+
+def _xlsx_rows(content: bytes) -> list[list[str]]:
+    """The first sheet's cells as text (an xlsx file is a zip of XML parts; cells hold inline strings)."""
+    from xml.etree import ElementTree
+
+    ns = {"x": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
+    sheet = ElementTree.fromstring(zipfile.ZipFile(io.BytesIO(content)).read("xl/worksheets/sheet1.xml"))
+    return [["".join(cell.itertext()) for cell in row.findall("x:c", ns)]
+            for row in sheet.find("x:sheetData", ns).findall("x:row", ns)]
+
+
+def test_xlsx_answers_a_spreadsheet(api, demo):
+    response = _request(api, "GET", f"/wqp/data/Result/search?siteid={WI_SITE}&mimeType=xlsx")
+    fetched = _followed(response)
+    assert fetched.headers["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    rows = _xlsx_rows(fetched.content)
+    assert rows[0][:3] == ["OrganizationIdentifier", "OrganizationFormalName", "ActivityIdentifier"]
+    assert len(rows) == 6
+    assert any("Specific conductance" in row for row in rows[1:])
+
+
+def test_geojson_and_kml_answer_the_stations_as_points(api, demo):
+    response = _request(api, "GET", "/wqp/data/Station/search?siteid=USGS-01405150;USGS-01409434&mimeType=geojson")
+    assert response.headers["Content-Type"].startswith("application/geo+json")
+    features = json.loads(response.body)["features"]
+    by_site = {f["properties"]["MonitoringLocationIdentifier"]: f for f in features}
+    assert set(by_site) == {"USGS-01405150", "USGS-01409434"}
+    assert by_site["USGS-01405150"]["geometry"] == {"type": "Point", "coordinates": [-74.2723682, 40.33138717]}
+    kml = _request(api, "GET", "/wqp/data/Station/search?siteid=USGS-01405150&mimeType=kml")
+    text = kml.body.decode("utf-8")
+    assert "<name>USGS-01405150</name>" in text and "<coordinates>-74.2723682,40.33138717</coordinates>" in text
+    assert "MILFORD BROOK AT HERBERTS CORNER, NJ" in text
+
+
+def test_an_answer_past_the_inline_limit_is_redirected_to_s3(api, demo, monkeypatch):
+    from chalicelib.core.config import get_settings
+
+    inline = _request(api, "GET", "/wqp/data/Station/search?statecode=US:34")
+    monkeypatch.setenv("WQP_INLINE_BYTES", "2000")
+    get_settings.cache_clear()
+    try:
+        redirected = _request(api, "GET", "/wqp/data/Station/search?statecode=US:34")
+        assert redirected.headers["Total-Site-Count"] == inline.headers["Total-Site-Count"]
+        assert _followed(redirected).content == inline.body
+    finally:
+        monkeypatch.delenv("WQP_INLINE_BYTES")
+        get_settings.cache_clear()
+
+
+# ---------------------------------------------------------------- bad requests
+
+
+@pytest.mark.parametrize("query,message", [
+    ("foo=1", "Unknown parameter: foo"),
+    ("statecode=34", "Invalid statecode: '34'. US:<state FIPS code> expected, as US:34"),
+    ("countycode=US:34", "Invalid countycode: 'US:34'. US:<state>:<county FIPS code> expected, as US:34:025"),
+    ("huc=123", "Invalid huc: '123'. A hydrologic unit code of 2 to 12 digits expected, optionally ending in the "
+                "wildcard *"),
+    ("bBox=1,2,3", "Invalid bBox: '1,2,3'. west,south,east,north in decimal degrees expected (west <= east, "
+                   "south <= north)"),
+    ("lat=40&long=-74", "Invalid lat, long and within. All three are needed for a search around a point"),
+    ("lat=91&long=-74&within=2", "Invalid lat: '91'. A latitude from -90 to 90 expected"),
+    ("lat=40&long=-181&within=2", "Invalid long: '-181'. A longitude from -180 to 180 expected"),
+    ("lat=40&long=-74&within=0", "Invalid within: '0'. A distance in miles above 0 expected"),
+    ("within=x&lat=1&long=1", "Invalid within: 'x'. A number expected"),
+    ("startDateLo=2011-01-01", "Invalid startDateLo: '2011-01-01'. A date MM-DD-YYYY expected"),
+    ("startDateHi=13-01-2011", "Invalid startDateHi: '13-01-2011'. A date MM-DD-YYYY expected"),
+    ("startDateLo=02-01-2011&startDateHi=01-01-2011", "Invalid startDateLo. It must not be after startDateHi"),
+    ("siteType=Volcano", "Invalid siteType: 'Volcano'. One of Aggregate groundwater use"),
+    ("sampleMedia=Lava", "Invalid sampleMedia: 'Lava'. One of Air, Biological, Habitat"),
+    ("providers=USGS", "Invalid providers: 'USGS'. One of NWIS, STEWARDS, STORET expected"),
+    ("pCode=123", "Invalid pCode: '123'. A USGS parameter code of 5 digits expected"),
+    ("minresults=0", "Invalid minresults: '0'. A whole number of 1 or more expected"),
+    ("countrycode=USA", "Invalid countrycode: 'USA'. A two-letter country code expected, as US"),
+    ("mimeType=xml", "Invalid mimeType: 'xml'. One of csv, tsv, xlsx, geojson, kml expected"),
+    ("zip=maybe", "Invalid zip: 'maybe'. One of yes, no expected"),
+    ("sorted=always", "Invalid sorted: 'always'. One of yes, no expected"),
+    ("dataProfile=narrowResult", "Invalid dataProfile: 'narrowResult'. One of Station expected"),
+    ("mimeType=csv&mimeType=tsv", "Invalid mimeType. One value expected"),
+])
+def test_a_bad_parameter_answers_400_naming_it(api, query, message):
+    assert _error(_request(api, "GET", f"/wqp/data/Station/search?{query}")).startswith(message)
+
+
+def test_bad_result_queries_and_paths(api):
+    assert _error(_request(api, "GET", "/wqp/data/Result/search?mimeType=geojson")) == \
+        "Invalid mimeType: 'geojson'. geojson answers the Station service only"
+    assert _error(_request(api, "GET", "/wqp/wqx3/Result/search?dataProfile=resultPhysChem")) == \
+        "Invalid dataProfile: 'resultPhysChem'. One of fullPhysChem, basicPhysChem, narrow expected"
+    assert _error(_request(api, "POST", "/wqp/data/Station/search", ["US:34"])) == \
+        "Request body must be a JSON object of parameter arrays."
+    assert _error(_request(api, "POST", "/wqp/data/Station/search", {"statecode": [{"a": 1}]})) == \
+        "Invalid statecode. A string or an array of strings expected"
+    missing = _request(api, "GET", "/wqp/wqx3/Organization/search")
+    assert missing.status_code == 404
+    assert json.loads(missing.body)["message"].startswith("Unknown WQP service: /wqx3/organization/search.")
+
+
+# ---------------------------------------------------------------- visibility
+
+
+def test_wqp_serves_what_the_explorer_shows_to_every_caller(api, demo):
+    identifier = f"WQP-VISIBLE-{uuid.uuid4().hex[:6]}"
+    created = api.as_("contributor").post("/station", {
+        "organizationId": demo["org"], "identifier": identifier, "name": "Visible station",
+        "latitude": 40.2, "longitude": -74.5})
+    assert created.status_code == 201, created.json
+    path = f"/wqp/data/Station/search?siteid={identifier}"
+    explorer = api.post("/statistic", {"search": identifier})
+    assert explorer.json["total"] == 1
+    for identity in ("anonymous", "viewer", "admin"):
+        assert [r["MonitoringLocationIdentifier"] for r in _table(_request(api, "GET", path, identity=identity))] \
+            == [identifier]
+    assert api.as_("contributor").delete(f"/station/{created.json['id']}").status_code == 200
+    assert api.post("/statistic", {"search": identifier}).json["total"] == 0
+    for identity in ("anonymous", "admin"):
+        assert _table(_request(api, "GET", path, identity=identity)) == []
