@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from chalicelib.auth.principal import Principal
 from chalicelib.auth.tokens import InvalidToken, verifier
-from chalicelib.core.errors import Unauthorized
+from chalicelib.core.errors import NotFound, Unauthorized
 from chalicelib.dashboards import service as dashboards
 from chalicelib.organizations import service as organizations
 from chalicelib.roles import service as roles
@@ -46,10 +46,17 @@ def authenticate(authorization: str | None) -> Principal | None:
     return principal_for(user)
 
 
+def _organization_name(organization_id: str) -> str | None:
+    try:
+        return organizations.get(organization_id).name
+    except NotFound:
+        return None
+
+
 def profile(principal: Principal) -> dict:
     """The spec's auth profile: systemRoles, organizationRole (current one) and all organizationRoles."""
     user = principal.user
-    organization_roles = [{"organizationId": org_id, "roleName": role}
+    organization_roles = [{"organizationId": org_id, "roleName": role, "organizationName": _organization_name(org_id)}
                           for org_id, role in sorted(principal.memberships.items())]
     current = user.get("currentOrganizationId")
     organization_role = next((r for r in organization_roles if r["organizationId"] == current),

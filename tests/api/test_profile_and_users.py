@@ -23,7 +23,9 @@ def test_profile_shows_system_and_organization_roles(api, demo):
     orgadmin = api.as_("orgadmin").get("/auth/profile").json
     assert orgadmin["systemRoles"] == []
     # Other tests may have made orgadmin a member elsewhere too: the demo organization is one of them.
-    assert {"organizationId": demo["org"], "roleName": "group-admin"} in orgadmin["organizationRoles"]
+    # Each membership names its organization, so the profile can say "Demo Watershed Council — Group administrator".
+    assert {"organizationId": demo["org"], "roleName": "group-admin", "organizationName": "Demo Watershed Council"} \
+        in orgadmin["organizationRoles"]
     assert orgadmin["organizationRole"] in orgadmin["organizationRoles"]
 
 

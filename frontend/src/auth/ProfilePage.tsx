@@ -1,15 +1,100 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage, LANGUAGES, type Language } from '../i18n';
 import { ConfirmDialog } from '../shell/Dialog';
 import { Spinner } from '../shell/LazyView';
 import { toast } from '../shell/toast';
-import { deleteOwnAccount } from './profile';
+import { deleteOwnAccount, updateProfile, type OrganizationRole, type Profile } from './profile';
 import { useSession } from './session';
 
-/** The signed-in user's profile: name, email, roles; and deleting the own account. */
+const MEMBER_ROLES = ['group-admin', 'data-contributor', 'simple-user'] as const;
+
+/** "Demo Watershed Council — Group administrator": the organization by name, the role in words. */
+function useMembershipLabel() {
+  const { t } = useTranslation();
+  return (membership: OrganizationRole) => {
+    const role = (MEMBER_ROLES as readonly string[]).includes(membership.roleName)
+      ? t(`auth.profile.memberRoles.${membership.roleName as (typeof MEMBER_ROLES)[number]}`)
+      : membership.roleName;
+    return t('auth.profile.membership', { organization: membership.organizationName || membership.organizationId, role });
+  };
+}
+
+/** The display name and the interface language, saved to the profile (the language applies at once). */
+function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState(profile.name ?? '');
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');
+  const [nameMissing, setNameMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameMissing(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await updateProfile({ name: name.trim(), preferences: { ...(profile.preferences ?? {}), locale: language } });
+      await changeLanguage(language);
+      if (saved) onSaved(saved);
+      // In the language just chosen (this render's `t` still speaks the one before).
+      toast.success(i18n.t('auth.profile.saved'));
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="profile-settings" onSubmit={(e) => void save(e)} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{t('auth.profile.settings')}</h2>
+      <div className="field-group">
+        <label className="field">
+          <span>{t('auth.profile.displayName')}</span>
+          <input
+            value={name}
+            maxLength={200}
+            autoComplete="name"
+            aria-invalid={nameMissing || undefined}
+            aria-describedby={nameMissing ? `${id}-name-error` : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameMissing(false);
+            }}
+          />
+        </label>
+        {nameMissing && (
+          <p id={`${id}-name-error`} className="field-error">
+            {t('auth.profile.nameRequired')}
+          </p>
+        )}
+      </div>
+      <label className="field">
+        <span>{t('auth.profile.language')}</span>
+        <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+          {LANGUAGES.map((l) => (
+            <option key={l.lang} value={l.lang} lang={l.lang}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('common.save')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The signed-in user's profile: name, email, roles; their display name and language; deleting the own account. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const session = useSession();
+  const membershipLabel = useMembershipLabel();
   const [confirming, setConfirming] = useState(false);
   const profile = session.profile;
   if (!profile) return <Spinner />;
@@ -34,8 +119,19 @@ export function ProfilePage() {
         <dt>{t('auth.profile.systemRoles')}</dt>
         <dd>{(profile.systemRoles ?? []).map((r) => r.roleName).join(', ') || t('common.none')}</dd>
         <dt>{t('auth.profile.organizationRoles')}</dt>
-        <dd>{organizationRoles.map((r) => r.roleName).join(', ') || t('common.none')}</dd>
+        <dd>
+          {organizationRoles.length ? (
+            <ul className="plain-list">
+              {organizationRoles.map((membership) => (
+                <li key={membership.organizationId}>{membershipLabel(membership)}</li>
+              ))}
+            </ul>
+          ) : (
+            t('common.none')
+          )}
+        </dd>
       </dl>
+      <ProfileSettings key={profile.id} profile={profile} onSaved={session.setProfile} />
       <p>
         <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
           {t('auth.profile.deleteAccount')}

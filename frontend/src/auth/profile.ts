@@ -1,4 +1,4 @@
-import { del, get } from '../api/client';
+import { del, get, patch } from '../api/client';
 
 /** GET /auth/profile: who the signed-in user is and what they may do. */
 export interface Profile {
@@ -15,12 +15,19 @@ export interface Profile {
 export interface OrganizationRole {
   organizationId: string;
   roleName: string;
+  /** The organization's name (absent when it is gone). */
+  organizationName?: string | null;
 }
 
 export const PROFILE_PATH = '/auth/profile';
 
 export function getProfile(): Promise<Profile | undefined> {
   return get<Profile>(PROFILE_PATH);
+}
+
+/** PATCH /auth/profile: change the own display name or preferences; the updated profile. */
+export async function updateProfile(changes: Pick<Profile, 'name' | 'preferences'>): Promise<Profile | undefined> {
+  return patch<Profile>(PROFILE_PATH, changes);
 }
 
 /** Delete the signed-in user's own account (memberships and dashboards with it). */

@@ -86,6 +86,17 @@ const en = {
       organizationRoles: 'Organization roles',
       deleteAccount: 'Delete my account',
       deleteConfirm: 'Delete your account, your memberships and your dashboards? This cannot be undone.',
+      settings: 'Your settings',
+      displayName: 'Display name',
+      language: 'Language',
+      nameRequired: 'Enter a name.',
+      saved: 'Profile saved.',
+      membership: '{{organization}} — {{role}}',
+      memberRoles: {
+        'group-admin': 'Group administrator',
+        'data-contributor': 'Data contributor',
+        'simple-user': 'Member',
+      },
     },
   },
   shell: {

@@ -87,6 +87,17 @@ const zhCN: Messages = {
       organizationRoles: '组织角色',
       deleteAccount: '删除我的账户',
       deleteConfirm: '删除您的账户、成员身份和仪表板？此操作无法撤销。',
+      settings: '您的设置',
+      displayName: '显示名称',
+      language: '语言',
+      nameRequired: '请输入名称。',
+      saved: '个人资料已保存。',
+      membership: '{{organization}} — {{role}}',
+      memberRoles: {
+        'group-admin': '机构管理员',
+        'data-contributor': '数据贡献者',
+        'simple-user': '成员',
+      },
     },
   },
   shell: {

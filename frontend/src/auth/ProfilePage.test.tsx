@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../api/client';
+import i18n, { changeLanguage } from '../i18n';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { toast, Toasts } from '../shell/toast';
+import ProfilePage from './ProfilePage';
+import { ANONYMOUS_SESSION, SessionContext, type Session } from './session';
+import type { Profile } from './profile';
+
+const PROFILE: Profile = {
+  id: 'u-olga',
+  name: 'Olga Orgadmin',
+  email: 'orgadmin@demo.example',
+  preferences: { theme: 'light' },
+  systemRoles: [],
+  organizationRoles: [
+    { organizationId: 'org-1', roleName: 'group-admin', organizationName: 'Demo Watershed Council' },
+    { organizationId: 'org-2', roleName: 'simple-user', organizationName: 'River Keepers' },
+  ],
+};
+
+let patches: unknown[];
+
+function renderProfile(setProfile = vi.fn()) {
+  const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: PROFILE, displayName: 'Olga', setProfile };
+  renderWithProviders(
+    <SessionContext.Provider value={session}>
+      <ProfilePage />
+      <Toasts />
+    </SessionContext.Provider>,
+  );
+  return setProfile;
+}
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  patches = [];
+  vi.stubGlobal('fetch', vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body));
+    patches.push(body);
+    return jsonResponse(200, { ...PROFILE, ...body });
+  }));
+});
+
+describe('profile page', () => {
+  it("names each organization with the user's role in words, not internal codes", () => {
+    renderProfile();
+    expect(screen.getByText('Demo Watershed Council — Group administrator')).toBeInTheDocument();
+    expect(screen.getByText('River Keepers — Member')).toBeInTheDocument();
+    expect(screen.queryByText(/group-admin|simple-user/)).not.toBeInTheDocument();
+  });
+
+  it('changes the display name and the language', async () => {
+    const user = userEvent.setup();
+    const setProfile = renderProfile();
+    const name = screen.getByRole('textbox', { name: 'Display name' });
+    expect(name).toHaveValue('Olga Orgadmin');
+    await user.clear(name);
+    await user.type(name, 'Olga O.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ name: 'Olga O.', preferences: { theme: 'light', locale: 'zh-CN' } }]));
+    await waitFor(() => expect(i18n.language).toBe('zh-CN'));
+    expect(setProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'Olga O.' }));
+    expect(await screen.findByText('个人资料已保存。')).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
+  it('says at the field that a name is needed', async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    await user.clear(screen.getByRole('textbox', { name: 'Display name' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('textbox', { name: 'Display name' })).toHaveAccessibleDescription('Enter a name.');
+    expect(patches).toEqual([]);
+  });
+});
