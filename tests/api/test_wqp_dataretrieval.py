@@ -1,0 +1,175 @@
+"""The real USGS `dataretrieval` package (pinned in requirements-dev.txt) reads this portal through its own
+base-URL setting, WqpConfiguration(base_url=...), over a real socket: the API runs as `chalice local` on a
+free port against the session's AWS stand-in and demo data."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import signal
+import subprocess
+import sys
+import warnings
+from datetime import datetime
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import requests
+
+import dataretrieval
+from dataretrieval import wqp
+from dataretrieval.codes import tz
+from devtools.processes import free_port, wait_until_up
+from tests.api.imports_support import WQP, fresh_project, import_file
+
+ROOT = Path(__file__).resolve().parents[2]
+NJ_SITES = {"USGS-391214074570201", "USGS-01405150", "USGS-0140811980", "USGS-01409434", "USGS-01412119"}
+WI_SITE = "WIDNR_WQX-10032762"
+
+
+@pytest.fixture(scope="module")
+def base_url(demo):
+    """The API on a socket of its own (the same app, settings and data as the session's)."""
+    port = free_port()
+    chalice = str(Path(sys.executable).parent / "chalice")
+    process = subprocess.Popen([chalice, "local", "--no-autoreload", "--stage", "local", "--host", "127.0.0.1",
+                                "--port", str(port)], cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/api/v1/system/info", "chalice local", process, timeout=60)
+        yield f"http://127.0.0.1:{port}/api/v1/wqp"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+@pytest.fixture
+def portal(base_url):
+    """dataretrieval configured with this portal's base URL (its documented way to name another root)."""
+    with dataretrieval.configure(wqp.WqpConfiguration(base_url=base_url)), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its notes on legacy and WQX 3.0 profiles speak of the USGS portal
+        yield wqp
+
+
+def _sites(frame: pd.DataFrame) -> set[str]:
+    return set(frame["MonitoringLocationIdentifier"])
+
+
+def test_what_sites_by_state_county_huc_and_bounding_box(portal):
+    by_state, metadata = portal.what_sites(statecode="US:34")
+    assert NJ_SITES <= _sites(by_state) and WI_SITE not in _sites(by_state)
+    assert set(by_state["StateCode"].astype(int)) == {34}
+    assert metadata.header["Total-Site-Count"] == str(len(by_state))
+    assert "/api/v1/wqp/data/Station/Search" in metadata.url
+    by_county, _ = portal.what_sites(countycode="US:34:011")
+    assert {"USGS-391214074570201", "USGS-01412119"} <= _sites(by_county)
+    assert set(by_county["CountyCode"].astype(int)) == {11}
+    by_huc, _ = portal.what_sites(huc="0204*", statecode="US:34")
+    assert _sites(by_huc) & NJ_SITES == NJ_SITES - {"USGS-01405150"}
+    assert all(str(h).zfill(8).startswith("0204") for h in by_huc["HUCEightDigitCode"])
+    by_box, _ = portal.what_sites(bBox="-75.0,39.1,-74.9,39.4")
+    assert {"USGS-391214074570201", "USGS-01412119"} <= _sites(by_box)
+    assert by_box["LongitudeMeasure"].between(-75.0, -74.9).all() and by_box["LatitudeMeasure"].between(39.1, 39.4).all()
+
+
+def test_get_results_by_site_and_characteristic_legacy_and_wqx3(portal):
+    legacy, metadata = portal.get_results(siteid=WI_SITE, characteristicName="Specific conductance")
+    assert len(legacy) == 5 and metadata.header["Total-Result-Count"] == "5"
+    assert sorted(legacy["ResultMeasureValue"].astype(float)) == [471.0, 750.0, 800.0, 860.0, 1000.0]
+    assert set(legacy["ResultMeasure/MeasureUnitCode"]) == {"uS/cm"}
+    wqx3, _ = portal.get_results(siteid=WI_SITE, characteristicName="Specific conductance", legacy=False)
+    assert len(wqx3) == 5
+    assert set(wqx3["Location_Identifier"]) == {WI_SITE}
+    assert sorted(wqx3["Result_Measure"].astype(float)) == [471.0, 750.0, 800.0, 860.0, 1000.0]
+    # dataretrieval combines date, time and zone into one UTC instant, for either spelling.
+    assert list(legacy["ActivityStartDateTime"]) == list(wqx3["Activity_StartDateTime"])
+    assert legacy["ActivityStartDateTime"].min() == pd.Timestamp("2011-05-09T17:20:00Z")
+    none, _ = portal.get_results(siteid=WI_SITE, characteristicName="pH")
+    assert none.empty
+
+
+def _values_of(api_url: str, station_id: str, parameter_id: str, start: str, end: str) -> int:
+    answer = requests.get(f"{api_url}/sampleValue/{station_id}/{parameter_id}",
+                          params={"from": start, "to": end}, timeout=30).json()
+    return answer["count"]
+
+
+def test_get_results_by_state_county_huc_box_and_dates_match_the_products_own_series(portal, base_url):
+    from chalicelib.parameters.service import parameter_id_for
+
+    api_url = base_url.removesuffix("/wqp")
+    sites, _ = portal.what_sites(statecode="US:34", characteristicName="pH")
+    assert len(sites) > 0
+    stations = requests.get(f"{api_url}/station", params={"limit": 1000}, timeout=30).json()
+    stations = stations["data"] if isinstance(stations, dict) else stations
+    id_of = {s["identifier"]: s["id"] for s in stations}
+    expected = sum(_values_of(api_url, id_of[site], parameter_id_for("pH"), "2020-01-01", "2020-12-31")
+                   for site in _sites(sites))
+    assert expected > 0
+    for legacy in (True, False):
+        results, metadata = portal.get_results(statecode="US:34", characteristicName="pH", startDateLo="01-01-2020",
+                                               startDateHi="12-31-2020", legacy=legacy)
+        day = results["ActivityStartDate" if legacy else "Activity_StartDate"]
+        assert len(results) == expected == int(metadata.header["Total-Result-Count"])
+        assert day.min() >= "2020-01-01" and day.max() <= "2020-12-31"
+        assert set(results["CharacteristicName" if legacy else "Result_Characteristic"]) == {"pH"}
+        assert set(results["MonitoringLocationIdentifier" if legacy else "Location_Identifier"]) <= _sites(sites)
+    one_county = next(iter(sites["CountyCode"].astype(int)))
+    by_county, _ = portal.get_results(countycode=f"US:34:{one_county:03d}", characteristicName="pH")
+    county_sites, _ = portal.what_sites(countycode=f"US:34:{one_county:03d}", characteristicName="pH")
+    assert set(by_county["MonitoringLocationIdentifier"]) == _sites(county_sites)
+    huc = str(sites["HUCEightDigitCode"].iloc[0]).zfill(8)[:4]
+    by_huc, _ = portal.get_results(huc=f"{huc}*", characteristicName="pH", startDateLo="01-01-2020",
+                                   startDateHi="12-31-2020")
+    huc_sites, _ = portal.what_sites(huc=f"{huc}*", characteristicName="pH", startDateLo="01-01-2020",
+                                     startDateHi="12-31-2020")
+    assert set(by_huc["MonitoringLocationIdentifier"]) == _sites(huc_sites) and len(by_huc) > 0
+    lat, lng = float(sites["LatitudeMeasure"].iloc[0]), float(sites["LongitudeMeasure"].iloc[0])
+    box = f"{lng - 0.01},{lat - 0.01},{lng + 0.01},{lat + 0.01}"
+    by_box, _ = portal.get_results(bBox=box, characteristicName="pH")
+    assert sites["MonitoringLocationIdentifier"].iloc[0] in set(by_box["MonitoringLocationIdentifier"])
+
+
+def _utc(day: str, clock: str, zone: str) -> pd.Timestamp:
+    offset = tz[zone]
+    return pd.Timestamp(datetime.fromisoformat(f"{day}T{clock}{offset[:3]}:{offset[3:]}")).tz_convert("UTC")
+
+
+def test_the_repositorys_wqp_files_imported_come_back_through_dataretrieval_cell_by_cell(api, portal):
+    """Both WQP files imported into a new project of a new organization, read back with get_results
+    (legacy and WQX 3.0) and compared with the source columns WQP defines."""
+    organization_id, project_id = fresh_project(api)
+    name = api.get(f"/organization/{organization_id}").json["name"]
+    wqx3_source = (WQP / "wqp3_results.csv").read_bytes()
+    log = import_file(api, organization_id, project_id, wqx3_source, "wqp3_results.csv")
+    assert (log["status"], log["rowsImported"]) == ("succeeded", 5), log
+    wqx2_source = (WQP / "wqp_results.csv").read_bytes()
+    log = import_file(api, organization_id, project_id, wqx2_source, "wqp_results.csv")
+    assert log["status"] == "succeeded", log  # the same results again: nothing changes
+    for legacy, source, names in (
+            (True, wqx2_source, ("ActivityIdentifier", "MonitoringLocationIdentifier", "CharacteristicName",
+                                 "ResultMeasureValue", "ResultMeasure/MeasureUnitCode", "ResultDetectionConditionText",
+                                 "ActivityStartDate", "ActivityStartTime/Time", "ActivityStartTime/TimeZoneCode",
+                                 "ActivityStartDateTime")),
+            (False, wqx3_source, ("Activity_ActivityIdentifier", "Location_Identifier", "Result_Characteristic",
+                                  "Result_Measure", "Result_MeasureUnit", "Result_ResultDetectionCondition",
+                                  "Activity_StartDate", "Activity_StartTime", "Activity_StartTimeZone",
+                                  "Activity_StartDateTime"))):
+        activity, site, characteristic, value, unit, detection, day, clock, zone, instant = names
+        served, metadata = portal.get_results(organization=name, legacy=legacy)
+        assert metadata.header["Total-Result-Count"] == "5"
+        rows = sorted(csv.DictReader(io.StringIO(source.decode("utf-8"))), key=lambda r: r[activity])
+        served = served.sort_values(activity, ignore_index=True)
+        assert list(served[activity]) == [r[activity] for r in rows]
+        for index, row in enumerate(rows):
+            out = served.iloc[index]
+            assert out[site] == row[site]
+            assert out[characteristic] == row[characteristic]
+            assert float(out[value]) == float(row[value])
+            assert out[unit] == row[unit]
+            assert (out[detection] if isinstance(out[detection], str) else "") == row[detection]
+            # Served in UTC with its zone; the same instant as the source's local date, time and zone.
+            assert out[zone] == "UTC"
+            assert out[instant] == _utc(row[day], row[clock], row[zone])
+            assert (out[day], out[clock]) == (out[instant].strftime("%Y-%m-%d"), out[instant].strftime("%H:%M:%S"))
