@@ -7,7 +7,7 @@ import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useRevokeInvitation } from '../api/invitations';
-import { acceptInvitation, usePendingInvitations } from '../api/pending';
+import { acceptInvitation, PENDING_PATH, usePendingInvitations } from '../api/pending';
 import type { Invitation } from '../api/types';
 import { roleLabel } from '../lib/labels';
 import { organizationWorkspacePath } from '../paths';
@@ -90,8 +90,8 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
     act(
       async () => {
         await acceptInvitation(token);
-        // The new membership changes what this user may see: load the profile again.
-        await mutate((key) => Array.isArray(key) && key[0] === PROFILE_PATH);
+        // The new membership changes what this user may see, and the invitation is no longer open.
+        await mutate((key) => Array.isArray(key) && (key[0] === PROFILE_PATH || key[0] === PENDING_PATH));
       },
       () => {
         toast.success(t('invitations.page.accepted', { organization }));

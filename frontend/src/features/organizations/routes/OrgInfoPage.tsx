@@ -29,7 +29,7 @@ function OrganizationDirectory() {
   const { t } = useTranslation();
   const organizations = useOrganizations();
   return (
-    <section className="page" aria-labelledby="org-info-title">
+    <section className="page org-info" aria-labelledby="org-info-title">
       <h1 id="org-info-title">{t('organizations.info.directory')}</h1>
       {organizations.error ? (
         <p className="alert alert-error" role="alert">
@@ -73,7 +73,7 @@ function OrganizationInfo({ organizationId }: { organizationId: string }) {
   const { name, description, website, contact } = organization.data;
   const safeWebsite = website && /^https?:\/\//i.test(website) ? website : null;
   return (
-    <section className="page" aria-labelledby="org-info-title">
+    <section className="page org-info" aria-labelledby="org-info-title">
       <div className="ws-head">
         <div>
           <h1 id="org-info-title">{name}</h1>

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { invitationLinkTo } from './support/mailbox';
+import { apiAs, fillProviderForm, signIn } from './support/session';
+
+/**
+ * Organizations as a group administrator and an invited colleague use them, against the real API,
+ * identity provider and the stand-in's SES: orgadmin opens the organization and invites the
+ * colleague; the email's link opens the invitation; the colleague signs in from it, accepts and sees
+ * the organization; orgadmin changes their role and removes them. orgadmin creates a project, adds
+ * stations and parameters to it and sets the map service. Every new screen passes axe and is
+ * photographed at 1440 and 375 px in both languages.
+ */
+
+const DEMO_ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
+const COLLEAGUE = 'outsider@demo.openwater.example';
+const COLLEAGUE_ID = 'cac79361-fc14-4042-bb3b-5112215d695b';
+
+/** A clean slate for the colleague (a retry, or a second run on the same stack): no open invitation, no membership. */
+async function forgetColleague(request: APIRequestContext) {
+  const orgadmin = await apiAs(request, 'orgadmin');
+  const invitations = (await (await orgadmin.get('/Invitation?status=pending')).json()) as { id: string; email: string }[];
+  for (const invitation of invitations.filter((i) => i.email === COLLEAGUE)) await orgadmin.delete(`/Invitation/${invitation.id}`);
+  const members = (await (await orgadmin.get(`/organization/${DEMO_ORG}/members`)).json()) as { userId: string }[];
+  if (members.some((m) => m.userId === COLLEAGUE_ID)) await orgadmin.delete(`/organization/${DEMO_ORG}/members/${COLLEAGUE_ID}`);
+}
+
+async function openOrganization(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('list', { name: 'Organizations' }).getByRole('link', { name: 'My organizations' }).click();
+  await page.getByRole('list', { name: 'Your organizations' }).getByRole('link', { name: 'Demo Watershed Council' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeVisible();
+  await expect(page.getByText('You: Group administrator')).toBeVisible();
+}
+
+test('orgadmin invites a colleague, who signs in from the email, accepts and joins; orgadmin changes their role and removes them', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await forgetColleague(request);
+  await signIn(page, 'orgadmin');
+  await openOrganization(page);
+
+  await page.getByRole('link', { name: 'Invite someone' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite someone' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(COLLEAGUE);
+  await dialog.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Data contributor' });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${COLLEAGUE}.`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: COLLEAGUE }).filter({ hasText: 'Pending' })).toBeVisible();
+
+  // The colleague follows the link in the email, signed out: asked to sign in, then back on the invitation.
+  const link = await invitationLinkTo(request, COLLEAGUE);
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await colleague.goto(`/#${link}`);
+  await expect(colleague.getByText('Sign in to see this invitation and accept it. You come back here afterwards.')).toBeVisible();
+  await colleague.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await fillProviderForm(colleague, 'outsider');
+  await expect(colleague).toHaveURL(new RegExp(`#${link}$`));
+  await expect(colleague.getByText('Demo Watershed Council invites you to join as Data contributor.')).toBeVisible();
+  expect(await seriousViolations(colleague, 'invitation page')).toEqual([]);
+  await colleague.screenshot({ path: 'screenshots/organizations-invitation-en-1440.png', fullPage: true });
+  await colleague.getByRole('button', { name: 'Accept' }).click();
+  await expect(colleague.getByText('You joined Demo Watershed Council.')).toBeVisible();
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeVisible();
+  await expect(colleague.getByText('You: Data contributor')).toBeVisible();
+  // The link is single use.
+  await colleague.goto(`/#${link}`);
+  await expect(colleague.getByText('You have accepted this invitation to Demo Watershed Council.')).toBeVisible();
+
+  // orgadmin sees the new member, makes them a simple member, then removes them.
+  await page.goto(`/#/userspace/organizations/${DEMO_ORG}/members`);
+  const role = page.getByRole('combobox', { name: 'Role of Otto Outsider' });
+  await expect(role).toHaveValue('data-contributor');
+  await role.selectOption('simple-user');
+  await expect(page.getByText('Otto Outsider is now Member.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Otto Outsider' }).click();
+  await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Otto Outsider removed.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Role of Otto Outsider' })).toHaveCount(0);
+  await colleagueContext.close();
+});
+
+test('orgadmin creates a project, adds stations and parameters to it, and sets the map service', async ({ page }) => {
+  const project = `River watch ${Date.now().toString(36)}`;
+  await signIn(page, 'orgadmin');
+  await openOrganization(page);
+  await page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(project);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Weekly river samples');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Project ${project} created.`)).toBeVisible();
+  await page.getByRole('link', { name: project }).click();
+  await expect(page.getByRole('heading', { level: 1, name: project })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Choose stations' }).click();
+  const stationBoxes = page.getByRole('group', { name: 'Stations of the project' }).getByRole('checkbox');
+  await stationBoxes.nth(0).check();
+  await stationBoxes.nth(1).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Stations of the project saved (2).')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Stations of the project' }).getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Parameters' }).click();
+  await page.getByRole('button', { name: 'Choose parameters' }).click();
+  await page.getByRole('group', { name: 'Parameters of the project' }).getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Parameters of the project saved (1).')).toBeVisible();
+
+  // Still there after a reload.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Parameters of the project' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' }).click();
+  await expect(page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' })).toHaveAttribute('aria-current', 'page');
+
+  await page.goto(`/#/userspace/organizations/${DEMO_ORG}/settings`);
+  const style = `https://tiles.example.org/${Date.now().toString(36)}/style.json`;
+  await page.getByRole('textbox', { name: 'Style address (URL)' }).fill(style);
+  await page.getByRole('button', { name: 'Save map service' }).click();
+  await expect(page.getByText('Map service saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Style address (URL)' })).toHaveValue(style);
+  // Back to the system's map, so other tests see the explorer as before.
+  await page.getByRole('button', { name: 'Use the system’s map service' }).click();
+  await expect(page.getByText('This organization uses the system’s map service again.')).toBeVisible();
+});
+
+const SCREENS = [
+  { name: 'organizations', path: '/userspace/organizations', heading: { en: 'Organizations', 'zh-CN': '组织' } },
+  { name: 'members', path: `/userspace/organizations/${DEMO_ORG}/members`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  { name: 'projects', path: `/userspace/organizations/${DEMO_ORG}/projects`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  { name: 'stations', path: `/userspace/organizations/${DEMO_ORG}/stations`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  { name: 'parameters', path: `/userspace/organizations/${DEMO_ORG}/parameters`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  { name: 'settings', path: `/userspace/organizations/${DEMO_ORG}/settings`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  { name: 'invitations', path: '/userspace/invitation', heading: { en: 'Invitations', 'zh-CN': '邀请' } },
+  { name: 'org-info', path: `/sts/org-info?id=${DEMO_ORG}`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+] as const;
+
+test('the organization screens pass axe, fit a phone, and are photographed in both languages', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'orgadmin');
+  // A project to photograph (named so that a rerun finds the same one).
+  const orgadmin = await apiAs(request, 'orgadmin');
+  const projects = (await (await orgadmin.get(`/project?filter=organizationId||$eq||${DEMO_ORG}`)).json()) as { id: string; name: string }[];
+  const project = projects[0];
+  const screens = [
+    ...SCREENS,
+    ...(project ? [{ name: 'project', path: `/userspace/organizations/${DEMO_ORG}/projects/${project.id}/stations`, heading: { en: project.name, 'zh-CN': project.name } }] : []),
+  ];
+
+  const problems: string[] = [];
+  for (const lang of ['en', 'zh-CN'] as const) {
+    if (lang === 'zh-CN') {
+      await page.addInitScript(() => localStorage.setItem('app-locale', 'zh-CN'));
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    }
+    for (const width of [1440, 375] as const) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      for (const screen of screens) {
+        await page.goto(`/#${screen.path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading[lang]);
+        await expect(page.getByRole('status')).toHaveCount(0);
+        problems.push(...(await seriousViolations(page, `${screen.name} ${lang} ${width}px`)));
+        if (width === 375) {
+          const { overflow, widest } = await page.evaluate(() => {
+            const section = document.querySelector('.app-main .page')!;
+            const right = section.getBoundingClientRect().right;
+            // What sticks out, to say in the failure.
+            const widest = [...section.querySelectorAll('*')]
+              .filter((e) => e.getBoundingClientRect().right > right + 1)
+              .slice(0, 3)
+              .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+            return { overflow: section.scrollWidth - section.clientWidth, widest };
+          });
+          expect(overflow, `${screen.name} is wider than its page at 375 px: ${widest.join(', ')}`).toBeLessThanOrEqual(0);
+        }
+        await page.screenshot({ path: `screenshots/organizations-${screen.name}-${lang}-${width}.png`, fullPage: true });
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
