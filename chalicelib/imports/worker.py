@@ -298,7 +298,6 @@ class ImportJob:
                                     value=number, text=None if number is not None else (get("value")[p] or None),
                                     unit=get("unit")[p] or None, organizationId=org, extra=extra)
             outcome.sample_items.append(samples.item_of(sample))
-            outcome.series.add((station_id, parameter_id))
             activity_id = get("activityId")[p]
             if activity_id and activity_id not in outcome.activities:
                 outcome.activities[activity_id] = Activity(
@@ -309,6 +308,10 @@ class ImportJob:
                     createdAt=utc_now())
         changed, unchanged = samples.split_unchanged(outcome.sample_items, self.stats)
         outcome.sample_items = changed
+        # Only series with new or changed values need their summaries recounted (and their activities written).
+        outcome.series = {tuple(item["seriesKey"]["S"].split("#", 1)) for item in changed}
+        written_activities = {item["a"]["S"] for item in changed if "a" in item}
+        outcome.activities = {k: v for k, v in outcome.activities.items() if k in written_activities}
         outcome.counts.rowsImported = len(changed)
         outcome.counts.rowsUnchanged = unchanged
 
