@@ -147,7 +147,8 @@ def sort_value(value: Any) -> tuple:
         return (1, n)
     if isinstance(value, str):
         moment = parse_iso(value)
-        return (2, moment) if moment is not None else (3, value)
+        # Text as people read it: case only breaks ties ("bob" before "Vera", not after).
+        return (2, moment) if moment is not None else (3, value.casefold(), value)
     return (4, json.dumps(_plain(value), sort_keys=True, default=str))
 
 

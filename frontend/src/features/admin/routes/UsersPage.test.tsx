@@ -127,7 +127,9 @@ describe('users screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.callsTo('POST', '/user')[0]!.body).toEqual({ email: 'nina@demo.example', name: 'Nina New', roles: ['r-editor'] });
     const row = await within(table()).findByText('Nina New');
+    // The date the user was added, and that they have not signed in yet.
     expect(within(row.closest('tr')!).getByText('Not signed in yet')).toBeInTheDocument();
+    expect(within(row.closest('tr')!).getByText(/May 6, 2024/)).toBeInTheDocument();
   });
 
   it('shows the server message in an error toast when it refuses, and keeps the dialog open', async () => {

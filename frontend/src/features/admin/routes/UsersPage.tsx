@@ -84,12 +84,12 @@ export function UsersPage() {
       key: 'added',
       label: t('admin.users.added'),
       sortField: 'createdAt',
-      render: (user) =>
-        user.preRegistered ? (
-          <span className="badge badge-muted">{t('admin.users.notSignedIn')}</span>
-        ) : (
-          formatDateTime(user.createdAt, i18n.language)
-        ),
+      render: (user) => (
+        <span className="admin-added">
+          {formatDateTime(user.createdAt, i18n.language)}
+          {user.preRegistered && <span className="badge badge-muted">{t('admin.users.notSignedIn')}</span>}
+        </span>
+      ),
     },
     {
       key: 'actions',
