@@ -101,7 +101,7 @@ TEMPLATE = Format(
         "longitude": "Longitude", "date": "Date", "time": "Time", "timeZone": "TimeZone",
         "characteristic": "Parameter", "value": "Value", "unit": "Unit", "depth": "Depth", "depthUnit": "DepthUnit",
         "activityType": "ActivityType", "activityId": "ActivityIdentifier",
-        "detectionCondition": "DetectionCondition", "comment": "Comment",
+        "detectionCondition": "DetectionCondition", "analyticalMethod": "AnalyticalMethod", "comment": "Comment",
     },
     required=("station", "date", "characteristic", "value"),
     signature=("StationIdentifier", "Date", "Parameter"),

@@ -1,0 +1,98 @@
+"""The import file reading and checks without AWS: formats from headers, encodings, delimiters,
+compression, dates with the two-digit year pivot 68, numbers, detection conditions, activity types."""
+from __future__ import annotations
+
+import codecs
+import gzip
+import io
+import zipfile
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+from chalicelib.imports import formats, reader, source, validate
+
+WQP = Path(__file__).resolve().parents[2] / "devtools" / "demo" / "wqp"
+RULES = validate.Rules(units=frozenset({"mg/L", "std units", "deg C"}), time_zones={"UTC": 0, "EST": -5, "CDT": -5},
+                       activity_types={"Field Msr/Obs": (False, True), "Sample-Routine": (True, True)})
+
+
+def read(data: bytes, requested: str = "auto", header_map: dict | None = None):
+    text = source.open_text(io.BytesIO(data))
+    layout = formats.detect(text.header, requested, header_map)
+    chunks = list(reader.chunks(text, 1000))
+    return text, layout, chunks
+
+
+def check(data: bytes, **kw) -> validate.Checked:
+    text, layout, chunks = read(data, **kw)
+    return validate.check_results(chunks[0].table, layout, text.header, RULES, first_row=1, seen={},
+                                  encoding=text.encoding)
+
+
+@pytest.mark.parametrize("name, key", [("wqp_results.csv", "wqp-result"), ("wqp3_results.csv", "wqx3-result"),
+                                       ("wqp_sites.csv", "wqp-station")])
+def test_the_wqp_files_are_recognised_by_their_header(name, key):
+    _, layout, chunks = read((WQP / name).read_bytes())
+    assert layout.format.key == key
+    assert chunks[0].table.num_rows == 5
+
+
+def test_the_two_digit_year_pivot_is_68():
+    dates = validate.parse_dates(pa.array(["1/2/68", "1/2/69", "12/31/99", "1/1/00", "2011-05-09", "2024-02-30"]))
+    assert [d.isoformat()[:10] if d else None for d in dates.to_pylist()] == [
+        "2068-01-02", "1969-01-02", "1999-12-31", "2000-01-01", "2011-05-09", None]
+
+
+def test_a_non_numeric_result_with_a_detection_condition_is_kept_as_text():
+    checked = check(b"StationIdentifier,Date,Parameter,Value,Unit,DetectionCondition\n"
+                    b"A,2024-01-01,Nitrate,ND,mg/L,Not Detected\nA,2024-01-02,Nitrate,ND,mg/L,\n")
+    assert checked.fields["value"].to_pylist() == ["ND"] and checked.fields["number"].to_pylist() == [None]
+    assert [r.message for r in checked.rejections] == [
+        "Value 'ND' is not a number; a result such as ND needs a detection condition (DetectionCondition)."]
+
+
+def test_times_and_time_zones_become_one_utc_sort_key_with_the_activity():
+    checked = check(b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,ActivityIdentifier\n"
+                    b"A,2011-05-09,12:20:00,CDT,pH,7,ACT-1\nA,2011-05-09,23:30,EST,pH,7,\n")
+    assert checked.fields["sortTime"].to_pylist() == ["2011-05-09T17:20:00Z#ACT-1", "2011-05-10T04:30:00Z"]
+
+
+def test_sample_activities_need_an_analytical_method():
+    checked = check(b"StationIdentifier,Date,Parameter,Value,ActivityType\nA,2024-01-01,pH,7,Sample-Routine\n"
+                    b"A,2024-01-02,pH,7,Field Msr/Obs\n")
+    assert [r.message for r in checked.rejections] == [
+        "Activity type 'Sample-Routine' needs an analytical method (AnalyticalMethod)."]
+
+
+@pytest.mark.parametrize("encode", [
+    lambda t: t.encode("utf-8"), lambda t: codecs.BOM_UTF8 + t.encode("utf-8"), lambda t: t.encode("latin-1"),
+    lambda t: gzip.compress(t.encode("utf-8")), lambda t: t.replace(",", "\t").encode("utf-8"),
+    lambda t: t.replace(",", ";").encode("utf-8")])
+def test_encodings_delimiters_and_compression_read_alike(encode):
+    text = "StationIdentifier,Date,Parameter,Value,Comment\nA,2024-01-01,pH,7,Café au lait\n"
+    checked = check(encode(text))
+    assert checked.fields["comment"].to_pylist() == ["Café au lait"]
+
+
+def test_a_zip_of_one_csv_is_read_and_quoted_newlines_stay_in_their_cell():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("data.csv", 'StationIdentifier,Date,Parameter,Value,Comment\nA,2024-01-01,pH,7,"two\nlines"\n')
+    text, _, chunks = read(buffer.getvalue())
+    assert text.compression == "zip"
+    assert chunks[0].table.column(4).to_pylist() == ["two\nlines"]
+
+
+def test_the_header_map_renames_columns_and_melts_parameter_columns():
+    checked = check(b"Site,When,Temp (C)\nS1,2024-06-01,18.5\nS1,2024-06-02,\n",
+                    header_map={"Site": "station", "When": "date", "Temp (C)": {"parameter": "Temperature, water",
+                                                                               "unit": "deg C"}})
+    assert checked.fields["characteristic"].to_pylist() == ["Temperature, water"]
+    assert checked.fields["number"].to_pylist() == [18.5]
+
+
+def test_a_header_that_fits_no_format_says_what_is_missing():
+    with pytest.raises(formats.FormatError, match="needs these missing columns"):
+        read(b"Station,Day,Reading\nA,2024-01-01,7\n")
