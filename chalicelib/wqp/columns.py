@@ -275,6 +275,17 @@ WQX3_NARROW = (
 )
 
 
+# The monitoring-location summary (/data/summary/monitoringLocation/search): one row per site, year and
+# characteristic, as WQP's summary service answers it.
+SUMMARY_MONITORING_LOCATION = (
+    "Provider", "MonitoringLocationIdentifier", "YearSummarized", "CharacteristicType", "CharacteristicName",
+    "ActivityCount", "ResultCount", "LastResultSubmittedDate", "OrganizationIdentifier", "OrganizationFormalName",
+    "MonitoringLocationName", "MonitoringLocationTypeName", "ResolvedMonitoringLocationTypeName",
+    "HUCEightDigitCode", "MonitoringLocationUrl", "CountyName", "StateName", "MonitoringLocationLatitude",
+    "MonitoringLocationLongitude",
+)
+
+
 # WQX 3.0 column -> the legacy column (record key) holding the same value.
 WQX3_FROM = {
     "Org_Identifier": "OrganizationIdentifier", "Org_FormalName": "OrganizationFormalName",

@@ -86,12 +86,14 @@ class Query:
         return bool(self.media or self.activity_ids or self.pcodes or self.projects or self.start or self.end)
 
 
-def collect(query_params: dict[str, list[str]], body=None) -> dict[str, list[str]]:
-    """Every value of every parameter by its canonical name (query string and JSON body together)."""
+def collect(query_params: dict[str, list[str]], body=None, *, summary: bool = False) -> dict[str, list[str]]:
+    """Every value of every parameter by its canonical name (query string and JSON body together); the
+    summary service takes summaryYears besides."""
     values: dict[str, list[str]] = {}
+    known = {**CANONICAL, "summaryyears": "summaryYears"} if summary else CANONICAL
 
     def add(name: str, raw) -> None:
-        canonical = CANONICAL.get(name.lower())
+        canonical = known.get(name.lower())
         if canonical is None:
             raise BadRequest(f"Unknown parameter: {name[:100]}")
         items = raw if isinstance(raw, list) else [raw]
@@ -244,3 +246,19 @@ def parse(interface: str, service: str, values: dict[str, list[str]]) -> Query:
             raise BadRequest(f"Invalid minresults: {minimum[:50]!r}. A whole number of 1 or more expected")
         query.min_results = int(minimum)
     return query
+
+
+def parse_summary(values: dict[str, list[str]]) -> tuple[Query, int | None]:
+    """A monitoring-location summary query and its summaryYears (1 or 5 years back from today; None: all)."""
+    years_text = _one(values, "summaryYears") or "all"
+    years = {"1": 1, "5": 5, "all": None}.get(years_text.lower(), 0)
+    if years == 0:
+        raise BadRequest(f"Invalid summaryYears: {years_text[:50]!r}. One of 1, 5, all expected")
+    if _one(values, "dataProfile") is not None:
+        raise BadRequest("Invalid dataProfile. The summary service has no data profiles")
+    mime = (_one(values, "mimeType") or "csv").lower()
+    if mime in STATION_ONLY_MIME_TYPES:
+        raise BadRequest(f"Invalid mimeType: {mime!r}. {mime} answers the Station service only")
+    query = parse("data", "station", {k: v for k, v in values.items() if k != "summaryYears"})
+    query.columns = columns.SUMMARY_MONITORING_LOCATION
+    return query, years

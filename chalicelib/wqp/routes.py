@@ -3,6 +3,9 @@
 WQP matches its path segments case-insensitively (/data/Station/Search, /data/station/search): the
 segments are route parameters here, matched in the view, since API Gateway's routes are case-sensitive.
 """
+from datetime import date
+from typing import Callable
+
 from chalice import Response
 
 from chalicelib.auth import rules
@@ -17,34 +20,24 @@ routes = Routes(__name__)
 _EXPOSED = "Total-Site-Count, Total-Activity-Count, Total-Result-Count, Content-Disposition"
 
 
-def _query(interface: str, service_name: str, action: str) -> params.Query:
-    interface, service_name = interface.lower(), service_name.lower()
-    if action.lower() != "search" or (interface, service_name) not in columns.PROFILES:
-        raise NotFound(f"Unknown WQP service: /{interface}/{service_name}/{action}. Services: "
-                       "/data/{Station,Result,Activity,Organization,Project,ResultDetectionQuantitationLimit}/search "
-                       "and /wqx3/{Station,Result,Activity}/search")
+def _values(summary: bool = False) -> dict[str, list[str]]:
     request = routes.current_request
     multi = request.query_params
-    values = {name: multi.getlist(name) for name in multi} if multi else {}
-    body = routes.json_body() if request.method == "POST" else None
-    return params.parse(interface, service_name, params.collect(values, body))
+    query_values = {name: multi.getlist(name) for name in multi} if multi else {}
+    return params.collect(query_values, routes.json_body() if request.method == "POST" else None, summary=summary)
 
 
-@routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public)
-def search(interface, service, action):
-    """A WQP search (/data/... legacy columns, /wqx3/... WQX 3.0 columns) as CSV, TSV, xlsx, GeoJSON or
-    KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3."""
-    query = _query(interface, service, action)
-    look = wqp.Lookups.load()
-    if routes.current_request.method == "HEAD":
-        counts = wqp.counts(query, look)
-        return Response(body="", status_code=200, headers=_headers(counts))
-    stations, records = wqp.records(query, look)
+def _headers(counts: dict) -> dict:
+    return {**{name: str(value) for name, value in counts.items()}, "Access-Control-Expose-Headers": _EXPOSED}
+
+
+def _answer(name: str, query: params.Query, records, counts: Callable[[], dict]) -> Response:
+    """The written records inline, or a redirect to them in S3 (large or binary answers)."""
     answer = output.Answer(get_settings().wqp_inline_bytes)
     try:
-        answer.write(query.service_name.lower() if query.service != "result" else query.profile, query.mime_type,
-                     query.zip, query.columns, columns.sources(query.columns, query.interface), records)
-        headers = _headers(records.headers(stations))
+        answer.write(name, query.mime_type, query.zip, query.columns, columns.sources(query.columns, query.interface),
+                     records)
+        headers = _headers(counts())
         if answer.inline:
             return Response(body=answer.text(), status_code=200, headers={
                 **headers, "Content-Type": answer.content_type,
@@ -56,6 +49,38 @@ def search(interface, service, action):
                     headers={**headers, "Location": url, "Content-Type": "application/json"})
 
 
+@routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public)
+def search(interface, service, action):
+    """A WQP search (/data/... legacy columns, /wqx3/... WQX 3.0 columns) as CSV, TSV, xlsx, GeoJSON or
+    KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3."""
+    interface, service = interface.lower(), service.lower()
+    if action.lower() != "search" or (interface, service) not in columns.PROFILES:
+        raise NotFound(f"Unknown WQP service: /{interface}/{service}/{action}. Services: "
+                       "/data/{Station,Result,Activity,Organization,Project,ResultDetectionQuantitationLimit}/search "
+                       "and /wqx3/{Station,Result,Activity}/search")
+    query = params.parse(interface, service, _values())
+    look = wqp.Lookups.load()
+    if routes.current_request.method == "HEAD":
+        return Response(body="", status_code=200, headers=_headers(wqp.counts(query, look)))
+    stations, records = wqp.records(query, look)
+    name = query.profile.lower() if query.service == "result" else query.service
+    return _answer(name, query, records, lambda: records.headers(stations))
 
-def _headers(counts: dict) -> dict:
-    return {**{name: str(value) for name, value in counts.items()}, "Access-Control-Expose-Headers": _EXPOSED}
+
+# API Gateway allows one name per path-parameter position, so the summary's segments reuse the search's:
+# /data/summary/monitoringLocation/search is interface/service/action/tail.
+@routes.route("/wqp/{interface}/{service}/{action}/{tail}", methods=("GET", "HEAD", "POST"), auth=rules.public)
+def summary(interface, service, action, tail):
+    """WQP's monitoring-location summary (/data/summary/monitoringLocation/search?summaryYears=1|5|all):
+    per site, year and characteristic, the numbers of results and activities."""
+    if (interface.lower(), service.lower(), action.lower(), tail.lower()) != (
+            "data", "summary", "monitoringlocation", "search"):
+        raise NotFound(f"Unknown WQP service: /{interface}/{service}/{action}/{tail}. The summary service is "
+                       "/data/summary/monitoringLocation/search")
+    query, years = params.parse_summary(_values(summary=True))
+    records = wqp.Counted(query, wqp.summary_records(query, wqp.Lookups.load(), years, date.today()))
+    if routes.current_request.method == "HEAD":
+        for _ in records:
+            pass
+        return Response(body="", status_code=200, headers=_headers(records.summary_headers()))
+    return _answer("summary", query, records, records.summary_headers)

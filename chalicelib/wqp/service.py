@@ -398,14 +398,18 @@ class Counted:
 
     def __init__(self, query: Query, records: Iterator[dict]):
         self.query, self.records = query, records
-        self.rows = 0
+        self.rows = self.results = 0
         self.sites: set[str] = set()
 
     def __iter__(self) -> Iterator[dict]:
         for record in self.records:
             self.rows += 1
+            self.results += record.get("ResultCount", 0)
             self.sites.add(record.get("id"))
             yield record
+
+    def summary_headers(self) -> dict[str, int]:
+        return {"Total-Site-Count": len(self.sites), "Total-Result-Count": self.results}
 
     def headers(self, stations: Stations) -> dict[str, int]:
         if self.query.service == "result":
@@ -435,3 +439,57 @@ def counts(query: Query, look: Lookups) -> dict[str, int]:
             pass
         return counted.headers(stations)
     return {"Total-Site-Count": len(stations.rows)}
+
+
+# ---------------------------------------------------------------- the monitoring-location summary
+
+
+def summary_records(query: Query, look: Lookups, years: int | None, today) -> Iterator[dict]:
+    """Per site, year and characteristic: how many results and activities (the value keys are read,
+    nothing else), for the last `years` years back from today or for all."""
+    from collections import defaultdict
+
+    from chalicelib.core import aws
+    from chalicelib.samples.models import SampleValue, series_key
+
+    stations = stations_with_values(query, look, select_stations(query, look))
+    start, end = _time_range(query)
+    if years:
+        since = today.replace(year=today.year - years).isoformat()
+        start = max(start or since, since)
+    parameter_ids = look.parameter_ids(query)
+    keep = _value_filter(query, look)
+    client = aws.client("dynamodb")
+    ptr, codes = stations.snapshot.a["proj_ptr"], stations.snapshot.a["proj_code"]
+    for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
+        counts: dict[tuple, list] = defaultdict(lambda: [0, set()])
+        target = SimpleNamespace(projectIds=[stations.snapshot.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]])
+        for series in series_of(station["id"]):
+            if parameter_ids is not None and series.parameterId not in parameter_ids:
+                continue
+            parameter = look.parameters.get(series.parameterId)
+            name = (parameter.characteristicName or parameter.label) if parameter else series.parameterId
+            kind = (parameter.group if parameter else None) or ""
+            request = dict(TableName=SampleValue.Meta.table_name, ExpressionAttributeNames={"#t": "time"},
+                           KeyConditionExpression="seriesKey = :k AND #t BETWEEN :a AND :b",
+                           ExpressionAttributeValues={":k": {"S": series_key(station["id"], series.parameterId)},
+                                                      ":a": {"S": start or "0"}, ":b": {"S": end or "9999~"}},
+                           ProjectionExpression="#t, a" + (", m, p" if keep else ""))
+            while True:
+                page = client.query(**request)
+                for item in page["Items"]:
+                    if keep is not None and not keep(item, target):
+                        continue
+                    entry = counts[(item["time"]["S"][:4], kind, name)]
+                    entry[0] += 1
+                    # A value without an activity identifier counts its day's visit as the activity.
+                    entry[1].add(item.get("a", {}).get("S") or item["time"]["S"][:10])
+                if "LastEvaluatedKey" not in page:
+                    break
+                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        for (year, kind, name), (results, activities) in sorted(counts.items()):
+            yield {**station, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
+                   "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
+                   "ResolvedMonitoringLocationTypeName": _site_type_of(station["MonitoringLocationTypeName"]),
+                   "MonitoringLocationLatitude": station["LatitudeMeasure"],
+                   "MonitoringLocationLongitude": station["LongitudeMeasure"]}

@@ -20,3 +20,16 @@ CASES = [
     Case("GET", SEARCH + "?mimeType=geojson&huc=0204*", ALL_OK, setup=_service("wqx3", "Station")),
     Case("GET", SEARCH + "?unknown=1", ALL_BAD_REQUEST, setup=_service("data", "Station")),
 ]
+
+SUMMARY = "/wqp/{interface}/{service}/{action}/{tail}"
+
+
+def _summary(ids: dict) -> dict:
+    return {"interface": "data", "service": "summary", "action": "monitoringLocation", "tail": "search"}
+
+
+CASES += [
+    Case("HEAD", SUMMARY + "?statecode=US:34&summaryYears=1", ALL_OK, setup=_summary),
+    Case("GET", SUMMARY + "?summaryYears=2", ALL_BAD_REQUEST, setup=_summary),
+    Case("POST", SUMMARY, ALL_BAD_REQUEST, body={"summaryYears": ["3"]}, setup=_summary),
+]

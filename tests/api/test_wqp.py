@@ -325,3 +325,47 @@ def test_wqp_serves_what_the_explorer_shows_to_every_caller(api, demo):
     assert api.post("/statistic", {"search": identifier}).json["total"] == 0
     for identity in ("anonymous", "admin"):
         assert _table(_request(api, "GET", path, identity=identity)) == []
+
+
+# ---------------------------------------------------------------- the monitoring-location summary
+
+
+def test_the_summary_counts_results_and_activities_per_site_year_and_characteristic(api, demo):
+    response = _request(api, "GET", f"/wqp/data/summary/monitoringLocation/search?siteid={WI_SITE}&summaryYears=all")
+    assert _header(response) == list(columns.SUMMARY_MONITORING_LOCATION)
+    rows = _table(response)
+    assert [(r["YearSummarized"], r["CharacteristicName"], r["ResultCount"], r["ActivityCount"]) for r in rows] == \
+        [("2011", "Specific conductance", "5", "5")]
+    assert (rows[0]["MonitoringLocationIdentifier"], rows[0]["Provider"]) == (WI_SITE, "OWD")
+    assert (response.headers["Total-Site-Count"], response.headers["Total-Result-Count"]) == ("1", "5")
+    recent = _request(api, "GET", f"/wqp/Data/Summary/MonitoringLocation/Search?siteid={WI_SITE}&summaryYears=1")
+    assert _table(recent) == [] and recent.headers["Total-Result-Count"] == "0"
+
+
+def test_the_summary_of_five_years_agrees_with_the_result_count_since_then(api, demo):
+    from datetime import date
+
+    today = date.today()
+    since = today.replace(year=today.year - 5)
+    path = "/wqp/data/summary/monitoringLocation/search?statecode=US:34&characteristicName=pH&summaryYears=5"
+    rows = _table(_request(api, "GET", path))
+    assert rows and all(int(r["YearSummarized"]) >= since.year for r in rows)
+    head = _request(api, "HEAD", path)
+    results = _request(api, "HEAD", "/wqp/data/Result/search?statecode=US:34&characteristicName=pH"
+                                    f"&startDateLo={since:%m-%d-%Y}&startDateHi={today:%m-%d-%Y}")
+    assert sum(int(r["ResultCount"]) for r in rows) == int(head.headers["Total-Result-Count"]) == \
+        int(results.headers["Total-Result-Count"]) > 0
+    assert len({r["MonitoringLocationIdentifier"] for r in rows}) == int(results.headers["Total-Site-Count"])
+
+
+def test_bad_summary_queries(api):
+    assert _error(_request(api, "GET", "/wqp/data/summary/monitoringLocation/search?summaryYears=2")) == \
+        "Invalid summaryYears: '2'. One of 1, 5, all expected"
+    assert _error(_request(api, "GET", "/wqp/data/Station/search?summaryYears=1")) == \
+        "Unknown parameter: summaryYears"
+    assert _error(_request(api, "GET", "/wqp/data/summary/monitoringLocation/search?dataProfile=x")) == \
+        "Invalid dataProfile. The summary service has no data profiles"
+    missing = _request(api, "GET", "/wqp/data/summary/organization/search")
+    assert missing.status_code == 404
+    assert json.loads(missing.body)["message"] == ("Unknown WQP service: /data/summary/organization/search. "
+                                                   "The summary service is /data/summary/monitoringLocation/search")
