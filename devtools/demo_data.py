@@ -18,6 +18,7 @@ from pathlib import Path
 
 from chalicelib.core import aws
 from chalicelib.core.models import utc_now
+from chalicelib.imports.formats import WQP_STATION, WQX2_RESULT, WQX3_RESULT, station_type_of
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.projects.models import Activity
@@ -43,8 +44,6 @@ DEFAULT_STATIONS = 2000
 
 STATION_TYPES = {"surface-water": "Surface water", "groundwater": "Groundwater", "lake": "Lake or reservoir",
                  "estuary": "Estuary or ocean", "other": "Other"}
-_TYPE_OF_LOCATION = {"stream": "surface-water", "river": "surface-water", "lake": "lake", "reservoir": "lake",
-                     "well": "groundwater", "spring": "groundwater", "estuary": "estuary", "ocean": "estuary"}
 PARAMETER_GROUPS = {"Physical": "Temperature, conductance, turbidity", "Inorganics, Major": "Dissolved oxygen, pH",
                     "Nutrient": "Nitrogen and phosphorus"}
 # label, unit, group, WQX characteristic name, sample fraction
@@ -108,11 +107,6 @@ def seed_reference() -> None:
         parameters.ensure(label, unit=unit, group=group, characteristicName=characteristic, sampleFraction=fraction)
 
 
-def station_type_of(location_type: str | None) -> str:
-    text = (location_type or "").lower()
-    return next((t for word, t in _TYPE_OF_LOCATION.items() if word in text), "other")
-
-
 def _marker(name: str) -> CatalogItem | None:
     try:
         return CatalogItem.get(f"demo#{name}")
@@ -161,23 +155,23 @@ def load_wqp(organization_id: str) -> dict:
     if _marker(f"wqp-{WQP_VERSION}") is not None:
         return {"skipped": True}
     files = read_wqp_files()
+    # The same column maps as the importer (chalicelib/imports/formats.py).
     sites = {}
     for row in files["wqp_sites.csv"]:
-        sites[row["MonitoringLocationIdentifier"]] = dict(
-            identifier=row["MonitoringLocationIdentifier"], name=row["MonitoringLocationName"],
-            latitude=_number(row["LatitudeMeasure"]), longitude=_number(row["LongitudeMeasure"]),
-            monitoringLocationType=row["MonitoringLocationTypeName"] or None, huc8=row["HUCEightDigitCode"] or None,
-            stateFips=row["StateCode"].zfill(2) if row["StateCode"] else None,
-            countyFips=(row["StateCode"].zfill(2) + row["CountyCode"].zfill(3)) if row["CountyCode"] else None,
-            description=row["MonitoringLocationDescriptionText"] or None)
-    results3 = files["wqp3_results.csv"]
-    for row in results3:  # WQX 3 results carry their location
-        sites.setdefault(row["Location_Identifier"], dict(
-            identifier=row["Location_Identifier"], name=row["Location_Name"],
-            latitude=_number(row["Location_Latitude"]), longitude=_number(row["Location_Longitude"]),
-            monitoringLocationType=row["Location_Type"] or None, huc8=(row["Location_HUCEightDigitCode"] or "").zfill(8) or None,
-            huc12=row["Location_HUCTwelveDigitCode"] or None, stateFips=None,
-            countyFips=None, description=row["Location_Description"] or None))
+        site = WQP_STATION.pick(row)
+        state, county = site["stateCode"], site["countyCode"]
+        sites[site["station"]] = dict(
+            identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
+            longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"], huc8=site["huc8"],
+            stateFips=state.zfill(2) if state else None,
+            countyFips=(state.zfill(2) + county.zfill(3)) if county else None, description=site["description"])
+    results3 = [WQX3_RESULT.pick(row) for row in files["wqp3_results.csv"]]
+    for site in results3:  # WQX 3 results carry their location
+        sites.setdefault(site["station"], dict(
+            identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
+            longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"],
+            huc8=(site["huc8"] or "").zfill(8) or None, huc12=site["huc12"], stateFips=None, countyFips=None,
+            description=site["description"]))
     station_items = []
     for site in sites.values():
         if site["latitude"] is None or site["longitude"] is None:
@@ -218,26 +212,16 @@ def load_wqp(organization_id: str) -> dict:
             hydrologicEvent=row["HydrologicEvent"] or None, createdAt=utc_now()))
 
     results = []
-    for row in files["wqp_results.csv"]:
-        results.append(dict(site=row["MonitoringLocationIdentifier"], activity=row["ActivityIdentifier"],
-                            type=row["ActivityTypeCode"], media=row["ActivityMediaName"],
-                            day=row["ActivityStartDate"], clock=row["ActivityStartTime/Time"],
-                            zone=row["ActivityStartTime/TimeZoneCode"], project=row["ProjectIdentifier"],
-                            characteristic=row["CharacteristicName"], value=row["ResultMeasureValue"],
-                            unit=row["ResultMeasure/MeasureUnitCode"], fraction=row["ResultSampleFractionText"],
-                            detection=row["ResultDetectionConditionText"], status=row["ResultStatusIdentifier"],
-                            value_type=row["ResultValueTypeName"], qualifier=row["MeasureQualifierCode"]))
-    for row in results3:
-        projects_cell = (row["Project_Identifier"] or "").strip('[]"')
-        results.append(dict(site=row["Location_Identifier"], activity=row["Activity_ActivityIdentifier"],
-                            type=row["Activity_TypeCode"], media=row["Activity_Media"], day=row["Activity_StartDate"],
-                            clock=row["Activity_StartTime"], zone=row["Activity_StartTimeZone"],
-                            project=projects_cell.split('","')[0] if projects_cell else "",
-                            characteristic=row["Result_Characteristic"], value=row["Result_Measure"],
-                            unit=row["Result_MeasureUnit"], fraction=row.get("Result_SampleFraction", ""),
-                            detection=row.get("Result_ResultDetectionCondition", ""),
-                            status=row.get("Result_MeasureStatusIdentifier", ""),
-                            value_type=row.get("Result_MeasureType", ""), qualifier=row.get("Result_MeasureQualifierCode", "")))
+    for result in [WQX2_RESULT.pick(row) for row in files["wqp_results.csv"]] + results3:
+        project_cell = (result["project"] or "").strip('[]"')  # WQX 3: a JSON list of identifiers
+        results.append(dict(site=result["station"], activity=result["activityId"] or "",
+                            type=result["activityType"] or "", media=result["media"] or "", day=result["date"] or "",
+                            clock=result["time"] or "", zone=result["timeZone"] or "",
+                            project=project_cell.split('","')[0] if project_cell else "",
+                            characteristic=result["characteristic"] or "", value=result["value"] or "",
+                            unit=result["unit"] or "", fraction=result["fraction"] or "",
+                            detection=result["detectionCondition"] or "", status=result["status"] or "",
+                            value_type=result["valueType"] or "", qualifier=result["qualifier"] or ""))
     written = []
     for r in results:
         station_id = known.get(r["site"])
