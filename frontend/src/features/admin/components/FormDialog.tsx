@@ -111,7 +111,7 @@ export function TextField({
         </p>
       )}
       {error && (
-        <p id={errorId} className="admin-error">
+        <p id={errorId} className="admin-error" role="alert">
           {error}
         </p>
       )}

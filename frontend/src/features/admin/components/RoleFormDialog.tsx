@@ -17,7 +17,7 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
   const [roleName, setRoleName] = useState(role?.roleName ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [attempt, setAttempt] = useState(0);
-  const { busy, save } = useDialogSave(onClose);
+  const { busy, save, errorAt, clearFieldError } = useDialogSave<'roleName'>(onClose);
   const errors = roleFormErrors({ roleName });
   const shown = attempt > 0 ? errors : {};
   useFocusFirstInvalid(attempt);
@@ -34,7 +34,7 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
         await createRole(input);
         toast.success(t('admin.roles.created', { name: input.roleName }));
       }
-    });
+    }, 'roleName');
   };
 
   return (
@@ -48,9 +48,12 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
       <TextField
         label={t('admin.roles.name')}
         value={roleName}
-        onChange={setRoleName}
+        onChange={(value) => {
+          setRoleName(value);
+          clearFieldError('roleName');
+        }}
         required
-        error={shown.roleName ? t(`admin.roles.form.${shown.roleName}`) : null}
+        error={shown.roleName ? t(`admin.roles.form.${shown.roleName}`) : errorAt('roleName')}
       />
       <TextField label={t('admin.roles.description')} value={description} onChange={setDescription} multiline />
     </FormDialog>

@@ -30,7 +30,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const [name, setName] = useState(user?.name ?? '');
   const [roleIds, setRoleIds] = useState<Set<string>>(new Set());
   const [attempt, setAttempt] = useState(0);
-  const { busy, save } = useDialogSave(onClose);
+  const { busy, save, errorAt, clearFieldError } = useDialogSave<'email'>(onClose);
 
   // Once a name is stored the server refuses an empty one.
   const errors = userFormErrors({ email, name }, { nameRequired: editing && !!user?.name });
@@ -52,7 +52,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         });
         toast.success(t('admin.users.created', { email: created?.email ?? email.trim() }));
       }
-    });
+    }, 'email');
   };
 
   return (
@@ -68,9 +68,12 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         label={t('admin.users.email')}
         type="email"
         value={email}
-        onChange={setEmail}
+        onChange={(value) => {
+          setEmail(value);
+          clearFieldError('email');
+        }}
         required
-        error={shown.email ? t(`admin.users.form.${shown.email}`) : null}
+        error={shown.email ? t(`admin.users.form.${shown.email}`) : errorAt('email')}
       />
       <TextField
         label={t('admin.users.name')}

@@ -1,18 +1,28 @@
 import { useState } from 'react';
+import { ApiError } from '../../../api/client';
 import { toast } from '../../../shell/toast';
 
-/** A dialog's save: busy while it runs, closes when it succeeds, toasts the error and stays open when it fails. */
-export function useDialogSave(onClose: () => void) {
+/**
+ * A dialog's save: busy while it runs, closes when it succeeds, stays open when it fails. A refusal
+ * about one field (409: the name or email is taken) is said at that field (`fieldError`, cleared with
+ * `clearFieldError` when the field changes); any other failure is an error toast.
+ */
+export function useDialogSave<Field extends string>(onClose: () => void) {
   const [busy, setBusy] = useState(false);
-  const save = async (work: () => Promise<void>) => {
+  const [fieldError, setFieldError] = useState<{ field: Field; message: string } | null>(null);
+  const save = async (work: () => Promise<void>, clashField?: Field) => {
     setBusy(true);
+    setFieldError(null);
     try {
       await work();
       onClose();
     } catch (error) {
-      toast.error(error);
+      if (clashField && error instanceof ApiError && error.status === 409) setFieldError({ field: clashField, message: error.message });
+      else toast.error(error);
       setBusy(false);
     }
   };
-  return { busy, save };
+  const errorAt = (field: Field) => (fieldError?.field === field ? fieldError.message : null);
+  const clearFieldError = (field: Field) => setFieldError((current) => (current?.field === field ? null : current));
+  return { busy, save, errorAt, clearFieldError };
 }

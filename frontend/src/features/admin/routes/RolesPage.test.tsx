@@ -61,7 +61,7 @@ describe('roles screen', () => {
     expect(search).toEqual({ $or: [{ roleName: { $contL: 'shared' } }, { description: { $contL: 'shared' } }] });
   });
 
-  it('creates a role: the name is required, the server refusal is a toast, success a toast and a row', async () => {
+  it('creates a role: the name is required, the server refusal at the name, success a toast and a row', async () => {
     const user = userEvent.setup();
     await openRoles();
     await user.click(screen.getByRole('button', { name: 'New role' }));
@@ -73,8 +73,11 @@ describe('roles screen', () => {
     const name = within(dialog).getByRole('textbox', { name: /Role name/ });
     await user.type(name, 'editor');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const refusal = await screen.findByText('A role named editor already exists.');
-    expect(refusal.closest('[role="alert"]')).toBeInTheDocument();
+    // The name clash is said at the name, as the dashboards' forms do, not in a toast.
+    await waitFor(() => expect(name).toHaveAccessibleDescription('A role named editor already exists.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('A role named editor already exists.')).toHaveAttribute('role', 'alert');
+    expect(screen.getAllByText('A role named editor already exists.')).toHaveLength(1);
 
     await user.clear(name);
     await user.type(name, 'auditor');

@@ -132,16 +132,20 @@ describe('users screen', () => {
     expect(within(row.closest('tr')!).getByText(/May 6, 2024/)).toBeInTheDocument();
   });
 
-  it('shows the server message in an error toast when it refuses, and keeps the dialog open', async () => {
+  it('shows the server refusal of an email at the email field, and keeps the dialog open', async () => {
     const user = userEvent.setup();
     await openUsers();
     await user.click(screen.getByRole('button', { name: 'New user' }));
     const dialog = screen.getByRole('dialog', { name: 'New user' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'carl@demo.example');
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    await user.type(email, 'carl@demo.example');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const message = await screen.findByText('A user with email carl@demo.example already exists.');
-    expect(message.closest('[role="alert"]')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveAccessibleDescription('A user with email carl@demo.example already exists.'));
+    expect(screen.getAllByText('A user with email carl@demo.example already exists.')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'New user' })).toBeInTheDocument();
+    // Changing the email clears the refusal.
+    await user.type(email, 'x');
+    expect(email).not.toHaveAccessibleDescription('A user with email carl@demo.example already exists.');
   });
 
   it('edits a user: the form holds the current values, the change is sent and shown', async () => {
