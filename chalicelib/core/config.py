@@ -44,6 +44,8 @@ class Settings:
     # The sender of the product's email (invitations) and the address its links point to.
     mail_sender: str = "Open Water Data <no-reply@openwater.example>"
     app_url: str = "http://127.0.0.1:8000"
+    # EPA's WQX Web services (tests point this at a local stand-in that checks the request signature).
+    wqx_web_url: str = "https://cdx.epa.gov/WQXWeb/api"
     # WQP answers up to this size come back in the response; larger ones redirect to S3 (the 6 MB cap).
     wqp_inline_bytes: int = 5 * 1024 * 1024
 
@@ -76,5 +78,6 @@ def get_settings() -> Settings:
         import_time_reserve_ms=max(0, int(env.get("IMPORT_TIME_RESERVE_MS") or Settings.import_time_reserve_ms)),
         mail_sender=env.get("MAIL_SENDER") or Settings.mail_sender,
         app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
+        wqx_web_url=(env.get("WQX_WEB_URL") or Settings.wqx_web_url).rstrip("/"),
         wqp_inline_bytes=int(env.get("WQP_INLINE_BYTES") or Settings.wqp_inline_bytes),
     )

@@ -99,3 +99,9 @@ def get_wqx_account(organizationId):
 def put_wqx_account(organizationId):
     """Set the WQX Web account ({wqxOrganizationId, userId, privateKey}); the key goes to Secrets Manager."""
     return wqx.save_account(organizationId, routes.json_body(), require_principal().id)
+
+
+@routes.route("/organization/{organizationId}/wqx-account/test", methods=["POST"], auth=WQX_ADMIN)
+def test_wqx_account(organizationId):
+    """Try the stored WQX Web account with a signed call ({connected, message})."""
+    return wqx.check_connection(organizationId)

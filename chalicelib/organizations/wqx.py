@@ -8,6 +8,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from datetime import datetime, timezone
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
@@ -18,6 +25,7 @@ from chalicelib.organizations.models import Organization
 
 FIELDS = ("wqxOrganizationId", "userId", "privateKey")
 MASK = "••••••••"
+CHECK_TIMEOUT_SECONDS = 10
 
 
 def secret_name(organization_id: str) -> str:
@@ -101,3 +109,39 @@ def _put_secret(organization_id: str, private_key: str) -> str:
 def private_key(organization_id: str) -> str:
     """The stored private key (for signing WQX Web requests; never sent to a browser)."""
     return aws.client("secretsmanager").get_secret_value(SecretId=secret_name(organization_id))["SecretString"]
+
+
+def signed_headers(user_id: str, private_key: str, method: str, url: str, now: datetime | None = None) -> dict:
+    """WQX Web's request signing: HMAC-SHA256, keyed with the base64-decoded private key, over
+    user id + time stamp (UTC, "MM/DD/YYYY hh:mm:ss AM") + the full URL + the method, base64-encoded."""
+    stamp = (now or datetime.now(timezone.utc)).strftime("%m/%d/%Y %I:%M:%S %p")
+    digest = hmac.new(base64.b64decode(private_key), f"{user_id}{stamp}{url}{method}".encode("utf-8"),
+                      hashlib.sha256).digest()
+    return {"X-UserID": user_id, "X-Stamp": stamp, "X-Signature": base64.b64encode(digest).decode("ascii"),
+            "Content-Type": "application/json"}
+
+
+def check_connection(organization_id: str) -> dict:
+    """Asks WQX Web for one project of the account's organization: a signed call that only valid
+    credentials pass. {connected, message}; the message says what went wrong."""
+    account = _stored(organizations.get(organization_id))
+    if not account.get("privateKeySetAt"):
+        raise BadRequest("Set the WQX account first.")
+    query = urllib.parse.urlencode({"organizationIdentifiersCsv": account["wqxOrganizationId"], "startRow": 0,
+                                    "rowsToRetrieve": 1})
+    url = f"{get_settings().wqx_web_url}/Projects?{query}"
+    request = urllib.request.Request(url, method="GET",
+                                     headers=signed_headers(account["userId"], private_key(organization_id), "GET", url))
+    try:
+        with urllib.request.urlopen(request, timeout=CHECK_TIMEOUT_SECONDS) as response:  # noqa: S310 - configured https URL
+            json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        if error.code in (401, 403):
+            return {"connected": False, "message": "WQX Web refused the user ID or private key."}
+        return {"connected": False, "message": f"WQX Web answered with status {error.code}."}
+    except (urllib.error.URLError, TimeoutError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        return {"connected": False, "message": f"WQX Web could not be reached ({reason})."}
+    except ValueError:
+        return {"connected": False, "message": "WQX Web answered with something other than JSON."}
+    return {"connected": True, "message": f"Connected to WQX Web as {account['userId']}."}

@@ -117,3 +117,59 @@ def test_a_group_admin_sets_how_to_contact_the_organization_and_anyone_reads_it(
     bad = api.as_("orgadmin").patch(f"/organization/{org}", {"contact": 42})
     assert bad.status_code == 400
     assert bad.json["message"] == "contact must be text."
+
+
+@pytest.fixture
+def wqx_web(monkeypatch):
+    """A WQX Web stand-in that knows the account 'olga' with WQX_KEY, and the app pointed at it."""
+    from chalicelib.core.config import get_settings
+    from tests.support.wqx_web import WqxWebStandIn
+
+    with WqxWebStandIn({"olga": WQX_KEY}) as stand_in:
+        monkeypatch.setenv("WQX_WEB_URL", stand_in.url)
+        get_settings.cache_clear()
+        yield stand_in
+    get_settings.cache_clear()
+
+
+def _set_account(api, org, user_id="olga", key=WQX_KEY):
+    return api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
+                                   {"wqxOrganizationId": "DEMO_WQX", "userId": user_id, "privateKey": key})
+
+
+def test_test_connection_signs_the_request_as_wqx_web_checks_it(api, org, wqx_web):
+    _set_account(api, org)
+    response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
+    assert response.status_code == 200
+    assert response.json == {"connected": True, "message": "Connected to WQX Web as olga."}
+    sent = wqx_web.requests[-1]
+    assert sent["path"] == "/WQXWeb/api/Projects?organizationIdentifiersCsv=DEMO_WQX&startRow=0&rowsToRetrieve=1"
+    assert sent["headers"]["x-userid"] == "olga"
+
+
+def test_test_connection_with_a_wrong_key_says_wqx_web_refused(api, org, wqx_web):
+    _set_account(api, org, key=base64.b64encode(b"not-the-key-wqx-web-knows-about!").decode())
+    response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
+    assert response.json == {"connected": False, "message": "WQX Web refused the user ID or private key."}
+
+
+def test_test_connection_says_when_wqx_web_cannot_be_reached(api, org, monkeypatch):
+    from chalicelib.core.config import get_settings
+    from devtools.processes import free_port
+
+    monkeypatch.setenv("WQX_WEB_URL", f"http://127.0.0.1:{free_port()}/WQXWeb/api")
+    get_settings.cache_clear()
+    try:
+        _set_account(api, org)
+        response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+    assert response.json["connected"] is False
+    assert response.json["message"].startswith("WQX Web could not be reached (")
+
+
+def test_test_connection_needs_an_account(api, org):
+    response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
+    assert response.status_code == 400
+    assert response.json["message"] == "Set the WQX account first."
