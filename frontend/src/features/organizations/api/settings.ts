@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { get, put } from '../../../api/client';
+import { get, post, put } from '../../../api/client';
 import { organizationPath } from './organizations';
 import type { MapServiceValue, OrganizationSetting, WqxAccount } from './types';
 
@@ -39,4 +39,9 @@ export function useSaveWqxAccount(organizationId: string) {
     const saved = await put<WqxAccount>(wqxPath(organizationId), account);
     await mutate([wqxPath(organizationId)], saved, { revalidate: false });
   };
+}
+
+/** POST /organization/{id}/wqx-account/test: a signed call to WQX Web with the stored account. */
+export async function testWqxAccount(organizationId: string): Promise<{ connected: boolean; message: string } | undefined> {
+  return post(`${wqxPath(organizationId)}/test`);
 }

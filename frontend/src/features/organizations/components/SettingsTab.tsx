@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
-import { messageOf } from '../../../shell/toast';
-import { useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
+import { messageOf, toast } from '../../../shell/toast';
+import { testWqxAccount, useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
 import type { MapServiceValue } from '../api/types';
 import { mayAdminister } from '../lib/access';
 import { formatDate } from '../lib/labels';
@@ -119,6 +119,22 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('organizations.settings.saveWqx')}
           </button>
+          {account.data.configured && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  const result = await testWqxAccount(organizationId);
+                  if (result?.connected) toast.success(t('organizations.settings.wqxConnected'));
+                  else if (result) toast.error(result.message);
+                })
+              }
+            >
+              {t('organizations.settings.testWqx')}
+            </button>
+          )}
         </div>
       </form>
     </section>

@@ -151,6 +151,8 @@ const organizations = {
     wqxNewKey: 'New private key (leave empty to keep the current one)',
     saveWqx: 'Save WQX account',
     wqxSaved: 'WQX account saved.',
+    testWqx: 'Test connection',
+    wqxConnected: 'Connected to WQX Web: the account works.',
   },
   info: {
     directory: 'Organizations',

@@ -153,6 +153,8 @@ const organizations: typeof en = {
     wqxNewKey: '新私钥（留空则保留当前私钥）',
     saveWqx: '保存 WQX 账户',
     wqxSaved: '已保存 WQX 账户。',
+    testWqx: '测试连接',
+    wqxConnected: '已连接到 WQX Web：账户可用。',
   },
   info: {
     directory: '组织',

@@ -187,6 +187,14 @@ describe('organization workspace', () => {
     expect(await screen.findByText('WQX account saved.')).toBeInTheDocument();
     expect(await screen.findByText(/Private key set .*It is stored encrypted and never shown\./)).toBeInTheDocument();
     expect(screen.getByLabelText('New private key (leave empty to keep the current one)')).toHaveValue('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected to WQX Web: the account works.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'WQX user ID' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'someone-else');
+    await userEvent.click(screen.getByRole('button', { name: 'Save WQX account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('WQX Web refused the user ID or private key.')).toBeInTheDocument();
   });
 
   it('a simple member reads the map service and sees no WQX account', async () => {

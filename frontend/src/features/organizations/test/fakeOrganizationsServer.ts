@@ -146,6 +146,11 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const own = state.settings[key];
       return ok(own ? { id: m[2], organizationId: m[1], inherited: false, ...own } : { id: m[2], organizationId: m[1], inherited: true, value: { provider: 'none' }, updatedAt: null });
     }
+    if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account\/test$/)) && method === 'POST') {
+      const account = state.wqx[m[1]!];
+      if (!account) return error(400, 'Set the WQX account first.');
+      return ok(account.userId === 'olga' ? { connected: true, message: 'Connected to WQX Web as olga.' } : { connected: false, message: 'WQX Web refused the user ID or private key.' });
+    }
     if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account$/))) {
       const stored = state.wqx[m[1]!] ?? {};
       if (method === 'PUT') {
