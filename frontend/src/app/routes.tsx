@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
-          { path: 'home', element: lazyView(() => import('../features/system/components/SystemInfoPage')) },
+          { path: 'home', element: lazyView(() => import('./HomePage')) },
           { id: ROUTE_NAMES.login, path: 'login', element: <LoginPage /> },
           { path: 'profile', element: lazyView(() => import('../auth/ProfilePage')), handle: { requires: { roles: [] } } },
           ...featureRoutes,

@@ -57,6 +57,10 @@ const invitations = {
     invalidEmail: 'Enter a valid email address.',
     systemAdmin: 'Also make them a system administrator',
   },
+  home: {
+    title: 'Invitations for you',
+    item: 'Join {{organization}}',
+  },
 };
 
 export default invitations;

@@ -59,6 +59,10 @@ const invitations: typeof en = {
     invalidEmail: '请输入有效的电子邮箱地址。',
     systemAdmin: '同时设为系统管理员',
   },
+  home: {
+    title: '您的邀请',
+    item: '加入 {{organization}}',
+  },
 };
 
 export default invitations;

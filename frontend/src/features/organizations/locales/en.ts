@@ -166,6 +166,11 @@ const organizations = {
     label: 'Current organization',
     changed: 'Current organization: {{name}}.',
   },
+  home: {
+    title: 'Your work',
+    projects: 'Projects',
+    stations: 'Stations',
+  },
 };
 
 export default organizations;

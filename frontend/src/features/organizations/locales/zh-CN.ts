@@ -168,6 +168,11 @@ const organizations: typeof en = {
     label: '当前组织',
     changed: '当前组织：{{name}}。',
   },
+  home: {
+    title: '您的工作',
+    projects: '项目',
+    stations: '站点',
+  },
 };
 
 export default organizations;

@@ -269,6 +269,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       }
     }
     if (path === '/auth/profile' && method === 'PATCH') return ok({ ...(body as Row) });
+    if (path === '/system/info') return ok({ name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '' });
     return error(404, `Cannot ${method} /api/v1${path}`);
   };
 
