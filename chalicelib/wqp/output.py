@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import shutil
@@ -31,26 +32,59 @@ CONTENT_TYPES = {
 }
 BINARY = ("xlsx", "zip")
 PRESIGNED_SECONDS = 900
+_BATCH_ROWS = 2000
 # Station properties of a GeoJSON feature and a KML placemark (WQP's own map layer shows these).
 POINT_PROPERTIES = ("ProviderName", "OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier",
                     "MonitoringLocationName", "MonitoringLocationTypeName", "HUCEightDigitCode")
 
 
+_FORMULA_FIRST = frozenset("=+-@\t\r")
+# Record keys whose values this product writes itself (numbers, dates, codes): no spreadsheet formula
+# can hide in them, so they skip the check every other (user-written) text gets.
+OWN_VALUES = frozenset((
+    "LatitudeMeasure", "LongitudeMeasure", "HUCEightDigitCode", "HUCTwelveDigitCode", "CountryCode", "StateCode",
+    "CountyCode", "ProviderName", "Provider", "ActivityStartDate", "ActivityStartTime/Time",
+    "ActivityStartTime/TimeZoneCode", "YearSummarized", "ActivityCount", "ResultCount",
+    "MonitoringLocationLatitude", "MonitoringLocationLongitude"))
+
+
 def _cells(records: Iterable[dict], sources: tuple) -> Iterator[list]:
+    """Rows of cells, user-written text made safe (safe_cell). Every record of one answer has the same
+    keys, so the columns to fill are found once and the others stay empty."""
+    filled = None
     for record in records:
-        yield [safe_cell(record.get(source)) if source else "" for source in sources]
+        if filled is None:
+            filled = [(index, source, source not in OWN_VALUES) for index, source in enumerate(sources)
+                      if source and source in record]
+            blank = [""] * len(sources)
+        row = blank.copy()
+        for index, source, check in filled:
+            value = record[source]
+            if value is not None:
+                # Only text starting as a formula does needs safe_cell's look (most text does not).
+                row[index] = safe_cell(value) if check and type(value) is str and value[:1] in _FORMULA_FIRST \
+                    else value
+        yield row
 
 
 def _text(out: IO[bytes]) -> io.TextIOWrapper:
-    return io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=True)
+    return io.TextIOWrapper(out, encoding="utf-8", newline="")
 
 
 def _write_delimited(out: IO[bytes], header: tuple, rows: Iterable[list], delimiter: str) -> None:
-    text = _text(out)
+    """CSV or TSV, written to `out` a few thousand rows at a time (one encode per batch, not per row)."""
+    text = io.StringIO()
     writer = csv.writer(text, delimiter=delimiter, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
-    text.detach()
+    rows = iter(rows)
+    while True:
+        writer.writerows(itertools.islice(rows, _BATCH_ROWS))
+        batch = text.getvalue()
+        if not batch:
+            return
+        out.write(batch.encode("utf-8"))
+        text.seek(0)
+        text.truncate()
 
 
 def _write_xlsx(out: IO[bytes], header: tuple, rows: Iterable[list]) -> None:

@@ -145,24 +145,50 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
     orgs = [(look.organization_identifier(o), look.organizations[o].name if o in look.organizations else o)
             for o in snap.d["orgs"]]
     mlts = snap.d["mlts"]
+    states = ["", *(f"{s:02d}" for s in range(1, 256))]
     ident, ident_ptr, name, name_ptr = a["ident"], a["ident_ptr"], a["name"], a["name_ptr"]
     for start in range(0, len(stations.rows), _CHUNK):
         chunk = stations.rows[start:start + _CHUNK]
-        columns = zip(chunk.tolist(), a["id"][chunk].tolist(), a["org"][chunk].tolist(), a["mlt"][chunk].tolist(),
+        # Identifiers and names as Python strings a chunk at a time (one decode each, no per-row slicing).
+        idents = _texts(ident, ident_ptr, chunk)
+        names = _texts(name, name_ptr, chunk)
+        columns = zip(a["id"][chunk].tolist(), a["org"][chunk].tolist(), a["mlt"][chunk].tolist(),
                       a["lat"][chunk].tolist(), a["lng"][chunk].tolist(), a["state"][chunk].tolist(),
-                      a["county"][chunk].tolist(), a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist())
-        for row, station_id, org, mlt, lat, lng, state, county, huc8, huc12 in columns:
+                      a["county"][chunk].tolist(), a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist(), idents,
+                      names)
+        for station_id, org, mlt, lat, lng, state, county, huc8, huc12, identifier, station_name in columns:
             organization_id, organization_name = orgs[org]
             yield {
                 "id": station_id.decode(), "organizationId": snap.d["orgs"][org],
                 "OrganizationIdentifier": organization_id, "OrganizationFormalName": organization_name,
-                "MonitoringLocationIdentifier": ident[ident_ptr[row]:ident_ptr[row + 1]].tobytes().decode(),
-                "MonitoringLocationName": name[name_ptr[row]:name_ptr[row + 1]].tobytes().decode(),
+                "MonitoringLocationIdentifier": identifier, "MonitoringLocationName": station_name,
                 "MonitoringLocationTypeName": mlts[mlt], "HUCEightDigitCode": f"{huc8:08d}" if huc8 else "",
                 "HUCTwelveDigitCode": f"{huc12:012d}" if huc12 else "", "LatitudeMeasure": lat,
-                "LongitudeMeasure": lng, "CountryCode": "US" if state else "",
-                "StateCode": f"{state:02d}" if state else "", "CountyCode": f"{county % 1000:03d}" if county else "",
-                "ProviderName": PROVIDER}
+                "LongitudeMeasure": lng, "CountryCode": "US" if state else "", "StateCode": states[state],
+                "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER}
+
+
+def _texts(blob, ptr, rows) -> list[str]:
+    """The texts of some rows of a UTF-8 blob column: gathered with numpy, decoded once, split on a
+    separator no text holds (the unit separator, \x1f)."""
+    import numpy as np
+
+    starts, stops = ptr[rows], ptr[rows + 1]
+    lengths = stops - starts
+    if not len(rows):
+        return []
+    # Byte positions of every wanted text, in order, with one separator byte after each.
+    total = int(lengths.sum()) + len(rows)
+    out = np.full(total, 0x1F, dtype=np.uint8)
+    ends = np.cumsum(lengths + 1)
+    firsts = ends - lengths - 1
+    offsets = np.arange(total) - np.repeat(firsts, lengths + 1)
+    keep = offsets < np.repeat(lengths, lengths + 1)
+    out[keep] = blob[np.repeat(starts, lengths + 1)[keep] + offsets[keep]]
+    texts = out[:-1].tobytes().decode("utf-8").split("\x1f")
+    if len(texts) != len(rows):  # a text holding the separator itself: decode row by row
+        texts = [blob[a:b].tobytes().decode("utf-8") for a, b in zip(starts.tolist(), stops.tolist())]
+    return texts
 
 
 # ---------------------------------------------------------------- values
@@ -396,12 +422,15 @@ _RECORDS = {"station": lambda q, look, s: station_records(s, look), "result": re
 class Counted:
     """Records passing through, counted as WQP's count headers count them."""
 
-    def __init__(self, query: Query, records: Iterator[dict]):
-        self.query, self.records = query, records
+    def __init__(self, query: Query, records: Iterator[dict], *, counting: bool = True):
+        self.query, self.records, self.counting = query, records, counting
         self.rows = self.results = 0
         self.sites: set[str] = set()
 
     def __iter__(self) -> Iterator[dict]:
+        if not self.counting:  # a Station answer's count is the stations selected
+            yield from self.records
+            return
         for record in self.records:
             self.rows += 1
             self.results += record.get("ResultCount", 0)
@@ -424,7 +453,8 @@ def records(query: Query, look: Lookups) -> tuple[Stations, Counted]:
     stations = select_stations(query, look)
     if query.service != "result":  # a Result search reads the values anyway
         stations = stations_with_values(query, look, stations)
-    return stations, Counted(query, _RECORDS[query.service](query, look, stations))
+    return stations, Counted(query, _RECORDS[query.service](query, look, stations),
+                             counting=query.service != "station")
 
 
 def counts(query: Query, look: Lookups) -> dict[str, int]:

@@ -369,3 +369,18 @@ def test_bad_summary_queries(api):
     assert missing.status_code == 404
     assert json.loads(missing.body)["message"] == ("Unknown WQP service: /data/summary/organization/search. "
                                                    "The summary service is /data/summary/monitoringLocation/search")
+
+
+def test_text_a_spreadsheet_would_run_is_written_as_text(api, demo):
+    identifier = f"=WQP-{uuid.uuid4().hex[:6]}"
+    created = api.as_("contributor").post("/station", {
+        "organizationId": demo["org"], "identifier": identifier, "name": "@SUM(A1:A2)", "latitude": 40.25,
+        "longitude": -74.55})
+    assert created.status_code == 201, created.json
+    path = f"/wqp/data/Station/search?siteid={identifier}"
+    [row] = _table(_request(api, "GET", path))
+    assert (row["MonitoringLocationIdentifier"], row["MonitoringLocationName"]) == (f"'{identifier}", "'@SUM(A1:A2)")
+    assert row["LongitudeMeasure"] == "-74.55"  # numbers stay numbers
+    [feature] = json.loads(_request(api, "GET", path + "&mimeType=geojson").body)["features"]
+    assert feature["properties"]["MonitoringLocationName"] == "@SUM(A1:A2)"
+    api.as_("contributor").delete(f"/station/{created.json['id']}")

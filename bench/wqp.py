@@ -1,0 +1,220 @@
+"""Water Quality Portal services (issue 21, "Done when"):
+(a) a Station query over 100,000 and 1,000,000 stations, CSV and zip: writing the answer alone, in the
+    handler (GET /api/v1/wqp/data/Station/search: the answer written and stored in S3, a 303 answered) and
+    end to end (the presigned object downloaded as well), with the peak memory the process grew by, next
+    to DuckDB writing the same CSV from the same data (the snapshot's arrays, shared zero-copy with Arrow);
+(b) a Result query of 1,000,000 values (GET /api/v1/wqp/data/Result/search) through the handler.
+
+Runs on the AWS stand-in ENGINE names (moto by default); BENCH_WQP_STATIONS and BENCH_WQP_VALUES scale it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+STATION_COUNTS = [int(n) for n in os.environ.get("BENCH_WQP_STATIONS", "100000,1000000").split(",")]
+RESULT_VALUES = int(os.environ.get("BENCH_WQP_VALUES", 1_000_000))
+RESULT_STATIONS = 100
+GOAL_RATIO = 1.5
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+
+
+@contextmanager
+def _peak_memory():
+    """The most the process's resident memory grew by while the block ran (sampled every 2 ms), in MB."""
+    base = _rss_mb()
+    peak = {"mb": base, "running": True}
+
+    def sample():
+        while peak["running"]:
+            peak["mb"] = max(peak["mb"], _rss_mb())
+            time.sleep(0.002)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    result = {}
+    try:
+        yield result
+    finally:
+        peak["running"] = False
+        sampler.join()
+        result["grew_mb"] = max(peak["mb"], _rss_mb()) - base
+
+
+def _timed(fn):
+    started = time.perf_counter()
+    with _peak_memory() as memory:
+        value = fn()
+    return (time.perf_counter() - started), memory["grew_mb"], value
+
+
+def _duckdb_csv(snapshot, look, path: str) -> int:
+    """DuckDB writing the Station profile's CSV from the snapshot's arrays (the same columns and values)."""
+    import duckdb
+    import numpy as np
+    import pyarrow as pa
+
+    from chalicelib.wqp import columns
+
+    a = snapshot.a
+    n = snapshot.n
+    blob = lambda name: pa.LargeStringArray.from_buffers(n, pa.py_buffer(a[f"{name}_ptr"]), pa.py_buffer(a[name]))  # noqa: E731
+    org_ids = [look.organization_identifier(o) for o in snapshot.d["orgs"]]
+    org_names = [look.organizations[o].name if o in look.organizations else o for o in snapshot.d["orgs"]]
+    table = pa.table({
+        "org_id": pa.DictionaryArray.from_arrays(pa.array(a["org"].astype(np.int32)), pa.array(org_ids)),
+        "org_name": pa.DictionaryArray.from_arrays(pa.array(a["org"].astype(np.int32)), pa.array(org_names)),
+        "ident": blob("ident"), "name": blob("name"),
+        "mlt": pa.DictionaryArray.from_arrays(pa.array(a["mlt"].astype(np.int32)), pa.array(snapshot.d["mlts"])),
+        "huc8": a["huc8"], "lat": a["lat"], "lng": a["lng"], "state": a["state"], "county": a["county"]})
+    values = {"OrganizationIdentifier": "org_id", "OrganizationFormalName": "org_name",
+              "MonitoringLocationIdentifier": "ident", "MonitoringLocationName": "name",
+              "MonitoringLocationTypeName": "mlt",
+              "HUCEightDigitCode": "CASE WHEN huc8 > 0 THEN lpad(huc8::VARCHAR, 8, '0') END",
+              "LatitudeMeasure": "lat", "LongitudeMeasure": "lng",
+              "CountryCode": "CASE WHEN state > 0 THEN 'US' END",
+              "StateCode": "CASE WHEN state > 0 THEN lpad(state::VARCHAR, 2, '0') END",
+              "CountyCode": "CASE WHEN county > 0 THEN lpad((county % 1000)::VARCHAR, 3, '0') END",
+              "ProviderName": "'OWD'"}
+    select = ", ".join(f'{values.get(c, "NULL")} AS "{c}"' for c in columns.STATION)
+    connection = duckdb.connect()
+    connection.register("stations", table)
+    connection.execute(f"COPY (SELECT {select} FROM stations) TO '{path}' (HEADER, DELIMITER ',')")
+    connection.close()
+    return os.path.getsize(path)
+
+
+def _start_stack():
+    from devtools import engines, local_stack
+    from devtools.processes import free_port
+
+    engine = engines.start(engines.selected(), free_port())
+    os.environ.update(local_stack.deploy(engine.url))
+    from chalicelib.core import aws
+    from chalicelib.core.config import get_settings
+
+    get_settings.cache_clear()
+    aws.reset()
+    return engine
+
+
+def stations(client) -> None:
+    import requests
+
+    from bench.explorer_statistics import _records
+    from chalicelib.statistics import service as statistics
+    from chalicelib.wqp import output, params
+    from chalicelib.wqp import service as wqp
+
+    import duckdb  # noqa: F401 - imported before measuring, as the handler's modules are
+    import pyarrow  # noqa: F401
+
+    client.http.get("/api/v1/wqp/data/Station/search?siteid=warm-up")  # the handler's modules loaded
+    print("(a) Station query, all stations (GET /api/v1/wqp/data/Station/search), Station profile CSV:")
+    for count in STATION_COUNTS:
+        snapshot = statistics.publish(_records(count))
+        look = wqp.Lookups.load()
+        query = params.parse("data", "station", {})
+
+        def write_only():
+            answer = output.Answer(5 * 1024 * 1024)
+            _, records = wqp.records(query, look)
+            answer.write("station", "csv", False, query.columns, query.columns, records)
+            size = answer.size
+            answer.close()
+            return size
+
+        ours_s, ours_mb, size = _timed(write_only)
+        with tempfile.TemporaryDirectory() as folder:
+            duck_s, duck_mb, duck_size = _timed(lambda: _duckdb_csv(snapshot, look, f"{folder}/station.csv"))
+        print(f"    {count:>9,} stations  CSV {size / 1e6:6.1f} MB (DuckDB's {duck_size / 1e6:6.1f} MB)")
+        print(f"        writing the CSV:  ours {ours_s:6.2f} s, +{ours_mb:5.0f} MB   DuckDB {duck_s:6.2f} s, "
+              f"+{duck_mb:5.0f} MB   ratio {ours_s / duck_s:4.1f}x (goal <= {GOAL_RATIO}x) "
+              f"{'OK' if ours_s / duck_s <= GOAL_RATIO else 'OVER GOAL'}")
+        for label, path in (("CSV", "/api/v1/wqp/data/Station/search"),
+                            ("zip", "/api/v1/wqp/data/Station/search?zip=yes")):
+            handler_s, handler_mb, response = _timed(lambda: client.http.get(path))
+            assert response.status_code in (200, 303), response.status_code
+            fetch_s, size = 0.0, len(response.body)
+            if response.status_code == 303:  # past the inline limit (or a zip): stored in S3
+                fetch_s, _, fetched = _timed(lambda: requests.get(response.headers["Location"], timeout=600))
+                assert fetched.status_code == 200
+                size = len(fetched.content)
+            print(f"        {label:4s} in the handler (written{', stored in S3, 303' if fetch_s else ', inline'}) "
+                  f"{handler_s:6.2f} s, +{handler_mb:5.0f} MB; end to end (+ download {size / 1e6:6.1f} MB) "
+                  f"{handler_s + fetch_s:6.2f} s; Total-Site-Count {response.headers['Total-Site-Count']}")
+        del snapshot
+
+
+def results(client) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from chalicelib.core import aws
+    from chalicelib.core.models import utc_now
+    from chalicelib.parameters.models import Parameter
+    from chalicelib.samples.models import SampleValue, Series
+    from chalicelib.statistics import service as statistics
+
+    per_station = RESULT_VALUES // RESULT_STATIONS
+    Parameter(id="bench-ph", label="pH", characteristicName="pH", unit="std units", createdAt=utc_now()).save()
+    records = []
+    dynamodb = aws.client("dynamodb")
+    started = time.perf_counter()
+    for s in range(RESULT_STATIONS):
+        station_id = f"bench-result-{s:03d}"
+        records.append({"id": station_id, "identifier": f"BENCH-{s:03d}", "name": f"Bench station {s}",
+                        "latitude": 40 + s / 1000, "longitude": -75, "organizationId": "bench", "stateFips": "42",
+                        "sampleCount": per_station, "firstDate": "2000-01-01", "lastDate": "2025-12-31",
+                        "parameterIds": ["bench-ph"]})
+        Series(stationId=station_id, parameterId="bench-ph", count=per_station, firstTime="2000-01-01T00:00:00Z",
+               lastTime="2025-12-31T00:00:00Z", unit="std units").save()
+        items = [{"PutRequest": {"Item": {
+            "seriesKey": {"S": f"{station_id}#bench-ph"}, "time": {"S": f"{2000 + i // 400:04d}-{1 + i % 12:02d}-"
+                                                                         f"{1 + i % 28:02d}T{i % 24:02d}:00:{i % 60:02d}Z#{i}"},
+            "v": {"N": f"{7 + (i % 100) / 100:.2f}"}, "a": {"S": f"ACT-{s}-{i // 4}"}}}} for i in range(per_station)]
+        batches = [items[i:i + 25] for i in range(0, len(items), 25)]
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda b: dynamodb.batch_write_item(RequestItems={SampleValue.Meta.table_name: b}), batches))
+    statistics.publish(records)
+    print(f"(b) Result query of {RESULT_VALUES:,} values ({RESULT_STATIONS} stations x {per_station:,}; written in "
+          f"{time.perf_counter() - started:.0f} s) through GET /api/v1/wqp/data/Result/search?organization=bench:")
+    head_s, _, head = _timed(lambda: client.http.request("HEAD", "/api/v1/wqp/data/Result/search?statecode=US:42"))
+    print(f"    HEAD (counts from the station summaries) {head_s:6.2f} s: "
+          f"Total-Result-Count {head.headers['Total-Result-Count']}")
+    handler_s, handler_mb, response = _timed(lambda: client.http.get("/api/v1/wqp/data/Result/search?statecode=US:42"))
+    assert response.status_code in (200, 303), response.status_code
+    print(f"    GET in the handler (values read, CSV written{', stored in S3, 303' if response.status_code == 303 else ''}) {handler_s:6.1f} s, "
+          f"+{handler_mb:.0f} MB; Total-Result-Count {response.headers['Total-Result-Count']} "
+          f"({int(response.headers['Total-Result-Count']) / handler_s:,.0f} values/s)")
+
+
+def main() -> None:
+    from chalice.test import Client
+
+    engine = _start_stack()
+    try:
+        print(f"    {engine.describe()}")
+        import app
+
+        with Client(app.app, stage_name="local") as client:
+            stations(client)
+            results(client)
+    finally:
+        engine.stop()
+
+
+if __name__ == "__main__":
+    main()
