@@ -54,6 +54,12 @@ def add_widget(id):
     return created(service.add_widget(_owner(), id, routes.json_body()).to_dict())
 
 
+@routes.route("/dashboards/{id}/widgets/{widgetId}", methods=["PATCH"], auth=rules.signed_in)
+def update_widget(id, widgetId):
+    """Change a widget's config ({config}) on one of the caller's dashboards."""
+    return service.update_widget(_owner(), id, widgetId, routes.json_body()).to_dict()
+
+
 @routes.route("/dashboards/{id}/widgets/{widgetId}", methods=["DELETE"], auth=rules.signed_in)
 def remove_widget(id, widgetId):
     """Remove a widget from one of the caller's dashboards."""

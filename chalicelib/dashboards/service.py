@@ -123,9 +123,7 @@ def add_widget(owner_id: str, dashboard_id: str, widget: dict) -> Dashboard:
     dashboard = get(owner_id, dashboard_id)
     if not isinstance(widget, dict) or not isinstance(widget.get("component"), str) or not widget["component"]:
         raise BadRequest("A widget needs a component name.")
-    config = widget.get("config", {})
-    if not isinstance(config, dict):
-        raise BadRequest("Widget config must be an object.")
+    config = _widget_config(widget.get("config", {}))
     if len(dashboard.widgets or []) >= MAX_WIDGETS:
         raise BadRequest(f"A dashboard holds at most {MAX_WIDGETS} widgets.")
     entry = {"id": str(uuid.uuid4()), "component": widget["component"], "config": config,
@@ -148,6 +146,25 @@ def save_layout(owner_id: str, dashboard_id: str, positions: dict) -> Dashboard:
     for widget in widgets:
         if widget["id"] in positions:
             widget["position"] = _position(positions[widget["id"]])
+    dashboard.update(actions=[Dashboard.widgets.set(widgets), Dashboard.updatedAt.set(utc_now())])
+    return dashboard
+
+
+def _widget_config(value) -> dict:
+    if not isinstance(value, dict):
+        raise BadRequest("Widget config must be an object.")
+    return value
+
+
+def update_widget(owner_id: str, dashboard_id: str, widget_id: str, data) -> Dashboard:
+    """Replace a widget's config (a note's text, a chart's parameters); its place stays."""
+    dashboard = get(owner_id, dashboard_id)
+    config = _widget_config(data.get("config") if isinstance(data, dict) else None)
+    widgets = [w.as_dict() if hasattr(w, "as_dict") else dict(w) for w in dashboard.widgets or []]
+    widget = next((w for w in widgets if w["id"] == widget_id), None)
+    if widget is None:
+        raise NotFound("Widget not found.")
+    widget["config"] = config
     dashboard.update(actions=[Dashboard.widgets.set(widgets), Dashboard.updatedAt.set(utc_now())])
     return dashboard
 

@@ -133,6 +133,8 @@ MATRIX: list[Case] = [
     Case("DELETE", "/dashboards/{dashboard}", OWNER_ONLY, setup=_orgadmins_dashboard),
     Case("POST", "/dashboards/{dashboard}/widgets", {**OWNER_ONLY, "orgadmin": 201}, setup=_orgadmins_dashboard,
          body={"component": "markdown-note", "config": {"text": "hi"}}),
+    Case("PATCH", "/dashboards/{dashboard}/widgets/{widget}", OWNER_ONLY, setup=_orgadmins_dashboard_with_widget,
+         body={"config": {"text": "Edited by the matrix"}}),
     Case("DELETE", "/dashboards/{dashboard}/widgets/{widget}", OWNER_ONLY, setup=_orgadmins_dashboard_with_widget),
 ]
 

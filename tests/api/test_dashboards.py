@@ -99,3 +99,18 @@ def test_bad_widgets_and_positions_are_refused(api):
     assert no_component.json["message"] == "A widget needs a component name."
     bad_position = viewer.patch(f"/dashboards/{dashboard['id']}", {"positions": {"nope": {"x": 1}}})
     assert bad_position.json["message"] == "Unknown widget: nope."
+
+
+def test_a_widget_config_can_be_changed_after_it_was_added(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": f"Notes {uuid.uuid4().hex[:6]}"}).json
+    added = viewer.post(f"/dashboards/{dashboard['id']}/widgets", {"component": "markdown-note", "config": {"text": "Frist"}})
+    widget = added.json["widgets"][0]
+    edited = viewer.patch(f"/dashboards/{dashboard['id']}/widgets/{widget['id']}", {"config": {"text": "First"}})
+    assert edited.status_code == 200
+    assert edited.json["widgets"][0] == {**widget, "config": {"text": "First"}}
+    assert viewer.get(f"/dashboards/{dashboard['id']}").json["widgets"][0]["config"] == {"text": "First"}
+    bad = viewer.patch(f"/dashboards/{dashboard['id']}/widgets/{widget['id']}", {"config": "First"})
+    assert (bad.status_code, bad.json["message"]) == (400, "Widget config must be an object.")
+    gone = viewer.patch(f"/dashboards/{dashboard['id']}/widgets/nope", {"config": {}})
+    assert (gone.status_code, gone.json["message"]) == (404, "Widget not found.")

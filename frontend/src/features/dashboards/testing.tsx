@@ -83,6 +83,12 @@ export class FakeDashboardsApi {
       found.widgets.push(widget);
       return jsonResponse(201, found);
     }
+    if (match[3] && method === 'PATCH') {
+      const widget = found.widgets.find((w) => w.id === decodeURIComponent(match[3]));
+      if (!widget) return jsonResponse(404, { message: 'Widget not found.' });
+      widget.config = data.config as Record<string, unknown>;
+      return jsonResponse(200, found);
+    }
     if (match[3] && method === 'DELETE') {
       found.widgets = found.widgets.filter((w) => w.id !== decodeURIComponent(match[3]));
       return jsonResponse(200, found);

@@ -69,14 +69,47 @@ describe("widget action 'Add to dashboard'", () => {
     expect(button).toHaveFocus();
   });
 
-  it("with no dashboards shows 'No dashboards...' and 'Create dashboard', which goes to the management page", async () => {
-    stubDashboardsApi([]);
+  it("with no dashboards shows 'No dashboards...' and creates one on the spot, with the widget on it", async () => {
+    const api = stubDashboardsApi([]);
     const user = userEvent.setup();
     const router = renderAction();
     await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
     expect(await screen.findByText('No dashboards...')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'New dashboard' }), 'Lakes{Enter}');
+    expect(await screen.findByText('Widget added to the new dashboard Lakes.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/dashboards')[0].body).toEqual({ label: 'Lakes' });
+    expect(api.find('new-1')?.widgets.map((w) => [w.component, w.config])).toEqual([[chart.component, chart.config]]);
+    expect(router.state.location.pathname).toBe('/sts/station/s1/chart');
+    expect(screen.queryByRole('list', { name: 'Choose a dashboard' })).toBeNull();
+  });
+
+  it('says at the field when the new dashboard name is taken', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes')]);
+    const user = userEvent.setup();
+    renderAction();
+    await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
+    const name = await screen.findByRole('textbox', { name: 'New dashboard' });
     await user.click(screen.getByRole('button', { name: 'Create dashboard' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userspace/dashboard-management'));
+    expect(name).toHaveAccessibleDescription('Please enter dashboard name.');
+    await user.type(name, 'lakes');
+    await user.click(screen.getByRole('button', { name: 'Create dashboard' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Dashboard named lakes already exists. Please try a different one.'));
+  });
+
+  it('says which dashboards already hold this chart, and does not add it twice', async () => {
+    const api = stubDashboardsApi([
+      dashboard('d1', 'Alpine lakes', [{ id: 'w1', component: chart.component, config: { ...chart.config }, position: { x: 0, y: 0, w: 6, h: 8 } }]),
+      dashboard('d2', 'wetlands'),
+    ]);
+    const user = userEvent.setup();
+    renderAction();
+    await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
+    const holding = await screen.findByRole('button', { name: 'Alpine lakes' });
+    expect(holding).toBeDisabled();
+    expect(holding).toHaveAccessibleDescription('Already on this dashboard');
+    await user.click(holding);
+    expect(api.callsTo('POST', '/dashboards/d1/widgets')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'wetlands' })).toBeEnabled();
   });
 
   it('closes on Escape, giving focus back to its button', async () => {
@@ -109,6 +142,7 @@ describe("widget action 'Add to dashboard'", () => {
     await user.click(screen.getByRole('button', { name: '添加到仪表板' }));
     expect(await screen.findByText('暂无仪表板……')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '创建仪表板' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '新仪表板' })).toBeInTheDocument();
     await changeLanguage('en');
   });
 });

@@ -1,21 +1,33 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/client';
+import { useCreateDashboard } from '../api/createDashboard';
 import { useDismissOnOutsidePress } from '../../../shell/useDismiss';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { toast } from '../../../shell/toast';
 import { useAddWidget } from '../api/addWidget';
 import { useDashboards } from '../api/getDashboards';
 import { nextPosition } from '../lib/layout';
-import { MANAGEMENT_PATH, type Dashboard, type WidgetSpec } from '../types';
+import type { Dashboard, WidgetSpec } from '../types';
+
+/** The same widget: the same type with the same settings (key order aside). */
+function sameWidget(a: WidgetSpec, b: WidgetSpec): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return a.component === b.component && JSON.stringify(canonical(a.config ?? {})) === JSON.stringify(canonical(b.config ?? {}));
+}
 
 /**
  * The widget action 'Add to dashboard': the user's dashboards by label ascending; choosing one adds
- * the widget below its others ('Widget successfully added to dashboard.'). With no dashboards:
- * 'No dashboards...' and 'Create dashboard', which goes to the management page.
+ * the widget below its others ('Widget successfully added to dashboard.'); a dashboard that already
+ * holds the same widget says so and is not offered. A new dashboard can be named on the spot: it is
+ * created with the widget on it (a taken name is said at the field).
  */
 export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const add = useAddWidget();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,6 +36,11 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const popupId = useId();
   const listLabel = t('dashboards.addToDashboard.choose');
+  const createDashboard = useCreateDashboard();
+  const [newLabel, setNewLabel] = useState('');
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const nameId = useId();
+  const alreadyId = useId();
 
   useDismissOnOutsidePress(root, open, () => setOpen(false));
 
@@ -36,6 +53,27 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const close = () => {
     setOpen(false);
     trigger.current?.focus();
+  };
+
+  const createWithWidget = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!newLabel.trim()) {
+      setLabelError(t('dashboards.validation.required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createDashboard(newLabel);
+      if (created) await add(created.id, { component: widget.component, config: widget.config, position: nextPosition([]) });
+      toast.success(t('dashboards.addToDashboard.addedToNew', { label: created?.label ?? newLabel.trim() }));
+      setNewLabel('');
+      close();
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.status === 409 || failure.status === 400)) setLabelError(failure.message);
+      else toast.error(failure);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const choose = async (dashboard: Dashboard) => {
@@ -83,34 +121,65 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
             <p role="status" className="muted">
               {t('common.loading')}
             </p>
-          ) : dashboards.length === 0 ? (
-            <div className="add-to-dashboard-empty">
-              <p>{t('dashboards.addToDashboard.none')}</p>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  setOpen(false);
-                  void navigate(MANAGEMENT_PATH);
-                }}
-              >
-                {t('dashboards.addToDashboard.create')}
-              </button>
-            </div>
           ) : (
             <>
-              <p className="add-to-dashboard-heading" aria-hidden="true">
-                {listLabel}
-              </p>
-              <ul aria-label={listLabel}>
-                {dashboards.map((dashboard) => (
-                  <li key={dashboard.id}>
-                    <button type="button" disabled={busy} onClick={() => void choose(dashboard)}>
-                      {dashboard.label}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              {dashboards.length === 0 ? (
+                <p className="add-to-dashboard-empty">{t('dashboards.addToDashboard.none')}</p>
+              ) : (
+                <>
+                  <p className="add-to-dashboard-heading" aria-hidden="true">
+                    {listLabel}
+                  </p>
+                  <span id={alreadyId} hidden>
+                    {t('dashboards.addToDashboard.alreadyThere')}
+                  </span>
+                  <ul aria-label={listLabel}>
+                    {dashboards.map((dashboard) => {
+                      const holds = (dashboard.widgets ?? []).some((w) => sameWidget(w, widget));
+                      return (
+                        <li key={dashboard.id}>
+                          <button
+                            type="button"
+                            disabled={busy || holds}
+                            aria-describedby={holds ? alreadyId : undefined}
+                            onClick={() => void choose(dashboard)}
+                          >
+                            {dashboard.label}
+                            {holds && (
+                              <span className="muted small" aria-hidden="true">
+                                {' '}
+                                ({t('dashboards.addToDashboard.alreadyThere')})
+                              </span>
+                            )}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </>
+              )}
+              <form className="add-to-dashboard-new" onSubmit={(e) => void createWithWidget(e)} noValidate>
+                <label htmlFor={nameId}>{t('dashboards.addToDashboard.newName')}</label>
+                <input
+                  id={nameId}
+                  value={newLabel}
+                  maxLength={200}
+                  aria-invalid={labelError ? true : undefined}
+                  aria-describedby={labelError ? `${nameId}-error` : undefined}
+                  onChange={(e) => {
+                    setNewLabel(e.target.value);
+                    setLabelError(null);
+                  }}
+                />
+                {labelError && (
+                  <p id={`${nameId}-error`} className="field-error" role="alert">
+                    {labelError}
+                  </p>
+                )}
+                <button type="submit" className="button button-primary" disabled={busy}>
+                  {t('dashboards.addToDashboard.create')}
+                </button>
+              </form>
             </>
           )}
         </div>

@@ -12,6 +12,8 @@ import { useWidth } from '../lib/useWidth';
 import type { Dashboard, DashboardWidget } from '../types';
 import { Layer } from './Layer';
 import { WidgetFrame } from './WidgetFrame';
+import { EditNoteDialog } from './EditNoteDialog';
+import { MARKDOWN_NOTE } from '../widgets';
 
 /** Narrower than this (phones), the widgets are stacked one under the other. */
 export const STACK_BELOW_PX = 640;
@@ -38,6 +40,7 @@ export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
   const [layout, setLayout] = useState<GridItem[]>(serverLayout);
   const [synced, setSynced] = useState(serverLayout);
   const [removing, setRemoving] = useState<DashboardWidget | null>(null);
+  const [editing, setEditing] = useState<DashboardWidget | null>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // What the server answers (a save, an added or removed widget) becomes the layout shown.
@@ -77,6 +80,9 @@ export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
     setRemoving(null);
   };
 
+  // Notes can be edited after they are added; other widgets change from the page they came from.
+  const editAction = (widget: DashboardWidget) => (widget.component === MARKDOWN_NOTE ? () => setEditing(widget) : undefined);
+
   const titleOf = (widget: DashboardWidget) => {
     const type = shell.widgetType(widget.component);
     return type ? t(type.title as never) : widget.component;
@@ -94,7 +100,7 @@ export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
               const h = layout.find((item) => item.i === widget.id)?.h ?? MIN_H;
               return (
                 <li key={widget.id} className="dashboard-cell" style={{ height: h * ROW_HEIGHT + (h - 1) * MARGIN }}>
-                  <WidgetFrame widget={widget} onRemove={() => setRemoving(widget)} />
+                  <WidgetFrame widget={widget} onRemove={() => setRemoving(widget)} onEdit={editAction(widget)} />
                 </li>
               );
             })}
@@ -116,11 +122,12 @@ export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
           >
             {widgets.map((widget) => (
               <div key={widget.id} className="dashboard-cell" data-widget-id={widget.id}>
-                <WidgetFrame widget={widget} onArrangeKey={onArrangeKey(widget.id)} onRemove={() => setRemoving(widget)} />
+                <WidgetFrame widget={widget} onArrangeKey={onArrangeKey(widget.id)} onRemove={() => setRemoving(widget)} onEdit={editAction(widget)} />
               </div>
             ))}
           </ReactGridLayout>
         ))}
+      {editing && <EditNoteDialog dashboardId={dashboard.id} widget={editing} onClose={() => setEditing(null)} />}
       {removing && (
         <Layer>
           <ConfirmDialog

@@ -27,13 +27,15 @@ export interface WidgetFrameProps {
   /** Keyboard arrangement on the free layout (absent where widgets are stacked). */
   onArrangeKey?: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onRemove: () => void;
+  /** Change the widget's content after it was added (notes); absent for widgets without it. */
+  onEdit?: () => void;
 }
 
 /**
  * A widget on a dashboard: its title (the drag handle), the widget actions of the registry (by
  * priority), a remove button, and the widget itself (its type from the registry).
  */
-export function WidgetFrame({ widget, onArrangeKey, onRemove }: WidgetFrameProps) {
+export function WidgetFrame({ widget, onArrangeKey, onRemove, onEdit }: WidgetFrameProps) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const titleId = useId();
@@ -70,6 +72,11 @@ export function WidgetFrame({ widget, onArrangeKey, onRemove }: WidgetFrameProps
           {actions.map(({ key, component: Action }) => (
             <Action key={key} widget={{ component: widget.component, config: widget.config }} />
           ))}
+          {onEdit && (
+            <button type="button" className="icon-button" aria-label={t('dashboards.widget.edit', { title })} title={t('dashboards.widget.edit', { title })} onClick={onEdit}>
+              <span aria-hidden="true">✎</span>
+            </button>
+          )}
           <button type="button" className="icon-button" aria-label={t('dashboards.widget.remove', { title })} title={t('dashboards.widget.remove', { title })} onClick={onRemove}>
             <span aria-hidden="true">✕</span>
           </button>

@@ -29,6 +29,9 @@ const dashboards = {
     create: 'Create dashboard',
     added: 'Widget successfully added to dashboard.',
     failed: 'Dashboards could not be loaded: {{message}}',
+    newName: 'New dashboard',
+    addedToNew: 'Widget added to the new dashboard {{label}}.',
+    alreadyThere: 'Already on this dashboard',
   },
   addWidget: {
     open: 'Add widget',
@@ -63,6 +66,7 @@ const dashboards = {
     arrange: 'Move or resize {{title}}',
     arrangeHint: 'Arrow keys move the widget; Shift + arrow keys resize it.',
     remove: 'Remove {{title}}',
+    edit: 'Edit {{title}}',
     removeTitle: 'Remove widget',
     removeConfirm: 'Remove the widget {{title}} from this dashboard?',
     removeConfirmButton: 'Remove',
@@ -76,6 +80,8 @@ const dashboards = {
       text: 'Note text (Markdown)',
       help: 'Markdown: # heading, **bold**, *italic*, - list, [link](https://example.org). HTML is not shown.',
       empty: 'This note is empty.',
+      editTitle: 'Edit note',
+      saved: 'Note saved.',
     },
     stationChart: {
       title: 'Station chart',

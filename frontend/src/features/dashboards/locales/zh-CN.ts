@@ -31,6 +31,9 @@ const dashboards: typeof en = {
     create: '创建仪表板',
     added: '小组件已成功添加到仪表板。',
     failed: '无法加载仪表板：{{message}}',
+    newName: '新仪表板',
+    addedToNew: '小组件已添加到新仪表板 {{label}}。',
+    alreadyThere: '已在此仪表板上',
   },
   addWidget: {
     open: '添加小组件',
@@ -65,6 +68,7 @@ const dashboards: typeof en = {
     arrange: '移动或调整 {{title}}',
     arrangeHint: '方向键移动小组件；Shift + 方向键调整其大小。',
     remove: '移除 {{title}}',
+    edit: '编辑 {{title}}',
     removeTitle: '移除小组件',
     removeConfirm: '从此仪表板移除小组件 {{title}}？',
     removeConfirmButton: '移除',
@@ -78,6 +82,8 @@ const dashboards: typeof en = {
       text: '便笺内容（Markdown）',
       help: 'Markdown：# 标题、**粗体**、*斜体*、- 列表、[链接](https://example.org)。不显示 HTML。',
       empty: '此便笺为空。',
+      editTitle: '编辑便笺',
+      saved: '便笺已保存。',
     },
     stationChart: {
       title: '站点图表',

@@ -95,6 +95,25 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     await waitFor(() => expect(screen.getAllByRole('region', { name: 'Note' })).toHaveLength(1));
   });
 
+  it('edits a note after it was added: its text, required, saved in place', async () => {
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    await user.click(await screen.findByRole('button', { name: 'Edit Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit note' });
+    const text = within(dialog).getByRole('textbox', { name: 'Note text (Markdown)' });
+    expect(text).toHaveValue('Second note');
+    await user.clear(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the note text.');
+    await user.type(text, 'Gauge **3** replaced.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Note saved.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/dashboards/d1/widgets/w-low')[0].body).toEqual({ config: { text: 'Gauge **3** replaced.' } });
+    expect(await screen.findByText('3')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("adds a note with 'Add widget' (its text required), below the other widgets", async () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note])]);
     const user = userEvent.setup();
