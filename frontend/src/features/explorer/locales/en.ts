@@ -1,5 +1,8 @@
+import useInPython from './useInPython.en';
+
 /** English strings of the explorer (merged into the app's resources under `explorer`). */
 const explorer = {
+  useInPython,
   title: 'Explore data',
   results: '{{stations}} · {{samples}}',
   stationCount_one: '{{count, number}} station',

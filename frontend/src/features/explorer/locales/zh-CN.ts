@@ -1,9 +1,11 @@
 import type en from './en';
+import useInPython from './useInPython.zh-CN';
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
 /** 简体中文 strings of the explorer: exactly the keys of en.ts. */
 const explorer: Strings<typeof en> = {
+  useInPython,
   title: '浏览数据',
   results: '{{stations}} · {{samples}}',
   stationCount_one: '{{count, number}} 个站点',

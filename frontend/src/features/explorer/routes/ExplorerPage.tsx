@@ -14,6 +14,7 @@ import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
 import { typeLegend, valueRange } from '../lib/colors';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
+import { UseInPython } from '../components/UseInPython';
 import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerFilters, type ViewMode } from '../lib/filters';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
@@ -112,6 +113,7 @@ export function ExplorerPage() {
             ))}
           </div>
         </div>
+        {valid && <UseInPython filters={filters} />}
         {error && (
           <div role="alert" className="alert alert-error">
             {t('explorer.failed', { message: error instanceof Error ? error.message : String(error) })}
