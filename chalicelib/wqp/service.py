@@ -240,11 +240,12 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
 
 
 def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Stations:
-    """When the query names what only values tell (dates, media, activities, projects), the stations
-    that have at least one matching value."""
+    """When the query names what only values tell (media, activities), the stations that have at least
+    one matching value. Dates alone are judged by the station summaries (first and last date), as the
+    explorer judges them: one check per station would not scale to a million stations."""
     import numpy as np
 
-    if not query.reads_values:
+    if not (query.media or query.activity_ids):
         return stations
     keep = []
     for row, count in zip(stations.rows.tolist(), _counts_by_station(query, look, stations, first_only=True)):

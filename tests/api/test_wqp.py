@@ -92,6 +92,12 @@ def test_path_segments_match_case_insensitively(api, demo):
     ("siteid=WIDNR_WQX-10032762&huc=07*", {WI_SITE}),
     ("siteid=WIDNR_WQX-10032762&countrycode=US", set()),
     ("organization=Nobody at all", set()),
+    ("siteid=WIDNR_WQX-10032762&activityId=WIDNR_WQX-45822640", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&activityId=NO-SUCH-ACTIVITY", set()),
+    ("siteid=WIDNR_WQX-10032762&sampleMedia=Water", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&sampleMedia=Sediment", set()),
+    ("siteid=WIDNR_WQX-10032762&project=CBSM_URSS_Madison", {WI_SITE}),
+    ("siteid=WIDNR_WQX-10032762&pCode=00095", set()),
 ])
 def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
     rows = _table(_request(api, "GET", f"/wqp/data/Station/search?{query}"))
@@ -121,6 +127,9 @@ def test_head_answers_the_counts_alone(api, demo):
     dated = path + "&startDateLo=06-01-2011&startDateHi=07-31-2011"
     assert _request(api, "HEAD", dated).headers["Total-Result-Count"] == "2"
     assert len(_table(_request(api, "GET", dated))) == 2
+    one_activity = path + "&activityId=WIDNR_WQX-45822640&sampleMedia=Water&project=CBSM_URSS_Madison"
+    assert _request(api, "HEAD", one_activity).headers["Total-Result-Count"] == "1"
+    assert [r["ResultMeasureValue"] for r in _table(_request(api, "GET", one_activity))] == ["1000"]
     station_head = _request(api, "HEAD", "/wqp/data/Station/search?statecode=US:34")
     assert station_head.headers["Total-Site-Count"] == _request(
         api, "GET", "/wqp/data/Station/search?statecode=US:34").headers["Total-Site-Count"]
