@@ -62,8 +62,23 @@ test('orgadmin invites a colleague, who signs in from the email, accepts and joi
   await fillProviderForm(colleague, 'outsider');
   await expect(colleague).toHaveURL(new RegExp(`#${link}$`));
   await expect(colleague.getByText('Demo Watershed Council invites you to join as Data contributor.')).toBeVisible();
-  expect(await seriousViolations(colleague, 'invitation page')).toEqual([]);
-  await colleague.screenshot({ path: 'screenshots/organizations-invitation-en-1440.png', fullPage: true });
+  // The invitation page in both languages at desktop and phone width: axe-clean, photographed.
+  const problems: string[] = [];
+  for (const lang of ['en', 'zh-CN'] as const) {
+    await colleague.evaluate((value) => localStorage.setItem('app-locale', value), lang);
+    await colleague.reload();
+    await expect(colleague.locator('html')).toHaveAttribute('lang', lang);
+    await expect(colleague.getByRole('button', { name: lang === 'en' ? 'Accept' : '接受' })).toBeVisible();
+    for (const width of [1440, 375] as const) {
+      await colleague.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      problems.push(...(await seriousViolations(colleague, `invitation page ${lang} ${width}px`)));
+      await colleague.screenshot({ path: `screenshots/organizations-invitation-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+  expect(problems).toEqual([]);
+  await colleague.evaluate(() => localStorage.setItem('app-locale', 'en'));
+  await colleague.reload();
+  await colleague.setViewportSize({ width: 1280, height: 720 });
   await colleague.getByRole('button', { name: 'Accept' }).click();
   await expect(colleague.getByText('You joined Demo Watershed Council.')).toBeVisible();
   await expect(colleague.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeVisible();

@@ -96,7 +96,7 @@ export function InvitationsPage() {
       ) : invitations.data.length === 0 ? (
         <p>{t('invitations.list.empty')}</p>
       ) : (
-        <div className="ws-table-wrap">
+        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('invitations.list.title')}>
           <table className="ws-table">
             <caption className="visually-hidden">{t('invitations.list.title')}</caption>
             <thead>

@@ -59,7 +59,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
           </Link>
         </p>
       )}
-      <div className="ws-table-wrap">
+      <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.members.title')}>
         <table className="ws-table">
           <caption>{t('organizations.members.title')}</caption>
           <thead>

@@ -33,7 +33,7 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
       {current.data.length === 0 ? (
         <p>{t('organizations.parameters.empty')}</p>
       ) : (
-        <div className="ws-table-wrap">
+        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.parameters.title')}>
           <table className="ws-table">
             <caption>{t('organizations.parameters.title')}</caption>
             <thead>

@@ -58,7 +58,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
       {rows.length === 0 ? (
         <p>{t('organizations.stations.empty')}</p>
       ) : (
-        <div className="ws-table-wrap">
+        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.stations.caption', { count: total })}>
           <table className="ws-table">
             <caption>{t('organizations.stations.caption', { count: total })}</caption>
             <thead>

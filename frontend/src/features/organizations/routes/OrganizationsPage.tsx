@@ -67,7 +67,7 @@ export function OrganizationsPage() {
       {admin && (
         <>
           <h2>{t('organizations.list.all')}</h2>
-          <div className="ws-table-wrap">
+          <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.list.all')}>
             <table className="ws-table">
               <caption className="visually-hidden">{t('organizations.list.all')}</caption>
               <thead>

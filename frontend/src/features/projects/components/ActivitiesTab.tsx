@@ -36,7 +36,7 @@ export function ActivitiesTab({ organizationId, projectId }: { organizationId: s
         <p>{t('projects.activities.empty')}</p>
       ) : (
         <>
-          <div className="ws-table-wrap">
+          <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('projects.activities.caption', { count: activities.data.total })}>
             <table className="ws-table">
               <caption>{t('projects.activities.caption', { count: activities.data.total })}</caption>
               <thead>
