@@ -92,6 +92,7 @@ class _Utf8(io.RawIOBase):
         self._pending = b""
         self._done = False
         self._last = b"\n"
+        self.replaced = False  # whether any byte was invalid in the encoding (became U+FFFD)
 
     def readable(self) -> bool:
         return True
@@ -100,7 +101,9 @@ class _Utf8(io.RawIOBase):
         while not self._pending and not self._done:
             data = self._source.read(BLOCK)
             self._done = not data
-            self._pending = self._decoder.decode(data, final=self._done).encode("utf-8")
+            decoded = self._decoder.decode(data, final=self._done)
+            self.replaced = self.replaced or REPLACEMENT in decoded
+            self._pending = decoded.encode("utf-8")
             if self._pending:
                 self._last = self._pending[-1:]
             elif self._done and self._last != b"\n":  # the last row ends with a newline, as pyarrow needs
@@ -140,6 +143,12 @@ class TextFile:
     delimiter: str
     encoding: str  # what the file was read as: "UTF-8" or "Latin-1"
     compression: str | None  # None, "gzip" or "zip"
+    decoder: object = None
+
+    @property
+    def replaced(self) -> bool:
+        """Whether bytes invalid in the file's encoding were met so far (rows holding them are rejected)."""
+        return bool(getattr(self.decoder, "replaced", True))
 
 
 def _unpacked(raw: io.BufferedReader, spool_dir: str | None):
@@ -217,7 +226,8 @@ def open_text(body, *, spool_dir: str | None = None) -> TextFile:
     if not head.strip(b" \t\r\n\xef\xbb\xbf"):
         raise FileError("The file is empty.")
     encoding, bom = _encoding_of(head)
-    text = io.BufferedReader(_Utf8(io.BufferedReader(_Chain(head[bom:], unpacked), BLOCK), encoding), BLOCK)
+    decoder = _Utf8(io.BufferedReader(_Chain(head[bom:], unpacked), BLOCK), encoding)
+    text = io.BufferedReader(decoder, BLOCK)
     first = text.read(HEADER_LIMIT)
     line_end = first.find(b"\n")
     if line_end < 0 and len(first) >= HEADER_LIMIT:
@@ -237,4 +247,4 @@ def open_text(body, *, spool_dir: str | None = None) -> TextFile:
         raise FileError("The header holds characters that are not UTF-8 or Latin-1 text; save the file as UTF-8.")
     stream = io.BufferedReader(_Chain(first, text), BLOCK)
     return TextFile(stream=stream, header=header, raw_header=raw_header, delimiter=delimiter,
-                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression)
+                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression, decoder=decoder)

@@ -21,7 +21,7 @@ from chalicelib.imports.formats import STATIONS, Layout
 
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
-_FORMULA = r"^\s*[=+@-]"
+_FORMULA_STARTS = pa.array(["=", "+", "@", "-"])
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
 _DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
@@ -93,12 +93,18 @@ class _Frame:
         self.rejections: list[Rejection] = []
         self.encoding = encoding
         self.value_columns = None  # per row, the wide column a value came from
+        self._texts: dict = {}
+        self.replaced = True  # whether the text may hold U+FFFD (bytes invalid in the file's encoding)
 
     def text(self, name: str) -> pa.Array:
-        array = self.arrays.get(name)
-        if array is None:
-            return pc.fill_null(pa.nulls(self.size, pa.string()), "")
-        return pc.utf8_trim_whitespace(pc.fill_null(array, ""))
+        """The field's cells, trimmed ("" where the column is missing); computed once per chunk."""
+        found = self._texts.get(name)
+        if found is None:
+            array = self.arrays.get(name)
+            found = pc.fill_null(pa.nulls(self.size, pa.string()), "") if array is None \
+                else pc.utf8_trim_whitespace(pc.fill_null(array, ""))
+            self._texts[name] = found
+        return found
 
     def column(self, name: str, layout_column: str | None = None) -> str:
         return self.columns.get(name) or layout_column or name
@@ -124,17 +130,24 @@ class _Frame:
             if name not in self.arrays:
                 continue
             values = self.text(name)
-            self.reject(pc.match_substring(values, "\ufffd"), name,
-                        "{column} holds characters that are not " + self.encoding + " text (the file mixes "
-                        "encodings); save the file as UTF-8 and import it again.", values)
+            lengths = pc.utf8_length(values)
+            if (pc.max(lengths).as_py() or 0) > MAX_TEXT:
+                self.reject(pc.greater(lengths, MAX_TEXT), name,
+                            "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
+            if self.replaced:
+                self.reject(pc.match_substring(values, "\ufffd"), name,
+                            "{column} holds characters that are not " + self.encoding + " text (the file mixes "
+                            "encodings); save the file as UTF-8 and import it again.", values)
             if name in TEXT_FIELDS:
-                # A leading minus is a formula unless the cell is a plain negative number.
-                formula = pc.and_(pc.match_substring_regex(values, _FORMULA),
-                                  pc.invert(pc.match_substring_regex(values, _NUMBER)))
+                # Cells starting like a formula (cheap first look); a leading minus is a formula unless the
+                # cell is a plain negative number.
+                first = pc.is_in(pc.utf8_slice_codeunits(values, 0, 1), value_set=_FORMULA_STARTS)
+                if not _numpy(first).any():
+                    continue
+                formula = pc.and_(first, pc.invert(pc.match_substring_regex(values, _NUMBER)))
                 self.reject(formula, name,
                             "{column} '{value}' looks like a spreadsheet formula; formulas are not imported.", values)
-            self.reject(pc.greater(pc.utf8_length(values), MAX_TEXT), name,
-                        "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
+
 
     def required(self, name: str, why: str) -> pa.Array:
         values = self.text(name)
@@ -196,10 +209,13 @@ def parse_dates(values: pa.Array) -> pa.Array:
             continue
         parsed = pc.strptime(pc.if_else(matching, values, pa.scalar(None, pa.string())), format=form, unit="s",
                              error_is_null=True)
-        # strptime rolls 30 February over into March: the month and day must be the ones written.
-        parts = pc.extract_regex(values, pattern)
-        same = pc.and_(pc.equal(pc.month(parsed), pc.cast(pc.struct_field(parts, "m"), pa.int64())),
-                       pc.equal(pc.day(parsed), pc.cast(pc.struct_field(parts, "d"), pa.int64())))
+        # strptime rolls 30 February over into March: the month and day must be the ones written. A date
+        # written as ISO with two-digit month and day is checked by writing it back; others by their parts.
+        same = pc.equal(pc.cast(pc.cast(parsed, pa.date32()), pa.string()), values)
+        if not _numpy(pc.or_kleene(same, pc.is_null(parsed))).all():
+            parts = pc.extract_regex(values, pattern)
+            same = pc.and_(pc.equal(pc.month(parsed), pc.cast(pc.struct_field(parts, "m"), pa.int64())),
+                           pc.equal(pc.day(parsed), pc.cast(pc.struct_field(parts, "d"), pa.int64())))
         result = pc.coalesce(result, pc.if_else(pc.fill_null(same, False), parsed,
                                                 pa.scalar(None, pa.timestamp("s"))))
     return result
@@ -226,10 +242,12 @@ def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
-                  seen: dict | None = None, encoding: str = "UTF-8") -> Checked:
+                  seen: dict | None = None, encoding: str = "UTF-8", replaced: bool = True) -> Checked:
     """Check and normalise the result rows of a chunk. `seen` (sort key -> row) spans chunks, so a row
-    repeating an earlier one (same station, parameter, time and activity) is rejected."""
+    repeating an earlier one (same station, parameter, time and activity) is rejected. `replaced`: whether
+    the text may hold bytes invalid in its encoding (else that check is skipped)."""
     frame = _frame(chunk, layout, header, first_row, encoding)
+    frame.replaced = replaced
     fmt = layout.format
     frame.common_checks(frame.arrays)
     station = frame.required("station", "every value needs its station.")
@@ -252,7 +270,8 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     offset = pc.fill_null(pc.take(offsets, zone_index), 0) if len(zones) else pa.array([], pa.int64())
     epoch = pc.cast(pc.cast(dates, pa.timestamp("s")), pa.int64())
     moment = pc.cast(pc.subtract(pc.add(epoch, seconds), offset), pa.timestamp("s"))
-    time_text = pc.strftime(moment, format="%Y-%m-%dT%H:%M:%SZ")
+    # "YYYY-MM-DD HH:MM:SS" as the sort key's "YYYY-MM-DDTHH:MM:SSZ" (a cast: no time zone database needed).
+    time_text = pc.binary_join_element_wise(pc.replace_substring(pc.cast(moment, pa.string()), " ", "T"), "Z", "")
 
     raw_values = frame.text("value")
     detection = frame.text("detectionCondition")
@@ -297,10 +316,6 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
                   number=pc.filter(numbers, mask), value=pc.filter(raw_values, mask),
                   latitude=pc.filter(parse_numbers(frame.text("latitude"))[0], mask),
                   longitude=pc.filter(parse_numbers(frame.text("longitude"))[0], mask))
-    if seen is not None:
-        for key, row in zip(_keys(fields["station"], fields["characteristic"], fields["sortTime"]),
-                            frame.rows[good].tolist()):
-            seen.setdefault(key, row)
     return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
 
 
@@ -310,24 +325,25 @@ def _keys(station: pa.Array, characteristic: pa.Array, sort_time: pa.Array) -> l
 
 
 def _reject_repeats(frame: _Frame, station, characteristic, sort_time, seen: dict) -> None:
+    """Reject rows repeating an earlier row's key (of this chunk, or of `seen`); remember the others."""
     keys = _keys(station, characteristic, sort_time)
-    seen_here: dict = {}
-    repeats = np.zeros(frame.size, dtype=bool)
-    first_rows = np.zeros(frame.size, dtype=np.int64)
+    bad = frame.bad.tolist()
+    rows = frame.rows.tolist()
+    first: dict = {}
+    repeats = []
     for position, key in enumerate(keys):
-        if frame.bad[position]:
+        if bad[position]:
             continue
-        earlier = seen.get(key, seen_here.get(key))
-        if earlier is not None:
-            repeats[position] = True
-            first_rows[position] = earlier
+        earlier = seen.get(key) or first.get(key)
+        if earlier is None:
+            first[key] = rows[position]
         else:
-            seen_here[key] = int(frame.rows[position])
-    for position in np.flatnonzero(repeats):
-        frame.rejections.append(Rejection(int(frame.rows[position]), None, None,
-                                          f"Repeats row {int(first_rows[position])}: the same station, parameter, "
-                                          "time and activity.", int(frame.index[position])))
-    frame.bad |= repeats
+            repeats.append((position, earlier))
+    for position, earlier in repeats:
+        frame.rejections.append(Rejection(rows[position], None, None, f"Repeats row {earlier}: the same station, "
+                                          "parameter, time and activity.", int(frame.index[position])))
+        frame.bad[position] = True
+    seen.update(first)
 
 
 def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,

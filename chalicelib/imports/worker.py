@@ -202,7 +202,8 @@ class ImportJob:
                                               encoding=text.encoding)
         else:
             checked = validate.check_results(chunk.table, layout, text.header, self.rules,
-                                             first_row=chunk.first_row, seen=seen, encoding=text.encoding)
+                                             first_row=chunk.first_row, seen=seen, encoding=text.encoding,
+                                             replaced=text.replaced)
         outcome.rejections += checked.rejections
         outcome.checked = checked
         return outcome

@@ -310,23 +310,36 @@ def split_unchanged(items: list[dict], stats: WriteStats | None = None) -> tuple
     return changed, len(items) - len(changed)
 
 
+WRITE_THREADS = 4
+
+
 def put_items(items: list[dict], stats: WriteStats | None = None) -> None:
-    """Write raw sample items, 25 per BatchWriteItem (a put: writing one again changes nothing). The
-    series and station summaries are refreshed afterwards, once, with refresh_summaries."""
+    """Write raw sample items, 25 per BatchWriteItem, a few requests at a time (a put: writing one again
+    changes nothing). The series and station summaries are refreshed afterwards, once, with refresh_summaries."""
+    from concurrent.futures import ThreadPoolExecutor
+
     client = aws.client("dynamodb")
     table = SampleValue.Meta.table_name
-    for start in range(0, len(items), 25):
-        pending = {table: [{"PutRequest": {"Item": item}} for item in items[start:start + 25]]}
-        attempt = 0
+
+    def write(batch: list[dict]) -> tuple[int, float]:
+        pending = {table: [{"PutRequest": {"Item": item}} for item in batch]}
+        attempt, requests, units = 0, 0, 0.0
         while pending:
             answer = client.batch_write_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
-            if stats is not None:
-                stats.requests += 1
-                stats.write_units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
+            requests += 1
+            units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
             pending = answer.get("UnprocessedItems") or None
             if pending:  # throttled: back off before writing the rest
                 attempt += 1
                 clock.sleep(min(2.0, 0.05 * 2 ** attempt))
+        return requests, units
+
+    batches = [items[start:start + 25] for start in range(0, len(items), 25)]
+    with ThreadPoolExecutor(min(WRITE_THREADS, max(1, len(batches)))) as pool:
+        for requests, units in pool.map(write, batches):
+            if stats is not None:
+                stats.requests += requests
+                stats.write_units += units
 
 
 def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:

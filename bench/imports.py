@@ -1,0 +1,241 @@
+"""Data imports (issue 12, "Done when"), on a 1,000,000-row ~143 MB Water Quality Portal result file
+generated in the same run:
+(a) pyarrow's plain read_csv of the file against our parse + validate + normalise (the worker's reading:
+    transcoding, chunks of rows, every check, sort keys and numbers) as a ratio of rates (goal >= 0.5),
+    and the peak RSS of a process doing only ours (goal <= 400 MB);
+(b) DynamoDB write requests and write capacity units per 1,000 imported values;
+(c) an end-to-end import of 100,000 rows on the local stack (ENGINE, moto by default): presigned POST
+    upload to S3, import-data queued, the queue worker's Lambda handler until `succeeded`, in rows per second.
+
+BENCH_IMPORT_ROWS and BENCH_IMPORT_E2E_ROWS scale it.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+ROWS = int(os.environ.get("BENCH_IMPORT_ROWS", 1_000_000))
+E2E_ROWS = int(os.environ.get("BENCH_IMPORT_E2E_ROWS", 100_000))
+STATIONS = 500
+CHARACTERISTICS = [("Specific conductance", "uS/cm"), ("pH", "std units"), ('"Temperature, water"', "deg C"),
+                   ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L")]
+COLUMNS = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"
+           "ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,MonitoringLocationIdentifier,CharacteristicName,"
+           "ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultStatusIdentifier,ResultValueTypeName")
+
+
+def generate(path: Path, rows: int, *, prefix: str = "BENCH") -> int:
+    """A WQP result file (WQX 2 columns) of `rows` distinct results; answers its size in bytes."""
+    zones = ("CDT", "CST", "EST", "EDT")
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        out.write(COLUMNS + "\n")
+        lines = []
+        for n in range(rows):
+            characteristic, unit = CHARACTERISTICS[n % len(CHARACTERISTICS)]
+            day = 1 + (n // 7) % 28
+            month = 1 + (n // 196) % 12
+            year = 1990 + (n // 2352) % 35
+            value = "ND" if n % 1000 == 999 else f"{(n * 7919) % 100000 / 100:.2f}"
+            lines.append(f"WIDNR_WQX,{prefix}-{n:09d},Field Msr/Obs,Water,{year}-{month:02d}-{day:02d},"
+                         f"{n % 24:02d}:{n % 60:02d}:00,{zones[n % 4]},{prefix}-STATION-{n % STATIONS:04d},"
+                         f"{characteristic},{value},{unit},Final,Actual\n")
+            if len(lines) == 10_000:
+                out.writelines(lines)
+                lines.clear()
+        out.writelines(lines)
+    return path.stat().st_size
+
+
+def _peak_rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+
+
+def _rules():
+    from chalicelib.imports import validate
+
+    keylists = json.loads((ROOT / "chalicelib" / "data" / "keylists.json").read_text())
+    types = json.loads((ROOT / "chalicelib" / "data" / "activity_types.json").read_text())
+    return validate.Rules(units=frozenset(u["value"] for u in keylists["units"]["values"]),
+                          time_zones={z["value"]: z["offsetHours"] for z in keylists["timeZones"]["values"]},
+                          activity_types={t["code"]: (t["analyticalMethodRequired"] == "Y",
+                                                      t["monitoringLocationRequired"] == "Y") for t in types})
+
+
+def parse_only(path: str) -> None:
+    """Ours, alone in this process: prints seconds, rows accepted and rejected, and the peak RSS."""
+    from chalicelib.core.config import get_settings
+    from chalicelib.imports import formats, reader, source, validate
+
+    rules = _rules()
+
+    def run(handle) -> tuple[int, int]:
+        accepted = rejected = 0
+        text = source.open_text(handle)
+        layout = formats.detect(text.header)
+        seen: dict = {}
+        for chunk in reader.chunks(text, get_settings().import_chunk_rows):
+            checked = validate.check_results(chunk.table, layout, text.header, rules, first_row=chunk.first_row,
+                                             seen=seen, encoding=text.encoding, replaced=text.replaced)
+            accepted += len(checked)
+            rejected += len({r.row for r in checked.rejections})
+        return accepted, rejected
+
+    with open(path, "rb") as handle:  # a warm process, as a worker is after its first chunk: modules loaded
+        run(io.BytesIO(b"".join(handle.readline() for _ in range(3))))
+    started = time.perf_counter()
+    with open(path, "rb") as handle:
+        accepted, rejected = run(handle)
+    seconds = time.perf_counter() - started
+    print(json.dumps({"seconds": seconds, "accepted": accepted, "rejected": rejected, "peakMb": _peak_rss_mb()}))
+
+
+def _pyarrow_seconds(path: Path) -> float:
+    import pyarrow.csv as csv
+
+    started = time.perf_counter()
+    table = csv.read_csv(path)
+    seconds = time.perf_counter() - started
+    assert table.num_rows == ROWS
+    return seconds
+
+
+class DynamoWrites:
+    """Every DynamoDB write request the process makes, and its write capacity units: as DynamoDB reports
+    them (ReturnConsumedCapacity) and as its pricing rule counts them (1 WCU per started KB of each item)."""
+
+    WRITES = ("BatchWriteItem", "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems")
+
+    def __init__(self):
+        self.requests: dict[str, int] = {}
+        self.reported_units = 0.0
+        self.item_units = 0
+
+    def install(self) -> None:
+        from botocore.client import BaseClient
+
+        original = BaseClient._make_api_call
+        counter = self
+
+        def counted(client, operation, params):
+            answer = original(client, operation, params)
+            if client.meta.service_model.service_name == "dynamodb" and operation in counter.WRITES:
+                counter.requests[operation] = counter.requests.get(operation, 0) + 1
+                consumed = answer.get("ConsumedCapacity")
+                consumed = consumed if isinstance(consumed, list) else [consumed] if consumed else []
+                counter.reported_units += sum(c.get("CapacityUnits", 0) for c in consumed)
+                if operation == "BatchWriteItem":
+                    for requests in params["RequestItems"].values():
+                        counter.item_units += sum(_units(r["PutRequest"]["Item"]) for r in requests if "PutRequest" in r)
+                elif operation == "PutItem":
+                    counter.item_units += _units(params["Item"])
+                else:
+                    counter.item_units += 1
+            return answer
+
+        BaseClient._make_api_call = counted
+
+
+def _units(item: dict) -> int:
+    size = 0
+    for name, value in item.items():
+        kind, content = next(iter(value.items()))
+        size += len(name.encode()) + (len(str(content).encode()) if kind == "S" else len(str(content)) // 2 + 1)
+    return max(1, math.ceil(size / 1024))
+
+
+def end_to_end(path: Path, rows: int) -> None:
+    from devtools import engines, local_stack
+    from devtools.processes import free_port
+
+    engine = engines.start(engines.selected(), free_port())
+    try:
+        print(f"imports: {engine.describe()}")
+        os.environ.update(local_stack.deploy(engine.url))
+        os.environ.update({"OIDC_ISSUER": "http://127.0.0.1:9", "OIDC_AUDIENCE": "owd-api"})
+        writes = DynamoWrites()
+        writes.install()
+        import requests
+
+        import app
+        from chalicelib.core import aws
+        from chalicelib.imports import service
+        from chalicelib.organizations import service as organizations
+        from chalicelib.projects import service as projects
+        from devtools.demo_data import seed_reference
+        from devtools.worker import poll_once
+
+        seed_reference()
+        organization = organizations.create({"name": "Benchmark organization"})
+        project = projects.create({"organizationId": organization.id, "name": "Benchmark imports"})["id"]
+        from chalicelib.stations import service as stations
+
+        stations.save_all(stations.new_station({"organizationId": organization.id, "identifier": f"BENCH-STATION-{n:04d}",
+                                                "name": f"Benchmark station {n}", "latitude": 40 + n / 1000,
+                                                "longitude": -90 - n / 1000}) for n in range(STATIONS))
+        before = dict(writes.requests), writes.reported_units, writes.item_units
+        started = time.perf_counter()
+        slot = service.upload_slot(organization.id, project, {"fileName": "bench.csv"})
+        with open(path, "rb") as handle:
+            uploaded = requests.post(slot["url"], data=slot["fields"], files={"file": ("bench.csv", handle)}, timeout=600)
+        assert uploaded.status_code in (200, 201, 204), uploaded.text
+        upload_seconds = time.perf_counter() - started
+        log_id = service.queue_import(organization.id, project, "bench", upload_key=slot["uploadKey"])["logId"]
+        queue_url = os.environ["IMPORT_QUEUE_URL"]
+        arn = aws.client("sqs").get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])[
+            "Attributes"]["QueueArn"]
+        while service.get(log_id).status in ("queued", "running"):
+            poll_once(app.import_worker, queue_url, arn, wait_seconds=1)
+        seconds = time.perf_counter() - started
+        log = service.public(service.get(log_id))
+        assert log["status"] in ("succeeded", "partial"), log
+        imported = log["rowsImported"]
+        requests_made = {k: v - before[0].get(k, 0) for k, v in writes.requests.items()}
+        total_requests = sum(requests_made.values())
+        per_thousand = 1000 / max(imported, 1)
+        print(f"imports: end to end, {rows:,} rows on {engine.name}: upload {upload_seconds:.1f} s, upload to "
+              f"{log['status']} {seconds:.1f} s = {rows / seconds:,.0f} rows/s ({imported:,} values imported, "
+              f"{log['rowsRejected']:,} rows rejected)")
+        print(f"imports: DynamoDB writes per 1,000 imported values: {total_requests * per_thousand:.1f} requests "
+              f"({', '.join(f'{k} {v * per_thousand:.1f}' for k, v in sorted(requests_made.items()))}); "
+              f"{(writes.item_units - before[2]) * per_thousand:.0f} WCU by DynamoDB's rule (1 per started KB "
+              f"of each item written), {(writes.reported_units - before[1]) * per_thousand:.0f} WCU as {engine.name} "
+              f"reports them")
+    finally:
+        engine.stop()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "wqp_results_1m.csv"
+        started = time.perf_counter()
+        size = generate(path, ROWS)
+        print(f"imports: generated {ROWS:,} WQP result rows, {size / 1e6:.0f} MB, in {time.perf_counter() - started:.1f} s")
+        plain = min(_pyarrow_seconds(path) for _ in range(2))
+        result = subprocess.run([sys.executable, "-c", f"import bench.imports as b; b.parse_only({str(path)!r})"],
+                                cwd=ROOT, capture_output=True, text=True, check=True)
+        ours = json.loads(result.stdout.strip().splitlines()[-1])
+        ratio = plain / ours["seconds"]
+        print(f"imports: pyarrow read_csv {plain:.2f} s ({ROWS / plain:,.0f} rows/s); ours parse + validate + "
+              f"normalise {ours['seconds']:.2f} s ({ROWS / ours['seconds']:,.0f} rows/s): ratio {ratio:.2f} "
+              f"(goal >= 0.5) {'met' if ratio >= 0.5 else 'NOT met'}")
+        print(f"imports: ours accepted {ours['accepted']:,} rows, rejected {ours['rejected']:,}; peak RSS "
+              f"{ours['peakMb']:.0f} MB (goal <= 400 MB) {'met' if ours['peakMb'] <= 400 else 'NOT met'}")
+        e2e = Path(folder) / "wqp_results_e2e.csv"
+        generate(e2e, E2E_ROWS)
+        end_to_end(e2e, E2E_ROWS)
+
+
+if __name__ == "__main__":
+    main()
