@@ -25,6 +25,7 @@ STATION_COUNTS = [int(n) for n in os.environ.get("BENCH_WQP_STATIONS", "100000,1
 RESULT_VALUES = int(os.environ.get("BENCH_WQP_VALUES", 1_000_000))
 RESULT_STATIONS = 100
 GOAL_RATIO = 1.5
+RUNS = 3
 
 
 def _rss_mb() -> float:
@@ -137,11 +138,13 @@ def stations(client) -> None:
             answer.close()
             return size
 
-        ours_s, ours_mb, size = _timed(write_only)
+        # The best of RUNS each: the machine is shared, and DuckDB's first COPY pays for its set-up.
+        ours_s, ours_mb, size = min(_timed(write_only) for _ in range(RUNS))
         with tempfile.TemporaryDirectory() as folder:
-            duck_s, duck_mb, duck_size = _timed(lambda: _duckdb_csv(snapshot, look, f"{folder}/station.csv"))
+            duck_s, duck_mb, duck_size = min(
+                _timed(lambda: _duckdb_csv(snapshot, look, f"{folder}/station.csv")) for _ in range(RUNS))
         print(f"    {count:>9,} stations  CSV {size / 1e6:6.1f} MB (DuckDB's {duck_size / 1e6:6.1f} MB)")
-        print(f"        writing the CSV:  ours {ours_s:6.2f} s, +{ours_mb:5.0f} MB   DuckDB {duck_s:6.2f} s, "
+        print(f"        writing the CSV (best of {RUNS}):  ours {ours_s:6.2f} s, +{ours_mb:5.0f} MB   DuckDB {duck_s:6.2f} s, "
               f"+{duck_mb:5.0f} MB   ratio {ours_s / duck_s:4.1f}x (goal <= {GOAL_RATIO}x) "
               f"{'OK' if ours_s / duck_s <= GOAL_RATIO else 'OVER GOAL'}")
         for label, path in (("CSV", "/api/v1/wqp/data/Station/search"),

@@ -33,6 +33,8 @@ CONTENT_TYPES = {
 BINARY = ("xlsx", "zip")
 PRESIGNED_SECONDS = 900
 _BATCH_ROWS = 2000
+# RFC 4180's line end: the CSV writer then quotes a lone carriage return inside a field too.
+LINE_END = "\r\n"
 # Station properties of a GeoJSON feature and a KML placemark (WQP's own map layer shows these).
 POINT_PROPERTIES = ("ProviderName", "OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier",
                     "MonitoringLocationName", "MonitoringLocationTypeName", "HUCEightDigitCode")
@@ -74,7 +76,7 @@ def _text(out: IO[bytes]) -> io.TextIOWrapper:
 def _write_delimited(out: IO[bytes], header: tuple, rows: Iterable[list], delimiter: str) -> None:
     """CSV or TSV, written to `out` a few thousand rows at a time (one encode per batch, not per row)."""
     text = io.StringIO()
-    writer = csv.writer(text, delimiter=delimiter, lineterminator="\n")
+    writer = csv.writer(text, delimiter=delimiter, lineterminator=LINE_END)
     writer.writerow(header)
     rows = iter(rows)
     while True:
@@ -85,6 +87,15 @@ def _write_delimited(out: IO[bytes], header: tuple, rows: Iterable[list], delimi
         out.write(batch.encode("utf-8"))
         text.seek(0)
         text.truncate()
+
+
+def _write_lines(out: IO[bytes], header: tuple, chunks: Iterable[str], delimiter: str) -> None:
+    """The header as the CSV writer writes it, then lines the records formatted themselves."""
+    text = io.StringIO()
+    csv.writer(text, delimiter=delimiter, lineterminator=LINE_END).writerow(header)
+    out.write(text.getvalue().encode("utf-8"))
+    for chunk in chunks:
+        out.write(chunk.encode("utf-8"))
 
 
 def _write_xlsx(out: IO[bytes], header: tuple, rows: Iterable[list]) -> None:
@@ -141,7 +152,12 @@ def render(out: IO[bytes], mime_type: str, header: tuple, sources: tuple, record
         # A spreadsheet cell is text, never a formula (strings_to_formulas off): no apostrophe needed.
         _write_xlsx(out, header, ([record.get(s, "") if s else "" for s in sources] for record in records))
     else:
-        _write_delimited(out, header, _cells(records, sources), "\t" if mime_type == "tsv" else ",")
+        delimiter = "\t" if mime_type == "tsv" else ","
+        text_lines = getattr(records, "text_lines", None)
+        if text_lines is not None:
+            _write_lines(out, header, text_lines(sources, delimiter), delimiter)
+        else:
+            _write_delimited(out, header, _cells(records, sources), delimiter)
 
 
 class Answer:
@@ -187,7 +203,10 @@ class Answer:
         s3 = aws.client("s3")
         self.file.seek(0)
         disposition = f'attachment; filename="{self.name}"'
-        s3.upload_fileobj(self.file, settings.uploads_bucket, key,
+        from boto3.s3.transfer import TransferConfig
+
+        # 4 parts of 8 MB in flight at most: a large answer's upload stays within a small Lambda's memory.
+        s3.upload_fileobj(self.file, settings.uploads_bucket, key, Config=TransferConfig(max_concurrency=4),
                           ExtraArgs={"ContentType": self.content_type, "ContentDisposition": disposition})
         return s3.generate_presigned_url("get_object", Params={"Bucket": settings.uploads_bucket, "Key": key},
                                          ExpiresIn=PRESIGNED_SECONDS)

@@ -17,6 +17,7 @@ from chalicelib.samples.service import series_of
 from chalicelib.wqp.params import SITE_TYPES, Query
 
 PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
+_FORMULA_FIRST = frozenset("=+-@\t\r")
 _EARTH_MILES = 3958.8
 _CHUNK = 4096
 
@@ -166,6 +167,60 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                 "HUCTwelveDigitCode": f"{huc12:012d}" if huc12 else "", "LatitudeMeasure": lat,
                 "LongitudeMeasure": lng, "CountryCode": "US" if state else "", "StateCode": states[state],
                 "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER}
+
+
+_STATION_KEYS = ("OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier",
+                 "MonitoringLocationName", "MonitoringLocationTypeName", "HUCEightDigitCode", "HUCTwelveDigitCode",
+                 "LatitudeMeasure", "LongitudeMeasure", "CountryCode", "StateCode", "CountyCode", "ProviderName")
+
+
+class StationRecords:
+    """The stations' records; for CSV and TSV also their lines, formatted straight from the snapshot's
+    columns: a million-station answer is this product's largest, and a record per row would double its
+    time. The lines hold what station_records holds, made safe and quoted as the CSV writer quotes."""
+
+    def __init__(self, stations: Stations, look: Lookups):
+        self.stations, self.look = stations, look
+
+    def __iter__(self) -> Iterator[dict]:
+        return station_records(self.stations, self.look)
+
+    def text_lines(self, sources: tuple, delimiter: str) -> Iterator[str]:
+        from chalicelib.samples.download import safe_cell
+        from chalicelib.wqp.output import LINE_END
+
+        def field(text: str) -> str:
+            if text[:1] in _FORMULA_FIRST:
+                text = safe_cell(text)
+            if delimiter in text or '"' in text or "\n" in text or "\r" in text:
+                return '"' + text.replace('"', '""') + '"'
+            return text
+
+        line = delimiter.join(f"{{{_STATION_KEYS.index(s)}}}" if s in _STATION_KEYS else "" for s in sources) + LINE_END
+        snap, a, look = self.stations.snapshot, self.stations.snapshot.a, self.look
+        orgs = [(field(look.organization_identifier(o)),
+                 field(look.organizations[o].name if o in look.organizations else o)) for o in snap.d["orgs"]]
+        mlts = [field(m) for m in snap.d["mlts"]]
+        states = ["", *(f"{s:02d}" for s in range(1, 256))]
+        countries = ["", *(["US"] * 255)]
+        huc8s: dict[int, str] = {0: ""}
+        huc12s: dict[int, str] = {0: ""}
+        counties: dict[int, str] = {0: ""}
+        rows = self.stations.rows
+        for start in range(0, len(rows), _CHUNK):
+            chunk = rows[start:start + _CHUNK]
+            lines = []
+            for org, mlt, lat, lng, state, county, huc8, huc12, identifier, name in zip(
+                    a["org"][chunk].tolist(), a["mlt"][chunk].tolist(), a["lat"][chunk].tolist(),
+                    a["lng"][chunk].tolist(), a["state"][chunk].tolist(), a["county"][chunk].tolist(),
+                    a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist(),
+                    _texts(a["ident"], a["ident_ptr"], chunk), _texts(a["name"], a["name_ptr"], chunk)):
+                h8 = huc8s.get(huc8) or huc8s.setdefault(huc8, f"{huc8:08d}")
+                h12 = huc12s.get(huc12) or huc12s.setdefault(huc12, f"{huc12:012d}")
+                c = counties.get(county) or counties.setdefault(county, f"{county % 1000:03d}")
+                lines.append(line.format(*orgs[org], field(identifier), field(name), mlts[mlt], h8, h12, lat, lng,
+                                         countries[state], states[state], c, PROVIDER))
+            yield "".join(lines)
 
 
 def _texts(blob, ptr, rows) -> list[str]:
@@ -415,7 +470,7 @@ def detection_limit_records(query: Query, look: Lookups, stations: Stations) -> 
 # ---------------------------------------------------------------- one search
 
 
-_RECORDS = {"station": lambda q, look, s: station_records(s, look), "result": result_records,
+_RECORDS = {"station": lambda q, look, s: StationRecords(s, look), "result": result_records,
             "activity": activity_records, "organization": organization_records, "project": project_records,
             "resultdetectionquantitationlimit": detection_limit_records}
 
@@ -425,6 +480,8 @@ class Counted:
 
     def __init__(self, query: Query, records: Iterator[dict], *, counting: bool = True):
         self.query, self.records, self.counting = query, records, counting
+        # Lines formatted by the records themselves (StationRecords), when they can.
+        self.text_lines = getattr(records, "text_lines", None) if not counting else None
         self.rows = self.results = 0
         self.sites: set[str] = set()
 
