@@ -102,6 +102,8 @@ export const explorerApi = () => ({
   'GET /county/county': counties,
   'GET /project/getIdsByOrganizationIds': [{ id: 'proj-1', name: 'Spring survey' }, { id: 'proj-2', name: '' }],
   'GET /system/settings': [{ id: 'map-service', label: 'Map service', value: { provider: 'none', styleUrl: null } }],
+  // A view of one organization asks for its own map service (ORG_A has none: the system's).
+  [`GET /organization/${ORG_A}/settings/map-service`]: { id: 'map-service', organizationId: ORG_A, inherited: true, value: { provider: 'none', styleUrl: null } },
   'POST /statistic': (_url: URL, init: RequestInit | undefined) => {
     const body = JSON.parse(String(init?.body));
     return withValues(body.format === 'columns' ? statisticMap : statisticObjects, body.colorBy);

@@ -38,6 +38,18 @@ export async function getMapService(): Promise<MapService> {
   return readMapService(await get(SETTINGS_PATH));
 }
 
-export function useMapService() {
-  return useSWR([SETTINGS_PATH, MAP_SERVICE_ID], getMapService);
+/**
+ * GET /organization/{id}/settings/map-service: an organization's own map service (the system's when it
+ * has none); the base map of that organization's views.
+ */
+export async function getOrganizationMapService(organizationId: string): Promise<MapService> {
+  const setting = await get<{ value?: unknown }>(`/organization/${encodeURIComponent(organizationId)}/settings/${MAP_SERVICE_ID}`);
+  return readMapService([{ id: MAP_SERVICE_ID, value: setting?.value }]);
+}
+
+/** The system's map service, or with `organizationId` (a view of one organization) that organization's. */
+export function useMapService(organizationId?: string | null) {
+  return useSWR(organizationId ? [SETTINGS_PATH, MAP_SERVICE_ID, organizationId] : [SETTINGS_PATH, MAP_SERVICE_ID], () =>
+    organizationId ? getOrganizationMapService(organizationId) : getMapService(),
+  );
 }

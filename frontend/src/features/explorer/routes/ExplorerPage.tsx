@@ -50,7 +50,8 @@ export function ExplorerPage() {
   const stations = pointsData ?? tableData;
   const isLoading = points.isLoading || table.isLoading;
   const isValidating = points.isValidating || table.isValidating;
-  const mapService = useMapService();
+  // Showing one organization's stations: its own base map, if it set one.
+  const mapService = useMapService(filters.organization.length === 1 ? filters.organization[0] : null);
   const organizations = useOrganizationOptions();
   const stationTypes = useStationTypeOptions();
   const typeNames = useMemo(() => new Map((stationTypes.data ?? []).map((o) => [o.id, o.name])), [stationTypes.data]);
