@@ -393,3 +393,20 @@ def test_text_a_spreadsheet_would_run_is_written_as_text(api, demo):
     [feature] = json.loads(_request(api, "GET", path + "&mimeType=geojson").body)["features"]
     assert feature["properties"]["MonitoringLocationName"] == "@SUM(A1:A2)"
     api.as_("contributor").delete(f"/station/{created.json['id']}")
+
+
+def test_an_organization_with_a_wqx_account_is_identified_by_its_wqx_id(api):
+    from chalicelib.organizations.models import Organization
+
+    created = api.as_("admin").post("/organization", {"name": f"WQX org {uuid.uuid4().hex[:6]}"})
+    assert created.status_code == 201, created.json
+    organization = Organization.get(created.json["id"])
+    wqx_id = f"OWD_{uuid.uuid4().hex[:6].upper()}"
+    organization.update(actions=[Organization.wqxAccount.set({"wqxOrganizationId": wqx_id, "userId": "someone"})])
+    identifier = f"WQX-SITE-{uuid.uuid4().hex[:6]}"
+    station = api.as_("admin").post("/station", {"organizationId": organization.id, "identifier": identifier,
+                                                 "name": "WQX site", "latitude": 41.0, "longitude": -75.0})
+    assert station.status_code == 201, station.json
+    [row] = _table(_request(api, "GET", f"/wqp/data/Station/search?organization={wqx_id.lower()}"))
+    assert (row["OrganizationIdentifier"], row["OrganizationFormalName"], row["MonitoringLocationIdentifier"]) == \
+        (wqx_id, created.json["name"], identifier)
