@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
 
 ROWS = int(os.environ.get("BENCH_IMPORT_ROWS", 1_000_000))
 E2E_ROWS = int(os.environ.get("BENCH_IMPORT_E2E_ROWS", 100_000))
-STATIONS = 500
+STATIONS = 100
 CHARACTERISTICS = [("Specific conductance", "uS/cm"), ("pH", "std units"), ('"Temperature, water"', "deg C"),
                    ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L")]
 COLUMNS = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"

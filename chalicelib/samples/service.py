@@ -143,7 +143,7 @@ def series_summaries(station_id: str) -> list[dict]:
             for s in series_of(station_id)]
 
 
-def refresh_station(station_id: str) -> None:
+def refresh_station(station_id: str, *, mark_changed: bool = True) -> None:
     from chalicelib.stations import service as stations
 
     series = series_of(station_id)
@@ -151,7 +151,7 @@ def refresh_station(station_id: str) -> None:
                          first=min((s.firstTime[:10] for s in series if s.firstTime), default=None),
                          last=max((s.lastTime[:10] for s in series if s.lastTime), default=None),
                          parameter_ids=sorted(s.parameterId for s in series),
-                         latest_values=latest_values(series))
+                         latest_values=latest_values(series), mark_changed=mark_changed)
 
 
 def latest_values(series: Iterable[Series]) -> dict[str, dict]:
@@ -347,6 +347,11 @@ def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
     touched = sorted(set(series))
     for station_id, parameter_id, organization_id in touched:
         refresh_series(station_id, parameter_id, organization_id)
-    for station_id in sorted({s for s, _, _ in touched}):
-        refresh_station(station_id)
+    stations = sorted({s for s, _, _ in touched})
+    for station_id in stations:
+        refresh_station(station_id, mark_changed=False)
+    if stations:  # the explorer's snapshot follows (chalicelib/statistics), marked once
+        from chalicelib.statistics import service as statistics
+
+        statistics.mark_stale()
     return len(touched)

@@ -157,7 +157,8 @@ def by_organization(organization_id: str) -> list[Station]:
 
 
 def set_summary(station_id: str, *, sample_count: int, first: str | None, last: str | None,
-                parameter_ids: list[str], latest_values: dict[str, dict] | None = None) -> None:
+                parameter_ids: list[str], latest_values: dict[str, dict] | None = None,
+                mark_changed: bool = True) -> None:
     """Write a station's summary (the samples domain calls this after writing sample values).
     latest_values: {parameterId: {"v": value, "u": unit}}, the latest value of each series."""
     actions = [Station.sampleCount.set(sample_count)]
@@ -166,7 +167,8 @@ def set_summary(station_id: str, *, sample_count: int, first: str | None, last: 
     actions.append(Station.parameterIds.set(parameter_ids) if parameter_ids else Station.parameterIds.remove())
     actions.append(Station.latestValues.set(latest_values) if latest_values else Station.latestValues.remove())
     Station(id=station_id).update(actions=actions, condition=Station.id.exists())
-    _changed()
+    if mark_changed:  # callers writing many summaries mark the snapshot stale once, after the last
+        _changed()
 
 
 def save_all(stations: Iterable[Station]) -> int:
