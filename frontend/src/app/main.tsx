@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setApiBase } from '../api/client';
-import { completeSignIn, createUserManager } from '../auth/oidc';
+import { completeSignIn, createUserManager, restoreRouteAfterSignOut } from '../auth/oidc';
 import { connectClient } from '../auth/session';
 import { initI18n } from '../i18n';
 import { loadConfig, type OidcConfig } from './config';
@@ -39,6 +39,7 @@ async function start(): Promise<void> {
   }
   registerModules();
 
+  restoreRouteAfterSignOut();
   const router = createHashRouter(routes);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');

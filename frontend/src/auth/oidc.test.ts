@@ -11,7 +11,9 @@ import {
   loginOptionsOf,
   MIN_VALIDITY_SECONDS,
   REFRESH_FAILED_MESSAGE,
+  restoreRouteAfterSignOut,
   signIn,
+  signOut,
   silentCheck,
   updateToken,
 } from './oidc';
@@ -165,5 +167,26 @@ describe('the sign-in redirect', () => {
     await changeLanguage('en');
     await signIn({ signinRedirect } as unknown as UserManager, '#/home');
     expect(signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '#/home' }, ui_locales: 'en' });
+  });
+});
+
+describe('sign-out', () => {
+  it('comes back to the public page it was started from, and to the home page otherwise', async () => {
+    const reload = vi.fn();
+    const location = { hash: '#/sts/overview?mode=table', pathname: '/', search: '', origin: 'http://localhost', reload } as unknown as Location;
+    window.history.replaceState(null, '', '/#/sts/overview?mode=table');
+    await signOut(null, location, '#/sts/overview?mode=table');
+    expect(reload).toHaveBeenCalled();
+    expect(window.location.hash).toBe('');
+    restoreRouteAfterSignOut();
+    expect(window.location.hash).toBe('#/sts/overview?mode=table');
+    // Once only: a later start goes where its address says.
+    window.history.replaceState(null, '', '/');
+    restoreRouteAfterSignOut();
+    expect(window.location.hash).toBe('');
+
+    await signOut(null, { ...location, hash: '#/profile' } as unknown as Location);
+    restoreRouteAfterSignOut();
+    expect(window.location.hash).toBe('');
   });
 });

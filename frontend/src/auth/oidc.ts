@@ -217,12 +217,25 @@ export function signIn(manager: UserManager, returnTo: string = window.location.
   return manager.signinRedirect({ state, ui_locales: uiLocales() });
 }
 
+const ROUTE_AFTER_SIGN_OUT = 'owd-route-after-sign-out';
+
+/** On start after a sign-out: back to the public page it was started from (once). */
+export function restoreRouteAfterSignOut(location: Location = window.location): void {
+  const route = sessionStorage.getItem(ROUTE_AFTER_SIGN_OUT);
+  if (route === null) return;
+  sessionStorage.removeItem(ROUTE_AFTER_SIGN_OUT);
+  if (!location.hash && route.startsWith('#/')) window.history.replaceState(null, '', location.pathname + location.search + route);
+}
+
 /**
  * Sign out: clear the session, empty the URL hash, and reload. With an identity provider the
  * reload is the provider's logout redirect back to the app (ending its session too, so the
  * silent check does not sign the user in again).
  */
-export async function signOut(manager: UserManager | null, location: Location = window.location): Promise<void> {
+export async function signOut(manager: UserManager | null, location: Location = window.location, stayOn?: string): Promise<void> {
+  // The provider sends the browser back to the app's address without its route (a return address may
+  // not carry a fragment): the public page to come back to waits in the session storage.
+  if (stayOn?.startsWith('#/')) sessionStorage.setItem(ROUTE_AFTER_SIGN_OUT, stayOn);
   const user = manager ? await manager.getUser() : null;
   if (manager) await manager.removeUser();
   if (location.hash) window.history.replaceState(null, '', location.pathname + location.search);

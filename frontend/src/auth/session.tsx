@@ -20,7 +20,8 @@ export interface Session {
   /** The name to show: the profile's, else the token's. */
   displayName: string;
   signIn: () => void;
-  signOut: () => void;
+  /** Sign out; `stayOn` (a hash route such as '#/sts/overview') is a public page to come back to. */
+  signOut: (stayOn?: string) => void;
   /** The login dialog of spec section 4 (shown when the token expires or a call answers 401). */
   loginDialogVisible: boolean;
   setLoginDialogVisible: (visible: boolean) => void;
@@ -119,7 +120,7 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   const displayName = profile?.name || auth.user?.profile.name || auth.user?.profile.preferred_username || '';
 
   const doSignIn = useCallback(() => void signIn(manager), [manager]);
-  const doSignOut = useCallback(() => void signOut(manager), [manager]);
+  const doSignOut = useCallback((stayOn?: string) => void signOut(manager, window.location, stayOn), [manager]);
 
   const session = useMemo<Session>(
     () => ({

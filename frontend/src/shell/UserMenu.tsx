@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useDismissOnOutsidePress } from './useDismiss';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { useSession } from '../auth/session';
 import { shell } from './registry';
 
@@ -12,6 +12,10 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  // A page nobody needs to sign in for (no route on the way asks for roles) stays after signing out.
+  const isPublic = useMatches().every((match) => !(match.handle as { requires?: unknown } | undefined)?.requires);
+  const stayOn = isPublic ? `#${location.pathname}${location.search}` : undefined;
 
   useDismissOnOutsidePress(root, open, () => setOpen(false));
 
@@ -58,7 +62,7 @@ export function UserMenu() {
             </li>
           ))}
           <li>
-            <button type="button" onClick={session.signOut}>
+            <button type="button" onClick={() => session.signOut(stayOn)}>
               {t('auth.signOut')}
             </button>
           </li>

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_SESSION, SessionContext, type Session } from '../auth/session';
+import { renderWithProviders } from '../test/render';
+import { UserMenu } from './UserMenu';
+
+function renderAt(path: string) {
+  const signOut = vi.fn();
+  const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: { id: 'u1', systemRoles: [] }, displayName: 'Carl', signOut };
+  const router = createMemoryRouter(
+    [
+      { path: '/sts/overview', element: <UserMenu /> },
+      { path: '/profile', element: <UserMenu />, handle: { requires: { roles: [] } } },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithProviders(
+    <SessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+  );
+  return signOut;
+}
+
+async function signOutFromMenu() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: /Carl/ }));
+  await user.click(within(screen.getByRole('list', { name: 'User menu' })).getByRole('button', { name: 'Sign out' }));
+}
+
+describe('sign out from the user menu', () => {
+  it('stays on a public page, with its filters', async () => {
+    const signOut = renderAt('/sts/overview?mode=table');
+    await signOutFromMenu();
+    expect(signOut).toHaveBeenCalledWith('#/sts/overview?mode=table');
+  });
+
+  it('leaves a page that needs a sign-in', async () => {
+    const signOut = renderAt('/profile');
+    await signOutFromMenu();
+    expect(signOut).toHaveBeenCalledWith(undefined);
+  });
+});
