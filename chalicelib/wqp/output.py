@@ -16,7 +16,6 @@ import os
 import shutil
 import tempfile
 import uuid
-import zipfile
 from typing import IO, Iterable, Iterator
 from xml.sax.saxutils import escape
 
@@ -174,6 +173,8 @@ class Answer:
         self.format = "zip" if zipped else mime_type
         self.name = f"{name}.{self.format}"
         if zipped:
+            import zipfile  # only zip answers load it
+
             with zipfile.ZipFile(self.file, "w", zipfile.ZIP_DEFLATED) as archive:
                 with archive.open(f"{name}.{mime_type}", "w", force_zip64=True) as entry:
                     render(entry, mime_type, header, sources, records)
