@@ -13,6 +13,7 @@ from chalicelib.organizations.routes import routes as organizations_routes
 from chalicelib.pages.routes import routes as pages_routes
 from chalicelib.parameters.routes import routes as parameters_routes
 from chalicelib.projects.routes import routes as projects_routes
+from chalicelib.reports.routes import routes as reports_routes
 from chalicelib.reference.routes import routes as reference_routes
 from chalicelib.roles.routes import routes as roles_routes
 from chalicelib.samples.routes import routes as samples_routes
@@ -28,10 +29,12 @@ app = Chalice(app_name="open-water-data")
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
-                      imports_routes, pages_routes, wqp_routes):
+                      imports_routes, pages_routes, wqp_routes, reports_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")
+# The PDF report goes back as bytes (API Gateway returns it when the request accepts application/pdf).
+app.api.binary_types.append("application/pdf")
 
 
 @app.middleware("http")

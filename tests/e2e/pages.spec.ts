@@ -91,7 +91,7 @@ test('the browser keeps only what the cookie policy lists', async ({ page }) => 
   await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: '简体中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cookie 政策' })).toBeVisible();
   const listed = await page.locator('.page-markdown li > code:first-child').allTextContents();
-  expect(listed.sort()).toEqual(['app-locale', 'app-menu-collapsed', 'oidc.*']);
+  expect(listed.sort()).toEqual(['app-locale', 'app-menu-collapsed', 'oidc.*', 'owd-route-after-sign-out']);
   const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
   expect(kept).toContain('app-locale');
   const covered = (key: string) => listed.some((entry) => (entry.endsWith('*') ? key.startsWith(entry.slice(0, -1)) : key === entry));

@@ -132,6 +132,14 @@ describe('JSON in and out', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(del('/Invitation/1')).resolves.toBeUndefined();
   });
+
+  it('resolves with a Blob of the exact bytes for a file (the PDF report)', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xe2, 0x80, 0x99, 0xff]);
+    fetchMock.mockResolvedValue(new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const pdf = (await post<Blob>('/report', {}, { headers: { Accept: 'application/pdf' } }))!;
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(bytes);
+    expect(lastCall().headers.Accept).toBe('application/pdf');
+  });
 });
 
 describe('language', () => {

@@ -121,9 +121,11 @@ function isRawBody(body: unknown): body is BodyInit {
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  // A file (the PDF report) comes back as a Blob, byte for byte.
+  if (response.ok && /^application\/(pdf|octet-stream)/.test(type)) return response.blob();
   const text = await response.text();
   if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
   return type.includes('json') ? (JSON.parse(text) as unknown) : text;
 }
 

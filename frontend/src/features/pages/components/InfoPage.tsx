@@ -13,11 +13,13 @@ import '../../../shell/workspace.css';
 import '../pages.css';
 
 const PageEditor = lazy(() => import('./PageEditor'));
+const ReportForm = lazy(() => import('./ReportForm'));
 
 /** What a page shows below its text, built from data or taking input. */
 const PAGE_PARTS: Partial<Record<InfoPageKey, ComponentType>> = {
   glossary: Glossary,
   contactUs: ContactForm,
+  report: ReportForm,
 };
 
 /**

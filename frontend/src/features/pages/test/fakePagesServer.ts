@@ -85,6 +85,9 @@ export function fakePagesServer() {
     }
     match = path.match(/^\/keylist\/(\w+)$/);
     if (match) return json(200, keylist(match[1]));
+    if (path === '/report' && method === 'POST') {
+      return new Response(new TextEncoder().encode('%PDF-1.4 fake report'), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    }
     if (path === '/contact' && method === 'POST') {
       messages.unshift({ id: `m${messages.length + 1}`, name: body.name, email: body.email, message: body.message,
         language: body.language, createdAt: '2026-11-24T03:10:00.000Z', emailed: true });

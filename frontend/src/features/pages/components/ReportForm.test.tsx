@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { fakePagesServer } from '../test/fakePagesServer';
+import { renderPages } from '../test/renderPages';
+
+let server: ReturnType<typeof fakePagesServer>;
+let downloads: string[];
+
+beforeEach(() => {
+  server = fakePagesServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  downloads = [];
+  URL.createObjectURL = vi.fn(() => 'blob:report');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(`${this.download} ${this.href}`);
+  });
+});
+
+describe('the PDF report', () => {
+  it("asks the server for the explorer's filter and the dates, and downloads the PDF", async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/report?organization=org-1&parameter=p-ph,p-temp&stationType=lake&from=2020-01-01&mode=map');
+    expect(await screen.findByText(/Stations: the explorer’s filter in this page’s address \(organization=org-1, parameter=p-ph,p-temp, stationType=lake\)\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveValue('2020-01-01');
+    await user.type(screen.getByLabelText('To'), '2021-06-30');
+    await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (0 MB). Download it again');
+    expect(server.calls).toContainEqual({
+      method: 'POST', path: '/report',
+      body: { filter: { organization: 'org-1', parameter: 'p-ph,p-temp', stationType: 'lake' }, stationIds: [],
+        from: '2020-01-01', to: '2021-06-30', language: 'en' },
+    });
+    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+    expect(screen.getByRole('link', { name: 'Download it again' })).toHaveAttribute('href', 'blob:report');
+  });
+
+  it('takes a chosen set of stations, in Simplified Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?stations=s-1,s-2,s-3');
+    expect(await screen.findByText(/站点：在数据浏览器中选择的 3 个站点。/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '生成 PDF 报告' }));
+    await screen.findByRole('status');
+    expect(server.calls.find((c) => c.path === '/report')?.body).toMatchObject({ stationIds: ['s-1', 's-2', 's-3'], language: 'zh-CN' });
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    server.fail('POST', /^\/report$/, 400, 'The report covers at most 100 stations; this filter matches 2006. Narrow the filter.');
+    renderPages('/sts/report');
+    expect(await screen.findByText(/Stations: no filter, every station \(a report covers at most 100 stations\)\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The report covers at most 100 stations; this filter matches 2006. Narrow the filter.');
+    expect(downloads).toEqual([]);
+  });
+});
