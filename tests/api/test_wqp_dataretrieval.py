@@ -173,3 +173,12 @@ def test_the_repositorys_wqp_files_imported_come_back_through_dataretrieval_cell
             assert out[zone] == "UTC"
             assert out[instant] == _utc(row[day], row[clock], row[zone])
             assert (out[day], out[clock]) == (out[instant].strftime("%Y-%m-%d"), out[instant].strftime("%H:%M:%S"))
+
+
+def test_over_a_socket_head_counts_and_a_redirected_answer_is_followed(base_url):
+    head = requests.head(f"{base_url}/data/Result/Search", params={"siteid": WI_SITE}, timeout=30)
+    assert head.status_code == 200 and head.content == b""
+    assert (head.headers["Total-Site-Count"], head.headers["Total-Result-Count"]) == ("1", "5")
+    zipped = requests.get(f"{base_url}/data/Station/search", params={"statecode": "US:34", "zip": "yes"}, timeout=60)
+    assert zipped.history and zipped.history[0].status_code == 303  # followed to the presigned object
+    assert zipped.status_code == 200 and zipped.content[:2] == b"PK"
