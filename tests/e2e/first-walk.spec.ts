@@ -118,3 +118,29 @@ test('a success toast covers neither the page header nor its main button, and ca
     await expect(toast).toHaveCount(0);
   }
 });
+
+/** Whether an element shows its whole text (nothing cut off with an ellipsis or hidden sideways). */
+const shownWhole = (el: Element) => el.scrollWidth <= el.clientWidth + 1;
+
+test('at 375 px the header, the explorer table and the chart summary show everything, nothing off-screen', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/#/sts/overview?mode=table&organization=${DEMO_ORGANIZATION_ID}`);
+  const brand = page.getByRole('banner').getByRole('link', { name: 'Open Water Data' });
+  await expect(brand).toBeVisible();
+  expect(await brand.evaluate(shownWhole), 'the header title is whole').toBe(true);
+  const table = page.getByRole('table', { name: 'Stations' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // Every station name whole, the organization (the last column) on screen too.
+  for (const cell of await table.locator('tbody tr td:nth-child(2)').all()) expect(await cell.evaluate(shownWhole)).toBe(true);
+  const organization = (await table.locator('tbody tr').first().locator('td').last().boundingBox())!;
+  expect(organization.x + organization.width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const station = await stationWithParameters(request, 2);
+  await page.goto(`/#/sts/station/${station.id}/chart`);
+  const summary = page.getByRole('table', { name: 'Series shown' });
+  await expect(summary.locator('tbody tr')).toHaveCount(1);
+  expect(await summary.evaluate(shownWhole), 'the summary is not clipped').toBe(true);
+  const flagged = (await summary.locator('tbody td').last().boundingBox())!;
+  expect(flagged.x + flagged.width).toBeLessThanOrEqual(375);
+});

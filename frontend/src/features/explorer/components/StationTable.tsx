@@ -140,12 +140,12 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     <td>
                       <input type="checkbox" checked={chosen.has(id)} onChange={() => toggle(i)} aria-label={t('explorer.table.selectStation', { name })} />
                     </td>
-                    <td><Link to={`/sts/station/${encodeURIComponent(id)}`}>{name}</Link></td>
-                    <td>{stations.identifier[i]}</td>
-                    <td>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
-                    <td className="numeric">{stations.sampleCount[i].toLocaleString()}</td>
-                    <td>{stations.lastDate[i]}</td>
-                    <td>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
+                    <td className="cell-name"><Link to={`/sts/station/${encodeURIComponent(id)}`}>{name}</Link></td>
+                    <td data-label={columns[1].label}>{stations.identifier[i]}</td>
+                    <td data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
+                    <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>
+                    <td data-label={columns[4].label}>{stations.lastDate[i]}</td>
+                    <td data-label={t('explorer.table.organization')}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
                   </tr>
                 );
               })}

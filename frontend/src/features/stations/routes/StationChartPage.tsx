@@ -128,14 +128,14 @@ export function StationChartPage() {
               {summaries.map((s) => (
                 <tr key={s.parameterId}>
                   <th scope="row">{s.name}</th>
-                  <td>{s.unit}</td>
-                  <td className="numeric">{s.points.toLocaleString()}</td>
-                  <td>{s.first}</td>
-                  <td>{s.last}</td>
-                  <td className="numeric">{s.min ?? '—'}</td>
-                  <td className="numeric">{s.max ?? '—'}</td>
-                  <td className="numeric">{s.latest ?? '—'}</td>
-                  <td className="numeric">{s.flagged.toLocaleString()}</td>
+                  <td data-label={t('stations.chart.unit')}>{s.unit}</td>
+                  <td className="numeric" data-label={t('stations.chart.points')}>{s.points.toLocaleString()}</td>
+                  <td data-label={t('stations.chart.first')}>{s.first}</td>
+                  <td data-label={t('stations.chart.last')}>{s.last}</td>
+                  <td className="numeric" data-label={t('stations.chart.min')}>{s.min ?? '—'}</td>
+                  <td className="numeric" data-label={t('stations.chart.max')}>{s.max ?? '—'}</td>
+                  <td className="numeric" data-label={t('stations.chart.latest')}>{s.latest ?? '—'}</td>
+                  <td className="numeric" data-label={t('stations.chart.flags')}>{s.flagged.toLocaleString()}</td>
                 </tr>
               ))}
             </tbody>
