@@ -84,7 +84,7 @@ def parse_only(path: str) -> None:
         accepted = rejected = 0
         text = source.open_text(handle)
         layout = formats.detect(text.header)
-        seen: dict = {}
+        seen = validate.Seen()
         for chunk in reader.chunks(text, get_settings().import_chunk_rows):
             checked = validate.check_results(chunk.table, layout, text.header, rules, first_row=chunk.first_row,
                                              seen=seen, encoding=text.encoding, replaced=text.replaced)

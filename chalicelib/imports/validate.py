@@ -242,8 +242,8 @@ def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
-                  seen: dict | None = None, encoding: str = "UTF-8", replaced: bool = True) -> Checked:
-    """Check and normalise the result rows of a chunk. `seen` (sort key -> row) spans chunks, so a row
+                  seen: Seen | None = None, encoding: str = "UTF-8", replaced: bool = True) -> Checked:
+    """Check and normalise the result rows of a chunk. `seen` spans chunks, so a row
     repeating an earlier one (same station, parameter, time and activity) is rejected. `replaced`: whether
     the text may hold bytes invalid in its encoding (else that check is skipped)."""
     frame = _frame(chunk, layout, header, first_row, encoding)
@@ -319,31 +319,47 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
 
 
-def _keys(station: pa.Array, characteristic: pa.Array, sort_time: pa.Array) -> list:
+def _keys(station: pa.Array, characteristic: pa.Array, sort_time: pa.Array) -> np.ndarray:
     joined = pc.binary_join_element_wise(station, characteristic, sort_time, "\x1f")
-    return [hash(key) for key in joined.to_pylist()]
+    return np.fromiter((hash(key) for key in joined.to_pylist()), dtype=np.int64, count=len(joined))
 
 
-def _reject_repeats(frame: _Frame, station, characteristic, sort_time, seen: dict) -> None:
-    """Reject rows repeating an earlier row's key (of this chunk, or of `seen`); remember the others."""
+class Seen:
+    """The keys (station, parameter, time, activity) of the rows accepted so far and their row numbers, as
+    sorted 64-bit hashes: 16 bytes a row, looked up a chunk at a time."""
+
+    def __init__(self):
+        self.keys = np.empty(0, dtype=np.int64)
+        self.rows = np.empty(0, dtype=np.int64)
+
+    def earlier(self, keys: np.ndarray) -> np.ndarray:
+        """Per key, the row that had it before (0: none)."""
+        if not len(self.keys) or not len(keys):
+            return np.zeros(len(keys), dtype=np.int64)
+        position = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[position] == keys, self.rows[position], 0)
+
+    def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
+        merged_keys = np.concatenate([self.keys, keys])
+        order = np.argsort(merged_keys, kind="stable")
+        self.keys, self.rows = merged_keys[order], np.concatenate([self.rows, rows])[order]
+
+
+def _reject_repeats(frame: _Frame, station, characteristic, sort_time, seen: Seen) -> None:
+    """Reject rows repeating an earlier row's key (of this chunk, or one `seen`); remember the others."""
     keys = _keys(station, characteristic, sort_time)
-    bad = frame.bad.tolist()
-    rows = frame.rows.tolist()
-    first: dict = {}
-    repeats = []
-    for position, key in enumerate(keys):
-        if bad[position]:
-            continue
-        earlier = seen.get(key) or first.get(key)
-        if earlier is None:
-            first[key] = rows[position]
-        else:
-            repeats.append((position, earlier))
-    for position, earlier in repeats:
-        frame.rejections.append(Rejection(rows[position], None, None, f"Repeats row {earlier}: the same station, "
-                                          "parameter, time and activity.", int(frame.index[position])))
-        frame.bad[position] = True
-    seen.update(first)
+    candidates = np.flatnonzero(~frame.bad)
+    keys, rows = keys[candidates], frame.rows[candidates]
+    earlier = seen.earlier(keys)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    within = first[inverse] != np.arange(len(keys))  # a key met earlier in this chunk
+    earlier = np.where((earlier == 0) & within, rows[first[inverse]], earlier)
+    repeats = earlier != 0
+    for position, row in zip(candidates[repeats].tolist(), earlier[repeats].tolist()):
+        frame.rejections.append(Rejection(int(frame.rows[position]), None, None, f"Repeats row {row}: the same "
+                                          "station, parameter, time and activity.", int(frame.index[position])))
+    frame.bad[candidates[repeats]] = True
+    seen.add(keys[~repeats], rows[~repeats])
 
 
 def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,

@@ -156,7 +156,7 @@ class ImportJob:
                           ":rows": {"N": str(chunk_rows)}})
         checkpoint = int(self.log.rowsDone or 0)
         pending = self.log.pending.as_dict() if self.log.pending is not None else None
-        seen: dict = {}
+        seen = validate.Seen()
         last_row = 0
         malformed_seen = False
         try:
@@ -191,7 +191,7 @@ class ImportJob:
 
     # ------------------------------------------------------------ one chunk
 
-    def check(self, chunk: reader.Chunk, layout: formats.Layout, text: source.TextFile, seen: dict) -> Outcome:
+    def check(self, chunk: reader.Chunk, layout: formats.Layout, text: source.TextFile, seen) -> Outcome:
         outcome = Outcome()
         for found, expected, row_text in chunk.malformed:
             outcome.rejections.append(validate.Rejection(

@@ -27,7 +27,7 @@ def read(data: bytes, requested: str = "auto", header_map: dict | None = None):
 
 def check(data: bytes, **kw) -> validate.Checked:
     text, layout, chunks = read(data, **kw)
-    return validate.check_results(chunks[0].table, layout, text.header, RULES, first_row=1, seen={},
+    return validate.check_results(chunks[0].table, layout, text.header, RULES, first_row=1, seen=validate.Seen(),
                                   encoding=text.encoding)
 
 
