@@ -16,8 +16,10 @@ def client(service: str):
     from botocore.config import Config
 
     settings = get_settings()
-    # Fail fast when the endpoint is down instead of hanging a request for a minute.
-    config = Config(connect_timeout=3, read_timeout=20, retries={"max_attempts": 2, "mode": "standard"})
+    # Fail fast when the endpoint is down instead of hanging a request for a minute; enough connections for
+    # the report's concurrent series reads (chalicelib/reports/service.py).
+    config = Config(connect_timeout=3, read_timeout=20, retries={"max_attempts": 2, "mode": "standard"},
+                    max_pool_connections=24)
     return boto3.session.Session().client(
         service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=config
     )

@@ -23,8 +23,9 @@ FILTER_NAMES = {"organization": "organizationIds", "project": "projectIds", "par
 TOO_MANY = "The report covers at most 100 stations; this filter matches {count}. Narrow the filter."
 NO_STATIONS = "No station matches this filter."
 DEFAULT_LICENCE = "CC BY 4.0"
-# Concurrent series reads: DynamoDB answers them in parallel (the moto server one at a time).
-READERS = 8
+# Concurrent series reads: DynamoDB answers them in parallel (the moto server one at a time); the boto3
+# client keeps as many connections (chalicelib/core/aws.py).
+READERS = 24
 
 
 @dataclass

@@ -131,3 +131,19 @@ test('the quickstart screenshots: explorer, station chart, organization workspac
   await expect(page.getByRole('table').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/quickstart-organization.png' });
 });
+
+test("the PDF report of the explorer's filter downloads from /sts/report", async ({ page, request }) => {
+  const found = await request.post('/api/v1/statistic', { data: { organizationIds: [DEMO_ORGANIZATION_ID], limit: 20 } });
+  const stations = ((await found.json()) as { stations: { identifier: string; meta: { sampleCount: number } }[] }).stations;
+  const station = stations.find((s) => s.meta.sampleCount > 0)!;
+  await page.goto(`/#/sts/report?organization=${DEMO_ORGANIZATION_ID}&q=${encodeURIComponent(station.identifier)}`);
+  await expect(page.getByText(`q=${station.identifier}`, { exact: false })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Create the PDF report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('open-water-data-report.pdf');
+  const bytes = readFileSync(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(5_000);
+  await expect(page.getByRole('status')).toContainText('The report is ready');
+});
