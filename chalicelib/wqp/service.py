@@ -203,8 +203,8 @@ class StationRecords:
         mlts = [field(m) for m in snap.d["mlts"]]
         states = ["", *(f"{s:02d}" for s in range(1, 256))]
         countries = ["", *(["US"] * 255)]
+        # Codes shared by many stations are formatted once (a few thousand 8-digit units and counties).
         huc8s: dict[int, str] = {0: ""}
-        huc12s: dict[int, str] = {0: ""}
         counties: dict[int, str] = {0: ""}
         rows = self.stations.rows
         for start in range(0, len(rows), _CHUNK):
@@ -216,7 +216,7 @@ class StationRecords:
                     a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist(),
                     _texts(a["ident"], a["ident_ptr"], chunk), _texts(a["name"], a["name_ptr"], chunk)):
                 h8 = huc8s.get(huc8) or huc8s.setdefault(huc8, f"{huc8:08d}")
-                h12 = huc12s.get(huc12) or huc12s.setdefault(huc12, f"{huc12:012d}")
+                h12 = f"{huc12:012d}" if huc12 else ""  # nearly one per station: not worth remembering
                 c = counties.get(county) or counties.setdefault(county, f"{county % 1000:03d}")
                 lines.append(line.format(*orgs[org], field(identifier), field(name), mlts[mlt], h8, h12, lat, lng,
                                          countries[state], states[state], c, PROVIDER))
