@@ -158,6 +158,7 @@ class ImportJob:
         pending = self.log.pending.as_dict() if self.log.pending is not None else None
         seen = validate.Seen()
         last_row = 0
+        written = 0
         malformed_seen = False
         try:
             for chunk in reader.chunks(text, chunk_rows):
@@ -168,7 +169,8 @@ class ImportJob:
                     if chunk.error is not None:
                         raise chunk.error
                     continue
-                if self.remaining_ms() < self.settings.import_time_reserve_ms:
+                # Near the end of the invocation (after at least one chunk, so every invocation moves on).
+                if written and self.remaining_ms() < self.settings.import_time_reserve_ms:
                     self.hand_over()
                     return
                 outcome = self.check(chunk, layout, text, seen)
@@ -179,6 +181,7 @@ class ImportJob:
                 self.write_chunk(chunk, outcome, text, pending if pending and int(pending["start"]) == chunk.first_row
                                  else None)
                 pending = None
+                written += 1
                 if chunk.error is not None:
                     raise chunk.error
         except source.FileError as exc:  # a problem after some rows: keep them, say where it stopped
@@ -489,7 +492,7 @@ def _claim(log_id: str, worker_id: str) -> ImportLog | None:
 
 
 def run_import(message: dict, remaining_ms, metrics=None) -> str | None:
-    """Run (or resume) the import a queue message names; the final status, or None when paused."""
+    """Run (or resume) the import a queue message names; its status after (None: nothing to do)."""
     log_id = message.get("logId")
     if not isinstance(log_id, str):
         raise ValueError("An import-data message needs a logId")

@@ -327,3 +327,57 @@ def test_the_uploads_bucket_lets_the_browser_post_files_to_it():
     local_origins = [rule["AllowedOrigins"]["Fn::If"][2] for rule in rules]
     assert any("POST" in rule["AllowedMethods"] and "http://127.0.0.1:*" in origins
                for rule, origins in zip(rules, local_origins))
+
+
+def _rows(count: int) -> bytes:
+    lines = [f"HANDOVER-1,{(datetime(2020, 1, 1) + timedelta(hours=n)).strftime('%Y-%m-%d,%H:%M')},UTC,pH,7.{n % 10},"
+             "std units,,,,,40.5,-75.5,Hand-over run" for n in range(count)]
+    return TEMPLATE.split(b"\n")[0] + b"\n" + "\n".join(lines).encode() + b"\n"
+
+
+def _queued_log(org: str, project: str, content: bytes, user: str) -> str:
+    from chalicelib.core import aws
+    from chalicelib.core.config import get_settings
+    from chalicelib.core.models import utc_now
+    from chalicelib.imports.models import ImportLog
+
+    key = f"uploads/{org}/{project}/{datetime.now().timestamp()}/rows.csv"
+    aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=content)
+    log = ImportLog(id=key.split("/")[3].replace(".", "-"), projectId=project, organizationId=org, fileName="rows.csv",
+                    format="auto", status="queued", uploadKey=key, createdBy=user, createdAt=utc_now())
+    log.logId = log.id
+    log.save()
+    return log.id
+
+
+def test_an_import_longer_than_one_invocation_continues_in_a_follow_up_message(api, demo):
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    log_id = _queued_log(org, project, _rows(2100), demo["users"]["admin"])
+    # An invocation with no time left writes one chunk (1,000 rows), then hands the rest to a new message.
+    assert worker.run_import({"logId": log_id}, lambda: 0) == "running"
+    log = service.public(service.get(log_id))
+    assert (log["status"], log["rowsDone"]) == ("running", 1000)
+    log = run_worker(api=api.as_("admin"), path=_path(org, project, f"/queued-import/{log_id}"))
+    assert (log["status"], log["rowsDone"], log["rowsImported"], log["rowsTotal"]) == ("succeeded", 2100, 2100, 2100)
+
+
+def test_a_running_import_stops_at_its_next_chunk_when_cancelled(api, demo):
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    log_id = _queued_log(org, project, _rows(2100), demo["users"]["admin"])
+    calls = []
+
+    def remaining() -> int:  # asked before each chunk after the first: the user cancels meanwhile
+        calls.append(1)
+        service.cancel(service.get(log_id), demo["users"]["admin"])
+        return 900_000
+
+    assert worker.run_import({"logId": log_id}, remaining) == "cancelled"
+    log = service.public(service.get(log_id))
+    assert (log["status"], log["rowsDone"], log["rowsImported"]) == ("cancelled", 1000, 1000)
+    assert log["message"] == "Cancelled after 1000 rows; rows imported before stay."
+    station = api.get(_path(org, project, "/stations")).json[0]
+    assert station["sampleCount"] == 1000  # what was written shows in the summaries
