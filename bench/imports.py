@@ -42,14 +42,15 @@ def generate(path: Path, rows: int, *, prefix: str = "BENCH") -> int:
         out.write(COLUMNS + "\n")
         lines = []
         for n in range(rows):
-            characteristic, unit = CHARACTERISTICS[n % len(CHARACTERISTICS)]
-            day = 1 + (n // 7) % 28
-            month = 1 + (n // 196) % 12
-            year = 1990 + (n // 2352) % 35
+            # A sampling visit (activity) measures each characteristic once: six results per activity.
+            activity, (characteristic, unit) = n // len(CHARACTERISTICS), CHARACTERISTICS[n % len(CHARACTERISTICS)]
+            day = 1 + (activity // 7) % 28
+            month = 1 + (activity // 196) % 12
+            year = 1990 + (activity // 2352) % 35
             value = "ND" if n % 1000 == 999 else f"{(n * 7919) % 100000 / 100:.2f}"
-            lines.append(f"WIDNR_WQX,{prefix}-{n:09d},Field Msr/Obs,Water,{year}-{month:02d}-{day:02d},"
-                         f"{n % 24:02d}:{n % 60:02d}:00,{zones[n % 4]},{prefix}-STATION-{n % STATIONS:04d},"
-                         f"{characteristic},{value},{unit},Final,Actual\n")
+            lines.append(f"WIDNR_WQX,{prefix}-{activity:09d},Field Msr/Obs,Water,{year}-{month:02d}-{day:02d},"
+                         f"{activity % 24:02d}:{activity % 60:02d}:00,{zones[activity % 4]},"
+                         f"{prefix}-STATION-{activity % STATIONS:04d},{characteristic},{value},{unit},Final,Actual\n")
             if len(lines) == 10_000:
                 out.writelines(lines)
                 lines.clear()
