@@ -1,16 +1,17 @@
 import { PendingInvitations } from '../features/invitations/components/PendingInvitations';
 import { MyWork } from '../features/organizations/components/MyWork';
-import { SystemInfoPage } from '../features/system/components/SystemInfoPage';
+import { lazyView } from '../shell/LazyView';
+
+// The system part keeps its own lazily loaded chunk (spinner, 'Component load failed' as every view).
+const systemInfo = lazyView(() => import('../features/system/components/SystemInfoPage'));
 
 /** /home: what the product is, and for a signed-in member the way to their work (features composed here). */
 export function HomePage() {
   return (
     <>
-      <SystemInfoPage />
+      {systemInfo}
       <PendingInvitations />
       <MyWork />
     </>
   );
 }
-
-export default HomePage;

@@ -11,6 +11,7 @@ import { stationRoutes } from '../features/stations/routes';
 import { lazyView, Spinner } from '../shell/LazyView';
 import { ROUTE_NAMES } from '../shell/navigation';
 import { ForbiddenPage, NotFoundPage, RedirectToNotFound, withRouteProps } from './ErrorPages';
+import { HomePage } from './HomePage';
 import { Layout } from './Layout';
 import { HOME_PATH } from './paths';
 import { RouteError } from './RouteError';
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
-          { path: 'home', element: lazyView(() => import('./HomePage')) },
+          { path: 'home', element: <HomePage /> },
           { id: ROUTE_NAMES.login, path: 'login', element: <LoginPage /> },
           { path: 'profile', element: lazyView(() => import('../auth/ProfilePage')), handle: { requires: { roles: [] } } },
           ...featureRoutes,

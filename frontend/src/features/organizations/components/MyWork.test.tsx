@@ -9,7 +9,7 @@ import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
 beforeAll(async () => {
-  await import('../../../app/HomePage');
+  await import('../../system/components/SystemInfoPage');
 });
 
 beforeEach(() => {
