@@ -72,7 +72,8 @@ def _report_against_stack() -> None:
 
 
 def _reportlab_import_ms() -> float:
-    probe = "import time; t = time.perf_counter(); import chalicelib.reports.pdf; print((time.perf_counter() - t) * 1000)"
+    probe = ("import time; t = time.perf_counter(); import chalicelib.reports.pdf; "
+             "print((time.perf_counter() - t) * 1000)")
     return float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout)
 
 

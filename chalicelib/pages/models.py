@@ -2,7 +2,8 @@
 
 Access patterns:
 - pages: the versions of one page in one language (partition `pageId` = "<key>#<lang>", sort `version`,
-  counting from 1, zero-padded to six digits so the text order is the number order); the latest is one Query with ScanIndexForward=False and Limit=1. Version 0 is
+  counting from 1, zero-padded to six digits so the text order is the number order); the latest is one
+  Query with ScanIndexForward=False and Limit=1. Version 0 is
   the default text shipped in chalicelib/pages/defaults and is never stored.
 - contactMessages: one message by id; all messages for the administrators (Scan of a small table, kind
   "message"); beside them one item per sender fingerprint (kind "sender", id "sender#<sha256>") holding

@@ -82,7 +82,8 @@ def _append(key: str, lang: str, text: str, principal: Principal, restored_from:
     latest = _latest(page_id)
     number = (int(latest.version) if latest else 0) + 1
     item = PageVersion(pageId=page_id, version=version_key(number), key=key, lang=lang, text=text,
-                       savedAt=utc_now(), savedBy=principal.id, savedByName=principal.user.get("name") or principal.user.get("email"),
+                       savedAt=utc_now(), savedBy=principal.id,
+                       savedByName=principal.user.get("name") or principal.user.get("email"),
                        restoredFrom=restored_from)
     try:
         # Version numbers are claimed by a conditional put: two saves at once cannot share one.

@@ -195,7 +195,7 @@ def render(data) -> bytes:
         # A parameter's heading, table and chart stay on one page.
         story.append(KeepTogether([
             Paragraph(text(heading), styles["h2"]),
-            _table([[words["count"], words["minimum"], words["median"], words["maximum"], words["first"], words["last"]],
+            _table([[words[name] for name in ("count", "minimum", "median", "maximum", "first", "last")],
                     [f"{summary.count:,}", _number(summary.minimum), _number(summary.median),
                      _number(summary.maximum), summary.first, summary.last]],
                    [WIDTH / 6] * 6, regular, bold),

@@ -144,7 +144,9 @@ def _summaries(stations: list, wanted: set[str], start: str | None, end: str | N
 
 def _names(model, ids) -> dict[str, str]:
     ids = sorted(set(ids))
-    return {item.id: getattr(item, "name", None) or getattr(item, "label", item.id) for item in model.batch_get(ids)} if ids else {}
+    if not ids:
+        return {}
+    return {item.id: getattr(item, "name", None) or getattr(item, "label", item.id) for item in model.batch_get(ids)}
 
 
 def _filter_words(request: dict, stations: list, language: str) -> list[tuple[str, str]]:
@@ -183,8 +185,9 @@ def gather(request: dict) -> ReportData:
     q = request["query"]
     parameters = _summaries(stations, set(q["parameterIds"]), request["start"], request["end"])
     organizations = _names(Organization, [s.organizationId for s in stations if s.organizationId])
-    sources = [{"name": organizations.get(org_id, org_id), "stations": sum(1 for s in stations if s.organizationId == org_id),
-                "licence": DEFAULT_LICENCE} for org_id in sorted({s.organizationId for s in stations})]
+    sources = [{"name": organizations.get(org_id, org_id), "licence": DEFAULT_LICENCE,
+                "stations": sum(1 for s in stations if s.organizationId == org_id)}
+               for org_id in sorted({s.organizationId for s in stations})]
     return ReportData(
         language=request["language"], generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         filter_words=_filter_words(request, stations, request["language"]),

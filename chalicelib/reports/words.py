@@ -38,7 +38,8 @@ WORDS = {
         "chartNote": "One line per station ({count} stations).",
         "sources": "Sources and licences",
         "sourceLine": "{name}: {stations} stations, licence {licence} unless the organization states otherwise.",
-        "sourceNote": "Published through Open Water Data. Check each result's status and detection condition before relying on it.",
+        "sourceNote": ("Published through Open Water Data. Check each result's status and detection condition "
+                       "before relying on it."),
         "page": "Page {number}",
     },
     "zh-CN": {

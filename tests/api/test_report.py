@@ -117,7 +117,8 @@ def test_a_report_of_the_explorer_filter_says_it_in_words_and_keeps_to_the_dates
 
 
 @pytest.mark.parametrize("body, message", [
-    ({"stationIds": [f"id-{n}" for n in range(101)]}, "The report covers at most 100 stations; this filter matches 101. Narrow the filter."),
+    ({"stationIds": [f"id-{n}" for n in range(101)]},
+     "The report covers at most 100 stations; this filter matches 101. Narrow the filter."),
     ({"stationIds": ["no-such-station"]}, "No station matches this filter."),
     ({"from": "2020-13-01"}, "Invalid from. ISO 8601 date expected (YYYY-MM-DD)"),
     ({"from": "2021-01-01", "to": "2020-01-01"}, "Invalid from. It must not be after to"),
