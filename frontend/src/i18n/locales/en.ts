@@ -1,6 +1,7 @@
 import admin from '../../features/admin/locales/en';
 import dashboards from '../../features/dashboards/locales/en';
 import explorer from '../../features/explorer/locales/en';
+import imports from '../../features/imports/locales/en';
 import invitations from '../../features/invitations/locales/en';
 import organizations from '../../features/organizations/locales/en';
 import pages from '../../features/pages/locales/en';
@@ -10,6 +11,7 @@ import stations from '../../features/stations/locales/en';
 /** English: the reference language. Every key here must exist in every other language. */
 const en = {
   explorer,
+  imports,
   stations,
   pages,
   admin,

@@ -1,6 +1,7 @@
 import admin from '../../features/admin/locales/zh-CN';
 import dashboards from '../../features/dashboards/locales/zh-CN';
 import explorer from '../../features/explorer/locales/zh-CN';
+import imports from '../../features/imports/locales/zh-CN';
 import invitations from '../../features/invitations/locales/zh-CN';
 import organizations from '../../features/organizations/locales/zh-CN';
 import pages from '../../features/pages/locales/zh-CN';
@@ -11,6 +12,7 @@ import type { Messages } from '../types';
 /** 简体中文. Must hold exactly the keys of en.ts (checked by the compiler and by i18n.test.ts). */
 const zhCN: Messages = {
   explorer,
+  imports,
   stations,
   pages,
   admin,
