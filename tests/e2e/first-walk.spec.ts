@@ -136,6 +136,10 @@ test('at 375 px the header, the explorer table and the chart summary show everyt
   expect(organization.x + organization.width).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+  // Filters to correct: on a phone the folded filter panel opens, so the message at the field is seen.
+  await page.goto('/#/sts/overview?mode=table&from=2020-01-01&to=2019-01-01');
+  await expect(page.getByText('The start date must not be after the end date.')).toBeVisible();
+
   const station = await stationWithParameters(request, 2);
   await page.goto(`/#/sts/station/${station.id}/chart`);
   const summary = page.getByRole('table', { name: 'Series shown' });
@@ -144,3 +148,80 @@ test('at 375 px the header, the explorer table and the chart summary show everyt
   const flagged = (await summary.locator('tbody td').last().boundingBox())!;
   expect(flagged.x + flagged.width).toBeLessThanOrEqual(375);
 });
+
+/** A bearer token of a demo user from the local identity provider (its `cli` client, for tests). */
+async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
+  const config = (await (await request.get('/config.json')).json()) as { oidc: { authority: string } };
+  const token = await request.post(`${config.oidc.authority}/token`, {
+    form: { grant_type: 'password', client_id: 'cli', username, password: username, scope: 'openid profile email' },
+  });
+  expect(token.ok()).toBeTruthy();
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+const WALK = {
+  en: { signIn: 'Sign in', username: 'Username', password: 'Password', userMenu: 'Ada Admin' },
+  'zh-CN': { signIn: '登录', username: '用户名', password: '密码', userMenu: 'Ada Admin' },
+} as const;
+
+for (const [lang, L] of Object.entries(WALK)) {
+  test(`the screens changed after the first walk, in ${lang}, at 1440 and 375 px`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    await page.addInitScript((language) => localStorage.setItem('app-locale', language), lang);
+    const station = await stationWithParameters(request, 2);
+
+    // The explorer's table, a page at a time; filters the form refuses, said at their fields.
+    await page.goto(`/#/sts/overview?mode=table&organization=${DEMO_ORGANIZATION_ID}`);
+    await screenshots(page, 'walk-explorer-table', lang, () => expect(page.locator('.station-table tbody tr').first()).toBeVisible());
+    await page.goto('/#/sts/overview?mode=table&from=2020-01-01&to=2019-01-01&huc=abc');
+    await screenshots(page, 'walk-explorer-invalid-filters', lang, () => expect(page.locator('.field-error').first()).toBeVisible());
+    // A station's chart, its summary; a station link that leads nowhere.
+    await page.goto(`/#/sts/station/${station.id}/chart`);
+    await screenshots(page, 'walk-station-chart', lang, () => expect(page.locator('.chart-canvas canvas')).toHaveAttribute('data-drawn', 'true'));
+    await page.goto('/#/sts/station/does-not-exist/chart');
+    await screenshots(page, 'walk-station-not-found', lang, () => expect(page.locator('.error-code')).toBeVisible());
+
+    // The sign-in page in the interface's language.
+    await page.goto('/#/home');
+    await page.getByRole('banner').getByRole('button', { name: L.signIn }).click();
+    await screenshots(page, 'walk-sign-in', lang, () => expect(page.getByRole('heading', { name: L.signIn })).toBeVisible());
+    await page.getByLabel(L.username).fill('admin');
+    await page.getByLabel(L.password).fill('admin');
+    await page.getByRole('button', { name: L.signIn }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: L.userMenu })).toBeVisible();
+
+    // Profile, users, a role name that is taken (said at the name).
+    await page.goto('/#/profile');
+    await screenshots(page, 'walk-profile', lang, () => expect(page.locator('.profile-settings')).toBeVisible());
+    await page.goto('/#/admin/users');
+    await screenshots(page, 'walk-users', lang, () => expect(page.locator('.admin-added').first()).toBeVisible());
+    await page.goto('/#/admin/roles');
+    await page.getByRole('button', { name: lang === 'en' ? 'New role' : '新建角色', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input').first().fill('System-Admin');
+    await dialog.locator('button[type="submit"]').click();
+    await screenshots(page, 'walk-role-name-taken', lang, () => expect(dialog.locator('.admin-error')).toBeVisible());
+    await page.keyboard.press('Escape');
+
+    // 'Add to dashboard' on the chart: the dashboards, one holding the chart already, and a new one named on the spot.
+    const headers = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+    const created = await request.post('/api/v1/dashboards', { headers, data: { label: `Walk ${lang} ${Date.now().toString(36)}` } });
+    expect(created.ok()).toBeTruthy();
+    const dashboard = (await created.json()) as { id: string };
+    const note = await request.post(`/api/v1/dashboards/${dashboard.id}/widgets`, {
+      headers,
+      data: { component: 'markdown-note', config: { text: '## Sampling plan\n\nEvery **first Monday** of the month.' } },
+    });
+    expect(note.ok()).toBeTruthy();
+    await page.goto(`/#/sts/station/${station.id}/chart`);
+    await expect(page.locator('.chart-canvas canvas')).toHaveAttribute('data-drawn', 'true');
+    await page.locator('.add-to-dashboard > button').click();
+    await screenshots(page, 'walk-add-to-dashboard', lang, () => expect(page.locator('.add-to-dashboard-new')).toBeVisible());
+    await page.keyboard.press('Escape');
+
+    // A note edited after it was added.
+    await page.goto(`/#/userspace/dashboards/${dashboard.id}`);
+    await page.locator('.widget-tools button').filter({ hasText: '✎' }).click();
+    await screenshots(page, 'walk-edit-note', lang, () => expect(page.getByRole('dialog').locator('textarea')).toBeVisible());
+  });
+}

@@ -87,7 +87,8 @@ export function ExplorerPage() {
   return (
     <section className={`explorer explorer-${shownMode}`} aria-labelledby="explorer-title">
       <h1 id="explorer-title" className="visually-hidden">{t('explorer.title')}</h1>
-      <details className="explorer-filters" open={!phone || undefined}>
+      {/* Folded on a phone, unless a filter needs correcting (its message is in the panel). */}
+      <details className="explorer-filters" open={!phone || !valid || undefined}>
         <summary className="filters-toggle">{t('explorer.filters.title')}</summary>
         <FilterPanel filters={filters} onChange={update} stations={stations} />
       </details>
