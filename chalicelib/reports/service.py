@@ -13,14 +13,15 @@ from datetime import datetime, timezone
 
 from chalicelib.core.errors import BadRequest
 
-# Reports up to this many stations are drawn while the caller waits (about 3 s for 100 stations and 10
-# parameters here, see bench/report.py); a larger filter is refused with a message to narrow it.
+# Reports up to this many stations are drawn while the caller waits (bench/report.py); larger ones, up to
+# MAX_QUEUED_STATIONS, run as a queued job (chalicelib/reports/queue.py); more is refused.
 MAX_STATIONS = 100
+MAX_QUEUED_STATIONS = 2000
 LANGUAGES = ("en", "zh-CN")
 # The explorer's address names → the station query's names (chalicelib.statistics.service.parse_query).
 FILTER_NAMES = {"organization": "organizationIds", "project": "projectIds", "parameter": "parameterIds",
                 "stationType": "stationTypes", "county": "countyFips", "huc": "huc", "q": "search"}
-TOO_MANY = "The report covers at most 100 stations; this filter matches {count}. Narrow the filter."
+TOO_MANY = "A report covers at most 2000 stations; this filter matches {count}. Narrow the filter."
 NO_STATIONS = "No station matches this filter."
 DEFAULT_LICENCE = "CC BY 4.0"
 # Concurrent series reads: DynamoDB answers them in parallel (the moto server one at a time); the boto3
@@ -77,23 +78,28 @@ def parse_request(body) -> dict:
     query.update({"from": body.get("from") or address.get("from"), "to": body.get("to") or address.get("to")})
     parsed = statistics.parse_query(query)
     station_ids = _list(body.get("stationIds"))
-    if len(station_ids) > MAX_STATIONS:
+    if len(station_ids) > MAX_QUEUED_STATIONS:
         raise BadRequest(TOO_MANY.format(count=len(station_ids)))
     return {"query": parsed, "stationIds": station_ids, "language": language,
             "start": query["from"] or None, "end": query["to"] or None}
 
 
-def _stations(request: dict) -> list:
+def _station_ids(request: dict) -> list[str]:
+    """The ids of the stations the report covers: the chosen ones, or those the filter matches."""
     from chalicelib.statistics import service as statistics
+
+    if request["stationIds"]:
+        return request["stationIds"]
+    found = statistics.search({**request["query"], "format": "objects", "limit": MAX_QUEUED_STATIONS + 1,
+                               "offset": 0, "colorBy": None})
+    if found["total"] > MAX_QUEUED_STATIONS:
+        raise BadRequest(TOO_MANY.format(count=found["total"]))
+    return [station["id"] for station in found["stations"]]
+
+
+def _stations(ids: list[str]) -> list:
     from chalicelib.stations import service as stations
 
-    ids = request["stationIds"]
-    if not ids:
-        found = statistics.search({**request["query"], "format": "objects", "limit": MAX_STATIONS + 1, "offset": 0,
-                                   "colorBy": None})
-        if found["total"] > MAX_STATIONS:
-            raise BadRequest(TOO_MANY.format(count=found["total"]))
-        ids = [station["id"] for station in found["stations"]]
     chosen = stations.existing(ids)
     ordered = [chosen[i] for i in ids if i in chosen]
     if not ordered:
@@ -110,7 +116,8 @@ def _read(station_id: str, parameter_id: str, start: str | None, end: str | None
                                                          columns=True)
 
 
-def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None) -> list[ParameterSummary]:
+def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None,
+               progress=None) -> list[ParameterSummary]:
     from chalicelib.parameters.models import Parameter
 
     pairs = [(s.id, p) for s in stations for p in (s.parameterIds or []) if not wanted or p in wanted]
@@ -126,7 +133,10 @@ def _summaries(stations: list, wanted: set[str], start: str | None, end: str | N
                                      unit=units.get(p) or (known[p].unit if p in known else None))
                  for p in parameter_ids}
     with ThreadPoolExecutor(max_workers=READERS) as pool:
-        for station_id, parameter_id, result in pool.map(lambda pair: _read(*pair, start, end), pairs):
+        for done, (station_id, parameter_id, result) in enumerate(
+                pool.map(lambda pair: _read(*pair, start, end), pairs), start=1):
+            if progress:
+                progress(done, len(pairs))
             times = result["columns"]["time"]
             values = result["columns"]["value"]
             numeric = [(t, v) for t, v in zip(times, values) if v is not None]
@@ -177,13 +187,13 @@ def _filter_words(request: dict, stations: list, language: str) -> list[tuple[st
     return lines
 
 
-def gather(request: dict) -> ReportData:
+def gather(request: dict, station_ids: list[str] | None = None, progress=None) -> ReportData:
     """Everything the report shows, read from the stations, series and samples tables."""
     from chalicelib.organizations.models import Organization
 
-    stations = _stations(request)
+    stations = _stations(station_ids if station_ids is not None else _station_ids(request))
     q = request["query"]
-    parameters = _summaries(stations, set(q["parameterIds"]), request["start"], request["end"])
+    parameters = _summaries(stations, set(q["parameterIds"]), request["start"], request["end"], progress)
     organizations = _names(Organization, [s.organizationId for s in stations if s.organizationId])
     sources = [{"name": organizations.get(org_id, org_id), "licence": DEFAULT_LICENCE,
                 "stations": sum(1 for s in stations if s.organizationId == org_id)}
@@ -197,10 +207,24 @@ def gather(request: dict) -> ReportData:
         parameters=parameters, sources=sources, start=request["start"], end=request["end"])
 
 
-def create(body) -> bytes:
-    """The report as PDF bytes."""
+def draw(body, progress=None) -> bytes:
+    """The report of a request body as PDF bytes."""
     request = parse_request(body)
-    data = gather(request)
+    data = gather(request, progress=progress)
     from chalicelib.reports import pdf  # reportlab loads here, only for a report
 
     return pdf.render(data)
+
+
+def create(body) -> tuple[bytes | None, dict | None]:
+    """(the PDF, None) for up to MAX_STATIONS stations; (None, the queued job) for more."""
+    request = parse_request(body)
+    station_ids = _station_ids(request)
+    if len(station_ids) > MAX_STATIONS:
+        from chalicelib.reports import queue
+
+        return None, queue.enqueue(body, len(station_ids))
+    data = gather(request, station_ids)
+    from chalicelib.reports import pdf  # reportlab loads here, only for a report
+
+    return pdf.render(data), None

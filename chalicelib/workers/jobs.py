@@ -11,7 +11,7 @@ import importlib
 from typing import Callable
 
 # Modules that register job handlers; imported by the worker only, so API cold starts stay small.
-JOB_MODULES = ("chalicelib.statistics.jobs", "chalicelib.imports.jobs")
+JOB_MODULES = ("chalicelib.statistics.jobs", "chalicelib.imports.jobs", "chalicelib.reports.jobs")
 
 JobHandler = Callable[[dict], None]
 _handlers: dict[str, JobHandler] = {}

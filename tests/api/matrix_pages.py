@@ -40,7 +40,18 @@ CASES = [
 # The PDF report is public. A successful answer is a PDF, which the matrix's JSON client cannot read, so
 # the matrix asks for stations that do not exist: every identity gets past authorization to the same
 # 400 (tests/api/test_report.py checks the PDFs themselves).
+def _queued_report(ids: dict) -> dict:
+    from chalicelib.reports import queue
+
+    report_id = str(uuid.uuid4())
+    queue._save({"id": report_id, "status": queue.QUEUED, "progress": 0.0, "stations": 101, "request": {}})
+    return {"report": report_id}
+
+
 REPORT_CASES = [
     Case("POST", "/report", {identity: 400 for identity in ALL_OK}, body={"stationIds": ["no-such-station"]}),
+    Case("GET", "/report/{report}", ALL_OK, setup=_queued_report),
+    # Not drawn yet: everyone gets the same 404 (the PDF of a finished one is tested in test_report.py).
+    Case("GET", "/report/{report}/pdf", {identity: 404 for identity in ALL_OK}, setup=_queued_report),
 ]
 CASES += REPORT_CASES

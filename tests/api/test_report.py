@@ -117,8 +117,8 @@ def test_a_report_of_the_explorer_filter_says_it_in_words_and_keeps_to_the_dates
 
 
 @pytest.mark.parametrize("body, message", [
-    ({"stationIds": [f"id-{n}" for n in range(101)]},
-     "The report covers at most 100 stations; this filter matches 101. Narrow the filter."),
+    ({"stationIds": [f"id-{n}" for n in range(2001)]},
+     "A report covers at most 2000 stations; this filter matches 2001. Narrow the filter."),
     ({"stationIds": ["no-such-station"]}, "No station matches this filter."),
     ({"from": "2020-13-01"}, "Invalid from. ISO 8601 date expected (YYYY-MM-DD)"),
     ({"from": "2021-01-01", "to": "2020-01-01"}, "Invalid from. It must not be after to"),
@@ -137,3 +137,47 @@ def test_the_report_code_is_not_loaded_with_the_app():
     probe = "import sys, app; print('reportlab' in sys.modules, 'chalicelib.reports.pdf' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+def test_a_report_of_more_than_100_stations_runs_as_a_queued_job_with_progress(api, chosen):
+    """101 stations: 202 with the job; the worker (as Lambda runs it) draws it; then the PDF."""
+    import uuid as uuids
+
+    from chalicelib.core.models import utc_now
+    from chalicelib.stations.models import Station
+    from tests.api.imports_support import run_worker
+
+    extra = []
+    for n in range(101 - len(chosen["ids"])):
+        station = Station(id=str(uuids.uuid4()), organizationId=DEMO_ORGANIZATION_ID,
+                          identifier=f"QUEUED-{n:03d}", name=f"Queued report station {n}", latitude=40.0 + n / 100,
+                          longitude=-75.0, createdAt=utc_now())
+        station.save()
+        extra.append(station.id)
+    response = api.post("/report", {"stationIds": chosen["ids"] + extra, "language": "en"})
+    assert response.status_code == 202, response.json
+    job = response.json
+    assert (job["status"], job["progress"], job["stations"]) == ("queued", 0.0, 101)
+    assert "request" not in job
+    not_ready = raw_pdf(api, f"/report/{job['id']}/pdf")
+    assert (not_ready.status_code, json.loads(not_ready.body)["message"]) == (404, "The report is not ready yet.")
+
+    done = run_worker(api=api, path=f"/report/{job['id']}", timeout=120)
+    assert (done["status"], done["progress"]) == ("succeeded", 1.0)
+    document = raw_pdf(api, f"/report/{job['id']}/pdf")
+    assert document.status_code == 200 and document.body[:5] == b"%PDF-"
+    assert done["size"] == len(document.body)
+    text = text_of(document.body)
+    assert "QUEUED-000" in squeezed(text) and squeezed(chosen["stations"][0].identifier) in squeezed(text)
+    label, entry = next(iter(chosen["expected"].items()))
+    assert f"{max(entry['values']):,.4g}" in text
+
+
+def test_an_unknown_report_is_404(api):
+    response = api.get(f"/report/{'0' * 8}-0000-4000-8000-{'0' * 12}")
+    assert (response.status_code, response.json["message"]) == (404, "Report not found.")
+    assert api.get("/report/not-an-id").status_code == 404
+
+
+def raw_pdf(api, path: str):
+    return api.client.http.request("GET", f"/api/v1{path}", headers={"Accept": "application/pdf"})
