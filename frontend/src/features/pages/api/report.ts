@@ -1,4 +1,4 @@
-import { post } from '../../../api/client';
+import { get, post } from '../../../api/client';
 
 export const REPORT_PATH = '/report';
 /** The station query's address names the report passes on (the explorer's, spec: /sts/overview). */
@@ -12,7 +12,30 @@ export interface ReportRequest {
   language: string;
 }
 
-/** POST /report: the PDF as a Blob. */
-export async function createReport(body: ReportRequest): Promise<Blob | undefined> {
-  return post<Blob>(REPORT_PATH, body, { headers: { Accept: 'application/pdf' } });
+/** A report of more than 100 stations, made by the worker. */
+export interface QueuedReport {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  /** 0 to 1. */
+  progress: number;
+  stations: number;
+  size: number | null;
+  message: string | null;
+}
+
+const PDF = { headers: { Accept: 'application/pdf' } };
+
+/** POST /report: the PDF as a Blob, or the queued job for a large report. */
+export async function createReport(body: ReportRequest): Promise<Blob | QueuedReport | undefined> {
+  return post<Blob | QueuedReport>(REPORT_PATH, body, PDF);
+}
+
+/** GET /report/{id}: a queued report's status and progress. */
+export async function getQueuedReport(id: string): Promise<QueuedReport | undefined> {
+  return get<QueuedReport>(`${REPORT_PATH}/${encodeURIComponent(id)}`);
+}
+
+/** GET /report/{id}/pdf: a finished queued report. */
+export async function getQueuedReportPdf(id: string): Promise<Blob | undefined> {
+  return get<Blob>(`${REPORT_PATH}/${encodeURIComponent(id)}/pdf`, PDF);
 }

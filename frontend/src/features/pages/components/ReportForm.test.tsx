@@ -47,6 +47,19 @@ describe('the PDF report', () => {
     expect(server.calls.find((c) => c.path === '/report')?.body).toMatchObject({ stationIds: ['s-1', 's-2', 's-3'], language: 'zh-CN' });
   });
 
+  it('follows a large report queued on the server, with its progress, then downloads it', async () => {
+    const user = userEvent.setup();
+    const ids = Array.from({ length: 120 }, (_, n) => `s-${n}`).join(',');
+    renderPages(`/sts/report?stations=${ids}`);
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
+    expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 0 % done.' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 50 % done.' }, { timeout: 5000 }))
+      .toHaveAttribute('value', '0.5');
+    expect(await screen.findByRole('status', {}, { timeout: 8000 })).toHaveTextContent('The report is ready (0 MB).');
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['GET /report/r-1', 'GET /report/r-1/pdf']));
+    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+  }, 15_000);
+
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
     server.fail('POST', /^\/report$/, 400, 'The report covers at most 100 stations; this filter matches 2006. Narrow the filter.');

@@ -88,6 +88,8 @@ const pages = {
     creating: 'Creating the report…',
     ready: 'The report is ready ({{size}}).',
     download: 'Download it again',
+    queued: 'A large report ({{count}} stations) is being made: {{percent}} % done.',
+    failed: 'The report could not be made. Please try again.',
   },
   contactMessages: {
     title: 'Contact messages',

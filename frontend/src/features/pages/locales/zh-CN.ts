@@ -92,6 +92,8 @@ const pages: Strings<typeof en> = {
     creating: '正在生成报告…',
     ready: '报告已生成（{{size}}）。',
     download: '再次下载',
+    queued: '正在生成大型报告（{{count}} 个站点）：已完成 {{percent}}%。',
+    failed: '无法生成报告，请重试。',
   },
   contactMessages: {
     title: '联系留言',

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ContactMessage } from '../api/contact';
 import type { PageVersion } from '../api/pages';
+import type { QueuedReport } from '../api/report';
 import type { InfoPageKey } from '../menu';
 
 /** The repository's root: the nearest folder up from the working directory that holds chalicelib/. */
@@ -43,6 +44,8 @@ export function fakePagesServer() {
   const messages: ContactMessage[] = [];
   const calls: Call[] = [];
   const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
+  let queuedReport: QueuedReport | null = null;
+  const pdf = () => new Response(new TextEncoder().encode('%PDF-1.4 fake report'), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
 
   const versionsOf = (key: string, lang: string): PageVersion[] => {
     const list = saved.get(`${key}#${lang}`) ?? [];
@@ -86,8 +89,20 @@ export function fakePagesServer() {
     match = path.match(/^\/keylist\/(\w+)$/);
     if (match) return json(200, keylist(match[1]));
     if (path === '/report' && method === 'POST') {
-      return new Response(new TextEncoder().encode('%PDF-1.4 fake report'), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      if (body.stationIds.length > 100) {
+        queuedReport = { id: 'r-1', status: 'queued', progress: 0, stations: body.stationIds.length, size: null, message: null };
+        return json(202, queuedReport);
+      }
+      return pdf();
     }
+    if (path === '/report/r-1' && queuedReport) {
+      // Each look moves the job on: queued → running (half done) → succeeded.
+      queuedReport = queuedReport.status === 'queued'
+        ? { ...queuedReport, status: 'running', progress: 0.5 }
+        : { ...queuedReport, status: 'succeeded', progress: 1 };
+      return json(200, queuedReport);
+    }
+    if (path === '/report/r-1/pdf') return pdf();
     if (path === '/contact' && method === 'POST') {
       messages.unshift({ id: `m${messages.length + 1}`, name: body.name, email: body.email, message: body.message,
         language: body.language, createdAt: '2026-11-24T03:10:00.000Z', emailed: true });
