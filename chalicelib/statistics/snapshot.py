@@ -384,8 +384,8 @@ def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
 
 
 def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
-    """Numbers of the matching stations, their samples, organizations and parameters, and the ids of
-    those parameters (what the map may be coloured by)."""
+    """Numbers of the matching stations, their samples, organizations and parameters, the ids of
+    those parameters (what the map may be coloured by), and the stations per county."""
     a = snapshot.a
     present = []
     for w in range(snapshot.words):
@@ -394,9 +394,12 @@ def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
             low = word & -word
             present.append(snapshot.d["params"][w * 64 + low.bit_length() - 1])
             word ^= low
+    # Stations per county (5-digit state+county FIPS): the county filter offers these first.
+    fips, per_county = np.unique(a["county"][rows], return_counts=True)
+    counties = {f"{int(f):05d}": int(n) for f, n in zip(fips, per_county) if f}
     return {"stations": int(len(rows)), "samples": int(a["count"][rows].sum(dtype=np.uint64)),
             "organizations": int(len(np.unique(a["org"][rows]))), "parameters": len(present),
-            "parameterIds": sorted(present)}
+            "parameterIds": sorted(present), "counties": counties}
 
 
 def latest_of(snapshot: Snapshot, rows: np.ndarray, parameter_id: str) -> tuple[np.ndarray, np.ndarray]:

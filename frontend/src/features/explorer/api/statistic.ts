@@ -41,6 +41,8 @@ export interface StationSet {
   value?: (number | null)[];
   /** The range and unit of those values (`totals.value`), when the query had colorBy. */
   valueSummary?: ValueSummary;
+  /** Matching stations per county (5-digit FIPS, `totals.counties`), when the server sent them. */
+  countyCounts?: Map<string, number>;
   /** The parameters measured by the matching stations (`totals.parameterIds`), when the server sent them. */
   parameterIds?: string[];
   /** Row numbers in the server's snapshot (the compact map answer), for looking a point's station up. */
@@ -54,7 +56,7 @@ type Row = Record<string, unknown>;
 type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
 
 const ALIASES: Record<
-  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds'>,
+  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'countyCounts'>,
   string[]
 > = {
   id: ['id', 'stationId', 'ids'],
@@ -206,6 +208,10 @@ function withTotals(set: StationSet, root: Row): StationSet {
   if (summary) set.valueSummary = summary;
   const ids = root.totals && typeof root.totals === 'object' ? (root.totals as Row).parameterIds : undefined;
   if (Array.isArray(ids)) set.parameterIds = ids.map(asText).filter(Boolean);
+  const counties = root.totals && typeof root.totals === 'object' ? (root.totals as Row).counties : undefined;
+  if (counties && typeof counties === 'object') {
+    set.countyCounts = new Map(Object.entries(counties as Record<string, unknown>).filter(([, n]) => typeof n === 'number') as [string, number][]);
+  }
   return set;
 }
 

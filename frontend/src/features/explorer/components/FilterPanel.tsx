@@ -81,6 +81,13 @@ export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
   const set = <K extends keyof ExplorerFilters>(key: K, value: ExplorerFilters[K]) => onChange({ ...filters, [key]: value });
   const organizationCounts = useMemo(() => countBy(stations?.organizationId), [stations]);
   const typeCounts = useMemo(() => countBy(stations?.stationType), [stations]);
+  // Counties with matching stations first (most stations first), then the others by name.
+  const countyOptions = useMemo(() => {
+    const counts = stations?.countyCounts;
+    if (!counties.data || !counts) return counties.data;
+    const collator = new Intl.Collator();
+    return [...counties.data].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || collator.compare(a.name, b.name));
+  }, [counties.data, stations]);
   // Colour by: the parameters the current result measures (all of them while that is unknown), and the chosen one.
   const measured = useMemo(() => {
     const byId = new Map((parameters.data ?? []).map((p) => [p.id, p]));
@@ -130,7 +137,14 @@ export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
         to={filters.to}
         onChange={set}
       />
-      <OptionFilter title={t('explorer.filters.county')} options={counties.data} loading={counties.isLoading} selected={filters.county} onChange={(v) => set('county', v)} />
+      <OptionFilter
+        title={t('explorer.filters.county')}
+        options={countyOptions}
+        loading={counties.isLoading}
+        selected={filters.county}
+        counts={stations?.countyCounts}
+        onChange={(v) => set('county', v)}
+      />
       <DebouncedInput
         label={t('explorer.filters.huc')}
         value={filters.huc}

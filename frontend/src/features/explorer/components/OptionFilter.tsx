@@ -48,14 +48,16 @@ export function OptionFilter({ title, options, selected: applied, onChange, coun
       <fieldset>
         <legend className="visually-hidden">{title}</legend>
         {(options?.length ?? 0) > 8 && (
-          <input
-            type="search"
-            className="option-search"
-            aria-label={t('explorer.filters.searchIn', { name: title })}
-            placeholder={t('explorer.filters.searchPlaceholder')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+          <label>
+            <span className="visually-hidden">{t('explorer.filters.searchIn', { name: title })}</span>
+            <input
+              type="search"
+              className="option-search"
+              placeholder={t('explorer.filters.searchPlaceholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </label>
         )}
         {loading && !options && <p className="muted">{t('common.loading')}</p>}
         {options && options.length === 0 && <p className="muted">{t('explorer.filters.noOptions')}</p>}

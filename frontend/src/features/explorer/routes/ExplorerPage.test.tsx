@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { explorerApi, fakeApi, ORG_A, statisticObjects } from '../fixtures';
+import { explorerApi, fakeApi, ORG_A, statisticMap, statisticObjects } from '../fixtures';
 import { selectionStore } from '../lib/selection';
 import { explorerRoutes } from '.';
 
@@ -224,6 +224,28 @@ describe('explorer /sts/overview', () => {
     vi.stubGlobal('fetch', vi.fn(api.fetch));
     renderExplorer('/sts/overview?mode=table');
     expect(await screen.findByText('1 station · 1 sample')).toBeInTheDocument();
+  });
+
+  it('offers the counties that have stations first, with their counts, in a labelled list', async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      ...explorerApi(),
+      'GET /county/county': [
+        { id: '02020', name: 'Anchorage Municipality', countyFips: '020', stateFips: '02', stateName: 'Alaska', stateCode: 'AK' },
+        { id: '01001', name: 'Autauga County', countyFips: '001', stateFips: '01', stateName: 'Alabama', stateCode: 'AL' },
+        ...Array.from({ length: 10 }, (_, i) => ({ id: `0900${i}`, name: `Aa County ${i}`, countyFips: `00${i}`, stateFips: '09', stateCode: 'CT' })),
+      ],
+      'POST /statistic': { ...statisticMap, totals: { ...statisticMap.totals, counties: { '01001': 2, '09003': 1 } } },
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview?mode=map');
+    await mapShows('map of 3 stations');
+    await user.click(screen.getByText('County', { selector: 'summary' }));
+    const list = screen.getByRole('group', { name: 'County' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Autauga County, AL2'));
+    const names = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(names.slice(0, 3)).toEqual(['Autauga County, AL2', 'Aa County 3, CT1', 'Aa County 0, CT']);
+    expect(within(list).getByRole('searchbox', { name: 'Search County' })).toBeInTheDocument();
   });
 
   it('shows no earlier results under an error', async () => {

@@ -1,0 +1,18 @@
+"""The explorer's answer counts the matching stations per county, so the county filter can offer the
+counties that have stations, with their counts, first."""
+from __future__ import annotations
+
+
+def test_the_answer_counts_matching_stations_per_county(api, demo):
+    answer = api.post("/statistic", {"organizationIds": [demo["org"]], "format": "objects", "limit": 5}).json
+    counties = answer["totals"]["counties"]
+    assert counties and all(len(fips) == 5 and fips.isdigit() for fips in counties)
+    assert sum(counties.values()) <= answer["total"]
+    # A station's own county is counted, and each count is what filtering by that county finds.
+    station = api.get(f"/station/{answer['stations'][0]['id']}").json
+    assert counties[station["countyFips"]] >= 1
+    for fips, count in sorted(counties.items())[:3]:
+        narrowed = api.post("/statistic", {"organizationIds": [demo["org"]], "countyFips": [fips]}).json
+        assert (narrowed["total"], narrowed["totals"]["counties"]) == (count, {fips: count})
+    nobody = api.post("/statistic", {"organizationIds": ["00000000-0000-4000-8000-000000000000"]}).json
+    assert (nobody["total"], nobody["totals"]["counties"]) == (0, {})
