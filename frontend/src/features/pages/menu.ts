@@ -1,4 +1,5 @@
 import type { ShellModule } from '../../shell/registry';
+import { ReportLink } from './components/ReportLink';
 import { CONTACT_MESSAGES_PATH, CONTACT_MESSAGES_REQUIREMENT } from './paths';
 
 /** Every informational page of /sts (spec: data section routes); their texts come from the pages API. */
@@ -18,10 +19,11 @@ const ABOUT_ICONS: Partial<Record<InfoPageKey, string>> = {
 
 /**
  * The data section's menu: 'Explore data' → /sts/overview, then a group named after the product
- * holding the informational pages.
+ * holding the informational pages; on the explorer, a header link to the PDF report of its filter.
  */
 export const dataSectionModule: ShellModule = {
   name: 'data-section',
+  headerTools: [{ key: 'report', component: ReportLink, priority: 20 }],
   menu: [
     { key: 'explore', label: 'pages.menu.explore', to: '/sts/overview', icon: '◎' },
     {

@@ -20,6 +20,16 @@ beforeEach(() => {
 });
 
 describe('the PDF report', () => {
+  it("is linked from the explorer's header with the explorer's filter", async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/overview?organization=org-1&stationType=lake');
+    const link = await screen.findByRole('link', { name: 'PDF report' });
+    expect(link).toHaveAttribute('href', '/sts/report?organization=org-1&stationType=lake');
+    await user.click(link);
+    expect(await screen.findByText(/\(organization=org-1, stationType=lake\)/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'PDF report' })).toBeNull();
+  });
+
   it("asks the server for the explorer's filter and the dates, and downloads the PDF", async () => {
     const user = userEvent.setup();
     renderPages('/sts/report?organization=org-1&parameter=p-ph,p-temp&stationType=lake&from=2020-01-01&mode=map');
