@@ -136,7 +136,10 @@ test("the PDF report of the explorer's filter downloads from /sts/report", async
   const found = await request.post('/api/v1/statistic', { data: { organizationIds: [DEMO_ORGANIZATION_ID], limit: 20 } });
   const stations = ((await found.json()) as { stations: { identifier: string; meta: { sampleCount: number } }[] }).stations;
   const station = stations.find((s) => s.meta.sampleCount > 0)!;
-  await page.goto(`/#/sts/report?organization=${DEMO_ORGANIZATION_ID}&q=${encodeURIComponent(station.identifier)}`);
+  // From the explorer, filtered to one station, through the header's link: the report keeps the filter.
+  await page.goto(`/#/sts/overview?organization=${DEMO_ORGANIZATION_ID}&q=${encodeURIComponent(station.identifier)}`);
+  await page.getByRole('banner').getByRole('link', { name: 'PDF report' }).click();
+  await expect(page).toHaveURL(/#\/sts\/report\?/);
   await expect(page.getByText(`q=${station.identifier}`, { exact: false })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create the PDF report' }).click();
