@@ -133,6 +133,8 @@ test('orgadmin creates a project, adds stations and parameters to it, and sets t
   await expect(page.getByRole('list', { name: 'Parameters of the project' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' }).click();
   await expect(page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' })).toHaveAttribute('aria-current', 'page');
+  // The imports feature's panel, in the project's Imports tab.
+  await expect(page.getByRole('heading', { name: 'Import data' })).toBeVisible();
 
   await page.goto(`/#/userspace/organizations/${DEMO_ORG}/settings`);
   const style = `https://tiles.example.org/${Date.now().toString(36)}/style.json`;
@@ -167,7 +169,12 @@ test('the organization screens pass axe, fit a phone, and are photographed in bo
   const project = projects[0];
   const screens = [
     ...SCREENS,
-    ...(project ? [{ name: 'project', path: `/userspace/organizations/${DEMO_ORG}/projects/${project.id}/stations`, heading: { en: project.name, 'zh-CN': project.name } }] : []),
+    ...(project
+      ? [
+          { name: 'project', path: `/userspace/organizations/${DEMO_ORG}/projects/${project.id}/stations`, heading: { en: project.name, 'zh-CN': project.name } },
+          { name: 'project-imports', path: `/userspace/organizations/${DEMO_ORG}/projects/${project.id}/imports`, heading: { en: project.name, 'zh-CN': project.name } },
+        ]
+      : []),
   ];
 
   const problems: string[] = [];
