@@ -14,8 +14,8 @@ from datetime import date, timedelta
 
 from tests.api.imports_support import ROOT, fresh_project, import_file, post_file, queue_arn, raw_get, run_worker, sqs
 
-ROWS = 600
-KILL_AFTER_ROWS = 200
+ROWS = 300
+KILL_AFTER_ROWS = 100
 # The killed worker: the Lambda handler on the one message it is given, as Lambda would call it.
 WORKER = """
 import json, sys
@@ -64,7 +64,7 @@ def test_a_killed_worker_resumes_from_its_checkpoint_and_nothing_is_lost_or_doub
     log_id = post_file(admin, org, project, content, "recovery.csv").json["logId"]
     path = f"/organization/{org}/projects/{project}/queued-import/{log_id}"
     message = _take_message(log_id)
-    environment = {**os.environ, "IMPORT_CHUNK_ROWS": "100", "IMPORT_LEASE_SECONDS": "2"}
+    environment = {**os.environ, "IMPORT_CHUNK_ROWS": "50", "IMPORT_LEASE_SECONDS": "2"}
     worker = subprocess.Popen([sys.executable, "-c", WORKER, json.dumps(message), queue_arn()], cwd=ROOT,
                               env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
