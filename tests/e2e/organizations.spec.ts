@@ -72,6 +72,8 @@ test('orgadmin invites a colleague, who signs in from the email, accepts and joi
     for (const width of [1440, 375] as const) {
       await colleague.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       problems.push(...(await seriousViolations(colleague, `invitation page ${lang} ${width}px`)));
+      const overflow = await colleague.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `the invitation page is wider than the window at ${width} px`).toBeLessThanOrEqual(0);
       await colleague.screenshot({ path: `screenshots/organizations-invitation-${lang}-${width}.png`, fullPage: true });
     }
   }

@@ -51,7 +51,7 @@ export function InvitationPage() {
   else body = <InvitationDetails invitation={invitation} token={token} />;
 
   return (
-    <section className="page" aria-labelledby="invitation-title">
+    <section className="page ws-wrap" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{t('invitations.page.title')}</h1>
       {body}
     </section>
