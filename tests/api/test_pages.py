@@ -182,3 +182,20 @@ def test_messages_older_than_an_hour_no_longer_count(api):
     an_hour_ago = (datetime.now(timezone.utc) - timedelta(minutes=61)).isoformat()
     ContactSender(id=contact._fingerprint("email", email), recent=[an_hour_ago] * 5).save()
     assert contact.submit(_message(email), "192.0.2.8") == {"received": True}
+
+
+def test_two_saves_of_the_same_version_at_once_do_not_overwrite_each_other(api, monkeypatch):
+    """The second save read the same latest version as the first: its conditional put is refused with 409."""
+    from chalicelib.pages import service
+
+    admin = api.as_("admin")
+    assert admin.put("/pages/partner/zh-CN", {"text": "## 合作伙伴 A"}).status_code == 200
+    # A read that missed that save: the next save claims version 1 again.
+    monkeypatch.setattr(service, "_latest", lambda page_id: None)
+    response = admin.put("/pages/partner/zh-CN", {"text": "## 合作伙伴 C"})
+    assert response.status_code == 409
+    assert response.json["message"] == "Someone saved this page at the same moment. Reload it and try again."
+    zh = admin.put("/pages/partner/zh-CN", {"text": "## 合作伙伴 C"}, headers={"Accept-Language": "zh-CN"})
+    assert zh.json["message"] == "有人同时保存了此页面，请重新加载后再试。"
+    monkeypatch.undo()
+    assert "合作伙伴 C" not in api.get("/pages/partner/zh-CN").json["text"]

@@ -181,3 +181,17 @@ def test_an_unknown_report_is_404(api):
 
 def raw_pdf(api, path: str):
     return api.client.http.request("GET", f"/api/v1{path}", headers={"Accept": "application/pdf"})
+
+
+def test_a_queued_report_that_cannot_be_made_ends_failed_with_a_message(api):
+    import uuid as uuids
+
+    from chalicelib.reports import queue
+
+    report_id = str(uuids.uuid4())
+    queue._save({"id": report_id, "status": queue.QUEUED, "progress": 0.0, "stations": 101,
+                 "request": {"stationIds": ["no-such-station"], "language": "en"}})
+    queue.run(report_id)
+    status = api.get(f"/report/{report_id}").json
+    assert (status["status"], status["message"]) == ("failed", "The report could not be made. Please try again.")
+    assert raw_pdf(api, f"/report/{report_id}/pdf").status_code == 404
