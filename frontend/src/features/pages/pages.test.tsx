@@ -96,8 +96,9 @@ describe('the page editor', () => {
     renderPages('/sts/faq', SYSTEM_ADMIN_PROFILE);
     await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
     const editor = await screen.findByRole('region', { name: 'Edit “Frequently asked questions”' });
+    expect(screen.getByRole('button', { name: 'Close the editor' })).toHaveAttribute('aria-expanded', 'true');
 
-    await user.click(within(editor).getByRole('radio', { name: '简体中文' }));
+    await user.click(within(within(editor).getByRole('group', { name: 'Language of the text' })).getByRole('radio', { name: '简体中文' }));
     const text = within(editor).getByRole('textbox', { name: 'Markdown text' });
     await waitFor(() => expect(text).toHaveValue(defaultText('faq', 'zh-CN')));
     await user.clear(text);

@@ -23,7 +23,15 @@ describe('Contact us', () => {
     const user = userEvent.setup();
     renderPages('/sts/contactUs');
     await fillIn(user);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      await answered;
+      return server.fetch(input, init);
+    }));
     await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    answer();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you. Your message was sent to the administrators; we will answer by email.');
     expect(server.calls).toContainEqual({
@@ -63,6 +71,14 @@ describe('contact messages in the admin shell', () => {
     expect(within(message).getByText(/Line one/)).toBeInTheDocument();
     expect(within(message).getByText('Emailed to the administrators')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Contact messages/ })).toHaveAttribute('href', '/admin/contact-messages');
+  });
+
+  it('says which messages could not be emailed', async () => {
+    server.messages.push({ id: 'm2', name: 'Bo', email: 'bo@example.com', message: 'Hi', language: 'en',
+      createdAt: '2026-11-24T03:11:00.000Z', emailed: false });
+    renderPages('/admin/contact-messages', SYSTEM_ADMIN_PROFILE);
+    const message = await screen.findByRole('article', { name: 'Bo <bo@example.com>' });
+    expect(within(message).getByText('Not emailed (stored only)')).toBeInTheDocument();
   });
 
   it('says when there is none', async () => {

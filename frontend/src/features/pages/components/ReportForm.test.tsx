@@ -63,11 +63,20 @@ describe('the PDF report', () => {
     renderPages(`/sts/report?stations=${ids}`);
     await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
     expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 0 % done.' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Creating the report…' })).toBeDisabled();
     expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 50 % done.' }, { timeout: 5000 }))
       .toHaveAttribute('value', '0.5');
     expect(await screen.findByRole('status', {}, { timeout: 8000 })).toHaveTextContent('The report is ready (0 MB).');
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['GET /report/r-1', 'GET /report/r-1/pdf']));
     expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+  }, 15_000);
+
+  it('says so when the worker could not make a queued report', async () => {
+    const user = userEvent.setup();
+    renderPages(`/sts/report?stations=${Array.from({ length: 999 }, (_, n) => `s-${n}`).join(',')}`);
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('The report could not be made. Please try again.');
+    expect(downloads).toEqual([]);
   }, 15_000);
 
   it("shows the server's refusal", async () => {

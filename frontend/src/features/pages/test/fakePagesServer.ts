@@ -99,7 +99,7 @@ export function fakePagesServer() {
       // Each look moves the job on: queued → running (half done) → succeeded.
       queuedReport = queuedReport.status === 'queued'
         ? { ...queuedReport, status: 'running', progress: 0.5 }
-        : { ...queuedReport, status: 'succeeded', progress: 1 };
+        : { ...queuedReport, status: queuedReport.stations === 999 ? 'failed' : 'succeeded', progress: 1 };
       return json(200, queuedReport);
     }
     if (path === '/report/r-1/pdf') return pdf();
