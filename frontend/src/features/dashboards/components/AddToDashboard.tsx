@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useCreateDashboard } from '../api/createDashboard';
 import { useDismissOnOutsidePress } from '../../../shell/useDismiss';
@@ -46,9 +46,17 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
 
   // Keyboard users land on the first choice as soon as the choices are there.
   const ready = open && (dashboards !== undefined || error !== undefined);
+  // Near the bottom of the window the popup opens upwards, so it shows whole without scrolling the page.
+  const [upwards, setUpwards] = useState(false);
+  useLayoutEffect(() => {
+    const popup = root.current?.querySelector<HTMLElement>('.add-to-dashboard-popup');
+    const button = trigger.current?.getBoundingClientRect();
+    if (!ready || !popup || !button) return;
+    setUpwards(button.bottom + popup.offsetHeight > window.innerHeight && button.top > popup.offsetHeight);
+  }, [ready, dashboards]);
   useEffect(() => {
-    if (ready) root.current?.querySelector<HTMLElement>('.add-to-dashboard-popup button')?.focus();
-  }, [ready]);
+    if (ready) root.current?.querySelector<HTMLElement>('.add-to-dashboard-popup button')?.focus({ preventScroll: true });
+  }, [ready, upwards]);
 
   const close = () => {
     setOpen(false);
@@ -112,7 +120,7 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
         {t('dashboards.addToDashboard.button')}
       </button>
       {open && (
-        <div id={popupId} className="add-to-dashboard-popup">
+        <div id={popupId} className={`add-to-dashboard-popup${upwards ? ' add-to-dashboard-popup-up' : ''}`}>
           {error ? (
             <p role="alert" className="field-error">
               {t('dashboards.addToDashboard.failed', { message: error instanceof Error ? error.message : String(error) })}
