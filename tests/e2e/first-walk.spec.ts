@@ -149,6 +149,23 @@ test('at 375 px the header, the explorer table and the chart summary show everyt
   expect(flagged.x + flagged.width).toBeLessThanOrEqual(375);
 });
 
+test('signing out from the public explorer stays on it, filters included; from the profile it goes home', async ({ page }) => {
+  const explorer = `/sts/overview?mode=table&organization=${DEMO_ORGANIZATION_ID}`;
+  await signIn(page, 'viewer', explorer);
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Vera Viewer' }).click();
+  await page.getByRole('list', { name: 'User menu' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(header.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).hash).toBe(`#${explorer}`);
+  await expect(page.locator('.station-table tbody tr').first()).toBeVisible();
+
+  await signIn(page, 'viewer', '/profile');
+  await header.getByRole('button', { name: 'Vera Viewer' }).click();
+  await page.getByRole('list', { name: 'User menu' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(header.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(#\/home)?$/);
+});
+
 /** A bearer token of a demo user from the local identity provider (its `cli` client, for tests). */
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
   const config = (await (await request.get('/config.json')).json()) as { oidc: { authority: string } };

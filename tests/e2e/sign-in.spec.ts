@@ -55,7 +55,7 @@ test('a page that needs sign-in asks for it, and comes back to it with the profi
   // GET /api/v1/auth/profile answered with the bearer token: email and organization role.
   await expect(page.getByRole('definition').nth(0)).toHaveText(DEMO_NAMES.viewer);
   await expect(page.getByRole('definition').nth(1)).toHaveText('viewer@demo.openwater.example');
-  await expect(page.getByRole('definition').nth(3)).toHaveText('simple-user');
+  await expect(page.getByRole('definition').nth(3)).toHaveText('Demo Watershed Council — Member');
 });
 
 test('an anonymous visitor stays anonymous after the silent check', async ({ page }) => {
