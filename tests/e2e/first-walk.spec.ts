@@ -209,7 +209,11 @@ for (const [lang, L] of Object.entries(WALK)) {
 
     // Profile, users, a role name that is taken (said at the name).
     await page.goto('/#/profile');
-    await screenshots(page, 'walk-profile', lang, () => expect(page.locator('.profile-settings')).toBeVisible());
+    await screenshots(page, 'walk-profile', lang, async () => {
+      await expect(page.locator('.profile-settings')).toBeVisible();
+      // Nothing runs off the screen, a long email included.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    });
     await page.goto('/#/admin/users');
     await screenshots(page, 'walk-users', lang, () => expect(page.locator('.admin-added').first()).toBeVisible());
     await page.goto('/#/admin/roles');
@@ -233,7 +237,10 @@ for (const [lang, L] of Object.entries(WALK)) {
     await page.goto(`/#/sts/station/${station.id}/chart`);
     await expect(page.locator('.chart-canvas canvas')).toHaveAttribute('data-drawn', 'true');
     await page.locator('.add-to-dashboard > button').click();
-    await screenshots(page, 'walk-add-to-dashboard', lang, () => expect(page.locator('.add-to-dashboard-new')).toBeVisible());
+    await screenshots(page, 'walk-add-to-dashboard', lang, async () => {
+      await expect(page.locator('.add-to-dashboard-popup ul button')).not.toHaveCount(0);
+      await expect(page.locator('.add-to-dashboard-new')).toBeVisible();
+    });
     await page.keyboard.press('Escape');
 
     // A note edited after it was added.
