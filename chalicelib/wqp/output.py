@@ -31,6 +31,7 @@ CONTENT_TYPES = {
 }
 BINARY = ("xlsx", "zip")
 PRESIGNED_SECONDS = 900
+PART_BYTES = 8 * 1024 * 1024  # S3 parts are 5 MB at least, but for the last
 _BATCH_ROWS = 2000
 # RFC 4180's line end: the CSV writer then quotes a lone carriage return inside a field too.
 LINE_END = "\r\n"
@@ -198,19 +199,31 @@ class Answer:
         return self.file.read().decode("utf-8")
 
     def publish(self) -> str:
-        """Store the answer in the uploads bucket; a presigned URL of it."""
+        """Store the answer in the uploads bucket, one 8 MB part at a time (one part in memory, whatever
+        the size); a presigned URL of it."""
         settings = get_settings()
         key = f"downloads/wqp/{uuid.uuid4()}/{self.name}"
         s3 = aws.client("s3")
+        target = dict(Bucket=settings.uploads_bucket, Key=key)
         self.file.seek(0)
-        disposition = f'attachment; filename="{self.name}"'
-        from boto3.s3.transfer import TransferConfig
-
-        # 4 parts of 8 MB in flight at most: a large answer's upload stays within a small Lambda's memory.
-        s3.upload_fileobj(self.file, settings.uploads_bucket, key, Config=TransferConfig(max_concurrency=4),
-                          ExtraArgs={"ContentType": self.content_type, "ContentDisposition": disposition})
-        return s3.generate_presigned_url("get_object", Params={"Bucket": settings.uploads_bucket, "Key": key},
-                                         ExpiresIn=PRESIGNED_SECONDS)
+        upload = s3.create_multipart_upload(**target, ContentType=self.content_type,
+                                            ContentDisposition=f'attachment; filename="{self.name}"')
+        parts = []
+        try:
+            while True:
+                chunk = self.file.read(PART_BYTES)
+                if not chunk and parts:
+                    break
+                number = len(parts) + 1
+                answer = s3.upload_part(**target, UploadId=upload["UploadId"], PartNumber=number, Body=chunk)
+                parts.append({"PartNumber": number, "ETag": answer["ETag"]})
+                if len(chunk) < PART_BYTES:
+                    break
+            s3.complete_multipart_upload(**target, UploadId=upload["UploadId"], MultipartUpload={"Parts": parts})
+        except Exception:
+            s3.abort_multipart_upload(**target, UploadId=upload["UploadId"])
+            raise
+        return s3.generate_presigned_url("get_object", Params=target, ExpiresIn=PRESIGNED_SECONDS)
 
     def close(self) -> None:
         self.file.close()

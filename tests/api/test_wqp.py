@@ -16,6 +16,9 @@ from chalicelib.wqp import columns
 
 NJ_SITES = {"USGS-391214074570201", "USGS-01405150", "USGS-0140811980", "USGS-01409434", "USGS-01412119"}
 WI_SITE = "WIDNR_WQX-10032762"
+# The demo organization's copies of the sites (import tests import the same files into other organizations).
+DEMO = "organization=Demo%20Watershed%20Council"
+WI = f"siteid={WI_SITE}&{DEMO}"
 WQP_FILES = Path(__file__).resolve().parents[2] / "devtools" / "demo" / "wqp"
 
 
@@ -52,7 +55,7 @@ def _followed(response) -> requests.Response:
 
 
 def test_station_search_answers_wqp_station_columns_with_the_site_count(api, demo):
-    response = _request(api, "GET", "/wqp/data/Station/search?statecode=US:34&mimeType=csv")
+    response = _request(api, "GET", f"/wqp/data/Station/search?statecode=US:34&mimeType=csv&{DEMO}")
     assert _header(response) == list(columns.STATION)
     rows = _table(response)
     assert NJ_SITES <= {r["MonitoringLocationIdentifier"] for r in rows}
@@ -68,9 +71,9 @@ def test_station_search_answers_wqp_station_columns_with_the_site_count(api, dem
 
 
 def test_path_segments_match_case_insensitively(api, demo):
-    canonical = _request(api, "GET", "/wqp/data/Station/search?siteid=USGS-01405150")
+    canonical = _request(api, "GET", f"/wqp/data/Station/search?siteid=USGS-01405150&{DEMO}")
     for path in ("/wqp/data/station/Search", "/wqp/DATA/STATION/SEARCH", "/wqp/WQX3/station/search"):
-        response = _request(api, "GET", f"{path}?siteid=USGS-01405150")
+        response = _request(api, "GET", f"{path}?siteid=USGS-01405150&{DEMO}")
         assert response.status_code == 200
         assert response.headers["Total-Site-Count"] == "1"
     assert [r["MonitoringLocationIdentifier"] for r in _table(canonical)] == ["USGS-01405150"]
@@ -85,19 +88,19 @@ def test_path_segments_match_case_insensitively(api, demo):
     ("siteid=USGS-01405150;USGS-01409434", {"USGS-01405150", "USGS-01409434"}),
     ("siteid=USGS-01405150&siteid=USGS-01409434", {"USGS-01405150", "USGS-01409434"}),
     ("siteType=Lake, Reservoir, Impoundment&statecode=US:34&huc=0204*", {"USGS-391214074570201"}),
-    ("siteid=WIDNR_WQX-10032762&characteristicName=Specific conductance", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&characteristicName=pH", set()),
-    ("siteid=WIDNR_WQX-10032762&startDateLo=07-01-2011&startDateHi=07-31-2011", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&startDateLo=01-01-2012", set()),
-    ("siteid=WIDNR_WQX-10032762&huc=07*", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&countrycode=US", set()),
+    (f"{WI}&characteristicName=Specific conductance", {WI_SITE}),
+    (f"{WI}&characteristicName=pH", set()),
+    (f"{WI}&startDateLo=07-01-2011&startDateHi=07-31-2011", {WI_SITE}),
+    (f"{WI}&startDateLo=01-01-2012", set()),
+    (f"{WI}&huc=07*", {WI_SITE}),
+    (f"{WI}&countrycode=US", set()),
     ("organization=Nobody at all", set()),
-    ("siteid=WIDNR_WQX-10032762&activityId=WIDNR_WQX-45822640", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&activityId=NO-SUCH-ACTIVITY", set()),
-    ("siteid=WIDNR_WQX-10032762&sampleMedia=Water", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&sampleMedia=Sediment", set()),
-    ("siteid=WIDNR_WQX-10032762&project=CBSM_URSS_Madison", {WI_SITE}),
-    ("siteid=WIDNR_WQX-10032762&pCode=00095", set()),
+    (f"{WI}&activityId=WIDNR_WQX-45822640", {WI_SITE}),
+    (f"{WI}&activityId=NO-SUCH-ACTIVITY", set()),
+    (f"{WI}&sampleMedia=Water", {WI_SITE}),
+    (f"{WI}&sampleMedia=Sediment", set()),
+    (f"{WI}&project=CBSM_URSS_Madison", {WI_SITE}),
+    (f"{WI}&pCode=00095", set()),
 ])
 def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
     rows = _table(_request(api, "GET", f"/wqp/data/Station/search?{query}"))
@@ -108,16 +111,16 @@ def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
 
 
 def test_post_takes_wqp_json_arrays_and_answers_like_get(api, demo):
-    body = {"statecode": ["US:34"], "siteid": ["USGS-01405150", "USGS-01409434"]}
+    body = {"statecode": ["US:34"], "siteid": ["USGS-01405150", "USGS-01409434"], "organization": ["Demo Watershed Council"]}
     posted = _request(api, "POST", "/wqp/data/Station/search?mimeType=csv", body)
     got = _request(api, "GET", "/wqp/data/Station/search?mimeType=csv&statecode=US:34"
-                               "&siteid=USGS-01405150;USGS-01409434")
+                               f"&siteid=USGS-01405150;USGS-01409434&{DEMO}")
     assert posted.body == got.body
     assert posted.headers["Total-Site-Count"] == "2"
 
 
 def test_head_answers_the_counts_alone(api, demo):
-    path = "/wqp/data/Result/search?siteid=WIDNR_WQX-10032762&characteristicName=Specific%20conductance"
+    path = f"/wqp/data/Result/search?{WI}&characteristicName=Specific%20conductance"
     head = _request(api, "HEAD", path)
     get = _request(api, "GET", path)
     assert head.status_code == 200 and head.body in (b"", "")
@@ -140,7 +143,7 @@ def test_head_answers_the_counts_alone(api, demo):
 
 
 def test_result_search_answers_result_phys_chem_values_of_the_wqp_files(api, demo):
-    response = _request(api, "GET", "/wqp/data/Result/search?siteid=WIDNR_WQX-10032762")
+    response = _request(api, "GET", f"/wqp/data/Result/search?{WI}")
     assert _header(response) == list(columns.RESULT_PHYS_CHEM)
     rows = sorted(_table(response), key=lambda r: r["ActivityStartDate"])
     assert [r["ResultMeasureValue"] for r in rows] == ["1000", "800", "860", "471", "750"]
@@ -163,7 +166,7 @@ def test_result_search_answers_result_phys_chem_values_of_the_wqp_files(api, dem
     ("/wqp/wqx3/Result/search?dataProfile=narrow", columns.WQX3_NARROW),
 ])
 def test_result_profiles_answer_their_columns(api, demo, path, expected):
-    response = _request(api, "GET", f"{path}&siteid={WI_SITE}" if "?" in path else f"{path}?siteid={WI_SITE}")
+    response = _request(api, "GET", f"{path}&{WI}" if "?" in path else f"{path}?{WI}")
     assert _header(response) == list(expected)
     rows = _table(response)
     assert len(rows) == 5
@@ -172,10 +175,10 @@ def test_result_profiles_answer_their_columns(api, demo, path, expected):
 
 
 def test_wqx3_station_and_activity_answer_wqx3_names(api, demo):
-    station = _table(_request(api, "GET", f"/wqp/wqx3/Station/search?siteid={WI_SITE}"))
+    station = _table(_request(api, "GET", f"/wqp/wqx3/Station/search?{WI}"))
     assert list(station[0]) == list(columns.WQX3_STATION)
     assert (station[0]["Location_Identifier"], station[0]["Location_HUCEightDigitCode"]) == (WI_SITE, "07090002")
-    activities = _table(_request(api, "GET", f"/wqp/wqx3/Activity/search?siteid={WI_SITE}"))
+    activities = _table(_request(api, "GET", f"/wqp/wqx3/Activity/search?{WI}"))
     assert list(activities[0]) == list(columns.WQX3_ACTIVITY)
     source = csv.DictReader(open(WQP_FILES / "wqp3_results.csv", encoding="utf-8"))
     assert sorted(a["Activity_ActivityIdentifier"] for a in activities) == sorted(
@@ -183,19 +186,19 @@ def test_wqx3_station_and_activity_answer_wqx3_names(api, demo):
 
 
 def test_activity_organization_project_and_detection_limit_services(api, demo):
-    activity = _request(api, "GET", f"/wqp/data/Activity/search?siteid={WI_SITE}")
+    activity = _request(api, "GET", f"/wqp/data/Activity/search?{WI}")
     assert _header(activity) == list(columns.ACTIVITY)
     rows = _table(activity)
     assert len(rows) == 5 and activity.headers["Total-Activity-Count"] == "5"
     assert {r["ActivityTypeCode"] for r in rows} == {"Field Msr/Obs"}
     assert {r["MonitoringLocationIdentifier"] for r in rows} == {WI_SITE}
-    organization = _request(api, "GET", f"/wqp/data/Organization/search?siteid={WI_SITE}")
+    organization = _request(api, "GET", f"/wqp/data/Organization/search?{WI}")
     assert _header(organization) == list(columns.ORGANIZATION)
     assert [r["OrganizationFormalName"] for r in _table(organization)] == ["Demo Watershed Council"]
-    project = _request(api, "GET", "/wqp/data/Project/search?project=CBSM_URSS_Madison")
+    project = _request(api, "GET", "/wqp/data/Project/search?project=CBSM_URSS_Madison&organization=Demo%20Watershed%20Council")
     assert _header(project) == list(columns.PROJECT)
     assert [r["ProjectIdentifier"] for r in _table(project)] == ["CBSM_URSS_Madison"]
-    limits = _request(api, "GET", f"/wqp/data/ResultDetectionQuantitationLimit/search?siteid={WI_SITE}")
+    limits = _request(api, "GET", f"/wqp/data/ResultDetectionQuantitationLimit/search?{WI}")
     assert _header(limits) == list(columns.DETECTION_LIMIT)
 
 
@@ -203,7 +206,7 @@ def test_activity_organization_project_and_detection_limit_services(api, demo):
 
 
 def test_tsv_answers_tab_separated_columns(api, demo):
-    response = _request(api, "GET", f"/wqp/data/Result/search?siteid={WI_SITE}&mimeType=tsv")
+    response = _request(api, "GET", f"/wqp/data/Result/search?{WI}&mimeType=tsv")
     assert response.headers["Content-Type"].startswith("text/tab-separated-values")
     assert _header(response, "\t") == list(columns.RESULT_PHYS_CHEM)
     assert len(_table(response, "\t")) == 5
@@ -229,7 +232,7 @@ def _xlsx_rows(content: bytes) -> list[list[str]]:
 
 
 def test_xlsx_answers_a_spreadsheet(api, demo):
-    response = _request(api, "GET", f"/wqp/data/Result/search?siteid={WI_SITE}&mimeType=xlsx")
+    response = _request(api, "GET", f"/wqp/data/Result/search?{WI}&mimeType=xlsx")
     fetched = _followed(response)
     assert fetched.headers["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     rows = _xlsx_rows(fetched.content)
@@ -340,14 +343,14 @@ def test_wqp_serves_what_the_explorer_shows_to_every_caller(api, demo):
 
 
 def test_the_summary_counts_results_and_activities_per_site_year_and_characteristic(api, demo):
-    response = _request(api, "GET", f"/wqp/data/summary/monitoringLocation/search?siteid={WI_SITE}&summaryYears=all")
+    response = _request(api, "GET", f"/wqp/data/summary/monitoringLocation/search?{WI}&summaryYears=all")
     assert _header(response) == list(columns.SUMMARY_MONITORING_LOCATION)
     rows = _table(response)
     assert [(r["YearSummarized"], r["CharacteristicName"], r["ResultCount"], r["ActivityCount"]) for r in rows] == \
         [("2011", "Specific conductance", "5", "5")]
     assert (rows[0]["MonitoringLocationIdentifier"], rows[0]["Provider"]) == (WI_SITE, "OWD")
     assert (response.headers["Total-Site-Count"], response.headers["Total-Result-Count"]) == ("1", "5")
-    recent = _request(api, "GET", f"/wqp/Data/Summary/MonitoringLocation/Search?siteid={WI_SITE}&summaryYears=1")
+    recent = _request(api, "GET", f"/wqp/Data/Summary/MonitoringLocation/Search?{WI}&summaryYears=1")
     assert _table(recent) == [] and recent.headers["Total-Result-Count"] == "0"
 
 
