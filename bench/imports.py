@@ -32,7 +32,8 @@ CHARACTERISTICS = [("Specific conductance", "uS/cm"), ("pH", "std units"), ('"Te
                    ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L")]
 COLUMNS = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"
            "ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,MonitoringLocationIdentifier,CharacteristicName,"
-           "ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultStatusIdentifier,ResultValueTypeName")
+           "ResultSampleFractionText,ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultStatusIdentifier,"
+           "ResultValueTypeName,ProjectIdentifier")
 
 
 def generate(path: Path, rows: int, *, prefix: str = "BENCH") -> int:
@@ -50,7 +51,8 @@ def generate(path: Path, rows: int, *, prefix: str = "BENCH") -> int:
             value = "ND" if n % 1000 == 999 else f"{(n * 7919) % 100000 / 100:.2f}"
             lines.append(f"WIDNR_WQX,{prefix}-{activity:09d},Field Msr/Obs,Water,{year}-{month:02d}-{day:02d},"
                          f"{activity % 24:02d}:{activity % 60:02d}:00,{zones[activity % 4]},"
-                         f"{prefix}-STATION-{activity % STATIONS:04d},{characteristic},{value},{unit},Final,Actual\n")
+                         f"{prefix}-STATION-{activity % STATIONS:04d},{characteristic},Total,{value},{unit},Final,Actual,"
+                         "WI_LAKES\n")
             if len(lines) == 10_000:
                 out.writelines(lines)
                 lines.clear()
@@ -77,7 +79,7 @@ def _rules():
 def parse_only(path: str) -> None:
     """Ours, alone in this process: prints seconds, rows accepted and rejected, and the peak RSS."""
     from chalicelib.core.config import get_settings
-    from chalicelib.imports import formats, reader, source, validate
+    from chalicelib.imports import formats, source, validate, worker
 
     rules = _rules()
 
@@ -86,9 +88,7 @@ def parse_only(path: str) -> None:
         text = source.open_text(handle)
         layout = formats.detect(text.header)
         seen = validate.Seen()
-        for chunk in reader.chunks(text, get_settings().import_chunk_rows):
-            checked = validate.check_results(chunk.table, layout, text.header, rules, first_row=chunk.first_row,
-                                             seen=seen, encoding=text.encoding, replaced=text.replaced)
+        for _, checked in worker.checked_chunks(text, layout, rules, get_settings().import_chunk_rows, seen):
             accepted += len(checked)
             rejected += len({r.row for r in checked.rejections})
         return accepted, rejected

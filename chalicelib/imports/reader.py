@@ -2,6 +2,8 @@
 (every cell as text: the checks decide what a cell means, not type inference on the first block)."""
 from __future__ import annotations
 
+import io
+import threading
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -11,6 +13,13 @@ import pyarrow.csv as csv
 from chalicelib.imports.source import FileError, TextFile
 
 BLOCK_BYTES = 4 << 20  # also the longest row pyarrow reads
+# pyarrow's streaming reader reads its input ahead as fast as it comes, the whole file if nothing stops it:
+# its reads wait while they are this many blocks ahead of the batches taken.
+READ_AHEAD_BLOCKS = 2
+# A read waits at most this long (then reads anyway: more memory rather than a reader that never ends).
+PACE_TIMEOUT_SECONDS = 30
+# Rows checked at once: enough that the checks' fixed cost per call (~100 compute kernels) vanishes.
+BLOCK_ROWS = 65_536
 
 
 @dataclass
@@ -40,6 +49,79 @@ def _parse_error(exc: Exception, row: int) -> FileError:
 
 def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
     """The file's rows, `size` at a time, in file order (the last chunk may be shorter)."""
+    return _read(text, size, size)
+
+
+def blocks(text: TextFile, chunk_rows: int, block_rows: int = BLOCK_ROWS) -> Iterator[Chunk]:
+    """The file's rows in blocks of about `block_rows` rows (a multiple of `chunk_rows`, so the blocks cut
+    into the same checkpoint chunks as `chunks(text, chunk_rows)` gives): the checks run once a block."""
+    return _read(text, chunk_rows, max(1, -(-block_rows // chunk_rows)) * chunk_rows)
+
+
+def cut(block: Chunk, chunk_rows: int) -> list[Chunk]:
+    """A block as its checkpoint chunks: the block's malformed rows go with its first chunk, its error with
+    its last (an empty chunk after the rows when it has a whole number of chunks)."""
+    count = block.table.num_rows
+    starts = range(0, count, chunk_rows)
+    parts = [Chunk(block.first_row + start, block.table.slice(start, chunk_rows)) for start in starts]
+    if block.error is not None and (not parts or count % chunk_rows == 0):
+        parts.append(Chunk(block.first_row + count, block.table.slice(count, 0)))
+    if not parts:
+        parts.append(Chunk(block.first_row, block.table))
+    parts[0].malformed = block.malformed
+    parts[-1].error = block.error
+    return parts
+
+
+class _Paced(io.RawIOBase):
+    """The file for pyarrow's reader: a read waits while the bytes read are `READ_AHEAD_BLOCKS` blocks ahead
+    of the batches taken (`took_batch`), so the memory the reader holds stays a few blocks."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self._bytes_read = 0
+        self._allowed = READ_AHEAD_BLOCKS * BLOCK_BYTES
+        self._turn = threading.Condition()
+        self._stopped = False
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        with self._turn:
+            self._turn.wait_for(lambda: self._stopped or self._bytes_read < self._allowed, PACE_TIMEOUT_SECONDS)
+        data = self._stream.read(size)
+        with self._turn:
+            self._bytes_read += len(data)
+        return data
+
+    def readinto(self, buffer) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def took_batch(self) -> None:
+        with self._turn:
+            self._allowed += BLOCK_BYTES
+            self._turn.notify_all()
+
+    def stop(self) -> None:
+        with self._turn:
+            self._stopped = True
+            self._turn.notify_all()
+
+
+def _read(text: TextFile, size: int, block_rows: int) -> Iterator[Chunk]:
+    """Chunks of a multiple of `size` rows, at least `block_rows` (but the last); a chunk ending on an error
+    holds the rows before it."""
+    paced = _Paced(text.stream)
+    try:
+        yield from _read_paced(paced, text, size, block_rows)
+    finally:
+        paced.stop()
+
+
+def _read_paced(paced: _Paced, text: TextFile, size: int, block_rows: int) -> Iterator[Chunk]:
     malformed: list = []
 
     def skip(row) -> str:
@@ -48,7 +130,7 @@ def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
 
     try:
         reader = csv.open_csv(
-            text.stream,
+            paced,
             read_options=csv.ReadOptions(block_size=BLOCK_BYTES, use_threads=True),
             parse_options=csv.ParseOptions(delimiter=text.delimiter, newlines_in_values=True,
                                            invalid_row_handler=skip),
@@ -71,14 +153,19 @@ def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
             table = pa.Table.from_batches(pending, schema=reader.schema) if pending else reader.schema.empty_table()
             yield Chunk(next_row, table, malformed[:], error)
             return
+        paced.took_batch()
         pending.append(batch)
         pending_rows += batch.num_rows
-        while pending_rows >= size:
+        if pending_rows >= block_rows:
             table = pa.Table.from_batches(pending)
-            head, rest = table.slice(0, size), table.slice(size)
-            yield Chunk(next_row, head, malformed[:])
-            malformed.clear()
-            next_row += size
+            whole = pending_rows // size * size
+            head, rest = table.slice(0, whole), table.slice(whole)
+            piece = size if block_rows == size else whole  # chunks(): one `size` at a time; blocks: all at once
+            while head.num_rows:
+                part, head = head.slice(0, piece), head.slice(piece)
+                yield Chunk(next_row, part, malformed[:])
+                malformed.clear()
+                next_row += part.num_rows
             pending = rest.to_batches()
             pending_rows = rest.num_rows
     if pending_rows or malformed:

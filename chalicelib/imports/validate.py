@@ -10,7 +10,7 @@ Python loops run only over rejected rows; the valid ones stay in Arrow arrays.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import numpy as np
@@ -78,6 +78,32 @@ class Checked:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def split(self, first_row: int, bounds: list[tuple[int, int]]) -> list["Checked"]:
+        """The result of checking a block that starts at `first_row`, cut at the file rows `bounds`
+        ([(first, end)], in order, covering the block): per part its rows, with positions in the part."""
+        rows, index, fields = self.rows, self.index, self.fields
+        if len(rows) > 1 and not (np.diff(rows) >= 0).all():  # wide columns: a row's cells are apart
+            order = np.argsort(rows, kind="stable")
+            rows, index = rows[order], index[order]
+            taken = pa.array(order)
+            fields = {name: pc.take(array, taken) for name, array in fields.items()}
+        firsts = np.array([first for first, _ in bounds], dtype=np.int64)
+        starts = np.searchsorted(rows, firsts, "left")
+        ends = np.searchsorted(rows, np.array([end for _, end in bounds], dtype=np.int64), "left")
+        rejections: list[list] = [[] for _ in bounds]
+        if self.rejections:
+            parts = np.searchsorted(firsts, [r.row for r in self.rejections], "right") - 1
+            for rejection, part in zip(self.rejections, parts.tolist()):
+                rejections[part].append(rejection)
+        result = []
+        for (first, _), start, end, found in zip(bounds, starts.tolist(), ends.tolist(), rejections):
+            offset = first - first_row
+            result.append(Checked(
+                {name: array.slice(start, end - start) for name, array in fields.items()}, rows[start:end],
+                index[start:end] - offset,
+                [replace(r, index=r.index - offset) if r.index is not None else r for r in found], self.columns))
+        return result
 
 
 class _Frame:
@@ -269,7 +295,8 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
                  "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
     offset = pc.fill_null(pc.take(offsets, zone_index), 0) if len(zones) else pa.array([], pa.int64())
     epoch = pc.cast(pc.cast(dates, pa.timestamp("s")), pa.int64())
-    moment = pc.cast(pc.subtract(pc.add(epoch, seconds), offset), pa.timestamp("s"))
+    moment_seconds = pc.subtract(pc.add(epoch, seconds), offset)
+    moment = pc.cast(moment_seconds, pa.timestamp("s"))
     # "YYYY-MM-DD HH:MM:SS" as the sort key's "YYYY-MM-DDTHH:MM:SSZ" (a cast: no time zone database needed).
     time_text = pc.binary_join_element_wise(pc.replace_substring(pc.cast(moment, pa.string()), " ", "T"), "Z", "")
 
@@ -307,7 +334,7 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     sort_time = pc.if_else(pc.equal(activity, ""), time_text,
                            pc.binary_join_element_wise(time_text, activity, "#"))
     if seen is not None:
-        _reject_repeats(frame, station, characteristic, sort_time, seen)
+        _reject_repeats(frame, _keys(station, characteristic, moment_seconds, activity), seen)
     good = ~frame.bad
     mask = pa.array(good)
     fields = {name: pc.filter(frame.text(name), mask) for name in frame.arrays}
@@ -319,47 +346,66 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
 
 
-def _keys(station: pa.Array, characteristic: pa.Array, sort_time: pa.Array) -> np.ndarray:
-    joined = pc.binary_join_element_wise(station, characteristic, sort_time, "\x1f")
-    return np.fromiter((hash(key) for key in joined.to_pylist()), dtype=np.int64, count=len(joined))
+def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activity: pa.Array) -> np.ndarray:
+    """A 64-bit key per row of (station, parameter, time, activity): texts hashed once per distinct value."""
+    key = _mix(_text_hashes(station))
+    for part in (_text_hashes(characteristic), pc.fill_null(moment, 0).to_numpy().view(np.uint64),
+                 _text_hashes(activity)):
+        key = _mix(key ^ part)
+    return key.view(np.int64)
+
+
+def _text_hashes(values: pa.Array) -> np.ndarray:
+    encoded = pc.dictionary_encode(values)
+    distinct = encoded.dictionary
+    hashes = np.fromiter((hash(value) for value in distinct.to_pylist()), dtype=np.int64, count=len(distinct))
+    return hashes.view(np.uint64)[encoded.indices.to_numpy(zero_copy_only=False)]
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: every bit of the input moves about half of the output's bits."""
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
 
 
 class Seen:
     """The keys (station, parameter, time, activity) of the rows accepted so far and their row numbers, as
-    sorted 64-bit hashes: 16 bytes a row, looked up a chunk at a time."""
+    sorted 64-bit hashes: 16 bytes a row, looked up a block at a time."""
 
     def __init__(self):
         self.keys = np.empty(0, dtype=np.int64)
         self.rows = np.empty(0, dtype=np.int64)
 
     def earlier(self, keys: np.ndarray) -> np.ndarray:
-        """Per key, the row that had it before (0: none)."""
+        """Per key (sorted), the row that had it before (0: none)."""
         if not len(self.keys) or not len(keys):
             return np.zeros(len(keys), dtype=np.int64)
         position = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[position] == keys, self.rows[position], 0)
 
     def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        merged_keys = np.concatenate([self.keys, keys])
-        order = np.argsort(merged_keys, kind="stable")
-        self.keys, self.rows = merged_keys[order], np.concatenate([self.rows, rows])[order]
+        """Remember new keys (sorted, none of them known)."""
+        at = np.searchsorted(self.keys, keys)
+        self.keys, self.rows = np.insert(self.keys, at, keys), np.insert(self.rows, at, rows)
 
 
-def _reject_repeats(frame: _Frame, station, characteristic, sort_time, seen: Seen) -> None:
-    """Reject rows repeating an earlier row's key (of this chunk, or one `seen`); remember the others."""
-    keys = _keys(station, characteristic, sort_time)
+def _reject_repeats(frame: _Frame, keys: np.ndarray, seen: Seen) -> None:
+    """Reject rows repeating an earlier row's key (of this block, or one `seen`); remember the others."""
     candidates = np.flatnonzero(~frame.bad)
     keys, rows = keys[candidates], frame.rows[candidates]
-    earlier = seen.earlier(keys)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    within = first[inverse] != np.arange(len(keys))  # a key met earlier in this chunk
+    distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    earlier_of_distinct = seen.earlier(distinct)
+    earlier = earlier_of_distinct[inverse]
+    within = first[inverse] != np.arange(len(keys))  # a key met earlier in this block
     earlier = np.where((earlier == 0) & within, rows[first[inverse]], earlier)
     repeats = earlier != 0
     for position, row in zip(candidates[repeats].tolist(), earlier[repeats].tolist()):
         frame.rejections.append(Rejection(int(frame.rows[position]), None, None, f"Repeats row {row}: the same "
                                           "station, parameter, time and activity.", int(frame.index[position])))
     frame.bad[candidates[repeats]] = True
-    seen.add(keys[~repeats], rows[~repeats])
+    new = earlier_of_distinct == 0
+    seen.add(distinct[new], rows[first[new]])
 
 
 def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,

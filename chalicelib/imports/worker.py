@@ -17,6 +17,7 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
+from typing import Iterator
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -161,11 +162,10 @@ class ImportJob:
         written = 0
         malformed_seen = False
         try:
-            for chunk in reader.chunks(text, chunk_rows):
+            for chunk, checked in checked_chunks(text, layout, self.rules, chunk_rows, seen):
                 last_row = chunk.end_row - 1
                 malformed_seen = malformed_seen or bool(chunk.malformed)
-                if last_row <= checkpoint and chunk.table.num_rows:
-                    self.check(chunk, layout, text, seen)  # for the repeats of later rows; writes nothing
+                if last_row <= checkpoint and chunk.table.num_rows:  # checked for the repeats of later rows
                     if chunk.error is not None:
                         raise chunk.error
                     continue
@@ -173,7 +173,7 @@ class ImportJob:
                 if written and self.remaining_ms() < self.settings.import_time_reserve_ms:
                     self.hand_over()
                     return
-                outcome = self.check(chunk, layout, text, seen)
+                outcome = self.outcome(chunk, checked)
                 if layout.format.kind == formats.STATIONS:
                     self.resolve_stations(outcome)
                 else:
@@ -194,19 +194,12 @@ class ImportJob:
 
     # ------------------------------------------------------------ one chunk
 
-    def check(self, chunk: reader.Chunk, layout: formats.Layout, text: source.TextFile, seen) -> Outcome:
+    def outcome(self, chunk: reader.Chunk, checked: validate.Checked) -> Outcome:
         outcome = Outcome()
         for found, expected, row_text in chunk.malformed:
             outcome.rejections.append(validate.Rejection(
                 None, None, row_text[:200], f"A row has {found} cells where the header has {expected}: "
                 f"{row_text[:120]!r}. Check its delimiters and quotes."))
-        if layout.format.kind == formats.STATIONS:
-            checked = validate.check_stations(chunk.table, layout, text.header, first_row=chunk.first_row,
-                                              encoding=text.encoding)
-        else:
-            checked = validate.check_results(chunk.table, layout, text.header, self.rules,
-                                             first_row=chunk.first_row, seen=seen, encoding=text.encoding,
-                                             replaced=text.replaced)
         outcome.rejections += checked.rejections
         outcome.checked = checked
         return outcome
@@ -458,6 +451,27 @@ def _fips(fields: dict, name: str, position: int, digits: int) -> str | None:
 
 def _station_type(location_type: str | None) -> str:
     return formats.station_type_of(location_type)
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validate.Rules, chunk_rows: int,
+                   seen: validate.Seen) -> Iterator[tuple[reader.Chunk, validate.Checked]]:
+    """The file's checkpoint chunks of `chunk_rows` rows and their checked rows. The checks run on blocks of
+    tens of thousands of rows (their cost per call would dominate on chunks of a thousand); a block is then
+    cut into the same chunks at the same rows, so checkpoints and resumes do not depend on the block size."""
+    for block in reader.blocks(text, chunk_rows):
+        if layout.format.kind == formats.STATIONS:
+            checked = validate.check_stations(block.table, layout, text.header, first_row=block.first_row,
+                                              encoding=text.encoding)
+        else:
+            checked = validate.check_results(block.table, layout, text.header, rules, first_row=block.first_row,
+                                             seen=seen, encoding=text.encoding, replaced=text.replaced)
+        # The checks' intermediate arrays are freed now; give their memory back rather than let the pool grow.
+        pa.default_memory_pool().release_unused()
+        parts = reader.cut(block, chunk_rows)
+        yield from zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
 
 
 # ---------------------------------------------------------------- the job

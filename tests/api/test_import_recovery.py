@@ -79,7 +79,7 @@ def test_a_killed_worker_resumes_from_its_checkpoint_and_nothing_is_lost_or_doub
     killed = admin.get(path).json
     assert killed["status"] == "running" and KILL_AFTER_ROWS <= killed["rowsDone"] < ROWS
 
-    time.sleep(2.5)  # the dead worker's lease ends
+    time.sleep(3.5)  # the dead worker's lease ends (2 s, in whole seconds: up to 1 s more)
     # As after the visibility timeout: SQS delivers the message again, to a worker that resumes.
     sqs().change_message_visibility(QueueUrl=os.environ["IMPORT_QUEUE_URL"], ReceiptHandle=message["ReceiptHandle"],
                                     VisibilityTimeout=0)
