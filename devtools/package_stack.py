@@ -2,10 +2,12 @@
 
     python -m devtools.package_stack --stage dev --out build/packaged
 
-writes build/packaged/template.json and build/packaged/deployment.zip (the template's CodeUri), ready
-for `aws cloudformation package` + `deploy`. On top of the plain merge it wires Chalice's functions to
-the template's resources: the SQS event reads ImportQueue (with partial batch failures), every
-function gets the resource names as environment variables and an IAM policy for exactly them.
+writes build/packaged/template.json, build/packaged/deployment.zip (the functions' CodeUri) and
+build/packaged/import-worker-layer.zip (a Lambda layer of the import worker only: pyarrow and numpy,
+trimmed; docs/decisions/0006-import-parser.md), ready for `aws cloudformation package` + `deploy`.
+On top of the plain merge it wires Chalice's functions to the template's resources: the SQS event reads
+ImportQueue (with partial batch failures), every function gets the resource names as environment
+variables and an IAM policy for exactly them.
 See docs/decisions/0001-one-template-local-and-cloud.md.
 """
 from __future__ import annotations
@@ -13,9 +15,12 @@ from __future__ import annotations
 import argparse
 import compileall
 import copy
+import fnmatch
 import json
 import os
 import py_compile
+import re
+import subprocess
 import sys
 import tempfile
 import zipfile
@@ -41,6 +46,23 @@ LOGS_POLICY = {
 
 Template = dict[str, Any]
 
+# The import worker's libraries, in a layer of its own: with them the package would pass Lambda's 250 MB
+# (unzipped) limit, and the API, which never loads them, would carry them into every cold start.
+WORKER_HANDLER = "app.import_worker"
+WORKER_LAYER = "ImportWorkerLayer"
+WORKER_LAYER_ZIP = "import-worker-layer.zip"
+WORKER_LAYER_DISTRIBUTIONS = ("pyarrow", "numpy")
+# Parts of those wheels the importer never loads (checked by importing the importer from the layer:
+# tests/infra/test_packaged_template.py). pyarrow.lib links libarrow_dataset, libparquet and
+# libarrow_substrait, so those stay; the wheels store symbolic links as copies, and only the name the
+# libraries are linked by (libarrow_python.so.2600) is kept.
+WORKER_LAYER_LEFT_OUT = (
+    "*/tests/*", "pyarrow/include/*", "pyarrow/src/*", "numpy/_core/include/*", "numpy/f2py/*", "*.pyx", "*.pxd",
+    "*.pxi", "*.h", "*.pyi", "pyarrow/*flight*", "pyarrow/*_s3*", "pyarrow/_gcsfs*", "pyarrow/_azurefs*",
+    "pyarrow/_hdfs*", "pyarrow/_pyarrow_cpp_tests*", "pyarrow/libarrow_python*.so", "pyarrow/libarrow_python*.so.*.*",
+)
+LAMBDA_UNZIPPED_LIMIT = 262_144_000  # bytes: function code and all its layers, unzipped ("250 MB")
+
 
 # ---------------------------------------------------------------- the steps
 
@@ -55,6 +77,9 @@ def package(stage: str, out_dir: Path) -> Path:
         out_dir.mkdir(parents=True, exist_ok=True)
         add_bytecode(chalice_out / "deployment.zip", out_dir / "deployment.zip", lambda_runtimes(template),
                      Path(work_dir) / "bytecode")
+        runtime = worker_runtime(template)
+        build_worker_layer(runtime, out_dir / WORKER_LAYER_ZIP, Path(work_dir) / "layer")
+        add_worker_layer(template, runtime)
     template_path = out_dir / "template.json"
     template_path.write_text(json.dumps(template, indent=2) + "\n", encoding="utf-8")
     return template_path
@@ -71,8 +96,10 @@ def add_bytecode(package: Path, out: Path, runtimes: set[str], scratch_dir: Path
     package is unzipped, which is safe because a deployed package never changes."""
     this_python = f"python{sys.version_info.major}.{sys.version_info.minor}"
     with zipfile.ZipFile(package) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        # Chalice copies chalicelib/ as it is, with any __pycache__ of the working tree: those are left out.
-        entries = [entry for entry in source.infolist() if not entry.filename.endswith(".pyc")]
+        # Chalice copies chalicelib/ as it is, with any __pycache__ of the working tree: those are left out;
+        # so are the worker layer's libraries, should Chalice have vendored them.
+        entries = [entry for entry in source.infolist() if not entry.filename.endswith(".pyc")
+                   and not in_worker_layer(entry.filename)]
         source.extractall(scratch_dir, members=entries)
         for entry in entries:
             target.writestr(copy.copy(entry), source.read(entry))
@@ -81,12 +108,88 @@ def add_bytecode(package: Path, out: Path, runtimes: set[str], scratch_dir: Path
             print(f"warning: no bytecode in the package: the functions run {sorted(runtimes)}, this is "
                   f"{this_python}", file=sys.stderr)
             return
-        compileall.compile_dir(scratch_dir, quiet=2, workers=1,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-        for pyc in sorted(scratch_dir.rglob("*.pyc")):
-            info = zipfile.ZipInfo(pyc.relative_to(scratch_dir).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            target.writestr(info, pyc.read_bytes(), zipfile.ZIP_DEFLATED)
+        write_bytecode(scratch_dir, scratch_dir, target)
+
+
+def write_bytecode(source_dir: Path, root: Path, target: zipfile.ZipFile) -> None:
+    """Compile the modules under source_dir into target, named by their path under root."""
+    compileall.compile_dir(source_dir, quiet=2, workers=1,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    for pyc in sorted(source_dir.rglob("*.pyc")):
+        info = zipfile.ZipInfo(pyc.relative_to(root).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        target.writestr(info, pyc.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+# ---------------------------------------------------------------- the import worker's layer
+
+def in_worker_layer(path: str) -> bool:
+    top = path.split("/", 1)[0]
+    return any(top == name or top == f"{name}.libs" or re.fullmatch(rf"{name}-[^/]+\.dist-info", top)
+               for name in WORKER_LAYER_DISTRIBUTIONS)
+
+
+def left_out_of_layer(path: str) -> bool:
+    return "/__pycache__/" in path or any(fnmatch.fnmatch(path, pattern) for pattern in WORKER_LAYER_LEFT_OUT)
+
+
+def pinned_versions(names: tuple[str, ...]) -> dict[str, str]:
+    """The versions requirements.txt pins for `names`."""
+    pins = {}
+    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\s*([A-Za-z0-9_.-]+)(\[[^]]*\])?==([^\s#;]+)", line)
+        if match and match.group(1).lower() in names:
+            pins[match.group(1).lower()] = match.group(3)
+    missing = set(names) - set(pins)
+    if missing:
+        raise SystemExit(f"requirements.txt pins no version of {', '.join(sorted(missing))}")
+    return pins
+
+
+def worker_runtime(template: Template) -> str:
+    (worker,) = [f for f in functions(template).values() if f["Properties"].get("Handler") == WORKER_HANDLER]
+    return worker["Properties"]["Runtime"]
+
+
+def build_worker_layer(runtime: str, out: Path, scratch_dir: Path) -> None:
+    """The layer zip: python/<the pinned wheels for the runtime, as Lambda's Linux x86_64 runs them>, trimmed,
+    with bytecode (Lambda's /opt is read-only too)."""
+    version = runtime.removeprefix("python")
+    wheels_dir, site_dir = scratch_dir / "wheels", scratch_dir / "python"
+    pins = pinned_versions(WORKER_LAYER_DISTRIBUTIONS)
+    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                    "--platform", "manylinux_2_28_x86_64", "--python-version", version, "--implementation", "cp",
+                    "--dest", str(wheels_dir), *(f"{name}=={pin}" for name, pin in pins.items())], check=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as layer:
+        for wheel in sorted(wheels_dir.glob("*.whl")):
+            with zipfile.ZipFile(wheel) as source:
+                for entry in source.infolist():
+                    if entry.is_dir() or left_out_of_layer(entry.filename):
+                        continue
+                    source.extract(entry, site_dir)
+                    if entry.filename.endswith(".so") or ".so." in entry.filename:
+                        (site_dir / entry.filename).chmod(0o755)
+                    info = zipfile.ZipInfo("python/" + entry.filename, date_time=(1980, 1, 1, 0, 0, 0))
+                    info.external_attr = ((site_dir / entry.filename).stat().st_mode & 0o777) << 16
+                    layer.writestr(info, source.read(entry), zipfile.ZIP_DEFLATED)
+        if runtime == f"python{sys.version_info.major}.{sys.version_info.minor}":
+            write_bytecode(site_dir, scratch_dir, layer)
+
+
+def add_worker_layer(template: Template, runtime: str) -> None:
+    template["Resources"][WORKER_LAYER] = {
+        "Type": "AWS::Serverless::LayerVersion",
+        "Properties": {
+            "LayerName": {"Fn::Sub": "owd-${Stage}-import-worker"},
+            "Description": "pyarrow and numpy for the import worker (trimmed: docs/decisions/0006-import-parser.md)",
+            "ContentUri": f"./{WORKER_LAYER_ZIP}",
+            "CompatibleRuntimes": [runtime],
+            "RetentionPolicy": "Delete",
+        },
+    }
+    for function in functions(template).values():
+        if function["Properties"].get("Handler") == WORKER_HANDLER:
+            function["Properties"]["Layers"] = [{"Ref": WORKER_LAYER}]
 
 
 def run_chalice_package(stage: str, out_dir: Path, scratch_dir: Path) -> None:
@@ -338,7 +441,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default="build/packaged", type=Path, help="output folder")
     args = parser.parse_args(argv)
     template_path = package(args.stage, args.out)
-    print(f"Wrote {template_path} and {template_path.parent / 'deployment.zip'}")
+    print(f"Wrote {template_path}, {template_path.parent / 'deployment.zip'} and "
+          f"{template_path.parent / WORKER_LAYER_ZIP}")
 
 
 if __name__ == "__main__":

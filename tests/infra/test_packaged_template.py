@@ -121,3 +121,72 @@ def test_an_unknown_path_is_a_json_404_from_api_gateway_itself(template):
     assert json.loads(body.replace("$context.httpMethod $context.path", "GET /x")) == {
         "statusCode": 404, "message": "Cannot GET /x", "error": "Not Found"}
     assert set(responses) == {"MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"}
+
+
+# ---------------------------------------------------------------- the import worker's layer (pyarrow)
+
+LAMBDA_UNZIPPED_LIMIT = 262_144_000  # bytes: a function's code and all its layers, unzipped
+
+
+def unzipped_bytes(path: Path) -> int:
+    return sum(entry.file_size for entry in zipfile.ZipFile(path).infolist())
+
+
+def function_by_handler(template: dict, handler: str) -> dict:
+    (function,) = [f for f in functions(template).values() if f["Properties"]["Handler"] == handler]
+    return function
+
+
+def worker_layer_zip(template: dict, out_dir: Path) -> Path:
+    (layer,) = function_by_handler(template, "app.import_worker")["Properties"]["Layers"]
+    resource = template["Resources"][layer["Ref"]]
+    assert resource["Type"] == "AWS::Serverless::LayerVersion"
+    return out_dir / resource["Properties"]["ContentUri"]
+
+
+def test_the_api_function_package_holds_no_pyarrow_and_no_layer(template, out_dir):
+    names = zipfile.ZipFile(out_dir / "deployment.zip").namelist()
+    assert not [name for name in names if name.split("/")[0].startswith("pyarrow")]
+    assert "Layers" not in function_by_handler(template, "app.app")["Properties"]
+
+
+def test_the_import_worker_gets_a_trimmed_pyarrow_layer(template, out_dir):
+    layer = worker_layer_zip(template, out_dir)
+    names = set(zipfile.ZipFile(layer).namelist())
+    for needed in ("python/pyarrow/__init__.py", "python/pyarrow/libarrow.so.2600", "python/numpy/__init__.py"):
+        assert needed in names, needed
+    assert any(name.startswith("python/pyarrow/_csv.") for name in names)
+    assert importlib.util.cache_from_source("python/pyarrow/csv.py") in names  # bytecode, as in the package
+    left_out = [name for name in names if "/tests/" in name or "flight" in name or "_s3" in name
+                or name.startswith("python/pyarrow/include/")]
+    assert left_out == []
+
+
+def test_each_function_fits_lambdas_unzipped_size_limit(template, out_dir):
+    package = unzipped_bytes(out_dir / "deployment.zip")
+    layer = unzipped_bytes(worker_layer_zip(template, out_dir))
+    assert package <= LAMBDA_UNZIPPED_LIMIT
+    assert package + layer <= LAMBDA_UNZIPPED_LIMIT, (package, layer)
+
+
+def test_the_importer_checks_a_file_from_the_package_and_the_layer_alone(template, out_dir, tmp_path):
+    # As on Lambda: the package in the task root, the layer's python/ after it, no other site-packages.
+    zipfile.ZipFile(out_dir / "deployment.zip").extractall(tmp_path / "task")
+    zipfile.ZipFile(worker_layer_zip(template, out_dir)).extractall(tmp_path / "opt")
+    script = f"""
+import io, sys
+sys.path[:0] = [{str(tmp_path / "task")!r}, {str(tmp_path / "opt" / "python")!r}]
+from chalicelib.imports import formats, source, validate, worker
+import pyarrow
+assert pyarrow.__file__.startswith({str(tmp_path / "opt")!r}), pyarrow.__file__
+data = b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit\\nS-1,2020-01-02,10:00,UTC,pH,7.1,std units\\n" \\
+       b"S-1,2020-13-02,10:00,UTC,pH,7.2,std units\\n"
+text = source.open_text(io.BytesIO(data))
+rules = validate.Rules(units=frozenset({{"std units"}}), time_zones={{"UTC": 0}}, activity_types={{"Field Msr/Obs": (False, True)}})
+((chunk, checked),) = worker.checked_chunks(text, formats.detect(text.header), rules, 1000, validate.Seen())
+print(len(checked), [r.message for r in checked.rejections])
+"""
+    result = subprocess.run([sys.executable, "-S", "-E", "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ("1 [\"Date '2020-13-02' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit "
+                                     "years 69-99 are 1969-1999, 00-68 are 2000-2068).\"]")
