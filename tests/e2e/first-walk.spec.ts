@@ -235,6 +235,8 @@ for (const [lang, L] of Object.entries(WALK)) {
     });
     expect(note.ok()).toBeTruthy();
     await page.goto(`/#/sts/station/${station.id}/chart`);
+    // A reload, so the dashboards made through the API above are in the page's lists (not an earlier answer).
+    await page.reload();
     await expect(page.locator('.chart-canvas canvas')).toHaveAttribute('data-drawn', 'true');
     await page.locator('.add-to-dashboard > button').click();
     await screenshots(page, 'walk-add-to-dashboard', lang, async () => {
