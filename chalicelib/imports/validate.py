@@ -21,7 +21,7 @@ from chalicelib.imports.formats import STATIONS, Layout
 
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
-_FORMULA_STARTS = pa.array(["=", "+", "@", "-"])
+_FORMULA_BYTES = np.frombuffer(b"=+@-", dtype=np.uint8)
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
 _DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
@@ -156,9 +156,9 @@ class _Frame:
             if name not in self.arrays:
                 continue
             values = self.text(name)
-            lengths = pc.utf8_length(values)
-            if (pc.max(lengths).as_py() or 0) > MAX_TEXT:
-                self.reject(pc.greater(lengths, MAX_TEXT), name,
+            # Bytes first (read from the offsets): only a column with a cell of more bytes counts characters.
+            if (pc.max(pc.binary_length(values)).as_py() or 0) > MAX_TEXT:
+                self.reject(pc.greater(pc.utf8_length(values), MAX_TEXT), name,
                             "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
             if self.replaced:
                 self.reject(pc.match_substring(values, "\ufffd"), name,
@@ -167,10 +167,10 @@ class _Frame:
             if name in TEXT_FIELDS:
                 # Cells starting like a formula (cheap first look); a leading minus is a formula unless the
                 # cell is a plain negative number.
-                first = pc.is_in(pc.utf8_slice_codeunits(values, 0, 1), value_set=_FORMULA_STARTS)
-                if not _numpy(first).any():
+                first = _starts_like_formula(values)
+                if not first.any():
                     continue
-                formula = pc.and_(first, pc.invert(pc.match_substring_regex(values, _NUMBER)))
+                formula = pc.and_(pa.array(first), pc.invert(pc.match_substring_regex(values, _NUMBER)))
                 self.reject(formula, name,
                             "{column} '{value}' looks like a spreadsheet formula; formulas are not imported.", values)
 
@@ -179,6 +179,20 @@ class _Frame:
         values = self.text(name)
         self.reject(pc.equal(values, ""), name, "{column} is empty: " + why, values)
         return values
+
+
+def _starts_like_formula(values: pa.Array) -> np.ndarray:
+    """Per cell (a string array without nulls), whether its first byte is one a formula starts with."""
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
+    if len(values) == 0:
+        return np.zeros(0, dtype=bool)
+    _, offsets, data = values.buffers()
+    starts = np.frombuffer(offsets, dtype=np.int32)[values.offset:values.offset + len(values) + 1]
+    if data is None or not len(data):
+        return np.zeros(len(values), dtype=bool)
+    first = np.frombuffer(data, dtype=np.uint8)[np.minimum(starts[:-1], len(data) - 1)]
+    return np.isin(first, _FORMULA_BYTES) & (starts[1:] > starts[:-1])
 
 
 def _numpy(mask) -> np.ndarray:
