@@ -69,33 +69,16 @@ NARROW_RESULT = (
 
 
 # Result, biological: resultPhysChem with the taxonomic columns after SampleTissueAnatomyName.
-BIOLOGICAL = (
-    "OrganizationIdentifier", "OrganizationFormalName", "ActivityIdentifier", "ActivityTypeCode", "ActivityMediaName",
-    "ActivityMediaSubdivisionName", "ActivityStartDate", "ActivityStartTime/Time", "ActivityStartTime/TimeZoneCode",
-    "ActivityEndDate", "ActivityEndTime/Time", "ActivityEndTime/TimeZoneCode",
-    "ActivityDepthHeightMeasure/MeasureValue", "ActivityDepthHeightMeasure/MeasureUnitCode",
-    "ActivityDepthAltitudeReferencePointText", "ActivityTopDepthHeightMeasure/MeasureValue",
-    "ActivityTopDepthHeightMeasure/MeasureUnitCode", "ActivityBottomDepthHeightMeasure/MeasureValue",
-    "ActivityBottomDepthHeightMeasure/MeasureUnitCode", "ProjectIdentifier", "ActivityConductingOrganizationText",
-    "MonitoringLocationIdentifier", "ActivityCommentText", "SampleAquifer", "HydrologicCondition", "HydrologicEvent",
-    "SampleCollectionMethod/MethodIdentifier", "SampleCollectionMethod/MethodIdentifierContext",
-    "SampleCollectionMethod/MethodName", "SampleCollectionEquipmentName", "ResultDetectionConditionText",
-    "CharacteristicName", "ResultSampleFractionText", "ResultMeasureValue", "ResultMeasure/MeasureUnitCode",
-    "MeasureQualifierCode", "ResultStatusIdentifier", "StatisticalBaseCode", "ResultValueTypeName",
-    "ResultWeightBasisText", "ResultTimeBasisText", "ResultTemperatureBasisText", "ResultParticleSizeBasisText",
-    "PrecisionValue", "ResultCommentText", "USGSPCode", "ResultDepthHeightMeasure/MeasureValue",
-    "ResultDepthHeightMeasure/MeasureUnitCode", "ResultDepthAltitudeReferencePointText", "SubjectTaxonomicName",
-    "SampleTissueAnatomyName", "BiologicalIntentName", "BiologicalIndividualIdentifier",
-    "UnidentifiedSpeciesIdentifier", "GroupSummaryCountWeight/MeasureValue",
-    "GroupSummaryCountWeight/MeasureUnitCode", "CellFormName", "CellShapeName", "HabitName", "VoltismName",
-    "TaxonomicPollutionTolerance", "TaxonomicPollutionToleranceScaleText", "TrophicLevelName",
-    "FunctionalFeedingGroupName", "FrequencyClassDescriptorCode", "FrequencyClassDescriptorUnitCode",
-    "LowerClassBoundValue", "UpperClassBoundValue", "ResultAnalyticalMethod/MethodIdentifier",
-    "ResultAnalyticalMethod/MethodIdentifierContext", "ResultAnalyticalMethod/MethodName", "MethodDescriptionText",
-    "LaboratoryName", "AnalysisStartDate", "ResultLaboratoryCommentText", "DetectionQuantitationLimitTypeName",
-    "DetectionQuantitationLimitMeasure/MeasureValue", "DetectionQuantitationLimitMeasure/MeasureUnitCode",
-    "PreparationStartDate", "ProviderName",
+_TAXONOMIC = (
+    "BiologicalIntentName", "BiologicalIndividualIdentifier", "UnidentifiedSpeciesIdentifier",
+    "GroupSummaryCountWeight/MeasureValue", "GroupSummaryCountWeight/MeasureUnitCode", "CellFormName",
+    "CellShapeName", "HabitName", "VoltismName", "TaxonomicPollutionTolerance",
+    "TaxonomicPollutionToleranceScaleText", "TrophicLevelName", "FunctionalFeedingGroupName",
+    "FrequencyClassDescriptorCode", "FrequencyClassDescriptorUnitCode", "LowerClassBoundValue",
+    "UpperClassBoundValue",
 )
+_AFTER_TISSUE = RESULT_PHYS_CHEM.index("SampleTissueAnatomyName") + 1
+BIOLOGICAL = RESULT_PHYS_CHEM[:_AFTER_TISSUE] + _TAXONOMIC + RESULT_PHYS_CHEM[_AFTER_TISSUE:]
 
 
 # Activity: devtools/demo/wqp/wqp_activities.csv's header.
