@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/session';
+
+/**
+ * A group administrator imports a real Water Quality Portal file through the project's Imports tab
+ * (issue 12): the file goes to S3 by a presigned POST, the worker imports it, and the screen shows the
+ * progress, the result counts and the rejected rows with their reason.
+ */
+
+const WQP_RESULTS = readFileSync('devtools/demo/wqp/wqp_results.csv', 'utf-8');
+const ACTIVITY = 2; // ActivityIdentifier
+const START_DATE = 6; // ActivityStartDate
+
+/** The real file with activity ids of this run (so its values are new), and one row with a date that does not exist. */
+function fileOfThisRun(run: string): string {
+  const [header, ...rows] = WQP_RESULTS.trimEnd().split(/\r?\n/);
+  const renamed = rows.map((row) => {
+    const cells = row.split(',');
+    cells[ACTIVITY] = `${cells[ACTIVITY]}-${run}`;
+    return cells;
+  });
+  const broken = [...renamed[0]!];
+  broken[ACTIVITY] = `${rows[0]!.split(',')[ACTIVITY]}-${run}-broken`;
+  broken[START_DATE] = '2011-13-45';
+  return [header, ...renamed.map((cells) => cells.join(',')), broken.join(',')].join('\n') + '\n';
+}
+
+test('orgadmin imports a WQP file through the project screen and sees the progress, the result and the rejected row', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const project = `Import walk ${run}`;
+  await signIn(page, 'orgadmin');
+  await page.goto('/#/userspace/organizations/6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01/projects');
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(project);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: project }).click();
+  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' }).click();
+  await expect(page.getByRole('heading', { name: 'Import data' })).toBeVisible();
+  await expect(page.getByText('No imports yet.')).toBeVisible();
+
+  // Remember every progress bar the panel shows on the way (upload in bytes, then import in rows).
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll('.imports-panel progress').forEach((bar) => seen.add(bar.getAttribute('aria-label') ?? ''));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.locator('.imports-panel input[type="file"]').setInputFiles({
+    name: 'wqp_results.csv', mimeType: 'text/csv', buffer: Buffer.from(fileOfThisRun(run)),
+  });
+  await expect(page.getByText(/^Chosen: wqp_results\.csv/)).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+  const result = page.locator('.imports-result');
+  await expect(result).toContainText('wqp_results.csv: Imported with rejected rows', { timeout: 120_000 });
+  const count = async (term: string) => (await page.locator('dl div', { has: page.getByText(term, { exact: true }) }).locator('dd').textContent())?.trim();
+  expect(await count('Rows imported')).toBe('5');
+  expect(await count('Rows rejected')).toBe('1');
+  expect(await page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen])).toContain('Upload');
+
+  const rejected = page.getByRole('region', { name: 'Rejected rows (1)' });
+  await expect(rejected.getByRole('row')).toHaveCount(2);
+  await expect(rejected.getByRole('cell', { name: 'ActivityStartDate', exact: true })).toBeVisible();
+  await expect(rejected.getByRole('cell', { name: '2011-13-45', exact: true })).toBeVisible();
+  // The reason, in words a person can act on.
+  await expect(rejected.getByRole('cell', { name: /^ActivityStartDate '2011-13-45' is not a date/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download the rejected rows (CSV)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Imports of this project' }).getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
+});
