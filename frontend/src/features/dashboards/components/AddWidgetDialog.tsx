@@ -8,6 +8,7 @@ import { nextPosition, NOTE_SIZE } from '../lib/layout';
 import type { Dashboard } from '../types';
 import { MARKDOWN_NOTE } from '../widgets';
 import { Layer } from './Layer';
+import { NoteTextField } from './NoteTextField';
 
 /**
  * 'Add widget' on a dashboard: the widget types offered for sharing (the registry's `shareable`),
@@ -84,26 +85,7 @@ export function AddWidgetDialog({ dashboard, open, onClose }: { dashboard: Dashb
             ))}
           </fieldset>
           {chosen === MARKDOWN_NOTE && (
-            <div className="dashboard-field">
-              <label htmlFor={textId}>{t('dashboards.widgets.note.text')}</label>
-              <textarea
-                id={textId}
-                rows={6}
-                value={text}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  if (e.target.value.trim()) setError(null);
-                }}
-              />
-              {error && (
-                <p id={errorId} className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
-              <p className="muted small">{t('dashboards.widgets.note.help')}</p>
-            </div>
+            <NoteTextField id={textId} errorId={errorId} rows={6} text={text} error={error} onText={setText} onError={setError} />
           )}
           <p className="muted small">{t('dashboards.addWidget.fromPages')}</p>
         </form>

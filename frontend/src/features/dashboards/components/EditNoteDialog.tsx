@@ -5,6 +5,7 @@ import { toast } from '../../../shell/toast';
 import { useUpdateWidget } from '../api/updateWidget';
 import type { DashboardWidget } from '../types';
 import { Layer } from './Layer';
+import { NoteTextField } from './NoteTextField';
 
 /** Change a note's text after it was added (required, as when adding it); the note keeps its place. */
 export function EditNoteDialog({ dashboardId, widget, onClose }: { dashboardId: string; widget: DashboardWidget; onClose: () => void }) {
@@ -53,26 +54,7 @@ export function EditNoteDialog({ dashboardId, widget, onClose }: { dashboardId: 
         }
       >
         <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-          <div className="dashboard-field">
-            <label htmlFor={textId}>{t('dashboards.widgets.note.text')}</label>
-            <textarea
-              id={textId}
-              rows={8}
-              value={text}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (e.target.value.trim()) setError(null);
-              }}
-            />
-            {error && (
-              <p id={errorId} className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-            <p className="muted small">{t('dashboards.widgets.note.help')}</p>
-          </div>
+          <NoteTextField id={textId} errorId={errorId} rows={8} text={text} error={error} onText={setText} onError={setError} />
         </form>
       </Dialog>
     </Layer>
