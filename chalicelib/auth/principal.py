@@ -17,6 +17,9 @@ class Principal:
     permissions: frozenset[str] = frozenset()
     # organizationId -> member roleName
     memberships: dict[str, str] = field(default_factory=dict)
+    # The email of this sign-in's token when the identity provider says it is verified (else None):
+    # what an invitation is matched against (docs/decisions/0007-invitations-tokens-and-email.md).
+    verified_email: str | None = None
 
     @property
     def id(self) -> str:

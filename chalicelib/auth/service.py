@@ -19,13 +19,23 @@ def bearer_token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def principal_for(user) -> Principal:
+def verified_email(claims: dict) -> str | None:
+    """The token's email if its identity provider vouches for it (`email_verified` true; Cognito may
+    write it as the string "true"), lower-cased; None otherwise."""
+    email = claims.get("email")
+    if not isinstance(email, str) or not email.strip():
+        return None
+    return email.strip().lower() if claims.get("email_verified") in (True, "true") else None
+
+
+def principal_for(user, claims: dict | None = None) -> Principal:
     held = roles.held_roles(list(user.roles or []))
     return Principal(
         user=user.to_dict(),
         system_roles=tuple((role.id, role.roleName) for role in held),
         permissions=roles.permissions_of(held),
         memberships={m.organizationId: m.roleName for m in organizations.memberships_of(user.id)},
+        verified_email=verified_email(claims or {}),
     )
 
 
@@ -43,7 +53,7 @@ def authenticate(authorization: str | None) -> Principal | None:
         for draft in users.pre_registered_with_email(user.email, except_id=user.id):
             organizations.move_memberships(draft.id, user.id)
             users.take_over(user, draft)
-    return principal_for(user)
+    return principal_for(user, claims)
 
 
 def _organization_name(organization_id: str) -> str | None:

@@ -2,10 +2,10 @@
 
 The token is 32 random bytes, sent only in the email; the table keeps its SHA-256. One open invitation
 per (email, organization) is enforced with a claim in the `uniques` table written in the same
-transaction as the invitation (never check-then-write). Acceptance needs the signed-in user's email to
-be the invited one; the invitation's id is accepted in place of the token for that user, because the
-start-up redirect to a pending invitation knows only what the server may tell the invitee
-(docs/decisions/0006-invitations-tokens-and-email.md).
+transaction as the invitation (never check-then-write). Acceptance needs the signed-in user's verified
+email (from their token) to be the invited one; the invitation's id is accepted in place of the token for
+that user, because the start-up redirect to a pending invitation knows only what the server may tell the
+invitee (docs/decisions/0007-invitations-tokens-and-email.md).
 """
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ FIELDS = ("email", "isSystemAdmin", "organizationId", "roleName")
 NOT_FOUND = "Invitation not found."
 UNKNOWN_TOKEN = "This invitation link is not valid (it may have been replaced by a newer one)."
 FOREIGN = "This invitation was sent to another email address."
+UNVERIFIED = ("Your email address is not verified by your sign-in provider. Verify it there, sign in again, "
+              "then open the invitation.")
 REVOKED_MESSAGE = "This invitation was revoked."
 EXPIRED_MESSAGE = "This invitation has expired. Ask a group administrator to send it again."
 USED = "This invitation has already been accepted."
@@ -283,14 +285,15 @@ def resend(invitation_id: str, principal: Principal) -> dict:
 
 
 def _is_invitee(principal: Principal, invitation: Invitation) -> bool:
-    email = (principal.user.get("email") or "").lower()
-    return bool(email) and email == invitation.email
+    return principal.verified_email is not None and principal.verified_email == invitation.email
 
 
 def _find(token, principal: Principal) -> Invitation:
     """The invitation a token (or, for its invitee, an invitation id) names, checked for the caller."""
     if not isinstance(token, str) or not token.strip():
         raise BadRequest("token is required.")
+    if principal.verified_email is None:
+        raise Forbidden(UNVERIFIED)
     token = token.strip()
     found = next(iter(Invitation.by_token.query(hash_token(token))), None)
     if found is None:
@@ -349,12 +352,11 @@ def accept(token, principal: Principal) -> dict:
 
 
 def pending_for(principal: Principal, token: str | None = None) -> list[dict]:
-    """The caller's open invitations (by the email of their sign-in); with a token, just that one."""
+    """The caller's open invitations (by the verified email of their sign-in); with a token, just that one."""
     if token is not None:
         invitation = _find(token, principal)
         _check_open(invitation, principal)
         return public_many([invitation])
-    email = (principal.user.get("email") or "").lower()
-    if not email:
+    if principal.verified_email is None:
         return []
-    return public_many([i for i in Invitation.by_email.query(email) if status_of(i) == PENDING])
+    return public_many([i for i in Invitation.by_email.query(principal.verified_email) if status_of(i) == PENDING])

@@ -4,6 +4,7 @@ Endpoints (all relative to the issuer, which must be an origin such as http://12
   /.well-known/openid-configuration   discovery
   /jwks                               the public signing key, with its kid
   /authorize                          sign-in page, then the code back to the app (PKCE S256)
+  /signup                             create an account (same query as /authorize), then the same
   /token                              authorization_code, refresh_token (rotating), password (cli)
   /userinfo                           the user's claims for a valid access token
   /logout                             RP-initiated logout
@@ -25,10 +26,10 @@ from werkzeug.exceptions import HTTPException
 from devtools.oidc.clients import SUPPORTED_SCOPES, RedirectPolicy, build_clients
 from devtools.oidc.grants import RESPONSE_MODES, user_info
 from devtools.oidc.keys import ALGORITHM, load_or_create_signing_key
-from devtools.oidc.pages import language_of, message, sign_in_page, signed_out_page
+from devtools.oidc.pages import language_of, message, sign_in_page, sign_up_page, signed_out_page
 from devtools.oidc.server import LocalAuthorizationServer
 from devtools.oidc.tokens import access_token_protector
-from devtools.oidc.users import USERS_FILE, SignedInUser, UserDirectory
+from devtools.oidc.users import USERS_FILE, SignedInUser, SignUpRefused, UserDirectory
 
 DEFAULT_API_AUDIENCE = "owd-api"
 DEFAULT_ACCESS_TOKEN_TTL = 300
@@ -106,12 +107,26 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
         session.permanent = True
         session.update(sub=user.account.sub, auth_time=user.auth_time)
 
+    def query_string() -> str:
+        # The sign-in and sign-up pages carry the app's authorization request along in their addresses.
+        return request.query_string.decode("ascii", "replace")
+
     def render_sign_in(grant, *, error: str = "", username: str = "", status: int = 200):
         session["csrf_token"] = session.get("csrf_token") or secrets.token_urlsafe(24)
         html = sign_in_page(client_name=grant.client.client_name, action=request.full_path,
-                            csrf_token=session["csrf_token"], users=list(users),
+                            csrf_token=session["csrf_token"], users=users.demo(),
+                            sign_up_url=f"/signup?{query_string()}",
                             error=message(error, page_language()) if error else "",
                             username=username or request.args.get("login_hint", ""), language=page_language())
+        return html, status, {"Cache-Control": "no-store"}
+
+    def render_sign_up(grant, *, error: str = "", status: int = 200):
+        session["csrf_token"] = session.get("csrf_token") or secrets.token_urlsafe(24)
+        html = sign_up_page(client_name=grant.client.client_name, action=request.full_path,
+                            csrf_token=session["csrf_token"], sign_in_url=f"/authorize?{query_string()}",
+                            email=request.form.get("email", request.args.get("login_hint", "")),
+                            name=request.form.get("name", ""),
+                            error=message(error, page_language()) if error else "", language=page_language())
         return html, status, {"Cache-Control": "no-store"}
 
     def page_language() -> str:
@@ -166,6 +181,28 @@ def create_app(issuer: str, access_token_ttl: int = DEFAULT_ACCESS_TOKEN_TTL, *,
         user = users.sign_in(request.form.get("username", ""), request.form.get("password", ""))
         if user is None:
             return render_sign_in(grant, error="invalid_credentials", username=request.form.get("username", ""))
+        start_session(user)
+        return server.create_authorization_response(grant=grant, grant_user=user)
+
+    @app.route("/signup", methods=["GET", "POST"])
+    def sign_up():
+        """Development only: an account made here, as a hosted sign-up page makes one, then signed in and
+        sent back to the app like a sign-in (the query is the app's authorization request)."""
+        try:
+            grant = server.get_consent_grant(end_user=None)
+        except OAuth2Error as error:
+            return authorization_error(error)
+        except ValueError:
+            return oauth_error(400, "invalid_request", "Malformed authorization request.")
+        if request.method == "GET":
+            return render_sign_up(grant)
+        if not csrf_token_matches():
+            return render_sign_up(grant, error="form_expired", status=400)
+        try:
+            user = users.sign_up(request.form.get("email", ""), request.form.get("name", ""),
+                                 request.form.get("password", ""))
+        except SignUpRefused as refused:
+            return render_sign_up(grant, error=str(refused))
         start_session(user)
         return server.create_authorization_response(grant=grant, grant_user=user)
 

@@ -182,4 +182,4 @@ class OpenIDCodeFlow(IdTokens, OpenIDCode):
 def user_info(account: DemoUser, scope: str) -> UserInfo:
     """The standard claims of a user that the given scope releases (for ID tokens and /userinfo)."""
     return UserInfo(sub=account.sub, name=account.name, preferred_username=account.username,
-                    email=account.email, email_verified=True).filter(scope)
+                    email=account.email, email_verified=account.email_verified).filter(scope)

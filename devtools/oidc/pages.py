@@ -22,6 +22,17 @@ MESSAGES = {
         "form_expired": "This sign-in form has expired. Please try again.",
         "logout_unverified": "The application's sign-out request could not be verified, so you are not sent back to it.",
         "return_not_allowed": "The application's return address is not allowed here (only loopback addresses are).",
+        "no_account": "No account yet?",
+        "create_account": "Create an account",
+        "email": "Email",
+        "name": "Name",
+        "new_password": "Password (at least 8 characters)",
+        "have_account": "Already have an account?",
+        "sign_up_hint": "Local development: the new account's email address counts as confirmed, and the account "
+                        "lasts until this sign-in service restarts. You sign in with the email address.",
+        "invalid_email": "Enter a valid email address.",
+        "short_password": "The password needs at least 8 characters.",
+        "email_taken": "An account with this email address already exists. Sign in instead.",
     },
     "zh-CN": {
         "sign_in": "登录",
@@ -38,6 +49,16 @@ MESSAGES = {
         "form_expired": "此登录表单已过期，请重试。",
         "logout_unverified": "无法验证应用的退出请求，因此不会将您送回该应用。",
         "return_not_allowed": "此处不允许应用的返回地址（只允许本机地址）。",
+        "no_account": "还没有账户？",
+        "create_account": "创建账户",
+        "email": "电子邮件",
+        "name": "姓名",
+        "new_password": "密码（至少 8 个字符）",
+        "have_account": "已有账户？",
+        "sign_up_hint": "本地开发：新账户的电子邮件地址视为已确认，账户保留到此登录服务重启为止。请用电子邮件地址登录。",
+        "invalid_email": "请输入有效的电子邮件地址。",
+        "short_password": "密码至少需要 8 个字符。",
+        "email_taken": "已有使用此电子邮件地址的账户，请直接登录。",
     },
 }
 
@@ -76,6 +97,7 @@ _LAYOUT_START = """<!doctype html>
            border: 0; border-radius: .25rem; cursor: pointer; }
   .error { background: #fdecea; color: #8a1c13; padding: .6rem; border-radius: .25rem; }
   .hint { color: #55606b; font-size: .9rem; margin-top: 1.5rem; }
+  a { color: #0b5cab; }
 </style>
 </head>
 <body><main>
@@ -94,8 +116,27 @@ SIGN_IN = _LAYOUT_START + """
   <input id="password" name="password" type="password" autocomplete="current-password" required>
   <button type="submit">{{ m.sign_in }}</button>
 </form>
+<p>{{ m.no_account }} <a href="{{ sign_up_url }}">{{ m.create_account }}</a></p>
 <p class="hint">{{ m.demo_users }}
 {% for user in users %}<code>{{ user.username }}</code>{{ m.list_separator if not loop.last }}{% endfor %}{{ m.full_stop }}</p>
+""" + _LAYOUT_END
+
+SIGN_UP = _LAYOUT_START + """
+<h1>{{ m.create_account }}</h1>
+<p>{{ m.continue_to }} <strong>{{ client_name }}</strong></p>
+{% if error %}<p class="error" role="alert">{{ error }}</p>{% endif %}
+<form method="post" action="{{ action }}">
+  <input type="hidden" name="csrf_token" value="{{ csrf_token }}">
+  <label for="email">{{ m.email }}</label>
+  <input id="email" name="email" type="email" autocomplete="email" value="{{ email }}" required autofocus>
+  <label for="name">{{ m.name }}</label>
+  <input id="name" name="name" autocomplete="name" value="{{ name }}">
+  <label for="password">{{ m.new_password }}</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+  <button type="submit">{{ m.create_account }}</button>
+</form>
+<p>{{ m.have_account }} <a href="{{ sign_in_url }}">{{ m.sign_in }}</a></p>
+<p class="hint">{{ m.sign_up_hint }}</p>
 """ + _LAYOUT_END
 
 SIGNED_OUT = _LAYOUT_START + """
@@ -104,11 +145,20 @@ SIGNED_OUT = _LAYOUT_START + """
 """ + _LAYOUT_END
 
 
-def sign_in_page(*, client_name: str, action: str, csrf_token: str, users, username: str = "",
+def sign_in_page(*, client_name: str, action: str, csrf_token: str, users, sign_up_url: str, username: str = "",
                  error: str = "", language: str = DEFAULT_LANGUAGE) -> str:
     m = MESSAGES[language]
     return render_template_string(SIGN_IN, lang=language, m=m, title=m["sign_in"], client_name=client_name,
-                                  action=action, csrf_token=csrf_token, users=users, username=username, error=error)
+                                  action=action, csrf_token=csrf_token, users=users, username=username, error=error,
+                                  sign_up_url=sign_up_url)
+
+
+def sign_up_page(*, client_name: str, action: str, csrf_token: str, sign_in_url: str, email: str = "",
+                 name: str = "", error: str = "", language: str = DEFAULT_LANGUAGE) -> str:
+    m = MESSAGES[language]
+    return render_template_string(SIGN_UP, lang=language, m=m, title=m["create_account"], client_name=client_name,
+                                  action=action, csrf_token=csrf_token, sign_in_url=sign_in_url, email=email,
+                                  name=name, error=error)
 
 
 def signed_out_page(note: str = "", language: str = DEFAULT_LANGUAGE) -> str:

@@ -14,8 +14,9 @@ REFRESH_TOKEN_LENGTH = 48
 
 class AccessTokenGenerator(JWTBearerTokenGenerator):
     """Issues the access token the product API verifies: iss, sub, aud (the API), client_id, exp,
-    iat, nbf, jti, scope, plus the user's email, name and preferred_username so the API can create
-    the user's record on first sight without calling back to the provider."""
+    iat, nbf, jti, scope, plus the user's email, email_verified, name and preferred_username so the
+    API can create the user's record on first sight, and match invitations on a verified email, without
+    calling back to the provider (Cognito adds the same claims with a pre-token-generation trigger)."""
 
     def __init__(self, issuer: str, signing_key: SigningKey, audience: str, ttl: int) -> None:
         super().__init__(
@@ -40,7 +41,8 @@ class AccessTokenGenerator(JWTBearerTokenGenerator):
         claims = {"nbf": int(time.time())}
         if user is not None:
             account = user.account
-            claims.update(email=account.email, name=account.name, preferred_username=account.username)
+            claims.update(email=account.email, email_verified=account.email_verified, name=account.name,
+                          preferred_username=account.username)
         return claims
 
 

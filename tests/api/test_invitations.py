@@ -18,15 +18,18 @@ from tests.support.identity import identity_provider_key, identity_provider_url
 class Person:
     """Someone who signs in with a token of the identity provider for their email address."""
 
-    def __init__(self, email: str | None = None):
+    def __init__(self, email: str | None = None, email_verified=True):
         self.id = str(uuid.uuid4())
         self.email = email or f"invitee-{uuid.uuid4().hex[:8]}@example.com"
+        self.email_verified = email_verified
 
     def headers(self) -> dict:
         now = int(time.time())
         private_key, kid = identity_provider_key()
         claims = {"iss": identity_provider_url(), "sub": self.id, "aud": "owd-api", "client_id": "spa",
                   "iat": now, "nbf": now, "exp": now + 300, "email": self.email, "name": "Invited Person"}
+        if self.email_verified is not None:
+            claims["email_verified"] = self.email_verified
         return {"Authorization": f"Bearer {jwt.encode(claims, private_key, algorithm='RS256', headers={'kid': kid})}"}
 
 
@@ -179,6 +182,28 @@ def test_a_foreign_token_is_403(api, org, aws_url):
     response = api.post("/Invitation/accept", {"token": token}, headers=Person().headers())
     assert response.status_code == 403
     assert response.json["message"] == "This invitation was sent to another email address."
+
+
+def test_an_invitee_whose_email_is_not_verified_cannot_see_or_accept_it(api, org, aws_url):
+    person = Person()
+    invite(api, org, person.email)
+    token = emailed_token(aws_url, person.email)
+    unverified = "Your email address is not verified by your sign-in provider. Verify it there, sign in again, " \
+                 "then open the invitation."
+    # The address in the token is the invited one, but the identity provider does not vouch for it
+    # (no claim at all, false, or Cognito's string "false").
+    for claim in (None, False, "false"):
+        same_address = Person(email=person.email, email_verified=claim)
+        accepted = api.post("/Invitation/accept", {"token": token}, headers=same_address.headers())
+        assert accepted.status_code == 403
+        assert accepted.json["message"] == unverified
+        assert api.get(f"/Invitation/pending?token={token}", headers=same_address.headers()).json["message"] == unverified
+        assert api.get("/Invitation/pending", headers=same_address.headers()).json == []
+    assert api.as_("orgadmin").get(f"/Invitation?organizationId={org}").json[0]["status"] == "pending"
+    # Cognito's string "true" counts as verified.
+    verified = api.post("/Invitation/accept", {"token": token}, headers=Person(email=person.email,
+                                                                                email_verified="true").headers())
+    assert verified.status_code == 200 and verified.json["status"] == "accepted"
 
 
 def test_an_unknown_or_missing_token_says_which(api):

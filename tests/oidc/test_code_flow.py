@@ -41,7 +41,7 @@ def test_code_flow_with_pkce_yields_tokens_that_verify_against_the_jwks(browser,
                         issuer=provider.issuer, options={"require": ["exp", "iat", "nbf", "jti", "sub"]})
     assert access["client_id"] == "spa"
     assert access["sub"] == "5ef3caf6-e590-44a6-af3e-5d8e6a17162a"
-    assert access["email"] == "contributor@demo.openwater.example"
+    assert access["email"] == "contributor@demo.openwater.example" and access["email_verified"] is True
     assert access["name"] == "Carl Contributor" and access["preferred_username"] == "contributor"
     assert access["scope"] == tokens["scope"]
     assert access["exp"] - access["iat"] == ACCESS_TOKEN_TTL and abs(access["iat"] - time.time()) < 30
