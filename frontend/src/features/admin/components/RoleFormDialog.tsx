@@ -7,7 +7,7 @@ import { useUpdateRole } from '../api/updateRole';
 import { roleFormErrors } from '../lib/validation';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
-import { FormDialog, TextField } from './FormDialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
 
 /** Create a role, or rename it and change its description. */
 export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => void }) {
@@ -39,6 +39,7 @@ export function RoleFormDialog({ role, onClose }: { role?: Role; onClose: () => 
 
   return (
     <FormDialog
+      className="admin-dialog"
       title={role ? t('admin.roles.form.editTitle') : t('admin.roles.form.createTitle')}
       submitLabel={role ? t('common.save') : t('common.create')}
       busy={busy}

@@ -7,7 +7,7 @@ import type { Role } from '../api/types';
 import { permissionDescription } from '../lib/labels';
 import { useAssignment } from '../lib/useAssignment';
 import { useErrorToast } from '../lib/useErrorToast';
-import { CheckboxGroup, FormDialog } from './FormDialog';
+import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
 
 /** Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them. */
 export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => void }) {
@@ -28,6 +28,7 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
 
   return (
     <FormDialog
+      className="admin-dialog"
       title={t('admin.roles.permissionsTitle', { name: role.roleName })}
       submitLabel={t('common.save')}
       busy={busy || !ready}

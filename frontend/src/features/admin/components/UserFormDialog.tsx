@@ -12,7 +12,7 @@ import { userFormErrors } from '../lib/validation';
 import { ROLES_REQUIREMENT } from '../permissions';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
-import { CheckboxGroup, FormDialog, TextField } from './FormDialog';
+import { CheckboxGroup, FormDialog, TextField } from '../../../shell/FormDialog';
 
 /**
  * Create a user (email, optional name, and — for those who may list roles — the roles they get at
@@ -57,6 +57,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
 
   return (
     <FormDialog
+      className="admin-dialog"
       title={editing ? t('admin.users.form.editTitle') : t('admin.users.form.createTitle')}
       submitLabel={editing ? t('common.save') : t('common.create')}
       busy={busy}

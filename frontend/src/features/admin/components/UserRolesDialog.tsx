@@ -7,7 +7,7 @@ import { useUserRoles } from '../api/userRoles';
 import { userLabel } from '../lib/labels';
 import { useAssignment } from '../lib/useAssignment';
 import { useErrorToast } from '../lib/useErrorToast';
-import { CheckboxGroup, FormDialog } from './FormDialog';
+import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
 
 /** Choose a user's system roles among all roles (PUT /user/{id}/roles). */
 export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => void }) {
@@ -28,6 +28,7 @@ export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => 
 
   return (
     <FormDialog
+      className="admin-dialog"
       title={t('admin.users.rolesTitle', { name })}
       submitLabel={t('common.save')}
       busy={busy || !ready}

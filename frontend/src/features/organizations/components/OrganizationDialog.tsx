@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationFields } from '../api/organizations';
 import type { Organization } from '../api/types';
-import { FormDialog, TextField } from './FormDialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
 
 /** Create or edit an organization's name, description, website and contact. */
 export function OrganizationDialog({

@@ -10,7 +10,7 @@ import type { Project } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { projectPagePath } from '../paths';
-import { FormDialog, TextField } from './FormDialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
 
 type Editing = { project: Project | null } | null;
 

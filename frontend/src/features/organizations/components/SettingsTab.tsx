@@ -8,7 +8,7 @@ import type { MapServiceValue } from '../api/types';
 import { mayAdminister } from '../lib/access';
 import { formatDate } from '../lib/labels';
 import { useAction } from '../lib/useAction';
-import { TextField } from './FormDialog';
+import { TextField } from '../../../shell/FormDialog';
 
 /** The organization's settings: its map service (everyone reads, group administrators change) and its WQX account. */
 export function SettingsTab({ organizationId }: { organizationId: string }) {

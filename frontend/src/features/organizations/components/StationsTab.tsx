@@ -10,7 +10,7 @@ import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
-import { FormDialog, TextField } from './FormDialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind: 'bulk' } | null;
 

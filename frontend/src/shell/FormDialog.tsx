@@ -1,10 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shell/Dialog';
+import { Dialog } from './Dialog';
+import './workspace.css';
 
 /**
- * A dialog holding a form (the shell's Dialog: labelled, focus kept inside, Escape closes). Enter
- * in a field submits; Cancel closes. `readOnly` shows only a Close button.
+ * A dialog holding a form (the shell's Dialog: labelled, focus kept inside, Escape closes). Enter in a
+ * field submits; Cancel closes. `readOnly` shows only a Close button. The children may be a function of
+ * the form's id, for fields that need ids of their own.
  */
 export function FormDialog({
   title,
@@ -13,6 +15,7 @@ export function FormDialog({
   readOnly,
   onSubmit,
   onClose,
+  className,
   children,
 }: {
   title: string;
@@ -21,7 +24,8 @@ export function FormDialog({
   readOnly?: boolean;
   onSubmit: () => void;
   onClose: () => void;
-  children: ReactNode;
+  className?: string;
+  children: ReactNode | ((formId: string) => ReactNode);
 }) {
   const { t } = useTranslation();
   const formId = useId();
@@ -30,7 +34,7 @@ export function FormDialog({
       open
       title={title}
       onClose={onClose}
-      className="admin-dialog"
+      className={className}
       footer={
         <>
           <button type="button" className="button" onClick={onClose}>
@@ -46,13 +50,14 @@ export function FormDialog({
     >
       <form
         id={formId}
+        className="ws-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy && !readOnly) onSubmit();
         }}
       >
-        {children}
+        {typeof children === 'function' ? children(formId) : children}
       </form>
     </Dialog>
   );
@@ -60,6 +65,7 @@ export function FormDialog({
 
 /** A labelled text field with an optional hint and an error tied to it for assistive technology. */
 export function TextField({
+  id: givenId,
   label,
   value,
   onChange,
@@ -71,18 +77,20 @@ export function TextField({
   autoComplete = 'off',
   maxLength,
 }: {
+  id?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
   hint?: string;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'url' | 'password' | 'number';
   multiline?: boolean;
   required?: boolean;
   autoComplete?: string;
   maxLength?: number;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -95,7 +103,7 @@ export function TextField({
     'aria-describedby': describedBy,
   } as const;
   return (
-    <div className="admin-field">
+    <div className="ws-field">
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
@@ -103,15 +111,21 @@ export function TextField({
       {multiline ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          step={type === 'number' ? 'any' : undefined}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hint && (
-        <p id={hintId} className="admin-hint">
+        <p id={hintId} className="ws-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="admin-error" role="alert">
+        <p id={errorId} className="field-error" role="alert">
           {error}
         </p>
       )}
@@ -135,13 +149,13 @@ export function CheckboxGroup({
 }) {
   const id = useId();
   return (
-    <fieldset className="admin-checkboxes" disabled={disabled}>
+    <fieldset className="ws-checkboxes" disabled={disabled}>
       <legend>{legend}</legend>
       {options.map((option, index) => {
         const inputId = `${id}-${index}`;
         const descriptionId = option.description ? `${inputId}-description` : undefined;
         return (
-          <div key={option.value} className="admin-checkbox">
+          <div key={option.value} className="ws-checkbox">
             <input
               id={inputId}
               type="checkbox"
@@ -154,11 +168,11 @@ export function CheckboxGroup({
                 onChange(next);
               }}
             />
-            <label htmlFor={inputId} className="admin-checkbox-label">
+            <label htmlFor={inputId} className="ws-checkbox-label">
               {option.label}
             </label>
             {option.description && (
-              <span id={descriptionId} className="admin-checkbox-description">
+              <span id={descriptionId} className="ws-checkbox-description">
                 {option.description}
               </span>
             )}
