@@ -221,7 +221,7 @@ for (const [lang, L] of Object.entries(WALK)) {
     const dialog = page.getByRole('dialog');
     await dialog.locator('input').first().fill('System-Admin');
     await dialog.locator('button[type="submit"]').click();
-    await screenshots(page, 'walk-role-name-taken', lang, () => expect(dialog.locator('.admin-error')).toBeVisible());
+    await screenshots(page, 'walk-role-name-taken', lang, () => expect(dialog.locator('.field-error')).toBeVisible());
     await page.keyboard.press('Escape');
 
     // 'Add to dashboard' on the chart: the dashboards, one holding the chart already, and a new one named on the spot.
