@@ -26,6 +26,11 @@ FIELD_LABELS = {
 }
 
 
+def fields() -> list[dict]:
+    """The product's fields, in order: what a header map may map a column to (besides a parameter)."""
+    return [{"name": name, "label": label} for name, label in FIELD_LABELS.items()]
+
+
 @dataclass(frozen=True)
 class Format:
     key: str

@@ -9,7 +9,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.multipart import parse_form_data
-from chalicelib.imports import service
+from chalicelib.imports import formats, service
 from chalicelib.organizations import service as organizations
 from chalicelib.projects import service as projects
 
@@ -127,3 +127,9 @@ def put_header_map(organizationId):
     """Replace the organization's column mapping (a field name, or {"parameter", "unit"} for a value column)."""
     organizations.get(organizationId)
     return service.set_header_map(organizationId, routes.json_body())
+
+
+@routes.route("/import-fields", auth=rules.signed_in)
+def import_fields():
+    """The product's fields a header-map column may be mapped to ({name, label}), in the order imports list them."""
+    return formats.fields()

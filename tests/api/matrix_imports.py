@@ -6,7 +6,7 @@ import uuid
 
 from urllib3 import encode_multipart_formdata
 
-from tests.api.authorization_matrix import Case
+from tests.api.authorization_matrix import SIGNED_IN, Case
 from tests.api.matrix_monitoring import CREATED_BY_CONTRIBUTORS, DEMO_ORG_CONTRIBUTORS
 
 QUEUED_BY_CONTRIBUTORS = {**DEMO_ORG_CONTRIBUTORS, "contributor": 202, "orgadmin": 202, "admin": 202}
@@ -45,4 +45,5 @@ CASES: list = [
     Case("GET", "/Util/feedback/{log}", NO_FEEDBACK_FILE, setup=_project_with_import),
     Case("GET", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS),
     Case("PUT", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS, body={}),
+    Case("GET", "/import-fields", SIGNED_IN),
 ]

@@ -213,6 +213,16 @@ def test_the_header_map_renames_columns_and_turns_a_column_into_a_parameter(api)
     assert bad.json["message"].startswith("Column 'Site': unknown field 'colour'. Map a column to one of: station,")
 
 
+def test_the_fields_a_header_map_may_name_are_listed_and_each_is_accepted(api):
+    org, _ = fresh_project(api)
+    fields = api.as_("contributor").get("/import-fields").json
+    assert fields[:3] == [{"name": "station", "label": "station identifier"},
+                          {"name": "stationName", "label": "station name"}, {"name": "latitude", "label": "latitude"}]
+    mapping = {f"Column {i}": field["name"] for i, field in enumerate(fields)}
+    saved = api.as_("admin").put(f"/organization/{org}/header-map", mapping)
+    assert saved.status_code == 200 and saved.json == mapping
+
+
 def _export(api, project_id: str) -> list[dict]:
     response = raw_get(api, f"/sampleValue?projectId={project_id}")
     assert response.status_code == 200
