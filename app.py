@@ -1,6 +1,7 @@
 """The Chalice app: creates it, registers blueprints and event handlers; nothing else."""
 from chalice import Chalice
 
+from chalicelib.apikeys.routes import routes as apikeys_routes
 from chalicelib.applications.routes import routes as applications_routes
 from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
@@ -20,6 +21,7 @@ from chalicelib.samples.routes import routes as samples_routes
 from chalicelib.stations.routes import routes as stations_routes
 from chalicelib.statistics.routes import routes as statistics_routes
 from chalicelib.system.routes import routes as system_routes
+from chalicelib.timeseries.routes import routes as timeseries_routes
 from chalicelib.users.routes import routes as users_routes
 from chalicelib.workers import imports as import_worker_handler
 from chalicelib.wqp.routes import routes as wqp_routes
@@ -29,7 +31,8 @@ app = Chalice(app_name="open-water-data")
 for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
-                      imports_routes, pages_routes, wqp_routes, reports_routes):
+                      imports_routes, pages_routes, wqp_routes, reports_routes, timeseries_routes,
+                      apikeys_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")

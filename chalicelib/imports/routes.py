@@ -47,14 +47,18 @@ def create_upload(organizationId, projectId):
               content_types=["application/json", "multipart/form-data"])
 def import_data(organizationId, projectId):
     """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
+    return queue_from_request(organizationId, projectId, routes.current_request)
+
+
+def queue_from_request(organizationId, projectId, request, kind: service.ImportKind | None = None) -> Response:
+    """202 {logId}: the import of the request's file (form) or upload (JSON), run by `kind`'s worker job."""
     project = _project(organizationId, projectId)
-    request = routes.current_request
     user_id = require_principal().id
     content_type = request.headers.get("content-type", "")
     if content_type.startswith("multipart/form-data"):
         body = request.raw_body or b""
         if len(body) > service.FORM_LIMIT_BYTES + 64 * 1024:
-            service.queue_import(organizationId, project.id, user_id, content=body)  # answers 413
+            service.queue_import(organizationId, project.id, user_id, content=body, kind=kind)  # answers 413
         form = parse_form_data(content_type, body)
         upload = form.get("file")
         if upload is None:
@@ -62,13 +66,13 @@ def import_data(organizationId, projectId):
         result = service.queue_import(
             organizationId, project.id, user_id, file_name=upload.filename, content=upload.content,
             format=form["format"].text() if "format" in form else None,
-            dry_run=form["dryRun"].text() if "dryRun" in form else None)
+            dry_run=form["dryRun"].text() if "dryRun" in form else None, kind=kind)
     else:
         body = routes.json_body()
         if not isinstance(body, dict):
             raise BadRequest("Request body must be a JSON object.")
         result = service.queue_import(organizationId, project.id, user_id, upload_key=body.get("uploadKey"),
-                                      format=body.get("format"), dry_run=body.get("dryRun"))
+                                      format=body.get("format"), dry_run=body.get("dryRun"), kind=kind)
     return Response(body=result, status_code=202, headers={"Content-Type": "application/json"})
 
 

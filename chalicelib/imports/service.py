@@ -6,6 +6,7 @@ import json
 import re
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -34,7 +35,16 @@ PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",), default_sort=(("createdAt", "DESC"),),
                      max_page_size=200, soft_delete=None)
-FORMAT_EXPECTED = f"Invalid format. {', '.join(FORMATS)} expected"
+@dataclass(frozen=True)
+class ImportKind:
+    """What a queued import is: the worker job that runs it, its formats and the file names it takes."""
+
+    job_type: str
+    formats: tuple[str, ...]
+    suffixes: tuple[str, ...] = FILE_SUFFIXES
+
+
+DATA_IMPORT = ImportKind("import-data", FORMATS)
 
 
 def public(log: ImportLog) -> dict:
@@ -50,14 +60,14 @@ def public(log: ImportLog) -> dict:
 # ---------------------------------------------------------------- uploads and queueing
 
 
-def _file_name(value: Any) -> str:
+def _file_name(value: Any, suffixes: tuple[str, ...] = FILE_SUFFIXES) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BadRequest("fileName is required.")
     name = value.strip().replace("\\", "/").rsplit("/", 1)[-1]
     if len(name) > 200:
         raise BadRequest("fileName must be at most 200 characters.")
-    if not name.lower().endswith(FILE_SUFFIXES):
-        raise BadRequest(f"Unsupported file type. A CSV file ({', '.join(FILE_SUFFIXES)}) expected")
+    if not name.lower().endswith(suffixes):
+        raise BadRequest(f"Unsupported file type. A CSV file ({', '.join(suffixes)}) expected")
     return name
 
 
@@ -73,7 +83,9 @@ def upload_slot(organization_id: str, project_id: str, data: Any) -> dict:
     """A presigned S3 POST for one file: its key, size limit (2 GB) and content type are in the signed policy."""
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
-    name = _file_name(data.get("fileName"))
+    # A JSON file is a time series of USGS Water Services (import-ts-data), announced by its format.
+    json_ok = data.get("format") == "usgs-json"
+    name = _file_name(data.get("fileName"), FILE_SUFFIXES + ((".json",) if json_ok else ()))
     size = data.get("size")
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
         raise BadRequest("Invalid size. A positive number of bytes expected")
@@ -93,10 +105,10 @@ def upload_slot(organization_id: str, project_id: str, data: Any) -> dict:
             "maxBytes": UPLOAD_LIMIT_BYTES}
 
 
-def _format(value: Any) -> str:
+def _format(value: Any, allowed: tuple[str, ...] = FORMATS) -> str:
     value = value if value not in (None, "") else "auto"
-    if value not in FORMATS:
-        raise BadRequest(FORMAT_EXPECTED)
+    if value not in allowed:
+        raise BadRequest(f"Invalid format. {', '.join(allowed)} expected")
     return value
 
 
@@ -110,16 +122,18 @@ def _dry_run(value: Any) -> bool:
 
 def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_key: Any = None,
                  file_name: str | None = None, content: bytes | None = None, format: Any = None,
-                 dry_run: Any = None) -> dict:
-    """Record the import and queue it for the worker: from a file of the request, or an earlier upload."""
-    fmt, dry = _format(format), _dry_run(dry_run)
+                 dry_run: Any = None, kind: ImportKind | None = None) -> dict:
+    """Record the import and queue it for the worker: from a file of the request, or an earlier upload.
+    `kind` names another worker job with its own formats (time series: chalicelib/timeseries)."""
+    kind = kind or DATA_IMPORT
+    fmt, dry = _format(format, kind.formats), _dry_run(dry_run)
     settings = get_settings()
     s3 = aws.client("s3")
     if content is not None:
         if len(content) > FORM_LIMIT_BYTES:
             raise PayloadTooLarge("Files larger than 5 MB are uploaded first (import-uploads), then imported by "
                                   "their uploadKey.")
-        name = _file_name(file_name or "upload.csv")
+        name = _file_name(file_name or "upload.csv", kind.suffixes)
         key = f"{_upload_prefix(organization_id, project_id)}{uuid.uuid4()}/{_safe_key_part(name)}"
         s3.put_object(Bucket=settings.uploads_bucket, Key=key, Body=content)
     else:
@@ -140,7 +154,7 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
     log.save()
     try:
         aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,
-                                       MessageBody=json.dumps({"type": "import-data", "logId": log_id}))
+                                       MessageBody=json.dumps({"type": kind.job_type, "logId": log_id}))
     except ClientError as exc:
         log.update(actions=[ImportLog.status.set(FAILED), ImportLog.message.set("The import queue is unavailable."),
                             ImportLog.finishedAt.set(utc_now())])

@@ -55,6 +55,11 @@ class Storage:
         if outcome.series:
             self._put(f"series/{first_row:012d}.json", json.dumps(sorted(outcome.series)).encode())
 
+    def save_rejections(self, first_row: int, entries: list[dict]) -> None:
+        """Rejected rows checked without pyarrow (time-series imports): [{row, column, value, message, cells}]."""
+        if entries:
+            self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
+
     def touched_series(self) -> set:
         touched = set()
         for key in self._keys("series/"):

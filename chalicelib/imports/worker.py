@@ -505,8 +505,9 @@ def _claim(log_id: str, worker_id: str) -> ImportLog | None:
     return ImportLog.get(log_id, consistent_read=True)
 
 
-def run_import(message: dict, remaining_ms, metrics=None) -> str | None:
-    """Run (or resume) the import a queue message names; its status after (None: nothing to do)."""
+def run_import(message: dict, remaining_ms, metrics=None, job_class: type[ImportJob] | None = None) -> str | None:
+    """Run (or resume) the import a queue message names; its status after (None: nothing to do). `job_class`
+    reads another kind of file (time series: chalicelib/timeseries/importer.py) with the same log and lease."""
     log_id = message.get("logId")
     if not isinstance(log_id, str):
         raise ValueError("An import-data message needs a logId")
@@ -514,7 +515,7 @@ def run_import(message: dict, remaining_ms, metrics=None) -> str | None:
     log = _claim(log_id, worker_id)
     if log is None:
         return None  # finished or cancelled already (a repeated delivery): nothing to do
-    job = ImportJob(log, worker_id, remaining_ms, metrics)
+    job = (job_class or ImportJob)(log, worker_id, remaining_ms, metrics)
     try:
         try:
             job.run()

@@ -11,7 +11,8 @@ import importlib
 from typing import Callable
 
 # Modules that register job handlers; imported by the worker only, so API cold starts stay small.
-JOB_MODULES = ("chalicelib.statistics.jobs", "chalicelib.imports.jobs", "chalicelib.reports.jobs")
+JOB_MODULES = ("chalicelib.statistics.jobs", "chalicelib.imports.jobs", "chalicelib.reports.jobs",
+               "chalicelib.timeseries.jobs")
 
 JobHandler = Callable[[dict], None]
 _handlers: dict[str, JobHandler] = {}

@@ -167,5 +167,7 @@ from tests.api.matrix_monitoring import CASES as MONITORING_CASES  # noqa: E402
 from tests.api.matrix_organizations import CASES as ORGANIZATION_CASES  # noqa: E402
 from tests.api.matrix_wqp import CASES as WQP_CASES  # noqa: E402
 from tests.api.matrix_pages import CASES as PAGE_CASES  # noqa: E402
+from tests.api.matrix_timeseries import CASES as TIMESERIES_CASES  # noqa: E402
 
 MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES + IMPORT_CASES + PAGE_CASES + WQP_CASES
+MATRIX += TIMESERIES_CASES

@@ -1,0 +1,149 @@
+"""The worker's side of `import-ts-data`: the same import log, lease, status and feedback as data imports
+(chalicelib/imports/worker.py), with the file read as time series (chalicelib/timeseries/formats.py).
+
+Values merge idempotently into their buckets, so a redelivered message simply reads the file again:
+values the dead worker wrote count as unchanged, none is lost or doubled.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import zipfile
+
+from botocore.exceptions import ClientError
+
+from chalicelib.core import aws
+from chalicelib.core.models import utc_now
+from chalicelib.imports import source
+from chalicelib.imports.models import FAILED, PARTIAL, SUCCEEDED
+from chalicelib.imports.worker import ImportJob
+from chalicelib.parameters import service as parameters
+from chalicelib.stations import service as stations
+from chalicelib.stations.models import Station
+from chalicelib.timeseries import formats, service
+
+MAX_FILE_BYTES = 256 * 1024 * 1024  # read whole: a year of 1-minute values of 10 series is ~20 MB
+
+
+def _text_bytes(data: bytes) -> bytes:
+    """The file unpacked (.gz, .zip of one file) and as UTF-8."""
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.GzipFile(fileobj=io.BytesIO(data)).read(MAX_FILE_BYTES + 1)
+    elif data[:4] == b"PK\x03\x04":
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [m for m in archive.infolist() if not m.is_dir()]
+            if len(members) != 1:
+                raise source.FileError(f"A zip archive must hold exactly one file; this one holds {len(members)}.")
+            if members[0].file_size > MAX_FILE_BYTES:
+                raise source.FileError("The file in the archive is larger than 256 MB; split it.")
+            data = archive.read(members[0])
+    if len(data) > MAX_FILE_BYTES:
+        raise source.FileError("Time-series files up to 256 MB can be imported; split it.")
+    try:
+        return data.decode("utf-8-sig").encode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1").encode("utf-8")
+
+
+class TimeSeriesImport(ImportJob):
+    def read_file(self) -> bytes:
+        try:
+            body = aws.client("s3").get_object(Bucket=self.settings.uploads_bucket, Key=self.log.uploadKey)["Body"]
+        except ClientError as exc:
+            raise source.FileError("The uploaded file is no longer there; upload it again.") from exc
+        return _text_bytes(body.read(MAX_FILE_BYTES + 1))
+
+    def run(self) -> None:
+        from chalicelib.imports import service as imports
+
+        try:
+            parsed = formats.read(self.read_file(), self.log.format, imports.header_map(self.log.organizationId))
+        except formats.FileProblem as exc:
+            raise source.FileError(str(exc)) from exc
+        self._update("SET header = :header, detectedFormat = :format",
+                     {":header": {"L": [{"S": h} for h in parsed.header]}, ":format": {"S": parsed.format}})
+        if not parsed.rows:
+            self.fail("The file has no values.")
+            return
+        counts = {"added": 0, "replaced": 0, "unchanged": 0, "flagged": 0, "stationsCreated": 0,
+                  "parametersCreated": 0}
+        station_ids = self.resolve_stations(parsed, counts)
+        series_written = 0
+        for key, values in parsed.values.items():
+            station_id = station_ids.get(key.station)
+            if station_id is None:
+                continue
+            parameter_id = parameters.parameter_id_for(key.parameter)
+            if parameter_id not in parameters.existing([parameter_id]):
+                counts["parametersCreated"] += 1
+                if not self.log.dryRun:
+                    parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter)
+            points = {t: service.flagged(key.parameter, v, q) for t, (v, q) in values.items()}
+            counts["flagged"] += sum(1 for p in points.values() if p.out_of_range)
+            if self.log.dryRun:
+                counts["added"] += len(points)
+                continue
+            series = service.ensure_series(organization_id=self.log.organizationId, station_id=station_id,
+                                           parameter_id=parameter_id, statistic=key.statistic, sensor=key.sensor,
+                                           unit=key.unit, project_id=self.log.projectId, times=points)
+            merged = service.merge(series, points)
+            series_written += 1
+            for name in ("added", "replaced", "unchanged"):
+                counts[name] += getattr(merged, name)
+        self.storage.save_rejections(1, parsed.rejections)
+        self.complete(parsed, counts, series_written)
+
+    def resolve_stations(self, parsed: formats.Parsed, counts: dict) -> dict[str, str]:
+        """identifier -> station id; unknown stations are created when the file locates them, else rejected."""
+        org = self.log.organizationId
+        wanted = {key.station for key in parsed.values}
+        derived = {identifier: stations.station_id_for(org, identifier) for identifier in wanted}
+        found = stations.existing(derived.values())
+        resolved, new = {}, []
+        for identifier, station_id in sorted(derived.items()):
+            info = parsed.stations.get(identifier)
+            if station_id in found:
+                resolved[identifier] = station_id
+            elif info is not None and info.latitude is not None and info.longitude is not None:
+                new.append(Station(id=station_id, organizationId=org, identifier=identifier,
+                                   name=info.name or identifier, latitude=float(info.latitude),
+                                   longitude=float(info.longitude), stationType="Stream",
+                                   monitoringLocationType="Stream", projectIds=[self.log.projectId],
+                                   createdAt=utc_now()))
+                resolved[identifier] = station_id
+            else:
+                count = sum(len(v) for k, v in parsed.values.items() if k.station == identifier)
+                parsed.reject(None, "station", identifier, f"Unknown station '{identifier}': create it first "
+                              f"(its {count} values were not imported).")
+        if new and not self.log.dryRun:
+            stations.save_all(new)
+        counts["stationsCreated"] = len(new)
+        return resolved
+
+    def complete(self, parsed: formats.Parsed, counts: dict, series_written: int) -> None:
+        rejected = len({r["row"] if r["row"] is not None else f"s{n}" for n, r in enumerate(parsed.rejections)})
+        imported = counts["added"] + counts["replaced"]
+        values = {":done": {"N": str(parsed.rows)}, ":imported": {"N": str(imported)},
+                  ":rejected": {"N": str(rejected)}, ":unchanged": {"N": str(counts["unchanged"])},
+                  ":stations": {"N": str(counts["stationsCreated"])},
+                  ":parameters": {"N": str(counts["parametersCreated"])}}
+        self._update("SET rowsDone = :done, rowsImported = :imported, rowsRejected = :rejected, "
+                     "rowsUnchanged = :unchanged, stationsCreated = :stations, parametersCreated = :parameters",
+                     values)
+        notes = [f"{imported + counts['unchanged']} values of {len(parsed.values)} series read"
+                 + (f" ({counts['unchanged']} already stored)" if counts["unchanged"] else "") + "."]
+        if parsed.duplicates:
+            notes.append(f"{parsed.duplicates} duplicate times in the file: the last value of each was kept.")
+        if counts["flagged"]:
+            notes.append(f"{counts['flagged']} values are outside their parameter's plausible range: stored and "
+                         "flagged.")
+        if rejected:
+            notes.append(f"{rejected} rows were rejected (see the rejected rows).")
+        if self.log.dryRun:
+            notes.insert(0, "Dry run: nothing was written.")
+        status = SUCCEEDED if not rejected else (PARTIAL if imported + counts["unchanged"] else FAILED)
+        feedback = self.storage.write_feedback(parsed.header) if rejected else False
+        self.finish(status, " ".join(notes), parsed.rows, feedback)
+
+    def finalize(self, *, rows_total: int | None, error: str | None = None) -> None:
+        self.fail(error or "The import stopped.")

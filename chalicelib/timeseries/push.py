@@ -1,0 +1,131 @@
+"""Bulk pushes of machine clients (`POST wapi/{projectId}/ts`): each value accepted or rejected with a reason."""
+from __future__ import annotations
+
+import math
+from datetime import datetime
+from typing import Any
+
+from chalicelib.core.errors import BadRequest, PayloadTooLarge
+from chalicelib.parameters import service as parameters
+from chalicelib.projects.models import Project
+from chalicelib.stations import service as stations
+from chalicelib.timeseries import service
+from chalicelib.timeseries.packing import Point
+
+MAX_VALUES = 10_000
+MAX_REASONS = 100
+NO_ZONE = "has no time zone: add Z (UTC) or an offset such as -05:00"
+
+
+def epoch_of(text: Any) -> tuple[int | None, str | None]:
+    """(epoch seconds, None) of an ISO 8601 time with a zone, else (None, why not)."""
+    if not isinstance(text, str) or not text.strip():
+        return None, "needs a time (ISO 8601 with a zone, e.g. 2024-05-01T12:00:00Z)"
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return None, f"time {text!r} is not an ISO 8601 time"
+    if moment.tzinfo is None:
+        return None, f"time {text!r} {NO_ZONE}"
+    return int(moment.timestamp()), None
+
+
+def _text(entry: dict, name: str, limit: int = 100) -> str | None:
+    value = entry.get(name)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ValueError(f"{name} must be text of at most {limit} characters")
+    return value.strip() or None
+
+
+def _station(project: Project, entry: dict) -> str:
+    org = project.organizationId
+    if entry.get("stationId"):
+        found = stations.existing([str(entry["stationId"])]).get(str(entry["stationId"]))
+        if found is None or found.organizationId != org:
+            raise ValueError(f"station {entry['stationId']!r} is not a station of this project's organization")
+        return found.id
+    identifier = _text(entry, "stationIdentifier") or _text(entry, "station")
+    if not identifier:
+        raise ValueError("needs stationId or stationIdentifier")
+    station_id = stations.station_id_for(org, identifier)
+    if station_id not in stations.existing([station_id]):
+        raise ValueError(f"unknown station {identifier!r}: create it first")
+    return station_id
+
+
+def _parameter(entry: dict) -> tuple[str, str]:
+    """(parameter id, label)."""
+    if entry.get("parameterId"):
+        found = parameters.existing([str(entry["parameterId"])]).get(str(entry["parameterId"]))
+        if found is None:
+            raise ValueError(f"unknown parameterId {entry['parameterId']!r}")
+        return found.id, found.label
+    label = _text(entry, "parameter") or _text(entry, "parameterName")
+    if not label:
+        raise ValueError("needs parameterId or parameter (its name)")
+    found = parameters.ensure(label, unit=_text(entry, "unit"), characteristicName=label)
+    return found.id, found.label
+
+
+def push(project: Project, body: Any) -> dict:
+    if not isinstance(body, dict) or not isinstance(body.get("series"), list):
+        raise BadRequest('Request body must be a JSON object {"series": [{stationId, parameterId, unit, '
+                         'values: [[time, value, qualifier?], ...]}]}.')
+    entries = body["series"]
+    total = sum(len(e.get("values") or []) for e in entries if isinstance(e, dict))
+    if total > MAX_VALUES:
+        raise PayloadTooLarge(f"A push takes at most {MAX_VALUES:,} values; this one has {total:,}. Split it.")
+    result = {"accepted": 0, "rejected": 0, "added": 0, "replaced": 0, "unchanged": 0, "duplicates": 0,
+              "flagged": 0, "series": [], "rejections": []}
+
+    def reject(series_index: int, value_index: int | None, message: str, count: int = 1) -> None:
+        result["rejected"] += count
+        if len(result["rejections"]) < MAX_REASONS:
+            result["rejections"].append({"series": series_index, "value": value_index, "message": message})
+
+    for index, entry in enumerate(entries):
+        values = entry.get("values") if isinstance(entry, dict) else None
+        if not isinstance(values, list):
+            reject(index, None, "a series needs values: [[time, value, qualifier?], ...]", 0)
+            continue
+        try:
+            station_id = _station(project, entry)
+            parameter_id, label = _parameter(entry)
+            unit, statistic, sensor = _text(entry, "unit", 40), _text(entry, "statistic", 40), _text(entry, "sensor")
+        except ValueError as exc:
+            reject(index, None, f"all {len(values)} values rejected: {exc}", len(values))
+            continue
+        points: dict[int, Point] = {}
+        for position, row in enumerate(values):
+            if not isinstance(row, list) or len(row) not in (2, 3):
+                reject(index, position, "a value is [time, value] or [time, value, qualifier]")
+                continue
+            epoch, problem = epoch_of(row[0])
+            number = row[1]
+            if problem is None and (isinstance(number, bool) or not isinstance(number, (int, float))
+                                    or not math.isfinite(number)):
+                problem = f"value {number!r} is not a number"
+            qualifier = row[2] if len(row) == 3 else None
+            if problem is None and qualifier is not None and (not isinstance(qualifier, str) or len(qualifier) > 20):
+                problem = "a qualifier is text of at most 20 characters"
+            if problem is not None:
+                reject(index, position, problem)
+                continue
+            if epoch in points:
+                result["duplicates"] += 1
+            point = service.flagged(label, number, qualifier)
+            points[epoch] = point
+        if not points:
+            continue
+        series = service.ensure_series(organization_id=project.organizationId, station_id=station_id,
+                                       parameter_id=parameter_id, statistic=statistic, sensor=sensor, unit=unit,
+                                       project_id=project.id, times=points)
+        counts = service.merge(series, points)
+        result["accepted"] += len(points)
+        result["flagged"] += sum(1 for p in points.values() if p.out_of_range)
+        for name in ("added", "replaced", "unchanged"):
+            result[name] += getattr(counts, name)
+        result["series"].append(series.id)
+    return result

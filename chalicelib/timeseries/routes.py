@@ -1,0 +1,135 @@
+"""Time series: the public reads (`wapi/ts/list`, `wapi/ts/data`, `wapi/ts/download`: the same visibility as the
+explorer's sampled values), machine pushes (`POST wapi/{projectId}/ts`) and file imports (`import-ts-data`)."""
+from __future__ import annotations
+
+import uuid
+
+from chalice import Response
+
+from chalicelib.apikeys import service as apikeys
+from chalicelib.auth import rules
+from chalicelib.auth.scopes import may_write
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
+from chalicelib.core.http import Routes
+from chalicelib.imports import routes as import_routes
+from chalicelib.imports.service import ImportKind
+from chalicelib.organizations import service as organizations
+from chalicelib.projects import service as projects
+from chalicelib.stations import service as stations
+from chalicelib.timeseries import download, formats, push, service
+
+routes = Routes(__name__)
+INLINE_CSV_BYTES = 4 * 1024 * 1024
+PRESIGNED_SECONDS = 900
+TS_IMPORT = ImportKind("import-ts-data", formats.FORMATS, formats.SUFFIXES)
+NOT_YOURS = "This API key belongs to another organization; it can only push to that organization's projects."
+
+
+class ProjectWriters(rules.Rule):
+    """Data contributors and group admins of the project's organization (a bearer token: a person, or a
+    machine client of the client-credentials grant made a member), or an API key of that organization."""
+
+    requires_sign_in = False
+
+    def check(self, principal, params) -> None:
+        key = (routes.current_request.headers or {}).get(apikeys.HEADER)
+        if key is None and principal is None:
+            raise Unauthorized("Sign-in required: a bearer token, or an organization API key in X-API-Key.")
+        organization_id = key and apikeys.organization_of(key)
+        project = projects.get(params.get("projectId", ""))
+        if key is not None:
+            if organization_id != project.organizationId:
+                raise Forbidden(NOT_YOURS)
+        elif not may_write(principal, project.organizationId):
+            raise Forbidden(rules.FORBIDDEN)
+
+
+def _params() -> dict:
+    return routes.current_request.query_params or {}
+
+
+def _range(params: dict) -> tuple[int | None, int | None]:
+    start = service.parse_time(params["from"], "from") if params.get("from") else None
+    end = service.parse_time(params["to"], "to", end=True) if params.get("to") else None
+    if start is not None and end is not None and start > end:
+        raise BadRequest("Invalid from. It must not be after to")
+    return start, end
+
+
+def _chosen(params: dict) -> list:
+    """The series named by ?series=a,b or selected by stationId / projectId / organizationId (+ parameterId)."""
+    if params.get("series"):
+        return [service.get(i) for i in dict.fromkeys(params["series"].split(",")) if i]
+    station_id, project_id = params.get("stationId"), params.get("projectId")
+    organization_id = params.get("organizationId")
+    if station_id:
+        organization_id = stations.get(station_id).organizationId
+    elif project_id:
+        organization_id = projects.get(project_id).organizationId
+    elif organization_id:
+        organizations.get(organization_id)
+    else:
+        raise BadRequest("Name a series, or a stationId, projectId or organizationId.")
+    return service.list_series(organization_id=organization_id, station_id=station_id, project_id=project_id,
+                               parameter_id=params.get("parameterId"))
+
+
+@routes.route("/wapi/ts/list", auth=rules.public)
+def list_series():
+    """Series (station, parameter, statistic, sensor, unit, count, first and last time) of ?stationId |
+    projectId | organizationId, optionally one parameterId."""
+    return [service.public(s) for s in _chosen(_params())]
+
+
+@routes.route("/wapi/ts/data", auth=rules.public)
+def series_data():
+    """One series' values in ?from..to: raw, or min/mean/max per hour, day or month (?aggregate=auto picks the
+    finest that fits ?limit points, 2,000 by default)."""
+    params = _params()
+    if not params.get("series"):
+        raise BadRequest("series is required (a series id from wapi/ts/list).")
+    series = service.get(params["series"])
+    level = params.get("aggregate") or "auto"
+    if level not in service.AGGREGATES:
+        raise BadRequest(f"Invalid aggregate. {', '.join(service.AGGREGATES)} expected")
+    limit = params.get("limit")
+    if limit is not None and (not limit.isdigit() or not 0 < int(limit) <= service.MAX_RAW_LIMIT):
+        raise BadRequest(f"Invalid limit. Number from 1 to {service.MAX_RAW_LIMIT} expected")
+    start, end = _range(params)
+    return service.data(series, start=start, end=end, level=level, limit=int(limit) if limit else None)
+
+
+@routes.route("/wapi/ts/download", auth=rules.public)
+def download_series():
+    """The values as CSV (?series or the filters of wapi/ts/list, from, to); large files by a redirect to S3."""
+    params = _params()
+    chosen = _chosen(params)
+    start, end = _range(params)
+    text = download.csv_text(chosen, start, end)
+    name = f"time-series-{uuid.uuid4().hex[:8]}.csv"
+    if len(text) <= INLINE_CSV_BYTES:
+        return Response(body=text, status_code=200, headers={
+            "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": f'attachment; filename="{name}"'})
+    s3, bucket = aws.client("s3"), get_settings().uploads_bucket
+    key = f"downloads/{name}"
+    s3.put_object(Bucket=bucket, Key=key, Body=text.encode("utf-8"), ContentType="text/csv")
+    url = s3.generate_presigned_url("get_object", Params={
+        "Bucket": bucket, "Key": key, "ResponseContentDisposition": f'attachment; filename="{name}"'},
+        ExpiresIn=PRESIGNED_SECONDS)
+    return Response(body={"url": url}, status_code=303, headers={"Location": url, "Content-Type": "application/json"})
+
+
+@routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())
+def push_values(projectId):
+    """Up to 10,000 values of one or more series: the counts of accepted and rejected values, with reasons."""
+    return push.push(projects.get(projectId), routes.json_body())
+
+
+@routes.route(import_routes.PROJECT + "/import-ts-data", methods=["POST"], auth=import_routes.CONTRIBUTORS,
+              content_types=["application/json", "multipart/form-data"])
+def import_ts_data(organizationId, projectId):
+    """Queue a time-series import (wide logger CSV, long CSV, USGS Water Services JSON), as import-data does."""
+    return import_routes.queue_from_request(organizationId, projectId, routes.current_request,
+                                            kind=TS_IMPORT)

@@ -1,0 +1,343 @@
+"""Time series: series, idempotent merges of values into packed buckets, reading a range, aggregation
+(no HTTP in here). docs/decisions/0011-time-series.md"""
+from __future__ import annotations
+
+import calendar
+import math
+import statistics as stats
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Iterable
+
+from pynamodb.exceptions import PutError
+
+from chalicelib.core.errors import BadRequest, NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.projects.models import derived_id
+from chalicelib.timeseries import packing, plausible
+from chalicelib.timeseries.models import DAY, META, MONTH, TimeBucket, TimeSeries
+from chalicelib.timeseries.packing import Point
+
+NOT_FOUND = "Time series not found."
+AGGREGATES = ("auto", "raw", "hour", "day", "month")
+MAX_POINTS = 2000
+MAX_RAW_LIMIT = 50_000
+# A series whose values come closer than this gets day buckets (a month of them would pass ~10,000 values).
+DAY_BUCKET_BELOW_SECONDS = 270
+MERGE_ATTEMPTS = 5
+PUBLIC_FIELDS = ("id", "organizationId", "stationId", "parameterId", "statistic", "sensor", "unit", "projectIds",
+                 "bucketSize", "count", "firstTime", "lastTime", "createdAt", "updatedAt")
+
+
+def series_id_for(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None) -> str:
+    return derived_id("timeseries", station_id, parameter_id, statistic or "", sensor or "")
+
+
+def iso(epoch: int) -> str:
+    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(text: str, name: str, *, end: bool = False) -> int:
+    """Epoch seconds of an ISO date or date-time (UTC when it names no zone); a date's end is its last second."""
+    if not isinstance(text, str) or not text.strip():
+        raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected")
+    value = text.strip().replace(" ", "T")
+    try:
+        if len(value) == 10:
+            day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=timezone.utc)
+            return int(day.timestamp()) + (86399 if end else 0)
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return int(moment.timestamp())
+
+
+# ---------------------------------------------------------------- buckets
+
+
+def bucket_of(epoch: int, size: str) -> tuple[str, int]:
+    """(the bucket's sort key, its start in epoch seconds)."""
+    moment = datetime.fromtimestamp(epoch, timezone.utc)
+    if size == DAY:
+        start = datetime(moment.year, moment.month, moment.day, tzinfo=timezone.utc)
+        return start.strftime("%Y-%m-%d"), int(start.timestamp())
+    start = datetime(moment.year, moment.month, 1, tzinfo=timezone.utc)
+    return start.strftime("%Y-%m"), int(start.timestamp())
+
+
+def bucket_start(key: str) -> int:
+    parts = [int(p) for p in key.split("-")]
+    return calendar.timegm((parts[0], parts[1], parts[2] if len(parts) > 2 else 1, 0, 0, 0))
+
+
+def bucket_size_for(times: Iterable[int]) -> str:
+    ordered = sorted(set(times))
+    if len(ordered) < 3:
+        return MONTH
+    step = stats.median(b - a for a, b in zip(ordered, ordered[1:]))
+    return DAY if step < DAY_BUCKET_BELOW_SECONDS else MONTH
+
+
+# ---------------------------------------------------------------- series
+
+
+def public(series: TimeSeries) -> dict:
+    item = series.to_dict()
+    out = {name: item.get(name) for name in PUBLIC_FIELDS}
+    out["count"] = int(out["count"] or 0)
+    out["projectIds"] = out["projectIds"] or []
+    return out
+
+
+def get(series_id: str) -> TimeSeries:
+    try:
+        return TimeSeries.get(series_id, META)
+    except TimeSeries.DoesNotExist:
+        raise NotFound(NOT_FOUND) from None
+
+
+def ensure_series(*, organization_id: str, station_id: str, parameter_id: str, statistic: str | None = None,
+                  sensor: str | None = None, unit: str | None = None, project_id: str | None = None,
+                  times: Iterable[int] = ()) -> TimeSeries:
+    """The series of this station, parameter, statistic and sensor; created (its bucket size chosen from
+    the spacing of its first values) when missing; the project joins its projects."""
+    series_id = series_id_for(station_id, parameter_id, statistic, sensor)
+    try:
+        series = TimeSeries.get(series_id, META, consistent_read=True)
+    except TimeSeries.DoesNotExist:
+        series = TimeSeries(id=series_id, ts=META, organizationId=organization_id, stationId=station_id,
+                            parameterId=parameter_id, statistic=statistic or None, sensor=sensor or None,
+                            unit=unit or None, projectIds=[project_id] if project_id else [],
+                            seriesKey="#".join((station_id, parameter_id, statistic or "", sensor or "")),
+                            bucketSize=bucket_size_for(times), count=0, createdAt=utc_now())
+        try:
+            series.save(condition=TimeSeries.id.does_not_exist())
+        except PutError:  # created meanwhile by another writer
+            series = TimeSeries.get(series_id, META, consistent_read=True)
+        return series
+    actions = []
+    if project_id and project_id not in (series.projectIds or []):
+        actions.append(TimeSeries.projectIds.set((series.projectIds or []) + [project_id]))
+    if unit and not series.unit:
+        actions.append(TimeSeries.unit.set(unit))
+    if actions:
+        series.update(actions=actions)
+    return series
+
+
+@dataclass
+class MergeCounts:
+    added: int = 0
+    replaced: int = 0
+    unchanged: int = 0
+    items_written: int = 0
+    write_requests: int = 0
+
+    def add(self, other: "MergeCounts") -> None:
+        for name in self.__dict__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def merge(series: TimeSeries, points: dict[int, Point]) -> MergeCounts:
+    """Merge values into the series' buckets: a time already stored takes the new value (the newer import
+    wins); the same value again changes nothing. Each bucket is read, merged and written back under its
+    version (a concurrent writer makes this one read again), so a repeat or a race loses nothing."""
+    counts = MergeCounts()
+    by_bucket: dict[str, dict[int, Point]] = {}
+    for epoch, point in points.items():
+        key, _ = bucket_of(epoch, series.bucketSize)
+        by_bucket.setdefault(key, {})[epoch] = point
+    existing = {b.ts: b for b in TimeBucket.batch_get([(series.id, key) for key in by_bucket])} if by_bucket else {}
+    for key, incoming in sorted(by_bucket.items()):
+        counts.add(_merge_bucket(series.id, key, incoming, existing.get(key)))
+    if counts.added or counts.replaced:
+        _update_summary(series, counts.added, min(points), max(points))
+    return counts
+
+
+def _merge_bucket(series_id: str, key: str, incoming: dict[int, Point], stored: TimeBucket | None) -> MergeCounts:
+    for _ in range(MERGE_ATTEMPTS):
+        counts = MergeCounts()
+        start = bucket_start(key)
+        bucket = packing.unpack(stored.data, start, stored.qualifiers or []) if stored else packing.Bucket(start)
+        for epoch, point in incoming.items():
+            before = bucket.points.get(epoch)
+            if before is None:
+                counts.added += 1
+            elif before.same(point):
+                counts.unchanged += 1
+                continue
+            else:
+                counts.replaced += 1
+            bucket.points[epoch] = point
+        if not counts.added and not counts.replaced:
+            return counts
+        data, qualifiers = packing.pack(bucket)
+        version = int(stored.version) if stored else 0
+        item = TimeBucket(seriesId=series_id, ts=key, data=data, qualifiers=qualifiers or None,
+                          count=len(bucket.points), version=version + 1)
+        condition = TimeBucket.version == version if stored else TimeBucket.seriesId.does_not_exist()
+        counts.write_requests += 1
+        try:
+            item.save(condition=condition)
+            counts.items_written = 1
+            return counts
+        except PutError as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+            stored = TimeBucket.get(series_id, key, consistent_read=True)
+    raise RuntimeError(f"bucket {key} of series {series_id} kept changing while merging")
+
+
+def _update_summary(series: TimeSeries, added: int, first: int, last: int) -> None:
+    first_iso, last_iso = iso(first), iso(last)
+    actions = [TimeSeries.count.add(added), TimeSeries.updatedAt.set(utc_now())]
+    current = TimeSeries.get(series.id, META, consistent_read=True)
+    if not current.firstTime or first_iso < current.firstTime:
+        actions.append(TimeSeries.firstTime.set(first_iso))
+    if not current.lastTime or last_iso > current.lastTime:
+        actions.append(TimeSeries.lastTime.set(last_iso))
+    current.update(actions=actions)
+    series.count, series.firstTime, series.lastTime = current.count, current.firstTime, current.lastTime
+
+
+def flagged(parameter_label: str | None, value: float, qualifier: str | None = None) -> Point:
+    return Point(float(value), qualifier or None, plausible.out_of_range(parameter_label, value))
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass
+class Values:
+    times: list[int] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    qualifiers: list[str | None] = field(default_factory=list)
+    out_of_range: list[bool] = field(default_factory=list)
+    items_read: int = 0
+
+
+def read(series: TimeSeries, start: int | None, end: int | None) -> Values:
+    """The series' values from start to end (epoch seconds, inclusive): one Query of its buckets."""
+    size = series.bucketSize
+    low = bucket_of(start, size)[0] if start is not None else "0000"
+    high = bucket_of(end, size)[0] if end is not None else "9999"
+    out = Values()
+    for bucket in TimeBucket.query(series.id, TimeBucket.ts.between(low, high)):
+        out.items_read += 1
+        times, values, flags = packing.unpack_columns(bucket.data, bucket_start(bucket.ts))
+        names = bucket.qualifiers or []
+        first = 0 if start is None or times[0] >= start else _bisect(times, start)
+        last = len(times) if end is None or times[-1] <= end else _bisect(times, end + 1)
+        out.times += times[first:last]
+        out.values += values[first:last]
+        for flag in flags[first:last]:
+            code = flag & packing.QUALIFIER_MASK
+            out.qualifiers.append(names[code - 1] if code and code <= len(names) else None)
+            out.out_of_range.append(bool(flag & packing.OUT_OF_RANGE))
+    return out
+
+
+def _bisect(times: list[int], value: int) -> int:
+    import bisect
+
+    return bisect.bisect_left(times, value)
+
+
+def _hour(epoch: int) -> int:
+    return epoch - epoch % 3600
+
+
+def _day(epoch: int) -> int:
+    return epoch - epoch % 86400
+
+
+def _month(epoch: int) -> int:
+    return bucket_of(epoch, MONTH)[1]
+
+
+LEVELS = {"hour": (_hour, 3600), "day": (_day, 86400), "month": (_month, 30 * 86400)}
+
+
+def choose_level(start: int, end: int, count: int, limit: int) -> str:
+    """The finest level that fits `limit` points: raw values, else hours, days or months."""
+    if count <= limit:
+        return "raw"
+    span = max(1, end - start)
+    for level in ("hour", "day"):
+        if span // LEVELS[level][1] + 1 <= limit:
+            return level
+    return "month"
+
+
+def aggregate(values: Values, level: str) -> list[dict]:
+    """min, mean and max (and the number of values) per UTC hour, day or month."""
+    floor = LEVELS[level][0]
+    points: list[dict] = []
+    current, low, high, total, n = None, 0.0, 0.0, 0.0, 0
+    for t, v in zip(values.times, values.values):
+        if math.isnan(v):
+            continue
+        key = floor(t)
+        if key != current:
+            if current is not None:
+                points.append({"t": iso(current), "min": low, "mean": total / n, "max": high, "n": n})
+            current, low, high, total, n = key, v, v, 0.0, 0
+        low = v if v < low else low
+        high = v if v > high else high
+        total += v
+        n += 1
+    if current is not None:
+        points.append({"t": iso(current), "min": low, "mean": total / n, "max": high, "n": n})
+    for point in points:
+        point["mean"] = round(point["mean"], 6)
+    return points
+
+
+def raw_points(values: Values, limit: int) -> list[dict]:
+    points = []
+    for t, v, q, bad in zip(values.times[:limit], values.values[:limit], values.qualifiers[:limit],
+                            values.out_of_range[:limit]):
+        point = {"t": iso(t), "v": v}
+        if q:
+            point["q"] = q
+        if bad:
+            point["flag"] = "out-of-range"
+        points.append(point)
+    return points
+
+
+def data(series: TimeSeries, *, start: int | None, end: int | None, level: str, limit: int | None) -> dict:
+    """The values of a range, raw or aggregated (auto: the finest level within `limit` points, 2,000 by default)."""
+    values = read(series, start, end)
+    low = start if start is not None else (values.times[0] if values.times else 0)
+    high = end if end is not None else (values.times[-1] if values.times else 0)
+    chosen = choose_level(low, high, len(values.times), limit or MAX_POINTS) if level == "auto" else level
+    answer = {"series": public(series), "from": iso(low) if values.times or start else None,
+              "to": iso(high) if values.times or end else None, "count": len(values.times), "aggregate": chosen}
+    if chosen == "raw":
+        cap = limit or MAX_RAW_LIMIT
+        answer["points"] = raw_points(values, cap)
+        answer["truncated"] = len(values.times) > cap
+        if answer["truncated"]:
+            answer["next"] = iso(values.times[cap])
+    else:
+        answer["points"] = aggregate(values, chosen)
+    return answer
+
+
+# ---------------------------------------------------------------- listing
+
+
+def list_series(*, organization_id: str | None = None, station_id: str | None = None,
+                project_id: str | None = None, parameter_id: str | None = None) -> list[TimeSeries]:
+    """The series of an organization (or of one of its stations or projects), by the sparse GSI."""
+    if organization_id is None:
+        return []
+    condition = TimeSeries.seriesKey.startswith(f"{station_id}#") if station_id else None
+    found = TimeSeries.by_organization.query(organization_id, condition)
+    return [s for s in found if (not project_id or project_id in (s.projectIds or []))
+            and (not parameter_id or s.parameterId == parameter_id)]
+

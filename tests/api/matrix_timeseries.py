@@ -1,0 +1,51 @@
+"""Authorization-matrix cases of the time-series routes (public reads like the explorer's sampled values,
+pushes, file imports) and of organization API keys. Joined into MATRIX by tests/api/authorization_matrix.py."""
+from __future__ import annotations
+
+import uuid
+
+from urllib3 import encode_multipart_formdata
+
+from tests.api.authorization_matrix import ALL_OK, DEMO_ORG_ADMINS, Case
+from tests.api.matrix_imports import QUEUED_BY_CONTRIBUTORS
+from tests.api.matrix_monitoring import ALL_BAD_REQUEST, DEMO_ORG_CONTRIBUTORS
+
+_BODY, _CONTENT_TYPE = encode_multipart_formdata({"file": ("logger.csv", b"Site,Timestamp,pH\n"
+                                                                         b"MATRIX-1,2024-01-01T00:00Z,7\n", "text/csv"),
+                                                  "dryRun": "true"})
+
+
+def _project_and_series(ids: dict) -> dict:
+    from chalicelib.projects import service as projects
+    from chalicelib.stations import service as stations
+    from chalicelib.timeseries import service as timeseries
+
+    project = projects.create({"organizationId": ids["org"], "name": f"Matrix series {uuid.uuid4().hex[:8]}"})["id"]
+    station = stations.create({"organizationId": ids["org"], "identifier": f"MATRIX-TS-{uuid.uuid4().hex[:8]}",
+                               "name": "Matrix logger", "latitude": 40.0, "longitude": -75.0})["id"]
+    series = timeseries.ensure_series(organization_id=ids["org"], station_id=station, parameter_id="matrix-ph",
+                                      project_id=project)
+    return {"project": project, "series": series.id}
+
+
+def _demo_key(ids: dict) -> dict:
+    from chalicelib.apikeys import service as apikeys
+
+    return {"key": apikeys.create(ids["org"], ids["orgadmin"], {"name": "Matrix key"})["id"]}
+
+
+_PROJECT = "/organization/{org}/projects/{project}"
+
+CASES: list = [
+    Case("GET", "/wapi/ts/list?organizationId={org}", ALL_OK),
+    Case("GET", "/wapi/ts/data?series={series}", ALL_OK, setup=_project_and_series),
+    # Its CSV answer is read in tests/api/test_timeseries.py; here the same answer for everyone to bad input.
+    Case("GET", "/wapi/ts/download", ALL_BAD_REQUEST),
+    Case("POST", "/wapi/{project}/ts", DEMO_ORG_CONTRIBUTORS, setup=_project_and_series, body={"series": []}),
+    Case("POST", _PROJECT + "/import-ts-data", QUEUED_BY_CONTRIBUTORS, setup=_project_and_series, body=_BODY,
+         headers={"Content-Type": _CONTENT_TYPE}),
+    Case("GET", "/organization/{org}/api-keys", DEMO_ORG_ADMINS),
+    Case("POST", "/organization/{org}/api-keys", {**DEMO_ORG_ADMINS, "orgadmin": 201, "admin": 201},
+         body={"name": "Matrix key"}),
+    Case("DELETE", "/organization/{org}/api-keys/{key}", DEMO_ORG_ADMINS, setup=_demo_key),
+]

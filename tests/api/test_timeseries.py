@@ -1,0 +1,188 @@
+"""Time series: machine pushes with an organization API key, idempotent merges into packed buckets, reading
+raw and aggregated values, listing and CSV download, and file imports (USGS Water Services JSON, a wide
+logger CSV) through the import pipeline."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.api.imports_support import fresh_project, form, raw_get, run_worker
+
+USGS = Path(__file__).resolve().parents[1] / "fixtures" / "usgs" / "waterservices_iv.json"
+YEAR_START = datetime(2023, 1, 1, tzinfo=timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def place(api):
+    """An organization with a project, a station and an API key of its own."""
+    org, project = fresh_project(api)
+    station = api.as_("admin").post("/station", {"organizationId": org, "identifier": "LOGGER-1",
+                                                 "name": "Logger creek", "latitude": 40.2, "longitude": -75.1}).json
+    key = api.as_("admin").post(f"/organization/{org}/api-keys", {"name": "Logger at the bridge"})
+    assert key.status_code == 201, key.json
+    return {"org": org, "project": project, "station": station["id"], "key": key.json}
+
+
+def _push(api, place, body, key=None):
+    headers = {"X-API-Key": key or place["key"]["key"]}
+    return api.as_("anonymous").post(f"/wapi/{place['project']}/ts", body, headers=headers)
+
+
+def test_an_api_key_is_shown_once_and_listed_without_its_secret(api, place):
+    assert place["key"]["key"].startswith("owd_") and place["key"]["active"] is True
+    listed = api.as_("admin").get(f"/organization/{place['org']}/api-keys").json
+    assert [k["name"] for k in listed] == ["Logger at the bridge"]
+    assert "key" not in listed[0] and "hash" not in str(listed[0])
+
+
+def test_a_push_merges_values_idempotently_and_says_what_it_rejected(api, place):
+    series = {"stationIdentifier": "LOGGER-1", "parameter": "Temperature, water", "unit": "deg C", "values": [
+        ["2024-06-01T00:00:00Z", 12.5], ["2024-06-01T00:15:00Z", 12.75, "P"], ["2024-06-01T00:15:00Z", 12.8],
+        ["2024-06-01T00:30:00", 13], ["2024-06-01T00:45:00Z", "warm"], ["2024-06-01T01:00:00-05:00", 99]]}
+    first = _push(api, place, {"series": [series]})
+    assert first.status_code == 200, first.json
+    body = first.json
+    assert (body["accepted"], body["added"], body["duplicates"], body["rejected"], body["flagged"]) == (3, 3, 1, 2, 1)
+    assert [r["message"] for r in body["rejections"]] == [
+        "time '2024-06-01T00:30:00' has no time zone: add Z (UTC) or an offset such as -05:00",
+        "value 'warm' is not a number"]
+    again = _push(api, place, {"series": [series]}).json
+    assert (again["added"], again["replaced"], again["unchanged"]) == (0, 0, 3)
+    series["values"] = [["2024-06-01T00:00:00Z", 12.4]]
+    changed = _push(api, place, {"series": [series]}).json
+    assert (changed["added"], changed["replaced"]) == (0, 1)
+    data = api.get(f"/wapi/ts/data?series={body['series'][0]}&aggregate=raw").json
+    assert data["points"] == [{"t": "2024-06-01T00:00:00Z", "v": 12.4}, {"t": "2024-06-01T00:15:00Z", "v": 12.8},
+                              {"t": "2024-06-01T06:00:00Z", "v": 99.0, "flag": "out-of-range"}]
+
+
+def test_a_push_to_an_unknown_station_or_with_a_bad_key_is_refused(api, place):
+    unknown = _push(api, place, {"series": [{"stationIdentifier": "NOWHERE", "parameter": "pH",
+                                             "values": [["2024-06-01T00:00:00Z", 7]]}]}).json
+    assert unknown["rejected"] == 1
+    assert unknown["rejections"][0]["message"] == "all 1 values rejected: unknown station 'NOWHERE': create it first"
+    bad = _push(api, place, {"series": []}, key="owd_0123456789abcdef_" + "x" * 43)
+    assert (bad.status_code, bad.json["message"]) == (401, "The API key is not valid (unknown, revoked or mistyped).")
+    too_many = _push(api, place, {"series": [{"stationIdentifier": "LOGGER-1", "parameter": "pH",
+                                              "values": [["2024-01-01T00:00:00Z", 7]] * 10_001}]})
+    assert (too_many.status_code, too_many.json["message"]) == (
+        413, "A push takes at most 10,000 values; this one has 10,001. Split it.")
+
+
+def test_a_revoked_key_stops_working_and_another_organizations_key_cannot_push_here(api, place, demo):
+    spare = api.as_("admin").post(f"/organization/{place['org']}/api-keys", {"name": "Spare"}).json
+    revoked = api.as_("admin").delete(f"/organization/{place['org']}/api-keys/{spare['id']}").json
+    assert revoked["active"] is False and revoked["revokedAt"]
+    assert _push(api, place, {"series": []}, key=spare["key"]).status_code == 401
+    other = api.as_("admin").post(f"/organization/{demo['other_org']}/api-keys", {"name": "Elsewhere"}).json
+    refused = _push(api, place, {"series": []}, key=other["key"])
+    assert (refused.status_code, refused.json["message"]) == (
+        403, "This API key belongs to another organization; it can only push to that organization's projects.")
+
+
+@pytest.fixture(scope="module")
+def year(api, place):
+    """A year of 15-minute values (35,040) of one series, pushed 10,000 values at a time; value = day of year."""
+    values = []
+    for n in range(35_040):
+        moment = YEAR_START + timedelta(minutes=15 * n)
+        values.append([moment.strftime("%Y-%m-%dT%H:%M:%SZ"), moment.timetuple().tm_yday + (n % 4) / 10])
+    series_id = None
+    for start in range(0, len(values), 10_000):
+        answer = _push(api, place, {"series": [{"stationIdentifier": "LOGGER-1", "parameter": "Specific conductance",
+                                                "unit": "uS/cm", "values": values[start:start + 10_000]}]}).json
+        assert answer["added"] == len(values[start:start + 10_000]), answer
+        series_id = answer["series"][0]
+    return series_id
+
+
+def test_a_year_of_15_minute_values_is_twelve_items_and_reaches_a_chart_as_days(api, year):
+    from chalicelib.timeseries.models import TimeBucket
+
+    buckets = list(TimeBucket.query(year, TimeBucket.ts.between("0000", "9999")))
+    assert [b.ts for b in buckets] == [f"2023-{m:02d}" for m in range(1, 13)]
+    assert sum(int(b.count) for b in buckets) == 35_040
+    assert max(len(b.data) for b in buckets) < 400 * 1024
+    whole = api.get(f"/wapi/ts/data?series={year}").json
+    assert (whole["aggregate"], whole["count"], len(whole["points"])) == ("day", 35_040, 365)
+    assert whole["points"][0] == {"t": "2023-01-01T00:00:00Z", "min": 1.0, "mean": 1.15, "max": 1.3, "n": 96}
+    week = api.get(f"/wapi/ts/data?series={year}&from=2023-03-01&to=2023-03-07").json
+    assert (week["aggregate"], len(week["points"])) == ("raw", 7 * 96)
+    month = api.get(f"/wapi/ts/data?series={year}&from=2023-03-01&to=2023-03-31").json
+    assert (month["aggregate"], len(month["points"])) == ("hour", 31 * 24)
+    assert month["points"][0] == {"t": "2023-03-01T00:00:00Z", "min": 60.0, "mean": 60.15, "max": 60.3, "n": 4}
+    months = api.get(f"/wapi/ts/data?series={year}&aggregate=month").json
+    assert [p["n"] for p in months["points"]][:2] == [31 * 96, 28 * 96]
+
+
+def test_series_are_listed_and_downloaded_as_csv(api, place, year):
+    listed = api.get(f"/wapi/ts/list?stationId={place['station']}").json
+    mine = next(s for s in listed if s["id"] == year)
+    assert (mine["count"], mine["firstTime"], mine["lastTime"], mine["unit"]) == (
+        35_040, "2023-01-01T00:00:00Z", "2023-12-31T23:45:00Z", "uS/cm")
+    assert {s["id"] for s in api.get(f"/wapi/ts/list?projectId={place['project']}").json} >= {year}
+    response = raw_get(api, f"/wapi/ts/download?series={year}&from=2023-02-01&to=2023-02-01")
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.body.decode())))
+    assert len(rows) == 96
+    assert (rows[1]["StationIdentifier"], rows[1]["Parameter"], rows[1]["Time"], rows[1]["Value"]) == (
+        "LOGGER-1", "Specific conductance", "2023-02-01T00:15:00Z", "32.1")
+    bad = api.get("/wapi/ts/data?series=" + year + "&aggregate=week")
+    assert (bad.status_code, bad.json["message"]) == (400, "Invalid aggregate. auto, raw, hour, day, month expected")
+    assert api.get("/wapi/ts/list").json["message"] == "Name a series, or a stationId, projectId or organizationId."
+
+
+def _import(api, place, content: bytes, name: str, **fields) -> dict:
+    body, headers = form(content, name, **fields)
+    path = f"/organization/{place['org']}/projects/{place['project']}"
+    response = api.as_("admin").post(path + "/import-ts-data", body, headers=headers)
+    assert response.status_code == 202, response.json
+    return run_worker(api=api.as_("admin"), path=f"{path}/queued-import/{response.json['logId']}")
+
+
+def test_the_usgs_water_services_file_is_imported_as_the_service_returns_it(api, place):
+    log = _import(api, place, USGS.read_bytes(), "waterservices_iv.json")
+    assert (log["status"], log["detectedFormat"], log["rowsTotal"], log["rowsImported"], log["stationsCreated"]) == (
+        "succeeded", "usgs-json", 20, 20, 2), log
+    assert log["message"] == "20 values of 4 series read."
+    stations = {s["identifier"]: s for s in api.get(f"/station?filter=organizationId||$eq||{place['org']}").json}
+    gage = stations["USGS-01491000"]
+    assert gage["name"] == "CHOPTANK RIVER NEAR GREENSBORO, MD"
+    series = {s["unit"]: s for s in api.get(f"/wapi/ts/list?stationId={gage['id']}").json}
+    flow = api.get(f"/wapi/ts/data?series={series['ft3/s']['id']}&aggregate=raw").json["points"]
+    assert flow[0] == {"t": "2019-02-14T05:00:00Z", "v": 974.0, "q": "A"}
+    again = _import(api, place, USGS.read_bytes(), "waterservices_iv.json")
+    assert (again["rowsImported"], again["rowsUnchanged"], again["message"]) == (
+        0, 20, "20 values of 4 series read (20 already stored).")
+
+
+def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_flags_implausible_values(api, place):
+    api.as_("admin").put(f"/organization/{place['org']}/header-map",
+                         {"Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"}})
+    content = (b"Site,Timestamp,UTC offset,Temp (C),pH\n"
+               b"LOGGER-1,2024-07-01 00:00,-05:00,21.5,7.1\n"
+               b"LOGGER-1,2024-07-01 00:15,,21.6,7.2\n"
+               b"LOGGER-1,2024-07-01 00:30,-05:00,21.7,15.2\n"
+               b"LOGGER-1,2024-07-01 00:30,-05:00,21.8,15.3\n")
+    log = _import(api, place, content, "logger.csv")
+    assert (log["status"], log["detectedFormat"], log["rowsRejected"], log["rowsImported"]) == (
+        "partial", "ts-wide", 1, 4), log
+    assert log["message"] == ("4 values of 2 series read. 2 duplicate times in the file: the last value of each was "
+                              "kept. 1 values are outside their parameter's plausible range: stored and flagged. 1 rows were "
+                              "rejected (see the rejected rows).")
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
+    assert rejected == [{"row": 2, "column": "Timestamp", "value": "2024-07-01 00:15", "message": (
+        "The time '2024-07-01 00:15' has no time zone and the file gives none: add an offset (e.g. "
+        "2024-05-01T12:00:00-05:00 or Z) or a time zone column.")}]
+    listed = api.get(f"/wapi/ts/list?stationId={place['station']}").json
+    temperature = next(s for s in listed if s["unit"] == "deg C")
+    points = api.get(f"/wapi/ts/data?series={temperature['id']}&aggregate=raw&from=2024-07-01").json["points"]
+    assert points == [{"t": "2024-07-01T05:00:00Z", "v": 21.5}, {"t": "2024-07-01T05:30:00Z", "v": 21.8}]
+    ph = next(s for s in listed if s["parameterId"] != temperature["parameterId"] and s["unit"] is None)
+    flagged = api.get(f"/wapi/ts/data?series={ph['id']}&aggregate=raw").json["points"]
+    assert flagged == [{"t": "2024-07-01T05:00:00Z", "v": 7.1},
+                       {"t": "2024-07-01T05:30:00Z", "v": 15.3, "flag": "out-of-range"}]
