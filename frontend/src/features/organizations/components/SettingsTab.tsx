@@ -5,18 +5,23 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { testWqxAccount, useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
 import type { MapServiceValue } from '../api/types';
-import { mayAdminister } from '../lib/access';
+import { mayAdminister, mayContribute } from '../lib/access';
 import { formatDate } from '../lib/labels';
 import { useAction } from '../lib/useAction';
+import { HeaderMapForm } from './HeaderMapForm';
 import { TextField } from '../../../shell/FormDialog';
 
-/** The organization's settings: its map service (everyone reads, group administrators change) and its WQX account. */
+/**
+ * The organization's settings: its map service (everyone reads, group administrators change), the column
+ * names of its imported files (data contributors and group administrators) and its WQX account.
+ */
 export function SettingsTab({ organizationId }: { organizationId: string }) {
   const { profile } = useSession();
   const admin = mayAdminister(profile, organizationId);
   return (
     <div className="ws-settings">
       <MapServiceForm organizationId={organizationId} editable={admin} />
+      {mayContribute(profile, organizationId) && <HeaderMapForm organizationId={organizationId} />}
       {admin && <WqxAccountForm organizationId={organizationId} />}
     </div>
   );

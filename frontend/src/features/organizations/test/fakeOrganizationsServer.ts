@@ -59,6 +59,14 @@ export function demoState() {
       { id: 'ACT-2', typeCode: 'Field Msr/Obs', monitoringLocationIdentifier: 'DEMO-1', startDate: '2024-06-01' },
     ] as Row[],
     settings: {} as Record<string, Row>,
+    headerMaps: {} as Record<string, Record<string, unknown>>,
+    /** The fields GET /import-fields lists (the first of chalicelib/imports/formats.py's, and one without a translation). */
+    importFields: [
+      { name: 'station', label: 'station identifier' },
+      { name: 'date', label: 'date' },
+      { name: 'value', label: 'value' },
+      { name: 'shoeSize', label: 'shoe size' },
+    ],
     wqx: {} as Record<string, Row>,
     invitations: [
       {
@@ -146,6 +154,19 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const own = state.settings[key];
       return ok(own ? { id: m[2], organizationId: m[1], inherited: false, ...own } : { id: m[2], organizationId: m[1], inherited: true, value: { provider: 'none' }, updatedAt: null });
     }
+    if ((m = path.match(/^\/organization\/([^/]+)\/header-map$/))) {
+      if (method === 'PUT') {
+        const names = state.importFields.map((f) => f.name);
+        for (const [column, target] of Object.entries(body as Record<string, unknown>)) {
+          if (typeof target === 'string' && !names.includes(target)) {
+            return error(400, `Column '${column}': unknown field '${target}'. Map a column to one of: ${names.join(', ')}; or to a parameter with {"parameter": ..., "unit": ...}.`);
+          }
+        }
+        state.headerMaps[m[1]!] = body as Record<string, unknown>;
+      }
+      return ok(state.headerMaps[m[1]!] ?? {});
+    }
+    if (path === '/import-fields') return ok(state.importFields);
     if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account\/test$/)) && method === 'POST') {
       const account = state.wqx[m[1]!];
       if (!account) return error(400, 'Set the WQX account first.');
