@@ -6,6 +6,9 @@ import { FINISHED, type ImportFormat, type ImportLog, type Page, type RejectedRo
 export const PROGRESS_POLL_MS = 1000;
 export const HISTORY_PAGE_SIZE = 10;
 export const REJECTED_PAGE_SIZE = 50;
+/** The home page asks each project for its few newest imports, of at most this many projects. */
+export const LATEST_PER_PROJECT = 3;
+export const LATEST_PROJECTS = 20;
 
 const projectPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}`;
@@ -67,6 +70,25 @@ export function useImportHistory(organizationId: string, projectId: string, page
       data: [], count: 0, total: 0, page: 1, pageCount: 1,
     },
   );
+}
+
+/**
+ * The newest imports across several projects (the home page): GET .../import-history of each, its first
+ * LATEST_PER_PROJECT, newest first. A project whose history cannot be read is left out, not an error.
+ */
+export function useLatestImports(projects: { organizationId: string; id: string }[]) {
+  const asked = projects.slice(0, LATEST_PROJECTS);
+  const key = asked.length ? ['latest-imports', ...asked.map((p) => `${p.organizationId}/${p.id}`)] : null;
+  return useSWR(key, async () => {
+    const pages = await Promise.all(
+      asked.map((p) =>
+        get<Page<ImportLog>>(`${projectPath(p.organizationId, p.id)}/import-history`, { params: { page: 1, limit: LATEST_PER_PROJECT } }).catch(
+          () => undefined,
+        ),
+      ),
+    );
+    return pages.flatMap((page) => page?.data ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  });
 }
 
 /** GET Util/feedbacklog/{logId}: the rejected rows with their reasons. */

@@ -53,6 +53,12 @@ const imports = {
     rows: 'Imported / rejected',
     show: 'Show',
   },
+  latest: {
+    title: 'Latest imports',
+    empty: 'No imports yet in your projects.',
+    item: '{{project}} · {{when}}',
+    rows: '{{imported}} rows imported, {{rejected}} rejected',
+  },
   uploadFailed: 'The file could not be uploaded: {{message}}',
 };
 

@@ -55,6 +55,12 @@ const imports: typeof en = {
     rows: '已导入 / 被拒绝',
     show: '查看',
   },
+  latest: {
+    title: '最新导入',
+    empty: '您的项目中尚无导入。',
+    item: '{{project}} · {{when}}',
+    rows: '已导入 {{imported}} 行，被拒绝 {{rejected}} 行',
+  },
   uploadFailed: '文件无法上传：{{message}}',
 };
 

@@ -43,3 +43,18 @@ export function useProjectActions(organizationId: string) {
     },
   };
 }
+
+/** A project as GET /project/getIdsByOrganizationIds names it. */
+export interface ProjectName {
+  id: string;
+  name: string;
+  organizationId: string;
+}
+
+/** GET /project/getIdsByOrganizationIds?organizationId=a,b: the named projects of these organizations, by name. */
+export function useProjectsOf(organizationIds: string[]) {
+  const ids = [...organizationIds].sort();
+  return useSWR(ids.length ? ['/project/getIdsByOrganizationIds', ...ids] : null, async () =>
+    (await get<ProjectName[]>('/project/getIdsByOrganizationIds', { params: { organizationId: ids.join(',') } })) ?? [],
+  );
+}

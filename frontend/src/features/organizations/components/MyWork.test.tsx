@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { resetPendingInvitationOffer } from '../../invitations/components/PendingInvitationRedirect';
 import { DEMO_ORG, OTHER_ORG, demoState, fakeOrganizationsServer } from '../test/fakeOrganizationsServer';
@@ -28,6 +29,67 @@ describe('home page for a signed-in member', () => {
     expect(within(work).getByRole('link', { name: 'River Keepers' })).toHaveAttribute('href', `/userspace/organizations/${OTHER_ORG}`);
     expect(within(work).getAllByRole('link', { name: 'Projects' })[0]).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects`);
     expect(within(work).getByText('Data contributor')).toBeInTheDocument();
+    const projects = await within(work).findByRole('list', { name: 'Projects of Demo Watershed Council' });
+    expect(within(projects).getByRole('link', { name: 'Creek survey' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-creek`);
+  });
+
+  it('names five projects of an organization and leads to the rest', async () => {
+    for (const n of [1, 2, 3, 4, 5, 6]) server.state.projects.push({ id: `p-${n}`, organizationId: DEMO_ORG, name: `Survey ${n}`, description: null });
+    renderWorkspace('/home', PROFILES.orgadmin);
+    const projects = await screen.findByRole('list', { name: 'Projects of Demo Watershed Council' });
+    expect(within(projects).getAllByRole('link')).toHaveLength(6);
+    expect(within(projects).getByRole('link', { name: 'and 2 more…' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects`);
+  });
+
+  it('lists the latest imports of the projects they may import into, newest first, each leading to its Imports tab', async () => {
+    server.state.projects.push(
+      { id: 'p-lake', organizationId: DEMO_ORG, name: 'Lake watch', description: null },
+      { id: 'p-river', organizationId: OTHER_ORG, name: 'River walk', description: null },
+    );
+    const log = (logId: string, projectId: string, fileName: string, status: string, createdAt: string, rowsImported = 10, rowsRejected = 0) =>
+      ({ logId, projectId, organizationId: projectId === 'p-river' ? OTHER_ORG : DEMO_ORG, fileName, status, createdAt, rowsImported, rowsRejected });
+    server.state.imports.push(
+      log('l-1', 'p-creek', 'march.csv', 'succeeded', '2026-03-01T10:00:00Z'),
+      log('l-2', 'p-creek', 'april.csv', 'partial', '2026-04-01T10:00:00Z', 1200, 3),
+      log('l-3', 'p-lake', 'may.csv', 'failed', '2026-05-01T10:00:00Z', 0, 0),
+      log('l-4', 'p-lake', 'june.csv', 'running', '2026-06-01T10:00:00Z', 0, 0),
+      log('l-5', 'p-creek', 'january.csv', 'succeeded', '2026-01-01T10:00:00Z'),
+      log('l-6', 'p-lake', 'february.csv', 'cancelled', '2026-02-01T10:00:00Z'),
+      log('l-7', 'p-creek', 'december.csv', 'succeeded', '2025-12-01T10:00:00Z'),
+    );
+    renderWorkspace('/home', PROFILES.twoOrgs);
+    const latest = await screen.findByRole('region', { name: 'Latest imports' });
+    const items = within(latest).getAllByRole('listitem');
+    // The five newest of their projects (three asked of each), newest first.
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['june.csv', 'may.csv', 'april.csv', 'march.csv', 'february.csv']);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-lake/imports`);
+    expect(items[0]).toHaveTextContent('Importing');
+    expect(items[1]).toHaveTextContent('Failed');
+    expect(items[2]).toHaveTextContent('Imported with rejected rows');
+    expect(items[2]).toHaveTextContent('Creek survey ·');
+    expect(items[2]).toHaveTextContent('1,200 rows imported, 3 rejected');
+    expect(items[4]).toHaveTextContent('Cancelled');
+    // Carl is a simple member of the other organization: its project's history (for contributors) is not asked for.
+    expect(server.calls.filter((c) => c.path.endsWith('/import-history')).map((c) => c.path)).toEqual([
+      `/organization/${DEMO_ORG}/projects/p-creek/import-history`,
+      `/organization/${DEMO_ORG}/projects/p-lake/import-history`,
+    ]);
+  });
+
+  it('says when their projects have no imports yet', async () => {
+    renderWorkspace('/home', PROFILES.orgadmin);
+    const latest = await screen.findByRole('region', { name: 'Latest imports' });
+    expect(within(latest).getByText('No imports yet in your projects.')).toBeInTheDocument();
+  });
+
+  it('reads in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    server.state.imports.push({ logId: 'l-1', projectId: 'p-creek', organizationId: DEMO_ORG, fileName: 'march.csv', status: 'partial', createdAt: '2026-03-01T10:00:00Z', rowsImported: 12, rowsRejected: 1 });
+    renderWorkspace('/home', PROFILES.orgadmin);
+    const latest = await screen.findByRole('region', { name: '最新导入' });
+    expect(within(latest).getByRole('listitem')).toHaveTextContent('已导入 12 行，被拒绝 1 行');
+    expect(await screen.findByRole('list', { name: 'Demo Watershed Council 的项目' })).toBeInTheDocument();
+    await changeLanguage('en');
   });
 
   it('lists pending invitations', async () => {

@@ -222,6 +222,8 @@ const organizations = {
     title: 'Your work',
     projects: 'Projects',
     stations: 'Stations',
+    projectsOf: 'Projects of {{name}}',
+    moreProjects: 'and {{count}} more…',
   },
 };
 

@@ -224,6 +224,8 @@ const organizations: typeof en = {
     title: '您的工作',
     projects: '项目',
     stations: '站点',
+    projectsOf: '{{name}} 的项目',
+    moreProjects: '另有 {{count}} 个…',
   },
 };
 

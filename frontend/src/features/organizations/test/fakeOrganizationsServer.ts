@@ -60,6 +60,8 @@ export function demoState() {
     ] as Row[],
     settings: {} as Record<string, Row>,
     headerMaps: {} as Record<string, Record<string, unknown>>,
+    /** Import logs (GET .../projects/{id}/import-history answers a project's, newest first). */
+    imports: [] as Row[],
     /** The fields GET /import-fields lists (the first of chalicelib/imports/formats.py's, and one without a translation). */
     importFields: [
       { name: 'station', label: 'station identifier' },
@@ -167,6 +169,17 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       return ok(state.headerMaps[m[1]!] ?? {});
     }
     if (path === '/import-fields') return ok(state.importFields);
+    if (path === '/project/getIdsByOrganizationIds') {
+      const wanted = (query.get('organizationId') ?? '').split(',').filter(Boolean);
+      return ok(state.projects.filter((p) => wanted.includes(String(p.organizationId))).map((p) => ({ id: p.id, name: p.name, organizationId: p.organizationId })));
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/projects\/([^/]+)\/import-history$/))) {
+      const limit = Number(query.get('limit') ?? 100);
+      const logs = state.imports
+        .filter((log) => log.projectId === m![2])
+        .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+      return ok({ data: logs.slice(0, limit), count: Math.min(limit, logs.length), total: logs.length, page: 1, pageCount: 1 });
+    }
     if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account\/test$/)) && method === 'POST') {
       const account = state.wqx[m[1]!];
       if (!account) return error(400, 'Set the WQX account first.');

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLatestImports } from '../api/imports';
+import '../../../shell/workspace.css';
+
+/** How many imports the home page lists. */
+export const LATEST_SHOWN = 5;
+
+/** A project whose imports to show, and where its Imports tab is (the app composes the features). */
+export interface ProjectWithImports {
+  organizationId: string;
+  id: string;
+  name: string;
+  importsPath: string;
+}
+
+/** On the home page: the newest imports of the given projects, each with its status and a link to its project's Imports tab. */
+export function LatestImports({ projects }: { projects: ProjectWithImports[] }) {
+  const { t, i18n } = useTranslation();
+  const latest = useLatestImports(projects);
+  if (!projects.length || !latest.data) return null;
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  const shown = latest.data.filter((log) => byId.has(log.projectId)).slice(0, LATEST_SHOWN);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <section className="page" aria-labelledby="latest-imports-title">
+      <h2 id="latest-imports-title">{t('imports.latest.title')}</h2>
+      {shown.length === 0 ? (
+        <p>{t('imports.latest.empty')}</p>
+      ) : (
+        <ul className="ws-cards">
+          {shown.map((log) => {
+            const project = byId.get(log.projectId)!;
+            return (
+              <li key={log.logId} className="ws-card">
+                <h3>
+                  <Link to={project.importsPath}>{log.fileName}</Link>
+                </h3>
+                <p>{t('imports.latest.item', { project: project.name, when: when.format(new Date(log.createdAt)) })}</p>
+                <p className="ws-actions">
+                  <span className="ws-badge">{t(`imports.status.${log.status}`)}</span>
+                  <span>{t('imports.latest.rows', { imported: number.format(log.rowsImported), rejected: number.format(log.rowsRejected) })}</span>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
