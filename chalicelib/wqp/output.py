@@ -89,13 +89,13 @@ def _write_delimited(out: IO[bytes], header: tuple, rows: Iterable[list], delimi
         text.truncate()
 
 
-def _write_lines(out: IO[bytes], header: tuple, chunks: Iterable[str], delimiter: str) -> None:
-    """The header as the CSV writer writes it, then lines the records formatted themselves."""
+def _write_lines(out: IO[bytes], header: tuple, chunks: Iterable[bytes], delimiter: str) -> None:
+    """The header as the CSV writer writes it, then lines the records formatted themselves (UTF-8)."""
     text = io.StringIO()
     csv.writer(text, delimiter=delimiter, lineterminator=LINE_END).writerow(header)
     out.write(text.getvalue().encode("utf-8"))
     for chunk in chunks:
-        out.write(chunk.encode("utf-8"))
+        out.write(chunk)
 
 
 def _write_xlsx(out: IO[bytes], header: tuple, rows: Iterable[list]) -> None:
@@ -153,9 +153,9 @@ def render(out: IO[bytes], mime_type: str, header: tuple, sources: tuple, record
         _write_xlsx(out, header, ([record.get(s, "") if s else "" for s in sources] for record in records))
     else:
         delimiter = "\t" if mime_type == "tsv" else ","
-        text_lines = getattr(records, "text_lines", None)
-        if text_lines is not None:
-            _write_lines(out, header, text_lines(sources, delimiter), delimiter)
+        delimited_lines = getattr(records, "delimited_lines", None)
+        if delimited_lines is not None:
+            _write_lines(out, header, delimited_lines(sources, delimiter), delimiter)
         else:
             _write_delimited(out, header, _cells(records, sources), delimiter)
 

@@ -17,7 +17,6 @@ from chalicelib.samples.service import series_of
 from chalicelib.wqp.params import SITE_TYPES, Query
 
 PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
-_FORMULA_FIRST = frozenset("=+-@\t\r")
 _EARTH_MILES = 3958.8
 _CHUNK = 4096
 
@@ -169,15 +168,11 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                 "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER}
 
 
-_STATION_KEYS = ("OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier",
-                 "MonitoringLocationName", "MonitoringLocationTypeName", "HUCEightDigitCode", "HUCTwelveDigitCode",
-                 "LatitudeMeasure", "LongitudeMeasure", "CountryCode", "StateCode", "CountyCode", "ProviderName")
-
-
 class StationRecords:
     """The stations' records; for CSV and TSV also their lines, formatted straight from the snapshot's
-    columns: a million-station answer is this product's largest, and a record per row would double its
-    time. The lines hold what station_records holds, made safe and quoted as the CSV writer quotes."""
+    columns with numpy (station_lines.py): a million-station answer is this product's largest, and a
+    record per row would take several times DuckDB's time. The lines hold what station_records holds,
+    made safe and quoted as the CSV writer quotes."""
 
     def __init__(self, stations: Stations, look: Lookups):
         self.stations, self.look = stations, look
@@ -185,42 +180,42 @@ class StationRecords:
     def __iter__(self) -> Iterator[dict]:
         return station_records(self.stations, self.look)
 
-    def text_lines(self, sources: tuple, delimiter: str) -> Iterator[str]:
-        from chalicelib.samples.download import safe_cell
+    def delimited_lines(self, sources: tuple, delimiter: str) -> Iterator[bytes]:
+        import numpy as np
+
+        from chalicelib.wqp import station_lines
         from chalicelib.wqp.output import LINE_END
 
-        def field(text: str) -> str:
-            if text[:1] in _FORMULA_FIRST:
-                text = safe_cell(text)
-            if delimiter in text or '"' in text or "\n" in text or "\r" in text:
-                return '"' + text.replace('"', '""') + '"'
-            return text
-
-        line = delimiter.join(f"{{{_STATION_KEYS.index(s)}}}" if s in _STATION_KEYS else "" for s in sources) + LINE_END
         snap, a, look = self.stations.snapshot, self.stations.snapshot.a, self.look
-        orgs = [(field(look.organization_identifier(o)),
-                 field(look.organizations[o].name if o in look.organizations else o)) for o in snap.d["orgs"]]
-        mlts = [field(m) for m in snap.d["mlts"]]
-        states = ["", *(f"{s:02d}" for s in range(1, 256))]
-        countries = ["", *(["US"] * 255)]
-        # Codes shared by many stations are formatted once (a few thousand 8-digit units and counties).
-        huc8s: dict[int, str] = {0: ""}
-        counties: dict[int, str] = {0: ""}
-        rows = self.stations.rows
-        for start in range(0, len(rows), _CHUNK):
-            chunk = rows[start:start + _CHUNK]
-            lines = []
-            for org, mlt, lat, lng, state, county, huc8, huc12, identifier, name in zip(
-                    a["org"][chunk].tolist(), a["mlt"][chunk].tolist(), a["lat"][chunk].tolist(),
-                    a["lng"][chunk].tolist(), a["state"][chunk].tolist(), a["county"][chunk].tolist(),
-                    a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist(),
-                    _texts(a["ident"], a["ident_ptr"], chunk), _texts(a["name"], a["name_ptr"], chunk)):
-                h8 = huc8s.get(huc8) or huc8s.setdefault(huc8, f"{huc8:08d}")
-                h12 = f"{huc12:012d}" if huc12 else ""  # nearly one per station: not worth remembering
-                c = counties.get(county) or counties.setdefault(county, f"{county % 1000:03d}")
-                lines.append(line.format(*orgs[org], field(identifier), field(name), mlts[mlt], h8, h12, lat, lng,
-                                         countries[state], states[state], c, PROVIDER))
-            yield "".join(lines)
+        field = lambda text: station_lines.field_text(text, delimiter)  # noqa: E731
+        Table = station_lines.Table
+        organizations = Table([field(look.organization_identifier(o)) for o in snap.d["orgs"]])
+        organization_names = Table([field(look.organizations[o].name if o in look.organizations else o)
+                                    for o in snap.d["orgs"]])
+        location_types = Table([field(m) for m in snap.d["mlts"]])
+        states = Table(["", *(f"{s:02d}" for s in range(1, 256))])
+        countries = Table(["", *(["US"] * 255)])
+        counties = Table([*(f"{c:03d}" for c in range(1000)), ""])  # code 1000: no county
+        identifiers = station_lines.TextColumn(a["ident"], a["ident_ptr"], delimiter)
+        names = station_lines.TextColumn(a["name"], a["name_ptr"], delimiter)
+        county_code = lambda r: np.where(a["county"][r] > 0, a["county"][r] % 1000, 1000)  # noqa: E731
+        # Each field: its parts for a chunk of rows (spans written one after the other), or a constant.
+        fields = {
+            "OrganizationIdentifier": lambda r: [organizations.spans(a["org"][r])],
+            "OrganizationFormalName": lambda r: [organization_names.spans(a["org"][r])],
+            "MonitoringLocationIdentifier": identifiers.spans, "MonitoringLocationName": names.spans,
+            "MonitoringLocationTypeName": lambda r: [location_types.spans(a["mlt"][r])],
+            "HUCEightDigitCode": lambda r: [station_lines.digits(a["huc8"][r], 8)],
+            "HUCTwelveDigitCode": lambda r: [station_lines.digits(a["huc12"][r], 12)],
+            "LatitudeMeasure": lambda r: [station_lines.floats(a["lat"][r])],
+            "LongitudeMeasure": lambda r: [station_lines.floats(a["lng"][r])],
+            "CountryCode": lambda r: [countries.spans(a["state"][r])],
+            "StateCode": lambda r: [states.spans(a["state"][r])],
+            "CountyCode": lambda r: [counties.spans(county_code(r))],
+            "ProviderName": field(PROVIDER),
+        }
+        layout = [fields.get(source, "") if source else "" for source in sources]
+        return station_lines.lines(self.stations.rows, layout, delimiter, LINE_END)
 
 
 def _texts(blob, ptr, rows) -> list[str]:
@@ -481,7 +476,7 @@ class Counted:
     def __init__(self, query: Query, records: Iterator[dict], *, counting: bool = True):
         self.query, self.records, self.counting = query, records, counting
         # Lines formatted by the records themselves (StationRecords), when they can.
-        self.text_lines = getattr(records, "text_lines", None) if not counting else None
+        self.delimited_lines = getattr(records, "delimited_lines", None) if not counting else None
         self.rows = self.results = 0
         self.sites: set[str] = set()
 
