@@ -1,5 +1,5 @@
 """The Chalice app: creates it, registers blueprints and event handlers; nothing else."""
-from chalice import Chalice
+from chalice import Chalice, Rate
 
 from chalicelib.apikeys.routes import routes as apikeys_routes
 from chalicelib.applications.routes import routes as applications_routes
@@ -18,6 +18,7 @@ from chalicelib.reports.routes import routes as reports_routes
 from chalicelib.reference.routes import routes as reference_routes
 from chalicelib.roles.routes import routes as roles_routes
 from chalicelib.samples.routes import routes as samples_routes
+from chalicelib.sources.routes import routes as sources_routes
 from chalicelib.stations.routes import routes as stations_routes
 from chalicelib.statistics.routes import routes as statistics_routes
 from chalicelib.system.routes import routes as system_routes
@@ -32,7 +33,7 @@ for domain_routes in (system_routes, applications_routes, auth_routes, users_rou
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
                       imports_routes, pages_routes, wqp_routes, reports_routes, timeseries_routes,
-                      apikeys_routes):
+                      apikeys_routes, sources_routes):
     app.register_blueprint(domain_routes.blueprint, url_prefix=API_PREFIX)
 # API Gateway passes these request bodies to Lambda base64-encoded, so uploaded files arrive byte for byte.
 app.api.binary_types.append("multipart/form-data")
@@ -53,3 +54,11 @@ def json_errors(event, get_response):
 def import_worker(event):
     """Runs queued jobs such as data imports (the same handler the local worker calls)."""
     return import_worker_handler.handle(event)
+
+
+@app.schedule(Rate(5, unit=Rate.MINUTES))
+def import_sources(event):
+    """Queues the projects' import sources that are due (locally devtools/import_sources.py calls the same)."""
+    from chalicelib.sources import service as sources
+
+    return sources.run_due()

@@ -54,6 +54,8 @@ class ImportLog(BaseModel):
     message = UnicodeAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names
     createdBy = UnicodeAttribute()
+    trigger = UnicodeAttribute(null=True)  # "schedule" for an import source's run; none for an upload
+    sourceId = UnicodeAttribute(null=True)  # the import source that queued it
     createdAt = UnicodeAttribute()
     startedAt = UnicodeAttribute(null=True)
     finishedAt = UnicodeAttribute(null=True)

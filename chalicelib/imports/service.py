@@ -32,7 +32,8 @@ HEADER_MAP_LIMIT = 500
 NOT_FOUND = "Import not found."
 PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
-                 "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt")
+                 "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
+                 "trigger", "sourceId")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",), default_sort=(("createdAt", "DESC"),),
                      max_page_size=200, soft_delete=None)
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def _dry_run(value: Any) -> bool:
 
 def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_key: Any = None,
                  file_name: str | None = None, content: bytes | None = None, format: Any = None,
-                 dry_run: Any = None, kind: ImportKind | None = None) -> dict:
+                 dry_run: Any = None, kind: ImportKind | None = None, trigger: str | None = None,
+                 source_id: str | None = None) -> dict:
     """Record the import and queue it for the worker: from a file of the request, or an earlier upload.
     `kind` names another worker job with its own formats (time series: chalicelib/timeseries)."""
     kind = kind or DATA_IMPORT
@@ -150,7 +152,7 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
     log_id = str(uuid.uuid4())
     log = ImportLog(id=log_id, logId=log_id, projectId=project_id, organizationId=organization_id, fileName=name,
                     format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now,
-                    updatedAt=now)
+                    updatedAt=now, trigger=trigger, sourceId=source_id)
     log.save()
     try:
         aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,

@@ -8,7 +8,7 @@ from urllib3 import encode_multipart_formdata
 
 from tests.api.authorization_matrix import ALL_OK, DEMO_ORG_ADMINS, Case
 from tests.api.matrix_imports import QUEUED_BY_CONTRIBUTORS
-from tests.api.matrix_monitoring import ALL_BAD_REQUEST, DEMO_ORG_CONTRIBUTORS
+from tests.api.matrix_monitoring import ALL_BAD_REQUEST, CREATED_BY_CONTRIBUTORS, DEMO_ORG_CONTRIBUTORS
 
 _BODY, _CONTENT_TYPE = encode_multipart_formdata({"file": ("logger.csv", b"Site,Timestamp,pH\n"
                                                                          b"MATRIX-1,2024-01-01T00:00Z,7\n", "text/csv"),
@@ -48,4 +48,28 @@ CASES: list = [
     Case("POST", "/organization/{org}/api-keys", {**DEMO_ORG_ADMINS, "orgadmin": 201, "admin": 201},
          body={"name": "Matrix key"}),
     Case("DELETE", "/organization/{org}/api-keys/{key}", DEMO_ORG_ADMINS, setup=_demo_key),
+]
+
+
+def _project_with_source(ids: dict) -> dict:
+    from chalicelib.sources import service as sources
+
+    values = _project_and_series(ids)
+    source = sources.create(ids["org"], values["project"], ids["orgadmin"], {
+        "name": "Matrix source", "url": "http://127.0.0.1:9/none.csv", "format": "ts-long", "schedule": "weekly",
+        "enabled": False})
+    return {**values, "source": source["id"]}
+
+
+_SOURCES = _PROJECT + "/import-sources"
+# Disabled, so the scheduled run never fetches them; "run" fetches once (port 9 refuses: a failure recorded).
+_NEW_SOURCE = {"name": "Matrix source", "url": "http://127.0.0.1:9/none.csv", "format": "ts-long",
+               "schedule": "weekly", "enabled": False}
+
+CASES += [
+    Case("GET", _SOURCES, DEMO_ORG_CONTRIBUTORS, setup=_project_with_source),
+    Case("POST", _SOURCES, CREATED_BY_CONTRIBUTORS, setup=_project_with_source, body=_NEW_SOURCE),
+    Case("PATCH", _SOURCES + "/{source}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_source, body={"name": "Renamed"}),
+    Case("DELETE", _SOURCES + "/{source}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_source),
+    Case("POST", _SOURCES + "/{source}/run", DEMO_ORG_CONTRIBUTORS, setup=_project_with_source),
 ]

@@ -1,0 +1,46 @@
+"""A project's import sources: URLs imported on a schedule (data contributors and group administrators)."""
+from chalicelib.auth.principal import require_principal
+from chalicelib.core.http import Routes, created
+from chalicelib.imports.routes import CONTRIBUTORS, PROJECT
+from chalicelib.projects import service as projects
+from chalicelib.sources import service
+
+routes = Routes(__name__)
+SOURCES = PROJECT + "/import-sources"
+
+
+def _project(organizationId, projectId):
+    return projects.resolve(organizationId, projectId)
+
+
+@routes.route(SOURCES, auth=CONTRIBUTORS)
+def list_sources(organizationId, projectId):
+    """The project's sources with their schedule and last result."""
+    return service.list_sources(_project(organizationId, projectId).id)
+
+
+@routes.route(SOURCES, methods=["POST"], auth=CONTRIBUTORS)
+def create_source(organizationId, projectId):
+    """A new source {name, url, format, schedule: hourly|daily|weekly, enabled}; it runs at the next round."""
+    project = _project(organizationId, projectId)
+    return created(service.create(organizationId, project.id, require_principal().id, routes.json_body()))
+
+
+@routes.route(SOURCES + "/{sourceId}", methods=["PATCH"], auth=CONTRIBUTORS)
+def update_source(organizationId, projectId, sourceId):
+    project = _project(organizationId, projectId)
+    return service.update(service.get(project.id, sourceId), routes.json_body())
+
+
+@routes.route(SOURCES + "/{sourceId}", methods=["DELETE"], auth=CONTRIBUTORS)
+def delete_source(organizationId, projectId, sourceId):
+    project = _project(organizationId, projectId)
+    service.delete(service.get(project.id, sourceId))
+    return {"deleted": sourceId}
+
+
+@routes.route(SOURCES + "/{sourceId}/run", methods=["POST"], auth=CONTRIBUTORS)
+def run_source(organizationId, projectId, sourceId):
+    """Run the source now: its answer fetched and queued as an import (or why not, in lastMessage)."""
+    project = _project(organizationId, projectId)
+    return service.run(service.get(project.id, sourceId), require_principal().id)

@@ -1,0 +1,195 @@
+"""Import sources of a project: kept, checked, and run when due (each run a normal import, its log saying
+`trigger: schedule`). A failing source records why and backs off; it never stops the others."""
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from chalicelib.core import aws
+from chalicelib.core.config import get_settings
+from chalicelib.core.errors import BadRequest, NotFound
+from chalicelib.core.models import utc_now
+from chalicelib.imports import service as imports
+from chalicelib.sources import fetch
+from chalicelib.sources.models import KIND, SCHEDULES, ImportSource
+from chalicelib.timeseries import formats as ts_formats
+
+logger = logging.getLogger(__name__)
+NOT_FOUND = "Import source not found."
+TS_FORMATS = ("usgs-json", "ts-wide", "ts-long")
+DATA_FORMATS = ("wqp-result", "wqx3-result", "wqp-station", "template")
+FORMATS = TS_FORMATS + DATA_FORMATS
+RETRY_SECONDS = 300  # the first retry after a failure; doubled per failure, at most the schedule's interval x 4
+EVERY_MINUTES = 5  # how often the scheduled function looks for due sources (app.py, devtools/import_sources.py)
+PUBLIC_FIELDS = ("id", "projectId", "organizationId", "name", "url", "format", "schedule", "enabled", "nextRunAt",
+                 "failures", "lastRunAt", "lastSuccessAt", "lastStatus", "lastMessage", "lastLogId", "createdBy",
+                 "createdAt", "updatedAt")
+TS_IMPORT = imports.ImportKind("import-ts-data", ts_formats.FORMATS, ts_formats.SUFFIXES)
+
+
+def _cloud() -> bool:
+    return get_settings().stage != "local"
+
+
+def public(source: ImportSource) -> dict:
+    item = source.to_dict()
+    out = {name: item.get(name) for name in PUBLIC_FIELDS}
+    out.update(id=source.id.split("#", 1)[1], projectId=source.key, name=source.label,
+               failures=int(source.failures or 0),
+               nextRunAt=_iso(int(source.nextRunAt or 0)) if source.enabled else None)
+    return out
+
+
+def _iso(epoch: int) -> str:
+    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _checked(data: Any, current: ImportSource | None) -> dict:
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    allowed = {"name", "url", "format", "schedule", "enabled"}
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise BadRequest(f"Unknown field {unknown[0]!r}. Fields: {', '.join(sorted(allowed))}.")
+    values: dict = {}
+    if "name" in data or current is None:
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
+            raise BadRequest("name is required (1 to 100 characters).")
+        values["label"] = name.strip()
+    if "url" in data or current is None:
+        try:
+            fetch.check_url(data.get("url"), cloud=_cloud())
+        except fetch.Refused as exc:
+            raise BadRequest(str(exc)) from None
+        values["url"] = data["url"].strip()
+    if "format" in data or current is None:
+        if data.get("format") not in FORMATS:
+            raise BadRequest(f"Invalid format. {', '.join(FORMATS)} expected")
+        values["format"] = data["format"]
+    if "schedule" in data or current is None:
+        if data.get("schedule") not in SCHEDULES:
+            raise BadRequest(f"Invalid schedule. {', '.join(SCHEDULES)} expected")
+        values["schedule"] = data["schedule"]
+    if "enabled" in data:
+        if not isinstance(data["enabled"], bool):
+            raise BadRequest("Invalid enabled. true or false expected")
+        values["enabled"] = data["enabled"]
+    return values
+
+
+def create(organization_id: str, project_id: str, user_id: str, data: Any) -> dict:
+    values = _checked(data, None)
+    source = ImportSource(id=f"{KIND}#{uuid.uuid4()}", key=project_id, organizationId=organization_id,
+                          createdBy=user_id, createdAt=utc_now(), nextRunAt=int(time.time()), failures=0,
+                          enabled=values.pop("enabled", True), **values)
+    source.save()
+    return public(source)
+
+
+def list_sources(project_id: str) -> list[dict]:
+    found = ImportSource.by_kind.query(KIND, filter_condition=ImportSource.key == project_id)
+    return sorted((public(s) for s in found), key=lambda s: s["createdAt"])
+
+
+def get(project_id: str, source_id: str) -> ImportSource:
+    try:
+        source = ImportSource.get(f"{KIND}#{source_id}")
+    except ImportSource.DoesNotExist:
+        raise NotFound(NOT_FOUND) from None
+    if source.key != project_id:
+        raise NotFound(NOT_FOUND)
+    return source
+
+
+def update(source: ImportSource, data: Any) -> dict:
+    values = _checked(data, source)
+    actions = [getattr(ImportSource, name).set(value) for name, value in values.items()]
+    if values.get("enabled") or "url" in values or "schedule" in values:
+        actions += [ImportSource.nextRunAt.set(int(time.time())), ImportSource.failures.set(0)]
+    source.update(actions=actions + [ImportSource.updatedAt.set(utc_now())])
+    return public(source)
+
+
+def delete(source: ImportSource) -> None:
+    source.delete()
+
+
+# ---------------------------------------------------------------- running
+
+
+def incremental_url(source: ImportSource) -> str:
+    """The URL asking only for data newer than the last success where the service allows it (USGS Water
+    Services: startDT; Water Quality Portal: startDateLo); an hour's overlap, as merges are idempotent."""
+    if not source.lastSuccessAt:
+        return source.url
+    since = datetime.fromisoformat(source.lastSuccessAt.replace("Z", "+00:00")) - timedelta(hours=1)
+    parts = urlsplit(source.url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+    if source.format == "usgs-json" and "waterservices" in (parts.hostname or ""):
+        query = [(k, v) for k, v in query if k not in ("startDT", "period")]
+        query.append(("startDT", since.strftime("%Y-%m-%dT%H:%M%z")))
+    elif source.format in DATA_FORMATS and "waterqualitydata" in (parts.hostname or ""):
+        query = [(k, v) for k, v in query if k != "startDateLo"] + [("startDateLo", since.strftime("%m-%d-%Y"))]
+    else:
+        return source.url
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def _record(source: ImportSource, **values) -> None:
+    source.update(actions=[getattr(ImportSource, k).set(v) for k, v in values.items()]
+                  + [ImportSource.lastRunAt.set(utc_now())])
+
+
+def run(source: ImportSource, user_id: str | None = None, *, read_seconds: float = fetch.READ_SECONDS) -> dict:
+    """Fetch the source and queue its import (nothing when the answer is the one imported last time)."""
+    now = int(time.time())
+    interval = SCHEDULES[source.schedule]
+    try:
+        fetched = fetch.fetch(incremental_url(source), cloud=_cloud(), read_seconds=read_seconds)
+    except (fetch.Refused, fetch.FetchFailed) as exc:
+        failures = int(source.failures or 0) + 1
+        wait = min(RETRY_SECONDS * 2 ** (failures - 1), interval * 4)
+        _record(source, lastStatus="failed", lastMessage=f"{exc} Next try in {wait // 60} minutes.",
+                failures=failures, nextRunAt=now + wait)
+        return public(source)
+    if fetched.sha256 == source.lastHash:
+        _record(source, lastStatus="unchanged", lastMessage="The source's answer has not changed since the last "
+                "import: nothing new to import.", failures=0, nextRunAt=now + interval,
+                lastSuccessAt=utc_now())
+        return public(source)
+    suffix = ".json" if source.format == "usgs-json" else ".csv"
+    key = f"uploads/{source.organizationId}/{source.key}/sources/{uuid.uuid4()}/{source.format}{suffix}"
+    aws.client("s3").upload_fileobj(fetched.file, get_settings().uploads_bucket, key)
+    queued = imports.queue_import(source.organizationId, source.key, user_id or source.createdBy, upload_key=key,
+                                  format=source.format, kind=TS_IMPORT if source.format in TS_FORMATS else None,
+                                  trigger="schedule", source_id=source.id.split("#", 1)[1])
+    _record(source, lastStatus="queued", lastMessage=f"{fetched.size:,} bytes fetched; import queued.",
+            lastLogId=queued["logId"], lastHash=fetched.sha256, failures=0, nextRunAt=now + interval,
+            lastSuccessAt=utc_now())
+    return public(source)
+
+
+def run_due(now: float | None = None) -> int:
+    """Run every enabled source whose time has come (the scheduled function's work); how many ran."""
+    now = int(now if now is not None else time.time())
+    ran = 0
+    for source in ImportSource.by_kind.query(KIND):
+        if not source.enabled or int(source.nextRunAt or 0) > now:
+            continue
+        try:
+            # Claim it first: two runners at once (a slow run overlapping the next) run it once.
+            source.update(actions=[ImportSource.nextRunAt.set(now + SCHEDULES[source.schedule])],
+                          condition=ImportSource.nextRunAt == source.nextRunAt)
+        except Exception:  # noqa: BLE001 - taken by another runner, or gone
+            continue
+        try:
+            run(source)
+            ran += 1
+        except Exception:  # noqa: BLE001 - one source never blocks the others
+            logger.exception("import source %s failed", source.id)
+    return ran
