@@ -1,4 +1,4 @@
-"""The two registered clients, and the loopback rule for their redirect URIs.
+"""The registered clients (the SPA, scripts, a machine client), and the loopback rule for redirect URIs.
 
 Why loopback URIs on any port, rather than a fixed list: the SPA runs on whatever port its dev server,
 the gateway of `make run`, or a test picked, so ports cannot be listed in advance. Restricting the
@@ -8,6 +8,7 @@ RFC 8252 §7.3 allows exactly this for loopback redirects ("any port").
 """
 from __future__ import annotations
 
+import hmac
 import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -108,6 +109,28 @@ class PublicClient(ClientMixin):
         return grant_type in self.grant_types
 
 
+# The machine client of the client-credentials grant (a logger pushing time series). Its secret is a demo
+# value like the demo users' passwords: this provider is for development only.
+MACHINE_CLIENT_ID = "logger-demo"
+MACHINE_CLIENT_SECRET = "logger-demo-secret"
+
+
+@dataclass(frozen=True)
+class MachineClient(PublicClient):
+    """A confidential client: it proves itself with its secret (HTTP Basic or form), for itself, no user."""
+
+    secret: str = ""
+
+    def check_client_secret(self, client_secret: str) -> bool:
+        return bool(self.secret) and hmac.compare_digest(client_secret or "", self.secret)
+
+    def check_endpoint_auth_method(self, method: str, endpoint: str) -> bool:
+        return method in ("client_secret_basic", "client_secret_post")
+
+    def get_allowed_scope(self, scope: str | None) -> str:
+        return ""  # no user, so none of the OpenID scopes
+
+
 def build_clients(redirect_policy: RedirectPolicy) -> dict[str, PublicClient]:
     clients = [
         # The browser SPA (oidc-client-ts): code flow with PKCE S256, refresh tokens.
@@ -115,5 +138,8 @@ def build_clients(redirect_policy: RedirectPolicy) -> dict[str, PublicClient]:
                      redirect_policy, frozenset({"code"})),
         # Tests and scripts: the password grant, so no browser is needed to get a token.
         PublicClient("cli", "Open Water Data scripts and tests", frozenset({"password", "refresh_token"})),
+        # Machine clients (loggers, scripts): the client-credentials grant; the token's subject is the client.
+        MachineClient(MACHINE_CLIENT_ID, "Demo logger", frozenset({"client_credentials"}),
+                      secret=MACHINE_CLIENT_SECRET),
     ]
     return {client.client_id: client for client in clients}

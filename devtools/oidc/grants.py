@@ -183,3 +183,9 @@ def user_info(account: DemoUser, scope: str) -> UserInfo:
     """The standard claims of a user that the given scope releases (for ID tokens and /userinfo)."""
     return UserInfo(sub=account.sub, name=account.name, preferred_username=account.username,
                     email=account.email, email_verified=account.email_verified).filter(scope)
+
+
+class ClientCredentialsGrant(grants.ClientCredentialsGrant):
+    """For machine clients (MachineClient): the client's own token, authenticated by its secret."""
+
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]

@@ -10,6 +10,7 @@ from flask import session
 from devtools.oidc.clients import SUPPORTED_SCOPES, PublicClient
 from devtools.oidc.grants import (
     AuthorizationCodeGrant,
+    ClientCredentialsGrant,
     IdTokens,
     OpenIDCodeFlow,
     PasswordGrant,
@@ -44,6 +45,7 @@ class LocalAuthorizationServer(AuthorizationServer):
         ])
         self.register_grant(RotatingRefreshTokenGrant, [IdTokens(issuer, signing_key, id_token_ttl)])
         self.register_grant(PasswordGrant, [IdTokens(issuer, signing_key, id_token_ttl)])
+        self.register_grant(ClientCredentialsGrant)
         self.register_endpoint(SignOut)
 
     def query_client(self, client_id: str) -> PublicClient | None:

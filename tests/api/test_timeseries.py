@@ -186,3 +186,26 @@ def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_f
     flagged = api.get(f"/wapi/ts/data?series={ph['id']}&aggregate=raw").json["points"]
     assert flagged == [{"t": "2024-07-01T05:00:00Z", "v": 7.1},
                        {"t": "2024-07-01T05:30:00Z", "v": 15.3, "flag": "out-of-range"}]
+
+
+def test_a_machine_client_pushes_with_a_client_credentials_token_once_it_is_a_member(api, place):
+    import requests
+
+    from devtools.oidc.clients import MACHINE_CLIENT_ID, MACHINE_CLIENT_SECRET
+    from tests.support.identity import identity_provider_url
+
+    token = requests.post(f"{identity_provider_url()}/token", data={"grant_type": "client_credentials"},
+                          auth=(MACHINE_CLIENT_ID, MACHINE_CLIENT_SECRET), timeout=10).json()["access_token"]
+    body = {"series": [{"stationIdentifier": "LOGGER-1", "parameter": "Gage height", "unit": "ft",
+                        "values": [["2024-08-01T00:00:00Z", 3.1]]}]}
+    headers = {"Authorization": f"Bearer {token}"}
+    refused = api.as_("anonymous").post(f"/wapi/{place['project']}/ts", body, headers=headers)
+    assert (refused.status_code, refused.json["message"]) == (403, "You do not have permission to do this.")
+    member = api.as_("admin").put(f"/organization/{place['org']}/members/{MACHINE_CLIENT_ID}",
+                                  {"roleName": "data-contributor"})
+    assert member.status_code == 200, member.json
+    pushed = api.as_("anonymous").post(f"/wapi/{place['project']}/ts", body, headers=headers)
+    assert (pushed.status_code, pushed.json["accepted"]) == (200, 1)
+    wrong = requests.post(f"{identity_provider_url()}/token", data={"grant_type": "client_credentials"},
+                          auth=(MACHINE_CLIENT_ID, "not-the-secret"), timeout=10)
+    assert (wrong.status_code, wrong.json()["error"]) == (401, "invalid_client")

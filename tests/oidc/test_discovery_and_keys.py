@@ -17,7 +17,8 @@ def test_discovery_describes_the_provider(provider):
         assert metadata[name] == provider.url(path)
     assert metadata["code_challenge_methods_supported"] == ["S256"]
     assert {"query", "fragment"} <= set(metadata["response_modes_supported"])
-    assert set(metadata["grant_types_supported"]) == {"authorization_code", "refresh_token", "password"}
+    assert set(metadata["grant_types_supported"]) == {"authorization_code", "refresh_token", "password",
+                                                      "client_credentials"}
     assert metadata["id_token_signing_alg_values_supported"] == ["RS256"]
     assert set(metadata["scopes_supported"]) == {"openid", "profile", "email", "offline_access"}
     assert "check_session_iframe" not in metadata
