@@ -3,6 +3,8 @@ from chalice import Chalice, Rate
 
 from chalicelib.apikeys.routes import routes as apikeys_routes
 from chalicelib.applications.routes import routes as applications_routes
+from chalicelib.audit.routes import routes as audit_routes
+from chalicelib.audit.service import request_origin
 from chalicelib.auth.routes import routes as auth_routes
 from chalicelib.core.errors import ApiError
 from chalicelib.dashboards.routes import routes as dashboards_routes
@@ -29,7 +31,7 @@ from chalicelib.wqp.routes import routes as wqp_routes
 
 app = Chalice(app_name="open-water-data")
 
-for domain_routes in (system_routes, applications_routes, auth_routes, users_routes, organizations_routes,
+for domain_routes in (system_routes, audit_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,
                       reference_routes, samples_routes, statistics_routes, gis_routes, invitations_routes,
                       imports_routes, pages_routes, wqp_routes, reports_routes, timeseries_routes,
@@ -48,6 +50,13 @@ def json_errors(event, get_response):
         return normalize_error_response(get_response(event), accept_language)
     except ApiError as exc:
         return error_response(exc, accept_language)
+
+
+@app.middleware("http")
+def audit_origin(event, get_response):
+    """Changes recorded while answering carry the request's source address and user agent."""
+    with request_origin(event.headers or {}, event.context):
+        return get_response(event)
 
 
 @app.on_sqs_message(queue="owd-imports", batch_size=10)

@@ -1,23 +1,96 @@
 """The local stand-in for CloudFront: serves the built SPA and proxies /api/v1 to the API.
 
-It also plays two parts of the cloud configuration:
+It also plays three parts of the cloud configuration:
+- the site's security headers (Content-Security-Policy, HSTS, ...) are read from CloudFront's response
+  headers policy in infra/template.yaml, with the local identity provider and AWS stand-in as origins,
+  so the browser tests run under the very policy the cloud sends;
 - `/config.json` is generated from the environment, as the deploy step writes it next to the SPA;
 - unknown API paths answer 404 in the product's JSON shape, as API Gateway's configured
-  MISSING_AUTHENTICATION_TOKEN gateway response does (chalice local answers 403 there).
+  MISSING_AUTHENTICATION_TOKEN and INVALID_SIGNATURE gateway responses do (chalice local answers 403 there;
+  devtools/package_stack.py configures them).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
+from http import HTTPStatus
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from werkzeug.middleware.http_proxy import ProxyMiddleware
 from werkzeug.middleware.shared_data import SharedDataMiddleware
 from werkzeug.serving import run_simple
 from werkzeug.wrappers import Request, Response
 
+from devtools.package_stack import GATEWAY_RESPONSES
+
 API_PREFIX = "/api/v1/"
+HEADERS_POLICY = "SiteResponseHeadersPolicy"
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+def local_policy_values() -> dict[str, str]:
+    """What the cloud policy's ${...} names stand for locally."""
+    return {
+        "IdentityOrigins": origin_of(os.environ.get("OIDC_ISSUER", "http://127.0.0.1:8002")),
+        # Presigned uploads go straight to the AWS stand-in (path-style URLs on its endpoint).
+        "UploadsOrigins": origin_of(os.environ.get("AWS_ENDPOINT_URL", "")),
+        "MapServiceOrigins": os.environ.get("MAP_SERVICE_ORIGINS", ""),
+    }
+
+
+def security_headers(template: dict, values: dict[str, str]) -> dict[str, str]:
+    """The HTTP headers CloudFront adds with the template's site response headers policy, its
+    Fn::Sub names filled in from `values` (an unknown name is an error, not a silent gap)."""
+    config = template["Resources"][HEADERS_POLICY]["Properties"]["ResponseHeadersPolicyConfig"]["SecurityHeadersConfig"]
+    csp = config["ContentSecurityPolicy"]["ContentSecurityPolicy"]
+    text = csp["Fn::Sub"][0] if isinstance(csp, dict) else csp
+
+    def fill(match: re.Match) -> str:
+        if match.group(1) not in values:
+            raise KeyError(f"{HEADERS_POLICY}: no local value for ${{{match.group(1)}}}")
+        return values[match.group(1)]
+
+    hsts = config["StrictTransportSecurity"]
+    return {
+        "Content-Security-Policy": " ".join(re.sub(r"\$\{([^}]+)\}", fill, text).split()).replace(" ;", ";"),
+        "Strict-Transport-Security": f"max-age={hsts['AccessControlMaxAgeSec']}"
+                                     + ("; includeSubDomains" if hsts.get("IncludeSubdomains") else "")
+                                     + ("; preload" if hsts.get("Preload") else ""),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": config["ReferrerPolicy"]["ReferrerPolicy"],
+        "X-Frame-Options": config["FrameOptions"]["FrameOption"],
+    }
+
+
+def site_security_headers() -> dict[str, str]:
+    from devtools.package_stack import load_infra_template
+
+    return security_headers(load_infra_template(), local_policy_values())
+
+
+class WithHeaders:
+    """Adds the site's headers to every answer outside the API (CloudFront's default behaviour only)."""
+
+    def __init__(self, app, headers: dict[str, str]):
+        self.app, self.headers = app, list(headers.items())
+
+    def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO", "").startswith(API_PREFIX):
+            return self.app(environ, start_response)
+
+        def with_headers(status, headers, exc_info=None):
+            names = {name.lower() for name, _ in self.headers}
+            kept = [(name, value) for name, value in headers if name.lower() not in names]
+            return start_response(status, kept + self.headers, exc_info)
+
+        return self.app(environ, with_headers)
 
 
 def spa_config() -> dict:
@@ -56,8 +129,31 @@ def _site_app(site_dir: Path):
     return site_with_config
 
 
+# API Gateway's limit on a request body; its REQUEST_TOO_LARGE answer, as the cloud template configures it.
+MAX_BODY_BYTES = 10 * 1024 * 1024
+
+
+def _is_unknown_route(body: bytes) -> bool:
+    # chalice local's answers for a path or method it has no route for, as API Gateway's: "Missing
+    # Authentication Token", or, when the request has an Authorization header that is not SigV4 (a bearer
+    # token), "Authorization header requires 'Credential' parameter. ..." (INVALID_SIGNATURE).
+    return b"Missing Authentication Token" in body or b"Authorization header requires 'Credential'" in body
+
+
+def _gateway_answer(kind: str, environ, start_response):
+    """API Gateway's own answer of this kind with the template's body (devtools/package_stack.py)."""
+    answer = GATEWAY_RESPONSES[kind]
+    body = answer["responseTemplates"]["application/json"]
+    body = body.replace("$context.httpMethod", environ["REQUEST_METHOD"]).replace("$context.path", environ["PATH_INFO"])
+    status = int(answer["statusCode"])
+    start_response(f"{status} {HTTPStatus(status).phrase.upper()}",
+                   [("Content-Type", "application/json"), ("Content-Length", str(len(body.encode())))])
+    return [body.encode()]
+
+
 class UnknownApiRouteAs404:
-    """Rewrite API Gateway's 'Missing Authentication Token' 403 for unknown routes into a JSON 404."""
+    """API Gateway's own answers to API requests, in the API's JSON error shape: 404 for a route it does not
+    have (chalice local answers 403 there) and 413 for a body over its limit."""
 
     def __init__(self, app):
         self.app = app
@@ -65,6 +161,8 @@ class UnknownApiRouteAs404:
     def __call__(self, environ, start_response):
         if not environ.get("PATH_INFO", "").startswith(API_PREFIX):
             return self.app(environ, start_response)
+        if int(environ.get("CONTENT_LENGTH") or 0) > MAX_BODY_BYTES:
+            return _gateway_answer("REQUEST_TOO_LARGE", environ, start_response)
         captured: dict = {}
 
         def capture(status, headers, exc_info=None):
@@ -72,22 +170,30 @@ class UnknownApiRouteAs404:
             return lambda data: None
 
         body = b"".join(self.app(environ, capture))
-        if captured["status"].startswith("403") and b"Missing Authentication Token" in body:
-            method, path = environ["REQUEST_METHOD"], environ["PATH_INFO"]
-            body = json.dumps({"statusCode": 404, "message": f"Cannot {method} {path}",
-                               "error": "Not Found"}).encode()
-            start_response("404 NOT FOUND", [("Content-Type", "application/json"),
-                                             ("Content-Length", str(len(body)))])
-            return [body]
+        if captured["status"].startswith("403") and _is_unknown_route(body):
+            return _gateway_answer("MISSING_AUTHENTICATION_TOKEN", environ, start_response)
         start_response(captured["status"], captured["headers"])
         return [body]
+
+
+def with_viewer_address(app):
+    """As CloudFront does for the API origin: the viewer's address and port in CloudFront-Viewer-Address
+    (what a client sends under that name is replaced), which the audit trail records."""
+
+    def viewer_address(environ, start_response):
+        if environ.get("PATH_INFO", "").startswith(API_PREFIX):
+            address, port = environ.get("REMOTE_ADDR", ""), environ.get("REMOTE_PORT", "0")
+            environ["HTTP_CLOUDFRONT_VIEWER_ADDRESS"] = f"{address}:{port}"
+        return app(environ, start_response)
+
+    return viewer_address
 
 
 def create_app(site_dir: Path, api_url: str):
     proxied = ProxyMiddleware(_site_app(site_dir), {
         API_PREFIX: {"target": f"{api_url.rstrip('/')}{API_PREFIX}", "remove_prefix": True},
     })
-    return UnknownApiRouteAs404(proxied)
+    return WithHeaders(UnknownApiRouteAs404(with_viewer_address(proxied)), site_security_headers())
 
 
 def main() -> None:

@@ -7,12 +7,14 @@ build/packaged/import-worker-layer.zip (a Lambda layer of the import worker only
 trimmed; docs/decisions/0006-import-parser.md), ready for `aws cloudformation package` + `deploy`.
 On top of the plain merge it wires Chalice's functions to the template's resources: the SQS event reads
 ImportQueue (with partial batch failures), every function gets the resource names as environment
-variables and an IAM policy for exactly them.
+variables and an IAM policy for what its code uses (least privilege: the tables and AWS services the
+modules it runs reach), and the API stage is throttled.
 See docs/decisions/0001-one-template-local-and-cloud.md.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import compileall
 import copy
 import fnmatch
@@ -230,6 +232,7 @@ def build_template(chalice_template: Template, infra_template: Template, stage: 
     pin_stage(template, stage)
     point_api_origin_at_rest_api(template)
     add_json_gateway_responses(template)
+    throttle_api_stage(template)
     connect_queue_events(template)
     add_resource_environment(template)
     grant_resource_access(template)
@@ -287,6 +290,18 @@ def add_json_gateway_responses(template: Template) -> None:
         return
     definition = rest_api["Properties"]["DefinitionBody"]
     definition["x-amazon-apigateway-gateway-responses"] = copy.deepcopy(GATEWAY_RESPONSES)
+
+
+# Every method of the API stage: steady requests per second and the burst above it, before API Gateway
+# answers 429 (the account's regional limit, 10,000/s, is shared by every API of the account).
+API_THROTTLING = {"ThrottlingRateLimit": 200, "ThrottlingBurstLimit": 400}
+
+
+def throttle_api_stage(template: Template) -> None:
+    rest_api = template["Resources"].get("RestAPI")
+    if rest_api is None:
+        return
+    rest_api["Properties"]["MethodSettings"] = [{"ResourcePath": "/*", "HttpMethod": "*", **API_THROTTLING}]
 
 
 def replace_refs(node: Any, name: str, replacement: Any) -> Any:
@@ -374,7 +389,9 @@ def grant_resource_access(template: Template) -> None:
             continue
         policies = template["Resources"][role_name]["Properties"].setdefault("Policies", [])
         if not any(policy["PolicyName"] == "OwdResourceAccess" for policy in policies):
-            policies.append({"PolicyName": "OwdResourceAccess", "PolicyDocument": resource_access_policy(template)})
+            access = code_access(entry_modules(function_name, function))
+            policies.append({"PolicyName": "OwdResourceAccess",
+                             "PolicyDocument": resource_access_policy(template, access, consumes_queue(function))})
 
 
 def managed_role_name(function: Template) -> str | None:
@@ -384,55 +401,147 @@ def managed_role_name(function: Template) -> str | None:
     return None
 
 
-def resource_access_policy(template: Template) -> Template:
-    tables = "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/owd-${Stage}-*"
-    return {
-        "Version": "2012-10-17",
-        "Statement": [
-            {
-                "Sid": "Tables",
-                "Effect": "Allow",
-                "Action": ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:Scan",
-                           "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
-                           "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem", "dynamodb:DescribeTable"],
-                "Resource": [{"Fn::Sub": tables}, {"Fn::Sub": tables + "/index/*"}],
-            },
-            {
-                "Sid": "ImportQueue",
-                "Effect": "Allow",
-                "Action": ["sqs:SendMessage", "sqs:ReceiveMessage", "sqs:DeleteMessage",
-                           "sqs:ChangeMessageVisibility", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"],
-                "Resource": {"Fn::GetAtt": ["ImportQueue", "Arn"]},
-            },
-            {
-                "Sid": "UploadsObjects",
-                "Effect": "Allow",
-                "Action": ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
-                "Resource": uploads_bucket_arn(template, "/*"),
-            },
-            {
-                "Sid": "UploadsBucket",
-                "Effect": "Allow",
-                "Action": ["s3:ListBucket"],
-                "Resource": uploads_bucket_arn(template),
-            },
-            {
-                # Organizations' WQX Web private keys (chalicelib/organizations/wqx.py), one secret each.
-                "Sid": "WqxAccountSecrets",
-                "Effect": "Allow",
-                "Action": ["secretsmanager:CreateSecret", "secretsmanager:PutSecretValue",
-                           "secretsmanager:GetSecretValue"],
-                "Resource": {"Fn::Sub": "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}"
-                                        ":secret:owd-${Stage}-wqx-account/*"},
-            },
-            {
-                "Sid": "Email",
-                "Effect": "Allow",
-                "Action": ["ses:SendEmail", "ses:SendRawEmail", "ses:VerifyEmailIdentity"],
-                "Resource": "*",
-            },
-        ],
-    }
+# ---------------------------------------------------------------- least privilege: what a function's code uses
+
+def entry_modules(function_name: str, function: Template) -> tuple[str, ...]:
+    """The modules a function runs. The API (handler app.app): all of app.py, every blueprint. Any other
+    handler (app.<name>): what the function <name> in app.py uses, its own imports and the app module's
+    imports it names; Lambda loads all of app.py for it too, but only that function is ever called."""
+    handler = function["Properties"].get("Handler", "")
+    module_name, _, attribute = handler.partition(".")
+    source = module_source(module_name)
+    if source is None or not attribute:
+        raise ValueError(f"{function_name}: handler {handler!r} is not a function of a module here")
+    if attribute == "app":
+        return (module_name,)
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                imported[alias.asname or alias.name] = [node.module, f"{node.module}.{alias.name}"]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                imported[alias.asname or alias.name.split(".")[0]] = [alias.name]
+    definitions = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == attribute]
+    if not definitions:
+        raise ValueError(f"{function_name}: {module_name}.py defines no function {attribute!r}")
+    modules = []
+    for node in ast.walk(definitions[0]):
+        if isinstance(node, ast.Name) and node.id in imported:
+            modules += imported[node.id]
+        modules += imports_of(node)
+    return tuple(dict.fromkeys(modules))
+
+
+def imports_of(node: ast.AST) -> list[str]:
+    """Modules an import statement (or a module path written as text, such as a job module list that
+    importlib loads) names."""
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        return [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and CodeAccess.MODULE.fullmatch(node.value):
+        return [node.value]
+    return []
+
+
+class CodeAccess:
+    """The tables (short names, as in table_meta("...")) and AWS services (aws.client("...")) that the
+    modules reachable from some entry modules name: every `from chalicelib... import` is followed, also
+    those inside functions, so the answer may be wider than one request needs but never narrower."""
+
+    TABLE = re.compile(r'table_meta\(\s*"([^"]+)"')
+    SERVICE = re.compile(r'aws\.client\(\s*"([^"]+)"')
+    MODULE = re.compile(r"chalicelib(\.\w+)+")
+
+    def __init__(self) -> None:
+        self.tables: set[str] = set()
+        self.services: set[str] = set()
+
+
+def module_source(module: str) -> Path | None:
+    for path in (ROOT / (module.replace(".", "/") + ".py"), ROOT / module.replace(".", "/") / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def code_access(modules: tuple[str, ...]) -> CodeAccess:
+    access, seen, pending = CodeAccess(), set(), list(modules)
+    while pending:
+        module = pending.pop()
+        if module in seen or (source_path := module_source(module)) is None:
+            seen.add(module)
+            continue
+        seen.add(module)
+        source = source_path.read_text(encoding="utf-8")
+        access.tables.update(CodeAccess.TABLE.findall(source))
+        access.services.update(CodeAccess.SERVICE.findall(source))
+        for node in ast.walk(ast.parse(source)):
+            pending += imports_of(node)
+    return access
+
+
+def consumes_queue(function: Template) -> bool:
+    return any(event["Type"] == "SQS" for event in function["Properties"].get("Events", {}).values())
+
+
+def table_resources(template: Template) -> dict[str, str]:
+    """Table short name (the part after owd-<stage>-) → its resource name in the template."""
+    tables = {}
+    for name, resource in template["Resources"].items():
+        if resource["Type"] == "AWS::DynamoDB::Table":
+            table_name = resource["Properties"]["TableName"]["Fn::Sub"]
+            tables[table_name.removeprefix("owd-${Stage}-")] = name
+    return tables
+
+
+def resource_access_policy(template: Template, access: CodeAccess, consumes: bool) -> Template:
+    known_tables = table_resources(template)
+    unknown = access.tables - set(known_tables)
+    if unknown:
+        raise ValueError(f"the code uses tables infra/template.yaml does not define: {', '.join(sorted(unknown))}")
+    tables = [known_tables[short] for short in sorted(access.tables)]
+    statements = []
+    if tables:
+        statements.append({
+            "Sid": "Tables",
+            "Effect": "Allow",
+            "Action": ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:Scan",
+                       "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
+                       "dynamodb:BatchWriteItem", "dynamodb:ConditionCheckItem", "dynamodb:DescribeTable"],
+            "Resource": [arn for table in tables for arn in ({"Fn::GetAtt": [table, "Arn"]},
+                                                              {"Fn::Sub": f"${{{table}.Arn}}/index/*"})],
+        })
+    if "sqs" in access.services or consumes:
+        # Sending jobs; the worker's event source mapping also receives, deletes and extends them.
+        actions = ["sqs:SendMessage"] + (["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:ChangeMessageVisibility",
+                                          "sqs:GetQueueAttributes"] if consumes else [])
+        statements.append({"Sid": "ImportQueue", "Effect": "Allow", "Action": actions,
+                           "Resource": {"Fn::GetAtt": ["ImportQueue", "Arn"]}})
+    if "s3" in access.services:
+        statements += [
+            {"Sid": "UploadsObjects", "Effect": "Allow",
+             "Action": ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
+             "Resource": uploads_bucket_arn(template, "/*")},
+            # Without ListBucket a missing object answers 403 instead of 404.
+            {"Sid": "UploadsBucket", "Effect": "Allow", "Action": ["s3:ListBucket"],
+             "Resource": uploads_bucket_arn(template)},
+        ]
+    if "secretsmanager" in access.services:
+        # Organizations' WQX Web private keys (chalicelib/organizations/wqx.py), one secret each.
+        statements.append({
+            "Sid": "WqxAccountSecrets", "Effect": "Allow",
+            "Action": ["secretsmanager:CreateSecret", "secretsmanager:PutSecretValue", "secretsmanager:GetSecretValue"],
+            "Resource": {"Fn::Sub": "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}"
+                                    ":secret:owd-${Stage}-wqx-account/*"},
+        })
+    if "ses" in access.services:
+        statements.append({"Sid": "Email", "Effect": "Allow",
+                           "Action": ["ses:SendEmail", "ses:SendRawEmail", "ses:VerifyEmailIdentity"],
+                           "Resource": "*"})
+    return {"Version": "2012-10-17", "Statement": statements}
 
 
 def main(argv: list[str] | None = None) -> None:

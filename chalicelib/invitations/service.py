@@ -18,6 +18,7 @@ from datetime import datetime, timedelta, timezone
 from pynamodb.exceptions import DeleteError, TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
 
+from chalicelib.audit import service as audit
 from chalicelib.auth.principal import Principal
 from chalicelib.auth.rules import GROUP_ADMIN
 from chalicelib.core import mail
@@ -209,7 +210,14 @@ def create(data, principal: Principal) -> dict:
         _release(invitation)
         invitation.delete()
         raise
+    _audit("create", invitation)
     return public_many([invitation])[0]
+
+
+def _audit(action: str, invitation: Invitation) -> None:
+    audit.record(action, "invitation", invitation.id, organization_id=invitation.organizationId, after={
+        "email": invitation.email, "roleName": invitation.roleName, "isSystemAdmin": invitation.isSystemAdmin,
+        "status": invitation.status})
 
 
 def administered_organizations(principal: Principal) -> list[str]:
@@ -248,6 +256,7 @@ def revoke(invitation_id: str, principal: Principal) -> dict:
     if invitation.status != REVOKED:
         invitation.update(actions=[Invitation.status.set(REVOKED), Invitation.updatedAt.set(utc_now())])
         _release(invitation)
+        _audit("revoke", invitation)
     return public_many([invitation])[0]
 
 
@@ -281,6 +290,7 @@ def resend(invitation_id: str, principal: Principal) -> dict:
         raise TooManyRequests(f"This invitation was already resent {RESENDS_PER_DAY} times today. "
                               "Try again tomorrow.") from exc
     _send(invitation, token)
+    _audit("resend", invitation)
     return public_many([invitation])[0]
 
 
@@ -348,6 +358,7 @@ def accept(token, principal: Principal) -> dict:
         else:
             _grant(invitation, principal.id)
             _release(invitation)
+            _audit("accept", invitation)
     return public_many([invitation])[0]
 
 

@@ -8,6 +8,7 @@ import uuid
 from pynamodb.exceptions import PutError
 
 from chalicelib import crud
+from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
@@ -71,14 +72,19 @@ def update(organization_id: str, data: dict) -> Organization:
     organization = get(organization_id)
     fields = _validated_fields(data, creating=False)
     if fields:
+        before = {name: getattr(organization, name) for name in fields}
         organization.update(actions=[getattr(Organization, k).set(v) for k, v in fields.items()]
                             + [Organization.updatedAt.set(utc_now())])
+        audit.record("update", "organization", organization_id, before=before, after=fields,
+                     organization_id=organization_id)
     return organization
 
 
 def delete(organization_id: str) -> None:
     organization = get(organization_id)
     organization.update(actions=[Organization.deletedAt.set(utc_now())])
+    audit.record("delete", "organization", organization_id, before={"name": organization.name},
+                 organization_id=organization_id)
 
 
 def members(organization_id: str) -> list[Membership]:
@@ -111,11 +117,14 @@ def set_member_role(organization_id: str, user_id: str, role_name: str) -> Membe
     if existing is not None and existing.roleName == "group-admin" and role_name != "group-admin":
         _require_another_group_admin(organization_id, user_id)
     now = utc_now()
+    before = {"roleName": existing.roleName} if existing is not None else None
     if existing is None:
         existing = Membership(organizationId=organization_id, userId=user_id, roleName=role_name, createdAt=now)
         existing.save()
     else:
         existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)])
+    audit.record("update" if before else "create", "member", user_id, before=before, after={"roleName": role_name},
+                 organization_id=organization_id)
     return existing
 
 
@@ -126,6 +135,7 @@ def remove_member(organization_id: str, user_id: str) -> None:
     if existing.roleName == "group-admin":
         _require_another_group_admin(organization_id, user_id)
     existing.delete()
+    audit.record("delete", "member", user_id, before={"roleName": existing.roleName}, organization_id=organization_id)
 
 
 def remove_user_everywhere(user_id: str) -> None:
@@ -200,9 +210,13 @@ def save_setting(organization_id: str, key: str, data, user_id: str) -> dict:
         raise BadRequest(f"Setting value must be at most {MAX_SETTING_BYTES} bytes.")
     if key == MAP_SERVICE and value is not None:
         _check_map_service(value)
+    before = get_setting(organization_id, key)
     if value is None:
         organization.update(actions=[Organization.settings[key].remove()])
-        return get_setting(organization_id, key)
-    entry = {"value": value, "updatedAt": utc_now(), "updatedBy": user_id}
-    organization.update(actions=[Organization.settings[key].set(entry)])
-    return {"id": key, "organizationId": organization_id, "inherited": False, **entry}
+    else:
+        organization.update(actions=[Organization.settings[key].set({"value": value, "updatedAt": utc_now(),
+                                                                      "updatedBy": user_id})])
+    after = get_setting(organization_id, key)
+    audit.record("update", "organization-setting", key, before={"value": before["value"]},
+                 after={"value": after["value"]}, organization_id=organization_id)
+    return after

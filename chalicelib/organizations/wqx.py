@@ -16,6 +16,7 @@ import urllib.parse
 import urllib.request
 from datetime import datetime, timezone
 
+from chalicelib.audit import service as audit
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
@@ -92,7 +93,10 @@ def save_account(organization_id: str, data, user_id: str) -> dict:
         changes["secretId"] = _put_secret(organization_id, _private_key(key))
         changes["privateKeySetAt"] = utc_now()
     organization.update(actions=[Organization.wqxAccount.set({**account, **changes, "updatedBy": user_id})])
-    return get_account(organization_id)
+    saved = get_account(organization_id)
+    audit.record("update", "wqx-account", organization_id, before=account or None, after=saved,
+                 organization_id=organization_id)
+    return saved
 
 
 def _put_secret(organization_id: str, private_key: str) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pynamodb.exceptions import PutError
 
+from chalicelib.audit import service as audit
 from chalicelib.auth.principal import Principal
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
@@ -92,6 +93,9 @@ def _append(key: str, lang: str, text: str, principal: Principal, restored_from:
         if getattr(error, "cause_response_code", None) == "ConditionalCheckFailedException":
             raise Conflict(EDITED_MEANWHILE) from None
         raise
+    audit.record("restore" if restored_from is not None else "update", "page", page_id,
+                 before={"version": int(latest.version), "text": latest.text} if latest else None,
+                 after={"version": number, "text": text, "restoredFrom": restored_from})
     return _shown(item)
 
 

@@ -5,6 +5,7 @@ from typing import Any, Iterable
 
 from pynamodb.exceptions import PutError
 
+from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict
@@ -65,6 +66,8 @@ def update(parameter: Parameter, data: Any) -> dict:
 
 def delete(parameter: Parameter) -> None:
     crud.delete_item(COLLECTION, parameter.id)
+    audit.record("delete", "parameter", parameter.id, before={"name": parameter.name},
+                 organization_id=parameter.organizationId)
 
 
 def existing(parameter_ids: Iterable[str]) -> dict[str, Parameter]:

@@ -5,6 +5,7 @@ from typing import Any, Iterable
 
 from pynamodb.exceptions import PutError
 
+from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
@@ -86,6 +87,7 @@ def update(project: Project, data: Any) -> dict:
 
 def delete(project: Project) -> None:
     crud.delete_item(COLLECTION, project.id)
+    audit.record("delete", "project", project.id, before={"name": project.name}, organization_id=project.organizationId)
 
 
 def ensure(organization_id: str, key: str, name: str, description: str | None = None) -> Project:

@@ -11,6 +11,7 @@ from pynamodb.exceptions import PutError, TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
+from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
@@ -124,6 +125,10 @@ def _claim_target(name: str) -> str | None:
         return None
 
 
+def _audited(role: Role) -> dict:
+    return {"roleName": role.roleName, "description": role.description, "permissions": list(role.permissions or [])}
+
+
 def get(role_id: str) -> Role:
     try:
         return Role.get(role_id)
@@ -153,6 +158,7 @@ def create(data: dict) -> Role:
             raise _name_taken(name) from exc
         raise
     forget_cached_roles()
+    audit.record("create", "role", role.id, after=_audited(role))
     return role
 
 
@@ -160,6 +166,7 @@ def update(role_id: str, data: dict) -> Role:
     role = get(role_id)
     if role.builtIn:
         raise Forbidden("Built-in roles cannot be changed.")
+    before = _audited(role)  # the update below changes `role` in place
     actions = [Role.updatedAt.set(utc_now())]
     if "description" in data:
         actions.append(Role.description.set(data["description"]))
@@ -183,7 +190,9 @@ def update(role_id: str, data: dict) -> Role:
     else:
         role.update(actions=actions)
     forget_cached_roles()
-    return get(role_id)
+    changed = get(role_id)
+    audit.record("update", "role", role_id, before=before, after=_audited(changed))
+    return changed
 
 
 def set_permissions(role_id: str, permissions) -> Role:
@@ -200,6 +209,7 @@ def delete(role_id: str) -> None:
             transaction.delete(UniqueClaim(key=_name_claim(role.roleName)))
         transaction.delete(role)
     forget_cached_roles()
+    audit.record("delete", "role", role_id, before=_audited(role))
 
 
 def permissions_of_role(role_id: str) -> list[dict]:

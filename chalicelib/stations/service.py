@@ -10,6 +10,7 @@ from typing import Any, Iterable
 
 from pynamodb.exceptions import PutError, TransactWriteError
 
+from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict
@@ -117,6 +118,8 @@ def update(station: Station, values: dict) -> dict:
 
 def delete(station: Station) -> None:
     crud.delete_item(COLLECTION, station.id)
+    audit.record("delete", "station", station.id, before={"identifier": station.identifier, "name": station.name},
+                 organization_id=station.organizationId)
     _changed()
 
 

@@ -7,6 +7,7 @@ import uuid
 from pynamodb.exceptions import PutError
 
 from chalicelib import crud
+from chalicelib.audit import service as audit
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
@@ -138,7 +139,9 @@ def set_roles(user: User, role_ids: list[str]) -> User:
     unknown = [rid for rid in role_ids if rid not in known]
     if unknown:
         raise BadRequest(f"Unknown role: {', '.join(unknown)}.")
+    before = {"roles": list(user.roles or [])}
     user.update(actions=[User.roles.set(sorted(set(role_ids))), User.updatedAt.set(utc_now())])
+    audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)})
     return user
 
 
@@ -152,7 +155,9 @@ def search(query_params) -> list | dict:
 
 
 def delete(user_id: str) -> None:
-    get_or_404(user_id).delete()
+    user = get_or_404(user_id)
+    user.delete()
+    audit.record("delete", "user", user_id, before={"name": user.name, "email": user.email})
 
 
 def roles_of(user: User) -> list[dict]:

@@ -160,6 +160,7 @@ def look_alike_role() -> str:
 NOT_IN_MATRIX = {("DELETE", "/auth/profile")}
 
 # Each domain's cases live beside its tests; they join the one matrix here.
+from tests.api.matrix_audit import CASES as AUDIT_CASES  # noqa: E402
 from tests.api.matrix_gis import CASES as GIS_CASES  # noqa: E402
 from tests.api.matrix_imports import CASES as IMPORT_CASES  # noqa: E402
 from tests.api.matrix_invitations import CASES as INVITATION_CASES  # noqa: E402
@@ -171,3 +172,4 @@ from tests.api.matrix_timeseries import CASES as TIMESERIES_CASES  # noqa: E402
 
 MATRIX += MONITORING_CASES + GIS_CASES + INVITATION_CASES + ORGANIZATION_CASES + IMPORT_CASES + PAGE_CASES + WQP_CASES
 MATRIX += TIMESERIES_CASES
+MATRIX += AUDIT_CASES

@@ -38,6 +38,7 @@ TABLES = {
     "catalog": ({"id": HASH}, {"byKind": {"kind": HASH}}),
     "pages": ({"pageId": HASH, "version": RANGE}, {}),
     "contactMessages": ({"id": HASH}, {}),
+    "audit": ({"id": HASH}, {}),
 }
 ENVIRONMENT_NAMES = {"TABLE_PREFIX", "IMPORT_QUEUE_URL", "UPLOADS_BUCKET", "AWS_ENDPOINT_URL", "AWS_REGION",
                      "AWS_DEFAULT_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"}

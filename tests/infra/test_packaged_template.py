@@ -80,13 +80,94 @@ def test_every_function_gets_the_resource_names(template):
         assert variables["UPLOADS_BUCKET"] == template["Resources"]["UploadsBucket"]["Properties"]["BucketName"]
 
 
-def test_every_function_role_may_use_the_tables_queue_bucket_and_email(template):
-    for name, function in functions(template).items():
-        role = template["Resources"][function["Properties"]["Role"]["Fn::GetAtt"][0]]
-        (policy,) = [p for p in role["Properties"]["Policies"] if p["PolicyName"] == "OwdResourceAccess"]
-        actions = {action for statement in policy["PolicyDocument"]["Statement"] for action in statement["Action"]}
-        assert {"dynamodb:Query", "dynamodb:PutItem", "sqs:SendMessage", "sqs:ReceiveMessage",
-                "s3:PutObject", "s3:GetObject", "ses:SendEmail"} <= actions, name
+def resource_access(template: dict, handler: str) -> dict[str, list]:
+    """Sid → its statement, of the OwdResourceAccess policy of the role of the function with `handler`."""
+    (function,) = [f for f in functions(template).values() if f["Properties"]["Handler"] == handler]
+    role = template["Resources"][function["Properties"]["Role"]["Fn::GetAtt"][0]]
+    (policy,) = [p for p in role["Properties"]["Policies"] if p["PolicyName"] == "OwdResourceAccess"]
+    return {statement["Sid"]: statement for statement in policy["PolicyDocument"]["Statement"]}
+
+
+def granted_tables(statement: dict) -> set[str]:
+    return {arn["Fn::GetAtt"][0] for arn in statement["Resource"] if "Fn::GetAtt" in arn}
+
+
+def test_the_api_role_may_use_the_tables_queue_bucket_secrets_and_email_it_needs(template):
+    access = resource_access(template, "app.app")
+    assert set(access) == {"Tables", "ImportQueue", "UploadsObjects", "UploadsBucket", "WqxAccountSecrets", "Email"}
+    assert {"UsersTable", "RolesTable", "StationsTable", "PagesTable", "AuditTable"} <= granted_tables(access["Tables"])
+    assert access["ImportQueue"]["Action"] == ["sqs:SendMessage"]  # sends jobs, never receives them
+    assert "ses:SendEmail" in access["Email"]["Action"]
+
+
+def test_the_import_worker_role_gets_only_what_the_jobs_use(template):
+    # No email, no WQX secrets, no accounts, roles, dashboards or pages: the jobs never touch them.
+    access = resource_access(template, "app.import_worker")
+    assert set(access) == {"Tables", "ImportQueue", "UploadsObjects", "UploadsBucket"}
+    tables = granted_tables(access["Tables"])
+    assert {"StationsTable", "SamplesTable", "SeriesTable", "ImportLogsTable", "CatalogTable"} <= tables
+    assert not tables & {"UsersTable", "RolesTable", "DashboardsTable", "PagesTable", "InvitationsTable"}
+    assert {"sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:SendMessage"} <= set(access["ImportQueue"]["Action"])
+
+
+def test_no_role_gets_a_wildcard_table_or_queue(template):
+    for handler in ("app.app", "app.import_worker"):
+        access = resource_access(template, handler)
+        assert all("*" not in json.dumps(arn).replace("/index/*", "") for arn in access["Tables"]["Resource"]), handler
+        assert access["ImportQueue"]["Resource"] == {"Fn::GetAtt": ["ImportQueue", "Arn"]}
+
+
+def test_the_api_stage_is_throttled(template):
+    (settings,) = template["Resources"]["RestAPI"]["Properties"]["MethodSettings"]
+    assert settings["ResourcePath"] == "/*" and settings["HttpMethod"] == "*"
+    assert 0 < settings["ThrottlingRateLimit"] <= settings["ThrottlingBurstLimit"]
+
+
+def test_every_data_table_has_point_in_time_recovery_and_deletion_protection(template):
+    tables = {n: r for n, r in template["Resources"].items() if r["Type"] == "AWS::DynamoDB::Table"}
+    assert len(tables) >= 20
+    for name, table in tables.items():
+        assert table["Properties"]["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}, name
+        assert table["Properties"]["DeletionProtectionEnabled"] is True, name
+
+
+def test_every_bucket_blocks_public_access_and_is_encrypted(template):
+    buckets = {n: r for n, r in template["Resources"].items() if r["Type"] == "AWS::S3::Bucket"}
+    assert set(buckets) == {"UploadsBucket", "SiteBucket"}
+    for name, bucket in buckets.items():
+        block = bucket["Properties"]["PublicAccessBlockConfiguration"]
+        assert block == dict.fromkeys(("BlockPublicAcls", "BlockPublicPolicy", "IgnorePublicAcls",
+                                       "RestrictPublicBuckets"), True), name
+        (rule,) = bucket["Properties"]["BucketEncryption"]["ServerSideEncryptionConfiguration"]
+        assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in {"AES256", "aws:kms"}, name
+
+
+def test_a_message_in_the_dead_letter_queue_raises_an_alarm(template):
+    alarm = template["Resources"]["ImportDeadLetterAlarm"]["Properties"]
+    assert alarm["Namespace"] == "AWS/SQS" and alarm["MetricName"] == "ApproximateNumberOfMessagesVisible"
+    assert alarm["Dimensions"] == [{"Name": "QueueName", "Value": {"Fn::GetAtt": ["ImportDeadLetterQueue", "QueueName"]}}]
+    assert (alarm["ComparisonOperator"], alarm["Threshold"]) == ("GreaterThanThreshold", 0)
+    assert alarm["AlarmActions"] == [{"Ref": "OperationsAlarmTopic"}]
+
+
+def test_the_site_is_served_with_the_security_headers_policy(template):
+    behaviour = template["Resources"]["Distribution"]["Properties"]["DistributionConfig"]["DefaultCacheBehavior"]
+    assert behaviour["ResponseHeadersPolicyId"] == {"Ref": "SiteResponseHeadersPolicy"}
+    config = template["Resources"]["SiteResponseHeadersPolicy"]["Properties"]["ResponseHeadersPolicyConfig"]
+    headers = config["SecurityHeadersConfig"]
+    csp_text, names = headers["ContentSecurityPolicy"]["ContentSecurityPolicy"]["Fn::Sub"]
+    directives = {d.split()[0]: d.split()[1:] for d in " ".join(csp_text.split()).split("; ")}
+    assert directives["script-src"] == ["'self'"]  # no inline or eval'd script
+    assert directives["worker-src"] == ["'self'", "blob:"]  # maplibre's worker (setWorkerUrl)
+    assert directives["frame-ancestors"] == ["'self'"] and directives["object-src"] == ["'none'"]
+    assert "${IdentityOrigins}" in directives["connect-src"] and "${UploadsOrigins}" in directives["connect-src"]
+    assert "${MapServiceOrigins}" in directives["connect-src"] and "${MapServiceOrigins}" in directives["img-src"]
+    assert "amazoncognito.com" in names["IdentityOrigins"]["Fn::Sub"]
+    assert headers["StrictTransportSecurity"]["AccessControlMaxAgeSec"] >= 31536000
+    assert headers["StrictTransportSecurity"]["IncludeSubdomains"] is True
+    assert headers["ContentTypeOptions"] == {"Override": True}
+    assert headers["ReferrerPolicy"]["ReferrerPolicy"] == "strict-origin-when-cross-origin"
+    assert headers["FrameOptions"]["FrameOption"] == "SAMEORIGIN"
 
 
 def test_cdn_api_origin_is_this_stacks_rest_api(template):

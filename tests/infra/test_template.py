@@ -11,7 +11,8 @@ from devtools.package_stack import load_infra_template
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "infra" / "template.yaml"
 CLOUD_ONLY = {"SiteBucket", "SiteOriginAccessControl", "SiteBucketPolicy", "SpaFallbackFunction", "Distribution",
-              "UserPool", "UserPoolClient", "UserPoolDomain"}
+              "UserPool", "UserPoolClient", "UserPoolDomain", "SiteResponseHeadersPolicy", "ImportDeadLetterAlarm",
+              "OperationsAlarmTopic"}
 
 
 @pytest.fixture(scope="module")
@@ -34,13 +35,14 @@ def test_cloud_only_resources_are_conditional_and_the_rest_exist_everywhere(temp
     assert all(condition is None for name, condition in conditions.items() if name not in CLOUD_ONLY)
 
 
-def test_every_table_is_on_demand_with_point_in_time_recovery_and_retained(template):
+def test_every_table_is_on_demand_with_point_in_time_recovery_deletion_protection_and_retained(template):
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert len(tables) == 19
+    assert len(tables) >= 20
     for name, table in tables.items():
         properties = table["Properties"]
         assert properties["BillingMode"] == "PAY_PER_REQUEST", name
         assert properties["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}, name
+        assert properties["DeletionProtectionEnabled"] is True, name
         assert table["DeletionPolicy"] == table["UpdateReplacePolicy"] == "Retain", name
 
 

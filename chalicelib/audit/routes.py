@@ -1,0 +1,13 @@
+"""The audit trail (system administrators)."""
+from chalicelib.audit import service
+from chalicelib.auth import rules
+from chalicelib.core.http import Routes
+
+routes = Routes(__name__)
+
+
+@routes.route("/system/audit", auth=rules.system_roles("system-admin"))
+def list_audit_entries():
+    """Changes of roles, members, invitations, settings, WQX accounts, pages and deletions, newest first;
+    filter, sort and page with the collection query language."""
+    return service.search(routes.current_request.query_params)
