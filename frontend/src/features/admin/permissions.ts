@@ -7,9 +7,12 @@ export const MANAGE_ROLES = 'manage-roles';
 
 export const USERS_REQUIREMENT = { permissions: [MANAGE_USERS] } as const;
 export const ROLES_REQUIREMENT = { permissions: [MANAGE_ROLES] } as const;
+/** The audit trail: system administrators only, as GET /system/audit. */
+export const AUDIT_REQUIREMENT = { roles: ['system-admin'] } as const;
 
 export const ADMIN_PATHS = {
   users: '/admin/users',
   roles: '/admin/roles',
   permissions: '/admin/permissions',
+  audit: '/admin/audit',
 } as const;

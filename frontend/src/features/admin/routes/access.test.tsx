@@ -15,7 +15,7 @@ const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const adminMenu = () => within(menu()).queryByRole('list', { name: 'Administration' });
 
 describe('who sees the administration screens', () => {
-  it('a system administrator sees the Administration group with users, roles and permissions', async () => {
+  it('a system administrator sees the Administration group with users, roles, permissions and the audit trail', async () => {
     renderAdmin('/admin/users', PROFILES.admin);
     await screen.findByRole('heading', { level: 1, name: 'Users' });
     const group = adminMenu()!;
@@ -23,6 +23,7 @@ describe('who sees the administration screens', () => {
       ['⚇Users', '/admin/users'],
       ['⚑Roles', '/admin/roles'],
       ['✓Permissions', '/admin/permissions'],
+      ['☰Audit trail', '/admin/audit'],
     ]);
   });
 

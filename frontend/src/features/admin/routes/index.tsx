@@ -3,7 +3,7 @@ import { meets } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { lazyView } from '../../../shell/LazyView';
 import { FORBIDDEN_PATH } from '../../../shell/navigation';
-import { ADMIN_PATHS, ROLES_REQUIREMENT, USERS_REQUIREMENT } from '../permissions';
+import { ADMIN_PATHS, AUDIT_REQUIREMENT, ROLES_REQUIREMENT, USERS_REQUIREMENT } from '../permissions';
 
 /** /admin: the first administration screen this user may use. */
 function AdminIndex() {
@@ -22,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'users', element: lazyView(() => import('./UsersPage')), handle: { requires: USERS_REQUIREMENT } },
       { path: 'roles', element: lazyView(() => import('./RolesPage')), handle: { requires: ROLES_REQUIREMENT } },
       { path: 'permissions', element: lazyView(() => import('./PermissionsPage')), handle: { requires: ROLES_REQUIREMENT } },
+      { path: 'audit', element: lazyView(() => import('./AuditPage')), handle: { requires: AUDIT_REQUIREMENT } },
     ],
   },
 ];

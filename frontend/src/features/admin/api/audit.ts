@@ -1,0 +1,70 @@
+import { RequestQueryBuilder, type SCondition } from '@dataui/crud-request';
+import useSWR from 'swr';
+import { get } from '../../../api/client';
+import { toPage, type Sort } from './listQuery';
+import type { Page } from './types';
+
+/** GET /system/audit?{query}: the audit trail (system administrators), newest first unless sorted. */
+export const AUDIT_PATH = '/system/audit';
+export const AUDIT_SORT_FIELDS = ['at', 'actorName', 'action', 'targetType'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'revoke', 'resend', 'accept', 'restore'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'role',
+  'user-roles',
+  'user',
+  'member',
+  'invitation',
+  'organization',
+  'organization-setting',
+  'wqx-account',
+  'page',
+  'station',
+  'project',
+  'parameter',
+] as const;
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorId?: string | null;
+  actorName?: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  organizationId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  sourceIp?: string | null;
+  userAgent?: string | null;
+}
+
+export interface AuditQuery {
+  action: string;
+  targetType: string;
+  search: string;
+  sort: Sort;
+  page: number;
+  pageSize: number;
+}
+
+/** The collection query: the chosen action and kind exactly, the term in the person's name or the changed item's id. */
+export function buildAuditQuery({ action, targetType, search, sort, page, pageSize }: AuditQuery): string {
+  const conditions: SCondition[] = [];
+  if (action) conditions.push({ action: { $eq: action } });
+  if (targetType) conditions.push({ targetType: { $eq: targetType } });
+  const term = search.trim();
+  if (term) conditions.push({ $or: [{ actorName: { $contL: term } }, { targetId: { $contL: term } }] });
+  const builder = RequestQueryBuilder.create();
+  if (conditions.length) builder.search(conditions.length === 1 ? conditions[0]! : { $and: conditions });
+  builder.sortBy({ field: sort.field, order: sort.order }).setLimit(pageSize).setPage(page);
+  return builder.query();
+}
+
+export async function getAuditEntries(query: string): Promise<Page<AuditEntry>> {
+  return toPage<AuditEntry>(await get(`${AUDIT_PATH}?${query}`));
+}
+
+export function useAuditEntries(query: AuditQuery) {
+  const queryString = buildAuditQuery(query);
+  return useSWR([AUDIT_PATH, queryString], () => getAuditEntries(queryString), { keepPreviousData: true });
+}

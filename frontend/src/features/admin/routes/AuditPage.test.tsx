@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import type { AuditEntry } from '../api/audit';
+import { fakeAdminServer } from '../test/fakeAdminServer';
+import { PROFILES, renderAdmin } from '../test/renderAdmin';
+
+const ENTRIES: AuditEntry[] = [
+  {
+    id: 'a-2', at: '2026-11-24T10:05:00.000Z', actorId: 'u-ada', actorName: 'Ada Admin', action: 'update', targetType: 'role',
+    targetId: 'r-editor', before: { permissions: [] }, after: { permissions: ['share-dashboards'] }, sourceIp: '203.0.113.7',
+    userAgent: 'Firefox/140',
+  },
+  {
+    id: 'a-1', at: '2026-11-24T09:00:00.000Z', actorId: null, actorName: null, action: 'delete', targetType: 'station',
+    targetId: 'st-1', before: { identifier: 'ST-1', name: 'Mill Creek' }, after: null, sourceIp: null, userAgent: null,
+  },
+];
+
+let server: ReturnType<typeof fakeAdminServer>;
+let auditQueries: URLSearchParams[];
+
+beforeAll(async () => {
+  await import('./AuditPage');
+});
+
+beforeEach(() => {
+  setApiBase(undefined);
+  toast.clear();
+  server = fakeAdminServer();
+  auditQueries = [];
+  // The trail as the server answers a page of it; every other call goes to the administration stand-in.
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/v1/system/audit') return server.fetch(input, init);
+    auditQueries.push(url.searchParams);
+    const search = JSON.parse(url.searchParams.get('s') ?? '{}') as Record<string, unknown>;
+    const data = JSON.stringify(search).includes('"delete"') ? ENTRIES.slice(1) : ENTRIES;
+    return new Response(JSON.stringify({ data, count: data.length, total: data.length, page: 1, pageCount: 1 }), {
+      status: 200, headers: { 'Content-Type': 'application/json' },
+    });
+  }));
+});
+
+const table = () => screen.getByRole('table', { name: 'Audit trail' });
+const rows = () => within(table()).getAllByRole('row').slice(1);
+
+describe('audit trail screen', () => {
+  it('lists the changes newest first: who, what, the change and where from', async () => {
+    renderAdmin('/admin/audit', PROFILES.admin);
+    await screen.findByRole('heading', { level: 1, name: 'Audit trail' });
+    await within(table()).findByText('Ada Admin');
+    const [changed, deleted] = rows();
+    expect(within(changed!).getByText('Changed')).toBeInTheDocument();
+    expect(changed).toHaveTextContent('Role r-editor');
+    expect(changed).toHaveTextContent('Beforepermissions: []Afterpermissions: ["share-dashboards"]');
+    expect(changed).toHaveTextContent('203.0.113.7 Firefox/140');
+    expect(within(deleted!).getByText('The system')).toBeInTheDocument();
+    expect(deleted).toHaveTextContent('Station st-1');
+    expect(deleted).toHaveTextContent('Beforeidentifier: ST-1; name: Mill Creek');
+    expect(screen.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(auditQueries[0]!.get('sort[0]')).toBe('at,DESC');
+    expect(auditQueries[0]!.get('limit')).toBe('10');
+  });
+
+  it('filters by action, kind and a search term, kept in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAdmin('/admin/audit', PROFILES.admin);
+    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Ada Admin');
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await user.selectOptions(within(filters).getByLabelText('Action'), 'Deleted');
+    await user.selectOptions(within(filters).getByLabelText('Changed'), 'Station');
+    await user.type(screen.getByRole('searchbox', { name: 'Search the trail' }), 'mill{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(JSON.parse(auditQueries.at(-1)!.get('s')!)).toEqual({
+      $and: [{ action: { $eq: 'delete' } }, { targetType: { $eq: 'station' } }, { $or: [{ actorName: { $contL: 'mill' } }, { targetId: { $contL: 'mill' } }] }],
+    });
+    expect(new URLSearchParams(router.state.location.search).get('action')).toBe('delete');
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('station');
+  });
+
+  it('is for system administrators only', async () => {
+    renderAdmin('/admin/audit', PROFILES.userManager);
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(auditQueries).toEqual([]);
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderAdmin('/admin/audit', PROFILES.admin);
+      await screen.findByRole('heading', { level: 1, name: '审计日志' });
+      const zhTable = screen.getByRole('table', { name: '审计日志' });
+      await within(zhTable).findByText('已更改');
+      expect(within(zhTable).getByText('系统')).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: /时间/ })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});
