@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import queue
 import threading
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -18,8 +19,10 @@ BLOCK_BYTES = 4 << 20  # also the longest row pyarrow reads
 READ_AHEAD_BLOCKS = 2
 # A read waits at most this long (then reads anyway: more memory rather than a reader that never ends).
 PACE_TIMEOUT_SECONDS = 30
-# Rows checked at once: enough that the checks' fixed cost per call (~100 compute kernels) vanishes.
-BLOCK_ROWS = 65_536
+# Rows checked at once (at least; pyarrow's batches are taken whole, ~29k rows of 4 MB each): enough that the
+# checks' fixed cost per call (~100 compute kernels) vanishes, few enough that the block being checked, the
+# one read ahead and their checks stay within the 400 MB the worker is given.
+BLOCK_ROWS = 32_768
 
 
 @dataclass
@@ -54,8 +57,52 @@ def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
 
 def blocks(text: TextFile, chunk_rows: int, block_rows: int = BLOCK_ROWS) -> Iterator[Chunk]:
     """The file's rows in blocks of about `block_rows` rows (a multiple of `chunk_rows`, so the blocks cut
-    into the same checkpoint chunks as `chunks(text, chunk_rows)` gives): the checks run once a block."""
-    return _read(text, chunk_rows, max(1, -(-block_rows // chunk_rows)) * chunk_rows)
+    into the same checkpoint chunks as `chunks(text, chunk_rows)` gives): the checks run once a block.
+    The blocks are read one ahead by a thread of their own, each table in one piece per column."""
+    return _ahead(_read(text, chunk_rows, max(1, -(-block_rows // chunk_rows)) * chunk_rows))
+
+
+def _ahead(chunks: Iterator[Chunk]) -> Iterator[Chunk]:
+    """`chunks` taken by a reading thread while the caller works on the previous one: pyarrow's parsing and
+    the checks' compute kernels release the GIL, so reading and checking share the cores. The thread holds
+    at most one chunk besides the one it reads; it stops when the caller stops taking them."""
+    handoff: queue.Queue = queue.Queue(maxsize=1)
+    stopped = threading.Event()
+
+    def hand(item) -> bool:
+        while not stopped.is_set():
+            try:
+                handoff.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def read() -> None:
+        try:
+            for chunk in chunks:
+                chunk.table = chunk.table.combine_chunks()
+                if not hand(chunk):
+                    return
+            hand(None)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            hand(exc)
+        finally:
+            chunks.close()
+
+    thread = threading.Thread(target=read, name="import-reader", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = handoff.get()
+            if item is None:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stopped.set()
+        thread.join()
 
 
 def cut(block: Chunk, chunk_rows: int) -> list[Chunk]:

@@ -89,7 +89,7 @@ class _Utf8(io.RawIOBase):
     def __init__(self, source, encoding: str):
         self._source = source
         self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-        self._pending = b""
+        self._pending = memoryview(b"")  # UTF-8 bytes not handed out yet (a view: no copy per read)
         self._done = False
         self._last = b"\n"
         self.replaced = False  # whether any byte was invalid in the encoding (became U+FFFD)
@@ -103,11 +103,12 @@ class _Utf8(io.RawIOBase):
             self._done = not data
             decoded = self._decoder.decode(data, final=self._done)
             self.replaced = self.replaced or REPLACEMENT in decoded
-            self._pending = decoded.encode("utf-8")
+            self._pending = memoryview(decoded.encode("utf-8"))
             if self._pending:
-                self._last = self._pending[-1:]
+                self._last = bytes(self._pending[-1:])
             elif self._done and self._last != b"\n":  # the last row ends with a newline, as pyarrow needs
-                self._pending = self._last = b"\n"
+                self._last = b"\n"
+                self._pending = memoryview(self._last)
         size = min(len(buffer), len(self._pending))
         buffer[:size] = self._pending[:size]
         self._pending = self._pending[size:]
@@ -130,6 +131,8 @@ class _Chain(io.RawIOBase):
             buffer[:size] = self._head[:size]
             self._head = self._head[size:]
             return size
+        if hasattr(self._rest, "readinto"):  # straight into the caller's buffer
+            return self._rest.readinto(buffer)
         data = self._rest.read(len(buffer))
         buffer[:len(data)] = data
         return len(data)

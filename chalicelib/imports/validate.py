@@ -22,6 +22,10 @@ from chalicelib.imports.formats import STATIONS, Layout
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
 _FORMULA_BYTES = np.frombuffer(b"=+@-", dtype=np.uint8)
+# Bytes that may make a cell's edge whitespace: ASCII spaces and control bytes, and any non-ASCII byte.
+_EDGE_BYTES = np.zeros(256, dtype=bool)
+_EDGE_BYTES[:0x21] = _EDGE_BYTES[0x80:] = True
+HASHED_WORDS = 32  # texts of up to 256 bytes are hashed vectorised
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
 _DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
@@ -127,8 +131,12 @@ class _Frame:
         found = self._texts.get(name)
         if found is None:
             array = self.arrays.get(name)
-            found = pc.fill_null(pa.nulls(self.size, pa.string()), "") if array is None \
-                else pc.utf8_trim_whitespace(pc.fill_null(array, ""))
+            if array is None:
+                found = pc.fill_null(pa.nulls(self.size, pa.string()), "")
+            else:
+                found = pc.fill_null(array, "") if array.null_count else array
+                if _may_need_trim(found):
+                    found = pc.utf8_trim_whitespace(found)
             self._texts[name] = found
         return found
 
@@ -181,18 +189,46 @@ class _Frame:
         return values
 
 
-def _starts_like_formula(values: pa.Array) -> np.ndarray:
-    """Per cell (a string array without nulls), whether its first byte is one a formula starts with."""
+def _cells(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """A string array's cell boundaries (n + 1 offsets) and its bytes, as numpy views (no copy)."""
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks()
+    _, offsets, data = values.buffers()
+    bounds = np.frombuffer(offsets, dtype=np.int32)[values.offset:values.offset + len(values) + 1] \
+        if offsets is not None else np.zeros(1, dtype=np.int32)
+    return bounds, np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, dtype=np.uint8)
+
+
+def _starts_like_formula(values: pa.Array) -> np.ndarray:
+    """Per cell (a string array without nulls), whether its first byte is one a formula starts with."""
     if len(values) == 0:
         return np.zeros(0, dtype=bool)
-    _, offsets, data = values.buffers()
-    starts = np.frombuffer(offsets, dtype=np.int32)[values.offset:values.offset + len(values) + 1]
-    if data is None or not len(data):
+    bounds, data = _cells(values)
+    if not len(data):
         return np.zeros(len(values), dtype=bool)
-    first = np.frombuffer(data, dtype=np.uint8)[np.minimum(starts[:-1], len(data) - 1)]
-    return np.isin(first, _FORMULA_BYTES) & (starts[1:] > starts[:-1])
+    first = data[np.minimum(bounds[:-1], len(data) - 1)]
+    return np.isin(first, _FORMULA_BYTES) & (bounds[1:] > bounds[:-1])
+
+
+def _may_need_trim(values: pa.Array) -> bool:
+    """Whether a cell may start or end with whitespace: an ASCII space or control byte, or a non-ASCII
+    character (Unicode has spaces too) at either end. Most columns have none, and skip the trimming.
+    (An empty cell reads its neighbours' edge bytes: they are checked anyway.)"""
+    bounds, data = _cells(values)
+    if not len(data):
+        return False
+    first = data[np.minimum(bounds[:-1], len(data) - 1)]
+    last = data[np.maximum(bounds[1:] - 1, 0)]
+    return bool(_EDGE_BYTES[first].any() or _EDGE_BYTES[last].any())
+
+
+def _by_distinct(values: pa.Array, parse) -> tuple:
+    """`parse` (distinct texts -> a tuple of arrays) run once per distinct text and spread back to every cell:
+    a file's dates, times, codes and many of its values repeat, so the parsing runs on a fraction of the cells."""
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
+    encoded = pc.dictionary_encode(values)
+    return tuple(pc.take(result, encoded.indices) for result in parse(encoded.dictionary))
 
 
 def _numpy(mask) -> np.ndarray:
@@ -293,30 +329,24 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     station = frame.required("station", "every value needs its station.")
     characteristic = frame.required("characteristic", "every value needs its parameter.")
     dates_text = frame.required("date", "every value needs its date.")
-    dates = parse_dates(dates_text)
-    years = pc.year(dates)
-    implausible = pc.or_(pc.less(years, EARLIEST_YEAR), pc.greater(years, date.today().year + 1))
-    frame.reject(pc.and_(pc.not_equal(dates_text, ""), pc.or_(pc.is_null(dates), pc.fill_null(implausible, False))),
-                 "date", "{column} '{value}' is not a date: " + DATE_HINT + ".", dates_text)
+    dates, bad_date = _by_distinct(dates_text, _dates_checked)
+    frame.reject(bad_date, "date", "{column} '{value}' is not a date: " + DATE_HINT + ".", dates_text)
     times_text = frame.text("time")
-    seconds, bad_time = parse_times(times_text)
+    seconds, bad_time = _by_distinct(times_text, parse_times)
     frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
     zones = frame.text("timeZone")
     codes = pa.array(sorted(rules.time_zones), pa.string())
     offsets = pa.array([rules.time_zones[c] * 3600 for c in codes.to_pylist()], pa.int64())
-    zone_index = pc.index_in(zones, value_set=codes)
+    (zone_index,) = _by_distinct(zones, lambda distinct: (pc.index_in(distinct, value_set=codes),))
     frame.reject(pc.and_(pc.not_equal(zones, ""), pc.is_null(zone_index)), "timeZone",
                  "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
     offset = pc.fill_null(pc.take(offsets, zone_index), 0) if len(zones) else pa.array([], pa.int64())
     epoch = pc.cast(pc.cast(dates, pa.timestamp("s")), pa.int64())
     moment_seconds = pc.subtract(pc.add(epoch, seconds), offset)
-    moment = pc.cast(moment_seconds, pa.timestamp("s"))
-    # "YYYY-MM-DD HH:MM:SS" as the sort key's "YYYY-MM-DDTHH:MM:SSZ" (a cast: no time zone database needed).
-    time_text = pc.binary_join_element_wise(pc.replace_substring(pc.cast(moment, pa.string()), " ", "T"), "Z", "")
 
     raw_values = frame.text("value")
     detection = frame.text("detectionCondition")
-    numbers, numeric = parse_numbers(raw_values)
+    numbers, numeric = parse_numbers(raw_values)  # values repeat less: parsed as they are
     has_value = pc.not_equal(raw_values, "")
     has_detection = pc.not_equal(detection, "")
     detection_label = frame.column("detectionCondition", fmt.column("detectionCondition"))
@@ -345,19 +375,51 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
                  "Activity type '{value}' needs an analytical method (" + method_label + ").", activity_types)
 
     activity = frame.text("activityId")
-    sort_time = pc.if_else(pc.equal(activity, ""), time_text,
-                           pc.binary_join_element_wise(time_text, activity, "#"))
     if seen is not None:
         _reject_repeats(frame, _keys(station, characteristic, moment_seconds, activity), seen)
     good = ~frame.bad
-    mask = pa.array(good)
-    fields = {name: pc.filter(frame.text(name), mask) for name in frame.arrays}
-    fields.update(station=pc.filter(station, mask), characteristic=pc.filter(characteristic, mask),
-                  activityType=pc.filter(activity_types, mask), sortTime=pc.filter(sort_time, mask),
-                  number=pc.filter(numbers, mask), value=pc.filter(raw_values, mask),
-                  latitude=pc.filter(parse_numbers(frame.text("latitude"))[0], mask),
-                  longitude=pc.filter(parse_numbers(frame.text("longitude"))[0], mask))
+    keep = _keep(good)
+    fields = {name: keep(frame.text(name)) for name in frame.arrays}
+    # The sort key only for the accepted rows: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity when there is one.
+    activity = keep(activity)
+    time_text = _iso_times(keep(moment_seconds))
+    sort_time = pc.if_else(pc.equal(activity, ""), time_text, pc.binary_join_element_wise(time_text, activity, "#"))
+    fields.update(station=keep(station), characteristic=keep(characteristic), activityType=keep(activity_types),
+                  sortTime=sort_time, number=keep(numbers), value=keep(raw_values),
+                  latitude=keep(parse_numbers(frame.text("latitude"))[0]),
+                  longitude=keep(parse_numbers(frame.text("longitude"))[0]))
     return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+
+
+def _keep(good: np.ndarray):
+    """A function taking an array's cells of the rows `good` (the array itself when all rows are good)."""
+    if good.all():
+        return lambda array: array
+    mask = pa.array(good)
+    return lambda array: pc.filter(array, mask)
+
+
+def _dates_checked(values: pa.Array) -> tuple[pa.Array, pa.Array]:
+    """Dates (timestamp[s]) and where a written date is no date, or one before EARLIEST_YEAR or after next year."""
+    dates = parse_dates(values)
+    years = pc.year(dates)
+    implausible = pc.or_(pc.less(years, EARLIEST_YEAR), pc.greater(years, date.today().year + 1))
+    return dates, pc.and_(pc.not_equal(values, ""), pc.or_(pc.is_null(dates), pc.fill_null(implausible, False)))
+
+
+def _iso_times(seconds: pa.Array) -> pa.Array:
+    """Seconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" texts (a cast, then the bytes set in place: no time zone
+    database and no per-row work; the kernels' way when a year is not of four digits)."""
+    text = pc.cast(pc.cast(seconds, pa.timestamp("s")), pa.string())
+    bounds, data = _cells(text)
+    count = len(text)
+    if text.null_count or not count or not (np.diff(bounds) == 19).all():
+        return pc.binary_join_element_wise(pc.replace_substring(text, " ", "T"), "Z", "")
+    out = np.empty((count, 20), dtype=np.uint8)
+    out[:, :19] = data[bounds[0]:bounds[0] + 19 * count].reshape(count, 19)
+    out[:, 10], out[:, 19] = ord("T"), ord("Z")
+    return pa.StringArray.from_buffers(count, pa.py_buffer(np.arange(0, 20 * count + 1, 20, dtype=np.int32)),
+                                       pa.py_buffer(out))
 
 
 def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activity: pa.Array) -> np.ndarray:
@@ -371,9 +433,33 @@ def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activit
 
 def _text_hashes(values: pa.Array) -> np.ndarray:
     encoded = pc.dictionary_encode(values)
-    distinct = encoded.dictionary
-    hashes = np.fromiter((hash(value) for value in distinct.to_pylist()), dtype=np.int64, count=len(distinct))
-    return hashes.view(np.uint64)[encoded.indices.to_numpy(zero_copy_only=False)]
+    return _hash_texts(encoded.dictionary)[encoded.indices.to_numpy(zero_copy_only=False)]
+
+
+def _hash_texts(texts: pa.Array) -> np.ndarray:
+    """A 64-bit hash of each text's bytes, all texts at once: its length, then each 8 bytes of it in turn,
+    mixed in with splitmix64's finaliser. Texts longer than HASHED_WORDS words (rare; refused later as too
+    long, or names) are hashed by Python one by one."""
+    bounds, data = _cells(texts)
+    starts, lengths = bounds[:-1].astype(np.int64), np.diff(bounds).astype(np.int64)
+    hashes = _mix(lengths.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
+    if not len(data):
+        return hashes
+    padded = np.zeros((len(data) // 8 + 2) * 8, dtype=np.uint8)  # every 8-byte read below stays inside
+    padded[:len(data)] = data
+    # Every byte offset as the start of a little-endian 64-bit word (overlapping views of the same bytes).
+    words = np.lib.stride_tricks.as_strided(padded.view(np.uint64), shape=(len(data) + 1,), strides=(1,))
+    short = lengths <= 8 * HASHED_WORDS
+    for word in range(int(min(lengths.max(), 8 * HASHED_WORDS) + 7) // 8):
+        live = np.flatnonzero(short & (lengths > 8 * word))
+        left = lengths[live] - 8 * word
+        value = words[starts[live] + 8 * word]
+        value &= np.where(left >= 8, np.uint64(0xFFFFFFFFFFFFFFFF),
+                          (np.uint64(1) << (np.minimum(left, 7).astype(np.uint64) * np.uint64(8))) - np.uint64(1))
+        hashes[live] = _mix(hashes[live] ^ value)
+    for position in np.flatnonzero(~short).tolist():
+        hashes[position] = np.uint64(hash(texts[position].as_py()) & 0xFFFFFFFFFFFFFFFF)
+    return hashes
 
 
 def _mix(h: np.ndarray) -> np.ndarray:
