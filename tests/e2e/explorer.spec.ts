@@ -64,9 +64,30 @@ async function stationCount(page: Page, pattern: RegExp): Promise<number> {
   return Number(match![1].replace(/,/g, ''));
 }
 
+/** The Content-Security-Policy violations the page reports (the gateway sends the cloud's policy). */
+async function collectCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI}`,
+      ),
+    );
+  });
+  return violations;
+}
+
 for (const [lang, L] of Object.entries(LANGUAGES)) {
   test(`explorer and station page in ${lang}`, async ({ page, request }) => {
     await page.addInitScript((language) => localStorage.setItem('app-locale', language), lang);
+    const cspViolations = await collectCspViolations(page);
+    const site = await request.get('/');
+    expect(site.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(site.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     const all = await stationsOf(request, { organizationIds: [DEMO_ORGANIZATION_ID] });
     expect(all.total).toBeGreaterThan(10);
 
@@ -184,6 +205,8 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     await expect(page.getByTestId('station-mini-map')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
     await page.screenshot({ path: `screenshots/station-info-${lang}.png`, fullPage: true });
     expect(await seriousViolations(page, `station info ${lang}`)).toEqual([]);
+    // The map's worker, the charts and the translations all ran under the site's Content-Security-Policy.
+    expect(cspViolations).toEqual([]);
   });
 }
 
