@@ -24,6 +24,8 @@ const LANGUAGES = {
     resetZoom: 'Reset zoom',
     legend: 'Legend',
     colorBy: 'Colour by',
+    useInPython: 'Use in Python / R',
+    wqpStations: 'Stations (WQP address)',
   },
   'zh-CN': {
     stations: /^([\d,]+) 个站点 · ([\d,]+) 个样品/,
@@ -40,6 +42,8 @@ const LANGUAGES = {
     resetZoom: '重置缩放',
     legend: '图例',
     colorBy: '着色依据',
+    useInPython: '在 Python / R 中使用',
+    wqpStations: '站点（WQP 地址）',
   },
 } as const;
 
@@ -203,6 +207,15 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     const total = (await valueCounts.allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0);
     expect(total).toBe(target.meta.sampleCount);
     await expect(page.getByTestId('station-mini-map')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+    // 'Use in Python / R': the station's WQP address, which this portal answers with the station's row.
+    await page.getByText(L.useInPython, { exact: true }).click();
+    const stationsAddress = page.locator('.use-in-python figure').first();
+    await expect(stationsAddress.locator('figcaption')).toContainText(L.wqpStations);
+    const address = (await stationsAddress.locator('code').textContent())!;
+    expect(new URL(address).searchParams.get('siteid')).toBe(target.identifier);
+    const wqp = await page.request.get(address);
+    expect(wqp.status()).toBe(200);
+    expect((await wqp.text()).split('\r\n').filter((line) => line.includes(target.identifier))).toHaveLength(1);
     await page.screenshot({ path: `screenshots/station-info-${lang}.png`, fullPage: true });
     expect(await seriousViolations(page, `station info ${lang}`)).toEqual([]);
     // The map's worker, the charts and the translations all ran under the site's Content-Security-Policy.

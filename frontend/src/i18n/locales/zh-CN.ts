@@ -7,6 +7,7 @@ import organizations from '../../features/organizations/locales/zh-CN';
 import pages from '../../features/pages/locales/zh-CN';
 import projects from '../../features/projects/locales/zh-CN';
 import stations from '../../features/stations/locales/zh-CN';
+import useInPython from './useInPython.zh-CN';
 import type { Messages } from '../types';
 
 /** 简体中文. Must hold exactly the keys of en.ts (checked by the compiler and by i18n.test.ts). */
@@ -103,6 +104,7 @@ const zhCN: Messages = {
     },
   },
   shell: {
+    useInPython,
     widgetActions: '小组件操作',
     menu: {
       label: '主菜单',

@@ -63,6 +63,8 @@ const stations = {
     unit: 'Unit',
     firstDate: 'First sample',
     lastDate: 'Last sample',
+    useInPython:
+      "This portal answers the Water Quality Portal's web services: these addresses and snippets fetch this station and its results.",
   },
 };
 

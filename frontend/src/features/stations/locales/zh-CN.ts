@@ -67,6 +67,7 @@ const stations: Strings<typeof en> = {
     unit: '单位',
     firstDate: '最早采样',
     lastDate: '最近采样',
+    useInPython: '本门户提供水质门户（WQP）的网络服务：以下地址和代码片段可获取本站点及其结果。',
   },
 };
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
 import { Loading } from '../../../shell/Loading';
+import { UseInPython, type WqpParams } from '../../../shell/UseInPython';
 import { useOrganizationName } from '../api/organization';
 import { useParameters } from '../api/parameters';
 import { useProjectNames } from '../api/projects';
@@ -10,6 +11,12 @@ import type { Station } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
 
 const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
+
+/** The station as a WQP site: its identifier, in its organization (identifiers are unique per organization). */
+function wqpSite(station: Station): WqpParams {
+  const site: WqpParams = [['siteid', station.identifier]];
+  return station.organizationId ? [...site, ['organization', station.organizationId]] : site;
+}
 
 /** station-info: metadata, a small map, projects, and parameters with counts and first/last dates. */
 export function StationInfoPage() {
@@ -99,6 +106,7 @@ export function StationInfoPage() {
           </tbody>
         </table>
       )}
+      <UseInPython params={wqpSite(station)} intro={t('stations.info.useInPython')} />
     </section>
   );
 }

@@ -197,6 +197,28 @@ describe('station page /sts/station/{stationId}', () => {
     expect(within(row('Temperature, water')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['deg C', '2', '2020-01-01', '2020-03-01']);
   });
 
+  it("info: 'Use in Python / R' fetches this station's site from this portal's WQP services, in English and Chinese", async () => {
+    const user = userEvent.setup();
+    renderStation('/sts/station/s1/info');
+    await user.click(await screen.findByText('Use in Python / R'));
+    // The code shown under the caption that starts with `label`.
+    const code = (label: string) =>
+      [...document.querySelectorAll('figcaption')].find((c) => c.firstChild?.textContent === label)?.nextElementSibling?.textContent;
+    const base = `${window.location.origin}/api/v1/wqp`;
+    const query = `siteid=USGS-01&organization=${ORG}&mimeType=csv`;
+    expect(screen.getByText(/these addresses and snippets fetch this station and its results/)).toBeInTheDocument();
+    expect(code('Stations (WQP address)')).toBe(`${base}/data/Station/search?${query}`);
+    expect(code('Results (WQP address)')).toBe(`${base}/data/Result/search?${query}`);
+    expect(code('Python (dataretrieval)')).toContain(`wqp.get_results(siteid="USGS-01", organization="${ORG}")`);
+    expect(code('R')).toBe(`sites <- read.csv("${base}/data/Station/search?${query}")\nresults <- read.csv("${base}/data/Result/search?${query}")`);
+    expect(screen.getByRole('button', { name: 'Copy Python (dataretrieval)' })).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    expect(await screen.findByText('本门户提供水质门户（WQP）的网络服务：以下地址和代码片段可获取本站点及其结果。')).toBeInTheDocument();
+    expect(screen.getByText('在 Python / R 中使用')).toBeInTheDocument();
+    expect(code('站点（WQP 地址）')).toBe(`${base}/data/Station/search?${query}`);
+    await changeLanguage('en');
+  });
+
   it('shows a not-found page with a way back for a station that does not exist, or a link that is not a station id', async () => {
     const user = userEvent.setup();
     for (const id of ['nope', 'does-not-exist']) {
