@@ -7,6 +7,7 @@ import organizations from '../../features/organizations/locales/en';
 import pages from '../../features/pages/locales/en';
 import projects from '../../features/projects/locales/en';
 import stations from '../../features/stations/locales/en';
+import timeseries from '../../features/timeseries/locales/en';
 import useInPython from './useInPython.en';
 
 /** English: the reference language. Every key here must exist in every other language. */
@@ -14,6 +15,7 @@ const en = {
   explorer,
   imports,
   stations,
+  timeseries,
   pages,
   admin,
   dashboards,

@@ -7,6 +7,7 @@ import organizations from '../../features/organizations/locales/zh-CN';
 import pages from '../../features/pages/locales/zh-CN';
 import projects from '../../features/projects/locales/zh-CN';
 import stations from '../../features/stations/locales/zh-CN';
+import timeseries from '../../features/timeseries/locales/zh-CN';
 import useInPython from './useInPython.zh-CN';
 import type { Messages } from '../types';
 
@@ -15,6 +16,7 @@ const zhCN: Messages = {
   explorer,
   imports,
   stations,
+  timeseries,
   pages,
   admin,
   dashboards,

@@ -69,13 +69,23 @@ export interface TimeSeriesChartProps {
   all: SeriesInfo[];
   title: string;
   filename: string;
+  /** Called with the time range shown (ms) after each zoom or pan: a view that fetches by zoom level (logger data) fetches again. */
+  onRangeChange?: (from: number, to: number) => void;
 }
 
 /** Several series against time, one y axis per unit; wheel/drag/pinch/keys zoom and pan (chartjs-plugin-zoom); PNG download. */
-export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSeriesChartProps) {
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartJS<'line'> | null>(null);
   const [zoomed, setZoomed] = useState(false);
+  const rangeListener = useRef(onRangeChange);
+  rangeListener.current = onRangeChange;
+  const fetchesByRange = onRangeChange !== undefined;
+  /** After a zoom or pan: whether it is zoomed, and the range shown to whoever listens. */
+  const settled = (chart: ChartJS) => {
+    setZoomed(chart.isZoomedOrPanned());
+    rangeListener.current?.(chart.scales.x.min, chart.scales.x.max);
+  };
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }), [i18n.language]);
 
   const { data, options } = useMemo(() => {
@@ -118,6 +128,8 @@ export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) 
     const scales: ChartOptions<'line'>['scales'] = {
       x: {
         type: 'linear',
+        // Fetched by range: the axis spans the data exactly (not out to round ticks), so a zoom asks for what it shows.
+        ...(fetchesByRange ? { bounds: 'data' as const } : {}),
         ticks: { maxTicksLimit: 8, callback: (value) => dateFormat.format(new Date(Number(value))) },
       },
     };
@@ -140,14 +152,14 @@ export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) 
       plugins: {
         zoom: {
           limits: { x: { min: 'original', max: 'original' } },
-          pan: { enabled: true, mode: 'x', threshold: 2, onPanComplete: ({ chart }) => setZoomed(chart.isZoomedOrPanned()) },
+          pan: { enabled: true, mode: 'x', threshold: 2, onPanComplete: ({ chart }) => settled(chart) },
           zoom: {
             mode: 'x',
             wheel: { enabled: true, speed: ZOOM_SPEED },
             pinch: { enabled: true },
             // The plain wheel still scrolls the page: Ctrl or Shift + wheel zooms (modifierKey takes one key only).
             onZoomStart: ({ event }) => event.type !== 'wheel' || isZoomWheel(event as WheelEvent),
-            onZoomComplete: ({ chart }) => setZoomed(chart.isZoomedOrPanned()),
+            onZoomComplete: ({ chart }) => settled(chart),
           },
         },
         decimation: { enabled: true, algorithm: 'lttb', samples: 1000, threshold: DECIMATION_THRESHOLD },
@@ -161,7 +173,7 @@ export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) 
       },
     };
     return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions };
-  }, [all, dateFormat, t]);
+  }, [all, dateFormat, t, fetchesByRange]);
 
   // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
   useEffect(() => setZoomed(false), [options]);
@@ -171,7 +183,7 @@ export function TimeSeriesChart({ all, title, filename }: TimeSeriesChartProps) 
     const chart = chartRef.current;
     if (!chart) return;
     change(chart);
-    setZoomed(chart.isZoomedOrPanned());
+    settled(chart);
   };
   const zoomIn = () => act((chart) => chart.zoom(ZOOM_IN));
   const zoomOut = () => act((chart) => chart.zoom(ZOOM_OUT));

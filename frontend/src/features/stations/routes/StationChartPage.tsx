@@ -12,6 +12,7 @@ import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { dateRangeProblems } from '../../../lib/filterChecks';
+import { LoggerSeriesPanel } from '../../timeseries/components/LoggerSeriesPanel';
 
 /** A station's series are preloaded when they hold this many values in all, or fewer. */
 export const PRELOAD_MAX_VALUES = 20_000;
@@ -142,6 +143,7 @@ export function StationChartPage() {
           </table>
         </div>
       )}
+      <LoggerSeriesPanel stationId={station.id} />
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import useSWR from 'swr';
+import { get, post } from '../../../api/client';
+import type { Series } from '../../stations/api/sampleValues';
+
+/** A logger series (GET /wapi/ts/list): a station's values of one parameter (and statistic, sensor). */
+export interface TimeSeriesInfo {
+  id: string;
+  stationId: string;
+  parameterId: string;
+  statistic: string | null;
+  sensor: string | null;
+  unit: string | null;
+  count: number;
+  firstTime: string | null;
+  lastTime: string | null;
+}
+
+/** A point of GET /wapi/ts/data: a value as measured (v), or min/mean/max of n values of an hour, day or month. */
+export interface TimeSeriesPoint {
+  t: string;
+  v?: number;
+  q?: string;
+  flag?: string;
+  min?: number;
+  mean?: number;
+  max?: number;
+  n?: number;
+}
+
+export type Level = 'raw' | 'hour' | 'day' | 'month';
+
+export interface TimeSeriesData {
+  aggregate: Level;
+  count: number;
+  points: TimeSeriesPoint[];
+}
+
+/** What the chart asks for: the series' range shown (ms since the epoch), or the whole series. */
+export interface View {
+  from: number;
+  to: number;
+}
+
+export const timeSeriesListPath = (filter: { stationId?: string; projectId?: string }) =>
+  `/wapi/ts/list?${new URLSearchParams(filter as Record<string, string>)}`;
+
+export function useTimeSeriesList(filter: { stationId?: string; projectId?: string }) {
+  return useSWR(timeSeriesListPath(filter), (path: string) => get<TimeSeriesInfo[]>(path));
+}
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** At most this many points reach the chart: the server picks raw values, hours, days or months to fit. */
+export const MAX_POINTS = 2000;
+
+export function timeSeriesDataPath(seriesId: string, view: View | null): string {
+  const query = new URLSearchParams({ series: seriesId, limit: String(MAX_POINTS) });
+  if (view) {
+    query.set('from', isoSeconds(view.from));
+    query.set('to', isoSeconds(view.to));
+  }
+  return `/wapi/ts/data?${query}`;
+}
+
+export function useTimeSeriesData(seriesId: string | undefined, view: View | null) {
+  // The points shown stay while a finer level loads (keepPreviousData), so zooming never blanks the chart.
+  return useSWR(seriesId ? timeSeriesDataPath(seriesId, view) : null, (path: string) => get<TimeSeriesData>(path), {
+    keepPreviousData: true,
+  });
+}
+
+/** The points as the station chart draws them: values as measured, else each period's mean. */
+export function asSeries(parameterId: string, unit: string, data: TimeSeriesData): Series {
+  const n = data.points.length;
+  const time = new Float64Array(n);
+  const value = new Float64Array(n);
+  const flags = new Map<number, string>();
+  data.points.forEach((point, i) => {
+    time[i] = Date.parse(point.t);
+    value[i] = point.v ?? point.mean ?? NaN;
+    const flag = [point.q, point.flag].filter(Boolean).join('; ');
+    if (flag) flags.set(i, flag);
+  });
+  return { parameterId, time, value, unit, flags };
+}
+
+/** A project's import source (organization/{org}/projects/{project}/import-sources). */
+export interface ImportSource {
+  id: string;
+  name: string;
+  url: string;
+  format: string;
+  schedule: 'hourly' | 'daily' | 'weekly';
+  enabled: boolean;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastStatus: 'queued' | 'unchanged' | 'failed' | null;
+  lastMessage: string | null;
+}
+
+export const importSourcesPath = (organizationId: string, projectId: string) =>
+  `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}/import-sources`;
+
+export function useImportSources(organizationId: string, projectId: string) {
+  return useSWR(importSourcesPath(organizationId, projectId), (path: string) => get<ImportSource[]>(path));
+}
+
+export const createImportSource = (organizationId: string, projectId: string, source: Pick<ImportSource, 'name' | 'url' | 'format' | 'schedule'>) =>
+  post<ImportSource>(importSourcesPath(organizationId, projectId), source);
+
+export const runImportSource = (organizationId: string, projectId: string, sourceId: string) =>
+  post<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}/run`);

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParameters } from '../../stations/api/parameters';
+import { useTimeSeriesList } from '../api/timeseries';
+import { LoggerChart } from './LoggerChart';
+
+/** A station's logger series beside its sampled values: pick one, see it at the level its zoom allows. */
+export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
+  const { t } = useTranslation();
+  const list = useTimeSeriesList({ stationId });
+  const parameters = useParameters();
+  const [chosen, setChosen] = useState<string | undefined>();
+  const all = list.data ?? [];
+  if (!all.length) return null;
+  const nameOf = (parameterId: string, statistic: string | null) => {
+    const name = parameters.data?.get(parameterId)?.name ?? parameterId;
+    return statistic ? `${name} (${statistic})` : name;
+  };
+  const shown = all.find((s) => s.id === chosen) ?? all[0]!;
+  return (
+    <section className="logger-series" aria-labelledby="logger-series-heading">
+      <h2 id="logger-series-heading">{t('timeseries.panel.heading')}</h2>
+      <fieldset>
+        <legend>{t('timeseries.panel.series')}</legend>
+        {all.map((s) => (
+          <label key={s.id} className="checkbox">
+            <input type="radio" name="logger-series" checked={s.id === shown.id} onChange={() => setChosen(s.id)} />
+            {t('timeseries.panel.option', { name: nameOf(s.parameterId, s.statistic), unit: s.unit ?? '—', count: s.count.toLocaleString() })}
+          </label>
+        ))}
+      </fieldset>
+      <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} />
+    </section>
+  );
+}
