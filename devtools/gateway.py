@@ -190,9 +190,10 @@ def with_viewer_address(app):
 
 
 def create_app(site_dir: Path, api_url: str):
+    # API Gateway waits 29 s for the API (its integration timeout) before answering 504 itself.
     proxied = ProxyMiddleware(_site_app(site_dir), {
         API_PREFIX: {"target": f"{api_url.rstrip('/')}{API_PREFIX}", "remove_prefix": True},
-    })
+    }, timeout=29)
     return WithHeaders(UnknownApiRouteAs404(with_viewer_address(proxied)), site_security_headers())
 
 

@@ -274,11 +274,20 @@ def point_api_origin_at_rest_api(template: Template) -> None:
 # answered by API Gateway itself with 403 "Missing Authentication Token"; the product says 404.
 # ($context.error.messageString is already a quoted JSON string.) They live in the API's own
 # definition: separate GatewayResponse resources would be dropped whenever the definition is re-imported.
+UNKNOWN_ROUTE = {
+    "statusCode": "404",
+    "responseTemplates": {"application/json": '{"statusCode": 404, "message": "Cannot $context.httpMethod '
+                                              '$context.path", "error": "Not Found"}'}}
+# API Gateway's own answers in the API's JSON error shape. A path or method without a route is
+# MISSING_AUTHENTICATION_TOKEN, or INVALID_SIGNATURE when the request carries an Authorization header that
+# is not SigV4 (a bearer token): both a 404. A body over API Gateway's 10 MB is REQUEST_TOO_LARGE.
 GATEWAY_RESPONSES = {
-    "MISSING_AUTHENTICATION_TOKEN": {
-        "statusCode": "404",
-        "responseTemplates": {"application/json": '{"statusCode": 404, "message": "Cannot $context.httpMethod '
-                                                  '$context.path", "error": "Not Found"}'}},
+    "MISSING_AUTHENTICATION_TOKEN": UNKNOWN_ROUTE,
+    "INVALID_SIGNATURE": UNKNOWN_ROUTE,
+    "REQUEST_TOO_LARGE": {
+        "statusCode": "413",
+        "responseTemplates": {"application/json": '{"statusCode": 413, "message": "Request body is too large. '
+                                                  'At most 10 MB is accepted.", "error": "Request Entity Too Large"}'}},
     "DEFAULT_4XX": {"responseTemplates": {"application/json": '{"message": $context.error.messageString}'}},
     "DEFAULT_5XX": {"responseTemplates": {"application/json": '{"message": $context.error.messageString}'}},
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from chalicelib.core.config import get_settings
+from chalicelib.core.config import STORE_ATTEMPTS, get_settings
 
 
 @lru_cache(maxsize=None)
@@ -18,8 +18,9 @@ def client(service: str):
     settings = get_settings()
     # Fail fast when the endpoint is down instead of hanging a request for a minute; enough connections for
     # the report's concurrent series reads (chalicelib/reports/service.py).
-    config = Config(connect_timeout=3, read_timeout=20, retries={"max_attempts": 2, "mode": "standard"},
-                    max_pool_connections=24)
+    config = Config(connect_timeout=settings.store_connect_timeout_seconds,
+                    read_timeout=settings.store_read_timeout_seconds,
+                    retries={"total_max_attempts": STORE_ATTEMPTS, "mode": "standard"}, max_pool_connections=24)
     return boto3.session.Session().client(
         service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=config
     )

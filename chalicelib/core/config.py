@@ -9,6 +9,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 
+STORE_ATTEMPTS = 2
+API_GATEWAY_TIMEOUT_SECONDS = 29
+
+
 def _csv(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
@@ -49,6 +53,12 @@ class Settings:
     # WQP answers up to this size come back in the response; larger ones redirect to S3 (the 6 MB cap).
     wqp_inline_bytes: int = 5 * 1024 * 1024
 
+    # Every AWS call (DynamoDB, S3, SQS) gives up on an endpoint that does not connect or answer within these
+    # seconds, after STORE_ATTEMPTS tries, and the request answers 503: the worst case stays under API
+    # Gateway's 29 s integration timeout (and Lambda's 30 s), so a slow data store never hangs a request.
+    store_connect_timeout_seconds: float = 3
+    store_read_timeout_seconds: float = 10
+
     def table_name(self, short_name: str) -> str:
         return f"{self.table_prefix}{short_name}"
 
@@ -80,4 +90,7 @@ def get_settings() -> Settings:
         app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
         wqx_web_url=(env.get("WQX_WEB_URL") or Settings.wqx_web_url).rstrip("/"),
         wqp_inline_bytes=int(env.get("WQP_INLINE_BYTES") or Settings.wqp_inline_bytes),
+        store_connect_timeout_seconds=float(env.get("AWS_CONNECT_TIMEOUT_SECONDS")
+                                            or Settings.store_connect_timeout_seconds),
+        store_read_timeout_seconds=float(env.get("AWS_READ_TIMEOUT_SECONDS") or Settings.store_read_timeout_seconds),
     )

@@ -12,6 +12,8 @@ from chalice import ChaliceUnhandledError
 
 class ApiError(ChaliceUnhandledError):
     status_code = 400
+    # Names the request in the API's log, for errors whose cause is logged (a server error).
+    request_id: str | None = None
 
     def __init__(self, message: str, status_code: int | None = None):
         super().__init__(message)
@@ -52,5 +54,8 @@ class InternalError(ApiError):
     status_code = 500
 
 
-def error_body(status_code: int, message: str) -> dict:
-    return {"statusCode": status_code, "message": message, "error": HTTPStatus(status_code).phrase}
+def error_body(status_code: int, message: str, request_id: str | None = None) -> dict:
+    body = {"statusCode": status_code, "message": message, "error": HTTPStatus(status_code).phrase}
+    if request_id:
+        body["requestId"] = request_id
+    return body

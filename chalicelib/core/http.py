@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import uuid
 from typing import Any, Callable, Iterable
 
 from botocore.exceptions import ConnectionError as BotocoreConnectionError
@@ -12,13 +14,20 @@ from chalice import Blueprint, Response
 from chalicelib.auth.principal import set_current
 from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
-from chalicelib.core.errors import ApiError, BadRequest, InternalError, ServiceUnavailable, error_body
+from chalicelib.core.errors import (ApiError, BadRequest, InternalError, PayloadTooLarge, ServiceUnavailable,
+                                    error_body)
 from chalicelib.core.messages import localize
+from chalicelib.core.openapi import BODY_METHODS
 
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v1"
+# Lambda's limit on a synchronous invocation's request (API Gateway's own is 10 MB): a larger body never
+# reaches the app on AWS, so none does locally either. Files larger than this go by presigned upload.
+MAX_BODY_BYTES = 6 * 2**20
+BODY_TOO_LARGE = "Request body is too large. At most {megabytes} MB is accepted."
 STORE_UNAVAILABLE = "The data store is unavailable. Please try again shortly."
+INTERNAL_ERROR = "An internal server error occurred."
 _UNREACHABLE = (EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, BotocoreConnectionError)
 
 
@@ -33,8 +42,9 @@ def _is_unreachable(exc: BaseException | None) -> bool:
     return False
 
 
-def translate_errors(view: Callable) -> Callable:
-    """Turn every failure of a view into an ApiError, so clients always get the JSON error shape."""
+def translate_errors(view: Callable, request_id: Callable[[], str] = lambda: uuid.uuid4().hex) -> Callable:
+    """Turn every failure of a view into an ApiError, so clients always get the JSON error shape; a failure
+    nobody foresaw is logged with its traceback under a request id that the error body carries."""
 
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
@@ -46,10 +56,20 @@ def translate_errors(view: Callable) -> Callable:
             if _is_unreachable(exc):
                 logger.warning("data store unreachable: %s", exc)
                 raise ServiceUnavailable(STORE_UNAVAILABLE) from exc
-            logger.exception("unhandled error")
-            raise InternalError("An internal server error occurred.") from exc
+            error = InternalError(INTERNAL_ERROR)
+            error.request_id = request_id()
+            _error_log().exception("unhandled error", extra={"requestId": error.request_id, "view": view.__name__})
+            raise error from exc
 
     return wrapper
+
+
+@functools.lru_cache(maxsize=1)
+def _error_log():
+    # powertools' structured (JSON) logger, imported on the first failure: it costs a cold start ~50 ms.
+    from aws_lambda_powertools import Logger
+
+    return Logger(service=os.environ.get("POWERTOOLS_SERVICE_NAME", "open-water-data"), child=False)
 
 
 def created(body: Any) -> Response:
@@ -59,7 +79,7 @@ def created(body: Any) -> Response:
 
 def error_response(exc: ApiError, accept_language: str | None = None) -> Response:
     """The JSON error, its message in the request's language when there is a translation."""
-    return Response(body=error_body(exc.status_code, localize(exc.message, accept_language)),
+    return Response(body=error_body(exc.status_code, localize(exc.message, accept_language), exc.request_id),
                     status_code=exc.status_code, headers={"Content-Type": "application/json"})
 
 
@@ -77,25 +97,44 @@ class Routes:
         """Register a view; `auth` (a rule from chalicelib.auth.rules) is required on every route."""
 
         def register(view: Callable) -> Callable:
-            guarded = self._guarded(view, auth)
-            self.blueprint.route(path, methods=list(methods), **options)(translate_errors(guarded))
+            registered = translate_errors(self._guarded(view, auth, _requires_object_body(view, methods)),
+                                          self._request_id)
+            registered.auth_rule = auth  # read by the OpenAPI document (chalicelib/core/openapi.py)
+            self.blueprint.route(path, methods=list(methods), **options)(registered)
             return view
 
         return register
 
-    def _guarded(self, view: Callable, rule: Rule) -> Callable:
+    def _guarded(self, view: Callable, rule: Rule, object_body: bool) -> Callable:
         @functools.wraps(view)
         def guarded(*args, **kwargs):
             request = self.blueprint.current_request
+            if len(request.raw_body or b"") > MAX_BODY_BYTES:
+                raise PayloadTooLarge(BODY_TOO_LARGE.format(megabytes=MAX_BODY_BYTES // 2**20))
             principal = authenticate(request.headers.get("authorization"))
             set_current(principal)
             try:
                 rule.check(principal, request.uri_params or {})
+                if object_body:
+                    self._require_object_body()
                 return view(*args, **kwargs)
             finally:
                 set_current(None)
 
         return guarded
+
+    def _require_object_body(self) -> None:
+        request = self.blueprint.current_request
+        if not request.raw_body or "json" not in (request.headers.get("content-type") or "application/json"):
+            return
+        if not isinstance(self.json_body(), dict):
+            raise BadRequest(BODY_NOT_AN_OBJECT)
+
+    def _request_id(self) -> str:
+        """API Gateway's id of the request (in its access log and the x-amzn-RequestId header), else Lambda's."""
+        context = self.blueprint.current_request.context or {}
+        lambda_context = self.blueprint.lambda_context
+        return context.get("requestId") or getattr(lambda_context, "aws_request_id", None) or uuid.uuid4().hex
 
     def json_body(self) -> Any:
         """The request's JSON body, or a 400 with a message when it is not JSON."""
@@ -108,13 +147,23 @@ class Routes:
             raise BadRequest("Request body must be valid JSON.") from exc
 
 
+BODY_NOT_AN_OBJECT = "Request body must be a JSON object."
+
+
+def _requires_object_body(view: Callable, methods: Iterable[str]) -> bool:
+    """A route that declares no body (chalicelib/core/openapi.py) takes a JSON object, as its document says:
+    held here, so a view never meets another JSON type. A declared body the view checks itself."""
+    declared = getattr(view, "openapi", None)
+    return bool(set(methods) & BODY_METHODS) and (declared is None or declared.body is None)
+
+
 def normalize_error_response(response: Response, accept_language: str | None = None) -> Response:
     """Rewrite Chalice's own error bodies ({"Code", "Message"}) into the product's error shape."""
     body = response.body
     if response.status_code >= 400 and isinstance(body, dict) and "Code" in body and "Message" in body:
         message = body["Message"]
         if response.status_code == 500:
-            message = "An internal server error occurred."
+            message = INTERNAL_ERROR
         return Response(body=error_body(response.status_code, localize(message, accept_language)),
                         status_code=response.status_code,
                         headers={**response.headers, "Content-Type": "application/json"})

@@ -31,6 +31,8 @@ ZH_CN = {
     "Dashboard named {name} already exists. Please try a different one.": "已存在名为 {name} 的仪表板，请换一个名称。",
     "An internal server error occurred.": "服务器内部错误。",
     "The data store is unavailable. Please try again shortly.": "数据存储暂时不可用，请稍后再试。",
+    "Request body must be a JSON object.": "请求正文必须是 JSON 对象。",
+    "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
     "Please enter your name (at most 200 characters).": "请输入您的姓名（最多 200 个字符）。",
     "Please write a message (at most 5000 characters).": "请填写留言（最多 5000 个字符）。",

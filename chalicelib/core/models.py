@@ -7,7 +7,7 @@ from typing import Any
 from pynamodb.attributes import MapAttribute
 from pynamodb.models import Model
 
-from chalicelib.core.config import get_settings
+from chalicelib.core.config import STORE_ATTEMPTS, get_settings
 from chalicelib.core.errors import NotFound
 
 
@@ -17,9 +17,9 @@ def table_meta(short_name: str) -> type:
     attrs: dict[str, Any] = {
         "table_name": settings.table_name(short_name),
         "region": settings.region,
-        "connect_timeout_seconds": 3,
-        "read_timeout_seconds": 20,
-        "max_retry_attempts": 2,
+        "connect_timeout_seconds": settings.store_connect_timeout_seconds,
+        "read_timeout_seconds": settings.store_read_timeout_seconds,
+        "max_retry_attempts": STORE_ATTEMPTS - 1,  # retries after the first attempt
     }
     if settings.endpoint_url:
         attrs["host"] = settings.endpoint_url

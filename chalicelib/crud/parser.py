@@ -306,3 +306,23 @@ def parse_uuid_param(name: str, value: Any) -> str:
     if not isinstance(value, str) or not _UUID.fullmatch(value):
         raise BadRequest(f"Invalid param {name}. UUID string expected")
     return value
+
+
+def query_parameters(max_page_size: int) -> dict[str, dict]:
+    """The collection query language's parameters, for the OpenAPI document (chalicelib/core/openapi.py)."""
+    repeated = {"type": "array", "items": {"type": "string"}}
+    count = {"type": "integer", "minimum": 0}
+    return {
+        "fields": {"type": "string", "description": "fields to return, comma separated (the key always is)"},
+        "s": {"type": "string", "description": 'a JSON search, e.g. {"name": {"$cont": "river"}}'},
+        "filter": {**repeated, "description": "field||$op||value, ANDed (ignored when s is given)"},
+        "or": {**repeated, "description": "field||$op||value, ORed"},
+        "join": {**repeated, "description": "relation||field1,field2"},
+        "sort": {**repeated, "description": "field,ASC or field,DESC"},
+        "limit": {**count, "description": f"items a page; at most {max_page_size} (a larger limit, or 0, "
+                                             f"gives {max_page_size})"},
+        "offset": {**count, "description": "items to skip"},
+        "page": {**count, "description": "page number from 1 (with limit); the answer is then "
+                                            "{data, count, total, page, pageCount}"},
+        "include_deleted": {**count, "description": "1 to include soft-deleted items"},
+    }

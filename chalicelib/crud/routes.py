@@ -20,9 +20,10 @@ from typing import Any, Callable, Iterable, Mapping
 from chalicelib.auth.rules import Rule
 from chalicelib.crud import service
 from chalicelib.crud.collection import MAX_BULK, Collection
-from chalicelib.crud.parser import parse_query, parse_uuid_param
+from chalicelib.crud.parser import parse_query, parse_uuid_param, query_parameters
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import LIST_ANSWER, OBJECT, describe
 
 ACTIONS = ("list", "get", "create", "bulk", "update", "delete")
 Authorize = Callable[[Any], "dict | None"]
@@ -75,6 +76,7 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
     def register(action: str, path: str, method: str, view: Callable) -> None:
         view.__name__ = f"{prefix}_{action}"
         view.__doc__ = f"{action.capitalize()} {collection.name} ({method} {path})."
+        describe(tag=collection.name, **_DOCUMENTED[action](collection))(view)
         routes.route(path, methods=[method], auth=rules[action])(view)
 
     if "list" in actions:
@@ -121,6 +123,25 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
             return {}
 
         register("delete", item_path, "DELETE", delete_view)
+
+
+# What the OpenAPI document says of each action besides its path, method and rule.
+_DOCUMENTED: dict[str, Callable[[Collection], dict]] = {
+    "list": lambda c: dict(query=query_parameters(c.max_page_size), returns=LIST_ANSWER),
+    "get": lambda c: dict(query={name: schema for name, schema in query_parameters(c.max_page_size).items()
+                                 if name in ("fields", "join")}, returns=OBJECT),
+    "create": lambda c: dict(body=OBJECT, body_required=True, status=201, returns=OBJECT),
+    "bulk": lambda c: dict(body={"type": "object", "required": ["bulk"],
+                                 "properties": {"bulk": {"type": "array", "items": OBJECT, "maxItems": MAX_BULK}}},
+                           body_required=True, status=201, returns={"type": "array", "items": OBJECT}),
+    "update": lambda c: dict(body=OBJECT, body_required=True, returns=OBJECT),
+    "delete": lambda c: dict(returns=OBJECT),
+}
+
+
+def describe_list(collection: Collection):
+    """The OpenAPI declaration of a hand-written list route that answers with the collection query language."""
+    return describe(**_DOCUMENTED["list"](collection))
 
 
 def _is_uuid(value: str) -> bool:

@@ -2,6 +2,8 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
+from chalicelib.crud.routes import describe_list
 from chalicelib.dashboards import service
 
 routes = Routes(__name__)
@@ -12,12 +14,14 @@ def _owner() -> str:
 
 
 @routes.route("/dashboards", auth=rules.signed_in)
+@describe_list(service.DASHBOARDS)
 def list_dashboards():
     """The caller's dashboards, by label ascending."""
     return service.search(_owner(), routes.current_request.query_params)
 
 
 @routes.route("/dashboards", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_dashboard():
     """Create a dashboard: label as entered, default icon and layout, empty config and widgets."""
     return created(service.create(_owner(), routes.json_body()).to_dict())
@@ -49,6 +53,7 @@ def delete_dashboard(id):
 
 
 @routes.route("/dashboards/{id}/widgets", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def add_widget(id):
     """Add a widget ({component, config}) to one of the caller's dashboards."""
     return created(service.add_widget(_owner(), id, routes.json_body()).to_dict())

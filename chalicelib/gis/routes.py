@@ -4,6 +4,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.core.multipart import parse_form_data
 from chalicelib.gis import service
 
@@ -12,6 +13,7 @@ routes = Routes(__name__)
 
 @routes.route("/system/upload-files", methods=["POST"], auth=rules.permission("manage-system-settings"),
               content_types=["multipart/form-data"])
+@describe(status=201)
 def upload_files():
     """Upload a GeoJSON layer of hydrologic units (form fields: file, optional name); answers the new layer."""
     request = routes.current_request

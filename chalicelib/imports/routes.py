@@ -8,6 +8,8 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import CSV, JSON, describe
+from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
 from chalicelib.imports import formats, service
 from chalicelib.organizations import service as organizations
@@ -17,6 +19,7 @@ routes = Routes(__name__)
 CONTRIBUTORS = rules.org_roles(*rules.CONTRIBUTOR)
 PROJECT = "/organization/{organizationId}/projects/{projectId}"
 MAX_PAGE_SIZE = 1000
+PAGE_NUMBER = {"type": "integer", "minimum": 1}
 
 
 def _project(organizationId, projectId):
@@ -37,6 +40,7 @@ def _page(params: dict) -> tuple[int, int]:
 
 
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
+@describe(status=201)
 def create_upload(organizationId, projectId):
     """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt}."""
     project = _project(organizationId, projectId)
@@ -45,6 +49,7 @@ def create_upload(organizationId, projectId):
 
 @routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
+@describe(status=202)
 def import_data(organizationId, projectId):
     """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
     return queue_from_request(organizationId, projectId, routes.current_request)
@@ -91,6 +96,7 @@ def cancel_import(organizationId, projectId, logId):
 
 
 @routes.route(PROJECT + "/import-history", auth=CONTRIBUTORS)
+@describe_list(service.HISTORY)
 def import_history(organizationId, projectId):
     """The project's imports, newest first (collection query: page, limit, filter, sort)."""
     project = _project(organizationId, projectId)
@@ -98,6 +104,7 @@ def import_history(organizationId, projectId):
 
 
 @routes.route("/Util/feedbacklog/{logId}", auth=rules.signed_in)
+@describe(query={"page": PAGE_NUMBER, "limit": {**PAGE_NUMBER, "description": f"rows a page; at most {MAX_PAGE_SIZE}"}})
 def feedback_log(logId):
     """An import's rejected rows as [{row, column, value, message}], a page at a time (?page&limit)."""
     log = service.get(logId)
@@ -107,6 +114,7 @@ def feedback_log(logId):
 
 
 @routes.route("/Util/feedback/{fileId}", auth=rules.signed_in)
+@describe(status=(200, 303), produces=(CSV, JSON))
 def feedback_file(fileId):
     """The rejected rows as CSV (the file's columns plus message); large files by a redirect to S3."""
     log = service.get(fileId)

@@ -2,12 +2,14 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.invitations import service
 
 routes = Routes(__name__)
 
 
 @routes.route("/Invitation", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_invitation():
     """Invite an email address into an organization (its group-admins; isSystemAdmin: system-admins only)."""
     return created(service.create(routes.json_body(), require_principal()))

@@ -3,6 +3,8 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
+from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
 from chalicelib.organizations.models import MEMBER_ROLE_RANK
 from chalicelib.system import service as system
@@ -13,12 +15,14 @@ ORG_ADMIN = rules.any_of(rules.permission("manage-organizations"), rules.org_rol
 
 
 @routes.route("/organization", auth=rules.public)
+@describe_list(service.ORGANIZATIONS)
 def list_organizations():
     """All organizations (public: the start-up list of the data section)."""
     return service.search(routes.current_request.query_params)
 
 
 @routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))
+@describe(status=201)
 def create_organization():
     """Create an organization (system administrators)."""
     return created(service.create(routes.json_body()).to_dict())

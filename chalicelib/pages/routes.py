@@ -2,6 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.pages import contact, service
 
 routes = Routes(__name__)
@@ -27,12 +28,14 @@ def page_versions(key, lang):
 
 
 @routes.route("/pages/{key}/{lang}/versions/{version}/restore", methods=["POST"], auth=SYSTEM_ADMIN)
+@describe(status=201)
 def restore_page(key, lang, version):
     """Serve an earlier version again, saved as the newest (system administrators)."""
     return created(service.restore(key, lang, version, require_principal()))
 
 
 @routes.route("/contact", methods=["POST"], auth=rules.public)
+@describe(status=201)
 def send_contact_message():
     """Send a message to the system administrators ({name, email, message}); 5 an hour per address and client."""
     request = routes.current_request

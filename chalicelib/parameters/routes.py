@@ -5,7 +5,8 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
-from chalicelib.crud.routes import register_collection_routes
+from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.crud.routes import describe_list, register_collection_routes
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service
 from chalicelib.projects import service as projects
@@ -24,6 +25,7 @@ def _require_write(organization_id) -> None:
 
 
 @routes.route("/parameter/parameters", auth=rules.public)
+@describe_list(service.COLLECTION)
 def list_parameters():
     """Parameters with their label copied to name (collection query language)."""
     result = service.search(routes.current_request.query_params)
@@ -33,6 +35,7 @@ def list_parameters():
 
 
 @routes.route("/parameter", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_parameter():
     """Create a parameter ({label, unit, group, characteristicName, ...}); labels are unique."""
     body = routes.json_body()
@@ -66,6 +69,7 @@ def organization_parameters(organizationId):
 
 @routes.route("/organization/{organizationId}/parameters", methods=["PUT"],
               auth=rules.org_roles(*rules.CONTRIBUTOR))
+@describe(body=ID_LIST)
 def set_organization_parameters(organizationId):
     """Replace the parameters an organization measures (body: a list of parameter ids)."""
     organizations.get(organizationId)

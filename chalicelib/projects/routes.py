@@ -4,6 +4,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import ID_LIST, describe
 from chalicelib.crud.routes import register_collection_routes
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service
@@ -22,6 +23,7 @@ register_collection_routes(routes, "/project", service.COLLECTION, auth=rules.pu
 
 
 @routes.route("/project", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_project():
     """Create a project ({organizationId, projectKey, name, description}) of an organization the caller contributes to."""
     body = routes.json_body()
@@ -68,6 +70,7 @@ def project_stations(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/stations", methods=["PUT"], auth=CONTRIBUTORS)
+@describe(body=ID_LIST)
 def set_project_stations(organizationId, projectId):
     """Replace a project's stations (body: a list of station ids, stations of the same organization)."""
     project = _project(organizationId, projectId)
@@ -88,6 +91,7 @@ def project_parameters(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/parameters", methods=["PUT"], auth=CONTRIBUTORS)
+@describe(body=ID_LIST)
 def set_project_parameters(organizationId, projectId):
     """Replace a project's parameters (body: a list of parameter ids)."""
     project = _project(organizationId, projectId)

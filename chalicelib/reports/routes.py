@@ -4,6 +4,7 @@ from chalice import Response
 
 from chalicelib.auth import rules
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import JSON, PDF, describe
 from chalicelib.reports import queue, service
 
 routes = Routes(__name__)
@@ -17,6 +18,7 @@ def _pdf(document: bytes) -> Response:
 
 
 @routes.route("/report", methods=["POST"], auth=rules.public)
+@describe(status=(200, 202), produces=(PDF, JSON))
 def create_report():
     """A PDF report ({filter | stationIds, from, to, language}): the PDF itself for up to 100 stations,
     202 with the queued job for more (at most 2000)."""
@@ -33,6 +35,7 @@ def report_status(reportId):
 
 
 @routes.route("/report/{reportId}/pdf", auth=rules.public)
+@describe(produces=(PDF,))
 def report_document(reportId):
     """A queued report's PDF, once it has succeeded."""
     return _pdf(queue.document(reportId))

@@ -1,6 +1,8 @@
 """System roles, their permissions, and the permission catalogue (administrators)."""
 from chalicelib.auth import rules
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.crud.routes import describe_list
 from chalicelib.roles import service
 
 routes = Routes(__name__)
@@ -8,12 +10,14 @@ MANAGE_ROLES = rules.permission("manage-roles")
 
 
 @routes.route("/roles", auth=MANAGE_ROLES)
+@describe_list(service.ROLES)
 def list_roles():
     """All system roles."""
     return service.search(routes.current_request.query_params)
 
 
 @routes.route("/roles", methods=["POST"], auth=MANAGE_ROLES)
+@describe(status=201)
 def create_role():
     """Create a role ({roleName, description, permissions})."""
     return created(service.create(routes.json_body()).to_dict())
@@ -39,6 +43,7 @@ def get_role_permissions(id):
 
 
 @routes.route("/roles/{id}/permissions", methods=["PUT"], auth=MANAGE_ROLES)
+@describe(body=ID_LIST)
 def set_role_permissions(id):
     """Replace the permissions a role grants."""
     body = routes.json_body()

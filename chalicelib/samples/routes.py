@@ -10,6 +10,7 @@ from chalicelib.core import aws
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
@@ -80,6 +81,7 @@ def _values(params: dict, *names: str) -> list[str]:
 
 
 @routes.route("/sampleValue", auth=rules.public)
+@describe(status=(200, 303), produces=(CSV, JSON))
 def download_values():
     """Download values as CSV in Water Quality Portal result columns (?stationId | projectId | organizationId,
     optional parameterId, from, to); large downloads are redirected (303) to a presigned S3 object."""

@@ -4,6 +4,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.crud.collection import MAX_BULK
 from chalicelib.crud.routes import register_collection_routes
 from chalicelib.stations import service
@@ -14,6 +15,7 @@ register_collection_routes(routes, "/station", service.COLLECTION, auth=rules.pu
 
 
 @routes.route("/station", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_station():
     """Create a station (identifier unique within its organization; latitude -90..90, longitude -180..180)."""
     body = routes.json_body()
@@ -22,6 +24,7 @@ def create_station():
 
 
 @routes.route("/station/bulk", methods=["POST"], auth=rules.signed_in)
+@describe(status=201)
 def create_stations():
     """Create up to 25 stations at once ({"bulk": [...]}), all or nothing."""
     body = routes.json_body()

@@ -2,6 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import describe
 from chalicelib.system import service
 
 routes = Routes(__name__)
@@ -11,6 +12,13 @@ routes = Routes(__name__)
 def system_info():
     """Name, version, stage and build time of the running API (public)."""
     return service.info()
+
+
+@routes.route("/openapi.json", auth=rules.public)
+@describe(returns={"type": "object", "required": ["openapi", "paths"]})
+def openapi_document():
+    """This API's OpenAPI 3.1 document: every route, its parameters, body and answers (public)."""
+    return service.openapi_document(routes.blueprint.current_app)
 
 
 @routes.route("/system/settings", auth=rules.public)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
@@ -25,6 +26,14 @@ def info() -> dict:
         "stage": settings.stage,
         "buildTime": settings.build_time,
     }
+
+
+@lru_cache(maxsize=1)
+def openapi_document(app) -> dict:
+    """The app's OpenAPI document, built once per process (the route table does not change)."""
+    from chalicelib.core.openapi import document
+
+    return document(app, version=get_settings().version)
 
 
 def list_settings() -> list[dict]:

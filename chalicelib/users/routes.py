@@ -4,6 +4,8 @@ from chalicelib.auth import service as auth
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import BadRequest, Forbidden
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.crud.routes import describe_list
 from chalicelib.users import service
 
 routes = Routes(__name__)
@@ -11,12 +13,14 @@ MANAGE_USERS = rules.permission("manage-users")
 
 
 @routes.route("/user", auth=MANAGE_USERS)
+@describe_list(service.USERS)
 def list_users():
     """Users, searched, sorted and paged with the collection query language."""
     return service.search(routes.current_request.query_params)
 
 
 @routes.route("/user", methods=["POST"], auth=MANAGE_USERS)
+@describe(status=201)
 def create_user():
     """Register a user by email before their first sign-in (the sign-in takes the record over)."""
     return created(service.create(routes.json_body()).to_dict())
@@ -46,6 +50,7 @@ def get_user_roles(id):
 
 
 @routes.route("/user/{id}/roles", methods=["PUT"], auth=MANAGE_USERS)
+@describe(body=ID_LIST)
 def set_user_roles(id):
     """Replace a user's system roles; nobody changes their own."""
     if id == require_principal().id:

@@ -12,12 +12,18 @@ from chalicelib.auth import rules
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import NotFound
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import JSON, describe
 from chalicelib.wqp import columns, output, params
 from chalicelib.wqp import service as wqp
 
 routes = Routes(__name__)
 # Browsers may read the count headers of a cross-origin answer.
 _EXPOSED = "Total-Site-Count, Total-Activity-Count, Total-Result-Count, Content-Disposition"
+# The written records (inline), or {url, expiresIn} with the redirect to them.
+ANSWER_TYPES = (*output.CONTENT_TYPES.values(), JSON)
+# WQP's POST form: the query's parameters as a JSON object of lists (or single values).
+WQP_BODY = {"type": "object", "additionalProperties": {"anyOf": [{"type": "array", "items": {"type": "string"}},
+                                                                 {"type": "string"}]}}
 
 
 def _values(summary: bool = False) -> dict[str, list[str]]:
@@ -50,6 +56,7 @@ def _answer(name: str, query: params.Query, records, counts: Callable[[], dict])
 
 
 @routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public)
+@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY)
 def search(interface, service, action):
     """A WQP search (/data/... legacy columns, /wqx3/... WQX 3.0 columns) as CSV, TSV, xlsx, GeoJSON or
     KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3."""
@@ -70,6 +77,7 @@ def search(interface, service, action):
 # API Gateway allows one name per path-parameter position, so the summary's segments reuse the search's:
 # /data/summary/monitoringLocation/search is interface/service/action/tail.
 @routes.route("/wqp/{interface}/{service}/{action}/{tail}", methods=("GET", "HEAD", "POST"), auth=rules.public)
+@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY)
 def summary(interface, service, action, tail):
     """WQP's monitoring-location summary (/data/summary/monitoringLocation/search?summaryYears=1|5|all):
     per site, year and characteristic, the numbers of results and activities."""

@@ -99,6 +99,7 @@ OWNER_ONLY = dict(anonymous=401, viewer=404, contributor=404, orgadmin=200, othe
 
 MATRIX: list[Case] = [
     Case("GET", "/system/info", ALL_OK),
+    Case("GET", "/openapi.json", ALL_OK),
     Case("GET", "/applications", ALL_OK),
     Case("GET", "/auth/profile", SIGNED_IN),
     Case("PATCH", "/auth/profile", SIGNED_IN, body={"preferences": {"locale": "en"}}),

@@ -194,14 +194,26 @@ def test_local_stage_is_not_packaged(tmp_path):
     assert "not deployable" in result.stderr
 
 
-def test_an_unknown_path_is_a_json_404_from_api_gateway_itself(template):
+@pytest.mark.parametrize("kind", ["MISSING_AUTHENTICATION_TOKEN", "INVALID_SIGNATURE"])
+def test_an_unknown_path_is_a_json_404_from_api_gateway_itself(template, kind):
+    """With or without an Authorization header that is not SigV4 (a bearer token: INVALID_SIGNATURE)."""
     responses = template["Resources"]["RestAPI"]["Properties"]["DefinitionBody"]["x-amazon-apigateway-gateway-responses"]
-    response = responses["MISSING_AUTHENTICATION_TOKEN"]
+    response = responses[kind]
     assert response["statusCode"] == "404"
     body = response["responseTemplates"]["application/json"]
     assert json.loads(body.replace("$context.httpMethod $context.path", "GET /x")) == {
         "statusCode": 404, "message": "Cannot GET /x", "error": "Not Found"}
-    assert set(responses) == {"MISSING_AUTHENTICATION_TOKEN", "DEFAULT_4XX", "DEFAULT_5XX"}
+    assert set(responses) == {"MISSING_AUTHENTICATION_TOKEN", "INVALID_SIGNATURE", "REQUEST_TOO_LARGE",
+                              "DEFAULT_4XX", "DEFAULT_5XX"}
+
+
+def test_a_body_over_api_gateways_limit_is_a_json_413_from_api_gateway_itself(template):
+    response = template["Resources"]["RestAPI"]["Properties"]["DefinitionBody"][
+        "x-amazon-apigateway-gateway-responses"]["REQUEST_TOO_LARGE"]
+    assert response["statusCode"] == "413"
+    assert json.loads(response["responseTemplates"]["application/json"]) == {
+        "statusCode": 413, "message": "Request body is too large. At most 10 MB is accepted.",
+        "error": "Request Entity Too Large"}
 
 
 # ---------------------------------------------------------------- the import worker's layer (pyarrow)

@@ -1,0 +1,163 @@
+"""The OpenAPI 3.1 document of the API, built from the Chalice app's route table.
+
+What the code already says is read from it: paths and their parameters, methods, the summary (the view's
+docstring), the domain (tag), who may call (the route's auth rule) and accepted content types. What only
+the route knows - its query parameters, its body, its success status and content types - it declares with
+`@describe(...)` next to its handler. Every route answers errors in one JSON shape (chalicelib/core/errors.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+TITLE = "Open Water Data API"
+JSON = "application/json"
+PDF = "application/pdf"
+CSV = "text/csv; charset=utf-8"
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["statusCode", "message", "error"],
+    "properties": {
+        "statusCode": {"type": "integer"},
+        "message": {"type": "string"},
+        "error": {"type": "string"},
+        "requestId": {"type": "string", "description": "names the request in the API's log (server errors)"},
+    },
+}
+ERROR_ANSWERS = {
+    "4XX": "The request cannot be served as it is: the message says why (bad input 400, sign-in 401, "
+           "permission 403, missing 404, conflict 409, body over the limit 413).",
+    "503": "The data store is unavailable: try again shortly.",
+}
+OBJECT = {"type": "object"}
+# A list answers an array, or a page of it when `page` or `offset` is asked for.
+LIST_ANSWER = {"anyOf": [
+    {"type": "array", "items": OBJECT},
+    {"type": "object", "required": ["data", "count", "total", "page", "pageCount"],
+     "properties": {"data": {"type": "array", "items": OBJECT}, "count": {"type": "integer"},
+                    "total": {"type": "integer"}, "page": {"type": "integer"}, "pageCount": {"type": "integer"}}},
+]}
+# The routes that replace a set take a list of ids (strings, or objects with an id), or an object holding it.
+ID_LIST = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string"}, OBJECT]}}, OBJECT]}
+BODY_METHODS = {"POST", "PUT", "PATCH"}
+_SUCCESS = {201: "Created.", 202: "Accepted: queued, the answer says where to follow it.",
+            303: "See the Location header (a presigned address of the file)."}
+# A body a route does not declare is a JSON object (chalicelib/core/http.py holds requests to it).
+DEFAULT_BODY = OBJECT
+
+
+@dataclass(frozen=True)
+class Declaration:
+    query: dict[str, dict] = field(default_factory=dict)
+    body: dict | None = None
+    body_required: bool = False
+    status: int | tuple[int, ...] = 200
+    returns: dict | None = None
+    produces: tuple[str, ...] = (JSON,)
+    description: str | None = None
+    tag: str | None = None
+
+
+def describe(*, query: dict[str, dict] | None = None, body: dict | None = None, body_required: bool = False,
+             status: int | tuple[int, ...] = 200, returns: dict | None = None, produces: Iterable[str] = (JSON,),
+             description: str | None = None, tag: str | None = None):
+    """Declare what the OpenAPI document says of a route besides what its registration says.
+
+    query: parameter name -> JSON schema; a schema may carry "required": True and a "description".
+    body: the JSON schema of the request body; returns: the success answer's schema (JSON answers);
+    status: the success status (201 for creation), or the statuses (200 or 202 when queued); produces: the success answer's content types;
+    tag: the domain, when the handler is shared (the generic collection routes).
+    """
+    declaration = Declaration(dict(query or {}), body, body_required, status, returns, tuple(produces), description,
+                              tag)
+
+    def attach(view):
+        view.openapi = declaration
+        return view
+
+    return attach
+
+
+def document(app, *, prefix: str = "", version: str = "1") -> dict:
+    """The OpenAPI 3.1 document of every route of `app` (a Chalice app)."""
+    paths: dict[str, dict] = {}
+    for path, entries in sorted(app.routes.items()):
+        operations = paths.setdefault(path, {})
+        for method, entry in sorted(entries.items()):
+            operations[method.lower()] = _operation(path, method, entry)
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": TITLE, "version": version,
+                 "description": "Bearer tokens are the identity provider's access tokens (OIDC). "
+                                "Lists take the collection query language (filter, s, sort, fields, limit, "
+                                "page, offset); a page never holds more than the list's maximum page size."},
+        "servers": [{"url": "/"}],
+        "paths": paths,
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
+            "schemas": {"Error": ERROR_SCHEMA},
+        },
+    }
+
+
+def _operation(path: str, method: str, entry: Any) -> dict:
+    view = entry.view_function
+    declared: Declaration = getattr(view, "openapi", None) or Declaration()
+    rule = getattr(view, "auth_rule", None)
+    summary, _, rest = (view.__doc__ or view.__name__).strip().partition("\n")
+    operation: dict[str, Any] = {
+        "operationId": f"{method.lower()}_{entry.view_name}",
+        "summary": summary.strip(),
+        "tags": [declared.tag or _domain(view)],
+        "parameters": [_path_parameter(name) for name in re.findall(r"{(\w+)}", path)]
+                      + [_query_parameter(name, schema) for name, schema in declared.query.items()],
+        "responses": _responses(declared),
+    }
+    description = declared.description or " ".join(rest.split())
+    if description:
+        operation["description"] = description
+    if rule is not None and not rule.requires_sign_in:
+        operation["security"] = [{}, {"bearer": []}]
+    else:
+        operation["security"] = [{"bearer": []}]
+    if method in BODY_METHODS:
+        content_types = entry.content_types or [JSON]
+        body = declared.body if declared.body is not None else DEFAULT_BODY
+        operation["requestBody"] = {
+            "required": declared.body_required,
+            "content": {kind: {"schema": body if kind == JSON else {}} for kind in content_types},
+        }
+    return operation
+
+
+def _domain(view) -> str:
+    # chalicelib.<domain>.routes or chalicelib.crud.routes (then the collection's name prefixes the view).
+    parts = view.__module__.split(".")
+    return parts[1] if len(parts) > 2 else parts[0]
+
+
+def _path_parameter(name: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": {"type": "string", "minLength": 1}}
+
+
+def _query_parameter(name: str, schema: dict) -> dict:
+    schema = dict(schema)
+    parameter = {"name": name, "in": "query", "required": schema.pop("required", False)}
+    if "description" in schema:
+        parameter["description"] = schema.pop("description")
+    if schema.get("type") == "array":
+        parameter.update(style="form", explode=True)
+    parameter["schema"] = schema
+    return parameter
+
+
+def _responses(declared: Declaration) -> dict:
+    success = {kind: {"schema": (declared.returns or {}) if kind == JSON else {}} for kind in declared.produces}
+    statuses = declared.status if isinstance(declared.status, tuple) else (declared.status,)
+    answers: dict[str, Any] = {str(status): {"description": _SUCCESS.get(status, "Success."), "content": success}
+                               for status in statuses}
+    for status, description in ERROR_ANSWERS.items():
+        answers[status] = {"description": description,
+                           "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    return answers

@@ -1,0 +1,78 @@
+"""The OpenAPI document at GET /api/v1/openapi.json: a valid OpenAPI 3.1 document describing every route of
+the app, and every route it describes has its row in the authorization matrix."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from openapi_spec_validator import validate
+
+from tests.api.authorization_matrix import MATRIX, NOT_IN_MATRIX
+
+
+def _shape(path: str) -> str:
+    return re.sub(r"\{[^}]+\}", "{}", path.split("?")[0])
+
+
+@pytest.fixture(scope="module")
+def document(api) -> dict:
+    response = api.get("/openapi.json")
+    assert response.status_code == 200
+    return response.json
+
+
+def _documented(document: dict) -> set[tuple[str, str]]:
+    return {(method.upper(), _shape(path.removeprefix("/api/v1")))
+            for path, operations in document["paths"].items() for method in operations}
+
+
+def test_the_document_is_valid_openapi_3_1(document):
+    validate(document)
+    assert document["openapi"] == "3.1.0"
+    assert document["info"]["title"] == "Open Water Data API"
+
+
+def test_every_route_of_the_app_is_described():
+    import app
+    from chalicelib.core.openapi import document
+
+    described = document(app.app)["paths"]
+    missing = sorted(f"{method} {path}" for path, methods in app.app.routes.items() for method in methods
+                     if method.lower() not in described.get(path, {}))
+    assert not missing, f"routes the OpenAPI document does not describe: {missing}"
+
+
+def test_every_described_route_is_in_the_authorization_matrix(document):
+    covered = {(case.method, _shape(case.path)) for case in MATRIX} | {(m, _shape(p)) for m, p in NOT_IN_MATRIX}
+    missing = sorted(_documented(document) - covered)
+    assert not missing, f"documented routes without an authorization-matrix entry: {missing}"
+
+
+def test_a_route_says_who_may_call_it_its_parameters_body_and_answers(document):
+    paths = document["paths"]
+    station_list = paths["/api/v1/station"]["get"]
+    assert station_list["security"] == [{}, {"bearer": []}]  # public, a token optional
+    limit = next(p for p in station_list["parameters"] if p["name"] == "limit")
+    assert limit["schema"] == {"type": "integer", "minimum": 0}
+    assert "at most 1000" in limit["description"]
+    assert set(station_list["responses"]) == {"200", "4XX", "503"}
+
+    create = paths["/api/v1/station"]["post"]
+    assert create["security"] == [{"bearer": []}]
+    assert set(create["responses"]) == {"201", "4XX", "503"}
+    assert create["requestBody"]["content"]["application/json"]["schema"] == {"type": "object"}
+    assert create["summary"].startswith("Create a station")
+
+    member = paths["/api/v1/organization/{organizationId}/members/{userId}"]["put"]
+    assert [p["name"] for p in member["parameters"] if p["in"] == "path"] == ["organizationId", "userId"]
+    report = paths["/api/v1/report"]["post"]
+    assert set(report["responses"]["200"]["content"]) == {"application/pdf", "application/json"}
+    assert document["components"]["schemas"]["Error"]["required"] == ["statusCode", "message", "error"]
+
+
+def test_a_body_of_another_json_type_than_the_route_takes_is_a_400(api):
+    response = api.as_("viewer").post("/dashboards", ["not", "an", "object"])
+    assert response.status_code == 400
+    assert response.json == {"statusCode": 400, "error": "Bad Request", "message": "Request body must be a JSON object."}
+    chinese = api.as_("viewer").patch("/auth/profile", 5, headers={"Accept-Language": "zh-CN"})
+    assert (chinese.status_code, chinese.json["message"]) == (400, "请求正文必须是 JSON 对象。")
