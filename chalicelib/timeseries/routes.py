@@ -16,6 +16,7 @@ from chalicelib.core.http import Routes
 from chalicelib.imports import routes as import_routes
 from chalicelib.imports.service import ImportKind
 from chalicelib.organizations import service as organizations
+from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.stations import service as stations
 from chalicelib.timeseries import download, formats, push, service
@@ -80,7 +81,11 @@ def _chosen(params: dict) -> list:
 def list_series():
     """Series (station, parameter, statistic, sensor, unit, count, first and last time) of ?stationId |
     projectId | organizationId, optionally one parameterId."""
-    return [service.public(s) for s in _chosen(_params())]
+    chosen = _chosen(_params())
+    identifiers = {k: v.identifier for k, v in stations.existing({s.stationId for s in chosen}).items()}
+    labels = {k: v.label for k, v in parameters.existing({s.parameterId for s in chosen}).items()}
+    return [{**service.public(s), "stationIdentifier": identifiers.get(s.stationId),
+             "parameterName": labels.get(s.parameterId)} for s in chosen]
 
 
 @routes.route("/wapi/ts/data", auth=rules.public)

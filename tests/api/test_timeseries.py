@@ -122,8 +122,9 @@ def test_a_year_of_15_minute_values_is_twelve_items_and_reaches_a_chart_as_days(
 def test_series_are_listed_and_downloaded_as_csv(api, place, year):
     listed = api.get(f"/wapi/ts/list?stationId={place['station']}").json
     mine = next(s for s in listed if s["id"] == year)
-    assert (mine["count"], mine["firstTime"], mine["lastTime"], mine["unit"]) == (
-        35_040, "2023-01-01T00:00:00Z", "2023-12-31T23:45:00Z", "uS/cm")
+    assert (mine["count"], mine["firstTime"], mine["lastTime"], mine["unit"], mine["stationIdentifier"],
+            mine["parameterName"]) == (35_040, "2023-01-01T00:00:00Z", "2023-12-31T23:45:00Z", "uS/cm", "LOGGER-1",
+                                       "Specific conductance")
     assert {s["id"] for s in api.get(f"/wapi/ts/list?projectId={place['project']}").json} >= {year}
     response = raw_get(api, f"/wapi/ts/download?series={year}&from=2023-02-01&to=2023-02-01")
     assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/csv")

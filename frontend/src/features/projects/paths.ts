@@ -1,5 +1,5 @@
 /** A project's page: /userspace/organizations/{organizationId}/projects/{projectId}/{tab}. */
-export const PROJECT_TABS = ['stations', 'parameters', 'activities', 'imports'] as const;
+export const PROJECT_TABS = ['stations', 'parameters', 'activities', 'imports', 'logger'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 export function projectPath(organizationId: string, projectId: string, tab?: ProjectTab): string {

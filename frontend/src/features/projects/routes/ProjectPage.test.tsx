@@ -24,12 +24,12 @@ beforeEach(() => {
 });
 
 describe('project page', () => {
-  it('opens on its stations, with stations, parameters, activities and imports as tabs', async () => {
+  it('opens on its stations, with stations, parameters, activities, imports and logger data as tabs', async () => {
     const { router } = renderWorkspace(PROJECT, PROFILES.orgadmin);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${PROJECT}/stations`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Project sections' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Stations', 'Parameters', 'Activities', 'Imports']);
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Stations', 'Parameters', 'Activities', 'Imports', 'Logger data']);
     expect(within(await screen.findByRole('list', { name: 'Stations of the project' })).getByText('Mill Creek')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All projects of the organization' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects`);
   });
@@ -81,7 +81,7 @@ describe('project page', () => {
     await changeLanguage('zh-CN');
     renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
     const tabs = await screen.findByRole('navigation', { name: '项目栏目' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['站点', '参数', '活动', '导入']);
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['站点', '参数', '活动', '导入', '记录仪数据']);
     expect(await screen.findByRole('button', { name: '选择站点' })).toBeInTheDocument();
   });
 });

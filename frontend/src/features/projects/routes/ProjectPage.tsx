@@ -10,6 +10,7 @@ import { useProject } from '../api/project';
 import { ActivitiesTab } from '../components/ActivitiesTab';
 import { AssignedList, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
+import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
 import { organizationProjectsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
 import '../../../shell/workspace.css';
 
@@ -18,6 +19,7 @@ const TAB_LABELS = {
   parameters: 'projects.tabs.parameters',
   activities: 'projects.tabs.activities',
   imports: 'projects.tabs.imports',
+  logger: 'timeseries.project.tab',
 } as const;
 
 /** A project's page: its stations, parameters, activities and imports, each a tab. */
@@ -52,6 +54,7 @@ export function ProjectPage() {
       {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} />}
       {tab === 'imports' && <ImportsTab organizationId={organizationId} projectId={projectId} />}
+      {tab === 'logger' && <ProjectLoggerTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
     </section>
   );
 }

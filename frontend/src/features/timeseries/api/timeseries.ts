@@ -13,6 +13,8 @@ export interface TimeSeriesInfo {
   count: number;
   firstTime: string | null;
   lastTime: string | null;
+  stationIdentifier?: string | null;
+  parameterName?: string | null;
 }
 
 /** A point of GET /wapi/ts/data: a value as measured (v), or min/mean/max of n values of an hour, day or month. */
