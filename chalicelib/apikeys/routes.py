@@ -4,6 +4,7 @@ from chalicelib.apikeys import service
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.organizations import service as organizations
 
 routes = Routes(__name__)
@@ -19,6 +20,7 @@ def list_keys(organizationId):
 
 
 @routes.route(KEYS, methods=["POST"], auth=GROUP_ADMINS)
+@describe(status=201, body={"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}})
 def create_key(organizationId):
     """A new key ({name}); its secret `key` is in this answer only."""
     organizations.get(organizationId)

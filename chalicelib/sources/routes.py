@@ -1,6 +1,7 @@
 """A project's import sources: URLs imported on a schedule (data contributors and group administrators)."""
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.openapi import describe
 from chalicelib.imports.routes import CONTRIBUTORS, PROJECT
 from chalicelib.projects import service as projects
 from chalicelib.sources import service
@@ -20,6 +21,7 @@ def list_sources(organizationId, projectId):
 
 
 @routes.route(SOURCES, methods=["POST"], auth=CONTRIBUTORS)
+@describe(status=201)
 def create_source(organizationId, projectId):
     """A new source {name, url, format, schedule: hourly|daily|weekly, enabled}; it runs at the next round."""
     project = _project(organizationId, projectId)

@@ -13,6 +13,7 @@ from chalicelib.core import aws
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
 from chalicelib.imports.service import ImportKind
 from chalicelib.organizations import service as organizations
@@ -25,6 +26,9 @@ routes = Routes(__name__)
 INLINE_CSV_BYTES = 4 * 1024 * 1024
 PRESIGNED_SECONDS = 900
 TS_IMPORT = ImportKind("import-ts-data", formats.FORMATS, formats.SUFFIXES)
+_FILTERS = {name: {"type": "string"} for name in ("series", "stationId", "projectId", "organizationId", "parameterId")}
+_RANGE = {"from": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"},
+          "to": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"}}
 NOT_YOURS = "This API key belongs to another organization; it can only push to that organization's projects."
 
 
@@ -78,6 +82,7 @@ def _chosen(params: dict) -> list:
 
 
 @routes.route("/wapi/ts/list", auth=rules.public)
+@describe(query=_FILTERS)
 def list_series():
     """Series (station, parameter, statistic, sensor, unit, count, first and last time) of ?stationId |
     projectId | organizationId, optionally one parameterId."""
@@ -89,6 +94,9 @@ def list_series():
 
 
 @routes.route("/wapi/ts/data", auth=rules.public)
+@describe(query={"series": {"type": "string", "required": True}, **_RANGE,
+                 "aggregate": {"type": "string", "enum": list(service.AGGREGATES)},
+                 "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_RAW_LIMIT}})
 def series_data():
     """One series' values in ?from..to: raw, or min/mean/max per hour, day or month (?aggregate=auto picks the
     finest that fits ?limit points, 2,000 by default)."""
@@ -107,6 +115,7 @@ def series_data():
 
 
 @routes.route("/wapi/ts/download", auth=rules.public)
+@describe(query={**_FILTERS, **_RANGE}, status=(200, 303), produces=(CSV,))
 def download_series():
     """The values as CSV (?series or the filters of wapi/ts/list, from, to); large files by a redirect to S3."""
     params = _params()
@@ -127,6 +136,9 @@ def download_series():
 
 
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())
+@describe(body={"type": "object", "required": ["series"], "properties": {"series": {"type": "array", "items": {
+    "type": "object"}}}}, body_required=True, description="Authenticate with a bearer token or an organization API "
+    "key in the X-API-Key header.")
 def push_values(projectId):
     """Up to 10,000 values of one or more series: the counts of accepted and rejected values, with reasons."""
     return push.push(projects.get(projectId), routes.json_body())
@@ -134,6 +146,7 @@ def push_values(projectId):
 
 @routes.route(import_routes.PROJECT + "/import-ts-data", methods=["POST"], auth=import_routes.CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
+@describe(status=202)
 def import_ts_data(organizationId, projectId):
     """Queue a time-series import (wide logger CSV, long CSV, USGS Water Services JSON), as import-data does."""
     return import_routes.queue_from_request(organizationId, projectId, routes.current_request,

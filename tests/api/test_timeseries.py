@@ -210,3 +210,33 @@ def test_a_machine_client_pushes_with_a_client_credentials_token_once_it_is_a_me
     wrong = requests.post(f"{identity_provider_url()}/token", data={"grant_type": "client_credentials"},
                           auth=(MACHINE_CLIENT_ID, "not-the-secret"), timeout=10)
     assert (wrong.status_code, wrong.json()["error"]) == (401, "invalid_client")
+
+
+def test_a_long_csv_names_station_parameter_unit_and_qualifier_per_row(api, place):
+    content = (b"StationIdentifier,Parameter,Timestamp,TimeZone,Value,Unit,Qualifier\n"
+               b"LOGGER-1,Dissolved oxygen,2024-09-01 08:00,America/New_York,8.4,mg/L,P\n"
+               b"LOGGER-1,Dissolved oxygen,2024-09-01 08:15,America/New_York,8.3,mg/L,\n"
+               b"NOWHERE-9,Dissolved oxygen,2024-09-01 08:15,UTC,8.0,mg/L,\n")
+    log = _import(api, place, content, "long.csv", format="ts-long")
+    assert (log["status"], log["detectedFormat"], log["rowsImported"], log["rowsRejected"]) == (
+        "partial", "ts-long", 2, 1), log
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
+    assert rejected[0]["message"] == "Unknown station 'NOWHERE-9': create it first (its 1 values were not imported)."
+    oxygen = next(s for s in api.get(f"/wapi/ts/list?stationId={place['station']}").json if s["unit"] == "mg/L")
+    points = api.get(f"/wapi/ts/data?series={oxygen['id']}&aggregate=raw").json["points"]
+    assert points == [{"t": "2024-09-01T12:00:00Z", "v": 8.4, "q": "P"}, {"t": "2024-09-01T12:15:00Z", "v": 8.3}]
+
+
+def test_a_scheduled_source_asks_only_for_data_newer_than_its_last_success():
+    from chalicelib.sources.models import ImportSource
+    from chalicelib.sources.service import incremental_url
+
+    usgs = ImportSource(url="https://waterservices.usgs.gov/nwis/iv/?format=json&sites=01491000&period=P7D",
+                        format="usgs-json", lastSuccessAt="2024-05-01T12:00:00.000Z")
+    assert incremental_url(usgs) == ("https://waterservices.usgs.gov/nwis/iv/?format=json&sites=01491000"
+                                     "&startDT=2024-05-01T11%3A00%2B0000")
+    wqp = ImportSource(url="https://www.waterqualitydata.us/data/Result/search?siteid=USGS-01491000&mimeType=csv",
+                       format="wqp-result", lastSuccessAt="2024-05-01T12:00:00.000Z")
+    assert incremental_url(wqp).endswith("&startDateLo=05-01-2024")
+    usgs.lastSuccessAt = None
+    assert incremental_url(usgs) == usgs.url
