@@ -9,10 +9,10 @@ import { signIn } from './support/session';
  * critical violations; screenshots at desktop and phone width in both languages.
  */
 
-const SCREENS = ['/admin/users', '/admin/roles', '/admin/permissions'] as const;
+const SCREENS = ['/admin/users', '/admin/roles', '/admin/permissions', '/admin/audit'] as const;
 const HEADINGS = {
-  en: { '/admin/users': 'Users', '/admin/roles': 'Roles', '/admin/permissions': 'Permissions' },
-  'zh-CN': { '/admin/users': '用户', '/admin/roles': '角色', '/admin/permissions': '权限' },
+  en: { '/admin/users': 'Users', '/admin/roles': 'Roles', '/admin/permissions': 'Permissions', '/admin/audit': 'Audit trail' },
+  'zh-CN': { '/admin/users': '用户', '/admin/roles': '角色', '/admin/permissions': '权限', '/admin/audit': '审计日志' },
 } as const;
 
 const WIDTHS = [1440, 375] as const;
@@ -23,7 +23,7 @@ test('an administrator creates a role, gives it a permission and assigns it to a
   await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const adminMenu = menu.getByRole('list', { name: 'Administration' });
-  await expect(adminMenu.getByRole('link')).toHaveCount(3);
+  await expect(adminMenu.getByRole('link')).toHaveCount(4);
 
   // A new role, submitted with Enter from the name field.
   await page.getByRole('button', { name: 'New role' }).click();
@@ -78,6 +78,14 @@ test('an administrator creates a role, gives it a permission and assigns it to a
   await expect(page.getByRole('row').filter({ hasText: roleName }).getByText('share-dashboards')).toBeVisible();
   await page.goto('/#/admin/permissions?q=share');
   await expect(page.getByRole('row').filter({ hasText: 'share-dashboards' }).getByText(roleName)).toBeVisible();
+
+  // The audit trail: the role's creation, by whom and from where.
+  await adminMenu.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Changed', { exact: true }).selectOption('role');
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  const creation = trail.getByRole('row').filter({ hasText: `roleName: ${roleName}` }).filter({ hasText: 'Created' });
+  await expect(creation).toContainText('Ada Admin');
+  await expect(creation).toContainText('127.0.0.1');
 });
 
 test('a viewer sees no administration menu and gets the forbidden page on the admin screens', async ({ page }) => {
@@ -95,6 +103,8 @@ test('a viewer sees no administration menu and gets the forbidden page on the ad
 });
 
 test('the administration screens pass axe, fit a phone, and are photographed in both languages', async ({ page }) => {
+  // Four screens, two widths, two languages, each checked by axe: longer than one minute on a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', '/admin/users');
 
