@@ -18,6 +18,12 @@ are nearby stations and the map's delta-coded coordinates compress well):
                   station's parameters (CSR: entries lv_ptr[r]:lv_ptr[r+1] of row r; codes into params,
                   units into units; float32 keeps about 7 significant digits)
     text / text_ptr   uint8 / int64 (n+1): lower-cased "identifier name" (the free-text search)
+    tri_gram / tri_ptr / tri_gap   uint32 / int64 / uint16: the trigram index of text (CSR): for the
+                  i-th trigram present (3 bytes as a 24-bit number, ascending), the positions in text
+                  where it starts, ascending, delta-coded in tri_gap[tri_ptr[i]:tri_ptr[i+1]] (the first
+                  from 0); a gap of 65535 or more is 65535 there and in full in tri_far (uint32) at
+                  tri_far_at (int64, its index in tri_gap). Only trigrams inside one station's text
+                  (a match never spans two stations). About 2 bytes per byte of text.
     ident / ident_ptr, name / name_ptr: identifier and name as UTF-8 (the answers)
 """
 from __future__ import annotations
@@ -67,6 +73,53 @@ def _blob(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
     ptr = np.zeros(len(encoded) + 1, dtype=np.int64)
     np.cumsum([len(e) for e in encoded], out=ptr[1:])
     return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), ptr
+
+
+def _trigram_codes(data: np.ndarray) -> np.ndarray:
+    """The 24-bit trigram starting at each position of a byte array (len - 2 of them)."""
+    return (data[:-2].astype(np.uint32) << 16) | (data[1:-1].astype(np.uint32) << 8) | data[2:]
+
+
+FAR_GAP = 0xFFFF
+
+
+def trigram_index(text: np.ndarray, text_ptr: np.ndarray) -> dict[str, np.ndarray]:
+    """The positions of every trigram of the text buffer (the layout above), built with one sort:
+    (trigram << 32 | position) as uint64 keys, so trigrams come out grouped and positions ascending."""
+    if len(text) < 3:
+        return {"tri_gram": np.zeros(0, dtype=np.uint32), "tri_ptr": np.zeros(1, dtype=np.int64),
+                "tri_gap": np.zeros(0, dtype=np.uint16), "tri_far": np.zeros(0, dtype=np.uint32),
+                "tri_far_at": np.zeros(0, dtype=np.int64)}
+    starts = len(text) - 2
+    inside = np.ones(starts, dtype=bool)
+    ends = text_ptr[1:]
+    for back in (1, 2):  # the last two positions of each station's text start a trigram that leaves it
+        at = ends - back
+        inside[at[(at >= 0) & (at < starts)]] = False
+    keys = _trigram_codes(text).astype(np.uint64) << np.uint64(32)
+    keys |= np.arange(starts, dtype=np.uint64)
+    keys = keys[inside]
+    keys.sort()
+    grams = (keys >> np.uint64(32)).astype(np.uint32)
+    gaps = (keys & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    del keys
+    first = np.flatnonzero(np.concatenate(([True], grams[1:] != grams[:-1]))) if len(grams) else np.zeros(0, np.int64)
+    ptr = np.append(first, len(grams)).astype(np.int64)
+    gaps[1:] -= gaps[:-1].copy()
+    gaps[first] += np.append(0, np.cumsum(gaps)[first[1:] - 1]) if len(first) else 0  # each list counts from 0
+    far_at = np.flatnonzero(gaps >= FAR_GAP)
+    return {"tri_gram": grams[first], "tri_ptr": ptr, "tri_gap": np.minimum(gaps, FAR_GAP).astype(np.uint16),
+            "tri_far": gaps[far_at].astype(np.uint32), "tri_far_at": far_at}
+
+
+def trigram_positions(arrays: dict[str, np.ndarray], entry: int) -> np.ndarray:
+    """The ascending text positions of the entry-th trigram of the index (decoded gaps)."""
+    start, stop = int(arrays["tri_ptr"][entry]), int(arrays["tri_ptr"][entry + 1])
+    gaps = arrays["tri_gap"][start:stop].astype(np.int64)
+    far_at = arrays["tri_far_at"]
+    lo, hi = np.searchsorted(far_at, [start, stop])
+    gaps[far_at[lo:hi] - start] = arrays["tri_far"][lo:hi]
+    return np.cumsum(gaps)
 
 
 def _morton(lat: np.ndarray, lng: np.ndarray) -> np.ndarray:
@@ -205,6 +258,7 @@ class Snapshot:
         arrays.update(_latest_csr(records, index["params"], dictionaries["units"], index["units"]))
         arrays["text"], arrays["text_ptr"] = _blob(f"{r.get('identifier') or ''} {r.get('name') or ''}".lower()
                                                    for r in records)
+        arrays.update(trigram_index(arrays["text"], arrays["text_ptr"]))
         arrays["ident"], arrays["ident_ptr"] = _blob(r.get("identifier") or "" for r in records)
         arrays["name"], arrays["name_ptr"] = _blob(r.get("name") or "" for r in records)
         return cls(arrays, dictionaries, version)
@@ -303,26 +357,58 @@ def _match_starts(blob: np.ndarray, needle: bytes, frequency: np.ndarray, start:
     return candidates
 
 
+def _indexed_starts(snapshot: Snapshot, needle: bytes) -> np.ndarray | None:
+    """Positions where needle (>= 3 bytes) begins, from the trigram index: the positions of its
+    rarest trigram, moved back to the needle's start, then narrowed byte by byte (rarest first) as
+    the scan does. None when the snapshot has no index (stored before it existed)."""
+    a = snapshot.a
+    if "tri_gram" not in a:
+        return None
+    grams, ptr, blob = a["tri_gram"], a["tri_ptr"], a["text"]
+    m = len(needle)
+    wanted = _trigram_codes(np.frombuffer(needle, dtype=np.uint8))
+    at = np.searchsorted(grams, wanted)
+    if len(grams) == 0 or np.any(at >= len(grams)) or np.any(grams[np.minimum(at, len(grams) - 1)] != wanted):
+        return np.zeros(0, dtype=np.int64)  # a trigram of the needle occurs nowhere
+    sizes = ptr[at + 1] - ptr[at]
+    k = int(np.argmin(sizes))
+    candidates = trigram_positions(a, int(at[k])) - k
+    candidates = candidates[(candidates >= 0) & (candidates + m <= len(blob))]
+    frequency = snapshot.byte_frequency()
+    for j in sorted((j for j in range(m) if not k <= j < k + 3), key=lambda j: frequency[needle[j]]):
+        candidates = candidates[blob[candidates + j] == needle[j]]
+        if not len(candidates):
+            break
+    return candidates
+
+
+def _scanned_starts(snapshot: Snapshot, needle: bytes) -> np.ndarray:
+    """Positions where needle begins, by scanning the whole text buffer (split between threads)."""
+    blob = snapshot.a["text"]
+    frequency = snapshot.byte_frequency()
+    last = len(blob) - len(needle) + 1
+    if last < _TEXT_CHUNK_MIN or _TEXT_THREADS == 1:
+        return _match_starts(blob, needle, frequency, 0, last)
+    from concurrent.futures import ThreadPoolExecutor
+
+    bounds = np.linspace(0, last, _TEXT_THREADS + 1, dtype=np.int64)
+    with ThreadPoolExecutor(_TEXT_THREADS) as pool:
+        parts = pool.map(lambda i: _match_starts(blob, needle, frequency, int(bounds[i]), int(bounds[i + 1])),
+                         range(_TEXT_THREADS))
+        return np.concatenate(list(parts))
+
+
 def _contains(snapshot: Snapshot, needle: bytes) -> np.ndarray:
-    """Rows whose lower-cased text contains needle (positions found vectorised, mapped to rows by
-    the text offsets)."""
+    """Rows whose lower-cased text contains needle: match positions from the trigram index (needles
+    of 3 bytes or more) or a scan, mapped to rows by the text offsets."""
     blob = snapshot.a["text"]
     m = len(needle)
     mask = np.zeros(snapshot.n, dtype=bool)
     if m == 0 or len(blob) < m:
         return mask if m else ~mask
-    frequency = snapshot.byte_frequency()
-    last = len(blob) - m + 1
-    if last < _TEXT_CHUNK_MIN or _TEXT_THREADS == 1:
-        candidates = _match_starts(blob, needle, frequency, 0, last)
-    else:
-        from concurrent.futures import ThreadPoolExecutor
-
-        bounds = np.linspace(0, last, _TEXT_THREADS + 1, dtype=np.int64)
-        with ThreadPoolExecutor(_TEXT_THREADS) as pool:
-            parts = pool.map(lambda i: _match_starts(blob, needle, frequency, int(bounds[i]), int(bounds[i + 1])),
-                             range(_TEXT_THREADS))
-            candidates = np.concatenate(list(parts))
+    candidates = _indexed_starts(snapshot, needle) if m >= 3 else None
+    if candidates is None:
+        candidates = _scanned_starts(snapshot, needle)
     ptr = snapshot.a["text_ptr"]
     rows = np.searchsorted(ptr, candidates, side="right") - 1
     # A match must end inside the same station's text.
