@@ -7,7 +7,7 @@ generated in the same run:
 (c) an end-to-end import of 100,000 rows on the local stack (ENGINE, moto by default): presigned POST
     upload to S3, import-data queued, the queue worker's Lambda handler until `succeeded`, in rows per second.
 
-BENCH_IMPORT_ROWS and BENCH_IMPORT_E2E_ROWS scale it.
+BENCH_IMPORT_ROWS and BENCH_IMPORT_E2E_ROWS scale it; BENCH_IMPORT_RUNS sets how often (a) is measured.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:
 
 ROWS = int(os.environ.get("BENCH_IMPORT_ROWS", 1_000_000))
 E2E_ROWS = int(os.environ.get("BENCH_IMPORT_E2E_ROWS", 100_000))
+RUNS = int(os.environ.get("BENCH_IMPORT_RUNS", 3))  # parse runs (pyarrow's and ours)
 STATIONS = 100
 CHARACTERISTICS = [("Specific conductance", "uS/cm"), ("pH", "std units"), ('"Temperature, water"', "deg C"),
                    ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L")]
@@ -223,19 +224,32 @@ def main() -> None:
         started = time.perf_counter()
         size = generate(path, ROWS)
         print(f"imports: generated {ROWS:,} WQP result rows, {size / 1e6:.0f} MB, in {time.perf_counter() - started:.1f} s")
-        plain = min(_pyarrow_seconds(path) for _ in range(2))
-        result = subprocess.run([sys.executable, "-c", f"import bench.imports as b; b.parse_only({str(path)!r})"],
-                                cwd=ROOT, capture_output=True, text=True, check=True)
-        ours = json.loads(result.stdout.strip().splitlines()[-1])
-        ratio = plain / ours["seconds"]
-        print(f"imports: pyarrow read_csv {plain:.2f} s ({ROWS / plain:,.0f} rows/s); ours parse + validate + "
-              f"normalise {ours['seconds']:.2f} s ({ROWS / ours['seconds']:,.0f} rows/s): ratio {ratio:.2f} "
-              f"(goal >= 0.5) {'met' if ratio >= 0.5 else 'NOT met'}")
-        print(f"imports: ours accepted {ours['accepted']:,} rows, rejected {ours['rejected']:,}; peak RSS "
-              f"{ours['peakMb']:.0f} MB (goal <= 400 MB) {'met' if ours['peakMb'] <= 400 else 'NOT met'}")
+        parse_figures(path)
         e2e = Path(folder) / "wqp_results_e2e.csv"
         generate(e2e, E2E_ROWS)
         end_to_end(e2e, E2E_ROWS)
+
+
+def parse_figures(path: Path) -> None:
+    """(a): pyarrow's read_csv and ours on the file at `path`, their ratio and our peak RSS."""
+    # Each measured RUNS times, alternately, the best of each kept: the machine is shared, and a run that
+    # another process slowed down says nothing about either reader.
+    plains, runs = [], []
+    for _ in range(RUNS):
+        plains.append(_pyarrow_seconds(path))
+        result = subprocess.run([sys.executable, "-c", f"import bench.imports as b; b.parse_only({str(path)!r})"],
+                                cwd=ROOT, capture_output=True, text=True, check=True)
+        runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
+    plain, ours = min(plains), min(runs, key=lambda run: run["seconds"])
+    peak = max(run["peakMb"] for run in runs)
+    ratio = plain / ours["seconds"]
+    every = "pyarrow " + ", ".join(f"{s:.2f}" for s in plains) + " s; ours " + ", ".join(
+        f"{run['seconds']:.2f}" for run in runs) + " s"
+    print(f"imports: pyarrow read_csv {plain:.2f} s ({ROWS / plain:,.0f} rows/s); ours parse + validate + "
+          f"normalise {ours['seconds']:.2f} s ({ROWS / ours['seconds']:,.0f} rows/s): ratio {ratio:.2f} "
+          f"(goal >= 0.5) {'met' if ratio >= 0.5 else 'NOT met'}; best of {RUNS} ({every})")
+    print(f"imports: ours accepted {ours['accepted']:,} rows, rejected {ours['rejected']:,}; peak RSS "
+          f"{peak:.0f} MB, the highest of {RUNS} runs (goal <= 400 MB) {'met' if peak <= 400 else 'NOT met'}")
 
 
 if __name__ == "__main__":

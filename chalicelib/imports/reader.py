@@ -22,7 +22,7 @@ PACE_TIMEOUT_SECONDS = 30
 # Rows checked at once (at least; pyarrow's batches are taken whole, ~29k rows of 4 MB each): enough that the
 # checks' fixed cost per call (~100 compute kernels) vanishes, few enough that the block being checked, the
 # one read ahead and their checks stay within the 400 MB the worker is given.
-BLOCK_ROWS = 32_768
+BLOCK_ROWS = 16_384
 
 
 @dataclass

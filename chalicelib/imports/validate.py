@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Callable
 
 import numpy as np
 import pyarrow as pa
@@ -322,6 +323,15 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
     """Check and normalise the result rows of a chunk. `seen` spans chunks, so a row
     repeating an earlier one (same station, parameter, time and activity) is rejected. `replaced`: whether
     the text may hold bytes invalid in its encoding (else that check is skipped)."""
+    return prepare_results(chunk, layout, header, rules, first_row=first_row, encoding=encoding,
+                           replaced=replaced)(seen)
+
+
+def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
+                    encoding: str = "UTF-8", replaced: bool = True) -> Callable[[Seen | None], Checked]:
+    """check_results but for the repeats, which need every row before the chunk's checked first: answers
+    finish(seen), which rejects the repeated rows and takes the accepted ones. So the checks of a chunk can
+    run (on another thread) while the chunks before it are finished, in file order."""
     frame = _frame(chunk, layout, header, first_row, encoding)
     frame.replaced = replaced
     fmt = layout.format
@@ -375,20 +385,26 @@ def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *
                  "Activity type '{value}' needs an analytical method (" + method_label + ").", activity_types)
 
     activity = frame.text("activityId")
-    if seen is not None:
-        _reject_repeats(frame, _keys(station, characteristic, moment_seconds, activity), seen)
-    good = ~frame.bad
-    keep = _keep(good)
-    fields = {name: keep(frame.text(name)) for name in frame.arrays}
-    # The sort key only for the accepted rows: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity when there is one.
-    activity = keep(activity)
-    time_text = _iso_times(keep(moment_seconds))
-    sort_time = pc.if_else(pc.equal(activity, ""), time_text, pc.binary_join_element_wise(time_text, activity, "#"))
-    fields.update(station=keep(station), characteristic=keep(characteristic), activityType=keep(activity_types),
-                  sortTime=sort_time, number=keep(numbers), value=keep(raw_values),
-                  latitude=keep(parse_numbers(frame.text("latitude"))[0]),
-                  longitude=keep(parse_numbers(frame.text("longitude"))[0]))
-    return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+    keys = _keys(station, characteristic, moment_seconds, activity)
+    latitude, longitude = parse_numbers(frame.text("latitude"))[0], parse_numbers(frame.text("longitude"))[0]
+
+    def finish(seen: Seen | None) -> Checked:
+        if seen is not None:
+            _reject_repeats(frame, keys, seen)
+        good = ~frame.bad
+        keep = _keep(good)
+        fields = {name: keep(frame.text(name)) for name in frame.arrays}
+        # The sort key only for the accepted rows: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any.
+        accepted_activity = keep(activity)
+        time_text = _iso_times(keep(moment_seconds))
+        sort_time = pc.if_else(pc.equal(accepted_activity, ""), time_text,
+                               pc.binary_join_element_wise(time_text, accepted_activity, "#"))
+        fields.update(station=keep(station), characteristic=keep(characteristic), activityType=keep(activity_types),
+                      sortTime=sort_time, number=keep(numbers), value=keep(raw_values), latitude=keep(latitude),
+                      longitude=keep(longitude))
+        return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+
+    return finish
 
 
 def _keep(good: np.ndarray):

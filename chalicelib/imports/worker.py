@@ -16,6 +16,7 @@ import logging
 import tempfile
 import time
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -461,17 +462,32 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
     """The file's checkpoint chunks of `chunk_rows` rows and their checked rows. The checks run on blocks of
     tens of thousands of rows (their cost per call would dominate on chunks of a thousand); a block is then
     cut into the same chunks at the same rows, so checkpoints and resumes do not depend on the block size."""
-    for block in reader.blocks(text, chunk_rows):
+    def prepare(block: reader.Chunk):
         if layout.format.kind == formats.STATIONS:
             checked = validate.check_stations(block.table, layout, text.header, first_row=block.first_row,
                                               encoding=text.encoding)
-        else:
-            checked = validate.check_results(block.table, layout, text.header, rules, first_row=block.first_row,
-                                             seen=seen, encoding=text.encoding, replaced=text.replaced)
+            return lambda _: checked
+        return validate.prepare_results(block.table, layout, text.header, rules, first_row=block.first_row,
+                                        encoding=text.encoding, replaced=text.replaced)
+
+    def finished(block: reader.Chunk, prepared: Future):
+        checked = prepared.result()(seen)  # the repeats, in file order
         # The checks' intermediate arrays are freed now; give their memory back rather than let the pool grow.
         pa.default_memory_pool().release_unused()
         parts = reader.cut(block, chunk_rows)
-        yield from zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
+        return zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
+
+    # A block's checks run on a thread of their own while the block before it is finished and written (the
+    # compute kernels release the GIL): with the reading thread, the file is read, checked and written at once.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="import-checks") as checks:
+        previous = None
+        for block in reader.blocks(text, chunk_rows):
+            current = (block, checks.submit(prepare, block))
+            if previous is not None:
+                yield from finished(*previous)
+            previous = current
+        if previous is not None:
+            yield from finished(*previous)
 
 
 # ---------------------------------------------------------------- the job
