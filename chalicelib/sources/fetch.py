@@ -28,8 +28,9 @@ class FetchFailed(RuntimeError):
     """The source answered slowly, with an error, or too much."""
 
 
-def check_url(url: str, *, cloud: bool) -> tuple[str, str, int, list[str]]:
-    """(scheme, host, port, addresses to connect to); Refused for anything but a public http(s) URL in the cloud."""
+def check_url(url: str, *, cloud: bool, resolve: bool | None = None) -> tuple[str, str, int, list[str]]:
+    """(scheme, host, port, addresses to connect to); Refused for anything but a public http(s) URL in the cloud.
+    The host is resolved in the cloud (to check its addresses) or when `resolve` asks (to connect)."""
     if not isinstance(url, str) or len(url) > 2000:
         raise Refused("url must be an http(s) address of at most 2,000 characters.")
     parts = urlsplit(url.strip())
@@ -41,6 +42,8 @@ def check_url(url: str, *, cloud: bool) -> tuple[str, str, int, list[str]]:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
         raise Refused("The URL's port is not a number.") from None
+    if not (cloud if resolve is None else resolve or cloud):
+        return parts.scheme, parts.hostname, port, []
     try:
         infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
@@ -62,7 +65,7 @@ class Fetched:
 
 
 def fetch(url: str, *, cloud: bool, read_seconds: float = READ_SECONDS, total_seconds: float = TOTAL_SECONDS) -> Fetched:
-    scheme, host, port, addresses = check_url(url, cloud=cloud)
+    scheme, host, port, addresses = check_url(url, cloud=cloud, resolve=True)
     parts = urlsplit(url.strip())
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     timeout = urllib3.Timeout(connect=CONNECT_SECONDS, read=read_seconds)

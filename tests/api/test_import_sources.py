@@ -111,4 +111,4 @@ def test_urls_that_could_reach_private_places_are_refused(api, project):
             fetch.check_url(url, cloud=True)
         assert str(refused.value) == ("The URL points at a private, loopback or link-local address; only public "
                                       "addresses can be imported.")
-    assert fetch.check_url("http://127.0.0.1:8000/", cloud=False)[3] == ["127.0.0.1"]
+    assert fetch.check_url("http://127.0.0.1:8000/", cloud=False, resolve=True)[3] == ["127.0.0.1"]

@@ -137,10 +137,15 @@ def test_series_are_listed_and_downloaded_as_csv(api, place, year):
     assert api.get("/wapi/ts/list").json["message"] == "Name a series, or a stationId, projectId or organizationId."
 
 
-def _import(api, place, content: bytes, name: str, **fields) -> dict:
+def _import_request(api, place, content: bytes, name: str, **fields):
     body, headers = form(content, name, **fields)
     path = f"/organization/{place['org']}/projects/{place['project']}"
-    response = api.as_("admin").post(path + "/import-ts-data", body, headers=headers)
+    return api.as_("admin").post(path + "/import-ts-data", body, headers=headers)
+
+
+def _import(api, place, content: bytes, name: str, **fields) -> dict:
+    path = f"/organization/{place['org']}/projects/{place['project']}"
+    response = _import_request(api, place, content, name, **fields)
     assert response.status_code == 202, response.json
     return run_worker(api=api.as_("admin"), path=f"{path}/queued-import/{response.json['logId']}")
 
@@ -240,3 +245,47 @@ def test_a_scheduled_source_asks_only_for_data_newer_than_its_last_success():
     assert incremental_url(wqp).endswith("&startDateLo=05-01-2024")
     usgs.lastSuccessAt = None
     assert incremental_url(usgs) == usgs.url
+
+
+def test_bad_requests_get_clear_messages(api, place, year):
+    admin = api.as_("admin")
+    org, project = place["org"], place["project"]
+    cases = [
+        (admin.get, "/wapi/ts/data", None, 400, "series is required (a series id from wapi/ts/list)."),
+        (admin.get, "/wapi/ts/data?series=nope", None, 404, "Time series not found."),
+        (admin.get, f"/wapi/ts/data?series={year}&limit=0", None, 400, "Invalid limit. Number from 1 to 50000 expected"),
+        (admin.get, f"/wapi/ts/data?series={year}&from=yesterday", None, 400,
+         "Invalid from. An ISO 8601 date or time expected"),
+        (admin.get, f"/wapi/ts/data?series={year}&from=2023-05-01&to=2023-04-01", None, 400,
+         "Invalid from. It must not be after to"),
+        (admin.post, f"/wapi/{project}/ts", {"values": []}, 400,
+         'Request body must be a JSON object {"series": [{stationId, parameterId, unit, values: [[time, value, '
+         'qualifier?], ...]}]}.'),
+        (api.as_("anonymous").post, f"/wapi/{project}/ts", {"series": []}, 401,
+         "Sign-in required: a bearer token, or an organization API key in X-API-Key."),
+        (admin.post, f"/organization/{org}/api-keys", {"name": " "}, 400,
+         "name is required (1 to 100 characters): say which logger or script uses the key."),
+        (admin.delete, f"/organization/{org}/api-keys/0123456789abcdef", None, 404, "API key not found."),
+        (admin.post, f"/organization/{org}/projects/{project}/import-sources", {"name": "x", "url": "https://example.org/",
+                                                                             "format": "xlsx", "schedule": "daily"},
+         400, "Invalid format. usgs-json, ts-wide, ts-long, wqp-result, wqx3-result, wqp-station, template expected"),
+        (admin.post, f"/organization/{org}/projects/{project}/import-sources", {"name": "x", "url": "https://example.org/",
+                                                                             "format": "ts-long", "schedule": "yearly"},
+         400, "Invalid schedule. hourly, daily, weekly expected"),
+        (admin.post, f"/organization/{org}/projects/{project}/import-sources", {"name": "", "url": "https://example.org/"},
+         400, "name is required (1 to 100 characters)."),
+        (admin.post, f"/organization/{org}/projects/{project}/import-sources", {"name": "x", "colour": "red"},
+         400, "Unknown field 'colour'. Fields: enabled, format, name, schedule, url."),
+    ]
+    for call, path, *body, status, message in cases:
+        response = call(path, body[0]) if body[0] is not None else call(path)
+        assert (response.status_code, response.json["message"]) == (status, message), path
+    bad_format = _import_request(api, place, b"x", "data.csv", format="wqp-result")
+    assert (bad_format.status_code, bad_format.json["message"]) == (
+        400, "Invalid format. auto, ts-wide, ts-long, usgs-json expected")
+    log = _import(api, place, b'{"value": {}}', "odd.json")
+    assert (log["status"], log["message"]) == (
+        "failed", "The JSON is not a USGS Water Services answer (value.timeSeries is missing).")
+    log = _import(api, place, b"Site,Reading\nLOGGER-1,3\n", "nozone.csv")
+    assert (log["status"], log["message"]) == (
+        "failed", "The wide logger layout needs a column for time (e.g. timestamp); the header has: Site, Reading.")
