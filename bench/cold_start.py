@@ -1,6 +1,7 @@
 """Cold start of the Lambda module: `python -X importtime -c "import app"`, total for `app` (goal < 300 ms),
 measured where Lambda runs it: the unzipped deployment package of `make package`, with its vendored
-libraries and the bytecode it ships; and, for comparison, the same package without that bytecode.
+libraries and the bytecode it ships, run by the functions' Python (package_stack.LAMBDA_RUNTIME); and, for
+comparison, the same package without that bytecode.
 Also the sizes of what `make package` deploys: the functions' package and the import worker's layer
 (pyarrow), zipped and unzipped, against Lambda's 250 MB unzipped limit."""
 from __future__ import annotations
@@ -19,7 +20,9 @@ GOAL_MS = 300
 
 
 def import_time_ms(directory: Path, env: dict[str, str]) -> float:
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import app"], cwd=directory, env=env,
+    from devtools.package_stack import runtime_python  # the package's libraries are built for that Python
+
+    result = subprocess.run([runtime_python(), "-X", "importtime", "-c", "import app"], cwd=directory, env=env,
                             capture_output=True, text=True, check=True)
     app_line = [line for line in result.stderr.splitlines() if line.rstrip().endswith("| app")][-1]
     return int(app_line.split("|")[1]) / 1000

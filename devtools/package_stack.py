@@ -3,8 +3,12 @@
     python -m devtools.package_stack --stage dev --out build/packaged
 
 writes build/packaged/template.json, build/packaged/deployment.zip (the functions' CodeUri) and
-build/packaged/import-worker-layer.zip (a Lambda layer of the import worker only: pyarrow and numpy,
-trimmed; docs/decisions/0006-import-parser.md), ready for `aws cloudformation package` + `deploy`.
+build/packaged/import-worker-layer.zip (a Lambda layer of the import worker only: pyarrow, trimmed;
+docs/decisions/0006-import-parser.md), ready for `aws cloudformation package` + `deploy`.
+The functions run LAMBDA_RUNTIME. Chalice vendors wheels for the Python it runs on and bytecode is
+specific to a Python version, so packaging runs on that Python: started with another one, it runs itself
+again in a virtual environment of it (build/package-venv-<runtime>, made on first use; PACKAGE_PYTHON
+names the interpreter when it is not on PATH or in pyenv).
 On top of the plain merge it wires Chalice's functions to the template's resources: the SQS event reads
 ImportQueue (with partial batch failures), every function gets the resource names as environment
 variables and an IAM policy for what its code uses (least privilege: the tables and AWS services the
@@ -48,34 +52,100 @@ LOGS_POLICY = {
 
 Template = dict[str, Any]
 
+# The functions' runtime: Amazon Linux 2023, whose glibc (2.34) loads the manylinux_2_28 wheels of pyarrow 26
+# and numpy 2.4 (Amazon Linux 2, under python3.11 and older, has glibc 2.26 and cannot).
+LAMBDA_RUNTIME = "python3.13"
+# The glibc of each runtime's Amazon Linux: the newest manylinux wheel tag it loads.
+RUNTIME_GLIBC = {"python3.10": (2, 26), "python3.11": (2, 26), "python3.12": (2, 34), "python3.13": (2, 34),
+                 "python3.14": (2, 34)}
+LAMBDA_MACHINE = "x86_64"  # Chalice's default architecture
+PACKAGING_VENV = ROOT / "build" / f"package-venv-{LAMBDA_RUNTIME}"
+# What packaging imports besides the runtime requirements (pinned in requirements-dev.txt).
+PACKAGING_TOOLS = ("chalice", "cfn-lint")
+
 # The import worker's libraries, in a layer of its own: with them the package would pass Lambda's 250 MB
 # (unzipped) limit, and the API, which never loads them, would carry them into every cold start.
 WORKER_HANDLER = "app.import_worker"
 WORKER_LAYER = "ImportWorkerLayer"
 WORKER_LAYER_ZIP = "import-worker-layer.zip"
-WORKER_LAYER_DISTRIBUTIONS = ("pyarrow", "numpy")
-# Parts of those wheels the importer never loads (checked by importing the importer from the layer:
+# numpy stays in the functions' package: the API uses it too (and shapely needs it).
+WORKER_LAYER_DISTRIBUTIONS = ("pyarrow",)
+# Parts of that wheel the importer never loads (checked by importing the importer from the layer:
 # tests/infra/test_packaged_template.py). pyarrow.lib links libarrow_dataset, libparquet and
 # libarrow_substrait, so those stay; the wheels store symbolic links as copies, and only the name the
 # libraries are linked by (libarrow_python.so.2600) is kept.
 WORKER_LAYER_LEFT_OUT = (
-    "*/tests/*", "pyarrow/include/*", "pyarrow/src/*", "numpy/_core/include/*", "numpy/f2py/*", "*.pyx", "*.pxd",
+    "*/tests/*", "pyarrow/include/*", "pyarrow/src/*", "*.pyx", "*.pxd",
     "*.pxi", "*.h", "*.pyi", "pyarrow/*flight*", "pyarrow/*_s3*", "pyarrow/_gcsfs*", "pyarrow/_azurefs*",
     "pyarrow/_hdfs*", "pyarrow/_pyarrow_cpp_tests*", "pyarrow/libarrow_python*.so", "pyarrow/libarrow_python*.so.*.*",
 )
+# Parts of the functions' libraries the app never loads: numpy's and shapely's tests, numpy's C headers, type
+# stubs and f2py (with them the import worker's package and layer would pass Lambda's 250 MB).
+PACKAGE_LEFT_OUT = ("numpy/tests/*", "numpy/*/tests/*", "numpy/_core/include/*", "numpy/f2py/*", "numpy/*.pyi",
+                    "numpy/*.pxd", "numpy/*.h", "shapely/tests/*", "shapely/*/tests/*")
 LAMBDA_UNZIPPED_LIMIT = 262_144_000  # bytes: function code and all its layers, unzipped ("250 MB")
 
 
 # ---------------------------------------------------------------- the steps
 
+def python_tag(runtime: str) -> str:
+    """python3.13 -> cp313: the CPython tag of wheels (and ABI) for a runtime."""
+    return "cp" + runtime.removeprefix("python").replace(".", "")
+
+
+def runtime_python() -> str:
+    """An interpreter of LAMBDA_RUNTIME's Python version (PACKAGE_PYTHON, on PATH, or pyenv's)."""
+    version = LAMBDA_RUNTIME.removeprefix("python")
+    candidates = [os.environ.get("PACKAGE_PYTHON", ""), sys.executable, LAMBDA_RUNTIME]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += sorted((str(p / "bin" / "python3") for p in pyenv.glob(f"{version}.*")), reverse=True)
+    for candidate in filter(None, candidates):
+        try:
+            answer = subprocess.run([candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                                    capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if answer.returncode == 0 and answer.stdout.strip() == version:
+            return candidate
+    raise SystemExit(f"Packaging needs Python {version} (the functions' runtime, {LAMBDA_RUNTIME}) and none was "
+                     f"found (tried PACKAGE_PYTHON, {LAMBDA_RUNTIME} and {pyenv}/{version}.*). Install it "
+                     f"(e.g. `pyenv install {version}`) or set PACKAGE_PYTHON=/path/to/{LAMBDA_RUNTIME}.")
+
+
+def packaging_python() -> str:
+    """The Python of PACKAGING_VENV, made (or brought up to date with the pinned requirements) on demand."""
+    python = PACKAGING_VENV / "bin" / "python"
+    pins = pinned_versions(tuple(PACKAGING_TOOLS), ROOT / "requirements-dev.txt")
+    wanted = (ROOT / "requirements.txt").read_text(encoding="utf-8") + "".join(
+        f"{name}=={pin}\n" for name, pin in sorted(pins.items()))
+    marker = PACKAGING_VENV / ".installed"
+    if python.exists() and marker.exists() and marker.read_text(encoding="utf-8") == wanted:
+        return str(python)
+    if not python.exists():
+        subprocess.run([runtime_python(), "-m", "venv", str(PACKAGING_VENV)], check=True)
+    print(f"package_stack: installing the pinned requirements into {PACKAGING_VENV} (once)", file=sys.stderr)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-r", str(ROOT / "requirements.txt"), *(f"{name}=={pin}" for name, pin in sorted(pins.items()))],
+                   check=True, stdout=sys.stderr)
+    marker.write_text(wanted, encoding="utf-8")
+    return str(python)
+
+
 def package(stage: str, out_dir: Path) -> Path:
     """Builds template.json + deployment.zip in out_dir; returns the template's path."""
     if stage == "local":
         raise SystemExit("The local stage is not deployable (it runs on moto); package dev or prod.")
+    this_python = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    if this_python != LAMBDA_RUNTIME:
+        raise SystemExit(f"package() runs on {LAMBDA_RUNTIME}, this is {this_python}: use main(), which "
+                         "runs it there.")
     with tempfile.TemporaryDirectory(prefix="owd-package-") as work_dir:
         chalice_out = Path(work_dir) / "chalice"
         run_chalice_package(stage, chalice_out, Path(work_dir))
         template = build_template(load_json(chalice_out / "sam.json"), load_infra_template(), stage)
+        if lambda_runtimes(template) != {LAMBDA_RUNTIME}:
+            raise SystemExit(f"Chalice packaged the functions for {sorted(lambda_runtimes(template))}, "
+                             f"not {LAMBDA_RUNTIME}")
         out_dir.mkdir(parents=True, exist_ok=True)
         add_bytecode(chalice_out / "deployment.zip", out_dir / "deployment.zip", lambda_runtimes(template),
                      Path(work_dir) / "bytecode")
@@ -99,9 +169,10 @@ def add_bytecode(package: Path, out: Path, runtimes: set[str], scratch_dir: Path
     this_python = f"python{sys.version_info.major}.{sys.version_info.minor}"
     with zipfile.ZipFile(package) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         # Chalice copies chalicelib/ as it is, with any __pycache__ of the working tree: those are left out;
-        # so are the worker layer's libraries, should Chalice have vendored them.
+        # so are the worker layer's libraries (Chalice vendors them) and PACKAGE_LEFT_OUT.
         entries = [entry for entry in source.infolist() if not entry.filename.endswith(".pyc")
-                   and not in_worker_layer(entry.filename)]
+                   and not in_worker_layer(entry.filename)
+                   and not any(fnmatch.fnmatch(entry.filename, pattern) for pattern in PACKAGE_LEFT_OUT)]
         source.extractall(scratch_dir, members=entries)
         for entry in entries:
             target.writestr(copy.copy(entry), source.read(entry))
@@ -135,16 +206,16 @@ def left_out_of_layer(path: str) -> bool:
     return "/__pycache__/" in path or any(fnmatch.fnmatch(path, pattern) for pattern in WORKER_LAYER_LEFT_OUT)
 
 
-def pinned_versions(names: tuple[str, ...]) -> dict[str, str]:
-    """The versions requirements.txt pins for `names`."""
+def pinned_versions(names: tuple[str, ...], requirements: Path = ROOT / "requirements.txt") -> dict[str, str]:
+    """The versions a requirements file pins for `names`."""
     pins = {}
-    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
+    for line in requirements.read_text(encoding="utf-8").splitlines():
         match = re.match(r"\s*([A-Za-z0-9_.-]+)(\[[^]]*\])?==([^\s#;]+)", line)
         if match and match.group(1).lower() in names:
             pins[match.group(1).lower()] = match.group(3)
     missing = set(names) - set(pins)
     if missing:
-        raise SystemExit(f"requirements.txt pins no version of {', '.join(sorted(missing))}")
+        raise SystemExit(f"{requirements.name} pins no version of {', '.join(sorted(missing))}")
     return pins
 
 
@@ -153,14 +224,23 @@ def worker_runtime(template: Template) -> str:
     return worker["Properties"]["Runtime"]
 
 
+def lambda_platforms(runtime: str) -> list[str]:
+    """The wheel platform tags the runtime's Linux loads, newest first: pip takes --platform literally, so
+    every manylinux_2_Y up to the runtime's glibc is named."""
+    major, minor = RUNTIME_GLIBC[runtime]
+    return [f"manylinux_{major}_{y}_{LAMBDA_MACHINE}" for y in range(minor, 4, -1)] + [
+        f"manylinux2014_{LAMBDA_MACHINE}"]
+
+
 def build_worker_layer(runtime: str, out: Path, scratch_dir: Path) -> None:
-    """The layer zip: python/<the pinned wheels for the runtime, as Lambda's Linux x86_64 runs them>, trimmed,
-    with bytecode (Lambda's /opt is read-only too)."""
+    """The layer zip: python/<the pinned wheels for the runtime's CPython ABI and Lambda's Linux x86_64 (its
+    glibc)>, trimmed, with bytecode (Lambda's /opt is read-only too)."""
     version = runtime.removeprefix("python")
     wheels_dir, site_dir = scratch_dir / "wheels", scratch_dir / "python"
     pins = pinned_versions(WORKER_LAYER_DISTRIBUTIONS)
+    platforms = [argument for platform in lambda_platforms(runtime) for argument in ("--platform", platform)]
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                    "--platform", "manylinux_2_28_x86_64", "--python-version", version, "--implementation", "cp",
+                    *platforms, "--python-version", version, "--implementation", "cp", "--abi", python_tag(runtime),
                     "--dest", str(wheels_dir), *(f"{name}=={pin}" for name, pin in pins.items())], check=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as layer:
         for wheel in sorted(wheels_dir.glob("*.whl")):
@@ -183,7 +263,7 @@ def add_worker_layer(template: Template, runtime: str) -> None:
         "Type": "AWS::Serverless::LayerVersion",
         "Properties": {
             "LayerName": {"Fn::Sub": "owd-${Stage}-import-worker"},
-            "Description": "pyarrow and numpy for the import worker (trimmed: docs/decisions/0006-import-parser.md)",
+            "Description": "pyarrow for the import worker (trimmed: docs/decisions/0006-import-parser.md)",
             "ContentUri": f"./{WORKER_LAYER_ZIP}",
             "CompatibleRuntimes": [runtime],
             "RetentionPolicy": "Delete",
@@ -558,6 +638,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stage", default="dev", help="a stage of .chalice/config.json other than local")
     parser.add_argument("--out", default="build/packaged", type=Path, help="output folder")
     args = parser.parse_args(argv)
+    if f"python{sys.version_info.major}.{sys.version_info.minor}" != LAMBDA_RUNTIME:
+        # Packaging is done by the runtime's Python (see the module's docstring).
+        arguments = ["--stage", args.stage, "--out", str(args.out.resolve())]
+        sys.exit(subprocess.run([packaging_python(), "-m", "devtools.package_stack", *arguments], cwd=ROOT).returncode)
     template_path = package(args.stage, args.out)
     print(f"Wrote {template_path}, {template_path.parent / 'deployment.zip'} and "
           f"{template_path.parent / WORKER_LAYER_ZIP}")

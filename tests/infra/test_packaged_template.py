@@ -1,11 +1,12 @@
 """`make package` (devtools.package_stack): Chalice's template merged with infra/template.yaml.
 
 Packaging runs as a subprocess, as `make package` does: Chalice imports app.py with the stage's
-environment, which must not leak into this test process."""
+environment, which must not leak into this test process. What the package holds is for the functions'
+runtime (Python 3.13 on Amazon Linux 2023), so it is loaded and checked by that Python, not this one."""
 from __future__ import annotations
 
-import importlib.util
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -14,13 +15,16 @@ from pathlib import Path
 import pytest
 from cfnlint.api import ManualArgs, lint_file
 
+from devtools.package_stack import LAMBDA_RUNTIME, runtime_python
+
 ROOT = Path(__file__).resolve().parents[2]
 APP_ENVIRONMENT = {"STAGE", "TABLE_PREFIX", "IMPORT_QUEUE_URL", "UPLOADS_BUCKET", "OIDC_ISSUER", "OIDC_AUDIENCE"}
 
 
 def run_packaging(*args: str) -> subprocess.CompletedProcess:
+    # The first run also makes the packaging's virtual environment of the runtime's Python (minutes).
     return subprocess.run([sys.executable, "-m", "devtools.package_stack", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=900)
 
 
 @pytest.fixture(scope="module")
@@ -47,21 +51,33 @@ def test_cfn_lint_finds_nothing(out_dir):
     assert [str(match) for match in matches] == []
 
 
+BYTECODE_CHECK = """
+import importlib.util, sys, zipfile
+problems, count = [], 0
+with zipfile.ZipFile(sys.argv[1]) as package:
+    names = set(package.namelist())
+    sources = [n for n in names if n == "app.py" or (n.startswith("chalicelib/") and n.endswith(".py"))]
+    for source in sources + ["pynamodb/models.py"]:  # the vendored libraries too
+        pyc = importlib.util.cache_from_source(source)
+        if pyc not in names:
+            problems.append("no bytecode: " + source)
+            continue
+        header, count = package.read(pyc)[:16], count + 1
+        if (header[:4] != importlib.util.MAGIC_NUMBER or int.from_bytes(header[4:8], "little") != 0b01
+                or header[8:16] != importlib.util.source_hash(package.read(source))):
+            problems.append("bytecode of another Python or source: " + pyc)
+print(count, problems)
+"""
+
+
 def test_the_package_ships_bytecode_for_every_module_of_the_app(out_dir):
     # Lambda cannot write __pycache__, so the package carries it: hash-based and unchecked (flags 0b01),
-    # compiled from exactly the source beside it, for the runtime's Python.
-    with zipfile.ZipFile(out_dir / "deployment.zip") as package:
-        names = set(package.namelist())
-        sources = [n for n in names if n == "app.py" or (n.startswith("chalicelib/") and n.endswith(".py"))]
-        assert len(sources) > 50
-        for source in sources:
-            pyc = importlib.util.cache_from_source(source)
-            assert pyc in names, source
-            header = package.read(pyc)[:16]
-            assert header[:4] == importlib.util.MAGIC_NUMBER
-            assert int.from_bytes(header[4:8], "little") == 0b01
-            assert header[8:16] == importlib.util.source_hash(package.read(source))
-        assert importlib.util.cache_from_source("pynamodb/models.py") in names  # the vendored libraries too
+    # compiled from exactly the source beside it, for the runtime's Python (checked by that Python).
+    result = subprocess.run([runtime_python(), "-c", BYTECODE_CHECK, str(out_dir / "deployment.zip")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    count, problems = result.stdout.split(" ", 1)
+    assert int(count) > 50 and problems.strip() == "[]", result.stdout
 
 
 def test_import_worker_reads_the_import_queue_and_reports_batch_item_failures(template):
@@ -246,10 +262,14 @@ def test_the_api_function_package_holds_no_pyarrow_and_no_layer(template, out_di
 def test_the_import_worker_gets_a_trimmed_pyarrow_layer(template, out_dir):
     layer = worker_layer_zip(template, out_dir)
     names = set(zipfile.ZipFile(layer).namelist())
-    for needed in ("python/pyarrow/__init__.py", "python/pyarrow/libarrow.so.2600", "python/numpy/__init__.py"):
+    for needed in ("python/pyarrow/__init__.py", "python/pyarrow/libarrow.so.2600"):
         assert needed in names, needed
+    # numpy is in the functions' package (the API uses it too), not twice.
+    assert "numpy/__init__.py" in zipfile.ZipFile(out_dir / "deployment.zip").namelist()
+    assert not [name for name in names if name.startswith("python/numpy")]
     assert any(name.startswith("python/pyarrow/_csv.") for name in names)
-    assert importlib.util.cache_from_source("python/pyarrow/csv.py") in names  # bytecode, as in the package
+    runtime_tag = "cpython-" + LAMBDA_RUNTIME.removeprefix("python").replace(".", "")
+    assert f"python/pyarrow/__pycache__/csv.{runtime_tag}.pyc" in names  # bytecode, as in the package
     left_out = [name for name in names if "/tests/" in name or "flight" in name or "_s3" in name
                 or name.startswith("python/pyarrow/include/")]
     assert left_out == []
@@ -272,6 +292,8 @@ sys.path[:0] = [{str(tmp_path / "task")!r}, {str(tmp_path / "opt" / "python")!r}
 from chalicelib.imports import formats, source, validate, worker
 import pyarrow
 assert pyarrow.__file__.startswith({str(tmp_path / "opt")!r}), pyarrow.__file__
+import numpy
+assert numpy.__file__.startswith({str(tmp_path / "task")!r}), numpy.__file__
 data = b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit\\nS-1,2020-01-02,10:00,UTC,pH,7.1,std units\\n" \\
        b"S-1,2020-13-02,10:00,UTC,pH,7.2,std units\\n"
 text = source.open_text(io.BytesIO(data))
@@ -279,7 +301,67 @@ rules = validate.Rules(units=frozenset({{"std units"}}), time_zones={{"UTC": 0}}
 ((chunk, checked),) = worker.checked_chunks(text, formats.detect(text.header), rules, 1000, validate.Seen())
 print(len(checked), [r.message for r in checked.rejections])
 """
-    result = subprocess.run([sys.executable, "-S", "-E", "-c", script], capture_output=True, text=True, timeout=120)
+    result = subprocess.run([runtime_python(), "-S", "-E", "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ("1 [\"Date '2020-13-02' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit "
                                      "years 69-99 are 1969-1999, 00-68 are 2000-2068).\"]")
+
+
+# ---------------------------------------------------------------- the runtime: its glibc and Python ABI
+
+# Lambda's Python runtimes on Amazon Linux 2023 and that system's glibc (AWS: "Lambda runtimes"). The
+# runtimes on Amazon Linux 2 (python3.11 and older, glibc 2.26) cannot load pyarrow 26 (manylinux_2_28).
+AMAZON_LINUX_2023_GLIBC = {"python3.12": (2, 34), "python3.13": (2, 34), "python3.14": (2, 34)}
+LEGACY_MANYLINUX = {"manylinux1": (2, 5), "manylinux2010": (2, 12), "manylinux2014": (2, 17)}
+
+
+def wheel_tags(archive: zipfile.ZipFile, prefix: str = "") -> dict[str, list[tuple[str, str, str]]]:
+    """Per installed distribution (its .dist-info) holding compiled code, its wheel's tags."""
+    tags = {}
+    for name in archive.namelist():
+        match = re.fullmatch(re.escape(prefix) + r"([^/]+)\.dist-info/WHEEL", name)
+        if not match:
+            continue
+        text = archive.read(name).decode()
+        if "Root-Is-Purelib: true" in text:
+            continue
+        tags[match.group(1)] = [tuple(line.split(": ", 1)[1].strip().split("-")) for line in text.splitlines()
+                                if line.startswith("Tag: ")]
+    return tags
+
+
+def loads_on(tag: tuple[str, str, str], runtime: str) -> bool:
+    """Whether a wheel tag (python, abi, platform) is one the runtime's CPython on x86_64 Linux loads."""
+    python, abi, platform = tag
+    own = "cp" + runtime.removeprefix("python").replace(".", "")
+    python_ok = python == own or (abi == "abi3" and python.startswith("cp3") and int(python[3:]) <= int(own[3:]))
+    if not python_ok or abi not in (own, "abi3", "none"):
+        return False
+    legacy = re.fullmatch(r"(manylinux\d+)_x86_64", platform)
+    perennial = re.fullmatch(r"manylinux_(\d+)_(\d+)_x86_64", platform)
+    needs = LEGACY_MANYLINUX.get(legacy.group(1)) if legacy else \
+        (int(perennial.group(1)), int(perennial.group(2))) if perennial else None
+    return needs is not None and needs <= AMAZON_LINUX_2023_GLIBC[runtime]
+
+
+def test_the_functions_run_python_on_amazon_linux_2023_and_every_compiled_wheel_loads_there(template, out_dir):
+    runtimes = {f["Properties"]["Runtime"] for f in functions(template).values()}
+    assert runtimes == {LAMBDA_RUNTIME} and LAMBDA_RUNTIME in AMAZON_LINUX_2023_GLIBC
+    layer = template["Resources"]["ImportWorkerLayer"]["Properties"]
+    assert layer["CompatibleRuntimes"] == [LAMBDA_RUNTIME]
+    with zipfile.ZipFile(out_dir / "deployment.zip") as package, \
+            zipfile.ZipFile(worker_layer_zip(template, out_dir)) as worker_layer:
+        compiled = {**wheel_tags(package), **wheel_tags(worker_layer, "python/")}
+    assert {"numpy", "pyarrow", "shapely", "cryptography"} <= {name.split("-")[0] for name in compiled}, compiled
+    unloadable = {name: tags for name, tags in compiled.items() if not any(loads_on(t, LAMBDA_RUNTIME) for t in tags)}
+    assert unloadable == {}
+
+
+def test_the_wheel_tag_check_refuses_what_the_runtime_cannot_load():
+    own = "cp" + LAMBDA_RUNTIME.removeprefix("python").replace(".", "")
+    assert loads_on((own, own, "manylinux_2_28_x86_64"), LAMBDA_RUNTIME)  # pyarrow 26
+    assert loads_on(("cp39", "abi3", "manylinux2014_x86_64"), LAMBDA_RUNTIME)
+    assert not loads_on((own, own, "manylinux_2_39_x86_64"), LAMBDA_RUNTIME)  # a newer glibc
+    assert not loads_on(("cp311", "cp311", "manylinux_2_17_x86_64"), LAMBDA_RUNTIME)  # another Python's ABI
+    assert not loads_on((own, own, "manylinux_2_28_aarch64"), LAMBDA_RUNTIME)
+    assert "python3.11" not in AMAZON_LINUX_2023_GLIBC  # Amazon Linux 2: glibc 2.26, below pyarrow's 2.28
