@@ -3,9 +3,12 @@
     handler (GET /api/v1/wqp/data/Station/search: the answer written and stored in S3, a 303 answered) and
     end to end (the presigned object downloaded as well), with the peak memory the process grew by, next
     to DuckDB writing the same CSV from the same data (the snapshot's arrays, shared zero-copy with Arrow);
-(b) a Result query of 1,000,000 values (GET /api/v1/wqp/data/Result/search) through the handler.
+(b) a Result query (GET /api/v1/wqp/data/Result/search) through the handler, on LocalStack's DynamoDB
+    Local (the values written straight into it by parallel BatchWriteItem calls): 200,000 values by
+    default, with the rate per value; BENCH_WQP_VALUES=1000000 for the million (~11 minutes here).
 
-Runs on the AWS stand-in ENGINE names (moto by default); BENCH_WQP_STATIONS and BENCH_WQP_VALUES scale it,
+(a) runs on the AWS stand-in ENGINE names (moto by default), (b) always on LocalStack (in a process of its
+own when ENGINE is another); BENCH_WQP_STATIONS and BENCH_WQP_VALUES scale it,
 BENCH_WQP_PARTS=stations|results runs one part, BENCH_WQP_SERIES sets the Result query's series.
 """
 from __future__ import annotations
@@ -23,9 +26,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 STATION_COUNTS = [int(n) for n in os.environ.get("BENCH_WQP_STATIONS", "100000,1000000").split(",")]
-RESULT_VALUES = int(os.environ.get("BENCH_WQP_VALUES", 1_000_000))
-# Many small series, as real monitoring data has (a station's series is one Query; moto sorts a partition per page).
+# 200,000 by default: writing values into DynamoDB Local (~3,000 a second here) and reading them back take
+# ~11 minutes for 1,000,000 on this 2-core machine (docs/decisions/0009-wqp-web-services.md, Figures).
+RESULT_VALUES = int(os.environ.get("BENCH_WQP_VALUES", 200_000))
+# Values spread over stations as imports store them: a series (station and parameter) is a partition.
 RESULT_STATIONS = int(os.environ.get("BENCH_WQP_SERIES", 1000))
+WRITERS = 8  # threads writing the values (BatchWriteItem of 25)
 PARTS = os.environ.get("BENCH_WQP_PARTS", "stations,results").split(",")
 GOAL_RATIO = 1.5
 RUNS = 3
@@ -95,6 +101,7 @@ def _duckdb_csv(snapshot, look, path: str) -> int:
               "ProviderName": "'OWD'"}
     select = ", ".join(f'{values.get(c, "NULL")} AS "{c}"' for c in columns.STATION)
     connection = duckdb.connect()
+    connection.execute("SET enable_progress_bar = false")
     connection.register("stations", table)
     connection.execute(f"COPY (SELECT {select} FROM stations) TO '{path}' (HEADER, DELIMITER ',')")
     connection.close()
@@ -165,8 +172,33 @@ def stations(client) -> None:
         del snapshot
 
 
-def results(client) -> None:
+def _dynamodb_local(engine):
+    """A DynamoDB client talking straight to the DynamoDB Local that this LocalStack runs (found by its
+    run folder in the process list), in LocalStack's namespace for account 000000000000 in us-east-1;
+    None when it is not found (LocalStack in Docker). LocalStack's own proxy in front of it (Python)
+    halves its rate, and AWS has no such proxy."""
+    import re
+    import subprocess
+
+    import boto3
+    from botocore.config import Config
+
+    port = engine.url.rsplit(":", 1)[1]
+    listed = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout.splitlines()
+    found = [re.search(r"-port (\d+)", line) for line in listed if f"/runs/{port}/" in line and "DynamoDBLocal" in line]
+    if not found or not found[0]:
+        return None
+    return boto3.client("dynamodb", endpoint_url=f"http://127.0.0.1:{found[0].group(1)}", region_name="us-east-1",
+                        aws_access_key_id="000000000000useast1", aws_secret_access_key="local",
+                        config=Config(max_pool_connections=WRITERS + 2, retries={"max_attempts": 10}))
+
+
+def results(client, engine) -> None:
+    """(b) on DynamoDB Local: moto's Query walks every item of the table, so 1,000,000 values there would
+    take hours; DynamoDB Local reads one partition, as DynamoDB does."""
     from concurrent.futures import ThreadPoolExecutor
+
+    import requests
 
     from chalicelib.core import aws
     from chalicelib.core.models import utc_now
@@ -175,33 +207,50 @@ def results(client) -> None:
     from chalicelib.statistics import service as statistics
 
     per_station = RESULT_VALUES // RESULT_STATIONS
+    total = per_station * RESULT_STATIONS
+    direct = _dynamodb_local(engine)
+    dynamodb = direct or aws.client("dynamodb")
+    if direct is not None:  # the handler reads DynamoDB Local straight too
+        product_client = aws.client
+        aws.client = lambda service: direct if service == "dynamodb" else product_client(service)
     Parameter(id="bench-ph", label="pH", characteristicName="pH", unit="std units", createdAt=utc_now()).save()
     records = []
-    dynamodb = aws.client("dynamodb")
     started = time.perf_counter()
-    for s in range(RESULT_STATIONS):
-        station_id = f"bench-result-{s:03d}"
-        records.append({"id": station_id, "identifier": f"BENCH-{s:03d}", "name": f"Bench station {s}",
-                        "latitude": 40 + s / 1000, "longitude": -75, "organizationId": "bench", "stateFips": "42",
-                        "sampleCount": per_station, "firstDate": "2000-01-01", "lastDate": "2025-12-31",
-                        "parameterIds": ["bench-ph"]})
-        Series(stationId=station_id, parameterId="bench-ph", count=per_station, firstTime="2000-01-01T00:00:00Z",
-               lastTime="2025-12-31T00:00:00Z", unit="std units").save()
-        items = [{"PutRequest": {"Item": {
-            "seriesKey": {"S": f"{station_id}#bench-ph"}, "time": {"S": f"{2000 + i // 400:04d}-{1 + i % 12:02d}-"
-                                                                         f"{1 + i % 28:02d}T{i % 24:02d}:00:{i % 60:02d}Z#{i}"},
+    with Series.batch_write() as batch:
+        for s in range(RESULT_STATIONS):
+            station_id = f"bench-result-{s:04d}"
+            records.append({"id": station_id, "identifier": f"BENCH-{s:04d}", "name": f"Bench station {s}",
+                            "latitude": 40 + s / 10000, "longitude": -75, "organizationId": "bench", "stateFips": "42",
+                            "sampleCount": per_station, "firstDate": "2000-01-01", "lastDate": "2025-12-31",
+                            "parameterIds": ["bench-ph"]})
+            batch.save(Series(stationId=station_id, parameterId="bench-ph", count=per_station,
+                              firstTime="2000-01-01T00:00:00Z", lastTime="2025-12-31T00:00:00Z", unit="std units"))
+
+    def values(s: int) -> list[dict]:
+        """One station's values as imports store them: its series' partition, sorted by time#row."""
+        return [{"PutRequest": {"Item": {
+            "seriesKey": {"S": f"bench-result-{s:04d}#bench-ph"},
+            "time": {"S": f"{2000 + i // 400:04d}-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:{i % 60:02d}Z#{i}"},
             "v": {"N": f"{7 + (i % 100) / 100:.2f}"}, "a": {"S": f"ACT-{s}-{i // 4}"}}}} for i in range(per_station)]
-        batches = [items[i:i + 25] for i in range(0, len(items), 25)]
-        with ThreadPoolExecutor(4) as pool:
-            list(pool.map(lambda b: dynamodb.batch_write_item(RequestItems={SampleValue.Meta.table_name: b}), batches))
+
+    def write(s: int) -> None:
+        items = values(s)
+        for start in range(0, len(items), 25):
+            batch = items[start:start + 25]
+            while batch:
+                answer = dynamodb.batch_write_item(RequestItems={SampleValue.Meta.table_name: batch})
+                batch = answer.get("UnprocessedItems", {}).get(SampleValue.Meta.table_name, [])
+
+    with ThreadPoolExecutor(WRITERS) as pool:
+        list(pool.map(write, range(RESULT_STATIONS)))
     statistics.publish(records)
-    print(f"(b) Result query of {RESULT_VALUES:,} values ({RESULT_STATIONS} stations x {per_station:,}; written in "
-          f"{time.perf_counter() - started:.0f} s) through GET /api/v1/wqp/data/Result/search?statecode=US:42:")
+    print(f"(b) Result query of {total:,} values ({RESULT_STATIONS:,} stations x {per_station:,} values, one series "
+          f"each; written in {time.perf_counter() - started:.0f} s by {WRITERS} threads"
+          f"{' straight into DynamoDB Local' if direct else ''}) through GET /api/v1/wqp/data/Result/search?statecode=US:42:")
     head_s, _, head = _timed(lambda: client.http.request("HEAD", "/api/v1/wqp/data/Result/search?statecode=US:42"))
     print(f"    HEAD (counts from the station summaries) {head_s:6.2f} s: "
           f"Total-Result-Count {head.headers['Total-Result-Count']}")
-    # Time on the wire and in the AWS stand-in (a request sent until its answer arrives), apart from ours:
-    # moto's Query walks every item of the table, DynamoDB reads one partition.
+    # Time on the wire and in the stand-in (a request sent until its answer arrives), apart from ours.
     wire = {"started": 0.0, "s": 0.0, "queries": 0}
     dynamodb.meta.events.register("before-send.dynamodb.Query", lambda **_: wire.update(
         started=time.perf_counter(), queries=wire["queries"] + 1))
@@ -209,28 +258,47 @@ def results(client) -> None:
         s=wire["s"] + time.perf_counter() - wire["started"]))
     handler_s, handler_mb, response = _timed(lambda: client.http.get("/api/v1/wqp/data/Result/search?statecode=US:42"))
     assert response.status_code in (200, 303), response.status_code
-    print(f"    {wire['queries']} Query requests, waiting for the stand-in {wire['s']:6.1f} s, "
-          f"ours {handler_s - wire['s']:6.1f} s ({RESULT_VALUES / max(0.001, handler_s - wire['s']):,.0f} values/s)")
-    print(f"    GET in the handler (values read, CSV written{', stored in S3, 303' if response.status_code == 303 else ''}) {handler_s:6.1f} s, "
-          f"+{handler_mb:.0f} MB; Total-Result-Count {response.headers['Total-Result-Count']} "
-          f"({int(response.headers['Total-Result-Count']) / handler_s:,.0f} values/s)")
+    size, lines = len(response.body), response.body.count(b"\n")
+    if response.status_code == 303:  # past the inline limit: stored in S3, read back a MB at a time
+        with requests.get(response.headers["Location"], timeout=600, stream=True) as fetched:
+            assert fetched.status_code == 200
+            for chunk in fetched.iter_content(1 << 20):
+                size, lines = size + len(chunk), lines + chunk.count(b"\n")
+    rows = int(response.headers["Total-Result-Count"])
+    assert rows == total and lines == total + 1, (rows, lines, total)  # the header and a line a value
+    ours_s = handler_s - wire["s"]
+    print(f"    GET in the handler (values read, CSV written{', stored in S3, 303' if response.status_code == 303 else ''}) {handler_s:6.1f} s, +{handler_mb:.0f} MB "
+          f"peak; {rows:,} rows, {size / 1e6:.1f} MB of CSV: {rows / handler_s:,.0f} rows/s")
+    print(f"    of which {wire['queries']:,} Query requests waiting for DynamoDB Local {wire['s']:6.1f} s; "
+          f"ours {ours_s:6.1f} s ({rows / max(0.001, ours_s):,.0f} rows/s, {ours_s / rows * 1e6:.0f} µs a value)")
 
 
 def main() -> None:
+    import subprocess
+
     from chalice.test import Client
 
-    engine = _start_stack()
-    try:
-        print(f"    {engine.describe()}")
-        import app
+    from devtools import engines
 
-        with Client(app.app, stage_name="local") as client:
-            if "stations" in PARTS:
-                stations(client)
-            if "results" in PARTS:
-                results(client)
-    finally:
-        engine.stop()
+    # The Result query needs DynamoDB Local (see results): on another engine it runs in a process of its own.
+    results_here = "results" in PARTS and engines.selected() == "localstack"
+    if "stations" in PARTS or results_here:
+        engine = _start_stack()
+        try:
+            print(f"    {engine.describe()}")
+            import app
+
+            with Client(app.app, stage_name="local") as client:
+                if "stations" in PARTS:
+                    stations(client)
+                if results_here:
+                    results(client, engine)
+        finally:
+            engine.stop()
+    if "results" in PARTS and not results_here:
+        sys.stdout.flush()
+        subprocess.run([sys.executable, "-c", "import bench.wqp as b; b.main()"], cwd=ROOT, check=True,
+                       env={**os.environ, "ENGINE": "localstack", "BENCH_WQP_PARTS": "results"})
 
 
 if __name__ == "__main__":

@@ -176,7 +176,9 @@ class Answer:
         if zipped:
             import zipfile  # only zip answers load it
 
-            with zipfile.ZipFile(self.file, "w", zipfile.ZIP_DEFLATED) as archive:
+            # zlib's fastest level: 4-5x faster than its default on these answers, a third larger (a
+            # million-station zip must be written well within API Gateway's 29 s).
+            with zipfile.ZipFile(self.file, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
                 with archive.open(f"{name}.{mime_type}", "w", force_zip64=True) as entry:
                     render(entry, mime_type, header, sources, records)
         else:
