@@ -1,28 +1,29 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { invitationLinkTo } from './support/mailbox';
-import { apiAs, fillProviderForm, signIn } from './support/session';
+import { apiAs, signIn } from './support/session';
 
 /**
- * Organizations as a group administrator and an invited colleague use them, against the real API,
- * identity provider and the stand-in's SES: orgadmin opens the organization and invites the
- * colleague; the email's link opens the invitation; the colleague signs in from it, accepts and sees
- * the organization; orgadmin changes their role and removes them. orgadmin creates a project, adds
+ * Organizations as a group administrator and an invited newcomer use them, against the real API,
+ * identity provider and the stand-in's SES: orgadmin opens the organization and invites a new email
+ * address; the email's link opens the invitation; the newcomer creates their account for that address
+ * on the identity provider's sign-up page, comes back to the invitation, accepts and sees the
+ * organization; orgadmin changes their role and removes them. orgadmin creates a project, adds
  * stations and parameters to it and sets the map service. Every new screen passes axe and is
  * photographed at 1440 and 375 px in both languages.
  */
 
 const DEMO_ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
-const COLLEAGUE = 'outsider@demo.openwater.example';
-const COLLEAGUE_ID = 'cac79361-fc14-4042-bb3b-5112215d695b';
 
-/** A clean slate for the colleague (a retry, or a second run on the same stack): no open invitation, no membership. */
-async function forgetColleague(request: APIRequestContext) {
-  const orgadmin = await apiAs(request, 'orgadmin');
-  const invitations = (await (await orgadmin.get('/Invitation?status=pending')).json()) as { id: string; email: string }[];
-  for (const invitation of invitations.filter((i) => i.email === COLLEAGUE)) await orgadmin.delete(`/Invitation/${invitation.id}`);
-  const members = (await (await orgadmin.get(`/organization/${DEMO_ORG}/members`)).json()) as { userId: string }[];
-  if (members.some((m) => m.userId === COLLEAGUE_ID)) await orgadmin.delete(`/organization/${DEMO_ORG}/members/${COLLEAGUE_ID}`);
+/** The identity provider's sign-up page (reached from its sign-in page), as a newcomer fills it in. */
+async function signUpAtProvider(page: Page, email: string, name: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Password (at least 8 characters)').fill('newcomer-password');
+  await page.getByRole('button', { name: 'Create an account' }).click();
 }
 
 async function openOrganization(page: Page) {
@@ -33,12 +34,14 @@ async function openOrganization(page: Page) {
   await expect(page.getByText('You: Group administrator')).toBeVisible();
 }
 
-test('orgadmin invites a colleague, who signs in from the email, accepts and joins; orgadmin changes their role and removes them', async ({
+test('orgadmin invites a new address; the newcomer signs up from the email, accepts and joins; orgadmin changes their role and removes them', async ({
   page,
   browser,
   request,
 }) => {
-  await forgetColleague(request);
+  // An address nobody has used: each run invites someone new.
+  const COLLEAGUE = `newcomer-${Date.now().toString(36)}@example.org`;
+  const NAME = 'Nina Newcomer';
   await signIn(page, 'orgadmin');
   await openOrganization(page);
 
@@ -52,15 +55,17 @@ test('orgadmin invites a colleague, who signs in from the email, accepts and joi
   await expect(page.getByText(`Invitation sent to ${COLLEAGUE}.`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: COLLEAGUE }).filter({ hasText: 'Pending' })).toBeVisible();
 
-  // The colleague follows the link in the email, signed out: asked to sign in, then back on the invitation.
+  // The newcomer follows the link in the email, signed out: asked to sign in, has no account yet, creates
+  // one for the invited address at the identity provider, and is back on the invitation.
   const link = await invitationLinkTo(request, COLLEAGUE);
   const colleagueContext = await browser.newContext();
   const colleague = await colleagueContext.newPage();
   await colleague.goto(`/#${link}`);
   await expect(colleague.getByText('Sign in to see this invitation and accept it. You come back here afterwards.')).toBeVisible();
   await colleague.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await fillProviderForm(colleague, 'outsider');
+  await signUpAtProvider(colleague, COLLEAGUE, NAME);
   await expect(colleague).toHaveURL(new RegExp(`#${link}$`));
+  await expect(colleague.getByRole('banner').getByRole('button', { name: NAME })).toBeVisible();
   await expect(colleague.getByText('Demo Watershed Council invites you to join as Data contributor.')).toBeVisible();
   // The invitation page in both languages at desktop and phone width: axe-clean, photographed.
   const problems: string[] = [];
@@ -91,14 +96,14 @@ test('orgadmin invites a colleague, who signs in from the email, accepts and joi
 
   // orgadmin sees the new member, makes them a simple member, then removes them.
   await page.goto(`/#/userspace/organizations/${DEMO_ORG}/members`);
-  const role = page.getByRole('combobox', { name: 'Role of Otto Outsider' });
+  const role = page.getByRole('combobox', { name: `Role of ${NAME}` });
   await expect(role).toHaveValue('data-contributor');
   await role.selectOption('simple-user');
-  await expect(page.getByText('Otto Outsider is now Member.')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Otto Outsider' }).click();
+  await expect(page.getByText(`${NAME} is now Member.`)).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${NAME}` }).click();
   await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('Otto Outsider removed.')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Role of Otto Outsider' })).toHaveCount(0);
+  await expect(page.getByText(`${NAME} removed.`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: `Role of ${NAME}` })).toHaveCount(0);
   await colleagueContext.close();
 });
 
@@ -156,19 +161,52 @@ const SCREENS = [
   { name: 'projects', path: `/userspace/organizations/${DEMO_ORG}/projects`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
   { name: 'stations', path: `/userspace/organizations/${DEMO_ORG}/stations`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
   { name: 'parameters', path: `/userspace/organizations/${DEMO_ORG}/parameters`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
-  { name: 'settings', path: `/userspace/organizations/${DEMO_ORG}/settings`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  {
+    name: 'settings',
+    path: `/userspace/organizations/${DEMO_ORG}/settings`,
+    heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' },
+    // Photographed on its own as well: the header map, scrolled to.
+    part: { name: 'header-map', region: { en: 'Column names of imported files', 'zh-CN': '导入文件的列名' } },
+  },
   { name: 'invitations', path: '/userspace/invitation', heading: { en: 'Invitations', 'zh-CN': '邀请' } },
   { name: 'org-info', path: `/sts/org-info?id=${DEMO_ORG}`, heading: { en: 'Demo Watershed Council', 'zh-CN': 'Demo Watershed Council' } },
+  // The home page of a member: invitations, organizations with their projects, latest imports.
+  { name: 'home', path: '/home', heading: { en: 'Open Water Data', 'zh-CN': 'Open Water Data' }, ready: { en: 'Latest imports', 'zh-CN': '最新导入' } },
 ] as const;
 
+const SAMPLE_HEADER_MAP = { Site: 'station', 'Sampled on': 'date', 'Temp (C)': { parameter: 'Temperature, water', unit: 'deg C' } };
+
+/** A dry run of a small file in the project (it writes no data, and shows on the home page as the latest import). */
+async function dryRunImport(orgadmin: Awaited<ReturnType<typeof apiAs>>, projectId: string) {
+  const path = `/organization/${DEMO_ORG}/projects/${projectId}`;
+  const queued = await orgadmin.postForm(`${path}/import-data`, {
+    file: {
+      name: 'home-page-sample.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('StationIdentifier,StationName,Latitude,Longitude,Date,Parameter,Value,Unit\nHOME-1,Home creek,40.1,-75.2,2024-05-01,pH,7.1,std units\n'),
+    },
+    dryRun: 'true',
+  });
+  expect(queued.status(), await queued.text()).toBe(202);
+  const { logId } = (await queued.json()) as { logId: string };
+  await expect
+    .poll(async () => ((await (await orgadmin.get(`${path}/queued-import/${logId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe('succeeded');
+}
+
 test('the organization screens pass axe, fit a phone, and are photographed in both languages', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'orgadmin');
   // A project to photograph (named so that a rerun finds the same one).
   const orgadmin = await apiAs(request, 'orgadmin');
   const projects = (await (await orgadmin.get(`/project?filter=organizationId||$eq||${DEMO_ORG}`)).json()) as { id: string; name: string }[];
   const project = projects[0];
+  if (project) await dryRunImport(orgadmin, project.id);
+  // A header map to show (the organization's own is put back afterwards).
+  const headerMapPath = `/organization/${DEMO_ORG}/header-map`;
+  const ownHeaderMap = await (await orgadmin.get(headerMapPath)).json();
+  expect((await orgadmin.put(headerMapPath, SAMPLE_HEADER_MAP)).ok()).toBeTruthy();
   const screens = [
     ...SCREENS,
     ...(project
@@ -180,35 +218,47 @@ test('the organization screens pass axe, fit a phone, and are photographed in bo
   ];
 
   const problems: string[] = [];
-  for (const lang of ['en', 'zh-CN'] as const) {
-    if (lang === 'zh-CN') {
-      await page.addInitScript(() => localStorage.setItem('app-locale', 'zh-CN'));
-      await page.reload();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    }
-    for (const width of [1440, 375] as const) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      for (const screen of screens) {
-        await page.goto(`/#${screen.path}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading[lang]);
-        await expect(page.getByRole('status')).toHaveCount(0);
-        problems.push(...(await seriousViolations(page, `${screen.name} ${lang} ${width}px`)));
-        if (width === 375) {
-          const { overflow, widest } = await page.evaluate(() => {
-            const section = document.querySelector('.app-main .page')!;
-            const right = section.getBoundingClientRect().right;
-            // What sticks out, to say in the failure.
-            const widest = [...section.querySelectorAll('*')]
-              .filter((e) => e.getBoundingClientRect().right > right + 1)
-              .slice(0, 3)
-              .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
-            return { overflow: section.scrollWidth - section.clientWidth, widest };
-          });
-          expect(overflow, `${screen.name} is wider than its page at 375 px: ${widest.join(', ')}`).toBeLessThanOrEqual(0);
+  try {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      if (lang === 'zh-CN') {
+        await page.addInitScript(() => localStorage.setItem('app-locale', 'zh-CN'));
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      }
+      for (const width of [1440, 375] as const) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        for (const screen of screens) {
+          await page.goto(`/#${screen.path}`);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading[lang]);
+          await expect(page.getByRole('status')).toHaveCount(0);
+          if ('ready' in screen) await expect(page.getByRole('region', { name: screen.ready[lang] })).toBeVisible();
+          problems.push(...(await seriousViolations(page, `${screen.name} ${lang} ${width}px`)));
+          if (width === 375) {
+            const { overflow, widest } = await page.evaluate(() => {
+              const section = document.querySelector('.app-main .page')!;
+              const right = section.getBoundingClientRect().right;
+              // What sticks out, to say in the failure.
+              const widest = [...section.querySelectorAll('*')]
+                .filter((e) => e.getBoundingClientRect().right > right + 1)
+                .slice(0, 3)
+                .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+              return { overflow: section.scrollWidth - section.clientWidth, widest };
+            });
+            expect(overflow, `${screen.name} is wider than its page at 375 px: ${widest.join(', ')}`).toBeLessThanOrEqual(0);
+          }
+          await page.screenshot({ path: `screenshots/organizations-${screen.name}-${lang}-${width}.png`, fullPage: true });
+          if ('part' in screen) {
+            const region = page.getByRole('region', { name: screen.part.region[lang] });
+            await expect(region.getByRole('group')).toHaveCount(Object.keys(SAMPLE_HEADER_MAP).length);
+            // The window scrolled to the part, as someone looking at it sees it (under the fixed header).
+            await region.getByRole('heading', { level: 2 }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
+            await page.screenshot({ path: `screenshots/organizations-${screen.part.name}-${lang}-${width}.png` });
+          }
         }
-        await page.screenshot({ path: `screenshots/organizations-${screen.name}-${lang}-${width}.png`, fullPage: true });
       }
     }
+  } finally {
+    expect((await orgadmin.put(headerMapPath, ownHeaderMap)).ok()).toBeTruthy();
   }
   expect(problems).toEqual([]);
 });

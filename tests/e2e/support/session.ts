@@ -38,6 +38,10 @@ export async function apiAs(request: APIRequestContext, username: DemoUser) {
   const headers = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
   return {
     get: (path: string) => request.get(`/api/v1${path}`, { headers }),
+    put: (path: string, data: unknown) => request.put(`/api/v1${path}`, { headers, data }),
+    /** A multipart form (a file upload), as the API's form routes take it. */
+    postForm: (path: string, multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
+      request.post(`/api/v1${path}`, { headers, multipart }),
     delete: (path: string) => request.delete(`/api/v1${path}`, { headers }),
   };
 }

@@ -13,6 +13,7 @@ import {
   useRejectedRows,
 } from '../api/imports';
 import { FINISHED, type ImportFormat, type ImportLog } from '../api/types';
+import '../../../shell/workspace.css';
 
 const FORMATS: ImportFormat[] = ['auto', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'];
 const COUNTS = ['rowsImported', 'rowsUnchanged', 'rowsRejected', 'stationsCreated', 'parametersCreated'] as const;
@@ -191,8 +192,8 @@ function RejectedRows({ log, number }: { log: ImportLog; number: (n: number) => 
           {t('imports.rejected.download')}
         </button>
       )}
-      <div className="table-scroll" role="region" aria-label={t('imports.rejected.caption', { count: data?.total ?? 0 })} tabIndex={0}>
-        <table>
+      <div className="ws-table-wrap" role="region" aria-label={t('imports.rejected.caption', { count: data?.total ?? 0 })} tabIndex={0}>
+        <table className="ws-table">
           <caption>{t('imports.rejected.caption', { count: data?.total ?? 0 })}</caption>
           <thead>
             <tr>
@@ -228,8 +229,8 @@ function ImportHistory({ logs, number, onShow, language }: {
   if (!logs.length) return <p>{t('imports.history.empty')}</p>;
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div className="table-scroll" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
-      <table>
+    <div className="ws-table-wrap" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
+      <table className="ws-table">
         <caption>{t('imports.history.caption')}</caption>
         <thead>
           <tr>
