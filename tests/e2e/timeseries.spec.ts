@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 /**
  * Logger data on the station chart (issue 13): a year of 15-minute values pushed with an organization API key
@@ -51,6 +52,7 @@ test('a station chart shows a year of logger data as daily means and the values 
   await expect(level).toHaveText('Daily means of 35,040 values (365 days). Zoom in for hours, then the values as measured.');
   const canvas = panel.locator('canvas');
   await expect(canvas).toHaveAttribute('data-drawn-points', '365');
+  expect(await seriousViolations(page, 'station chart with logger data')).toEqual([]);
 
   // Zoom in step by step (each shows 80 % of the range): hours first, then the values as measured.
   const seen = new Set<string>();
