@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { get, post } from '../../../api/client';
+import { get, patch, post } from '../../../api/client';
 import type { Series } from '../../stations/api/sampleValues';
 
 /** A logger series (GET /wapi/ts/list): a station's values of one parameter (and statistic, sensor). */
@@ -112,3 +112,6 @@ export const createImportSource = (organizationId: string, projectId: string, so
 
 export const runImportSource = (organizationId: string, projectId: string, sourceId: string) =>
   post<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}/run`);
+
+export const setImportSourceEnabled = (organizationId: string, projectId: string, sourceId: string, enabled: boolean) =>
+  patch<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`, { enabled });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -27,6 +27,10 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
       const created = { id: 'src-1', enabled: true, lastStatus: null, lastMessage: null, ...(body as object) };
       sources.push(created);
       return json(created, 201);
+    }
+    if (path === `${SOURCES}/src-1` && method === 'PATCH') {
+      Object.assign(sources[0]!, body as object);
+      return json(sources[0]);
     }
     if (path === `${SOURCES}/src-1/run`) {
       Object.assign(sources[0]!, { lastStatus: 'failed', lastMessage: 'The source answered HTTP 503 instead of a file. Next try in 5 minutes.' });
@@ -66,6 +70,11 @@ describe("a project's logger data", () => {
     });
     await userEvent.click(within(panel).getByRole('button', { name: 'Run now' }));
     expect(await within(panel).findByText('Failed: The source answered HTTP 503 instead of a file. Next try in 5 minutes.')).toBeInTheDocument();
+    const enabled = within(panel).getByRole('checkbox', { name: 'Choptank gages runs on its schedule' });
+    expect(enabled).toBeChecked();
+    await userEvent.click(enabled);
+    await waitFor(() => expect(enabled).not.toBeChecked());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ enabled: false });
   });
 
   it('a simple member sees the series but not the sources', async () => {

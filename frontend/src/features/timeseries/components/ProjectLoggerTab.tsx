@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../shell/toast';
-import { createImportSource, runImportSource, useImportSources, useTimeSeriesList, type ImportSource } from '../api/timeseries';
+import { createImportSource, runImportSource, setImportSourceEnabled, useImportSources, useTimeSeriesList, type ImportSource } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
 const SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
@@ -71,6 +71,10 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
     await runImportSource(organizationId, projectId, id);
     await sources.mutate();
   };
+  const enable = async (id: string, enabled: boolean) => {
+    await setImportSourceEnabled(organizationId, projectId, id, enabled);
+    await sources.mutate();
+  };
   return (
     <section aria-labelledby="import-sources-title">
       <h2 id="import-sources-title">{t('timeseries.project.sources')}</h2>
@@ -82,6 +86,7 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
               <th scope="col">{t('timeseries.project.name')}</th>
               <th scope="col">{t('timeseries.project.format')}</th>
               <th scope="col">{t('timeseries.project.schedule')}</th>
+              <th scope="col">{t('timeseries.project.enabled')}</th>
               <th scope="col">{t('timeseries.project.lastResult')}</th>
               <th scope="col"><span className="visually-hidden">{t('timeseries.project.runNow')}</span></th>
             </tr>
@@ -92,6 +97,10 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
                 <td>{source.name}<br /><span className="muted small">{source.url}</span></td>
                 <td>{t(`timeseries.project.formats.${source.format as (typeof FORMATS)[number]}`)}</td>
                 <td>{t(`timeseries.project.schedules.${source.schedule}`)}</td>
+                <td>
+                  <input type="checkbox" checked={source.enabled} aria-label={t('timeseries.project.enabledFor', { name: source.name })}
+                    onChange={(e) => void enable(source.id, e.target.checked)} />
+                </td>
                 <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
                 <td><button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button></td>
               </tr>

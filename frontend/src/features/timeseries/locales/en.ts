@@ -32,6 +32,8 @@ const timeseries = {
     url: 'URL',
     format: 'Format',
     schedule: 'Schedule',
+    enabled: 'Enabled',
+    enabledFor: '{{name}} runs on its schedule',
     lastResult: 'Last result',
     add: 'Add source',
     runNow: 'Run now',

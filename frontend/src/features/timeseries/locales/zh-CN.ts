@@ -34,6 +34,8 @@ const timeseries: typeof en = {
     url: '网址',
     format: '格式',
     schedule: '计划',
+    enabled: '启用',
+    enabledFor: '{{name}} 按计划运行',
     lastResult: '上次结果',
     add: '添加导入源',
     runNow: '立即运行',
