@@ -56,6 +56,9 @@ class Collection:
     default_sort: tuple[tuple[str, str], ...] = ()
     # DynamoDB Limit per Query/Scan request (None: DynamoDB's 1 MB pages). Tests use small pages.
     read_page_size: int | None = None
+    # A GSI in the default order, with a counter: a default listing reads a page, not the table
+    # (chalicelib/crud/listing.py).
+    listing: Any = None
 
     # ------------------------------------------------------------ model introspection
 

@@ -15,6 +15,7 @@ from pynamodb.exceptions import DeleteError, PutError, TransactWriteError, Updat
 from pynamodb.transactions import TransactWrite
 
 from chalicelib.crud.collection import MAX_BULK, Collection
+from chalicelib.crud import listing
 from chalicelib.crud.conditions import Compare, Condition, conjuncts, parse_value
 from chalicelib.crud.dynamo import ReadStats, read_candidates
 from chalicelib.crud.evaluate import effective_condition, finish, matches, present, project, scope_condition
@@ -34,6 +35,8 @@ def list_items(collection: Collection, parsed: ParsedQuery | None = None, scope:
     `page` or `offset` is given. `stats`, when passed, receives the DynamoDB requests made."""
     parsed = parsed if parsed is not None else ParsedQuery()
     condition = effective_condition(collection, parsed, scope)
+    if listing.applies(collection, parsed, condition):
+        return listing.list_page(collection, parsed, stats if stats is not None else ReadStats())
     matched = [item for item in read_candidates(collection, condition, stats) if matches(condition, item)]
     return finish(collection, parsed, matched)
 

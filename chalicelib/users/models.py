@@ -1,7 +1,9 @@
 """Users of the product.
 
 Access patterns: by id (= the identity provider's `sub`) on every signed-in request; by email
-(GSI byEmail) to find invitees and pre-registered users; list/search for administrators (scan).
+(GSI byEmail) to find invitees and pre-registered users; the administrators' default list, by name,
+a page at a time (GSI byName: every user has listing = "user"; a counter in the catalog table gives
+the total, see chalicelib/crud/listing.py); other searches of that list scan.
 """
 from pynamodb.attributes import BooleanAttribute, ListAttribute, MapAttribute, UnicodeAttribute
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
@@ -17,11 +19,24 @@ class UsersByEmail(GlobalSecondaryIndex):
     email = UnicodeAttribute(hash_key=True)
 
 
+class UsersByName(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "byName"
+        projection = AllProjection()
+
+    listing = UnicodeAttribute(hash_key=True)
+    name = UnicodeAttribute(range_key=True)
+
+
+LISTING = "user"
+
+
 class User(BaseModel):
     Meta = table_meta("users")
 
     id = UnicodeAttribute(hash_key=True)
     email = UnicodeAttribute(null=True)
+    # Never empty (the byName index's range key): provisioning falls back to the email, then the id.
     name = UnicodeAttribute(null=True)
     # Ids of system roles (see chalicelib/roles); organization roles live in memberships.
     roles = ListAttribute(of=UnicodeAttribute, default=list)
@@ -33,4 +48,13 @@ class User(BaseModel):
     updatedAt = UnicodeAttribute(null=True)
     lastSeenAt = UnicodeAttribute(null=True)
 
+    # The same on every user: the partition of the byName index (not part of the API's answers).
+    listing = UnicodeAttribute(default=LISTING)
+
     by_email = UsersByEmail()
+    by_name = UsersByName()
+
+    def to_dict(self) -> dict:
+        values = super().to_dict()
+        values.pop("listing", None)
+        return values

@@ -4,23 +4,26 @@ from __future__ import annotations
 import re
 import uuid
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import DeleteError, PutError
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.crud.listing import Listing, count_change
 from chalicelib.roles.service import SYSTEM_ADMIN, roles_by_id
-from chalicelib.users.models import User
+from chalicelib.users.models import LISTING, User
 
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
 ADMIN_FIELDS = ("email", "name", "roles")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-# What administrators list, search and sort (scan: user lists are small next to monitoring data).
+# What administrators list, search and sort: the default list (by name) a page at a time from the
+# byName index and a counter; searches and other orders scan (decision 0002).
+USERS_LISTING = Listing(index="byName", partition="listing", value=LISTING, counter="users")
 USERS = crud.Collection(User, name="User", fields=("id", "email", "name", "roles", "preRegistered", "createdAt",
                                                    "updatedAt", "lastSeenAt"),
-                        default_sort=(("name", "ASC"),))
+                        default_sort=(("name", "ASC"),), listing=USERS_LISTING)
 
 
 def get(user_id: str) -> User | None:
@@ -44,11 +47,13 @@ def provision(claims: dict) -> tuple[User, bool]:
     user = get(user_id)
     admin_by_config = bool(email) and email in get_settings().admin_emails
     if user is None:
-        user = User(id=user_id, email=email, name=claims.get("name") or claims.get("preferred_username") or email,
+        user = User(id=user_id, email=email,
+                    name=claims.get("name") or claims.get("preferred_username") or email or user_id,
                     roles=[SYSTEM_ADMIN] if admin_by_config else [], createdAt=utc_now())
         try:
             # Two first requests can race; the condition keeps the first and the loser re-reads it.
             user.save(condition=User.id.does_not_exist())
+            count_change(USERS_LISTING, 1)
             return user, True
         except PutError:
             user = User.get(user_id)
@@ -66,7 +71,20 @@ def take_over(user: User, pre_registered: User) -> None:
     """Give a newly signed-in user the system roles an administrator prepared, then drop the draft."""
     roles = sorted(set(user.roles or []) | set(pre_registered.roles or []))
     user.update(actions=[User.roles.set(roles)])
-    pre_registered.delete()
+    _delete(pre_registered)  # a sign-in racing this one may have deleted it already
+
+
+def _delete(user: User) -> bool:
+    """Delete a user and count it (once, however many requests race to delete it); False when it
+    was gone already."""
+    try:
+        user.delete(condition=User.id.exists())
+    except DeleteError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            return False
+        raise
+    count_change(USERS_LISTING, -1)
+    return True
 
 
 def _email(value) -> str:
@@ -86,6 +104,7 @@ def create(data: dict) -> User:
     user = User(id=str(uuid.uuid4()), email=email, name=(data.get("name") or email).strip(), roles=[],
                 preRegistered=True, createdAt=utc_now())
     user.save()
+    count_change(USERS_LISTING, 1)
     if data.get("roles"):
         set_roles(user, [r.get("id") if isinstance(r, dict) else r for r in data["roles"]])
     return user
@@ -156,7 +175,8 @@ def search(query_params) -> list | dict:
 
 def delete(user_id: str) -> None:
     user = get_or_404(user_id)
-    user.delete()
+    if not _delete(user):
+        raise NotFound("User not found.")
     audit.record("delete", "user", user_id, before={"name": user.name, "email": user.email})
 
 
