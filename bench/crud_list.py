@@ -1,6 +1,10 @@
 """The generic collection service's list over 10,000 items in an AWS stand-in of its own (ENGINE): a filtered,
 sorted, paged list by Scan (no key pinned) and by GSI Query (owner pinned); DynamoDB requests made
-(counted by the service and, as a check, by botocore's event system) and server time in ms."""
+(counted by the service and, as a check, by botocore's event system) and server time in ms.
+
+Then the product's own lists at 100,000 items (BENCH_CRUD_ITEMS; issue 18): the administrators' user list
+(default order: a page from the byName index and the user counter; a search: the Scan) and a user's
+dashboards among 100,000 (Query byOwner). Goal: a default page in O(1) requests, whatever the table's size."""
 from __future__ import annotations
 
 PER_ENGINE = True
@@ -18,6 +22,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 ITEMS = 10_000
+CRUD_ITEMS = int(os.environ.get("BENCH_CRUD_ITEMS", 100_000))
+DASHBOARD_OWNERS = 1_000
+PAGE_REQUESTS_GOAL = 3
 OWNERS = 100
 RUNS = 3
 QUERIES = {
@@ -28,8 +35,11 @@ QUERIES = {
 
 
 def _environment(url: str) -> None:
-    os.environ.update({"AWS_ENDPOINT_URL": url, "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench",
-                       "AWS_DEFAULT_REGION": "us-east-1", "AWS_REGION": "us-east-1", "TABLE_PREFIX": "owd-bench-"})
+    """The product's stack deployed into the stand-in (the users and dashboards tables), its settings in the
+    environment."""
+    from devtools import local_stack
+
+    os.environ.update(local_stack.deploy(url))
     from chalicelib.core import aws
     from chalicelib.core.config import get_settings
 
@@ -116,8 +126,77 @@ def main() -> None:
             print(f"    server time median {statistics.median(times):.0f} ms (min {min(times):.0f}, max "
                   f"{max(times):.0f}, {RUNS} runs) = waiting for DynamoDB ({stand_in}) {statistics.median(waits):.0f} ms "
                   f"+ service (deserialize, evaluate, sort, page) {statistics.median(own):.0f} ms")
+        _product_lists(stand_in)
     finally:
         engine.stop()
+
+
+def _write_many(model, items) -> float:
+    """Items written in batches of 25 by 4 threads (the product's models serialise them)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def write(chunk):
+        with model.batch_write() as batch:
+            for item in chunk:
+                batch.save(item)
+
+    started = time.perf_counter()
+    chunks = [items[i:i + 2500] for i in range(0, len(items), 2500)]
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(write, chunks))
+    return time.perf_counter() - started
+
+
+def _measure(label: str, run, stand_in: str) -> None:
+    from chalicelib.crud import ReadStats
+
+    times, stats, result = [], None, None
+    for _ in range(RUNS):
+        stats = ReadStats()
+        started = time.perf_counter()
+        result = run(stats)
+        times.append((time.perf_counter() - started) * 1000)
+    goal = ""
+    if "default" in label:
+        goal = f" (goal <= {PAGE_REQUESTS_GOAL}) {'OK' if stats.requests <= PAGE_REQUESTS_GOAL else 'OVER GOAL'}"
+    print(f"crud list: {label}: {stats.operation}; DynamoDB requests {stats.requests}{goal}, items read {stats.read:,}, "
+          f"total {result['total']:,}, page {result['page']}/{result['pageCount']}; server time median "
+          f"{statistics.median(times):.0f} ms (waiting for {stand_in} {stats.dynamodb_ms:.0f} ms in the last run)")
+
+
+def _product_lists(stand_in: str) -> None:
+    """The users and dashboards lists with CRUD_ITEMS items each."""
+    from chalicelib.crud import list_items, parse_query
+    from chalicelib.dashboards.models import Dashboard
+    from chalicelib.dashboards.service import DASHBOARDS
+    from chalicelib.users.models import User
+    from chalicelib.users.service import USERS
+
+    rng = random.Random(18)
+    first = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Margaret", "Niklaus"]
+    users = [User(id=str(uuid.UUID(int=rng.getrandbits(128), version=4)), email=f"user{n}@example.org",
+                  name=f"{rng.choice(first)} {n:06d}", roles=[], createdAt="2026-01-01T00:00:00Z")
+             for n in range(CRUD_ITEMS)]
+    seconds = _write_many(User, users)
+    owner = f"owner-{7:04d}"
+    dashboards = [Dashboard(id=str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+                            ownerId=f"owner-{n % DASHBOARD_OWNERS:04d}", label=f"Dashboard {n:06d}",
+                            createdAt="2026-01-01T00:00:00Z") for n in range(CRUD_ITEMS)]
+    seconds += _write_many(Dashboard, dashboards)
+    print(f"crud list: {CRUD_ITEMS:,} users and {CRUD_ITEMS:,} dashboards ({DASHBOARD_OWNERS:,} owners) written "
+          f"into {stand_in} in {seconds:.0f} s")
+
+    def users_page(query):
+        return lambda stats: list_items(USERS, parse_query(query, USERS), None, stats=stats)
+
+    _measure(f"{CRUD_ITEMS:,} users, default list page 1 of 20", users_page("limit=20&page=1"), stand_in)
+    _measure(f"{CRUD_ITEMS:,} users, default list page 50 of 20", users_page("limit=20&page=50"), stand_in)
+    _measure(f"{CRUD_ITEMS:,} users, searched by name (Scan)",
+             users_page('s={"$or":[{"name":{"$contL":"grace 0001"}},{"email":{"$contL":"grace 0001"}}]}&limit=20&page=1'),
+             stand_in)
+    _measure(f"{CRUD_ITEMS:,} dashboards, one owner's default list",
+             lambda stats: list_items(DASHBOARDS, parse_query("limit=20&page=1", DASHBOARDS), {"ownerId": owner},
+                                      stats=stats), stand_in)
 
 
 if __name__ == "__main__":
