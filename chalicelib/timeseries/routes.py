@@ -42,7 +42,7 @@ class ProjectWriters(rules.Rule):
         key = (routes.current_request.headers or {}).get(apikeys.HEADER)
         if key is None and principal is None:
             raise Unauthorized("Sign-in required: a bearer token, or an organization API key in X-API-Key.")
-        organization_id = key and apikeys.organization_of(key)
+        organization_id = apikeys.organization_of(key) if key is not None else None  # 401 for a bad key
         project = projects.get(params.get("projectId", ""))
         if key is not None:
             if organization_id != project.organizationId:
