@@ -121,6 +121,8 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
                                    "--stage", "local", "--host", "127.0.0.1", "--port", str(ports.api)], env)
     wait_until_up(f"http://127.0.0.1:{ports.api}/api/v1/system/info", "API", api)
     supervisor.start("import worker", [PYTHON, "-m", "devtools.worker"], env)
+    # The EventBridge schedule of app.import_sources: the same function on the same cadence.
+    supervisor.start("import sources", [PYTHON, "-m", "devtools.import_sources"], env)
     gateway = supervisor.start("gateway", [PYTHON, "-m", "devtools.gateway", "--port", str(ports.gateway),
                                            "--api", f"http://127.0.0.1:{ports.api}"], env)
     wait_until_up(f"http://127.0.0.1:{ports.gateway}/config.json", "gateway", gateway)
