@@ -77,13 +77,17 @@ def main() -> None:
     # The API's time: every request but the identity provider's sign-ins (sum over requests, in seconds).
     api_seconds = sum(float(rows[k]["Average Response Time"]) * int(rows[k]["Request Count"]) / 1000
                       for k in KINDS if k in rows and k != "sign-in")
-    waiting = {service: entry for service, entry in stand_in.items() if service != "sqs-receive"}
+    waiting = {name: entry for name, entry in stand_in.items() if name != "sqs-receive"}
     moto_seconds = sum(entry["seconds"] for entry in waiting.values())
-    by_service = ", ".join(f"{service} {entry['seconds']:.0f} s / {int(entry['requests']):,} requests"
-                           for service, entry in sorted(waiting.items()))
-    print(f"load: moto server busy {moto_seconds:.0f} s of {api_seconds:.0f} s of API request time "
-          f"= {100 * moto_seconds / max(api_seconds, 1e-9):.0f}% ({by_service}; the import worker's requests "
-          f"included, SQS long polls left out)")
+    queued_seconds = sum(entry["lockSeconds"] for entry in waiting.values())
+    print(f"load: waiting for the moto server {moto_seconds:.0f} s of {api_seconds:.0f} s of API request time "
+          f"= {100 * moto_seconds / max(api_seconds, 1e-9):.0f}% ({queued_seconds:.0f} s of it queueing for its "
+          f"one-at-a-time DynamoDB lock; the import worker's requests included, SQS long polls left out)")
+    busiest = sorted(waiting.items(), key=lambda item: item[1]["lockSeconds"] - item[1]["seconds"])[:6]
+    print("load: the moto server's busiest operations: " + ", ".join(
+        f"{name} {entry['seconds'] - entry['lockSeconds']:.1f} s / {int(entry['requests']):,} "
+        f"({1000 * (entry['seconds'] - entry['lockSeconds']) / entry['requests']:.0f} ms each)"
+        for name, entry in busiest))
     failures = out_dir / "locust_failures.csv"
     if int(total["Failure Count"]):
         print(f"load: failures (goal 0):\n{failures.read_text()[:2000]}")
