@@ -457,7 +457,10 @@ def add_resource_environment(template: Template) -> None:
         "OIDC_ISSUER": {"Fn::If": ["IsCloud",
                                    {"Fn::Sub": "https://cognito-idp.${AWS::Region}.amazonaws.com/${UserPool}"},
                                    {"Ref": "AWS::NoValue"}]},
-        "OIDC_AUDIENCE": {"Fn::If": ["IsCloud", {"Ref": "UserPoolClient"}, {"Ref": "AWS::NoValue"}]},
+        # The SPA's client and the machine client (client-credentials tokens name it in client_id).
+        "OIDC_AUDIENCE": {"Fn::If": ["IsCloud",
+                                     {"Fn::Join": [",", [{"Ref": "UserPoolClient"}, {"Ref": "MachineClient"}]]},
+                                     {"Ref": "AWS::NoValue"}]},
     }
     for function in functions(template).values():
         variables = function["Properties"].setdefault("Environment", {}).setdefault("Variables", {})

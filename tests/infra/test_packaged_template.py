@@ -94,6 +94,9 @@ def test_every_function_gets_the_resource_names(template):
         assert APP_ENVIRONMENT <= set(variables), name
         assert variables["IMPORT_QUEUE_URL"] == {"Ref": "ImportQueue"}
         assert variables["UPLOADS_BUCKET"] == template["Resources"]["UploadsBucket"]["Properties"]["BucketName"]
+        # In the cloud the API accepts the SPA's tokens and the machine client's client-credentials tokens.
+        cloud_audience = variables["OIDC_AUDIENCE"]["Fn::If"][1]
+        assert cloud_audience == {"Fn::Join": [",", [{"Ref": "UserPoolClient"}, {"Ref": "MachineClient"}]]}
 
 
 def resource_access(template: dict, handler: str) -> dict[str, list]:

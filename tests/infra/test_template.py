@@ -12,7 +12,7 @@ from devtools.package_stack import load_infra_template
 TEMPLATE = Path(__file__).resolve().parents[2] / "infra" / "template.yaml"
 CLOUD_ONLY = {"SiteBucket", "SiteOriginAccessControl", "SiteBucketPolicy", "SpaFallbackFunction", "Distribution",
               "UserPool", "UserPoolClient", "UserPoolDomain", "SiteResponseHeadersPolicy", "ImportDeadLetterAlarm",
-              "OperationsAlarmTopic"}
+              "OperationsAlarmTopic", "ApiResourceServer", "MachineClient"}
 
 
 @pytest.fixture(scope="module")
@@ -61,3 +61,12 @@ def test_api_behaviour_is_uncached_and_forwards_the_viewer_request(template):
     assert set(api["AllowedMethods"]) == {"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"}
     # No distribution-wide error pages: they would turn the API's 403/404 into index.html.
     assert "CustomErrorResponses" not in config
+
+
+def test_machine_clients_get_a_confidential_client_credentials_client_limited_to_pushing_series(template):
+    client = template["Resources"]["MachineClient"]["Properties"]
+    assert client["GenerateSecret"] is True
+    assert client["AllowedOAuthFlows"] == ["client_credentials"]
+    server = template["Resources"]["ApiResourceServer"]["Properties"]
+    scopes = [f"{server['Identifier']}/{scope['ScopeName']}" for scope in server["Scopes"]]
+    assert client["AllowedOAuthScopes"] == scopes == ["owd-api/timeseries.write"]
