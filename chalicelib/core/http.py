@@ -88,6 +88,8 @@ class Routes:
 
     def __init__(self, import_name: str):
         self.blueprint = Blueprint(import_name)
+        # The domain (chalicelib.<domain>.routes): the OpenAPI document's tag of every route registered here.
+        self.domain = import_name.split(".")[-2] if import_name.count(".") >= 2 else import_name
 
     @property
     def current_request(self):

@@ -76,7 +76,7 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
     def register(action: str, path: str, method: str, view: Callable) -> None:
         view.__name__ = f"{prefix}_{action}"
         view.__doc__ = f"{action.capitalize()} {collection.name} ({method} {path})."
-        describe(tag=collection.name, **_DOCUMENTED[action](collection))(view)
+        describe(tag=routes.domain, **_DOCUMENTED[action](collection))(view)
         routes.route(path, methods=[method], auth=rules[action])(view)
 
     if "list" in actions:

@@ -16,3 +16,16 @@ test('an unknown API path answers JSON 404 through the gateway', async ({ reques
   expect(response.status()).toBe(404);
   expect(await response.json()).toMatchObject({ statusCode: 404, message: 'Cannot GET /api/v1/no-such-thing' });
 });
+
+test('the API reference, linked from the about menu, draws every route of the API document', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/#\/api-reference$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Open Water Data API/ })).toBeVisible();
+  // Each domain folded, a click unfolds its operations.
+  await page.locator('.opblock-tag', { hasText: /^stations/ }).first().click();
+  await expect(page.locator('.opblock-summary-path[data-path="/api/v1/station/bulk"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'The OpenAPI 3.1 document (JSON)' })).toHaveAttribute('href', '/api/v1/openapi.json');
+  await page.screenshot({ path: 'screenshots/api-reference.png' });
+});

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { adminRoutes } from '../features/admin/routes';
+import { apiReferenceRoutes } from '../features/apiReference/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { explorerRoutes } from '../features/explorer/routes';
 import { invitationRoutes, invitationStsRoutes } from '../features/invitations/routes';
@@ -29,6 +30,7 @@ const featureRoutes: RouteObject[] = [
   ...invitationRoutes,
   ...organizationRoutes,
   ...projectRoutes,
+  ...apiReferenceRoutes,
   { path: 'sts', children: [...explorerRoutes, ...stationRoutes, ...infoPageRoutes, ...invitationStsRoutes, ...organizationStsRoutes] },
 ];
 

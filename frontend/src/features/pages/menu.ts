@@ -30,7 +30,11 @@ export const dataSectionModule: ShellModule = {
       key: 'about',
       label: 'pages.menu.about',
       icon: 'ⓘ',
-      items: ABOUT_PAGES.map((page) => ({ key: page, label: `pages.${page}.title`, to: `/sts/${page}`, icon: ABOUT_ICONS[page] })),
+      items: [
+        ...ABOUT_PAGES.map((page) => ({ key: page, label: `pages.${page}.title`, to: `/sts/${page}`, icon: ABOUT_ICONS[page] })),
+        // The API reference page (features/apiReference) is composed into the routes by the app.
+        { key: 'api-reference', label: 'apiReference.title', to: '/api-reference', icon: '⌘' },
+      ],
     },
   ],
 };

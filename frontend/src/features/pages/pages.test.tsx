@@ -19,7 +19,7 @@ function firstHeading(text: string): string {
 }
 
 describe('data section menu', () => {
-  it("has 'Explore data' → /sts/overview and the 'About the product' group in the spec's order", () => {
+  it("has 'Explore data' → /sts/overview and the 'About the product' group in the spec's order, then the API reference", () => {
     const [explore, about] = dataSectionModule.menu!;
     expect([i18n.t(explore.label as never), explore.to]).toEqual(['Explore data', '/sts/overview']);
     expect(i18n.t(about.label as never)).toBe('About the product');
@@ -30,6 +30,7 @@ describe('data section menu', () => {
       ['Cookie policy', '/sts/cookies'],
       ['Partners', '/sts/partner'],
       ['Contact us', '/sts/contactUs'],
+      ['API reference', '/api-reference'],
     ]);
     expect(ABOUT_PAGES.every((p) => INFO_PAGES.includes(p))).toBe(true);
   });

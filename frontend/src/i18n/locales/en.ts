@@ -1,4 +1,5 @@
 import admin from '../../features/admin/locales/en';
+import apiReference from '../../features/apiReference/locales/en';
 import dashboards from '../../features/dashboards/locales/en';
 import explorer from '../../features/explorer/locales/en';
 import imports from '../../features/imports/locales/en';
@@ -22,6 +23,7 @@ const en = {
   invitations,
   organizations,
   projects,
+  apiReference,
   app: {
     name: 'Open Water Data',
   },

@@ -1,4 +1,5 @@
 import admin from '../../features/admin/locales/zh-CN';
+import apiReference from '../../features/apiReference/locales/zh-CN';
 import dashboards from '../../features/dashboards/locales/zh-CN';
 import explorer from '../../features/explorer/locales/zh-CN';
 import imports from '../../features/imports/locales/zh-CN';
@@ -23,6 +24,7 @@ const zhCN: Messages = {
   invitations,
   organizations,
   projects,
+  apiReference,
   app: {
     name: 'Open Water Data',
   },
