@@ -38,6 +38,17 @@ ZH_CN = {
     "Please write a message (at most 5000 characters).": "请填写留言（最多 5000 个字符）。",
     "The page text is required.": "请输入页面内容。",
     "Someone saved this page at the same moment. Reload it and try again.": "有人同时保存了此页面，请重新加载后再试。",
+    # Import sources and API keys (the project's Logger data tab, the organization's settings).
+    "url must be an http(s) address of at most 2,000 characters.": "网址必须是 http(s) 地址，最多 2,000 个字符。",
+    "Only http and https URLs can be imported.": "只能导入 http 和 https 网址。",
+    "A URL with a user name or password is not accepted; use a public address.": "不接受含用户名或密码的网址，请使用公开地址。",
+    "The URL's port is not a number.": "网址的端口不是数字。",
+    "The host {host} cannot be found.": "找不到主机 {host}。",
+    "The URL points at a private, loopback or link-local address; only public addresses can be imported.":
+        "该网址指向私有、回环或链路本地地址；只能导入公开地址。",
+    "name is required (1 to 100 characters).": "请输入名称（1 到 100 个字符）。",
+    "name is required (1 to 100 characters): say which logger or script uses the key.":
+        "请输入名称（1 到 100 个字符）：说明哪个记录仪或脚本使用此密钥。",
 }
 TRANSLATIONS = {"zh-CN": ZH_CN}
 

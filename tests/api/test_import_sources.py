@@ -103,6 +103,10 @@ def test_urls_that_could_reach_private_places_are_refused(api, project):
         response = admin.post(project + "/import-sources", {"name": "x", "url": url, "format": "ts-long",
                                                             "schedule": "daily"})
         assert (response.status_code, response.json["message"]) == (400, message)
+    in_chinese = admin.request("POST", project + "/import-sources", {"name": "x", "url": "ftp://example.org/a.csv",
+                                                                     "format": "ts-long", "schedule": "daily"},
+                               headers={"Accept-Language": "zh-CN"})
+    assert (in_chinese.status_code, in_chinese.json["message"]) == (400, "只能导入 http 和 https 网址。")
     from chalicelib.sources import fetch
 
     for url in ("http://127.0.0.1:8000/", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/",
