@@ -195,7 +195,7 @@ async function dryRunImport(orgadmin: Awaited<ReturnType<typeof apiAs>>, project
 }
 
 test('the organization screens pass axe, fit a phone, and are photographed in both languages', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'orgadmin');
   // A project to photograph (named so that a rerun finds the same one).
