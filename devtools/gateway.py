@@ -12,9 +12,11 @@ It also plays three parts of the cloud configuration:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
+import time
 from http import HTTPStatus
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -189,12 +191,48 @@ def with_viewer_address(app):
     return viewer_address
 
 
+class OriginConnectionAttempts:
+    """As CloudFront tries to reach an origin up to three times (ConnectionAttempts), an API request that
+    got no answer at all from the API (the proxy's own 502, not one of the API's JSON answers) is sent
+    again: chalice local accepts few connections at once, and a burst of users gets some reset before the
+    API ever reads them (its log shows no such request)."""
+
+    def __init__(self, app, attempts: int = 3):
+        self.app, self.attempts = app, attempts
+
+    def __call__(self, environ, start_response):
+        length = environ.get("CONTENT_LENGTH")
+        if not environ.get("PATH_INFO", "").startswith(API_PREFIX) or length is None:
+            return self.app(environ, start_response)
+        body = environ["wsgi.input"].read(int(length or 0))
+        for attempt in range(1, self.attempts + 1):
+            captured: dict = {}
+
+            def capture(status, headers, exc_info=None):
+                captured["status"], captured["headers"] = status, headers
+                return lambda data: None
+
+            result = self.app({**environ, "wsgi.input": io.BytesIO(body)}, capture)
+            if attempt == self.attempts or not self.unanswered(captured["status"], captured["headers"]):
+                break
+            getattr(result, "close", lambda: None)()
+            time.sleep(0.2 * attempt)
+        start_response(captured["status"], captured["headers"])
+        return result
+
+    @staticmethod
+    def unanswered(status: str, headers: list) -> bool:
+        return status.startswith("502") and any(name.lower() == "content-type" and value.startswith("text/html")
+                                                for name, value in headers)
+
+
 def create_app(site_dir: Path, api_url: str):
     # API Gateway waits 29 s for the API (its integration timeout) before answering 504 itself.
     proxied = ProxyMiddleware(_site_app(site_dir), {
         API_PREFIX: {"target": f"{api_url.rstrip('/')}{API_PREFIX}", "remove_prefix": True},
     }, timeout=29)
-    return WithHeaders(UnknownApiRouteAs404(with_viewer_address(proxied)), site_security_headers())
+    return WithHeaders(UnknownApiRouteAs404(with_viewer_address(OriginConnectionAttempts(proxied))),
+                       site_security_headers())
 
 
 def main() -> None:

@@ -42,3 +42,38 @@ def test_every_page_and_file_of_the_spa_carries_the_headers(site):
         response = site.get(path)
         for name, value in expected.items():
             assert response.headers[name] == value, (path, name)
+
+
+def test_an_api_request_the_api_never_read_is_sent_again_as_cloudfront_does(tmp_path):
+    # An API that drops the first connection without an answer (as chalice local does when too many arrive
+    # at once), then answers: the POST is sent again, whole, and its answer reaches the client.
+    import http.server
+    import threading
+
+    received = []
+
+    class Api(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            if not received:
+                received.append(None)
+                self.connection.shutdown(2)  # no answer at all
+                return
+            received.append(body)
+            self.send_response(201)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(b'{"id": "d-1"}')
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Api)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = Client(gateway.create_app(tmp_path, f"http://127.0.0.1:{server.server_port}"))
+        response = client.post("/api/v1/dashboards", json={"label": "Twice?"})
+        assert (response.status_code, response.json) == (201, {"id": "d-1"})
+        assert received == [None, b'{"label": "Twice?"}']
+    finally:
+        server.shutdown()
