@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import math
 import random
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
@@ -334,40 +335,72 @@ def generated_stations(organization_id: str, count: int, seed: int = GENERATOR_S
         yield fields, series
 
 
+GENERATE_CHUNK = 5000
+PROJECT_LIST_STATIONS = 5000  # the generated project lists its first stations (a list, not a million)
+
+
+def _written_so_far(name: str) -> int:
+    """How many generated stations an earlier run wrote (in order), from its progress record."""
+    record = _marker(name)
+    return int(record.description) if record is not None and (record.description or "").isdigit() else 0
+
+
+def _put_values(client, table: str, items: list[dict]) -> None:
+    """Sample values in BatchWriteItem requests of 25, retrying what DynamoDB leaves unprocessed."""
+    for start in range(0, len(items), 25):
+        pending = {table: items[start:start + 25]}
+        while pending:
+            pending = client.batch_write_item(RequestItems=pending).get("UnprocessedItems") or None
+
+
 def generate(organization_id: str, count: int = DEFAULT_STATIONS, *, threads: int = 4,
-             series_stations: int | None = None) -> dict:
+             series_stations: int | None = None, chunk: int = GENERATE_CHUNK, show_progress: bool = False) -> dict:
     """Write `count` generated stations with their values and summaries (skipped when already there);
-    with `series_stations`, only the first that many have values."""
+    with `series_stations`, only the first that many have values.
+
+    Chunks of `chunk` stations are written by `threads` threads through the product's batched writes
+    (stations.save_all, samples.save_series, BatchWriteItem of values). Resumable: a progress record
+    keeps how many stations are written, in order; a run stopped midway continues after them (the
+    generator is deterministic: it regenerates the skipped stations without writing them)."""
     marker = f"generated-{GENERATOR_VERSION}-{count}" + (f"-series-{series_stations}" if series_stations is not None else "")
     if _marker(marker) is not None:
         return {"skipped": True}
+    progress_name = f"{marker}-progress"
+    done = _written_so_far(progress_name)
     labels = {label: parameters.parameter_id_for(label) for label, *_ in PARAMETERS}
     project = projects.ensure(organization_id, "GEN", "Generated monitoring network",
                               "Deterministic generated stations across the United States with seasonal series.")
     client = aws.client("dynamodb")
     table = SampleValue.Meta.table_name
+    bar = None
+    if show_progress:
+        from tqdm import tqdm
 
-    def put(batch: list[dict]) -> None:
-        pending = {table: batch}
-        while pending:
-            pending = client.batch_write_item(RequestItems=pending).get("UnprocessedItems") or None
+        bar = tqdm(total=count, initial=done, unit=" stations", desc="Generated stations", unit_scale=True,
+                   smoothing=0.1, mininterval=1.0)
 
-    station_items, series_items, batches, buffer = [], [], [], []
-    written = 0
-    with ThreadPoolExecutor(threads) as pool:
-        futures = []
-        for fields, series in generated_stations(organization_id, count, series_stations=series_stations):
+    def write(stations_chunk: list[Station], series_chunk: list[Series], values: list[dict]) -> int:
+        _put_values(client, table, values)
+        samples.save_series(series_chunk)
+        return stations.save_all(stations_chunk)
+
+    def chunks():
+        """(end, stations, series, values) per chunk, after the stations written already."""
+        station_items, series_items, values = [], [], []
+        for number, (fields, series) in enumerate(generated_stations(organization_id, count,
+                                                                       series_stations=series_stations)):
+            if number < PROJECT_LIST_STATIONS:
+                first_ids.append(fields["id"])
+            if number < done:
+                continue
             first = last = None
             total = 0
             latest = {}
             for label, unit, points in series:
                 key = series_key(fields["id"], labels[label])
-                for day, value in points:
-                    buffer.append({"PutRequest": {"Item": {"seriesKey": {"S": key}, "time": {"S": f"{day}T15:00:00Z"},
-                                                           "v": {"N": repr(value)}, "u": {"S": unit}}}})
-                    if len(buffer) == 25:
-                        futures.append(pool.submit(put, buffer))
-                        buffer = []
+                values.extend({"PutRequest": {"Item": {"seriesKey": {"S": key}, "time": {"S": f"{day}T15:00:00Z"},
+                                                       "v": {"N": repr(value)}, "u": {"S": unit}}}}
+                              for day, value in points)
                 series_items.append(Series(stationId=fields["id"], parameterId=labels[label], organizationId=organization_id,
                                            count=len(points), firstTime=f"{points[0][0]}T15:00:00Z",
                                            lastTime=f"{points[-1][0]}T15:00:00Z", lastValue=points[-1][1], unit=unit,
@@ -376,16 +409,40 @@ def generate(organization_id: str, count: int = DEFAULT_STATIONS, *, threads: in
                 total += len(points)
                 first = min(first or str(points[0][0]), str(points[0][0]))
                 last = max(last or str(points[-1][0]), str(points[-1][0]))
-                written += len(points)
             station_items.append(Station(**fields, projectIds=[project.id], sampleCount=total, firstDate=first,
                                          lastDate=last, parameterIds=sorted(labels[label] for label, *_ in series),
                                          latestValues=latest or None, createdAt=utc_now()))
-        if buffer:
-            futures.append(pool.submit(put, buffer))
-        for future in futures:
-            future.result()
-    samples.save_series(series_items)
-    stations.save_all(station_items)
-    projects.set_lists(projects.get(project.id), station_ids=[s.id for s in station_items][:5000])
-    _set_marker(marker, f"{count} stations, {written} values")
-    return {"stations": count, "values": written}
+            if len(station_items) == chunk or number == count - 1:
+                yield number + 1, station_items, series_items, values
+                station_items, series_items, values = [], [], []
+
+    written = 0
+    first_ids: list[str] = []
+    in_flight: deque = deque()
+
+    def finish_oldest() -> None:
+        nonlocal written
+        end, size, value_count, future = in_flight.popleft()
+        future.result()
+        written += value_count
+        # Chunks finish in any order; the record only ever covers an unbroken run from the start.
+        CatalogItem(id=f"demo#{progress_name}", kind="demoData", label=progress_name, description=str(end),
+                    createdAt=utc_now()).save()
+        if bar is not None:
+            bar.update(size)
+
+    try:
+        with ThreadPoolExecutor(threads) as pool:
+            for end, station_chunk, series_chunk, values in chunks():
+                in_flight.append((end, len(station_chunk), len(values),
+                                  pool.submit(write, station_chunk, series_chunk, values)))
+                while len(in_flight) > 2 * threads:  # bounded memory: a few chunks generated ahead
+                    finish_oldest()
+            while in_flight:
+                finish_oldest()
+    finally:
+        if bar is not None:
+            bar.close()
+    projects.set_lists(projects.get(project.id), station_ids=first_ids)
+    _set_marker(marker, f"{count} stations")
+    return {"stations": count, "values": written, **({"resumedAfter": done} if done else {})}

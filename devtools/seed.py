@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.crud.listing import count_change
 from chalicelib.organizations import service as organizations
 from chalicelib.roles import service as roles
 from chalicelib.roles.service import SYSTEM_ADMIN
 from chalicelib.users.models import User
+from chalicelib.users.service import USERS_LISTING
 from devtools.oidc.users import demo_users
 
 DEMO_ORGANIZATION_ID = "6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01"
@@ -33,6 +35,7 @@ def seed_users() -> dict[str, str]:
         except User.DoesNotExist:
             User(id=person["sub"], email=person["email"], name=person["name"],
                  roles=[SYSTEM_ADMIN] if person["username"] == "admin" else [], createdAt=utc_now()).save()
+            count_change(USERS_LISTING, 1)
     return ids
 
 
@@ -46,15 +49,21 @@ def seed_organization(user_ids: dict[str, str]) -> None:
             organizations.set_member_role(DEMO_ORGANIZATION_ID, user_ids[username], role_name)
 
 
-def seed(stations: int | None = None) -> dict:
+# Above this many stations only the first SERIES_STATIONS_OF_LARGE get values unless $SEED_SERIES_STATIONS says:
+# a million stations' series would be tens of millions of values (hours); the map needs the stations.
+LARGE_SEED = 100_000
+SERIES_STATIONS_OF_LARGE = 2000
+
+
+def seed(stations: int | None = None, *, show_progress: bool = False) -> dict:
     """Users, the demo organization, and its monitoring data (`stations` generated ones; default
     $SEED_STATIONS or 2,000). Returns what seed_monitoring wrote."""
     roles.ensure_built_in_roles()
     seed_organization(seed_users())
-    return seed_monitoring(stations)
+    return seed_monitoring(stations, show_progress=show_progress)
 
 
-def seed_monitoring(stations: int | None = None) -> dict:
+def seed_monitoring(stations: int | None = None, *, show_progress: bool = False) -> dict:
     """Reference lists, the real Water Quality Portal files and generated stations, then the explorer snapshot."""
     import os
 
@@ -64,10 +73,17 @@ def seed_monitoring(stations: int | None = None) -> dict:
     count = stations if stations is not None else int(os.environ.get("SEED_STATIONS") or demo_data.DEFAULT_STATIONS)
     # $SEED_SERIES_STATIONS: only the first n generated stations get values (large maps seed in minutes).
     series_stations = int(os.environ["SEED_SERIES_STATIONS"]) if os.environ.get("SEED_SERIES_STATIONS") else None
+    if series_stations is None and count > LARGE_SEED:
+        series_stations = SERIES_STATIONS_OF_LARGE
+    threads = int(os.environ.get("SEED_THREADS") or 4)
     demo_data.seed_reference()
     report = {"wqp": demo_data.load_wqp(DEMO_ORGANIZATION_ID),
-              "generated": demo_data.generate(DEMO_ORGANIZATION_ID, count, series_stations=series_stations) if count else {}}
-    statistics.current()
+              "generated": demo_data.generate(DEMO_ORGANIZATION_ID, count, series_stations=series_stations,
+                                              threads=threads, show_progress=show_progress) if count else {}}
+    if show_progress:
+        print("Building the explorer's station snapshot (a read of every station)...", flush=True)
+    snapshot = statistics.current()
+    report["snapshotStations"] = snapshot.n
     return report
 
 
@@ -75,8 +91,10 @@ def summary(report: dict, seconds: float) -> str:
     generated = report.get("generated") or {}
     if "stations" not in generated:
         return "Demo data is in place."
-    return (f"Demo data is in place: {generated['stations']:,} generated stations with {generated['values']:,} "
-            f"values, and the Water Quality Portal files ({seconds:.0f} s).")
+    resumed = f" (continued after {generated['resumedAfter']:,} written before)" if generated.get("resumedAfter") else ""
+    return (f"Demo data is in place: {generated['stations']:,} generated stations{resumed} with {generated['values']:,} "
+            f"values written, and the Water Quality Portal files; the explorer shows "
+            f"{report.get('snapshotStations', 0):,} stations ({seconds:.0f} s).")
 
 
 if __name__ == "__main__":
@@ -85,5 +103,6 @@ if __name__ == "__main__":
 
     started = time.monotonic()
     print("Seeding the demo data (users, the demo organization, stations and their values)...", flush=True)
-    result = seed(int(os.environ["STATIONS"]) if os.environ.get("STATIONS") else None)
+    # Stopped midway (Ctrl-C, a crash), the next run continues where this one stopped.
+    result = seed(int(os.environ["STATIONS"]) if os.environ.get("STATIONS") else None, show_progress=True)
     print(summary(result, time.monotonic() - started), flush=True)
