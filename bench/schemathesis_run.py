@@ -10,7 +10,7 @@ import time
 
 import requests
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", 25))
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", 10))
 IDENTITIES = ("anonymous", "viewer", "contributor", "orgadmin", "admin")
 
 

@@ -66,8 +66,9 @@ def describe(*, query: dict[str, dict] | None = None, body: dict | None = None, 
 
     query: parameter name -> JSON schema; a schema may carry "required": True and a "description".
     body: the JSON schema of the request body; returns: the success answer's schema (JSON answers);
-    status: the success status (201 for creation), or the statuses (200 or 202 when queued); produces: the success answer's content types;
-    tag: the domain, when the handler is shared (the generic collection routes).
+    status: the success status (201 for creation), or the statuses (200 or 202 when queued);
+    produces: the success answer's content types; tag: the domain, when the handler is shared (the generic
+    collection routes).
     """
     declaration = Declaration(dict(query or {}), body, body_required, status, returns, tuple(produces), description,
                               tag)

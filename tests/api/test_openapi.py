@@ -73,6 +73,7 @@ def test_a_route_says_who_may_call_it_its_parameters_body_and_answers(document):
 def test_a_body_of_another_json_type_than_the_route_takes_is_a_400(api):
     response = api.as_("viewer").post("/dashboards", ["not", "an", "object"])
     assert response.status_code == 400
-    assert response.json == {"statusCode": 400, "error": "Bad Request", "message": "Request body must be a JSON object."}
+    assert response.json == {"statusCode": 400, "error": "Bad Request",
+                             "message": "Request body must be a JSON object."}
     chinese = api.as_("viewer").patch("/auth/profile", 5, headers={"Accept-Language": "zh-CN"})
     assert (chinese.status_code, chinese.json["message"]) == (400, "请求正文必须是 JSON 对象。")
