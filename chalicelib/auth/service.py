@@ -1,6 +1,7 @@
 """From a request's Authorization header to a Principal (provisioning the user on first sight)."""
 from __future__ import annotations
 
+from chalicelib.auth.claims import verified_email
 from chalicelib.auth.principal import Principal
 from chalicelib.auth.tokens import InvalidToken, verifier
 from chalicelib.core.errors import NotFound, Unauthorized
@@ -17,15 +18,6 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("Authorization header must be 'Bearer <token>'.")
     return token.strip()
-
-
-def verified_email(claims: dict) -> str | None:
-    """The token's email if its identity provider vouches for it (`email_verified` true; Cognito may
-    write it as the string "true"), lower-cased; None otherwise."""
-    email = claims.get("email")
-    if not isinstance(email, str) or not email.strip():
-        return None
-    return email.strip().lower() if claims.get("email_verified") in (True, "true") else None
 
 
 def principal_for(user, claims: dict | None = None) -> Principal:
@@ -49,8 +41,9 @@ def authenticate(authorization: str | None) -> Principal | None:
     except InvalidToken as exc:
         raise Unauthorized(str(exc)) from exc
     user, created = users.provision(claims)
-    if created and user.email:
-        for draft in users.pre_registered_with_email(user.email, except_id=user.id):
+    email = verified_email(claims)
+    if created and email:
+        for draft in users.pre_registered_with_email(email, except_id=user.id):
             organizations.move_memberships(draft.id, user.id)
             users.take_over(user, draft)
     return principal_for(user, claims)

@@ -8,6 +8,7 @@ from pynamodb.exceptions import DeleteError, PutError
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
+from chalicelib.auth.claims import verified_email
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
@@ -45,7 +46,8 @@ def provision(claims: dict) -> tuple[User, bool]:
     user_id = claims["sub"]
     email = (claims.get("email") or "").lower() or None
     user = get(user_id)
-    admin_by_config = bool(email) and email in get_settings().admin_emails
+    verified = verified_email(claims)
+    admin_by_config = bool(verified) and verified in get_settings().admin_emails
     if user is None:
         user = User(id=user_id, email=email,
                     name=claims.get("name") or claims.get("preferred_username") or email or user_id,

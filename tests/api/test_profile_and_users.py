@@ -1,19 +1,9 @@
 """The caller's own profile, and administrators managing users' system roles."""
 from __future__ import annotations
 
-import time
 import uuid
 
-import jwt
-
-from tests.support.identity import identity_provider_key, identity_provider_url
-
-
-def _token_for_new_person(sub: str, email: str) -> str:
-    key, kid = identity_provider_key()
-    now = int(time.time())
-    return jwt.encode({"iss": identity_provider_url(), "sub": sub, "aud": "owd-api", "iat": now, "exp": now + 300,
-                       "email": email, "name": "Temporary Person"}, key, algorithm="RS256", headers={"kid": kid})
+from tests.support.people import Person
 
 
 def test_profile_shows_system_and_organization_roles(api, demo):
@@ -48,9 +38,8 @@ def test_current_organization_must_be_one_of_the_users(api, demo):
 
 
 def test_deleting_the_own_account_removes_it_and_its_memberships(api, demo):
-    sub = str(uuid.uuid4())
-    token = _token_for_new_person(sub, "temporary@example.com")
-    headers = {"Authorization": f"Bearer {token}"}
+    person = Person(email="temporary@example.com")
+    sub, headers = person.id, person.headers()
     assert api.get("/auth/profile", headers=headers).status_code == 200
     from chalicelib.organizations import service as organizations
 
@@ -84,3 +73,22 @@ def test_nobody_changes_their_own_roles(api, demo):
     response = api.as_("admin").put(f"/user/{demo['users']['admin']}/roles", [])
     assert response.status_code == 403
     assert response.json["message"] == "You cannot change your own roles."
+
+
+def test_what_is_granted_by_email_needs_an_email_the_identity_provider_verified(api, demo):
+    admin = api.as_("admin")
+    email = f"prepared-{uuid.uuid4().hex[:8]}@example.com"
+    prepared = admin.post("/user", {"email": email, "roles": ["system-admin"]})
+    assert prepared.status_code == 201, prepared.json
+    # Someone whose token merely claims the address takes nothing over, and the draft stays.
+    claimant = api.get("/auth/profile", headers=Person(email=email, email_verified=False).headers()).json
+    assert claimant["systemRoles"] == []
+    assert prepared.json["id"] in {u["id"] for u in admin.get(f"/user?filter=email||$eq||{email}").json}
+    # The address's verified owner gets what the administrator prepared.
+    owner = api.get("/auth/profile", headers=Person(email=email).headers()).json
+    assert owner["systemRoles"] == [{"id": "system-admin", "roleName": "system-admin"}]
+    admin.delete(f"/user/{owner['id']}")
+    # ADMIN_EMAILS makes system administrators of verified addresses only.
+    impostor = Person(email="admin@demo.openwater.example", email_verified=False)
+    assert api.get("/auth/profile", headers=impostor.headers()).json["systemRoles"] == []
+    assert api.get("/user", headers=impostor.headers()).status_code == 403
