@@ -12,7 +12,8 @@ from devtools.package_stack import load_infra_template
 TEMPLATE = Path(__file__).resolve().parents[2] / "infra" / "template.yaml"
 CLOUD_ONLY = {"SiteBucket", "SiteOriginAccessControl", "SiteBucketPolicy", "SpaFallbackFunction", "Distribution",
               "UserPool", "UserPoolClient", "UserPoolDomain", "SiteResponseHeadersPolicy", "ImportDeadLetterAlarm",
-              "OperationsAlarmTopic", "ApiResourceServer", "MachineClient"}
+              "OperationsAlarmTopic", "ApiResourceServer", "MachineClient",
+              "AccessTokenClaimsFunction", "AccessTokenClaimsRole", "AccessTokenClaimsPermission"}
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +71,17 @@ def test_machine_clients_get_a_confidential_client_credentials_client_limited_to
     server = template["Resources"]["ApiResourceServer"]["Properties"]
     scopes = [f"{server['Identifier']}/{scope['ScopeName']}" for scope in server["Scopes"]]
     assert client["AllowedOAuthScopes"] == scopes == ["owd-api/timeseries.write"]
+
+
+def test_cognito_access_tokens_carry_the_email_and_whether_it_is_verified(template):
+    pool = template["Resources"]["UserPool"]["Properties"]
+    assert pool["LambdaConfig"]["PreTokenGenerationConfig"] == {
+        "LambdaArn": {"Fn::GetAtt": ["AccessTokenClaimsFunction", "Arn"]}, "LambdaVersion": "V2_0"}
+    source = template["Resources"]["AccessTokenClaimsFunction"]["Properties"]["Code"]["ZipFile"]
+    namespace: dict = {}
+    exec(compile(source, "index.py", "exec"), namespace)  # the trigger's own code, run on Cognito's event shape
+    event = {"request": {"userAttributes": {"sub": "s", "email": "a@example.com", "email_verified": "true"}},
+             "response": {}}
+    claims = namespace["handler"](event, None)["response"]["claimsAndScopeOverrideDetails"]
+    assert claims == {"accessTokenGeneration": {"claimsToAddOrOverride": {"email": "a@example.com",
+                                                                          "email_verified": "true"}}}
