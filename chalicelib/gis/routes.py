@@ -28,6 +28,11 @@ def upload_files():
 
 
 @routes.route("/watershed", auth=rules.public)
+@describe(query={"huc": {"type": "string", "description": "hydrologic unit code prefix"},
+                 "q": {"type": "string", "description": "name contains"},
+                 "bbox": {"type": "string", "description": "west,south,east,north"},
+                 "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_LIMIT,
+                           "description": f"units; {service.DEFAULT_LIMIT} unless given"}})
 def watersheds():
     """Hydrologic units of the uploaded layers (?huc=code prefix, q=name contains, bbox=w,s,e,n, limit)."""
     return service.list_units(service.parse_unit_query(routes.current_request.query_params or {}))

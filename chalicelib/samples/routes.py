@@ -28,6 +28,7 @@ def _multi(request) -> dict[str, list[str]]:
 # caller is redirected to a presigned URL (API Gateway and Lambda cap a response at 6 MB).
 INLINE_CSV_BYTES = 4 * 1024 * 1024
 PRESIGNED_SECONDS = 900
+DATE_OR_TIME = {"type": "string", "description": "an ISO 8601 date or time"}
 
 
 def _range(params: dict) -> tuple[str | None, str | None]:
@@ -48,6 +49,9 @@ def station_series(id):
 
 
 @routes.route("/sampleValue/{stationId}/{parameterId}", auth=rules.public)
+@describe(query={"from": DATE_OR_TIME, "to": DATE_OR_TIME,
+                 "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_SERIES_LIMIT},
+                 "order": {"enum": ["ASC", "DESC", "asc", "desc"]}, "format": {"enum": ["objects", "columns"]}})
 def series(stationId, parameterId):
     """One station's values of one parameter in time order (?from&to&limit&order=ASC|DESC&format=columns)."""
     params = routes.current_request.query_params or {}
