@@ -1,12 +1,35 @@
-// Browser figures of the explorer (issue 7), in headless Chromium (Debian's), printed as JSON:
+// Browser figures of the explorer (issues 7 and 18), in headless Chromium (Debian's), printed as JSON:
 //  - navigation → stations painted on the map (the 'owd:stations-painted' mark, set on the map's idle
 //    event after the new points are drawn), with the number of stations;
 //  - frame times while panning the map with the mouse (requestAnimationFrame intervals);
+//  - filter changes (a station type, free text) → the new points painted, from the address change;
+//  - the table: its first rows and the next page shown, and how many stations the table loaded;
+//  - the page's memory: the JS heap (CDP Performance metrics), the largest seen;
 //  - a 100,000-point series: click on the chart tab → chart drawn (the 'owd:chart-drawn' mark).
 //    The series comes from the page's own route handler (synthetic values in the API's shape), so the
 //    figure is the browser's work only: parse, decimate (LTTB), draw.
 // Usage: node bench/explorer_browser.mjs BASE_URL
+import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+
+/** Resident memory (MB) of every process this script started (Chromium's browser, renderer, GPU and
+ * utility processes): an upper bound of the page's memory. */
+function chromiumRssMb() {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const mine = new Set([process.pid]);
+  let total = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid, rss] of rows) {
+      if (mine.has(ppid) && !mine.has(pid)) {
+        mine.add(pid);
+        total += rss;
+        grew = true;
+      }
+    }
+  }
+  return Math.round(total / 1024);
+}
 
 const base = process.argv[2];
 const SERIES_POINTS = Number(process.env.SERIES_POINTS ?? 100_000);
@@ -17,6 +40,17 @@ const browser = await chromium.launch({
 const result = {};
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  let heapMax = 0;
+  let rssMax = 0;
+  const heap = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    heapMax = Math.max(heapMax, used);
+    rssMax = Math.max(rssMax, chromiumRssMb());
+    return used;
+  };
 
   // 1. Navigation → points painted.
   const started = Date.now();
@@ -29,6 +63,7 @@ try {
   result.paintedMs = painted.ms;
   result.paintedWallMs = Date.now() - started;
   result.stations = painted.stations;
+  result.heapAfterPaintMb = Math.round((await heap()) / 1e6);
 
   // 2. Frame times while panning (drag across the map for about 3 s).
   const box = await page.locator('[data-testid=station-map]').boundingBox();
@@ -63,7 +98,60 @@ try {
   result.panFrameP95Ms = +pick(0.95).toFixed(1);
   result.panFrameMaxMs = +frames.at(-1).toFixed(1);
 
-  // 3. A 100,000-point series: from the chart tab's click to the chart drawn.
+  // 3. Filter changes: the address changes as the filter panel changes it; → the new points painted.
+  const repaint = async (hash) => {
+    const before = await page.evaluate(() => performance.getEntriesByName('owd:stations-painted').length);
+    await page.evaluate((h) => {
+      performance.mark('owd:filter-changed');
+      window.location.hash = h;
+    }, hash);
+    await page.waitForFunction((n) => performance.getEntriesByName('owd:stations-painted').length > n, before, { timeout: 120_000 });
+    return page.evaluate(() => {
+      const changed = performance.getEntriesByName('owd:filter-changed').at(-1).startTime;
+      const mark = performance.getEntriesByName('owd:stations-painted').at(-1);
+      return { ms: Math.round(mark.startTime - changed), stations: mark.detail?.stations ?? null };
+    });
+  };
+  result.filters = [];
+  for (const [label, hash] of [
+    ['station type: lake', '#/sts/overview?mode=map&stationType=lake'],
+    ['free text: creek near', '#/sts/overview?mode=map&stationType=lake&q=creek%20near'],
+    ['no filter', '#/sts/overview?mode=map'],
+  ]) {
+    const r = await repaint(hash);
+    result.filters.push({ label, ...r });
+    await heap();
+  }
+
+  // 4. The table: its first rows, then the next page; the table's answers are pages, not every station.
+  const tableAnswers = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/statistic') || response.request().method() !== 'POST') return;
+    const sent = JSON.parse(response.request().postData() ?? '{}');
+    if (sent.format !== 'objects') return;
+    try {
+      const body = await response.json();
+      tableAnswers.push({ rows: body.stations?.length ?? 0, total: body.total });
+    } catch {
+      // a navigation cancelled the answer
+    }
+  });
+  let tableStarted = Date.now();
+  await page.evaluate(() => { window.location.hash = '#/sts/overview?mode=table'; });
+  await page.waitForSelector('.station-table tbody tr', { timeout: 120_000 });
+  result.tableFirstRowsMs = Date.now() - tableStarted;
+  const firstRow = await page.locator('.station-table tbody tr').first().getAttribute('aria-rowindex');
+  tableStarted = Date.now();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.waitForFunction((r) => document.querySelector('.station-table tbody tr')?.getAttribute('aria-rowindex') !== r, firstRow, { timeout: 60_000 });
+  result.tableNextPageMs = Date.now() - tableStarted;
+  result.tableRowsLoaded = tableAnswers.reduce((sum, a) => sum + a.rows, 0);
+  result.tableTotal = tableAnswers.at(-1)?.total ?? null;
+  await heap();
+  result.heapMaxMb = Math.round(heapMax / 1e6);
+  result.chromiumRssMaxMb = rssMax;
+
+  // 5. A 100,000-point series: from the chart tab's click to the chart drawn.
   // A station with values: the seeding gives values to the first generated stations (OWD-XX-00000nn).
   const stationId = await page.evaluate(async () => {
     const response = await fetch('api/v1/statistic', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ format: 'objects', limit: 50, search: '-00000' }) });

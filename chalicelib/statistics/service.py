@@ -21,6 +21,8 @@ from chalicelib.reference.models import CatalogItem
 POINTER_ID = "statistics#snapshot"
 POINTER_KIND = "statisticsSnapshot"
 SYNC_REBUILD_LIMIT = 50_000
+# A queued rebuild not finished after this long is taken as lost (a worker that died) and queued again.
+REBUILD_PATIENCE_SECONDS = 20 * 60
 DEFAULT_PAGE = 1000
 MAX_PAGE = 5000
 COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
@@ -50,7 +52,8 @@ def _pointer() -> dict | None:
         return None
     details = {k: v.get("S", v.get("N")) for k, v in item.get("details", {}).get("M", {}).items()}
     return {"version": int(item["version"]["N"]) if "version" in item else 0,
-            "changedAt": item.get("updatedAt", {}).get("S", ""), **details}
+            "changedAt": item.get("updatedAt", {}).get("S", ""),
+            "rebuildQueuedAt": item.get("rebuildQueuedAt", {}).get("S", ""), **details}
 
 
 def _stale(pointer: dict | None) -> bool:
@@ -72,15 +75,19 @@ def _plain(attribute: dict) -> Any:
     return None
 
 
-def _scan_segment(segment: int, segments: int) -> list[dict]:
+def _scan_segment(segment: int, segments: int, cost: dict) -> list[dict]:
     client = aws.client("dynamodb")
     from chalicelib.stations.models import Station
 
     request = dict(TableName=Station.Meta.table_name, Segment=segment, TotalSegments=segments,
-                   ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"})
+                   ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"},
+                   ReturnConsumedCapacity="TOTAL")
     records = []
     while True:
         page = client.scan(**request)
+        with _lock_cost:
+            cost["requests"] += 1
+            cost["readUnits"] += float(page.get("ConsumedCapacity", {}).get("CapacityUnits") or 0)
         for item in page["Items"]:
             if "deletedAt" not in item:
                 records.append({k: _plain(v) for k, v in item.items()})
@@ -89,14 +96,21 @@ def _scan_segment(segment: int, segments: int) -> list[dict]:
         request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
-def station_records() -> list[dict]:
-    """Every live station with its summary: a parallel Scan with only the explorer's attributes."""
+_lock_cost = threading.Lock()
+
+
+def station_records(cost: dict | None = None) -> list[dict]:
+    """Every live station with its summary: a parallel Scan with only the explorer's attributes.
+    `cost`, when given, receives the Scan's requests and consumed read capacity units."""
     segments = get_settings().station_scan_segments
+    cost = cost if cost is not None else {}
+    cost.update(requests=0, readUnits=0.0)
     with ThreadPoolExecutor(segments) as pool:
-        return [r for part in pool.map(_scan_segment, range(segments), [segments] * segments) for r in part]
+        parts = pool.map(_scan_segment, range(segments), [segments] * segments, [cost] * segments)
+        return [r for part in parts for r in part]
 
 
-def publish(records: list[dict], built_from: str | None = None):
+def publish(records: list[dict], built_from: str | None = None, cost: dict | None = None):
     """Build a snapshot from station records, store it in S3, point the catalog record at it."""
     from chalicelib.statistics.snapshot import Snapshot
 
@@ -105,7 +119,11 @@ def publish(records: list[dict], built_from: str | None = None):
     version = (pointer or {}).get("version", 0) + 1
     snapshot = Snapshot.from_records(sorted(records, key=lambda r: r["id"]), version)
     key = f"snapshots/stations-{version}.npz"
-    aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=snapshot.to_bytes())
+    body = snapshot.to_bytes()
+    aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=body)
+    # What the build cost, kept with the pointer (make bench reports it; operators can read it).
+    measured = {"bytes": {"N": str(len(body))},
+                **{name: {"N": str(round(value, 1))} for name, value in (cost or {}).items()}}
     aws.client("dynamodb").update_item(
         TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}},
         UpdateExpression="SET version = :v, details = :d, kind = :kind, createdAt = if_not_exists(createdAt, :now), "
@@ -113,16 +131,23 @@ def publish(records: list[dict], built_from: str | None = None):
         ExpressionAttributeValues={
             ":v": {"N": str(version)}, ":kind": {"S": POINTER_KIND}, ":now": {"S": utc_now()}, ":from": {"S": built_from},
             ":d": {"M": {"key": {"S": key}, "builtFrom": {"S": built_from}, "builtAt": {"S": utc_now()},
-                         "stations": {"N": str(snapshot.n)}}}})
+                         "stations": {"N": str(snapshot.n)}, **measured}}})
     _cache["snapshot"] = snapshot
     return snapshot
 
 
 def rebuild():
     """Rebuild from the stations table (the worker's job, and reads of small tables)."""
+    import time
+
+    started = time.monotonic()
     pointer = _pointer()
     built_from = (pointer or {}).get("changedAt") or utc_now()
-    return publish(station_records(), built_from)
+    cost: dict = {}
+    records = station_records(cost)
+    cost["scanSeconds"] = time.monotonic() - started
+    snapshot = publish(records, built_from, cost={**cost, "seconds": time.monotonic() - started})
+    return snapshot
 
 
 def _load(pointer: dict):
@@ -134,13 +159,29 @@ def _load(pointer: dict):
     return snapshot
 
 
-def _queue_rebuild() -> None:
+def _queue_rebuild(pointer: dict) -> None:
+    """Queue one rebuild for the worker, unless one is queued already and not overdue: every read of
+    a stale large table comes here, and each queued job would be a full Scan."""
     settings = get_settings()
-    if settings.import_queue_url:
-        import json
+    if not settings.import_queue_url:
+        return
+    from datetime import datetime, timedelta, timezone
 
-        aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,
-                                       MessageBody=json.dumps({"type": "statistics-rebuild"}))
+    queued_at = pointer.get("rebuildQueuedAt") or ""
+    overdue = (datetime.now(timezone.utc) - timedelta(seconds=REBUILD_PATIENCE_SECONDS)).isoformat(timespec="milliseconds")
+    if queued_at and queued_at > pointer.get("builtAt", "") and queued_at.replace("Z", "+00:00") > overdue:
+        return
+    client = aws.client("dynamodb")
+    try:  # the readers racing here queue one job between them
+        client.update_item(
+            TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}}, UpdateExpression="SET rebuildQueuedAt = :now",
+            ConditionExpression="attribute_not_exists(rebuildQueuedAt) OR rebuildQueuedAt = :seen",
+            ExpressionAttributeValues={":now": {"S": utc_now()}, ":seen": {"S": queued_at}})
+    except client.exceptions.ConditionalCheckFailedException:
+        return
+    import json
+
+    aws.client("sqs").send_message(QueueUrl=settings.import_queue_url, MessageBody=json.dumps({"type": "statistics-rebuild"}))
 
 
 def current():
@@ -155,7 +196,7 @@ def current():
             return cached if cached is not None and cached.version == pointer["version"] else _load(pointer)
     has_previous = pointer is not None and pointer.get("key")
     if has_previous and int(pointer.get("stations", 0)) > SYNC_REBUILD_LIMIT:
-        _queue_rebuild()
+        _queue_rebuild(pointer)
         if cached is not None and cached.version == pointer["version"]:
             return cached
         return _load(pointer)
