@@ -59,6 +59,35 @@ def test_times_and_time_zones_become_one_utc_sort_key_with_the_activity():
     assert checked.fields["sortTime"].to_pylist() == ["2011-05-09T17:20:00Z#ACT-1", "2011-05-10T04:30:00Z"]
 
 
+def test_cells_are_trimmed_of_ascii_and_unicode_spaces_and_dates_repeat_parsed_once_alike():
+    checked = check("StationIdentifier,Date,Parameter,Value,Unit\n A ,2024-01-01,\u00a0pH\u2003,7,\tmg/L\n"
+                    "B,2024-01-01,pH,8,mg/L\nC,2024-02-30,pH,9,mg/L\n".encode())
+    assert checked.fields["station"].to_pylist() == ["A", "B"]
+    assert checked.fields["characteristic"].to_pylist() == ["pH", "pH"]
+    assert checked.fields["unit"].to_pylist() == ["mg/L", "mg/L"]
+    assert checked.fields["sortTime"].to_pylist() == ["2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"]
+    assert [r.message for r in checked.rejections] == [
+        "Date '2024-02-30' is not a date: " + validate.DATE_HINT + "."]
+
+
+def test_a_row_repeating_one_of_an_earlier_block_is_rejected_whatever_the_length_of_its_texts():
+    # Repeat keys hash texts eight bytes at a time (and Python's hash past 256 bytes): short, long, longer.
+    text, layout, _ = read(b"StationIdentifier,Date,Parameter,Value,ActivityIdentifier\n")
+    seen = validate.Seen()
+    activities = ["A", "ACT-2024-000000001", "X" * 300]
+
+    def block(first_row: int, values: list[str]) -> validate.Checked:
+        table = pa.table({name: pa.array(column) for name, column in zip(text.raw_header, zip(*[
+            ("S-1", "2024-01-01", "pH", value, activity) for activity, value in zip(activities, values)]))})
+        return validate.check_results(table, layout, text.header, RULES, first_row=first_row, seen=seen)
+
+    assert len(block(1, ["7", "7", "7"])) == 3
+    later = block(4, ["8", "8", "8"])
+    assert len(later) == 0
+    assert [(r.row, r.message) for r in later.rejections] == [
+        (4 + n, f"Repeats row {1 + n}: the same station, parameter, time and activity.") for n in range(3)]
+
+
 def test_sample_activities_need_an_analytical_method():
     checked = check(b"StationIdentifier,Date,Parameter,Value,ActivityType\nA,2024-01-01,pH,7,Sample-Routine\n"
                     b"A,2024-01-02,pH,7,Field Msr/Obs\n")
