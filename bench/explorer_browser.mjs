@@ -10,25 +10,37 @@
 //    figure is the browser's work only: parse, decimate (LTTB), draw.
 // Usage: node bench/explorer_browser.mjs BASE_URL
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** Resident memory (MB) of every process this script started (Chromium's browser, renderer, GPU and
- * utility processes): an upper bound of the page's memory. */
-function chromiumRssMb() {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+/** Proportional memory (PSS, MB: shared pages divided among their sharers, so no page counts twice) of
+ * the processes this script started (Chromium's browser, renderer, GPU and utility processes), in all
+ * and of the renderers alone (the pages). */
+function chromiumMemoryMb() {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
   const mine = new Set([process.pid]);
-  let total = 0;
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, ppid, rss] of rows) {
+    for (const [pid, ppid] of rows) {
       if (mine.has(ppid) && !mine.has(pid)) {
         mine.add(pid);
-        total += rss;
         grew = true;
       }
     }
   }
-  return Math.round(total / 1024);
+  mine.delete(process.pid);
+  let all = 0;
+  let renderers = 0;
+  for (const pid of mine) {
+    try {
+      const kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      all += kb;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) renderers += kb;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { all: Math.round(all / 1024), renderers: Math.round(renderers / 1024) };
 }
 
 const base = process.argv[2];
@@ -43,12 +55,15 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   let heapMax = 0;
-  let rssMax = 0;
+  let pssMax = 0;
+  let rendererMax = 0;
   const heap = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
     heapMax = Math.max(heapMax, used);
-    rssMax = Math.max(rssMax, chromiumRssMb());
+    const memory = chromiumMemoryMb();
+    pssMax = Math.max(pssMax, memory.all);
+    rendererMax = Math.max(rendererMax, memory.renderers);
     return used;
   };
 
@@ -115,7 +130,7 @@ try {
   result.filters = [];
   for (const [label, hash] of [
     ['station type: lake', '#/sts/overview?mode=map&stationType=lake'],
-    ['free text: creek near', '#/sts/overview?mode=map&stationType=lake&q=creek%20near'],
+    ['free text: creek near', '#/sts/overview?mode=map&q=creek%20near'],
     ['no filter', '#/sts/overview?mode=map'],
   ]) {
     const r = await repaint(hash);
@@ -149,7 +164,8 @@ try {
   result.tableTotal = tableAnswers.at(-1)?.total ?? null;
   await heap();
   result.heapMaxMb = Math.round(heapMax / 1e6);
-  result.chromiumRssMaxMb = rssMax;
+  result.chromiumPssMaxMb = pssMax;
+  result.rendererPssMaxMb = rendererMax;
 
   // 5. A 100,000-point series: from the chart tab's click to the chart drawn.
   // A station with values: the seeding gives values to the first generated stations (OWD-XX-00000nn).
