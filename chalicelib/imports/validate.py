@@ -510,7 +510,7 @@ def _reject_repeats(frame: _Frame, keys: np.ndarray, seen: Seen) -> None:
     """Reject rows repeating an earlier row's key (of this block, or one `seen`); remember the others."""
     candidates = np.flatnonzero(~frame.bad)
     keys, rows = keys[candidates], frame.rows[candidates]
-    distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    distinct, first, inverse = _distinct(keys)
     earlier_of_distinct = seen.earlier(distinct)
     earlier = earlier_of_distinct[inverse]
     within = first[inverse] != np.arange(len(keys))  # a key met earlier in this block
@@ -522,6 +522,20 @@ def _reject_repeats(frame: _Frame, keys: np.ndarray, seen: Seen) -> None:
     frame.bad[candidates[repeats]] = True
     new = earlier_of_distinct == 0
     seen.add(distinct[new], rows[first[new]])
+
+
+def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """np.unique(keys, return_index=True, return_inverse=True) by an unstable sort (several times faster
+    than the stable one np.unique takes; the first position of each key is found after it)."""
+    if not len(keys):
+        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = np.argsort(keys)
+    ordered = keys[order]
+    starts = np.ones(len(keys), dtype=bool)
+    starts[1:] = ordered[1:] != ordered[:-1]
+    inverse = np.empty(len(keys), dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return ordered[starts], np.minimum.reduceat(order, np.flatnonzero(starts)), inverse
 
 
 def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,
