@@ -199,18 +199,52 @@ def _series_read_against_stack() -> None:
                   f"{len(gzip.compress(response.body)) / 1e6:.2f} MB gzipped")
 
 
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _load_peak_mb(stored: bytes) -> tuple[float, float]:
+    """Peak memory (MB) of a fresh process that loads the stored snapshot as an API Lambda does, and
+    the seconds the load took."""
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".npz") as handle:
+        handle.write(stored)
+        handle.flush()
+        code = ("import resource, time, sys; from chalicelib.statistics.snapshot import Snapshot; "
+                "data = open(sys.argv[1], 'rb').read(); t = time.perf_counter(); s = Snapshot.from_bytes(data, 1); "
+                "t = time.perf_counter() - t; del data; "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, t)")
+        out = subprocess.run([sys.executable, "-c", code, handle.name], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+    peak, seconds = out.stdout.split()
+    return float(peak), float(seconds)
+
+
 def main() -> None:
     from chalicelib.statistics.snapshot import Snapshot
 
     started = time.perf_counter()
     records = _records(STATIONS)
+    records_mb = _peak_mb()
     snapshot = Snapshot.from_records(records)
+    build_mb = _peak_mb()
     del records
     index_bytes = sum(v.nbytes for k, v in snapshot.a.items() if k.startswith("tri_"))
     print(f"    ({STATIONS:,} generated station summaries, snapshot built in {time.perf_counter() - started:.0f} s, "
           f"{len(snapshot.to_bytes()) / 1e6:.0f} MB as npz, of which the free-text trigram index "
           f"{index_bytes / 1e6:.0f} MB = {index_bytes / max(1, snapshot.n):.0f} B per station, "
           f"{index_bytes / max(1, len(snapshot.a['text'])):.1f} B per byte of text)")
+    stored = snapshot.to_bytes()
+    load_mb, load_s = _load_peak_mb(stored)
+    arrays_mb = sum(v.nbytes for v in snapshot.a.values()) / 1e6
+    print(f"    memory: the arrays {arrays_mb:.0f} MB; a rebuild's peak {build_mb:.0f} MB (the station records alone "
+          f"{records_mb:.0f} MB); loading the stored snapshot (an API Lambda's cold read) peaks at {load_mb:.0f} MB "
+          f"and takes {load_s:.1f} s")
+    del stored
     filtering(snapshot)
     response_bytes(snapshot)
 
