@@ -5,7 +5,7 @@
     to DuckDB writing the same CSV from the same data (the snapshot's arrays, shared zero-copy with Arrow);
 (b) a Result query (GET /api/v1/wqp/data/Result/search) through the handler, on LocalStack's DynamoDB
     Local (the values written straight into it by parallel BatchWriteItem calls): 200,000 values by
-    default, with the rate per value; BENCH_WQP_VALUES=1000000 for the million (~11 minutes here).
+    default, with the rate per value; BENCH_WQP_VALUES=1000000 for the million (9 minutes here).
 
 (a) runs on the AWS stand-in ENGINE names (moto by default), (b) always on LocalStack (in a process of its
 own when ENGINE is another); BENCH_WQP_STATIONS and BENCH_WQP_VALUES scale it,
@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 STATION_COUNTS = [int(n) for n in os.environ.get("BENCH_WQP_STATIONS", "100000,1000000").split(",")]
-# 200,000 by default: writing values into DynamoDB Local (~3,000 a second here) and reading them back take
-# ~11 minutes for 1,000,000 on this 2-core machine (docs/decisions/0009-wqp-web-services.md, Figures).
+# 200,000 by default: writing values into DynamoDB Local (~3,000 a second here) and reading them back took
+# 9 minutes for 1,000,000 on this 2-core machine (docs/decisions/0009-wqp-web-services.md, Figures).
 RESULT_VALUES = int(os.environ.get("BENCH_WQP_VALUES", 200_000))
 # Values spread over stations as imports store them: a series (station and parameter) is a partition.
 RESULT_STATIONS = int(os.environ.get("BENCH_WQP_SERIES", 1000))
@@ -194,8 +194,8 @@ def _dynamodb_local(engine):
 
 
 def results(client, engine) -> None:
-    """(b) on DynamoDB Local: moto's Query walks every item of the table, so 1,000,000 values there would
-    take hours; DynamoDB Local reads one partition, as DynamoDB does."""
+    """(b) on DynamoDB Local: moto's Query walks every item of the table for each request (a thousand walks
+    of a million items); DynamoDB Local reads one partition, as DynamoDB does."""
     from concurrent.futures import ThreadPoolExecutor
 
     import requests
