@@ -146,7 +146,7 @@ def main() -> None:
             print(f"explorer: browser run failed\n{out.stderr[-2000:]}")
             return
         r = json.loads(out.stdout.strip().splitlines()[-1])
-        _rebuild_while_serving(port)
+        _rebuild_while_serving(port, float(os.environ.get("BENCH_REBUILD_TIMEOUT", 3600)))
     finally:
         _stop(product)
         log.close()
