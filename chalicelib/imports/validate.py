@@ -487,21 +487,43 @@ def _mix(h: np.ndarray) -> np.ndarray:
 
 class Seen:
     """The keys (station, parameter, time, activity) of the rows accepted so far and their row numbers, as
-    sorted 64-bit hashes: 16 bytes a row, looked up a block at a time."""
+    sorted 64-bit hashes: 16 bytes a row, looked up a block at a time. New keys go to a smaller sorted run
+    first, merged into the large one when it reaches a quarter of it: inserting every block into the
+    large run moved the whole of it each time (its cost grew with the square of the file's rows)."""
+
+    def __init__(self):
+        self._runs = [_Run(), _Run()]  # the large run, the recent one
+
+    def earlier(self, keys: np.ndarray) -> np.ndarray:
+        """Per key (sorted), the row that had it before (0: none)."""
+        found = np.zeros(len(keys), dtype=np.int64)
+        for run in self._runs:
+            found = np.where(found == 0, run.earlier(keys), found)
+        return found
+
+    def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
+        """Remember new keys (sorted, none of them known)."""
+        large, recent = self._runs
+        recent.add(keys, rows)
+        if 4 * len(recent.keys) > len(large.keys):
+            large.add(recent.keys, recent.rows)
+            self._runs[1] = _Run()
+
+
+class _Run:
+    """Sorted keys and the row of each."""
 
     def __init__(self):
         self.keys = np.empty(0, dtype=np.int64)
         self.rows = np.empty(0, dtype=np.int64)
 
     def earlier(self, keys: np.ndarray) -> np.ndarray:
-        """Per key (sorted), the row that had it before (0: none)."""
         if not len(self.keys) or not len(keys):
             return np.zeros(len(keys), dtype=np.int64)
         position = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[position] == keys, self.rows[position], 0)
 
     def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        """Remember new keys (sorted, none of them known)."""
         at = np.searchsorted(self.keys, keys)
         self.keys, self.rows = np.insert(self.keys, at, keys), np.insert(self.rows, at, rows)
 
