@@ -54,9 +54,14 @@ def test_the_built_in_admin_role_cannot_be_deleted(api):
 def test_map_service_setting_is_listed_and_can_be_changed(api):
     settings = {s["id"]: s for s in api.get("/system/settings").json}
     assert settings["map-service"]["value"]["provider"] in ("none", "maplibre", "mapbox")
-    saved = api.as_("admin").post("/system/settings", {"id": "map-service", "label": "Map service",
-                                                      "value": {"provider": "none", "styleUrl": None}})
-    assert saved.status_code == 200
+    original = settings["map-service"]["value"]
+    changed = api.as_("admin").post("/system/settings", {"id": "map-service", "label": "Map service",
+                                                        "value": {**original, "styleUrl": "https://tiles.example.org/s.json"}})
+    assert changed.status_code == 200
+    assert api.get("/system/settings").json and changed.json["value"]["styleUrl"] == "https://tiles.example.org/s.json"
+    # Put it back as it was: other tests read the system's map service.
+    restored = api.as_("admin").post("/system/settings", {"id": "map-service", "label": "Map service", "value": original})
+    assert restored.json["value"] == original
     bad = api.as_("admin").post("/system/settings", {"id": "Bad Id!", "value": 1})
     assert bad.status_code == 400
     assert bad.json["message"] == "Setting id is required: lower-case letters, digits and dashes."
