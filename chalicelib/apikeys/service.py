@@ -14,6 +14,7 @@ import re
 import secrets
 from typing import Any
 
+from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, NotFound, Unauthorized
 from chalicelib.core.models import utc_now
 from chalicelib.reference.models import CatalogItem
@@ -57,6 +58,7 @@ def create(organization_id: str, user_id: str, data: Any) -> dict:
                        organizationId=organization_id, createdAt=utc_now(),
                        details={"hash": _hash(secret), "createdBy": user_id})
     item.save(condition=CatalogItem.id.does_not_exist())
+    audit.record("create", "api-key", key_id, after={"name": item.label}, organization_id=organization_id)
     return {**public(item), "key": f"{PREFIX}{key_id}_{secret}"}
 
 
@@ -80,6 +82,7 @@ def revoke(organization_id: str, key_id: str) -> dict:
     details = item.to_dict().get("details") or {}
     if not details.get("revokedAt"):
         item.update(actions=[CatalogItem.details.set({**details, "revokedAt": utc_now()})])
+        audit.record("revoke", "api-key", key_id, before={"name": item.label}, organization_id=organization_id)
     return public(item)
 
 

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from chalicelib.audit import service as audit
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
@@ -35,10 +36,15 @@ def _cloud() -> bool:
     return get_settings().stage != "local"
 
 
+def public_id(source: ImportSource) -> str:
+    """The id the API shows (the catalog item's id without its kind)."""
+    return source.id.split("#", 1)[1]
+
+
 def public(source: ImportSource) -> dict:
     item = source.to_dict()
     out = {name: item.get(name) for name in PUBLIC_FIELDS}
-    out.update(id=source.id.split("#", 1)[1], projectId=source.key, name=source.label,
+    out.update(id=public_id(source), projectId=source.key, name=source.label,
                failures=int(source.failures or 0),
                nextRunAt=_iso(int(source.nextRunAt or 0)) if source.enabled else None)
     return out
@@ -88,6 +94,7 @@ def create(organization_id: str, project_id: str, user_id: str, data: Any) -> di
                           createdBy=user_id, createdAt=utc_now(), nextRunAt=int(time.time()), failures=0,
                           enabled=values.pop("enabled", True), **values)
     source.save()
+    audit.record("create", "import-source", public_id(source), after=_audited(source), organization_id=organization_id)
     return public(source)
 
 
@@ -111,12 +118,22 @@ def update(source: ImportSource, data: Any) -> dict:
     actions = [getattr(ImportSource, name).set(value) for name, value in values.items()]
     if values.get("enabled") or "url" in values or "schedule" in values:
         actions += [ImportSource.nextRunAt.set(int(time.time())), ImportSource.failures.set(0)]
+    before = _audited(source)
     source.update(actions=actions + [ImportSource.updatedAt.set(utc_now())])
+    audit.record("update", "import-source", public_id(source), before=before, after=_audited(source),
+                 organization_id=source.organizationId)
     return public(source)
 
 
 def delete(source: ImportSource) -> None:
     source.delete()
+    audit.record("delete", "import-source", public_id(source), before=_audited(source), organization_id=source.organizationId)
+
+
+def _audited(source: ImportSource) -> dict:
+    """What the audit trail keeps of a source: what it fetches, how often, and whether it runs."""
+    return {"name": source.label, "url": source.url, "format": source.format, "schedule": source.schedule,
+            "enabled": source.enabled, "projectId": source.key}
 
 
 # ---------------------------------------------------------------- running

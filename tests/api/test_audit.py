@@ -114,3 +114,26 @@ def test_only_system_administrators_read_the_trail(api, identity, status):
     response = api.as_(identity).get("/system/audit")
     assert response.status_code == status
     assert response.json["message"]
+
+
+def test_api_keys_and_import_sources_leave_entries_without_the_secret(api, changes):
+    from chalicelib.projects import service as projects
+
+    org, orgadmin = changes["org"], api.as_("orgadmin")
+    key = orgadmin.post(f"/organization/{org}/api-keys", {"name": "River logger"}, headers=CLIENT).json
+    assert orgadmin.delete(f"/organization/{org}/api-keys/{key['id']}", headers=CLIENT).status_code == 200
+    created, revoked = entries_for(api, key["id"])
+    assert [(e["targetType"], e["action"]) for e in (created, revoked)] == [("api-key", "create"), ("api-key", "revoke")]
+    assert created["after"] == {"name": "River logger"} and key["key"] not in json.dumps([created, revoked])
+
+    project = projects.ensure(org, f"AUDIT-{uuid.uuid4().hex[:6]}", "Audit project").id
+    sources = f"/organization/{org}/projects/{project}/import-sources"
+    source = orgadmin.post(sources, {"name": "Gage", "url": "https://waterservices.usgs.gov/nwis/iv/?sites=01646500",
+                                     "format": "usgs-json", "schedule": "daily"}, headers=CLIENT).json
+    orgadmin.patch(f"{sources}/{source['id']}", {"schedule": "weekly"}, headers=CLIENT)
+    orgadmin.delete(f"{sources}/{source['id']}", headers=CLIENT)
+    trail = entries_for(api, source["id"])
+    assert [(e["targetType"], e["action"]) for e in trail] == [("import-source", "create"), ("import-source", "update"),
+                                                               ("import-source", "delete")]
+    assert (trail[1]["before"]["schedule"], trail[1]["after"]["schedule"]) == ("daily", "weekly")
+    assert trail[2]["before"]["url"].startswith("https://waterservices.usgs.gov/") and trail[2]["actorId"] == changes["orgadmin"]

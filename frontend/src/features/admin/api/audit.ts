@@ -21,6 +21,8 @@ export const AUDIT_TARGET_TYPES = [
   'station',
   'project',
   'parameter',
+  'api-key',
+  'import-source',
 ] as const;
 
 export interface AuditEntry {

@@ -146,6 +146,8 @@ const admin = {
       station: 'Station',
       project: 'Project',
       parameter: 'Parameter',
+      'api-key': 'API key',
+      'import-source': 'Import source',
     },
   },
 };

@@ -148,6 +148,8 @@ const admin: typeof en = {
       station: '站点',
       project: '项目',
       parameter: '参数',
+      'api-key': 'API 密钥',
+      'import-source': '导入源',
     },
   },
 };
