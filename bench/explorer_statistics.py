@@ -129,23 +129,11 @@ def response_bytes(snapshot) -> None:
 
 
 def series_read() -> None:
-    from devtools import engines
-    from devtools.processes import free_port
+    from bench._stack import deployed_stack
 
-    engine = engines.start(engines.selected(), free_port())
-    try:
-        from devtools import local_stack
-
+    with deployed_stack() as engine:
         print(f"series read: {engine.describe()}")
-        os.environ.update(local_stack.deploy(engine.url))
-        from chalicelib.core import aws
-        from chalicelib.core.config import get_settings
-
-        get_settings.cache_clear()
-        aws.reset()
         _series_read_against_stack()
-    finally:
-        engine.stop()
 
 
 def _series_read_against_stack() -> None:

@@ -78,21 +78,9 @@ def _reportlab_import_ms() -> float:
 
 
 def main() -> None:
-    from devtools import engines
-    from devtools.processes import free_port
+    from bench._stack import deployed_stack
 
     print(f"loading the report code (reportlab), paid by the first report only: {_reportlab_import_ms():.0f} ms",
           flush=True)
-    engine = engines.start(engines.selected(), free_port())
-    try:
-        from devtools import local_stack
-
-        os.environ.update(local_stack.deploy(engine.url))
-        from chalicelib.core import aws
-        from chalicelib.core.config import get_settings
-
-        get_settings.cache_clear()
-        aws.reset()
+    with deployed_stack():
         _report_against_stack()
-    finally:
-        engine.stop()

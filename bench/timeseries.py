@@ -117,24 +117,12 @@ def read_year() -> None:
 
 
 def main() -> None:
-    from devtools import engines
-    from devtools.processes import free_port
+    from bench._stack import deployed_stack
 
-    engine = engines.start(engines.selected(), free_port())
-    try:
-        from devtools import local_stack
-
+    with deployed_stack() as engine:
         print(f"time series: {engine.describe()}")
-        os.environ.update(local_stack.deploy(engine.url))
-        from chalicelib.core import aws
-        from chalicelib.core.config import get_settings
-
-        get_settings.cache_clear()
-        aws.reset()
         writes()
         read_year()
-    finally:
-        engine.stop()
 
 
 if __name__ == "__main__":

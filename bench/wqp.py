@@ -109,17 +109,9 @@ def _duckdb_csv(snapshot, look, path: str) -> int:
 
 
 def _start_stack():
-    from devtools import engines, local_stack
-    from devtools.processes import free_port
+    from bench._stack import start_deployed
 
-    engine = engines.start(engines.selected(), free_port())
-    os.environ.update(local_stack.deploy(engine.url))
-    from chalicelib.core import aws
-    from chalicelib.core.config import get_settings
-
-    get_settings.cache_clear()
-    aws.reset()
-    return engine
+    return start_deployed()
 
 
 def stations(client) -> None:
