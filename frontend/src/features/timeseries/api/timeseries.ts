@@ -107,11 +107,16 @@ export function useImportSources(organizationId: string, projectId: string) {
   return useSWR(importSourcesPath(organizationId, projectId), (path: string) => get<ImportSource[]>(path));
 }
 
-export const createImportSource = (organizationId: string, projectId: string, source: Pick<ImportSource, 'name' | 'url' | 'format' | 'schedule'>) =>
+export const createImportSource = (organizationId: string, projectId: string, source: ImportSourceFields) =>
   post<ImportSource>(importSourcesPath(organizationId, projectId), source);
 
 export const runImportSource = (organizationId: string, projectId: string, sourceId: string) =>
   post<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}/run`);
+
+export type ImportSourceFields = Pick<ImportSource, 'name' | 'url' | 'format' | 'schedule'>;
+
+export const updateImportSource = (organizationId: string, projectId: string, sourceId: string, fields: ImportSourceFields) =>
+  patch<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`, fields);
 
 export const setImportSourceEnabled = (organizationId: string, projectId: string, sourceId: string, enabled: boolean) =>
   patch<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`, { enabled });

@@ -29,6 +29,8 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
       return json(created, 201);
     }
     if (path === `${SOURCES}/src-1` && method === 'PATCH') {
+      const url = (body as { url?: string }).url;
+      if (url !== undefined && !/^https?:\/\//.test(url)) return json({ message: 'Only http and https URLs can be imported.' }, 400);
       Object.assign(sources[0]!, body as object);
       return json(sources[0]);
     }
@@ -75,6 +77,40 @@ describe("a project's logger data", () => {
     await userEvent.click(enabled);
     await waitFor(() => expect(enabled).not.toBeChecked());
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ enabled: false });
+  });
+
+  it('lets a contributor edit a source in a dialog, prefilled, and shows a refused URL in the server\'s words', async () => {
+    sources = [{ id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null }];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Edit Choptank gages' }));
+    expect(within(panel).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Edit Choptank gages' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit import source Choptank gages' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Choptank gages');
+    expect(within(dialog).getByRole('combobox', { name: 'Format' })).toHaveDisplayValue('USGS Water Services (JSON)');
+    const url = within(dialog).getByRole('textbox', { name: 'URL' });
+    expect(url).toHaveValue('https://waterservices.usgs.gov/nwis/iv/?sites=01491000');
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'ftp://example.org/a.csv');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The source could not be saved: Only http and https URLs can be imported.');
+    expect(within(panel).getByRole('row', { name: /Choptank gages/ })).toHaveTextContent('https://waterservices.usgs.gov/nwis/iv/?sites=01491000');
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://waterservices.usgs.gov/nwis/iv/?sites=01491500');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Schedule' }), 'Weekly');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = within(panel).getByRole('row', { name: /Choptank gages/ });
+    expect(row).toHaveTextContent('https://waterservices.usgs.gov/nwis/iv/?sites=01491500');
+    expect(row).toHaveTextContent('Weekly');
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)!.body).toEqual({
+      name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491500', format: 'usgs-json', schedule: 'weekly',
+    });
   });
 
   it('a simple member sees the series but not the sources', async () => {

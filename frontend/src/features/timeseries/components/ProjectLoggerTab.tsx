@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Dialog } from '../../../shell/Dialog';
 import { messageOf } from '../../../shell/toast';
-import { createImportSource, runImportSource, setImportSourceEnabled, useImportSources, useTimeSeriesList, type ImportSource } from '../api/timeseries';
+import { createImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
 const SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
@@ -54,18 +55,16 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
 function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
   const { t } = useTranslation();
   const sources = useImportSources(organizationId, projectId);
-  const [draft, setDraft] = useState({ name: '', url: '', format: 'usgs-json', schedule: 'daily' as ImportSource['schedule'] });
-  const [failure, setFailure] = useState<string>();
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    try {
-      await createImportSource(organizationId, projectId, draft);
-      setDraft({ ...draft, name: '', url: '' });
-      await sources.mutate();
-    } catch (error) {
-      setFailure(t('timeseries.project.addFailed', { message: messageOf(error) }));
-    }
+  const [editing, setEditing] = useState<ImportSource | null>(null);
+  const add = async (fields: ImportSourceFields) => {
+    await createImportSource(organizationId, projectId, fields);
+    await sources.mutate();
+  };
+  const save = async (fields: ImportSourceFields) => {
+    if (!editing) return;
+    await updateImportSource(organizationId, projectId, editing.id, fields);
+    setEditing(null);
+    await sources.mutate();
   };
   const run = async (id: string) => {
     await runImportSource(organizationId, projectId, id);
@@ -88,7 +87,7 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
               <th scope="col">{t('timeseries.project.schedule')}</th>
               <th scope="col">{t('timeseries.project.enabled')}</th>
               <th scope="col">{t('timeseries.project.lastResult')}</th>
-              <th scope="col"><span className="visually-hidden">{t('timeseries.project.runNow')}</span></th>
+              <th scope="col"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -102,36 +101,80 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
                     onChange={(e) => void enable(source.id, e.target.checked)} />
                 </td>
                 <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
-                <td><button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button></td>
+                <td>
+                  <button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
+                  <button type="button" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
+                    {t('timeseries.project.edit')}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <form className="import-source-form" onSubmit={(event) => void add(event)}>
-        <label>
-          {t('timeseries.project.name')}
-          <input required maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-        </label>
-        <label>
-          {t('timeseries.project.url')}
-          <input required type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
-        </label>
-        <label>
-          {t('timeseries.project.format')}
-          <select value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.target.value })}>
-            {FORMATS.map((f) => <option key={f} value={f}>{t(`timeseries.project.formats.${f}`)}</option>)}
-          </select>
-        </label>
-        <label>
-          {t('timeseries.project.schedule')}
-          <select value={draft.schedule} onChange={(e) => setDraft({ ...draft, schedule: e.target.value as ImportSource['schedule'] })}>
-            {SCHEDULES.map((s) => <option key={s} value={s}>{t(`timeseries.project.schedules.${s}`)}</option>)}
-          </select>
-        </label>
-        <button type="submit">{t('timeseries.project.add')}</button>
-        {failure && <p role="alert" className="alert alert-error">{failure}</p>}
-      </form>
+      <ImportSourceForm submitLabel={t('timeseries.project.add')} failedKey="timeseries.project.addFailed" clearOnSuccess onSubmit={add} />
+      <Dialog open={editing !== null} title={t('timeseries.project.editTitle', { name: editing?.name ?? '' })} onClose={() => setEditing(null)}>
+        {editing && (
+          <ImportSourceForm key={editing.id} initial={editing} submitLabel={t('timeseries.project.save')} failedKey="timeseries.project.saveFailed"
+            onSubmit={save} onCancel={() => setEditing(null)} />
+        )}
+      </Dialog>
     </section>
+  );
+}
+
+type FormProps = {
+  initial?: ImportSourceFields;
+  submitLabel: string;
+  failedKey: 'timeseries.project.addFailed' | 'timeseries.project.saveFailed';
+  /** After adding, the name and URL are emptied for the next source (format and schedule stay). */
+  clearOnSuccess?: boolean;
+  onSubmit: (fields: ImportSourceFields) => Promise<void>;
+  onCancel?: () => void;
+};
+
+/** A source's name, URL, format and schedule: adds a new source, or (prefilled, in a dialog) edits one. */
+function ImportSourceForm({ initial, submitLabel, failedKey, clearOnSuccess, onSubmit, onCancel }: FormProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ImportSourceFields>(() =>
+    initial ? { name: initial.name, url: initial.url, format: initial.format, schedule: initial.schedule } : { name: '', url: '', format: 'usgs-json', schedule: 'daily' });
+  const [failure, setFailure] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    try {
+      await onSubmit(draft);
+      if (clearOnSuccess) setDraft({ ...draft, name: '', url: '' });
+    } catch (error) {
+      // The server's own words (e.g. a URL that is not http(s)) stay beside the form until the next try.
+      setFailure(t(failedKey, { message: messageOf(error) }));
+    }
+  };
+  return (
+    <form className="import-source-form" onSubmit={(event) => void submit(event)}>
+      <label>
+        {t('timeseries.project.name')}
+        <input required maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+      </label>
+      <label>
+        {t('timeseries.project.url')}
+        <input required type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+      </label>
+      <label>
+        {t('timeseries.project.format')}
+        <select value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.target.value })}>
+          {FORMATS.map((f) => <option key={f} value={f}>{t(`timeseries.project.formats.${f}`)}</option>)}
+        </select>
+      </label>
+      <label>
+        {t('timeseries.project.schedule')}
+        <select value={draft.schedule} onChange={(e) => setDraft({ ...draft, schedule: e.target.value as ImportSource['schedule'] })}>
+          {SCHEDULES.map((s) => <option key={s} value={s}>{t(`timeseries.project.schedules.${s}`)}</option>)}
+        </select>
+      </label>
+      {onCancel && <button type="button" onClick={onCancel}>{t('timeseries.project.cancel')}</button>}
+      <button type="submit">{submitLabel}</button>
+      {failure && <p role="alert" className="alert alert-error">{failure}</p>}
+    </form>
   );
 }

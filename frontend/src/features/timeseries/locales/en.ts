@@ -42,6 +42,13 @@ const timeseries = {
     schedules: { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' },
     statuses: { queued: 'Import queued', unchanged: 'Nothing new', failed: 'Failed' },
     addFailed: 'The source could not be added: {{message}}',
+    actions: 'Actions',
+    edit: 'Edit',
+    editFor: 'Edit {{name}}',
+    editTitle: 'Edit import source {{name}}',
+    save: 'Save',
+    cancel: 'Cancel',
+    saveFailed: 'The source could not be saved: {{message}}',
   },
 };
 

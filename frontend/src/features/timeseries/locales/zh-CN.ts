@@ -44,6 +44,13 @@ const timeseries: typeof en = {
     schedules: { hourly: '每小时', daily: '每天', weekly: '每周' },
     statuses: { queued: '已排队导入', unchanged: '无新数据', failed: '失败' },
     addFailed: '无法添加导入源：{{message}}',
+    actions: '操作',
+    edit: '编辑',
+    editFor: '编辑 {{name}}',
+    editTitle: '编辑导入源 {{name}}',
+    save: '保存',
+    cancel: '取消',
+    saveFailed: '无法保存导入源：{{message}}',
   },
 };
 
