@@ -120,7 +120,9 @@ def main() -> None:
            "AWS_PORT": str(port + 3), "OIDC_KEY_FILE": "", "SEED_STATIONS": str(stations),
            # The map needs the stations; values for the first 2,000 are enough for the popups and charts.
            "SEED_SERIES_STATIONS": os.environ.get("SEED_SERIES_STATIONS", "2000"),
-           "ENGINE": os.environ.get("ENGINE") or "localstack"}
+           "ENGINE": os.environ.get("ENGINE") or "localstack",
+           # DynamoDB Local answers a Scan page of a million-item table in more than the API's 10 s.
+           "AWS_READ_TIMEOUT_SECONDS": os.environ.get("AWS_READ_TIMEOUT_SECONDS", "300")}
     python = ROOT / ".venv" / "bin" / "python"
     started = time.monotonic()
     log_path = ROOT / "build" / "bench-explorer-product.log"

@@ -202,10 +202,11 @@ def _load_peak_mb(stored: bytes) -> tuple[float, float]:
     with tempfile.NamedTemporaryFile(suffix=".npz") as handle:
         handle.write(stored)
         handle.flush()
-        code = ("import resource, time, sys; from chalicelib.statistics.snapshot import Snapshot; "
+        # VmHWM (not ru_maxrss, which a child inherits from the benchmark's own large process across exec).
+        code = ("import re, time, sys; from chalicelib.statistics.snapshot import Snapshot; "
                 "data = open(sys.argv[1], 'rb').read(); t = time.perf_counter(); s = Snapshot.from_bytes(data, 1); "
                 "t = time.perf_counter() - t; del data; "
-                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, t)")
+                "print(int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)) / 1024, t)")
         out = subprocess.run([sys.executable, "-c", code, handle.name], cwd=ROOT, capture_output=True, text=True,
                              check=True)
     peak, seconds = out.stdout.split()
