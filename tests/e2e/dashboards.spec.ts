@@ -56,8 +56,10 @@ async function screenshots(page: Page, name: string, lang: string, ready: () => 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await ready();
-    // Nothing sticks out sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${lang} ${width}`).toBeLessThanOrEqual(width);
+    // Nothing sticks out sideways on a phone (once the grid has laid itself out for the new width).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} ${lang} ${width}` })
+      .toBeLessThanOrEqual(width);
     await page.screenshot({ path: `screenshots/${name}-${lang}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -167,14 +169,18 @@ test('dashboards: create, add a chart and a note, arrange, rename and delete', a
   // The keyboard arranges too: the note one column to the right, one row taller.
   const noteCell = page.locator('.react-grid-item', { has: note });
   const noteBefore = (await noteCell.boundingBox())!;
+  // One key, one save: waiting for each keeps a busy machine from splitting them unpredictably.
   saved = savedLayout(page);
   await note.getByRole('button', { name: 'Move or resize Note' }).focus();
   await page.keyboard.press('ArrowRight');
+  await saved;
+  saved = savedLayout(page);
   await page.keyboard.press('Shift+ArrowDown');
   await saved;
+  // The grid moves the cell into place after the layout is saved: wait for it to arrive.
+  await expect.poll(async () => (await noteCell.boundingBox())!.x).toBeGreaterThan(noteBefore.x + 40);
+  await expect.poll(async () => (await noteCell.boundingBox())!.height).toBeGreaterThan(noteBefore.height + 20);
   const noteAfter = (await noteCell.boundingBox())!;
-  expect(noteAfter.x).toBeGreaterThan(noteBefore.x + 40);
-  expect(noteAfter.height).toBeGreaterThan(noteBefore.height + 20);
 
   // After a reload everything is where it was left.
   await page.reload();
