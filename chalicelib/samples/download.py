@@ -5,8 +5,6 @@ Cells are CSV-injection safe: text that a spreadsheet would run as a formula (st
 """
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -90,21 +88,3 @@ def rows(selection: Selection, *, organizations: dict, parameters: dict, project
     """The CSV rows (without header) of the selected values, in COLUMNS."""
     for record in records(selection, organizations=organizations, parameters=parameters, projects=projects):
         yield [safe_cell(record[column]) for column in COLUMNS]
-
-
-def write_csv(out: io.TextIOBase, row_iter: Iterator[list[str]], *, limit_bytes: int | None = None) -> bool:
-    """Write the header and rows; False (stopping early) when more than limit_bytes would be written."""
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    for row in row_iter:
-        writer.writerow(row)
-        if limit_bytes is not None and out.tell() > limit_bytes:
-            return False
-    return True
-
-
-def write_csv_rows(out, row_iter: Iterator[list[str]]) -> None:
-    """Write the rest of the rows (after write_csv stopped at its limit)."""
-    writer = csv.writer(out, lineterminator="\r\n")
-    for row in row_iter:
-        writer.writerow(row)

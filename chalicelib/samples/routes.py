@@ -1,13 +1,8 @@
 """Sample values: one series for a chart, and the CSV download (public: published data)."""
-import io
-import tempfile
 import uuid
 
-from chalice import Response
-
 from chalicelib.auth import rules
-from chalicelib.core import aws
-from chalicelib.core.config import get_settings
+from chalicelib.core import csv_download
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes
 from chalicelib.core.openapi import CSV, JSON, describe
@@ -26,8 +21,6 @@ def _multi(request) -> dict[str, list[str]]:
     return {name: params.getlist(name) for name in params} if params else {}
 # Answers up to this size come back in the response itself; larger ones are written to S3 and the
 # caller is redirected to a presigned URL (API Gateway and Lambda cap a response at 6 MB).
-INLINE_CSV_BYTES = 4 * 1024 * 1024
-PRESIGNED_SECONDS = 900
 DATE_OR_TIME = {"type": "string", "description": "an ISO 8601 date or time"}
 
 
@@ -113,27 +106,5 @@ def download_values():
                    parameters=parameters.all_parameters(),
                    projects={p.id: p for p in projects.COLLECTION.model.scan()})
     selection = download.Selection(chosen, set(parameter_ids) if parameter_ids else None, start, end)
-    filename = f"sample-values-{uuid.uuid4().hex[:8]}.csv"
-    buffer = io.StringIO()
-    rows = download.rows(selection, **lookups)
-    if download.write_csv(buffer, rows, limit_bytes=INLINE_CSV_BYTES):
-        return Response(body=buffer.getvalue(), status_code=200, headers={
-            "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": f'attachment; filename="{filename}"'})
-    return _redirect_to_s3(buffer, rows, filename)
-
-
-def _redirect_to_s3(buffer: io.StringIO, rows, filename: str) -> Response:
-    settings = get_settings()
-    key = f"downloads/{uuid.uuid4()}/{filename}"
-    s3 = aws.client("s3")
-    with tempfile.TemporaryDirectory() as folder:
-        path = f"{folder}/{filename}"
-        with open(path, "w", encoding="utf-8", newline="") as spool:
-            spool.write(buffer.getvalue())
-            download.write_csv_rows(spool, rows)
-        s3.upload_file(path, settings.uploads_bucket, key, ExtraArgs={
-            "ContentType": "text/csv; charset=utf-8", "ContentDisposition": f'attachment; filename="{filename}"'})
-    url = s3.generate_presigned_url("get_object", Params={"Bucket": settings.uploads_bucket, "Key": key},
-                                    ExpiresIn=PRESIGNED_SECONDS)
-    return Response(body={"url": url, "expiresIn": PRESIGNED_SECONDS}, status_code=303,
-                    headers={"Location": url, "Content-Type": "application/json"})
+    return csv_download.answer(download.COLUMNS, download.rows(selection, **lookups),
+                               f"sample-values-{uuid.uuid4().hex[:8]}.csv")

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import uuid
 
-from chalice import Response
 
 from chalicelib.apikeys import service as apikeys
 from chalicelib.auth import rules
 from chalicelib.auth.scopes import may_write
-from chalicelib.core import aws
-from chalicelib.core.config import get_settings
+from chalicelib.core import csv_download
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
 from chalicelib.core.http import Routes
 from chalicelib.core.openapi import CSV, describe
@@ -23,8 +21,6 @@ from chalicelib.stations import service as stations
 from chalicelib.timeseries import download, formats, push, service
 
 routes = Routes(__name__)
-INLINE_CSV_BYTES = 4 * 1024 * 1024
-PRESIGNED_SECONDS = 900
 TS_IMPORT = ImportKind("import-ts-data", formats.FORMATS, formats.SUFFIXES)
 _FILTERS = {name: {"type": "string"} for name in ("series", "stationId", "projectId", "organizationId", "parameterId")}
 _RANGE = {"from": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"},
@@ -121,18 +117,8 @@ def download_series():
     params = _params()
     chosen = _chosen(params)
     start, end = _range(params)
-    text = download.csv_text(chosen, start, end)
-    name = f"time-series-{uuid.uuid4().hex[:8]}.csv"
-    if len(text) <= INLINE_CSV_BYTES:
-        return Response(body=text, status_code=200, headers={
-            "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": f'attachment; filename="{name}"'})
-    s3, bucket = aws.client("s3"), get_settings().uploads_bucket
-    key = f"downloads/{name}"
-    s3.put_object(Bucket=bucket, Key=key, Body=text.encode("utf-8"), ContentType="text/csv")
-    url = s3.generate_presigned_url("get_object", Params={
-        "Bucket": bucket, "Key": key, "ResponseContentDisposition": f'attachment; filename="{name}"'},
-        ExpiresIn=PRESIGNED_SECONDS)
-    return Response(body={"url": url}, status_code=303, headers={"Location": url, "Content-Type": "application/json"})
+    return csv_download.answer(download.COLUMNS, download.rows(chosen, start, end),
+                               f"time-series-{uuid.uuid4().hex[:8]}.csv")
 
 
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())

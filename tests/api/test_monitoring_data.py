@@ -228,9 +228,9 @@ def test_download_is_csv_in_wqp_columns_and_safe_from_formulas(api, demo):
 
 
 def test_a_large_download_is_redirected_to_a_presigned_object(api, demo, monkeypatch):
-    from chalicelib.samples import routes as sample_routes
+    from chalicelib.core import csv_download
 
-    monkeypatch.setattr(sample_routes, "INLINE_CSV_BYTES", 100)
+    monkeypatch.setattr(csv_download, "INLINE_BYTES", 100)
     response = _raw_get(api, f"/sampleValue?organizationId={demo['org']}&parameterId={parameter_id_for('pH')}")
     assert response.status_code == 303
     import requests

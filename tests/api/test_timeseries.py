@@ -289,3 +289,16 @@ def test_bad_requests_get_clear_messages(api, place, year):
     log = _import(api, place, b"Site,Reading\nLOGGER-1,3\n", "nozone.csv")
     assert (log["status"], log["message"]) == (
         "failed", "The wide logger layout needs a column for time (e.g. timestamp); the header has: Site, Reading.")
+
+
+def test_a_large_download_is_redirected_to_a_presigned_object(api, year, monkeypatch):
+    import requests
+
+    from chalicelib.core import csv_download
+
+    monkeypatch.setattr(csv_download, "INLINE_BYTES", 1000)
+    response = raw_get(api, f"/wapi/ts/download?series={year}&from=2023-02-01&to=2023-02-02")
+    assert response.status_code == 303
+    downloaded = requests.get(response.headers["Location"], timeout=10)
+    rows = list(csv.DictReader(io.StringIO(downloaded.text)))
+    assert len(rows) == 2 * 96 and rows[-1]["Time"] == "2023-02-02T23:45:00Z"
