@@ -99,4 +99,14 @@ def organization_of(presented: str) -> str:
     details = item.to_dict().get("details") or {}
     if details.get("revokedAt") or not hmac.compare_digest(details.get("hash", ""), _hash(secret)):
         raise Unauthorized(INVALID)
+    _note_use(item, details)
     return item.organizationId
+
+
+def _note_use(item: CatalogItem, details: dict) -> None:
+    """Keep `lastUsedAt` (so a group-admin sees which keys still work for something), writing at most once a
+    minute per key: a logger pushing every few seconds should not cost a write per push."""
+    now = utc_now()
+    last = details.get("lastUsedAt") or ""
+    if last[:16] != now[:16]:  # ISO text: the same minute shares its first 16 characters
+        item.update(actions=[CatalogItem.details.set({**details, "lastUsedAt": now})])

@@ -37,6 +37,10 @@ def test_an_api_key_is_shown_once_and_listed_without_its_secret(api, place):
     listed = api.as_("admin").get(f"/organization/{place['org']}/api-keys").json
     assert [k["name"] for k in listed] == ["Logger at the bridge"]
     assert "key" not in listed[0] and "hash" not in str(listed[0])
+    # A push with the key marks when it was last used, so a group-admin sees which keys are still in use.
+    assert _push(api, place, {"series": []}).status_code == 200
+    used = api.as_("admin").get(f"/organization/{place['org']}/api-keys").json[0]
+    assert used["lastUsedAt"] and used["lastUsedAt"] >= place["key"]["createdAt"]
 
 
 def test_a_push_merges_values_idempotently_and_says_what_it_rejected(api, place):
