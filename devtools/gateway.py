@@ -195,14 +195,19 @@ class OriginConnectionAttempts:
     """As CloudFront tries to reach an origin up to three times (ConnectionAttempts), an API request that
     got no answer at all from the API (the proxy's own 502, not one of the API's JSON answers) is sent
     again: chalice local accepts few connections at once, and a burst of users gets some reset before the
-    API ever reads them (its log shows no such request)."""
+    API ever reads them (its log shows no such request). Only idempotent methods are sent again: the proxy's
+    502 cannot tell a connection refused from an answer lost after the API acted, and a repeated POST could
+    import a file twice."""
+
+    IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
 
     def __init__(self, app, attempts: int = 3):
         self.app, self.attempts = app, attempts
 
     def __call__(self, environ, start_response):
         length = environ.get("CONTENT_LENGTH")
-        if not environ.get("PATH_INFO", "").startswith(API_PREFIX) or length is None:
+        if (not environ.get("PATH_INFO", "").startswith(API_PREFIX) or length is None
+                or environ.get("REQUEST_METHOD") not in self.IDEMPOTENT):
             return self.app(environ, start_response)
         body = environ["wsgi.input"].read(int(length or 0))
         for attempt in range(1, self.attempts + 1):

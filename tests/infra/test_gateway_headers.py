@@ -44,26 +44,29 @@ def test_every_page_and_file_of_the_spa_carries_the_headers(site):
             assert response.headers[name] == value, (path, name)
 
 
-def test_an_api_request_the_api_never_read_is_sent_again_as_cloudfront_does(tmp_path):
-    # An API that drops the first connection without an answer (as chalice local does when too many arrive
-    # at once), then answers: the POST is sent again, whole, and its answer reaches the client.
+def test_an_idempotent_api_request_left_unanswered_is_sent_again_and_a_post_is_not(tmp_path):
+    # An API that drops each method's first connection without an answer (as chalice local does when too many
+    # arrive at once), then answers: the PUT is sent again, whole, and its answer reaches the client; the POST
+    # is not (the API may have acted on it), and the client gets the gateway's 502.
     import http.server
     import threading
 
     received = []
 
     class Api(http.server.BaseHTTPRequestHandler):
-        def do_POST(self):
+        def answer(self):
             body = self.rfile.read(int(self.headers["Content-Length"]))
-            if not received:
-                received.append(None)
+            if (self.command, None) not in received:
+                received.append((self.command, None))
                 self.connection.shutdown(2)  # no answer at all
                 return
-            received.append(body)
+            received.append((self.command, body))
             self.send_response(201)
             self.send_header("Content-Type", "application/json")
             self.end_headers()
             self.wfile.write(b'{"id": "d-1"}')
+
+        do_PUT = do_POST = answer
 
         def log_message(self, *args):
             pass
@@ -72,8 +75,10 @@ def test_an_api_request_the_api_never_read_is_sent_again_as_cloudfront_does(tmp_
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         client = Client(gateway.create_app(tmp_path, f"http://127.0.0.1:{server.server_port}"))
-        response = client.post("/api/v1/dashboards", json={"label": "Twice?"})
+        response = client.put("/api/v1/dashboards/d-1", json={"label": "Twice?"})
         assert (response.status_code, response.json) == (201, {"id": "d-1"})
-        assert received == [None, b'{"label": "Twice?"}']
+        assert received == [("PUT", None), ("PUT", b'{"label": "Twice?"}')]
+        assert client.post("/api/v1/dashboards", json={"label": "Once"}).status_code == 502
+        assert received[2:] == [("POST", None)]
     finally:
         server.shutdown()
