@@ -8,12 +8,13 @@ import type { MapServiceValue } from '../api/types';
 import { mayAdminister, mayContribute } from '../lib/access';
 import { formatDate } from '../lib/labels';
 import { useAction } from '../lib/useAction';
+import { ApiKeysSection } from './ApiKeysSection';
 import { HeaderMapForm } from './HeaderMapForm';
 import { TextField } from '../../../shell/FormDialog';
 
 /**
  * The organization's settings: its map service (everyone reads, group administrators change), the column
- * names of its imported files (data contributors and group administrators) and its WQX account.
+ * names of its imported files (data contributors and group administrators), its WQX account and API keys.
  */
 export function SettingsTab({ organizationId }: { organizationId: string }) {
   const { profile } = useSession();
@@ -23,6 +24,7 @@ export function SettingsTab({ organizationId }: { organizationId: string }) {
       <MapServiceForm organizationId={organizationId} editable={admin} />
       {mayContribute(profile, organizationId) && <HeaderMapForm organizationId={organizationId} />}
       {admin && <WqxAccountForm organizationId={organizationId} />}
+      {admin && <ApiKeysSection organizationId={organizationId} />}
     </div>
   );
 }

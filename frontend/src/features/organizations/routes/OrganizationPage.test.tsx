@@ -197,12 +197,69 @@ describe('organization workspace', () => {
     expect(await screen.findByText('WQX Web refused the user ID or private key.')).toBeInTheDocument();
   });
 
+  it('creates an API key whose secret is shown once, lists it and revokes it', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await open('settings');
+    const section = await screen.findByRole('region', { name: 'API keys' });
+    expect(within(section).getByText('No API keys yet.')).toBeInTheDocument();
+    expect(within(section).getByText(/Data loggers and scripts push time series with an API key/)).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Create API key' }));
+    expect(within(section).getByText('Enter a name of at most 100 characters.')).toBeInTheDocument();
+    expect(server.callsTo('POST', `/organization/${DEMO_ORG}/api-keys`)).toHaveLength(0);
+
+    server.fail('POST', /\/api-keys$/, 400, 'name is required (1 to 100 characters): say which logger or script uses the key.');
+    const name = within(section).getByRole('textbox', { name: 'Name of a new key (which logger or script uses it)' });
+    await userEvent.type(name, 'Mill Creek logger');
+    await userEvent.click(within(section).getByRole('button', { name: 'Create API key' }));
+    expect(await screen.findByText('name is required (1 to 100 characters): say which logger or script uses the key.')).toBeInTheDocument();
+    expect(within(section).queryByLabelText('The new key')).not.toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Create API key' }));
+    expect(await screen.findByText('Key “Mill Creek logger” created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', `/organization/${DEMO_ORG}/api-keys`)[1]!.body).toEqual({ name: 'Mill Creek logger' });
+    const secret = within(section).getByLabelText('The new key');
+    expect(secret).toHaveValue('owd_k1_s3cret-shown-once');
+    expect(secret).toHaveAttribute('readonly');
+    expect(within(section).getByText('Copy this key now: it will not be shown again.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('owd_k1_s3cret-shown-once');
+    expect(await screen.findByText('Key copied.')).toBeInTheDocument();
+
+    const row = await within(section).findByRole('row', { name: /Mill Creek logger/ });
+    expect(within(row).getByRole('cell', { name: 'Active' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Never' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Created', 'Last used', 'Status', 'Actions']);
+    await userEvent.click(within(section).getByRole('button', { name: 'Done' }));
+    expect(within(section).queryByLabelText('The new key')).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('owd_k1_s3cret-shown-once')).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Mill Creek logger' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke API key' });
+    expect(within(dialog).getByText('Revoke the key “Mill Creek logger”? Loggers that use it can no longer send data.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Key “Mill Creek logger” revoked.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', `/organization/${DEMO_ORG}/api-keys/k1`)).toHaveLength(1);
+    const revokedRow = await within(section).findByRole('row', { name: /Mill Creek logger/ });
+    await waitFor(() => expect(within(revokedRow).getByText(/^Revoked /)).toBeInTheDocument());
+    expect(within(revokedRow).queryByRole('button', { name: 'Revoke Mill Creek logger' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the API keys cannot be listed', async () => {
+    server.fail('GET', /\/api-keys$/, 403, 'Only group administrators of this organization may do this.');
+    await open('settings');
+    expect(await screen.findByText('Only group administrators of this organization may do this.')).toBeInTheDocument();
+  });
+
   it('a simple member reads the map service and sees no WQX account', async () => {
     await open('settings', PROFILES.viewer);
     expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Style address (URL)' })).toBeDisabled();
     expect(screen.queryByRole('heading', { name: 'WQX account' })).not.toBeInTheDocument();
     expect(server.callsTo('GET', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'API keys' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', `/organization/${DEMO_ORG}/api-keys`)).toHaveLength(0);
   });
 
   it('a group administrator edits the organization details, including how to contact it', async () => {

@@ -70,6 +70,8 @@ export function demoState() {
       { name: 'shoeSize', label: 'shoe size' },
     ],
     wqx: {} as Record<string, Row>,
+    /** API keys by organization, as GET .../api-keys lists them (newest first). */
+    apiKeys: {} as Record<string, Row[]>,
     invitations: [
       {
         id: 'inv-1', email: 'newcomer@example.com', organizationId: DEMO_ORG, organizationName: 'Demo Watershed Council', roleName: 'data-contributor',
@@ -179,6 +181,26 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
         .filter((log) => log.projectId === m![2])
         .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
       return ok({ data: logs.slice(0, limit), count: Math.min(limit, logs.length), total: logs.length, page: 1, pageCount: 1 });
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/api-keys$/))) {
+      const keys = (state.apiKeys[m[1]!] ??= []);
+      if (method === 'POST') {
+        const name = (body as { name?: unknown } | undefined)?.name;
+        if (typeof name !== 'string' || !name.trim() || name.trim().length > 100) {
+          return error(400, 'name is required (1 to 100 characters): say which logger or script uses the key.');
+        }
+        const id = `k${nextId++}`;
+        const created = { id, organizationId: m[1], name: name.trim(), createdBy: ME, createdAt: '2026-11-24T10:00:00Z', lastUsedAt: null, revokedAt: null, active: true };
+        keys.unshift(created);
+        return { status: 201, body: { ...created, key: `owd_${id}_s3cret-shown-once` } };
+      }
+      return ok(keys);
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/api-keys\/([^/]+)$/)) && method === 'DELETE') {
+      const key = (state.apiKeys[m[1]!] ?? []).find((k) => k.id === m![2]);
+      if (!key) return error(404, 'API key not found.');
+      if (key.active) Object.assign(key, { active: false, revokedAt: '2026-11-24T11:00:00Z' });
+      return ok(key);
     }
     if ((m = path.match(/^\/organization\/([^/]+)\/wqx-account\/test$/)) && method === 'POST') {
       const account = state.wqx[m[1]!];

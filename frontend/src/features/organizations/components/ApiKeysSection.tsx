@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../shell/LazyView';
+import { ConfirmDialog } from '../../../shell/Dialog';
+import { TextField } from '../../../shell/FormDialog';
+import { messageOf, toast } from '../../../shell/toast';
+import { useApiKeyActions, useApiKeys, type ApiKey } from '../api/apiKeys';
+import { formatDate } from '../lib/labels';
+import { useAction } from '../lib/useAction';
+
+const NAME_MAX = 100;
+
+/** The organization's API keys (group administrators): list, create (the secret shown once) and revoke. */
+export function ApiKeysSection({ organizationId }: { organizationId: string }) {
+  const { t, i18n } = useTranslation();
+  const keys = useApiKeys(organizationId, true);
+  const { create, revoke } = useApiKeyActions(organizationId);
+  const { busy, run } = useAction();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  if (keys.error) return <p className="alert alert-error" role="alert">{messageOf(keys.error)}</p>;
+  if (!keys.data) return <Spinner />;
+  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('organizations.apiKeys.never'));
+
+  return (
+    <section aria-labelledby="api-keys-title">
+      <h2 id="api-keys-title">{t('organizations.apiKeys.title')}</h2>
+      <p className="muted">{t('organizations.apiKeys.intro')}</p>
+      {keys.data.length === 0 ? (
+        <p className="muted">{t('organizations.apiKeys.empty')}</p>
+      ) : (
+        <table className="ws-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('organizations.apiKeys.name')}</th>
+              <th scope="col">{t('organizations.apiKeys.created')}</th>
+              <th scope="col">{t('organizations.apiKeys.lastUsed')}</th>
+              <th scope="col">{t('organizations.apiKeys.status')}</th>
+              <th scope="col"><span className="visually-hidden">{t('organizations.apiKeys.actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>{date(key.createdAt)}</td>
+                <td>{date(key.lastUsedAt)}</td>
+                <td>{key.active ? t('organizations.apiKeys.active') : t('organizations.apiKeys.revokedOn', { date: date(key.revokedAt) })}</td>
+                <td>
+                  {key.active && (
+                    <button type="button" className="button" disabled={busy} aria-label={t('organizations.apiKeys.revokeAction', { name: key.name })} onClick={() => setRevoking(key)}>
+                      {t('organizations.apiKeys.revoke')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        className="ws-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = name.trim();
+          if (!trimmed || trimmed.length > NAME_MAX) {
+            setNameError(t('organizations.apiKeys.nameRequired', { max: NAME_MAX }));
+            return;
+          }
+          setNameError(null);
+          void run(async () => {
+            const created = await create(trimmed);
+            setSecret(created?.key ?? null);
+            setName('');
+          }, t('organizations.apiKeys.createdToast', { name: trimmed }));
+        }}
+      >
+        <TextField id="api-key-name" label={t('organizations.apiKeys.newName')} value={name} onChange={setName} error={nameError} required maxLength={NAME_MAX} />
+        <div className="ws-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('organizations.apiKeys.create')}
+          </button>
+        </div>
+      </form>
+      {secret && (
+        <div className="ws-form">
+          <div className="ws-field">
+            <label htmlFor="api-key-secret">{t('organizations.apiKeys.secret')}</label>
+            <input id="api-key-secret" readOnly value={secret} aria-describedby="api-key-secret-hint" onFocus={(event) => event.target.select()} />
+            <p id="api-key-secret-hint" className="ws-hint">{t('organizations.apiKeys.shownOnce')}</p>
+          </div>
+          <div className="ws-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void Promise.resolve()
+                  .then(() => navigator.clipboard.writeText(secret))
+                  .then(
+                  () => toast.success(t('organizations.apiKeys.copied')),
+                  (error: unknown) => toast.error(error),
+                )
+              }
+            >
+              {t('organizations.apiKeys.copy')}
+            </button>
+            <button type="button" className="button" onClick={() => setSecret(null)}>
+              {t('organizations.apiKeys.done')}
+            </button>
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={!!revoking}
+        title={t('organizations.apiKeys.revokeTitle')}
+        message={t('organizations.apiKeys.revokeMessage', { name: revoking?.name ?? '' })}
+        confirmLabel={t('organizations.apiKeys.revoke')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() => {
+          const key = revoking;
+          if (key) void run(() => revoke(key.id), t('organizations.apiKeys.revoked', { name: key.name })).then(() => setRevoking(null));
+        }}
+        onClose={() => setRevoking(null)}
+      />
+    </section>
+  );
+}
