@@ -107,7 +107,7 @@ test('orgadmin invites a new address; the newcomer signs up from the email, acce
   await colleagueContext.close();
 });
 
-test('orgadmin creates a project, adds stations and parameters to it, and sets the map service', async ({ page }) => {
+test('orgadmin creates a project, adds stations and parameters to it, sets the map service and makes and revokes an API key', async ({ page }) => {
   const project = `River watch ${Date.now().toString(36)}`;
   await signIn(page, 'orgadmin');
   await openOrganization(page);
@@ -153,6 +153,21 @@ test('orgadmin creates a project, adds stations and parameters to it, and sets t
   // Back to the system's map, so other tests see the explorer as before.
   await page.getByRole('button', { name: 'Use the system’s map service' }).click();
   await expect(page.getByText('This organization uses the system’s map service again.')).toBeVisible();
+
+  // An API key for a logger: its secret shown once, then revoked.
+  const keyName = `Bridge logger ${Date.now().toString(36)}`;
+  const keys = page.getByRole('region', { name: 'API keys' });
+  await keys.getByRole('textbox', { name: 'Name of a new key (which logger or script uses it)' }).fill(keyName);
+  await keys.getByRole('button', { name: 'Create API key' }).click();
+  await expect(keys.getByRole('textbox', { name: 'The new key' })).toHaveValue(/^owd_/);
+  await expect(keys.getByText('Copy this key now: it will not be shown again.')).toBeVisible();
+  await keys.getByRole('button', { name: 'Done' }).click();
+  await expect(keys.getByRole('textbox', { name: 'The new key' })).toHaveCount(0);
+  const keyRow = keys.getByRole('row').filter({ hasText: keyName });
+  await expect(keyRow).toContainText('Active');
+  await keyRow.getByRole('button', { name: `Revoke ${keyName}` }).click();
+  await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(keyRow).toContainText('Revoked');
 });
 
 const SCREENS = [
