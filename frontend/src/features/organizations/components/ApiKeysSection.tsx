@@ -31,6 +31,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
       {keys.data.length === 0 ? (
         <p className="muted">{t('organizations.apiKeys.empty')}</p>
       ) : (
+        <div className="ws-table-wrap" role="region" aria-label={t('organizations.apiKeys.title')} tabIndex={0}>
         <table className="ws-table">
           <thead>
             <tr>
@@ -59,6 +60,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       <form
         className="ws-form"
