@@ -43,7 +43,9 @@ describe('statistic response', () => {
     expect(set.stationType).toEqual(['River/Stream', 'Lake', 'River/Stream']);
     expect(set.sampleCount).toEqual([10, 20, 30]);
     expect(set.totalSamples).toBe(60);
-    expect(set.id).toEqual(['', '', '']);
+    // No texts per point: a point's station is looked up by its row (stationsAt).
+    expect(set.id).toEqual([]);
+    expect(set.name).toEqual([]);
   });
 
   it('reads the colorBy value column of the map answer (aligned, null where none) with its unit and range', () => {

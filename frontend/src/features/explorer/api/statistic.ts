@@ -166,21 +166,45 @@ function fromDelta(root: Row): StationSet {
   const rows = cumulative(columns.row ?? []);
   const length = rows.length;
   const types = ((root.dictionaries as Row | undefined)?.stationType ?? []) as unknown[];
-  const typeCodes = columns.stationType ?? [];
-  const set = fromColumns(
-    {
-      latitude: cumulative(columns.lat ?? [], scale),
-      longitude: cumulative(columns.lng ?? [], scale),
-      sampleCount: columns.sampleCount ?? [],
-      stationType: typeCodes.map((code) => types[Number(code)] ?? ''),
+  const typeNames = types.map(asText);
+  const typeCodes = columns.stationType;
+  const countColumn = columns.sampleCount;
+  const valueColumn = columns.value;
+  // Filled in plain loops: at a million stations, per-element callbacks and the text columns the
+  // row form has (empty here: a point's texts are looked up by its row) took most of a second.
+  const stationType = new Array<string>(length);
+  const sampleCount = new Array<number>(length);
+  const value = Array.isArray(valueColumn) ? new Array<number | null>(length) : undefined;
+  let totalSamples = 0;
+  for (let i = 0; i < length; i++) {
+    stationType[i] = typeCodes ? (typeNames[Number(typeCodes[i])] ?? '') : '';
+    const count = countColumn ? Number(countColumn[i]) : 0;
+    sampleCount[i] = Number.isFinite(count) ? count : 0;
+    totalSamples += sampleCount[i];
+    if (value) {
       // The colorBy parameter's latest values: aligned with the rows, not delta-coded, null where none.
-      ...(Array.isArray(columns.value) ? { value: columns.value } : {}),
-    },
+      const v = valueColumn![i];
+      value[i] = typeof v === 'number' && Number.isFinite(v) ? v : null;
+    }
+  }
+  return {
     length,
-  );
-  set.row = rows;
-  set.snapshot = Number(root.snapshot);
-  return set;
+    id: [],
+    identifier: [],
+    name: [],
+    latitude: cumulative(columns.lat ?? [], scale),
+    longitude: cumulative(columns.lng ?? [], scale),
+    stationType,
+    organizationId: [],
+    sampleCount,
+    firstDate: [],
+    lastDate: [],
+    value,
+    row: rows,
+    snapshot: Number(root.snapshot),
+    total: length,
+    totalSamples,
+  };
 }
 
 const finiteOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -17,14 +17,14 @@ import { detailsAt, type StationSet } from '../api/statistic';
 import { getStationAt, type StationDetails } from '../api/stationsAt';
 import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, TYPE_PALETTE, type TypeLegendEntry } from '../lib/colors';
 import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outlines';
-import { boundsOf, selectionFeatures, stationFeatures } from '../lib/geojson';
+import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, type ClusterProps, type ProjectedStations } from '../lib/clusters';
+import { boundsOf, selectionFeatures } from '../lib/geojson';
 import { stationPopup, type PopupLabels } from '../lib/popup';
 
 setWorkerUrl(workerUrl);
 
 const SOURCE = 'stations';
 const SELECTED_SOURCE = 'stations-selected';
-const CLUSTER_MAX_ZOOM = 11;
 const CLUSTER_COLOR = '#0b5f8a';
 
 /** The configured basemap: a style URL, raster tiles, or (none configured) the built-in outlines. */
@@ -97,6 +97,21 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   live.current = { stations, selected, onToggle, t };
 
   const typeIndex = useMemo(() => new Map(legend.map((entry, k) => [entry.type, k])), [legend]);
+  // The stations projected once per result; each view's clusters are made from these (lib/clusters).
+  const projected = useMemo(() => (stations ? projectStations(stations, typeIndex) : undefined), [stations, typeIndex]);
+  const shown = useRef<{ points?: ProjectedStations; stations?: StationSet; view?: string }>({});
+
+  /** The current view's clusters given to the map, unless they are given already. */
+  const showView = (map: MapLibreMap) => {
+    const { points, stations: set } = shown.current;
+    if (!points || !set) return;
+    const bounds = map.getBounds();
+    const view = { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth(), zoom: map.getZoom() };
+    const key = JSON.stringify(view);
+    if (shown.current.view === key) return;
+    shown.current.view = key;
+    map.getSource<GeoJSONSource>(SOURCE)?.setData(clusterView(points, set, view));
+  };
 
   // Create the map once.
   useEffect(() => {
@@ -123,18 +138,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
 
     map.on('load', () => {
       if (!mapService.styleUrl && !mapService.tiles.length) void showOutlines(map);
-      map.addSource(SOURCE, {
-        type: 'geojson',
-        data: { type: 'FeatureCollection', features: [] },
-        cluster: true,
-        clusterMaxZoom: CLUSTER_MAX_ZOOM,
-        clusterRadius: 45,
-        // Sum and number of the values in a cluster: its colour when the map is coloured by value.
-        clusterProperties: {
-          vs: ['+', ['case', ['has', 'v'], ['get', 'v'], 0]],
-          vn: ['+', ['case', ['has', 'v'], 1, 0]],
-        },
-      });
+      // The view's clusters and single stations only (lib/clusters), remade when the view moves.
+      map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
       map.addSource(SELECTED_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
       map.addLayer({
         id: 'clusters',
@@ -247,13 +252,15 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       map.getCanvas().style.cursor = '';
       hover.remove();
     });
-    map.on('click', 'clusters', async (event) => {
+    // A cluster's click zooms to its stations' extent (a cluster of one place: two levels closer).
+    map.on('click', 'clusters', (event) => {
       const feature = event.features?.[0];
       if (!feature) return;
-      const source = map.getSource<GeoJSONSource>(SOURCE);
-      const zoom = await source?.getClusterExpansionZoom(Number(feature.properties?.cluster_id));
-      map.easeTo({ center: pointOf(feature), zoom: zoom ?? map.getZoom() + 2 });
+      const { west, south, east, north } = feature.properties as ClusterProps;
+      if (east - west < 1e-9 && north - south < 1e-9) map.easeTo({ center: pointOf(feature), zoom: map.getZoom() + 2 });
+      else map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
     });
+    map.on('moveend', () => showView(map));
 
     return () => {
       hover.remove();
@@ -269,9 +276,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   useEffect(() => {
     const map = mapRef.current;
     const element = container.current;
-    if (!ready || !map || !element || !stations) return;
+    if (!ready || !map || !element || !stations || !projected) return;
     element.dataset.painted = 'false';
-    map.getSource<GeoJSONSource>(SOURCE)?.setData(stationFeatures(stations, typeIndex));
+    shown.current = { points: projected, stations };
     map.setPaintProperty('stations-points', 'circle-color', colorExpression(legend, range));
     map.setPaintProperty('clusters', 'circle-color', clusterColor(range));
     if (map.getLayer('cluster-count')) map.setPaintProperty('cluster-count', 'text-color', range ? '#111111' : '#ffffff');
@@ -280,6 +287,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       const [w, s, e, n] = bounds;
       map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: 12, duration: 0 });
     }
+    showView(map);
     const painted = () => {
       element.dataset.painted = 'true';
       element.dataset.stations = String(stations.length);
@@ -290,7 +298,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     return () => {
       map.off('idle', painted);
     };
-  }, [ready, stations, typeIndex, legend, range]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- showView reads refs only
+  }, [ready, stations, projected, legend, range]);
 
   // Selection: a small separate source, so selecting never re-clusters the whole set.
   useEffect(() => {

@@ -2,8 +2,8 @@ import type { StationDetails } from '../api/stationsAt';
 import type { StationSet } from '../api/statistic';
 
 /**
- * The map's GeoJSON: one point per station with the fewest properties that drawing needs (its
- * index `i`, type colour index `c`, value `v`); popups read the rest from the StationSet by index.
+ * A station's point on the map has the fewest properties that drawing needs (its index `i`, type
+ * colour index `c`, value `v`); popups read the rest from the StationSet by index (lib/clusters).
  */
 export interface StationFeatureProps {
   i: number;
@@ -30,23 +30,6 @@ export function selectionFeatures(stations: StationDetails[]): PointCollection {
       .filter((s) => Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
       .map((s, i) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [s.longitude, s.latitude] }, properties: { i, c: -1 } })),
   };
-}
-
-export function stationFeatures(stations: StationSet, typeIndex: Map<string, number>, indices?: number[]) {
-  const features: PointFeature[] = [];
-  const each = (i: number) => {
-    const lng = stations.longitude[i];
-    const lat = stations.latitude[i];
-    if (!Number.isFinite(lng) || !Number.isFinite(lat)) return;
-    const props: StationFeatureProps = { i, c: typeIndex.get(stations.stationType[i]) ?? -1 };
-    const value = stations.value?.[i];
-    if (value !== null && value !== undefined) props.v = value;
-    features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: props });
-  };
-  if (indices) indices.forEach(each);
-  else for (let i = 0; i < stations.length; i++) each(i);
-  const collection: PointCollection = { type: 'FeatureCollection', features };
-  return collection;
 }
 
 /** [west, south, east, north] of the stations with coordinates, or null when there are none. */

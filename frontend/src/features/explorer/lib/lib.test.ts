@@ -4,7 +4,8 @@ import { decodeStatistic, detailsAt } from '../api/statistic';
 import { statisticColumns } from '../fixtures';
 import { typeLegend } from './colors';
 import { csvCell, sitesCsv } from './csv';
-import { boundsOf, stationFeatures } from './geojson';
+import { boundsOf } from './geojson';
+import { clusterView, projectStations } from './clusters';
 import { stationPopup } from './popup';
 import { selectionStore } from './selection';
 import { tableRows } from './tableRows';
@@ -51,7 +52,9 @@ describe('map data', () => {
   it('makes one point per station with its index and type colour, and the bounds of all', () => {
     const legend = typeLegend(stations.stationType);
     expect(legend.map((e) => [e.type, e.count])).toEqual([['River/Stream', 2], ['Lake', 1]]);
-    const collection = stationFeatures(stations, new Map(legend.map((e, k) => [e.type, k])));
+    const points = projectStations(stations, new Map(legend.map((e, k) => [e.type, k])));
+    // Zoomed in past the clusters: every station its own point.
+    const collection = clusterView(points, stations, { west: -107, south: 39, east: -104, north: 42, zoom: 12 });
     expect(collection.features).toHaveLength(3);
     expect(collection.features[1]).toEqual({ type: 'Feature', geometry: { type: 'Point', coordinates: [-104.9, 41.2] }, properties: { i: 1, c: 1 } });
     expect(boundsOf(stations)).toEqual([-106.1, 39.9, -104.9, 41.2]);
