@@ -52,6 +52,11 @@ class Settings:
     wqx_web_url: str = "https://cdx.epa.gov/WQXWeb/api"
     # WQP answers up to this size come back in the response; larger ones redirect to S3 (the 6 MB cap).
     wqp_inline_bytes: int = 5 * 1024 * 1024
+    # Result and Activity answers of more rows than this are written by the queue worker, not while the caller
+    # waits (docs/decisions/0009: the direct path's measured rate keeps this well under API Gateway's 29 s);
+    # the caller follows redirects to /wqp/answers/{id}, each of which waits up to wqp_answer_wait_seconds.
+    wqp_direct_max_results: int = 100_000
+    wqp_answer_wait_seconds: float = 20
 
     # Every AWS call (DynamoDB, S3, SQS) gives up on an endpoint that does not connect or answer within these
     # seconds, after STORE_ATTEMPTS tries, and the request answers 503: the worst case stays under API
@@ -90,6 +95,8 @@ def get_settings() -> Settings:
         app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
         wqx_web_url=(env.get("WQX_WEB_URL") or Settings.wqx_web_url).rstrip("/"),
         wqp_inline_bytes=int(env.get("WQP_INLINE_BYTES") or Settings.wqp_inline_bytes),
+        wqp_direct_max_results=int(env.get("WQP_DIRECT_MAX_RESULTS") or Settings.wqp_direct_max_results),
+        wqp_answer_wait_seconds=float(env.get("WQP_ANSWER_WAIT_SECONDS") or Settings.wqp_answer_wait_seconds),
         store_connect_timeout_seconds=float(env.get("AWS_CONNECT_TIMEOUT_SECONDS")
                                             or Settings.store_connect_timeout_seconds),
         store_read_timeout_seconds=float(env.get("AWS_READ_TIMEOUT_SECONDS") or Settings.store_read_timeout_seconds),

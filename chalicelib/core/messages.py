@@ -49,6 +49,10 @@ ZH_CN = {
     "name is required (1 to 100 characters).": "请输入名称（1 到 100 个字符）。",
     "name is required (1 to 100 characters): say which logger or script uses the key.":
         "请输入名称（1 到 100 个字符）：说明哪个记录仪或脚本使用此密钥。",
+    # Large WQP answers written by the worker (/wqp/answers/{id}).
+    "WQP answer not found.": "未找到该 WQP 查询结果。",
+    "The WQP answer could not be written. Please ask for it again.": "无法生成该 WQP 查询结果，请重新查询。",
+    "Invalid attempt. A whole number expected": "attempt 参数无效：应为整数。",
 }
 TRANSLATIONS = {"zh-CN": ZH_CN}
 

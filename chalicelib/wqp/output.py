@@ -201,12 +201,16 @@ class Answer:
         return self.file.read().decode("utf-8")
 
     def publish(self) -> str:
-        """Store the answer in the uploads bucket, one 8 MB part at a time (one part in memory, whatever
-        the size); a presigned URL of it."""
-        settings = get_settings()
+        """Store the answer under a key of its own; a presigned URL of it."""
         key = f"downloads/wqp/{uuid.uuid4()}/{self.name}"
+        self.store(key)
+        return presigned_url(key)
+
+    def store(self, key: str) -> None:
+        """Store the answer in the uploads bucket, one 8 MB part at a time (one part in memory, whatever
+        the size)."""
         s3 = aws.client("s3")
-        target = dict(Bucket=settings.uploads_bucket, Key=key)
+        target = dict(Bucket=get_settings().uploads_bucket, Key=key)
         self.file.seek(0)
         upload = s3.create_multipart_upload(**target, ContentType=self.content_type,
                                             ContentDisposition=f'attachment; filename="{self.name}"')
@@ -225,7 +229,12 @@ class Answer:
         except Exception:
             s3.abort_multipart_upload(**target, UploadId=upload["UploadId"])
             raise
-        return s3.generate_presigned_url("get_object", Params=target, ExpiresIn=PRESIGNED_SECONDS)
 
     def close(self) -> None:
         self.file.close()
+
+
+def presigned_url(key: str) -> str:
+    """A URL that reads a stored answer for PRESIGNED_SECONDS, without credentials."""
+    return aws.client("s3").generate_presigned_url(
+        "get_object", Params={"Bucket": get_settings().uploads_bucket, "Key": key}, ExpiresIn=PRESIGNED_SECONDS)

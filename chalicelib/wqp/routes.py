@@ -9,11 +9,12 @@ from typing import Callable
 from chalice import Response
 
 from chalicelib.auth import rules
+from chalicelib.auth.principal import current_principal
 from chalicelib.core.config import get_settings
-from chalicelib.core.errors import NotFound
+from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core.http import Routes
 from chalicelib.core.openapi import JSON, describe
-from chalicelib.wqp import columns, output, params
+from chalicelib.wqp import answers, columns, output, params
 from chalicelib.wqp import service as wqp
 
 routes = Routes(__name__)
@@ -37,13 +38,12 @@ def _headers(counts: dict) -> dict:
     return {**{name: str(value) for name, value in counts.items()}, "Access-Control-Expose-Headers": _EXPOSED}
 
 
-def _answer(name: str, query: params.Query, records, counts: Callable[[], dict]) -> Response:
-    """The written records inline, or a redirect to them in S3 (large or binary answers)."""
+def _answer(write: Callable[[output.Answer], dict]) -> Response:
+    """The answer `write` writes (returning its count headers) inline, or a redirect to it in S3 (large or
+    binary answers)."""
     answer = output.Answer(get_settings().wqp_inline_bytes)
     try:
-        answer.write(name, query.mime_type, query.zip, query.columns, columns.sources(query.columns, query.interface),
-                     records)
-        headers = _headers(counts())
+        headers = _headers(write(answer))
         if answer.inline:
             return Response(body=answer.text(), status_code=200, headers={
                 **headers, "Content-Type": answer.content_type,
@@ -51,8 +51,17 @@ def _answer(name: str, query: params.Query, records, counts: Callable[[], dict])
         url = answer.publish()
     finally:
         answer.close()
-    return Response(body={"url": url, "expiresIn": output.PRESIGNED_SECONDS}, status_code=303,
-                    headers={**headers, "Location": url, "Content-Type": "application/json"})
+    return _see_other(url, headers, expiresIn=output.PRESIGNED_SECONDS)
+
+
+def _see_other(location: str, headers: dict, **body) -> Response:
+    return Response(body={"url": location, **body}, status_code=303,
+                    headers={**headers, "Location": location, "Content-Type": "application/json"})
+
+
+def _caller() -> str | None:
+    principal = current_principal()
+    return principal.id if principal else None
 
 
 @routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public)
@@ -65,13 +74,37 @@ def search(interface, service, action):
         raise NotFound(f"Unknown WQP service: /{interface}/{service}/{action}. Services: "
                        "/data/{Station,Result,Activity,Organization,Project,ResultDetectionQuantitationLimit}/search "
                        "and /wqx3/{Station,Result,Activity}/search")
-    query = params.parse(interface, service, _values())
+    values = _values()
+    query = params.parse(interface, service, values)
     look = wqp.Lookups.load()
     if routes.current_request.method == "HEAD":
         return Response(body="", status_code=200, headers=_headers(wqp.counts(query, look)))
-    stations, records = wqp.records(query, look)
-    name = query.profile.lower() if query.service == "result" else query.service
-    return _answer(name, query, records, lambda: records.headers(stations))
+    if query.service in answers.ROWS_HEADER:
+        counts = wqp.counts(query, look)
+        if answers.too_large(query, counts):
+            queued = answers.enqueue(interface, service, values, counts, _caller())
+            # Relative to /wqp/{interface}/{service}/search, whatever prefix (stage, CDN path) is before it.
+            return _see_other(f"../../answers/{queued['id']}?attempt=1", _headers(counts), id=queued["id"],
+                              status=queued["status"])
+    return _answer(lambda answer: answers.write(query, look, answer))
+
+
+@routes.route("/wqp/answers/{answerId}", auth=rules.public)
+@describe(status=303, query={"attempt": {"type": "integer", "minimum": 1, "description": "how many times the "
+                                         "caller has asked (each redirect to the same answer asks anew)"}})
+def queued_answer(answerId):
+    """A large Result or Activity answer the worker writes: a redirect to it in S3 once written; until then,
+    after waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
+    attempt = (routes.current_request.query_params or {}).get("attempt", "0")
+    if not attempt.isdigit() or len(attempt) > 6:
+        raise BadRequest("Invalid attempt. A whole number expected")
+    status = answers.wait(answerId, _caller(), get_settings().wqp_answer_wait_seconds)
+    headers = _headers(status["counts"])
+    if status["status"] == answers.SUCCEEDED:
+        return _see_other(answers.url(status), headers, expiresIn=output.PRESIGNED_SECONDS)
+    # A new address each time: clients that follow redirects see no loop (python requests follows 30).
+    return _see_other(f"{status['id']}?attempt={int(attempt) + 1}", {**headers, "Retry-After": "1"},
+                      id=status["id"], status=status["status"])
 
 
 # API Gateway allows one name per path-parameter position, so the summary's segments reuse the search's:
@@ -91,4 +124,9 @@ def summary(interface, service, action, tail):
         for _ in records:
             pass
         return Response(body="", status_code=200, headers=_headers(records.summary_headers()))
-    return _answer("summary", query, records, records.summary_headers)
+
+    def write(answer: output.Answer) -> dict:
+        answer.write("summary", query.mime_type, query.zip, query.columns, query.columns, records)
+        return records.summary_headers()
+
+    return _answer(write)

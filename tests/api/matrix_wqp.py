@@ -33,3 +33,28 @@ CASES += [
     Case("GET", SUMMARY + "?summaryYears=2", ALL_BAD_REQUEST, setup=_summary),
     Case("POST", SUMMARY, ALL_BAD_REQUEST, body={"summaryYears": ["3"]}, setup=_summary),
 ]
+
+ANSWER = "/wqp/answers/{answer}"
+
+
+def _answer_of(owner: str | None):
+    """A written answer (its status as the worker leaves it), asked for by `owner` (a demo user; None:
+    anonymous)."""
+
+    def setup(ids: dict) -> dict:
+        from chalicelib.wqp import answers
+
+        status = answers.enqueue("data", "result", {}, {"Total-Result-Count": 0}, ids[owner] if owner else None)
+        answers._save({**status, "status": answers.SUCCEEDED, "key": f"downloads/wqp/answers/{status['id']}/x.csv"})
+        return {"answer": status["id"]}
+
+    return setup
+
+
+ALL_SEE_OTHER = {identity: 303 for identity in ALL_OK}
+CASES += [
+    # An anonymous caller's answer is anyone's who holds its id; a signed-in caller's is theirs alone.
+    Case("GET", ANSWER, ALL_SEE_OTHER, setup=_answer_of(None)),
+    Case("GET", ANSWER, {**{identity: 404 for identity in ALL_OK}, "orgadmin": 303}, setup=_answer_of("orgadmin")),
+    Case("GET", ANSWER + "?attempt=x", ALL_BAD_REQUEST, setup=_answer_of(None)),
+]

@@ -9,7 +9,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import warnings
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -28,20 +30,28 @@ NJ_SITES = {"USGS-391214074570201", "USGS-01405150", "USGS-0140811980", "USGS-01
 WI_SITE = "WIDNR_WQX-10032762"
 
 
-@pytest.fixture(scope="module")
-def base_url(demo):
-    """The API on a socket of its own (the same app, settings and data as the session's)."""
+@contextmanager
+def _served(**settings: str):
+    """The API as `chalice local` on a free port (the same app, settings and data as the session's, with
+    `settings` added to its environment); its WQP base URL."""
     port = free_port()
     chalice = str(Path(sys.executable).parent / "chalice")
     process = subprocess.Popen([chalice, "local", "--no-autoreload", "--stage", "local", "--host", "127.0.0.1",
-                                "--port", str(port)], cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
+                                "--port", str(port)], cwd=ROOT, env={**os.environ, **settings},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         wait_until_up(f"http://127.0.0.1:{port}/api/v1/system/info", "chalice local", process, timeout=60)
         yield f"http://127.0.0.1:{port}/api/v1/wqp"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def base_url(demo):
+    """The API on a socket of its own."""
+    with _served() as url:
+        yield url
 
 
 @pytest.fixture
@@ -186,3 +196,42 @@ def test_over_a_socket_head_counts_and_a_redirected_answer_is_followed(base_url)
     zipped = requests.get(f"{base_url}/data/Station/search", params={"statecode": "US:34", "zip": "yes"}, timeout=60)
     assert zipped.history and zipped.history[0].status_code == 303  # followed to the presigned object
     assert zipped.status_code == 200 and zipped.content[:2] == b"PK"
+
+
+@contextmanager
+def _worker():
+    """The queue worker polling in the background, as Lambda's SQS event source runs it."""
+    import app
+    from devtools.worker import poll_once
+    from tests.api.imports_support import queue_arn
+
+    url, arn = os.environ["IMPORT_QUEUE_URL"], queue_arn()
+    stop = threading.Event()
+    thread = threading.Thread(target=lambda: [poll_once(app.import_worker, url, arn, wait_seconds=1)
+                                              for _ in iter(stop.is_set, True)], daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+
+
+def test_dataretrieval_reads_a_result_answer_the_worker_wrote_through_the_redirects(demo, base_url):
+    """Above WQP_DIRECT_MAX_RESULTS (lowered to 4) get_results follows 303 to /wqp/answers/{id}, which waits
+    (a second per hop here) and redirects again until the worker has written the answer, then to S3; the
+    frame equals the direct answer's. (dataretrieval 1.4 follows redirects with httpx: 20 at most.)"""
+    query = {"siteid": WI_SITE, "organization": "Demo Watershed Council"}
+    with dataretrieval.configure(wqp.WqpConfiguration(base_url=base_url)), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        direct, _ = wqp.get_results(**query)
+    with _served(WQP_DIRECT_MAX_RESULTS="4", WQP_ANSWER_WAIT_SECONDS="1") as queued_url:
+        first = requests.get(f"{queued_url}/data/Result/search", params=query, allow_redirects=False, timeout=30)
+        assert first.status_code == 303 and "/answers/" in first.headers["Location"]
+        with _worker(), dataretrieval.configure(wqp.WqpConfiguration(base_url=queued_url)), \
+                warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queued, metadata = wqp.get_results(**query)
+    assert len(direct) == 5
+    pd.testing.assert_frame_equal(queued, direct)
+    assert "/downloads/wqp/answers/" in metadata.url  # read from the object the worker wrote
