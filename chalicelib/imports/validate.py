@@ -22,10 +22,7 @@ from chalicelib.imports.formats import STATIONS, Layout
 
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
-_FORMULA_BYTES = np.frombuffer(b"=+@-", dtype=np.uint8)
-# Bytes that may make a cell's edge whitespace: ASCII spaces and control bytes, and any non-ASCII byte.
-_EDGE_BYTES = np.zeros(256, dtype=bool)
-_EDGE_BYTES[:0x21] = _EDGE_BYTES[0x80:] = True
+_FORMULA_BYTES = tuple(b"=+@-")
 HASHED_WORDS = 32  # texts of up to 256 bytes are hashed vectorised
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
@@ -125,6 +122,7 @@ class _Frame:
         self.encoding = encoding
         self.value_columns = None  # per row, the wide column a value came from
         self._texts: dict = {}
+        self._first_bytes: dict = {}  # field -> its cells' first bytes, when text() had them (untrimmed)
         self.replaced = True  # whether the text may hold U+FFFD (bytes invalid in the file's encoding)
 
     def text(self, name: str) -> pa.Array:
@@ -136,8 +134,11 @@ class _Frame:
                 found = pc.fill_null(pa.nulls(self.size, pa.string()), "")
             else:
                 found = pc.fill_null(array, "") if array.null_count else array
-                if _may_need_trim(found):
+                first, last = _edges(found)
+                if _may_need_trim(first, last):
                     found = pc.utf8_trim_whitespace(found)
+                else:
+                    self._first_bytes[name] = first
             self._texts[name] = found
         return found
 
@@ -176,7 +177,7 @@ class _Frame:
             if name in TEXT_FIELDS:
                 # Cells starting like a formula (cheap first look); a leading minus is a formula unless the
                 # cell is a plain negative number.
-                first = _starts_like_formula(values)
+                first = _starts_like_formula(values, self._first_bytes.get(name))
                 if not first.any():
                     continue
                 formula = pc.and_(pa.array(first), pc.invert(pc.match_substring_regex(values, _NUMBER)))
@@ -186,7 +187,7 @@ class _Frame:
 
     def required(self, name: str, why: str) -> pa.Array:
         values = self.text(name)
-        self.reject(pc.equal(values, ""), name, "{column} is empty: " + why, values)
+        self.reject(_empty(values), name, "{column} is empty: " + why, values)
         return values
 
 
@@ -200,27 +201,37 @@ def _cells(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
     return bounds, np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, dtype=np.uint8)
 
 
-def _starts_like_formula(values: pa.Array) -> np.ndarray:
+def _edges(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell (a string array without nulls), its first and its last byte (a neighbour's byte, or 0, for
+    an empty cell: look at the lengths too)."""
+    bounds, data = _cells(values)
+    if not len(data):
+        return np.zeros(len(values), dtype=np.uint8), np.zeros(len(values), dtype=np.uint8)
+    bounds = bounds.astype(np.intp)  # numpy would convert the int32 positions for each take
+    return np.take(data, bounds[:-1], mode="clip"), np.take(data, bounds[1:] - 1, mode="clip")
+
+
+def _starts_like_formula(values: pa.Array, first: np.ndarray | None = None) -> np.ndarray:
     """Per cell (a string array without nulls), whether its first byte is one a formula starts with."""
-    if len(values) == 0:
-        return np.zeros(0, dtype=bool)
-    bounds, data = _cells(values)
-    if not len(data):
-        return np.zeros(len(values), dtype=bool)
-    first = data[np.minimum(bounds[:-1], len(data) - 1)]
-    return np.isin(first, _FORMULA_BYTES) & (bounds[1:] > bounds[:-1])
+    if first is None:
+        first, _ = _edges(values)
+    starts = (first == _FORMULA_BYTES[0]) | (first == _FORMULA_BYTES[1]) | (first == _FORMULA_BYTES[2]) \
+        | (first == _FORMULA_BYTES[3])
+    return starts & ~_empty(values) if starts.any() else starts
 
 
-def _may_need_trim(values: pa.Array) -> bool:
-    """Whether a cell may start or end with whitespace: an ASCII space or control byte, or a non-ASCII
-    character (Unicode has spaces too) at either end. Most columns have none, and skip the trimming.
-    (An empty cell reads its neighbours' edge bytes: they are checked anyway.)"""
-    bounds, data = _cells(values)
-    if not len(data):
-        return False
-    first = data[np.minimum(bounds[:-1], len(data) - 1)]
-    last = data[np.maximum(bounds[1:] - 1, 0)]
-    return bool(_EDGE_BYTES[first].any() or _EDGE_BYTES[last].any())
+def _may_need_trim(first: np.ndarray, last: np.ndarray) -> bool:
+    """Whether a cell may start or end with whitespace: an ASCII space or control byte (below 0x21), or a
+    non-ASCII character (Unicode has spaces too; 0x80 and above) at either end. Most columns have none, and
+    skip the trimming. (An empty cell reads its neighbours' edge bytes: they are checked anyway.)"""
+    # One unsigned comparison per byte: below 0x21 wraps round to above 0x5E.
+    return bool(((first - np.uint8(0x21)) > np.uint8(0x5E)).any() or ((last - np.uint8(0x21)) > np.uint8(0x5E)).any())
+
+
+def _empty(values: pa.Array) -> np.ndarray:
+    """Per cell (a string array without nulls), whether it is "" (from the offsets, no look at the bytes)."""
+    bounds, _ = _cells(values)
+    return bounds[1:] == bounds[:-1]
 
 
 def _by_distinct(values: pa.Array, parse) -> tuple:
@@ -312,10 +323,31 @@ def parse_times(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
     """Numbers (float64, null where the text is not a plain decimal number) and where the text is one."""
-    numeric = pc.match_substring_regex(values, _NUMBER)
-    numbers = pc.cast(pc.if_else(numeric, values, pa.scalar(None, pa.string())), pa.float64())
+    shaped = _number_shaped(values)
+    try:
+        # Of the texts made of these bytes, pyarrow's cast reads exactly those the regular expression _NUMBER
+        # takes (tests/unit/test_import_parsing.py): then one cast decides and no regular expression runs.
+        numeric = pa.array(shaped)
+        numbers = pc.cast(values if shaped.all() else pc.if_else(numeric, values, pa.scalar(None, pa.string())),
+                          pa.float64())
+    except pa.ArrowInvalid:  # a cell such as "1-2" or "1.2.3": the regular expression decides
+        numeric = pc.match_substring_regex(values, _NUMBER)
+        numbers = pc.cast(pc.if_else(numeric, values, pa.scalar(None, pa.string())), pa.float64())
     finite = pc.fill_null(pc.is_finite(numbers), False)
     return pc.if_else(finite, numbers, pa.scalar(None, pa.float64())), pc.and_(numeric, finite)
+
+
+def _number_shaped(values: pa.Array) -> np.ndarray:
+    """Per cell (a string array without nulls), whether it is not empty and made only of the bytes a plain
+    decimal number has: digits, ".", "+", "-", "e" and "E"."""
+    bounds, data = _cells(values)
+    data = data[bounds[0]:bounds[-1]]
+    other = ((data - np.uint8(ord("0"))) > np.uint8(9)) & (data != ord(".")) & (data != ord("+")) \
+        & (data != ord("-")) & ((data | np.uint8(0x20)) != ord("e"))
+    others_before = np.zeros(len(data) + 1, dtype=np.int32)
+    np.cumsum(other, out=others_before[1:])
+    starts, ends = bounds[:-1] - bounds[0], bounds[1:] - bounds[0]
+    return (others_before[ends] == others_before[starts]) & (ends > starts)
 
 
 def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
@@ -444,6 +476,7 @@ def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activit
     for part in (_text_hashes(characteristic), pc.fill_null(moment, 0).to_numpy().view(np.uint64),
                  _text_hashes(activity)):
         key = _mix(key ^ part)
+    key[key == 0] = 1  # 0 marks a free slot of Seen's table (1 and 0 meet as rarely as any two hashes)
     return key.view(np.int64)
 
 
@@ -486,46 +519,63 @@ def _mix(h: np.ndarray) -> np.ndarray:
 
 
 class Seen:
-    """The keys (station, parameter, time, activity) of the rows accepted so far and their row numbers, as
-    sorted 64-bit hashes: 16 bytes a row, looked up a block at a time. New keys go to a smaller sorted run
-    first, merged into the large one when it reaches a quarter of it: inserting every block into the
-    large run moved the whole of it each time (its cost grew with the square of the file's rows)."""
+    """The keys (station, parameter, time, activity) of the rows accepted so far and the row of each, in a
+    hash table of numpy arrays (open addressing, linear probing, at most half full), looked up and added to
+    a block of keys at a time. It starts with room for the issue's million rows (2M slots, 24 MB): growing
+    to it from small would move every key several times over, a fifth of this table's whole cost. (Sorted
+    runs of keys, merged as they grew, had cost a third of the parse.)"""
 
-    def __init__(self):
-        self._runs = [_Run(), _Run()]  # the large run, the recent one
+    _EMPTY = 0  # a free slot (`_keys` gives no key 0)
+    _PLACED_AT_ONCE = 1 << 15  # keys placed per step when the table grows (a block's worth)
+
+    def __init__(self, capacity: int = 1 << 21):
+        self._keys = np.zeros(capacity, dtype=np.int64)
+        self._rows = np.zeros(capacity, dtype=np.int32)  # an upload is at most 2 GB: fewer than 2**31 rows
+        self._count = 0
 
     def earlier(self, keys: np.ndarray) -> np.ndarray:
-        """Per key (sorted), the row that had it before (0: none)."""
+        """Per key, the row that had it before (0: none)."""
         found = np.zeros(len(keys), dtype=np.int64)
-        for run in self._runs:
-            found = np.where(found == 0, run.earlier(keys), found)
+        mask = len(self._keys) - 1
+        pending = np.arange(len(keys))
+        slots = keys & mask
+        while len(pending):
+            held = self._keys[slots]
+            hit = held == keys[pending]
+            found[pending[hit]] = self._rows[slots[hit]]
+            going_on = ~hit & (held != self._EMPTY)
+            pending, slots = pending[going_on], (slots[going_on] + 1) & mask
         return found
 
     def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        """Remember new keys (sorted, none of them known)."""
-        large, recent = self._runs
-        recent.add(keys, rows)
-        if 4 * len(recent.keys) > len(large.keys):
-            large.add(recent.keys, recent.rows)
-            self._runs[1] = _Run()
+        """Remember new keys (distinct, none of them known) and their rows."""
+        if 2 * (self._count + len(keys)) > len(self._keys):
+            self._grow(2 * (self._count + len(keys)))
+        self._place(keys, rows)
+        self._count += len(keys)
 
+    def _grow(self, least: int) -> None:
+        held = self._keys != self._EMPTY
+        keys, rows = self._keys[held], self._rows[held]
+        capacity = len(self._keys)
+        while capacity < least:
+            capacity *= 2
+        self._keys, self._rows = np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int32)
+        for start in range(0, len(keys), self._PLACED_AT_ONCE):
+            self._place(keys[start:start + self._PLACED_AT_ONCE], rows[start:start + self._PLACED_AT_ONCE])
 
-class _Run:
-    """Sorted keys and the row of each."""
-
-    def __init__(self):
-        self.keys = np.empty(0, dtype=np.int64)
-        self.rows = np.empty(0, dtype=np.int64)
-
-    def earlier(self, keys: np.ndarray) -> np.ndarray:
-        if not len(self.keys) or not len(keys):
-            return np.zeros(len(keys), dtype=np.int64)
-        position = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
-        return np.where(self.keys[position] == keys, self.rows[position], 0)
-
-    def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        at = np.searchsorted(self.keys, keys)
-        self.keys, self.rows = np.insert(self.keys, at, keys), np.insert(self.rows, at, rows)
+    def _place(self, keys: np.ndarray, rows: np.ndarray) -> None:
+        mask = len(self._keys) - 1
+        pending = np.arange(len(keys))
+        slots = keys & mask
+        while len(pending):
+            free = self._keys[slots] == self._EMPTY
+            taking, taken = pending[free], slots[free]
+            self._keys[taken] = keys[taking]  # keys meeting at a free slot: one of them gets it
+            won = self._keys[taken] == keys[taking]
+            self._rows[taken[won]] = rows[taking[won]]
+            pending = np.concatenate((pending[~free], taking[~won]))
+            slots = (np.concatenate((slots[~free], taken[~won])) + 1) & mask
 
 
 def _reject_repeats(frame: _Frame, keys: np.ndarray, seen: Seen) -> None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import codecs
 import gzip
 import io
+import itertools
+import random
+import re
 import zipfile
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pytest
 
@@ -125,3 +129,41 @@ def test_the_header_map_renames_columns_and_melts_parameter_columns():
 def test_a_header_that_fits_no_format_says_what_is_missing():
     with pytest.raises(formats.FormatError, match="needs these missing columns"):
         read(b"Station,Day,Reading\nA,2024-01-01,7\n")
+
+
+def test_numbers_are_the_texts_of_the_plain_decimal_form_and_finite():
+    # A block of cells made of number bytes only (or empty, or not numbers at all such as "ND") is read with
+    # one cast; a block holding a cell such as "1-2" with the regular expression: both must take the same texts.
+    form = re.compile(validate._NUMBER, re.ASCII)  # as RE2, which pyarrow runs: \d is 0-9 alone
+    texts = ["".join(p) for n in range(1, 5) for p in itertools.product("07.+-eE", repeat=n)]
+    shuffled = random.Random(12)
+    texts += ["".join(shuffled.choice("0123456789.+-eE") for _ in range(shuffled.randint(5, 12))) for _ in range(3000)]
+    texts += ["", "ND", " 7", "7 ", "inf", "-Infinity", "nan", "1e999", "0x1F", "1,5", "\u0663", "+", "."]
+
+    def number(text: str) -> float | None:
+        return float(text) if form.match(text) and abs(float(text)) != float("inf") else None
+
+    numbers_only = [t for t in texts if number(t) is not None]
+    for block in (texts, numbers_only, numbers_only + ["", "ND", "<0.5"]):
+        numbers, numeric = validate.parse_numbers(pa.array(block))
+        assert numbers.to_pylist() == [number(t) for t in block]
+        assert numeric.to_pylist() == [number(t) is not None for t in block]
+
+
+def test_the_keys_of_accepted_rows_are_found_again_after_their_table_grows_and_at_colliding_slots():
+    seen = validate.Seen(capacity=8)
+    known: dict[int, int] = {}
+    draw = np.random.default_rng(5)
+    row = 1
+    for size in (3, 5, 40, 1, 700, 0, 2000):
+        # Keys equal modulo the table's size meet at one slot; random ones spread.
+        keys = np.unique(np.concatenate((draw.integers(1, 1 << 62, size), np.arange(1, size // 3 + 2) << 12)))
+        earlier = seen.earlier(keys)
+        assert earlier.tolist() == [known.get(k, 0) for k in keys.tolist()]
+        new = keys[earlier == 0]
+        rows = np.arange(row, row + len(new))
+        seen.add(new, rows)
+        known.update(zip(new.tolist(), rows.tolist()))
+        row += len(new)
+    assert seen.earlier(np.array(list(known), dtype=np.int64)).tolist() == list(known.values())
+    assert seen.earlier(np.array([2, 3 << 40], dtype=np.int64)).tolist() == [0, 0]
