@@ -58,7 +58,7 @@ def chunks(text: TextFile, size: int) -> Iterator[Chunk]:
 def blocks(text: TextFile, chunk_rows: int, block_rows: int = BLOCK_ROWS) -> Iterator[Chunk]:
     """The file's rows in blocks of about `block_rows` rows (a multiple of `chunk_rows`, so the blocks cut
     into the same checkpoint chunks as `chunks(text, chunk_rows)` gives): the checks run once a block.
-    The blocks are read one ahead by a thread of their own, each table in one piece per column."""
+    The blocks are read one ahead by a thread of their own."""
     return _ahead(_read(text, chunk_rows, max(1, -(-block_rows // chunk_rows)) * chunk_rows))
 
 
@@ -81,7 +81,6 @@ def _ahead(chunks: Iterator[Chunk]) -> Iterator[Chunk]:
     def read() -> None:
         try:
             for chunk in chunks:
-                chunk.table = chunk.table.combine_chunks()
                 if not hand(chunk):
                     return
             hand(None)

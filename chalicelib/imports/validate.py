@@ -130,8 +130,9 @@ class _Frame:
         found = self._texts.get(name)
         if found is None:
             array = self.arrays.get(name)
-            if array is None:
-                found = pc.fill_null(pa.nulls(self.size, pa.string()), "")
+            if array is None:  # every cell "": offsets all 0 (no kernel filling nulls)
+                found = pa.StringArray.from_buffers(self.size, pa.py_buffer(np.zeros(self.size + 1, dtype=np.int32)),
+                                                    pa.py_buffer(b""))
             else:
                 found = pc.fill_null(array, "") if array.null_count else array
                 first, last = _edges(found)
@@ -251,19 +252,25 @@ def _numpy(mask) -> np.ndarray:
     return pc.fill_null(mask, False).to_numpy(zero_copy_only=False)
 
 
+def _one_piece(column: pa.ChunkedArray) -> pa.Array:
+    return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
+
+
 def _frame(chunk: pa.Table, layout: Layout, header: list, first_row: int, encoding: str) -> _Frame:
     """The chunk as product fields; wide columns (one parameter per column) become one row per cell."""
     position = {name: i for i, name in enumerate(header)}
     size = chunk.num_rows
     rows = np.arange(first_row, first_row + size, dtype=np.int64)
     index = np.arange(size, dtype=np.int64)
-    arrays = {name: chunk.column(position[column]).combine_chunks() for name, column in layout.columns.items()}
+    # The columns the format uses in one piece (a block is mostly two of pyarrow's batches; copied here, on the
+    # checks' thread, rather than on the reading thread, whose pace sets the whole parse's).
+    arrays = {name: _one_piece(chunk.column(position[column])) for name, column in layout.columns.items()}
     columns = dict(layout.columns)
     if not layout.wide:
         return _Frame(arrays, columns, rows, index, encoding)
     parts, part_rows, part_index, value_columns = [], [], [], []
     for wide in layout.wide:
-        cells = pc.utf8_trim_whitespace(pc.fill_null(chunk.column(position[wide.column]).combine_chunks(), ""))
+        cells = pc.utf8_trim_whitespace(pc.fill_null(_one_piece(chunk.column(position[wide.column])), ""))
         keep = pc.not_equal(cells, "")
         taken = {name: pc.filter(array, keep) for name, array in arrays.items() if name not in ("characteristic", "value", "unit")}
         count = len(taken["station"]) if "station" in taken else int(pc.sum(keep).as_py() or 0)
@@ -420,21 +427,31 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     keys = _keys(station, characteristic, moment_seconds, activity)
     latitude, longitude = parse_numbers(frame.text("latitude"))[0], parse_numbers(frame.text("longitude"))[0]
 
+    # The rows accepted but for the repeats are taken here, on the checks' thread: finish(seen), which runs in
+    # file order, only looks their keys up and (rarely) drops the repeated ones.
+    good = ~frame.bad
+    keep = _keep(good)
+    derived = dict(station=station, characteristic=characteristic, activityType=activity_types, number=numbers,
+                   value=raw_values, latitude=latitude, longitude=longitude)
+    fields = {name: keep(array) for name, array in derived.items()}
+    fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
+    # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any.
+    accepted_activity = keep(activity)
+    time_text = _iso_times(keep(moment_seconds))
+    fields["sortTime"] = pc.if_else(pc.equal(accepted_activity, ""), time_text,
+                                    pc.binary_join_element_wise(time_text, accepted_activity, "#"))
+    accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+    repeat_keys = _BlockKeys(keys[good])
+
     def finish(seen: Seen | None) -> Checked:
-        if seen is not None:
-            _reject_repeats(frame, keys, seen)
-        good = ~frame.bad
-        keep = _keep(good)
-        fields = {name: keep(frame.text(name)) for name in frame.arrays}
-        # The sort key only for the accepted rows: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any.
-        accepted_activity = keep(activity)
-        time_text = _iso_times(keep(moment_seconds))
-        sort_time = pc.if_else(pc.equal(accepted_activity, ""), time_text,
-                               pc.binary_join_element_wise(time_text, accepted_activity, "#"))
-        fields.update(station=keep(station), characteristic=keep(characteristic), activityType=keep(activity_types),
-                      sortTime=sort_time, number=keep(numbers), value=keep(raw_values), latitude=keep(latitude),
-                      longitude=keep(longitude))
-        return Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+        if seen is None:
+            return accepted
+        repeats = _reject_repeats(accepted, repeat_keys, seen)
+        if not repeats.any():
+            return accepted
+        mask = pa.array(~repeats)
+        return Checked({name: pc.filter(array, mask) for name, array in accepted.fields.items()},
+                       accepted.rows[~repeats], accepted.index[~repeats], accepted.rejections, accepted.columns)
 
     return finish
 
@@ -578,22 +595,32 @@ class Seen:
             slots = (np.concatenate((slots[~free], taken[~won])) + 1) & mask
 
 
-def _reject_repeats(frame: _Frame, keys: np.ndarray, seen: Seen) -> None:
-    """Reject rows repeating an earlier row's key (of this block, or one `seen`); remember the others."""
-    candidates = np.flatnonzero(~frame.bad)
-    keys, rows = keys[candidates], frame.rows[candidates]
-    distinct, first, inverse = _distinct(keys)
-    earlier_of_distinct = seen.earlier(distinct)
-    earlier = earlier_of_distinct[inverse]
-    within = first[inverse] != np.arange(len(keys))  # a key met earlier in this block
-    earlier = np.where((earlier == 0) & within, rows[first[inverse]], earlier)
+@dataclass
+class _BlockKeys:
+    """A block's repeat keys grouped (on the checks' thread): its distinct keys, where each is first met and
+    which distinct key each row has."""
+
+    keys: np.ndarray
+
+    def __post_init__(self):
+        self.distinct, self.first, self.inverse = _distinct(self.keys)
+
+
+def _reject_repeats(accepted: Checked, keys: _BlockKeys, seen: Seen) -> np.ndarray:
+    """Per accepted row, whether it repeats an earlier row's key (of this block, or one `seen`): those get
+    their rejection; the other keys are remembered."""
+    rows = accepted.rows
+    earlier_of_distinct = seen.earlier(keys.distinct)
+    earlier = earlier_of_distinct[keys.inverse]
+    within = keys.first[keys.inverse] != np.arange(len(keys.keys))  # a key met earlier in this block
+    earlier = np.where((earlier == 0) & within, rows[keys.first[keys.inverse]], earlier)
     repeats = earlier != 0
-    for position, row in zip(candidates[repeats].tolist(), earlier[repeats].tolist()):
-        frame.rejections.append(Rejection(int(frame.rows[position]), None, None, f"Repeats row {row}: the same "
-                                          "station, parameter, time and activity.", int(frame.index[position])))
-    frame.bad[candidates[repeats]] = True
+    for position, row in zip(np.flatnonzero(repeats).tolist(), earlier[repeats].tolist()):
+        accepted.rejections.append(Rejection(int(rows[position]), None, None, f"Repeats row {row}: the same "
+                                             "station, parameter, time and activity.", int(accepted.index[position])))
     new = earlier_of_distinct == 0
-    seen.add(distinct[new], rows[first[new]])
+    seen.add(keys.distinct[new], rows[keys.first[new]])
+    return repeats
 
 
 def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

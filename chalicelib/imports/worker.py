@@ -16,6 +16,7 @@ import logging
 import tempfile
 import time
 import uuid
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -40,6 +41,9 @@ from chalicelib.stations.models import Station
 logger = logging.getLogger(__name__)
 # The last delivery before the dead-letter queue (the queue's maxReceiveCount in infra/template.yaml).
 MAX_RECEIVES = 5
+# Blocks checked at once, ahead of the one being finished (the development machine and a Lambda of 3,538 MB
+# or more have two cores; each block in flight holds ~30 MB).
+CHECKS_AHEAD = 2
 _UUID = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 
 
@@ -477,17 +481,17 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
         parts = reader.cut(block, chunk_rows)
         return zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
 
-    # A block's checks run on a thread of their own while the block before it is finished and written (the
-    # compute kernels release the GIL): with the reading thread, the file is read, checked and written at once.
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="import-checks") as checks:
-        previous = None
+    # The checks of the next CHECKS_AHEAD blocks run on threads of their own while the block before them is
+    # finished and written (the compute kernels release the GIL): with the reading thread, the file is read,
+    # checked and written at once.
+    with ThreadPoolExecutor(max_workers=CHECKS_AHEAD, thread_name_prefix="import-checks") as checks:
+        waiting: deque = deque()
         for block in reader.blocks(text, chunk_rows):
-            current = (block, checks.submit(prepare, block))
-            if previous is not None:
-                yield from finished(*previous)
-            previous = current
-        if previous is not None:
-            yield from finished(*previous)
+            waiting.append((block, checks.submit(prepare, block)))
+            if len(waiting) > CHECKS_AHEAD:
+                yield from finished(*waiting.popleft())
+        while waiting:
+            yield from finished(*waiting.popleft())
 
 
 # ---------------------------------------------------------------- the job
