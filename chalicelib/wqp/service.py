@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from chalicelib.samples import download
-from chalicelib.samples.service import series_of
+from chalicelib.samples.service import query_pages, series_of
 from chalicelib.wqp.params import SITE_TYPES, Query
 
 PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
@@ -278,15 +278,19 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
     parameter_ids = look.parameter_ids(query)
     keep = _value_filter(query, look)
     ptr, codes = snap.a["proj_ptr"], snap.a["proj_code"]
-    for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
-        projects = [snap.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]]
-        target = SimpleNamespace(id=station["id"], organizationId=station["organizationId"], projectIds=projects,
-                                 identifier=station["MonitoringLocationIdentifier"],
-                                 name=station["MonitoringLocationName"])
-        selection = download.Selection([target], parameter_ids, start, end, keep)
-        for record in download.records(selection, organizations=look.organizations, parameters=look.parameters,
-                                       projects=look.projects):
-            yield {**record, **station}
+
+    def targets() -> Iterator[SimpleNamespace]:
+        for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
+            projects = [snap.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]]
+            yield SimpleNamespace(id=station["id"], organizationId=station["organizationId"], projectIds=projects,
+                                  identifier=station["MonitoringLocationIdentifier"],
+                                  name=station["MonitoringLocationName"], record=station)
+
+    # One selection of every station: several are read at once, in this order (download.records).
+    selection = download.Selection(targets(), parameter_ids, start, end, keep,
+                                   station_columns=lambda target: target.record)
+    yield from download.records(selection, organizations=look.organizations, parameters=look.parameters,
+                                projects=look.projects)
 
 
 def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Stations:
@@ -307,7 +311,6 @@ def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Sta
 def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_only: bool = False) -> Iterator[int]:
     """Matching values per station, counted by DynamoDB (Select=COUNT: no value leaves the table); the
     station summaries answer when the query names no value-level filter."""
-    from chalicelib.core import aws
     from chalicelib.samples.models import SampleValue, series_key
 
     snap = stations.snapshot
@@ -327,7 +330,6 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
         values.update({f":i{i}": {"S": a} for i, a in enumerate(query.activity_ids)})
     project_ids = look.project_ids(query.projects) if query.projects else None
     ptr, codes = snap.a["proj_ptr"], snap.a["proj_code"]
-    client = aws.client("dynamodb")
     for row, station_id in zip(stations.rows.tolist(), snap.a["id"][stations.rows].tolist()):
         station_id = station_id.decode()
         expression = list(filters)
@@ -351,12 +353,10 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
                                                       ":k": {"S": series_key(station_id, series.parameterId)}})
             if expression:
                 request["FilterExpression"] = " AND ".join(expression)
-            while True:
-                page = client.query(**request)
+            for page in query_pages(**request):
                 total += page["Count"]
-                if "LastEvaluatedKey" not in page or (first_only and total):
+                if first_only and total:
                     break
-                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
             if first_only and total:
                 break
         yield total
@@ -532,7 +532,6 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
     nothing else), for the last `years` years back from today or for all."""
     from collections import defaultdict
 
-    from chalicelib.core import aws
     from chalicelib.samples.models import SampleValue, series_key
 
     stations = stations_with_values(query, look, select_stations(query, look))
@@ -542,7 +541,6 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
         start = max(start or since, since)
     parameter_ids = look.parameter_ids(query)
     keep = _value_filter(query, look)
-    client = aws.client("dynamodb")
     ptr, codes = stations.snapshot.a["proj_ptr"], stations.snapshot.a["proj_code"]
     for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
         counts: dict[tuple, list] = defaultdict(lambda: [0, set()])
@@ -558,8 +556,7 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
                            ExpressionAttributeValues={":k": {"S": series_key(station["id"], series.parameterId)},
                                                       ":a": {"S": start or "0"}, ":b": {"S": end or "9999~"}},
                            ProjectionExpression="#t, a" + (", m, p" if keep else ""))
-            while True:
-                page = client.query(**request)
+            for page in query_pages(**request):
                 for item in page["Items"]:
                     if keep is not None and not keep(item, target):
                         continue
@@ -567,9 +564,6 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
                     entry[0] += 1
                     # A value without an activity identifier counts its day's visit as the activity.
                     entry[1].add(item.get("a", {}).get("S") or item["time"]["S"][:10])
-                if "LastEvaluatedKey" not in page:
-                    break
-                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
         for (year, kind, name), (results, activities) in sorted(counts.items()):
             yield {**station, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
                    "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
