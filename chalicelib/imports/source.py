@@ -101,9 +101,12 @@ class _Utf8(io.RawIOBase):
         while not self._pending and not self._done:
             data = self._source.read(BLOCK)
             self._done = not data
-            decoded = self._decoder.decode(data, final=self._done)
-            self.replaced = self.replaced or REPLACEMENT in decoded
-            self._pending = memoryview(decoded.encode("utf-8"))
+            if data.isascii() and not self._decoder.getstate()[0]:
+                self._pending = memoryview(data)  # ASCII is the same bytes in UTF-8: nothing to transcode
+            else:
+                decoded = self._decoder.decode(data, final=self._done)
+                self.replaced = self.replaced or REPLACEMENT in decoded
+                self._pending = memoryview(decoded.encode("utf-8"))
             if self._pending:
                 self._last = bytes(self._pending[-1:])
             elif self._done and self._last != b"\n":  # the last row ends with a newline, as pyarrow needs

@@ -168,7 +168,7 @@ class _Frame:
                 continue
             values = self.text(name)
             # Bytes first (read from the offsets): only a column with a cell of more bytes counts characters.
-            if (pc.max(pc.binary_length(values)).as_py() or 0) > MAX_TEXT:
+            if len(values) and int(np.diff(_cells(values)[0]).max()) > MAX_TEXT:
                 self.reject(pc.greater(pc.utf8_length(values), MAX_TEXT), name,
                             "{column} is longer than " + str(MAX_TEXT) + " characters.", values)
             if self.replaced:
@@ -238,10 +238,24 @@ def _empty(values: pa.Array) -> np.ndarray:
 def _by_distinct(values: pa.Array, parse) -> tuple:
     """`parse` (distinct texts -> a tuple of arrays) run once per distinct text and spread back to every cell:
     a file's dates, times, codes and many of its values repeat, so the parsing runs on a fraction of the cells."""
+    distinct, index = _distinct_texts(values)
+    index = pa.array(index)
+    return tuple(pc.take(result, index) for result in parse(distinct))
+
+
+def _distinct_texts(values: pa.Array) -> tuple[pa.Array, np.ndarray]:
+    """A column's distinct texts and per cell the position of its text among them. A file's rows come grouped
+    (the results of one activity share its date, time, zone and station): when most cells equal the one
+    before them, only the runs' texts are hashed (a run-length pass compares neighbours, cheaper than hashing)."""
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks()
-    encoded = pc.dictionary_encode(values)
-    return tuple(pc.take(result, encoded.indices) for result in parse(encoded.dictionary))
+    runs = pc.run_end_encode(values)
+    if 2 * len(runs.values) > len(values):
+        encoded = pc.dictionary_encode(values)
+        return encoded.dictionary, encoded.indices.to_numpy(zero_copy_only=False)
+    encoded = pc.dictionary_encode(runs.values)
+    lengths = np.diff(runs.run_ends.to_numpy(zero_copy_only=False), prepend=0)
+    return encoded.dictionary, np.repeat(encoded.indices.to_numpy(zero_copy_only=False), lengths)
 
 
 def _numpy(mask) -> np.ndarray:
@@ -425,7 +439,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
 
     activity = frame.text("activityId")
     keys = _keys(station, characteristic, moment_seconds, activity)
-    latitude, longitude = parse_numbers(frame.text("latitude"))[0], parse_numbers(frame.text("longitude"))[0]
+    latitude, longitude = (parse_numbers(frame.text(axis))[0] if axis in frame.arrays else
+                           pa.nulls(frame.size, pa.float64()) for axis in ("latitude", "longitude"))
 
     # The rows accepted but for the repeats are taken here, on the checks' thread: finish(seen), which runs in
     # file order, only looks their keys up and (rarely) drops the repeated ones.
@@ -498,8 +513,8 @@ def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activit
 
 
 def _text_hashes(values: pa.Array) -> np.ndarray:
-    encoded = pc.dictionary_encode(values)
-    return _hash_texts(encoded.dictionary)[encoded.indices.to_numpy(zero_copy_only=False)]
+    distinct, index = _distinct_texts(values)
+    return _hash_texts(distinct)[index]
 
 
 def _hash_texts(texts: pa.Array) -> np.ndarray:
