@@ -263,7 +263,7 @@ def _numpy(mask) -> np.ndarray:
         return mask
     if isinstance(mask, pa.ChunkedArray):
         mask = mask.combine_chunks()
-    return pc.fill_null(mask, False).to_numpy(zero_copy_only=False)
+    return (pc.fill_null(mask, False) if mask.null_count else mask).to_numpy(zero_copy_only=False)
 
 
 def _one_piece(column: pa.ChunkedArray) -> pa.Array:

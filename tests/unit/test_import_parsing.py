@@ -167,3 +167,24 @@ def test_the_keys_of_accepted_rows_are_found_again_after_their_table_grows_and_a
         row += len(new)
     assert seen.earlier(np.array(list(known), dtype=np.int64)).tolist() == list(known.values())
     assert seen.earlier(np.array([2, 3 << 40], dtype=np.int64)).tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("shift", [-2, -1, 0, 1])
+def test_a_character_of_two_bytes_across_a_read_of_ascii_text_stays_whole(shift):
+    # ASCII reads pass the transcoding untouched; the read holding half of "é" must still be decoded with the next.
+    header = b"StationIdentifier,Date,Parameter,Value,Comment\n"
+    row = b"A,2024-01-01,pH,7,plain\n"
+    filler = header + row * ((source.BLOCK - len(header)) // len(row) - 1)
+    special = b"B,2024-01-02,pH,8,"
+    gap = source.BLOCK - len(filler) - len(special) - 1 + shift  # "\xc3\xa9" starts at BLOCK - 1 + shift
+    text = source.open_text(io.BytesIO(filler + special + b"x" * gap + "é\n".encode() + row * 3))
+    (whole,) = reader.chunks(text, 100_000)
+    assert whole.table.column(4).to_pylist()[-5:] == ["plain", "x" * gap + "é", "plain", "plain", "plain"]
+    assert not text.replaced
+
+
+def test_a_file_ending_in_half_a_character_ends_with_a_replacement_character():
+    text = source.open_text(io.BytesIO("StationIdentifier,Date,Parameter,Value,Comment\nA,2024-01-01,pH,7,café".encode()[:-1]))
+    (whole,) = reader.chunks(text, 1000)
+    assert whole.table.column(4).to_pylist() == ["caf\ufffd"]
+    assert text.replaced
