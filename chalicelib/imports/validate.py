@@ -565,26 +565,28 @@ class Seen:
         self._rows = np.zeros(capacity, dtype=np.int32)  # an upload is at most 2 GB: fewer than 2**31 rows
         self._count = 0
 
-    def earlier(self, keys: np.ndarray) -> np.ndarray:
-        """Per key, the row that had it before (0: none)."""
-        found = np.zeros(len(keys), dtype=np.int64)
+    def remember(self, keys: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Per key (distinct), the row that had it before; a key not met before (0) is remembered with its row.
+        One probe of the table per key finds it or the free slot it takes."""
+        if 2 * (self._count + len(keys)) > len(self._keys):
+            self._grow(2 * (self._count + len(keys)))
+        earlier = np.zeros(len(keys), dtype=np.int64)
         mask = len(self._keys) - 1
-        pending = np.arange(len(keys))
-        slots = keys & mask
+        pending, slots = np.arange(len(keys)), keys & mask
         while len(pending):
             held = self._keys[slots]
             hit = held == keys[pending]
-            found[pending[hit]] = self._rows[slots[hit]]
-            going_on = ~hit & (held != self._EMPTY)
-            pending, slots = pending[going_on], (slots[going_on] + 1) & mask
-        return found
-
-    def add(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        """Remember new keys (distinct, none of them known) and their rows."""
-        if 2 * (self._count + len(keys)) > len(self._keys):
-            self._grow(2 * (self._count + len(keys)))
-        self._place(keys, rows)
-        self._count += len(keys)
+            earlier[pending[hit]] = self._rows[slots[hit]]
+            free = held == self._EMPTY
+            taking, taken = pending[free], slots[free]
+            self._keys[taken] = keys[taking]  # keys meeting at a free slot: one of them gets it
+            won = self._keys[taken] == keys[taking]
+            self._rows[taken[won]] = rows[taking[won]]
+            self._count += int(won.sum())
+            going_on = ~hit & ~free
+            pending = np.concatenate((pending[going_on], taking[~won]))
+            slots = (np.concatenate((slots[going_on], taken[~won])) + 1) & mask
+        return earlier
 
     def _grow(self, least: int) -> None:
         held = self._keys != self._EMPTY
@@ -593,21 +595,9 @@ class Seen:
         while capacity < least:
             capacity *= 2
         self._keys, self._rows = np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int32)
+        self._count = 0
         for start in range(0, len(keys), self._PLACED_AT_ONCE):
-            self._place(keys[start:start + self._PLACED_AT_ONCE], rows[start:start + self._PLACED_AT_ONCE])
-
-    def _place(self, keys: np.ndarray, rows: np.ndarray) -> None:
-        mask = len(self._keys) - 1
-        pending = np.arange(len(keys))
-        slots = keys & mask
-        while len(pending):
-            free = self._keys[slots] == self._EMPTY
-            taking, taken = pending[free], slots[free]
-            self._keys[taken] = keys[taking]  # keys meeting at a free slot: one of them gets it
-            won = self._keys[taken] == keys[taking]
-            self._rows[taken[won]] = rows[taking[won]]
-            pending = np.concatenate((pending[~free], taking[~won]))
-            slots = (np.concatenate((slots[~free], taken[~won])) + 1) & mask
+            self.remember(keys[start:start + self._PLACED_AT_ONCE], rows[start:start + self._PLACED_AT_ONCE])
 
 
 @dataclass
@@ -623,9 +613,9 @@ class _BlockKeys:
 
 def _reject_repeats(accepted: Checked, keys: _BlockKeys, seen: Seen) -> np.ndarray:
     """Per accepted row, whether it repeats an earlier row's key (of this block, or one `seen`): those get
-    their rejection; the other keys are remembered."""
+    their rejection; the keys not met before are remembered."""
     rows = accepted.rows
-    earlier_of_distinct = seen.earlier(keys.distinct)
+    earlier_of_distinct = seen.remember(keys.distinct, rows[keys.first])
     earlier = earlier_of_distinct[keys.inverse]
     within = keys.first[keys.inverse] != np.arange(len(keys.keys))  # a key met earlier in this block
     earlier = np.where((earlier == 0) & within, rows[keys.first[keys.inverse]], earlier)
@@ -633,8 +623,6 @@ def _reject_repeats(accepted: Checked, keys: _BlockKeys, seen: Seen) -> np.ndarr
     for position, row in zip(np.flatnonzero(repeats).tolist(), earlier[repeats].tolist()):
         accepted.rejections.append(Rejection(int(rows[position]), None, None, f"Repeats row {row}: the same "
                                              "station, parameter, time and activity.", int(accepted.index[position])))
-    new = earlier_of_distinct == 0
-    seen.add(keys.distinct[new], rows[keys.first[new]])
     return repeats
 
 

@@ -158,15 +158,15 @@ def test_the_keys_of_accepted_rows_are_found_again_after_their_table_grows_and_a
     for size in (3, 5, 40, 1, 700, 0, 2000):
         # Keys equal modulo the table's size meet at one slot; random ones spread.
         keys = np.unique(np.concatenate((draw.integers(1, 1 << 62, size), np.arange(1, size // 3 + 2) << 12)))
-        earlier = seen.earlier(keys)
+        rows = np.arange(row, row + len(keys))
+        earlier = seen.remember(keys, rows)
         assert earlier.tolist() == [known.get(k, 0) for k in keys.tolist()]
-        new = keys[earlier == 0]
-        rows = np.arange(row, row + len(new))
-        seen.add(new, rows)
-        known.update(zip(new.tolist(), rows.tolist()))
-        row += len(new)
-    assert seen.earlier(np.array(list(known), dtype=np.int64)).tolist() == list(known.values())
-    assert seen.earlier(np.array([2, 3 << 40], dtype=np.int64)).tolist() == [0, 0]
+        known.update((k, r) for k, r in zip(keys.tolist(), rows.tolist()) if k not in known)
+        row += len(keys)
+    everything = np.array(list(known), dtype=np.int64)
+    assert seen.remember(everything, np.full(len(everything), 10 ** 6)).tolist() == list(known.values())
+    assert seen.remember(np.array([2, 3 << 40], dtype=np.int64), np.array([7, 8])).tolist() == [0, 0]
+    assert seen.remember(np.array([3 << 40, 2], dtype=np.int64), np.array([9, 9])).tolist() == [8, 7]
 
 
 @pytest.mark.parametrize("shift", [-2, -1, 0, 1])
