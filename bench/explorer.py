@@ -6,7 +6,11 @@ points painted (goal <= 6 s), frame times while panning, filter changes to the p
 worker's queued job after a station write, while the API keeps answering from the previous snapshot.
 Starts its own product on ports 8600-8603 (BENCH_PORT) on LocalStack unless ENGINE says otherwise (moto's
 Scan rereads the table for each page: hours at a million), with the SPA that `npm run build` made
-(SPA_DIR, default frontend/dist)."""
+(SPA_DIR, default frontend/dist).
+
+Seeding a million stations takes minutes; BENCH_EXPLORER_REUSE=1 measures the product already answering on
+BENCH_PORT (started by an earlier run with the same setting, which leaves it running and says how to
+stop it), so the browser figures can be taken again without seeding again."""
 from __future__ import annotations
 
 import json
@@ -113,26 +117,45 @@ def _stop(product: subprocess.Popen) -> None:
         os.killpg(product.pid, signal.SIGKILL)
 
 
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except OSError:
+        return False
+
+
 def main() -> None:
     stations = int(os.environ.get("STATIONS", "1000000"))
     port = int(os.environ.get("BENCH_PORT", "8600"))
+    reuse = os.environ.get("BENCH_EXPLORER_REUSE") == "1"
     env = {**os.environ, "PORT": str(port), "API_PORT": str(port + 1), "OIDC_PORT": str(port + 2),
            "AWS_PORT": str(port + 3), "OIDC_KEY_FILE": "", "SEED_STATIONS": str(stations),
            # The map needs the stations; values for the first 2,000 are enough for the popups and charts.
            "SEED_SERIES_STATIONS": os.environ.get("SEED_SERIES_STATIONS", "2000"),
            "ENGINE": os.environ.get("ENGINE") or "localstack",
            # DynamoDB Local answers a Scan page of a million-item table in more than the API's 10 s.
-           "AWS_READ_TIMEOUT_SECONDS": os.environ.get("AWS_READ_TIMEOUT_SECONDS", "300")}
+           "AWS_READ_TIMEOUT_SECONDS": os.environ.get("AWS_READ_TIMEOUT_SECONDS", "300"),
+           # Room in DynamoDB Local's heap for the rebuild's parallel Scan pages next to a million items
+           # (devtools/localstack.py; decision 0013).
+           "DYNAMODB_HEAP_SIZE": os.environ.get("DYNAMODB_HEAP_SIZE", "2g")}
     python = ROOT / ".venv" / "bin" / "python"
     started = time.monotonic()
     log_path = ROOT / "build" / "bench-explorer-product.log"
     log_path.parent.mkdir(exist_ok=True)
-    log = log_path.open("w")
-    product = subprocess.Popen([str(python if python.exists() else sys.executable), "-m", "devtools.run"], cwd=ROOT,
-                               env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    product = None
+    reused = reuse and _answers(f"http://127.0.0.1:{port}/config.json")
+    if reused:
+        print(f"explorer: measuring the product already running on port {port} (BENCH_EXPLORER_REUSE=1; not seeded again)")
+        log = None
+    else:
+        log = log_path.open("w")
+        product = subprocess.Popen([str(python if python.exists() else sys.executable), "-m", "devtools.run"], cwd=ROOT,
+                                   env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         try:
-            _wait_for(f"http://127.0.0.1:{port}/config.json", seconds=3600, process=product)
+            if product is not None:
+                _wait_for(f"http://127.0.0.1:{port}/config.json", seconds=3600, process=product)
         except (TimeoutError, RuntimeError) as exc:
             print(f"explorer: the product did not start: {exc}\n{log_path.read_text()[-3000:]}")
             return
@@ -148,12 +171,22 @@ def main() -> None:
             print(f"explorer: browser run failed\n{out.stderr[-2000:]}")
             return
         r = json.loads(out.stdout.strip().splitlines()[-1])
+        # A shared 2-core machine: the figures are read beside how busy it was.
+        r["loadAverage"] = os.getloadavg()
         _rebuild_while_serving(port, float(os.environ.get("BENCH_REBUILD_TIMEOUT", 3600)))
     finally:
-        _stop(product)
-        log.close()
-    print(f"explorer: {r.get('stations') or 0:,} stations painted ({stations:,} seeded, product ready in {seeded_s:.0f} s; "
-          f"seed goal <= {SEED_GOAL_S // 60} min at 1,000,000)")
+        if product is not None and reuse:
+            print(f"explorer: the product keeps running for the next BENCH_EXPLORER_REUSE=1 run; stop it with "
+                  f"kill -TERM -{product.pid}")
+        elif product is not None:
+            _stop(product)
+        if log is not None:
+            log.close()
+    if reused:
+        print(f"explorer: {r.get('stations') or 0:,} stations painted (the running product's; seeded before)")
+    else:
+        print(f"explorer: {r.get('stations') or 0:,} stations painted ({stations:,} seeded, product ready in {seeded_s:.0f} s; "
+              f"seed goal <= {SEED_GOAL_S // 60} min at 1,000,000) {_verdict(seeded_s <= SEED_GOAL_S)}")
     if "paintedMs" in r:
         print(f"explorer: navigation -> points painted  {r['paintedMs']} ms (goal <= {PAINT_GOAL_MS} ms) "
               f"{_verdict(r['paintedMs'] <= PAINT_GOAL_MS)}")
@@ -176,6 +209,8 @@ def main() -> None:
         verdict = "OK" if r["chartDrawnMs"] <= CHART_GOAL_MS else "OVER GOAL"
         print(f"explorer: {r['seriesPoints']:,}-point series -> chart drawn  {r['chartDrawnMs']} ms "
               f"({r['chartDrawnPoints']:,} points drawn after LTTB; goal <= {CHART_GOAL_MS} ms) {verdict}")
+    if "loadAverage" in r:
+        print("explorer: load average after the browser run (1, 5, 15 min): " + ", ".join(f"{v:.1f}" for v in r["loadAverage"]))
     if "error" in r:
         print(f"explorer: stopped early: {r['error']}")
 

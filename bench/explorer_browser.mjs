@@ -128,10 +128,18 @@ try {
     });
   };
   result.filters = [];
+  // A parameter the stations measured, to colour every station by its latest value (a new answer for all).
+  const colorBy = await page.evaluate(async () => {
+    const response = await fetch('api/v1/statistic', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ format: 'objects', limit: 1 }) });
+    return (await response.json()).totals?.parameterIds?.[0] ?? null;
+  });
   for (const [label, hash] of [
     ['station type: lake', '#/sts/overview?mode=map&stationType=lake'],
     ['free text: creek near', '#/sts/overview?mode=map&q=creek%20near'],
-    ['no filter', '#/sts/overview?mode=map'],
+    ['station type and free text: lake, creek', '#/sts/overview?mode=map&stationType=lake&q=creek'],
+    ...(colorBy ? [['all, coloured by a parameter\'s value', `#/sts/overview?mode=map&colorBy=${encodeURIComponent(colorBy)}`]] : []),
+    // The page kept this answer from the navigation (SWR's cache): the map is remade from it.
+    ['back to all (no filter)', '#/sts/overview?mode=map'],
   ]) {
     const r = await repaint(hash);
     result.filters.push({ label, ...r });

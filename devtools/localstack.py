@@ -201,9 +201,10 @@ def _settings(port: int) -> dict[str, str]:
         "DNS_ADDRESS": "0",
         "LOCALSTACK_TELEMETRY": "0",
         # State lives as long as the instance (as moto's); DynamoDB Local on disk wrote 10,000 items
-        # about 5x slower (bench/crud_list.py). The heap holds the demo data with room to spare.
+        # about 5x slower (bench/crud_list.py). The heap holds the demo data with room to spare; a Scan
+        # page of a million-item table needs more ($DYNAMODB_HEAP_SIZE: the explorer bench gives 2g; 0013).
         "DYNAMODB_IN_MEMORY": "1",
-        "DYNAMODB_HEAP_SIZE": "1g",
+        "DYNAMODB_HEAP_SIZE": os.environ.get("DYNAMODB_HEAP_SIZE") or "1g",
     }
 
 

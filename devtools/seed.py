@@ -82,7 +82,9 @@ def seed_monitoring(stations: int | None = None, *, show_progress: bool = False)
                                               threads=threads, show_progress=show_progress) if count else {}}
     if show_progress:
         print("Building the explorer's station snapshot (a read of every station)...", flush=True)
-    snapshot = statistics.current()
+    # Built here whatever its size (a read would queue a large one for the worker), its Scan in
+    # segments for the stations just written.
+    snapshot = statistics.current_or_rebuild(expected_stations=count)
     report["snapshotStations"] = snapshot.n
     return report
 

@@ -23,6 +23,13 @@ POINTER_KIND = "statisticsSnapshot"
 SYNC_REBUILD_LIMIT = 50_000
 # A queued rebuild not finished after this long is taken as lost (a worker that died) and queued again.
 REBUILD_PATIENCE_SECONDS = 20 * 60
+# DynamoDB Local (the local stack) reads a Scan segment's remaining items for every page it answers: at
+# 1,000,000 stations in 4 segments a page took over 10 s and its heap ran out. A segment per
+# STATIONS_PER_SEGMENT stations (as the last snapshot counted them) keeps each page small there; on
+# DynamoDB it spreads the same pages over more requests, SCAN_THREADS at a time. (Decision 0013.)
+STATIONS_PER_SEGMENT = 20_000
+MAX_SCAN_SEGMENTS = 128
+SCAN_THREADS = 8
 DEFAULT_PAGE = 1000
 MAX_PAGE = 5000
 COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
@@ -99,19 +106,29 @@ def _scan_segment(segment: int, segments: int, cost: dict) -> list[dict]:
 _lock_cost = threading.Lock()
 
 
-def station_records(cost: dict | None = None) -> list[dict]:
-    """Every live station with its summary: a parallel Scan with only the explorer's attributes.
-    `cost`, when given, receives the Scan's requests and consumed read capacity units."""
-    segments = get_settings().station_scan_segments
+def scan_segments(stations: int) -> int:
+    """The Scan's segments for a table of about `stations`: the configured number, or one per
+    STATIONS_PER_SEGMENT when that is more."""
+    return max(get_settings().station_scan_segments, min(MAX_SCAN_SEGMENTS, -(-stations // STATIONS_PER_SEGMENT)))
+
+
+def station_records(cost: dict | None = None, expected_stations: int = 0) -> list[dict]:
+    """Every live station with its summary: a parallel Scan with only the explorer's attributes, in
+    segments for about `expected_stations` stations. `cost`, when given, receives the Scan's requests, consumed
+    read capacity units and segments."""
+    segments = scan_segments(expected_stations)
     cost = cost if cost is not None else {}
-    cost.update(requests=0, readUnits=0.0)
-    with ThreadPoolExecutor(segments) as pool:
+    cost.update(requests=0, readUnits=0.0, segments=segments)
+    with ThreadPoolExecutor(min(segments, max(SCAN_THREADS, get_settings().station_scan_segments))) as pool:
         parts = pool.map(_scan_segment, range(segments), [segments] * segments, [cost] * segments)
         return [r for part in parts for r in part]
 
 
-def publish(records: list[dict], built_from: str | None = None, cost: dict | None = None):
-    """Build a snapshot from station records, store it in S3, point the catalog record at it."""
+def publish(records: list[dict], built_from: str | None = None, cost: dict | None = None, started: float | None = None):
+    """Build a snapshot from station records, store it in S3, point the catalog record at it (with
+    `cost`, and the seconds since `started` (time.monotonic) when given: the whole job's time)."""
+    import time
+
     from chalicelib.statistics.snapshot import Snapshot
 
     pointer = _pointer()
@@ -122,8 +139,9 @@ def publish(records: list[dict], built_from: str | None = None, cost: dict | Non
     body = snapshot.to_bytes()
     aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=body)
     # What the build cost, kept with the pointer (make bench reports it; operators can read it).
+    cost = {**(cost or {}), **({"seconds": time.monotonic() - started} if started is not None else {})}
     measured = {"bytes": {"N": str(len(body))},
-                **{name: {"N": str(round(value, 1))} for name, value in (cost or {}).items()}}
+                **{name: {"N": str(round(value, 1))} for name, value in cost.items()}}
     aws.client("dynamodb").update_item(
         TableName=CatalogItem.Meta.table_name, Key={"id": {"S": POINTER_ID}},
         UpdateExpression="SET version = :v, details = :d, kind = :kind, createdAt = if_not_exists(createdAt, :now), "
@@ -136,17 +154,18 @@ def publish(records: list[dict], built_from: str | None = None, cost: dict | Non
     return snapshot
 
 
-def rebuild():
-    """Rebuild from the stations table (the worker's job, and reads of small tables)."""
+def rebuild(expected_stations: int = 0):
+    """Rebuild from the stations table (the worker's job, and reads of small tables); the Scan's
+    segments follow the last snapshot's size, or `expected_stations` when more (a first build)."""
     import time
 
     started = time.monotonic()
     pointer = _pointer()
     built_from = (pointer or {}).get("changedAt") or utc_now()
     cost: dict = {}
-    records = station_records(cost)
+    records = station_records(cost, max(expected_stations, int((pointer or {}).get("stations", 0))))
     cost["scanSeconds"] = time.monotonic() - started
-    snapshot = publish(records, built_from, cost={**cost, "seconds": time.monotonic() - started})
+    snapshot = publish(records, built_from, cost=cost, started=started)
     return snapshot
 
 
@@ -366,10 +385,10 @@ def stations_at(version: Any, rows: Any) -> list[dict]:
     return [snap.station(int(r)) for r in wanted]
 
 
-def current_or_rebuild():
-    """The worker's rebuild: whatever the table's size, rebuild when stale."""
+def current_or_rebuild(expected_stations: int = 0):
+    """The worker's rebuild (and the demo seed's): whatever the table's size, rebuild when stale."""
     pointer = _pointer()
     if _stale(pointer):
         with _lock:
-            return rebuild()
+            return rebuild(expected_stations)
     return current()

@@ -37,12 +37,16 @@ def test_reads_get_the_previous_snapshot_while_the_worker_rebuilds(api, demo, mo
     scanning, release = threading.Event(), threading.Event()
     scan = service.station_records
 
-    def slow_scan(cost=None):
+    def slow_scan(cost=None, expected_stations=0):
         scanning.set()
         release.wait(30)
-        return scan(cost)
+        return scan(cost, expected_stations)
 
     monkeypatch.setattr(service, "station_records", slow_scan)
+    # About ten segments for the previous snapshot's size (at 1,000,000 a segment per 20,000 stations
+    # keeps DynamoDB Local's pages small): more segments than configured, still every station once.
+    per_segment = max(1, previous.n // 10)
+    monkeypatch.setattr(service, "STATIONS_PER_SEGMENT", per_segment)
     handled = []
     worker = threading.Thread(target=lambda: handled.append(poll_once(app.import_worker, queue_url, arn, wait_seconds=2)))
     worker.start()
@@ -57,3 +61,4 @@ def test_reads_get_the_previous_snapshot_while_the_worker_rebuilds(api, demo, mo
     # Every live station, the new one included (other tests may have written stations without a read since).
     assert int(built["stations"]) == len(scan()) >= previous.n + 1
     assert int(built["bytes"]) > 0 and float(built["requests"]) >= 1 and float(built["readUnits"]) >= 0
+    assert float(built["segments"]) == min(service.MAX_SCAN_SEGMENTS, -(-previous.n // per_segment)) >= 10
