@@ -488,18 +488,33 @@ def _dates_checked(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def _iso_times(seconds: pa.Array) -> pa.Array:
-    """Seconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" texts (a cast, then the bytes set in place: no time zone
-    database and no per-row work; the kernels' way when a year is not of four digits)."""
+    """Seconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" texts: cast once per run of equal times (the results of a
+    sample share its time), the bytes then set in place (no time zone database, no per-row work; the kernels'
+    way when a time is missing or a year is not of four digits)."""
+    count = len(seconds)
+    if count and not seconds.null_count:
+        values = seconds.to_numpy()
+        heads = np.ones(count, dtype=bool)
+        np.not_equal(values[1:], values[:-1], out=heads[1:])
+        texts = _iso_bytes(pa.array(values[heads]))
+        if texts is not None:
+            return pa.StringArray.from_buffers(count, pa.py_buffer(np.arange(0, 20 * count + 1, 20, dtype=np.int32)),
+                                               pa.py_buffer(texts[np.cumsum(heads) - 1]))
+    text = pc.cast(pc.cast(seconds, pa.timestamp("s")), pa.string())
+    return pc.binary_join_element_wise(pc.replace_substring(text, " ", "T"), "Z", "")
+
+
+def _iso_bytes(seconds: pa.Array) -> np.ndarray | None:
+    """The texts of `_iso_times` as rows of 20 bytes (None when a year is not of four digits)."""
     text = pc.cast(pc.cast(seconds, pa.timestamp("s")), pa.string())
     bounds, data = _cells(text)
     count = len(text)
-    if text.null_count or not count or not (np.diff(bounds) == 19).all():
-        return pc.binary_join_element_wise(pc.replace_substring(text, " ", "T"), "Z", "")
+    if not (np.diff(bounds) == 19).all():
+        return None
     out = np.empty((count, 20), dtype=np.uint8)
     out[:, :19] = data[bounds[0]:bounds[0] + 19 * count].reshape(count, 19)
     out[:, 10], out[:, 19] = ord("T"), ord("Z")
-    return pa.StringArray.from_buffers(count, pa.py_buffer(np.arange(0, 20 * count + 1, 20, dtype=np.int32)),
-                                       pa.py_buffer(out))
+    return out
 
 
 def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activity: pa.Array) -> np.ndarray:
