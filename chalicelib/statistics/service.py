@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
@@ -82,24 +82,21 @@ def _plain(attribute: dict) -> Any:
     return None
 
 
-def _scan_segment(segment: int, segments: int, cost: dict) -> list[dict]:
+def _scan_segment(segment: int, segments: int, cost: dict, each_page: Callable[[list[dict]], None]) -> None:
     client = aws.client("dynamodb")
     from chalicelib.stations.models import Station
 
     request = dict(TableName=Station.Meta.table_name, Segment=segment, TotalSegments=segments,
                    ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"},
                    ReturnConsumedCapacity="TOTAL")
-    records = []
     while True:
         page = client.scan(**request)
         with _lock_cost:
             cost["requests"] += 1
             cost["readUnits"] += float(page.get("ConsumedCapacity", {}).get("CapacityUnits") or 0)
-        for item in page["Items"]:
-            if "deletedAt" not in item:
-                records.append({k: _plain(v) for k, v in item.items()})
+        each_page([{k: _plain(v) for k, v in item.items()} for item in page["Items"] if "deletedAt" not in item])
         if "LastEvaluatedKey" not in page:
-            return records
+            return
         request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
@@ -112,29 +109,42 @@ def scan_segments(stations: int) -> int:
     return max(get_settings().station_scan_segments, min(MAX_SCAN_SEGMENTS, -(-stations // STATIONS_PER_SEGMENT)))
 
 
-def station_records(cost: dict | None = None, expected_stations: int = 0) -> list[dict]:
-    """Every live station with its summary: a parallel Scan with only the explorer's attributes, in
-    segments for about `expected_stations` stations. `cost`, when given, receives the Scan's requests, consumed
-    read capacity units and segments."""
+def scan_stations(each_page: Callable[[list[dict]], None], cost: dict | None = None, expected_stations: int = 0) -> None:
+    """Every live station with its summary, a Scan page at a time to `each_page` (from several threads):
+    a parallel Scan with only the explorer's attributes, in segments for about `expected_stations`
+    stations. `cost`, when given, receives the Scan's requests, consumed read capacity units and segments."""
     segments = scan_segments(expected_stations)
     cost = cost if cost is not None else {}
     cost.update(requests=0, readUnits=0.0, segments=segments)
     with ThreadPoolExecutor(min(segments, max(SCAN_THREADS, get_settings().station_scan_segments))) as pool:
-        parts = pool.map(_scan_segment, range(segments), [segments] * segments, [cost] * segments)
-        return [r for part in parts for r in part]
+        list(pool.map(_scan_segment, range(segments), [segments] * segments, [cost] * segments, [each_page] * segments))
 
 
-def publish(records: list[dict], built_from: str | None = None, cost: dict | None = None, started: float | None = None):
-    """Build a snapshot from station records, store it in S3, point the catalog record at it (with
-    `cost`, and the seconds since `started` (time.monotonic) when given: the whole job's time)."""
+def station_records(cost: dict | None = None) -> list[dict]:
+    """Every live station with its summary, as one list."""
+    records: list[dict] = []
+    scan_stations(records.extend, cost)
+    return records
+
+
+def publish(records: list[dict], built_from: str | None = None, cost: dict | None = None):
+    """Build a snapshot from station records, store it in S3, point the catalog record at it."""
+    from chalicelib.statistics.snapshot import SnapshotBuilder
+
+    builder = SnapshotBuilder()
+    builder.add(records)
+    return _publish(builder, built_from, cost)
+
+
+def _publish(builder, built_from: str | None = None, cost: dict | None = None, started: float | None = None):
+    """The builder's snapshot stored in S3 and the catalog record pointed at it, with `cost` and the
+    seconds since `started` (time.monotonic; the whole job's time) when given."""
     import time
-
-    from chalicelib.statistics.snapshot import Snapshot
 
     pointer = _pointer()
     built_from = built_from if built_from is not None else (pointer or {}).get("changedAt") or utc_now()
     version = (pointer or {}).get("version", 0) + 1
-    snapshot = Snapshot.from_records(sorted(records, key=lambda r: r["id"]), version)
+    snapshot = builder.finish(version)
     key = f"snapshots/stations-{version}.npz"
     body = snapshot.to_bytes()
     aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=body)
@@ -162,11 +172,14 @@ def rebuild(expected_stations: int = 0):
     started = time.monotonic()
     pointer = _pointer()
     built_from = (pointer or {}).get("changedAt") or utc_now()
+    from chalicelib.statistics.snapshot import SnapshotBuilder
+
     cost: dict = {}
-    records = station_records(cost, max(expected_stations, int((pointer or {}).get("stations", 0))))
+    # Each Scan page goes into the snapshot's columns as it comes: no list of every station is held.
+    builder = SnapshotBuilder()
+    scan_stations(builder.add, cost, max(expected_stations, int((pointer or {}).get("stations", 0))))
     cost["scanSeconds"] = time.monotonic() - started
-    snapshot = publish(records, built_from, cost=cost, started=started)
-    return snapshot
+    return _publish(builder, built_from, cost=cost, started=started)
 
 
 def _load(pointer: dict):

@@ -68,13 +68,6 @@ def _codes(values: Sequence[str | None], dictionary: list[str], index: dict[str,
     return out
 
 
-def _blob(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
-    encoded = [t.encode("utf-8") for t in texts]
-    ptr = np.zeros(len(encoded) + 1, dtype=np.int64)
-    np.cumsum([len(e) for e in encoded], out=ptr[1:])
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), ptr
-
-
 def _trigram_codes(data: np.ndarray) -> np.ndarray:
     """The 24-bit trigram starting at each position of a byte array (len - 2 of them)."""
     return (data[:-2].astype(np.uint32) << 16) | (data[1:-1].astype(np.uint32) << 8) | data[2:]
@@ -209,59 +202,10 @@ class Snapshot:
     def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
         """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
         monitoringLocationType, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
-        parameterIds, projectIds (the station items)."""
-        lat = np.array([float(r["latitude"]) for r in records], dtype=np.float64)
-        lng = np.array([float(r["longitude"]) for r in records], dtype=np.float64)
-        order = np.argsort(_morton(lat, lng), kind="stable") if len(records) else np.zeros(0, dtype=np.int64)
-        records = [records[i] for i in order]
-        dictionaries: dict[str, list[str]] = {name: [] for name in DICTIONARIES}
-        index: dict[str, dict[str, int]] = {name: {} for name in DICTIONARIES}
-        n = len(records)
-
-        def digits(name: str, dtype) -> np.ndarray:
-            return np.array([int(r[name]) if (r.get(name) or "").isdigit() else 0 for r in records], dtype=dtype)
-
-        arrays: dict[str, np.ndarray] = {
-            "id": np.array([r["id"] for r in records], dtype="S36"),
-            "lat": lat[order], "lng": lng[order],
-            "org": _codes([r.get("organizationId") for r in records], dictionaries["orgs"], index["orgs"]),
-            "stype": _codes([r.get("stationType") for r in records], dictionaries["stypes"], index["stypes"]),
-            "mlt": _codes([r.get("monitoringLocationType") for r in records], dictionaries["mlts"], index["mlts"]),
-            "state": digits("stateFips", np.uint8), "county": digits("countyFips", np.uint32),
-            "huc8": digits("huc8", np.uint32), "huc12": digits("huc12", np.uint64),
-            "count": np.array([int(r.get("sampleCount") or 0) for r in records], dtype=np.uint32),
-            "first": np.array([day_number(r.get("firstDate")) if r.get("firstDate") else NO_FIRST for r in records],
-                              dtype=np.int32),
-            "last": np.array([day_number(r.get("lastDate")) if r.get("lastDate") else NO_LAST for r in records],
-                             dtype=np.int32),
-        }
-        params = dictionaries["params"]
-        for r in records:
-            for p in (*(r.get("parameterIds") or ()), *(r.get("latestValues") or {})):
-                if p not in index["params"]:
-                    index["params"][p] = len(params)
-                    params.append(p)
-        words = max(1, -(-len(params) // 64))
-        bits = np.zeros((words, n), dtype=np.uint64)
-        for row, r in enumerate(records):
-            for p in r.get("parameterIds") or ():
-                code = index["params"][p]
-                bits[code // 64, row] |= np.uint64(1) << np.uint64(code % 64)
-        for w in range(words):
-            arrays[f"pbits{w}"] = bits[w]
-        proj_lists = [r.get("projectIds") or () for r in records]
-        arrays["proj_ptr"] = np.zeros(n + 1, dtype=np.int64)
-        np.cumsum([len(p) for p in proj_lists], out=arrays["proj_ptr"][1:])
-        arrays["proj_code"] = np.array([index["projects"].setdefault(p, len(index["projects"]))
-                                        for ps in proj_lists for p in ps], dtype=np.uint32)
-        dictionaries["projects"] = sorted(index["projects"], key=index["projects"].get)
-        arrays.update(_latest_csr(records, index["params"], dictionaries["units"], index["units"]))
-        arrays["text"], arrays["text_ptr"] = _blob(f"{r.get('identifier') or ''} {r.get('name') or ''}".lower()
-                                                   for r in records)
-        arrays.update(trigram_index(arrays["text"], arrays["text_ptr"]))
-        arrays["ident"], arrays["ident_ptr"] = _blob(r.get("identifier") or "" for r in records)
-        arrays["name"], arrays["name_ptr"] = _blob(r.get("name") or "" for r in records)
-        return cls(arrays, dictionaries, version)
+        parameterIds, projectIds, latestValues (the station items)."""
+        builder = SnapshotBuilder()
+        builder.add(records)
+        return builder.finish(version)
 
     # ------------------------------------------------------------ storage
 
@@ -322,6 +266,126 @@ class Snapshot:
         for code, value, unit in zip(a["lv_code"][start:stop].tolist(), values, a["lv_unit"][start:stop].tolist()):
             out[self.d["params"][code]] = {"v": value, **({"u": self.d["units"][unit]} if self.d["units"][unit] else {})}
         return out
+
+
+def _reorder_csr(ptr: np.ndarray, values: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """CSR lists (entries ptr[r]:ptr[r+1] of row r) with their rows taken in `order`."""
+    lengths = np.diff(ptr)[order]
+    new_ptr = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=new_ptr[1:])
+    at = np.repeat(ptr[:-1][order] - new_ptr[:-1], lengths) + np.arange(new_ptr[-1], dtype=np.int64)
+    return new_ptr, values[at]
+
+
+def _csr_ptr(lengths: Sequence[int]) -> np.ndarray:
+    ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=ptr[1:])
+    return ptr
+
+
+class SnapshotBuilder:
+    """Station records into snapshot columns a page at a time (the rebuild's Scan pages, from several
+    threads), so that no list of every record is ever held: at 1,000,000 stations the records as dicts
+    were most of a 4.1 GB peak. `finish` puts the rows in spatial order and builds the search index."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.dictionaries: dict[str, list[str]] = {name: [] for name in DICTIONARIES}
+        self.index: dict[str, dict[str, int]] = {name: {} for name in DICTIONARIES}
+        self.pages: list[dict[str, np.ndarray]] = []
+        self._lock = threading.Lock()  # the dictionaries are shared by the scanning threads
+
+    def add(self, records: Sequence[dict]) -> None:
+        if not records:
+            return
+        with self._lock:
+            self.pages.append(self._columns(records))
+
+    def _columns(self, records: Sequence[dict]) -> dict[str, np.ndarray]:
+        d, index = self.dictionaries, self.index
+
+        def digits(name: str, dtype) -> np.ndarray:
+            return np.array([int(r[name]) if (r.get(name) or "").isdigit() else 0 for r in records], dtype=dtype)
+
+        def blob(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
+            encoded = [t.encode("utf-8") for t in texts]
+            return np.frombuffer(b"".join(encoded), dtype=np.uint8), np.array([len(e) for e in encoded], dtype=np.int64)
+
+        params = index["params"]
+        param_codes, param_counts = [], []
+        for r in records:
+            ids = r.get("parameterIds") or ()
+            for p in (*ids, *(r.get("latestValues") or {})):
+                if p not in params:
+                    params[p] = len(d["params"])
+                    d["params"].append(p)
+            param_codes.extend(params[p] for p in ids)
+            param_counts.append(len(ids))
+        proj_lists = [r.get("projectIds") or () for r in records]
+        page = {
+            "id": np.array([r["id"] for r in records], dtype="S36"),
+            "lat": np.array([float(r["latitude"]) for r in records], dtype=np.float64),
+            "lng": np.array([float(r["longitude"]) for r in records], dtype=np.float64),
+            "org": _codes([r.get("organizationId") for r in records], d["orgs"], index["orgs"]),
+            "stype": _codes([r.get("stationType") for r in records], d["stypes"], index["stypes"]),
+            "mlt": _codes([r.get("monitoringLocationType") for r in records], d["mlts"], index["mlts"]),
+            "state": digits("stateFips", np.uint8), "county": digits("countyFips", np.uint32),
+            "huc8": digits("huc8", np.uint32), "huc12": digits("huc12", np.uint64),
+            "count": np.array([int(r.get("sampleCount") or 0) for r in records], dtype=np.uint32),
+            "first": np.array([day_number(r.get("firstDate")) if r.get("firstDate") else NO_FIRST for r in records],
+                              dtype=np.int32),
+            "last": np.array([day_number(r.get("lastDate")) if r.get("lastDate") else NO_LAST for r in records],
+                             dtype=np.int32),
+            "param_len": np.array(param_counts, dtype=np.int64), "param_code": np.array(param_codes, dtype=np.uint32),
+            "proj_len": np.array([len(p) for p in proj_lists], dtype=np.int64),
+            "proj_code": np.array([index["projects"].setdefault(p, len(index["projects"])) for ps in proj_lists for p in ps],
+                                  dtype=np.uint32),
+        }
+        latest = _latest_csr(records, params, d["units"], index["units"])
+        page.update(lv_len=np.diff(latest.pop("lv_ptr")), **latest)
+        for name, texts in (("text", (f"{r.get('identifier') or ''} {r.get('name') or ''}".lower() for r in records)),
+                            ("ident", (r.get("identifier") or "" for r in records)),
+                            ("name", (r.get("name") or "" for r in records))):
+            page[name], page[f"{name}_len"] = blob(texts)
+        return page
+
+    def finish(self, version: int = 0) -> "Snapshot":
+        """The snapshot: rows in spatial order (Morton code of the position; the same place: by id)."""
+        pages, self.pages = self.pages, []
+        names = ("id", "lat", "lng", "org", "stype", "mlt", "state", "county", "huc8", "huc12", "count", "first", "last",
+                 "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
+                 "text", "text_len", "ident", "ident_len", "name", "name_len")
+        empty = SnapshotBuilder()._columns([{"id": "", "latitude": 0, "longitude": 0}])
+        joined = {k: np.concatenate([p[k] for p in pages]) if pages else empty[k][:0] for k in names}
+        del pages
+        n = len(joined["id"])
+        order = np.lexsort((joined["id"], _morton(joined["lat"], joined["lng"]))) if n else np.zeros(0, dtype=np.int64)
+        arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:13]}
+        lists = {}
+        for name, values in (("param", "param_code"), ("proj", "proj_code"), ("lv", "lv_code"), ("text", "text"),
+                             ("ident", "ident"), ("name", "name")):
+            lists[name] = _csr_ptr(joined.pop(f"{name}_len")), joined.pop(values)
+        for name, (ptr, codes) in lists.items():
+            new_ptr, reordered = _reorder_csr(ptr, codes, order)
+            if name == "lv":  # the values and units of the latest values follow their codes
+                at = _reorder_csr(ptr, np.arange(len(codes), dtype=np.int64), order)[1]
+                arrays.update(lv_ptr=new_ptr, lv_code=reordered, lv_value=joined.pop("lv_value")[at],
+                              lv_unit=joined.pop("lv_unit")[at])
+            elif name == "param":
+                words = max(1, -(-len(self.dictionaries["params"]) // 64))
+                bits = np.zeros((words, n), dtype=np.uint64)
+                rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(new_ptr))
+                np.bitwise_or.at(bits, (reordered // 64, rows), np.left_shift(np.uint64(1), (reordered % 64).astype(np.uint64)))
+                for w in range(words):
+                    arrays[f"pbits{w}"] = bits[w]
+            else:
+                key = "proj" if name == "proj" else name
+                arrays[f"{key}_ptr"], arrays["proj_code" if name == "proj" else name] = new_ptr, reordered
+        arrays.update(trigram_index(arrays["text"], arrays["text_ptr"]))
+        dictionaries = dict(self.dictionaries)
+        dictionaries["projects"] = sorted(self.index["projects"], key=self.index["projects"].get)
+        return Snapshot(arrays, dictionaries, version)
 
 
 # ---------------------------------------------------------------- the filter

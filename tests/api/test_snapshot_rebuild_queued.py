@@ -35,14 +35,14 @@ def test_reads_get_the_previous_snapshot_while_the_worker_rebuilds(api, demo, mo
     assert ask() == ask() == (previous.version, 0)
 
     scanning, release = threading.Event(), threading.Event()
-    scan = service.station_records
+    scan = service.scan_stations
 
-    def slow_scan(cost=None, expected_stations=0):
+    def slow_scan(each_page, cost=None, expected_stations=0):
         scanning.set()
         release.wait(30)
-        return scan(cost, expected_stations)
+        return scan(each_page, cost, expected_stations)
 
-    monkeypatch.setattr(service, "station_records", slow_scan)
+    monkeypatch.setattr(service, "scan_stations", slow_scan)
     # About ten segments for the previous snapshot's size (at 1,000,000 a segment per 20,000 stations
     # keeps DynamoDB Local's pages small): more segments than configured, still every station once.
     per_segment = max(1, previous.n // 10)
@@ -59,6 +59,6 @@ def test_reads_get_the_previous_snapshot_while_the_worker_rebuilds(api, demo, mo
     assert ask() == (previous.version + 1, 1)
     built = service._pointer()
     # Every live station, the new one included (other tests may have written stations without a read since).
-    assert int(built["stations"]) == len(scan()) >= previous.n + 1
+    assert int(built["stations"]) == len(service.station_records()) >= previous.n + 1
     assert int(built["bytes"]) > 0 and float(built["requests"]) >= 1 and float(built["readUnits"]) >= 0
     assert float(built["segments"]) == min(service.MAX_SCAN_SEGMENTS, -(-previous.n // per_segment)) >= 10
