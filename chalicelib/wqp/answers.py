@@ -48,10 +48,18 @@ def write(query: params.Query, look: wqp.Lookups, answer: output.Answer) -> dict
     return records.headers(stations)
 
 
-def too_large(query: params.Query, counts: dict[str, int]) -> bool:
-    """Whether an answer of these counts is left to the worker."""
+def queue_if_large(interface: str, service: str, values: dict[str, list[str]], query: params.Query,
+                   look: wqp.Lookups, owner: str | None) -> dict | None:
+    """A Result or Activity search counted before any value is read (as HEAD counts it); past
+    WQP_DIRECT_MAX_RESULTS rows, its answer queued for the worker (the status, with the counts). None: small
+    enough to write while the caller waits."""
     header = ROWS_HEADER.get(query.service)
-    return header is not None and counts.get(header, 0) > get_settings().wqp_direct_max_results
+    if header is None:
+        return None
+    counts = wqp.counts(query, look)
+    if counts.get(header, 0) <= get_settings().wqp_direct_max_results:
+        return None
+    return enqueue(interface, service, values, counts, owner)
 
 
 def _key(answer_id: str, name: str) -> str:
@@ -130,7 +138,7 @@ def wait(answer_id: str, caller: str | None, seconds: float) -> dict:
         time.sleep(pause)
         pause = min(1.0, pause * 2)  # a small job is answered soon; a large one costs a read a second
         status = _load(answer_id)
-    if status["status"] == FAILED or (_ended(status) and status["status"] != SUCCEEDED):
+    if _ended(status) and status["status"] != SUCCEEDED:  # failed, or overdue
         raise InternalError(FAILED_MESSAGE)
     return status
 

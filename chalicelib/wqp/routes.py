@@ -79,13 +79,11 @@ def search(interface, service, action):
     look = wqp.Lookups.load()
     if routes.current_request.method == "HEAD":
         return Response(body="", status_code=200, headers=_headers(wqp.counts(query, look)))
-    if query.service in answers.ROWS_HEADER:
-        counts = wqp.counts(query, look)
-        if answers.too_large(query, counts):
-            queued = answers.enqueue(interface, service, values, counts, _caller())
-            # Relative to /wqp/{interface}/{service}/search, whatever prefix (stage, CDN path) is before it.
-            return _see_other(f"../../answers/{queued['id']}?attempt=1", _headers(counts), id=queued["id"],
-                              status=queued["status"])
+    queued = answers.queue_if_large(interface, service, values, query, look, _caller())
+    if queued is not None:
+        # Relative to /wqp/{interface}/{service}/search, whatever prefix (stage, CDN path) is before it.
+        return _see_other(f"../../answers/{queued['id']}?attempt=1", _headers(queued["counts"]), id=queued["id"],
+                          status=queued["status"])
     return _answer(lambda answer: answers.write(query, look, answer))
 
 
@@ -102,7 +100,7 @@ def queued_answer(answerId):
     headers = _headers(status["counts"])
     if status["status"] == answers.SUCCEEDED:
         return _see_other(answers.url(status), headers, expiresIn=output.PRESIGNED_SECONDS)
-    # A new address each time: clients that follow redirects see no loop (python requests follows 30).
+    # A new address each time, so clients see no loop (they follow 20 redirects, httpx, or 30, requests and curl).
     return _see_other(f"{status['id']}?attempt={int(attempt) + 1}", {**headers, "Retry-After": "1"},
                       id=status["id"], status=status["status"])
 
