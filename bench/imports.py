@@ -259,7 +259,8 @@ def parse_figures(path: Path) -> None:
     # CPU seconds do not count the time a busy machine takes the cores away: the fairer comparison when shared.
     plain_cpu, ours_cpu = min(cpu for _, cpu in plains), min(run["cpu"] for run in runs)
     print("imports: CPU seconds (all threads), pyarrow read_csv " + ", ".join(f"{cpu:.2f}" for _, cpu in plains)
-          + "; ours " + ", ".join(f"{run['cpu']:.2f}" for run in runs) + f": ratio of the least {plain_cpu / ours_cpu:.2f}"
+          + "; ours " + ", ".join(f"{run['cpu']:.2f}" for run in runs)
+          + f": ratio of the least {plain_cpu / ours_cpu:.2f}"
           f"; load average {', '.join(f'{load:.1f}' for load in loads)} (1 min, at each run's start, "
           f"{os.cpu_count()} cores)")
     print(f"imports: ours accepted {ours['accepted']:,} rows, rejected {ours['rejected']:,}; peak RSS "

@@ -184,7 +184,8 @@ def test_a_character_of_two_bytes_across_a_read_of_ascii_text_stays_whole(shift)
 
 
 def test_a_file_ending_in_half_a_character_ends_with_a_replacement_character():
-    text = source.open_text(io.BytesIO("StationIdentifier,Date,Parameter,Value,Comment\nA,2024-01-01,pH,7,café".encode()[:-1]))
+    data = "StationIdentifier,Date,Parameter,Value,Comment\nA,2024-01-01,pH,7,café".encode()[:-1]
+    text = source.open_text(io.BytesIO(data))
     (whole,) = reader.chunks(text, 1000)
     assert whole.table.column(4).to_pylist() == ["caf\ufffd"]
     assert text.replaced
