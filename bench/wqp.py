@@ -346,7 +346,7 @@ def _queued_path(client, total: int) -> None:
     status = answers._load(answer_id)
     assert lines == total + 1, (lines, total)
     print(f"    queued path (WQP_DIRECT_MAX_RESULTS {below:,}): end to end (first request to the last "
-          f"byte, {hops + 1} redirects followed) {end_s:6.1f} s; first request {first_s:5.2f} s, the longest hop "
+          f"byte, {hops} redirects followed) {end_s:6.1f} s; first request {first_s:5.2f} s, the longest hop "
           f"{longest:5.1f} s (limit {LIMIT_S} s); the worker {status['workerSeconds']:6.1f} s; "
           f"{size / 1e6:.1f} MB; CPU of handler and worker {cpu:5.1f} s")
 
