@@ -44,7 +44,6 @@ MAX_RECEIVES = 5
 # Blocks checked at once, ahead of the one being finished (the development machine and a Lambda of 3,538 MB
 # or more have two cores; each block in flight holds ~30 MB).
 CHECKS_AHEAD = 2
-RELEASE_EVERY_BLOCKS = 1
 _UUID = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 
 
@@ -475,16 +474,11 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
         return validate.prepare_results(block.table, layout, text.header, rules, first_row=block.first_row,
                                         encoding=text.encoding, replaced=text.replaced)
 
-    finished_blocks = 0
-
     def finished(block: reader.Chunk, prepared: Future):
-        nonlocal finished_blocks
         checked = prepared.result()(seen)  # the repeats, in file order
-        # The checks' intermediate arrays are freed now; give their memory back now and then rather than let the
-        # pool grow (after every block, the pages given back and taken again cost a fifth of the parse's CPU).
-        finished_blocks += 1
-        if finished_blocks % RELEASE_EVERY_BLOCKS == 0:
-            pa.default_memory_pool().release_unused()
+        # The checks' intermediate arrays are freed now; give their memory back rather than let the pool grow
+        # (without it the peak came within a few MB of 400: 372-399 MB).
+        pa.default_memory_pool().release_unused()
         parts = reader.cut(block, chunk_rows)
         return zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
 
