@@ -546,7 +546,9 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
     parameter_ids = look.parameter_ids(query)
     keep = _value_filter(query, look)
     ptr, codes = stations.snapshot.a["proj_ptr"], stations.snapshot.a["proj_code"]
-    for row, station in zip(stations.rows.tolist(), station_records(stations, look)):
+
+    def station_rows(row: int, station: dict) -> Iterator[list[dict]]:
+        """One station's summary rows, as one chunk."""
         counts: dict[tuple, list] = defaultdict(lambda: [0, set()])
         target = SimpleNamespace(projectIds=[stations.snapshot.d["projects"][c] for c in codes[ptr[row]:ptr[row + 1]]])
         for series in series_of(station["id"]):
@@ -568,9 +570,14 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
                     entry[0] += 1
                     # A value without an activity identifier counts its day's visit as the activity.
                     entry[1].add(item.get("a", {}).get("S") or item["time"]["S"][:10])
-        for (year, kind, name), (results, activities) in sorted(counts.items()):
-            yield {**station, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
-                   "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
-                   "ResolvedMonitoringLocationTypeName": _site_type_of(station["MonitoringLocationTypeName"]),
-                   "MonitoringLocationLatitude": station["LatitudeMeasure"],
-                   "MonitoringLocationLongitude": station["LongitudeMeasure"]}
+        yield [{**station, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
+                "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
+                "ResolvedMonitoringLocationTypeName": _site_type_of(station["MonitoringLocationTypeName"]),
+                "MonitoringLocationLatitude": station["LatitudeMeasure"],
+                "MonitoringLocationLongitude": station["LongitudeMeasure"]}
+               for (year, kind, name), (results, activities) in sorted(counts.items())]
+
+    # Several stations are read at once; their rows come out in the stations' order.
+    for rows in read_ahead(station_rows(row, station)
+                           for row, station in zip(stations.rows.tolist(), station_records(stations, look))):
+        yield from rows
