@@ -100,6 +100,15 @@ def test_a_result_answer_past_the_direct_size_is_written_by_the_worker_with_the_
     assert (head.status_code, head.headers["Total-Result-Count"], head.body in (b"", "")) == (200, "5", True)
 
 
+def test_a_result_answers_sites_weigh_in_as_values(api, demo, direct_max):
+    """A site costs a Query of its series and one of its values at least: it counts as SITE_WEIGHT values."""
+    rows = 5 + answers.SITE_WEIGHT["result"]  # the one site's 5 values and its weight
+    direct_max(rows)
+    assert _request(api, RESULT).status_code == 200
+    direct_max(rows - 1)
+    _queued(_request(api, RESULT))
+
+
 def test_activity_and_zipped_answers_take_the_same_path(api, demo, direct_max):
     direct_activities = _request(api, ACTIVITY)
     direct_zip = requests.get(_request(api, RESULT + "&zip=yes&mimeType=tsv").headers["Location"], timeout=30)
