@@ -378,10 +378,18 @@ def result_counts(query: Query, look: Lookups, stations: Stations) -> dict[str, 
 # ---------------------------------------------------------------- activities, organizations, projects
 
 
-def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
-    """The activities of the matching stations (from their organizations' projects' activity lists), filtered."""
+def _activity_pages(project_id: str) -> Iterator[tuple[str, list[dict]]]:
+    """A project's activities as DynamoDB's items (query_pages: no per-attribute parsing), a page at a time."""
     from chalicelib.projects.models import Activity
 
+    for page in query_pages(TableName=Activity.Meta.table_name, KeyConditionExpression="projectId = :p",
+                            ExpressionAttributeValues={":p": {"S": project_id}}):
+        yield project_id, page["Items"]
+
+
+def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """The activities of the matching stations (from their organizations' projects' activity lists), filtered;
+    several projects are read at once, in their order."""
     by_id = {r["id"]: r for r in station_records(stations, look)}
     # An activity belongs to a project of its station's organization (not always one the station is in).
     organization_ids = {r["organizationId"] for r in by_id.values()}
@@ -389,26 +397,27 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
     wanted_projects = look.project_ids(query.projects) if query.projects else None
     media = {m.casefold() for m in query.media}
     start, end = (query.start.isoformat() if query.start else None, query.end.isoformat() if query.end else None)
-    for project_id in project_ids:
-        if wanted_projects is not None and project_id not in wanted_projects:
-            continue
+    read = (_activity_pages(p) for p in project_ids if wanted_projects is None or p in wanted_projects)
+    for project_id, items in read_ahead(read):
         project = look.projects.get(project_id)
-        for activity in Activity.query(project_id):
-            station = by_id.get(activity.stationId)
-            if station is None or (query.activity_ids and activity.id not in query.activity_ids):
+        for item in items:
+            text = lambda name: item[name]["S"] if name in item else None  # noqa: E731
+            station = by_id.get(text("stationId"))
+            if station is None or (query.activity_ids and item["id"]["S"] not in query.activity_ids):
                 continue
-            if media and (activity.media or "").casefold() not in media:
+            if media and (text("media") or "").casefold() not in media:
                 continue
-            if (start and (activity.startDate or "") < start) or (end and (activity.startDate or "9") > end):
+            day = text("startDate")
+            if (start and (day or "") < start) or (end and (day or "9") > end):
                 continue
-            yield {**station, "ActivityIdentifier": activity.id, "ActivityTypeCode": activity.typeCode,
-                   "ActivityMediaName": activity.media, "ActivityMediaSubdivisionName": activity.mediaSubdivision,
-                   "ActivityStartDate": activity.startDate, "ActivityStartTime/Time": activity.startTime,
-                   "ActivityStartTime/TimeZoneCode": activity.timeZone,
+            yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
+                   "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
+                   "ActivityStartDate": day, "ActivityStartTime/Time": text("startTime"),
+                   "ActivityStartTime/TimeZoneCode": text("timeZone"),
                    "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
-                   "ActivityConductingOrganizationText": activity.conductingOrganization,
-                   "ActivityCommentText": activity.comment, "HydrologicCondition": activity.hydrologicCondition,
-                   "HydrologicEvent": activity.hydrologicEvent}
+                   "ActivityConductingOrganizationText": text("conductingOrganization"),
+                   "ActivityCommentText": text("comment"), "HydrologicCondition": text("hydrologicCondition"),
+                   "HydrologicEvent": text("hydrologicEvent")}
 
 
 def _project_codes(stations: Stations):
