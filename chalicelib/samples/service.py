@@ -97,9 +97,9 @@ _RAW_ITEMS: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_items", d
 def keep_items_raw(response_dict: dict, customized_response_dict: dict, **_) -> None:
     """botocore's before-parse hook for Query: a page's items taken from its JSON by json.loads, and only the
     rest (counts, LastEvaluatedKey) left to botocore's parser. Its shape-driven parser visits every attribute
-    in Python (~130 µs an item of values, decision 0009); DynamoDB's JSON already has the form it answers
-    ({"S": text}, {"N": digits}, lists and maps alike; value items hold no binary). Signing, retries, timeouts
-    and errors stay botocore's: an error answer is left to it whole."""
+    in Python (8 µs of CPU an item of values against json.loads' 0.7, decision 0009); DynamoDB's JSON already
+    has the form it answers ({"S": text}, {"N": digits}, lists and maps alike; value items hold no binary).
+    Signing, retries, timeouts and errors stay botocore's: an error answer is left to it whole."""
     if not _RAW_ITEMS.get() or response_dict.get("status_code") != 200:
         return
     page = json.loads(response_dict["body"])
@@ -132,8 +132,8 @@ _END = object()
 def read_ahead(sources: Iterable[Iterable[Any]], window: int = READ_AHEAD) -> Iterator[Any]:
     """The chunks of every source, source after source and each in its own order, as if read one by one; up to
     `window` sources are read at once by threads, each a chunk ahead (memory: `window` chunks). The data store
-    answers requests in parallel while this thread formats what has arrived (reading a series is a chain of
-    Query pages, each needing the last one's key, so series are read side by side)."""
+    answers requests in parallel while this thread formats what has arrived (a series is a chain of Query
+    pages, each needing the last one's key, so stations, or projects, are what is read side by side)."""
     from collections import deque
     from concurrent.futures import ThreadPoolExecutor
 
