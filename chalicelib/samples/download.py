@@ -32,6 +32,7 @@ def safe_cell(value) -> str:
     return text
 
 
+_ABSENT = {"S": None}  # an attribute a value item does not have
 # DynamoDB keeps 38 significant digits (Decimal's default context would round to 28).
 _DYNAMODB_DIGITS = Context(prec=38)
 # A number as DynamoDB answers it already (no exponent, no leading or trailing zero): most stored values.
@@ -77,31 +78,33 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
         # files, and the internal id only when the organization is gone.
         organization_name = organization.name if organization else station.organizationId
         parameter = parameters.get(series.parameterId)
-        characteristic = (parameter.characteristicName or parameter.label) if parameter else series.parameterId
-        station_columns = selection.station_columns(station) if selection.station_columns else None
+        # What every record of this page shares, copied per value (cheaper than a record built whole).
+        shared = {"OrganizationIdentifier": organization_name,
+                  "OrganizationFormalName": organization.name if organization else None,
+                  "MonitoringLocationIdentifier": station.identifier, "MonitoringLocationName": station.name,
+                  "CharacteristicName": (parameter.characteristicName or parameter.label) if parameter
+                  else series.parameterId, "CharacteristicType": parameter.group if parameter else None}
+        if selection.station_columns:
+            shared.update(selection.station_columns(station))
         for item in items:
             if selection.keep is not None and not selection.keep(item, station):
                 continue
             moment = time_of(item["time"]["S"])
-            text = lambda short: item[short]["S"] if short in item else None  # noqa: E731
-            project = projects.get(text("p")) if text("p") else None
-            record = {
-                "OrganizationIdentifier": organization_name,
-                "OrganizationFormalName": organization.name if organization else None,
-                "ActivityIdentifier": text("a"), "ActivityTypeCode": text("at"), "ActivityMediaName": text("m"),
-                "ActivityStartDate": moment[:10], "ActivityStartTime/Time": moment[11:19] or None,
+            get = item.get  # an absent attribute reads as _ABSENT's None
+            project = projects.get(get("p", _ABSENT)["S"])
+            record = shared.copy()
+            record.update({
+                "ActivityIdentifier": get("a", _ABSENT)["S"], "ActivityTypeCode": get("at", _ABSENT)["S"],
+                "ActivityMediaName": get("m", _ABSENT)["S"], "ActivityStartDate": moment[:10],
+                "ActivityStartTime/Time": moment[11:19] or None,
                 "ActivityStartTime/TimeZoneCode": "UTC" if len(moment) > 10 else None,
                 "ProjectIdentifier": project.projectKey if project else None,
-                "MonitoringLocationIdentifier": station.identifier, "MonitoringLocationName": station.name,
-                "ResultDetectionConditionText": text("dc"), "CharacteristicName": characteristic,
-                "CharacteristicType": parameter.group if parameter else None,
-                "ResultSampleFractionText": text("sf"),
-                "ResultMeasureValue": number_text(item["v"]["N"]) if "v" in item else text("r"),
-                "ResultMeasure/MeasureUnitCode": text("u") or (series.unit if series.unit else None),
-                "MeasureQualifierCode": text("q"), "ResultStatusIdentifier": text("st"),
-                "ResultValueTypeName": text("vt")}
-            if station_columns:
-                record.update(station_columns)
+                "ResultDetectionConditionText": get("dc", _ABSENT)["S"],
+                "ResultSampleFractionText": get("sf", _ABSENT)["S"],
+                "ResultMeasureValue": number_text(item["v"]["N"]) if "v" in item else get("r", _ABSENT)["S"],
+                "ResultMeasure/MeasureUnitCode": get("u", _ABSENT)["S"] or series.unit or None,
+                "MeasureQualifierCode": get("q", _ABSENT)["S"], "ResultStatusIdentifier": get("st", _ABSENT)["S"],
+                "ResultValueTypeName": get("vt", _ABSENT)["S"]})
             yield record
 
 
