@@ -226,7 +226,8 @@ def _may_need_trim(first: np.ndarray, last: np.ndarray) -> bool:
     non-ASCII character (Unicode has spaces too; 0x80 and above) at either end. Most columns have none, and
     skip the trimming. (An empty cell reads its neighbours' edge bytes: they are checked anyway.)"""
     # One unsigned comparison per byte: below 0x21 wraps round to above 0x5E.
-    return bool(((first - np.uint8(0x21)) > np.uint8(0x5E)).any() or ((last - np.uint8(0x21)) > np.uint8(0x5E)).any())
+    return bool(((first - np.uint8(0x21)) > np.uint8(0x5E)).any()
+                or ((last - np.uint8(0x21)) > np.uint8(0x5E)).any())
 
 
 def _empty(values: pa.Array) -> np.ndarray:
@@ -569,7 +570,7 @@ class Seen:
     """The keys (station, parameter, time, activity) of the rows accepted so far and the row of each, in a
     hash table of numpy arrays (open addressing, linear probing, at most half full), looked up and added to
     a block of keys at a time. It starts with room for the issue's million rows (2M slots, 24 MB): growing
-    to it from small would move every key several times over, a fifth of this table's whole cost. (Sorted
+    to it from small moved every key several times over and tripled this table's cost. (Sorted
     runs of keys, merged as they grew, had cost a third of the parse.)"""
 
     _EMPTY = 0  # a free slot (`_keys` gives no key 0)
