@@ -31,11 +31,11 @@ class Lookups:
 
     @classmethod
     def load(cls) -> "Lookups":
-        from chalicelib.organizations import service as organizations
+        from chalicelib.organizations.directory import live_organizations
         from chalicelib.parameters import service as parameters
         from chalicelib.projects import service as projects
 
-        return cls({o.id: o for o in organizations.ORGANIZATIONS.model.scan() if not o.deletedAt},
+        return cls(live_organizations(),
                    {p.id: p for p in projects.COLLECTION.model.scan() if not p.deletedAt},
                    parameters.all_parameters())
 

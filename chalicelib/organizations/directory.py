@@ -1,0 +1,12 @@
+"""The live organizations, read without the rest of the organizations service: its member lists reach
+the users domain, and the queue worker's jobs (WQP answers) need only the organizations' names and WQX
+ids. Keeping this apart keeps the worker's role from being granted the users and roles tables
+(devtools/package_stack.CodeAccess follows every import)."""
+from __future__ import annotations
+
+from chalicelib.organizations.models import Organization
+
+
+def live_organizations() -> dict[str, Organization]:
+    """Every organization not deleted, by id."""
+    return {o.id: o for o in Organization.scan() if not o.deletedAt}
