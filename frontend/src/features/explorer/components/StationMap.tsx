@@ -293,7 +293,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       element.dataset.stations = String(stations.length);
       performance.mark('owd:stations-painted', { detail: { stations: stations.length } });
     };
-    // 'idle': the new data is parsed by the worker, clustered, and drawn.
+    // 'idle': the view's clusters and points are tiled by maplibre's worker and drawn.
     map.once('idle', painted);
     return () => {
       map.off('idle', painted);
@@ -301,7 +301,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- showView reads refs only
   }, [ready, stations, projected, legend, range]);
 
-  // Selection: a small separate source, so selecting never re-clusters the whole set.
+  // Selection: a small separate source, so selecting never remakes the view's clusters.
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
