@@ -160,7 +160,8 @@ def main() -> None:
             print(f"explorer: the product did not start: {exc}\n{log_path.read_text()[-3000:]}")
             return
         seeded_s = time.monotonic() - started
-        seed_lines = [line for line in log_path.read_text(errors="replace").splitlines() if "Demo data is in place" in line]
+        seed_lines = [line for line in log_path.read_text(errors="replace").splitlines() if "Demo data is in place" in line] \
+            if log_path.exists() else []
         if seed_lines:
             print(f"seed: {seed_lines[-1].strip()}")
         warm_ms, warm = _post(f"http://127.0.0.1:{port}/api/v1/statistic", {"limit": 1, "format": "objects"})
