@@ -116,7 +116,11 @@ def scan_stations(each_page: Callable[[list[dict]], None], cost: dict | None = N
     segments = scan_segments(expected_stations)
     cost = cost if cost is not None else {}
     cost.update(requests=0, readUnits=0.0, segments=segments)
-    with ThreadPoolExecutor(min(segments, max(SCAN_THREADS, get_settings().station_scan_segments))) as pool:
+    configured = get_settings().station_scan_segments
+    # One configured segment: a store that answers one request at a time (the local moto server), where
+    # parallel pages would only queue towards their timeout.
+    threads = min(segments, max(SCAN_THREADS, configured)) if configured > 1 else 1
+    with ThreadPoolExecutor(threads) as pool:
         list(pool.map(_scan_segment, range(segments), [segments] * segments, [cost] * segments, [each_page] * segments))
 
 
