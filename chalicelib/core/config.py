@@ -57,6 +57,9 @@ class Settings:
     # the caller follows redirects to /wqp/answers/{id}, each of which waits up to wqp_answer_wait_seconds.
     wqp_direct_max_results: int = 100_000
     wqp_answer_wait_seconds: float = 20
+    # The explorer map's answer (POST /statistic, format columns) comes in pages of at most this many stations:
+    # ~23 B a station with a value column (decision 0013), so a page stays near 3.5 MB, under Lambda's 6 MB cap.
+    statistic_page_rows: int = 150_000
 
     # Every AWS call (DynamoDB, S3, SQS) gives up on an endpoint that does not connect or answer within these
     # seconds, after STORE_ATTEMPTS tries, and the request answers 503: the worst case stays under API
@@ -97,6 +100,7 @@ def get_settings() -> Settings:
         wqp_inline_bytes=int(env.get("WQP_INLINE_BYTES") or Settings.wqp_inline_bytes),
         wqp_direct_max_results=int(env.get("WQP_DIRECT_MAX_RESULTS") or Settings.wqp_direct_max_results),
         wqp_answer_wait_seconds=float(env.get("WQP_ANSWER_WAIT_SECONDS") or Settings.wqp_answer_wait_seconds),
+        statistic_page_rows=max(1, int(env.get("STATISTIC_PAGE_ROWS") or Settings.statistic_page_rows)),
         store_connect_timeout_seconds=float(env.get("AWS_CONNECT_TIMEOUT_SECONDS")
                                             or Settings.store_connect_timeout_seconds),
         store_read_timeout_seconds=float(env.get("AWS_READ_TIMEOUT_SECONDS") or Settings.store_read_timeout_seconds),

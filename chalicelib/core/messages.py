@@ -12,6 +12,8 @@ ZH_CN = {
     "Invalid from. It must not be after to": "起始日期不能晚于结束日期。",
     "Invalid {field}. ISO 8601 date expected (YYYY-MM-DD)": "{field} 无效：应为 ISO 8601 日期（YYYY-MM-DD）。",
     "Invalid {field}. Codes of {digits} digits expected": "{field} 无效：应为 {digits} 位数字代码。",
+    "Invalid {field}. Number expected": "{field} 无效：应为数字。",
+    "Invalid limit. At least 1 station per page expected": "limit 无效：每页至少应有 1 个站点。",
     "Invalid param {field}. UUID string expected": "参数 {field} 无效：应为 UUID。",
     "Station not found.": "未找到站点。",
     "Dashboard not found.": "未找到仪表板。",

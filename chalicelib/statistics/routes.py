@@ -1,9 +1,33 @@
 """Explorer statistics: stations matching a query with their meta and totals (public)."""
 from chalicelib.auth import rules
 from chalicelib.core.http import Routes
+from chalicelib.core.openapi import describe
 from chalicelib.statistics import service
 
 routes = Routes(__name__)
+_PAGE = {
+    "offset": {"type": "integer", "minimum": 0,
+               "description": "matching stations to skip: the first of this page (the map asks offset, offset + limit, ... "
+                              "up to total)"},
+    "limit": {"type": "integer", "minimum": 1,
+              "description": f"stations a page: objects {service.DEFAULT_PAGE} by default, at most {service.MAX_PAGE}; "
+                             "columns at most the server's page size (STATISTIC_PAGE_ROWS), which is also the default"},
+    "format": {"type": "string", "enum": ["objects", "columns"]},
+    "colorBy": {"type": "string", "description": "a parameter id: each station's latest value of it, and its range"},
+}
+_QUERY = {"type": "object", "properties": {
+    **_PAGE, "fields": {"type": "array", "items": {"type": "string"}, "description": "columns: sampleCount, stationType"},
+}}
+_ANSWER = {"type": "object", "required": ["snapshot", "total", "format", "offset", "limit"], "properties": {
+    "snapshot": {"type": "integer", "description": "the snapshot version: pages of one result share it"},
+    "total": {"type": "integer", "description": "stations matching the query (on every page)"},
+    "offset": {"type": "integer"}, "limit": {"type": "integer"},
+    "format": {"type": "string", "enum": ["objects", "columns"]},
+    "totals": {"type": "object", "description": "over every matching station; columns: on the first page (offset 0) only"},
+    "columns": {"type": "object", "description": "row, lat, lng delta-coded from zero on each page; sampleCount, "
+                                                 "stationType, value aligned with the rows"},
+    "stations": {"type": "array", "items": {"type": "object"}},
+}}
 
 
 def _multi(request) -> dict[str, list[str]]:
@@ -13,13 +37,16 @@ def _multi(request) -> dict[str, list[str]]:
 
 
 @routes.route("/statistic", methods=["POST"], auth=rules.public)
+@describe(body=_QUERY, returns=_ANSWER)
 def statistic():
     """Stations matching a station query (organizations, projects, parameters, station types, bbox, date
-    range, county, state, HUC, search) with meta and totals; format objects (paged) or columns (the map)."""
+    range, county, state, HUC, search) with meta and totals; format objects or columns (the map), both paged."""
     return service.search(service.parse_query(routes.json_body()))
 
 
 @routes.route("/statistic/sampleLocationList", auth=rules.public)
+@describe(query={**_PAGE, "snapshot": {"type": "integer", "description": "with rows: the snapshot they are rows of"},
+                 "rows": {"type": "string", "description": "row numbers, comma separated: those stations' records"}})
 def sample_location_list():
     """The same query as GET parameters, answered as columns by default; ?snapshot=v&rows=1,2 looks
     stations up by their row numbers in that snapshot."""

@@ -33,6 +33,7 @@ SCAN_THREADS = 8
 DEFAULT_PAGE = 1000
 MAX_PAGE = 5000
 COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
+PAGE_OF_NONE = "Invalid limit. At least 1 station per page expected"
 _PROJECTION = ("id, identifier, #n, latitude, longitude, organizationId, stationType, monitoringLocationType, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
                "latestValues, deletedAt")
@@ -296,6 +297,18 @@ def _int(value: Any, name: str, default: int, maximum: int) -> int:
     return min(int(value), maximum)
 
 
+def _page_size(value: Any, fmt: str) -> int:
+    """Stations per answer: a table page (objects), or a page of the map's columns, whose largest is
+    the configured statistic_page_rows (an answer stays under Lambda's 6 MB response cap)."""
+    if fmt == "objects":
+        return _int(value, "limit", DEFAULT_PAGE, MAX_PAGE)
+    most = get_settings().statistic_page_rows
+    limit = _int(value, "limit", most, most)
+    if limit < 1:
+        raise BadRequest(PAGE_OF_NONE)
+    return limit
+
+
 def parse_query(body: Any) -> dict:
     """A station query (POST body, or GET parameters) checked; 400 naming the field otherwise."""
     if not isinstance(body, dict):
@@ -325,7 +338,7 @@ def parse_query(body: Any) -> dict:
     if fmt not in ("objects", "columns"):
         raise BadRequest("Invalid format. objects or columns expected")
     q["format"] = fmt
-    q["limit"] = _int(body.get("limit"), "limit", DEFAULT_PAGE, MAX_PAGE)
+    q["limit"] = _page_size(body.get("limit"), fmt)
     q["offset"] = _int(body.get("offset"), "offset", 0, 10**9)
     q["precision"] = _int(body.get("precision"), "precision", 4, 6)
     q["fields"] = _list(body.get("fields"), "fields")
@@ -350,8 +363,44 @@ def _check_color_by(snap, parameter_id: str) -> None:
         raise BadRequest(f"Invalid colorBy. Unknown parameter id: {parameter_id[:100]}")
 
 
+def _totals(snap, rows, color_by: str | None) -> tuple[dict, Any]:
+    """Totals over the matching rows and, with colorBy, the parameter's latest value per row (NaN: none)
+    with its range and unit for the legend in the totals."""
+    from chalicelib.statistics import snapshot as columns
+
+    totals = columns.totals(snap, rows)
+    if not color_by:
+        return totals, None
+    values, units = columns.latest_of(snap, rows, color_by)
+    totals["value"] = columns.value_totals(snap, color_by, values, units)
+    return totals, values
+
+
+def _columns_page(snap, rows, q: dict) -> dict:
+    """The map's answer for rows[offset:offset + limit]: delta-coded from zero, so a page decodes alone.
+    The totals are over every matching row and come with the first page only (offset 0): the client keeps
+    them, and the later pages skip their cost."""
+    from chalicelib.statistics import snapshot as columns
+
+    page = slice(q["offset"], q["offset"] + q["limit"])
+    answer: dict[str, Any] = {"format": "columns", "precision": q["precision"], "encoding": "delta",
+                              "offset": q["offset"], "limit": q["limit"]}
+    if q["offset"] == 0:
+        answer["totals"], values = _totals(snap, rows, q["colorBy"])
+        values = None if values is None else values[page]
+    else:
+        values = columns.latest_of(snap, rows[page], q["colorBy"])[0] if q["colorBy"] else None
+    answer["columns"] = columns.columns(snap, rows[page], q["fields"], q["precision"])
+    if values is not None:
+        answer["columns"]["value"] = columns.value_column(values)  # aligned with the rows, not delta-coded
+    if "stationType" in q["fields"]:
+        answer["dictionaries"] = {"stationType": snap.d["stypes"]}
+    return answer
+
+
 def search(q: dict) -> dict:
-    """The stations matching a parsed query with their meta, and totals over all matches."""
+    """The stations matching a parsed query: a page of them with their meta (objects) or a page of the
+    map's columns, with the snapshot version, the number of matches and totals over all of them."""
     from chalicelib.statistics import snapshot as columns
 
     snap = current()
@@ -359,20 +408,10 @@ def search(q: dict) -> dict:
     if color_by:
         _check_color_by(snap, color_by)
     rows = columns.matching_rows(snap, q)
-    result = {"snapshot": snap.version, "total": int(len(rows)), "totals": columns.totals(snap, rows)}
-    values = None
-    if color_by:
-        # colorBy: the parameter's latest value per station, and its range and unit for the legend.
-        values, units = columns.latest_of(snap, rows, color_by)
-        result["totals"]["value"] = columns.value_totals(snap, color_by, values, units)
+    result = {"snapshot": snap.version, "total": int(len(rows))}
     if q["format"] == "columns":
-        result.update(format="columns", precision=q["precision"], encoding="delta",
-                      columns=columns.columns(snap, rows, q["fields"], q["precision"]))
-        if values is not None:
-            result["columns"]["value"] = columns.value_column(values)  # aligned with the rows, not delta-coded
-        if "stationType" in q["fields"]:
-            result["dictionaries"] = {"stationType": snap.d["stypes"]}
-        return result
+        return {**result, **_columns_page(snap, rows, q)}
+    result["totals"], values = _totals(snap, rows, color_by)
     page = slice(q["offset"], q["offset"] + q["limit"])
     stations = [snap.station(r) for r in rows[page]]
     if values is not None:
