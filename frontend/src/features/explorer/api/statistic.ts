@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import useSWR from 'swr';
 import { post } from '../../../api/client';
 import { withoutColorBy, type StationQuery } from '../lib/filters';
@@ -5,6 +6,9 @@ import type { StationDetails } from './stationsAt';
 
 /**
  * POST /statistic: the stations matching a station query, with their meta, and totals.
+ *
+ * The map's answer comes in pages (at most the server's page size each, under Lambda's 6 MB response cap):
+ * getStationPoints asks for them all and joins them; a result of one page is one request, as before.
  *
  * The map asks for the compact columnar encoding (`format: 'columns'`): one array per field rather
  * than one object per station. Both encodings are read, as are dictionary-encoded columns
@@ -284,15 +288,65 @@ export async function getStatistic(query: StationQuery): Promise<StationSet> {
   return decodeStatistic(await post<unknown>(STATISTIC_PATH, query));
 }
 
+/** Pages of the map's answer asked for at once after the first (the server answers one per Lambda). */
+export const PAGE_REQUESTS_AT_ONCE = 3;
+
+/** The pages' sets as one, in their order: the first page's totals (only it has them), every page's points. */
+export function joinPages(pages: StationSet[]): StationSet {
+  const [first, ...rest] = pages;
+  if (!rest.length) return first;
+  const joined = (pick: (set: StationSet) => unknown[]) => pages.flatMap(pick);
+  const points = {
+    latitude: joined((p) => p.latitude) as number[],
+    longitude: joined((p) => p.longitude) as number[],
+    stationType: joined((p) => p.stationType) as string[],
+    sampleCount: joined((p) => p.sampleCount) as number[],
+    row: joined((p) => p.row ?? []) as number[],
+    value: first.value ? (joined((p) => p.value ?? []) as (number | null)[]) : undefined,
+  };
+  return { ...first, ...points, length: points.row.length };
+}
+
+/** Every page of the map's answer for a query, from one snapshot: the first page says the total and the page
+ * size, the others are asked PAGE_REQUESTS_AT_ONCE at a time. A snapshot rebuilt between pages (their rows
+ * would not match) starts it over once; a second rebuild meanwhile is an error to try again later. */
+export async function getStationPoints(query: StationQuery): Promise<StationSet> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const pages = await allPages(query);
+    if (pages.every((page) => page.snapshot === pages[0].snapshot)) return joinPages(pages);
+  }
+  throw new Error(i18next.t('explorer.snapshotChanging'));
+}
+
+async function allPages(query: StationQuery): Promise<StationSet[]> {
+  const body = await post<Row>(STATISTIC_PATH, query);
+  const first = decodeStatistic(body);
+  const pageSize = Number(body?.limit);
+  const offsets: number[] = [];
+  if (pageSize > 0) for (let offset = pageSize; offset < first.total; offset += pageSize) offsets.push(offset);
+  const pages: StationSet[] = [first];
+  // Workers taking the next offset in turn: at most PAGE_REQUESTS_AT_ONCE requests in flight, pages kept in order.
+  let next = 0;
+  const worker = async () => {
+    while (next < offsets.length) {
+      const at = next++;
+      pages[at + 1] = decodeStatistic(await post<unknown>(STATISTIC_PATH, { ...query, offset: offsets[at] }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGE_REQUESTS_AT_ONCE, offsets.length) }, worker));
+  return pages;
+}
+
 /** What the map asks for: the compact columns with the fields that colour and size the points
  * (with colorBy in the query, the answer adds each station's latest value of that parameter). */
 export const MAP_FIELDS = ['sampleCount', 'stationType'];
 export const TABLE_PAGE_SIZE = 5000;
 
-/** The map's points for a query (compact columns); the previous result stays while a new one loads. */
+/** The map's points for a query (compact columns, every page joined); the previous result stays while a new
+ * one loads. */
 export function useStationPoints(query: StationQuery | null) {
   const body = query && { ...query, format: 'columns' as const, fields: MAP_FIELDS };
-  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStatistic(body!), { keepPreviousData: true });
+  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStationPoints(body!), { keepPreviousData: true });
 }
 
 /** One page of the table's stations (objects with their meta) for a query; the table shows no values,

@@ -12,6 +12,7 @@ const explorer = {
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
+  snapshotChanging: 'The station data changed twice while the map was loading. Please try again shortly.',
   stationTypes: {
     'surface-water': 'Surface water',
     groundwater: 'Groundwater',
