@@ -58,7 +58,8 @@ class Settings:
     wqp_direct_max_results: int = 100_000
     wqp_answer_wait_seconds: float = 20
     # The explorer map's answer (POST /statistic, format columns) comes in pages of at most this many stations:
-    # ~23 B a station with a value column (decision 0013), so a page stays near 3.5 MB, under Lambda's 6 MB cap.
+    # 15-24 B a station (24 with a value at every station; decision 0013): a page is at most ~3.7 MB, under
+    # Lambda's 6 MB response cap.
     statistic_page_rows: int = 150_000
 
     # Every AWS call (DynamoDB, S3, SQS) gives up on an endpoint that does not connect or answer within these
