@@ -161,6 +161,17 @@ def test_every_bucket_blocks_public_access_and_is_encrypted(template):
         assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in {"AES256", "aws:kms"}, name
 
 
+def test_downloads_expire_a_day_after_their_links_stop_working(template):
+    from chalicelib.core import csv_download
+    from chalicelib.wqp import output
+
+    rules = template["Resources"]["UploadsBucket"]["Properties"]["LifecycleConfiguration"]["Rules"]
+    (expiry,) = [rule for rule in rules if rule.get("Prefix") == "downloads/"]
+    assert expiry["Status"] == "Enabled" and expiry["ExpirationInDays"] == 1
+    # Every presigned download link ends long before its object does.
+    assert max(csv_download.PRESIGNED_SECONDS, output.PRESIGNED_SECONDS) <= 3600
+
+
 def test_a_message_in_the_dead_letter_queue_raises_an_alarm(template):
     alarm = template["Resources"]["ImportDeadLetterAlarm"]["Properties"]
     assert alarm["Namespace"] == "AWS/SQS" and alarm["MetricName"] == "ApproximateNumberOfMessagesVisible"
