@@ -10,6 +10,7 @@ Python loops run only over rejected rows; the valid ones stay in Arrow arrays.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Callable
@@ -72,7 +73,7 @@ class Rejection:
 
 @dataclass
 class Checked:
-    fields: dict  # product field -> pa.Array of the accepted rows (text fields trimmed)
+    fields: Mapping  # product field -> pa.Array of the accepted rows (text fields trimmed)
     rows: np.ndarray  # file row numbers of the accepted rows
     index: np.ndarray  # their positions in the chunk
     rejections: list = field(default_factory=list)
@@ -102,10 +103,26 @@ class Checked:
         for (first, _), start, end, found in zip(bounds, starts.tolist(), ends.tolist(), rejections):
             offset = first - first_row
             result.append(Checked(
-                {name: array.slice(start, end - start) for name, array in fields.items()}, rows[start:end],
+                _Slices(fields, start, end - start), rows[start:end],
                 index[start:end] - offset,
                 [replace(r, index=r.index - offset) if r.index is not None else r for r in found], self.columns))
         return result
+
+
+class _Slices(Mapping):
+    """The same rows of each of a block's arrays, sliced when asked for (a chunk's writes read a few of them)."""
+
+    def __init__(self, arrays: dict, start: int, length: int):
+        self._arrays, self._start, self._length = arrays, start, length
+
+    def __getitem__(self, name: str) -> pa.Array:
+        return self._arrays[name].slice(self._start, self._length)
+
+    def __iter__(self):
+        return iter(self._arrays)
+
+    def __len__(self) -> int:
+        return len(self._arrays)
 
 
 class _Frame:
@@ -237,11 +254,10 @@ def _empty(values: pa.Array) -> np.ndarray:
 
 
 def _by_distinct(values: pa.Array, parse) -> tuple:
-    """`parse` (distinct texts -> a tuple of arrays) run once per distinct text and spread back to every cell:
-    a file's dates, times, codes and many of its values repeat, so the parsing runs on a fraction of the cells."""
+    """`parse` (distinct texts -> a tuple of numpy arrays) run once per distinct text and spread back to every
+    cell: a file's dates, times and codes repeat, so the parsing runs on a fraction of the cells."""
     distinct, index = _distinct_texts(values)
-    index = pa.array(index)
-    return tuple(pc.take(result, index) for result in parse(distinct))
+    return tuple(result[index] for result in parse(distinct))
 
 
 def _distinct_texts(values: pa.Array) -> tuple[pa.Array, np.ndarray]:
@@ -393,20 +409,17 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     station = frame.required("station", "every value needs its station.")
     characteristic = frame.required("characteristic", "every value needs its parameter.")
     dates_text = frame.required("date", "every value needs its date.")
-    dates, bad_date = _by_distinct(dates_text, _dates_checked)
+    epoch, bad_date = _by_distinct(dates_text, _epoch_seconds)
     frame.reject(bad_date, "date", "{column} '{value}' is not a date: " + DATE_HINT + ".", dates_text)
     times_text = frame.text("time")
-    seconds, bad_time = _by_distinct(times_text, parse_times)
+    seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
     frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
     zones = frame.text("timeZone")
-    codes = pa.array(sorted(rules.time_zones), pa.string())
-    offsets = pa.array([rules.time_zones[c] * 3600 for c in codes.to_pylist()], pa.int64())
-    (zone_index,) = _by_distinct(zones, lambda distinct: (pc.index_in(distinct, value_set=codes),))
-    frame.reject(pc.and_(pc.not_equal(zones, ""), pc.is_null(zone_index)), "timeZone",
+    offset, bad_zone = _by_distinct(zones, lambda distinct: _zone_offsets(distinct, rules))
+    frame.reject(bad_zone, "timeZone",
                  "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
-    offset = pc.fill_null(pc.take(offsets, zone_index), 0) if len(zones) else pa.array([], pa.int64())
-    epoch = pc.cast(pc.cast(dates, pa.timestamp("s")), pa.int64())
-    moment_seconds = pc.subtract(pc.add(epoch, seconds), offset)
+    # Seconds since 1970 (UTC) per row; 0 where the date is missing or wrong (such rows are rejected).
+    moment_seconds = epoch + seconds - offset
 
     raw_values = frame.text("value")
     detection = frame.text("detectionCondition")
@@ -453,7 +466,7 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any.
     accepted_activity = keep(activity)
-    time_text = _iso_times(keep(moment_seconds))
+    time_text = _iso_times(moment_seconds[good])
     fields["sortTime"] = pc.if_else(pc.equal(accepted_activity, ""), time_text,
                                     pc.binary_join_element_wise(time_text, accepted_activity, "#"))
     accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
@@ -488,20 +501,38 @@ def _dates_checked(values: pa.Array) -> tuple[pa.Array, pa.Array]:
     return dates, pc.and_(pc.not_equal(values, ""), pc.or_(pc.is_null(dates), pc.fill_null(implausible, False)))
 
 
-def _iso_times(seconds: pa.Array) -> pa.Array:
+def _epoch_seconds(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """Per date text, its midnight in seconds since 1970 (0 for no date) and whether it is a wrong date."""
+    dates, bad = _dates_checked(values)
+    return _numpy_filled(pc.cast(dates, pa.int64())), _numpy(bad)
+
+
+def _zone_offsets(zones: pa.Array, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Per time zone code, its offset from UTC in seconds (0 for none) and whether it is an unknown code."""
+    offsets = [rules.time_zones.get(zone) for zone in zones.to_pylist()]
+    return (np.array([0 if hours is None else round(hours * 3600) for hours in offsets], dtype=np.int64),
+            np.array([hours is None and zone != "" for zone, hours in zip(zones.to_pylist(), offsets)], dtype=bool))
+
+
+def _numpy_filled(values: pa.Array) -> np.ndarray:
+    """A numeric or boolean array as numpy, nulls as 0 (False)."""
+    return (pc.fill_null(values, 0 if not pa.types.is_boolean(values.type) else False)
+            if values.null_count else values).to_numpy(zero_copy_only=False)
+
+
+def _iso_times(seconds: np.ndarray) -> pa.Array:
     """Seconds since 1970 as "YYYY-MM-DDTHH:MM:SSZ" texts: cast once per run of equal times (the results of a
     sample share its time), the bytes then set in place (no time zone database, no per-row work; the kernels'
     way when a time is missing or a year is not of four digits)."""
     count = len(seconds)
-    if count and not seconds.null_count:
-        values = seconds.to_numpy()
+    if count:
         heads = np.ones(count, dtype=bool)
-        np.not_equal(values[1:], values[:-1], out=heads[1:])
-        texts = _iso_bytes(pa.array(values[heads]))
+        np.not_equal(seconds[1:], seconds[:-1], out=heads[1:])
+        texts = _iso_bytes(pa.array(seconds[heads]))
         if texts is not None:
             return pa.StringArray.from_buffers(count, pa.py_buffer(np.arange(0, 20 * count + 1, 20, dtype=np.int32)),
                                                pa.py_buffer(texts[np.cumsum(heads) - 1]))
-    text = pc.cast(pc.cast(seconds, pa.timestamp("s")), pa.string())
+    text = pc.cast(pc.cast(pa.array(seconds), pa.timestamp("s")), pa.string())
     return pc.binary_join_element_wise(pc.replace_substring(text, " ", "T"), "Z", "")
 
 
@@ -518,10 +549,10 @@ def _iso_bytes(seconds: pa.Array) -> np.ndarray | None:
     return out
 
 
-def _keys(station: pa.Array, characteristic: pa.Array, moment: pa.Array, activity: pa.Array) -> np.ndarray:
+def _keys(station: pa.Array, characteristic: pa.Array, moment: np.ndarray, activity: pa.Array) -> np.ndarray:
     """A 64-bit key per row of (station, parameter, time, activity): texts hashed once per distinct value."""
     key = _mix(_text_hashes(station))
-    for part in (_text_hashes(characteristic), pc.fill_null(moment, 0).to_numpy().view(np.uint64),
+    for part in (_text_hashes(characteristic), moment.view(np.uint64),
                  _text_hashes(activity)):
         key = _mix(key ^ part)
     key[key == 0] = 1  # 0 marks a free slot of Seen's table (1 and 0 meet as rarely as any two hashes)
