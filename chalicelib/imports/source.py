@@ -12,6 +12,7 @@ import codecs
 import csv
 import gzip
 import io
+import logging
 import shutil
 import tempfile
 import zipfile
@@ -27,6 +28,7 @@ MAX_EXPANSION_RATIO = 100
 EXPANSION_FLOOR = 512 << 10
 MAX_EXPANDED_BYTES = 8 << 30
 REPLACEMENT = "\ufffd"
+logger = logging.getLogger(__name__)
 
 
 class FileError(ValueError):
@@ -36,6 +38,38 @@ class FileError(ValueError):
 def _zip_bomb() -> FileError:
     return FileError(f"The archive expands to more than {MAX_EXPANSION_RATIO} times its size: it looks like a "
                      "zip bomb, so it is not imported.")
+
+
+class Reopening:
+    """A stream that opens itself again where it broke off (`reopen(offset)` gives the bytes from there on).
+    An import reads its file for minutes and pauses while the rows before are written; a server may drop a
+    connection that waited (S3 and LocalStack reset idle ones), and the import must not fail for it."""
+
+    def __init__(self, stream, reopen, errors: tuple, attempts: int = 5):
+        self._stream = stream
+        self._reopen = reopen
+        self._errors = errors
+        self._attempts = attempts
+        self.offset = 0  # bytes handed out
+        self.reopened = 0
+
+    def read(self, size: int = -1) -> bytes:
+        failures = 0
+        while True:
+            try:
+                data = self._stream.read(size)
+            except self._errors as exc:
+                failures += 1
+                if failures > self._attempts:
+                    raise FileError("The uploaded file could not be read (the connection kept breaking); import it "
+                                    "again.") from exc
+                logger.warning("reading the file broke off after %d bytes (%s); reading on from there",
+                               self.offset, exc)
+                self._stream = self._reopen(self.offset)
+                self.reopened += 1
+                continue
+            self.offset += len(data)
+            return data
 
 
 class _Raw(io.RawIOBase):

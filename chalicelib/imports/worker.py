@@ -23,9 +23,10 @@ from typing import Iterator
 
 import pyarrow as pa
 import pyarrow.compute as pc
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
+from urllib3.exceptions import HTTPError as Urllib3Error
 
-from chalicelib.core import aws
+from chalicelib.core import aws, batches
 from chalicelib.core.config import get_settings
 from chalicelib.core.models import utc_now
 from chalicelib.imports import formats, reader, source, validate
@@ -46,6 +47,8 @@ MAX_RECEIVES = 5
 # 40 MB more; a Lambda of 512 MB has a third of a core.
 CHECKS_AHEAD = 1
 RELEASE_EVERY_BLOCKS = 8
+# A stream of the uploaded file that broke off (reset, timed out): read on from where it stopped.
+STREAM_ERRORS = (BotoCoreError, Urllib3Error, OSError)
 _UUID = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 
 
@@ -141,12 +144,24 @@ class ImportJob:
     # ------------------------------------------------------------ the file
 
     def open(self) -> source.TextFile:
+        s3, bucket, key = aws.client("s3"), self.settings.uploads_bucket, self.log.uploadKey
         try:
-            body = aws.client("s3").get_object(Bucket=self.settings.uploads_bucket, Key=self.log.uploadKey)["Body"]
+            answer = s3.get_object(Bucket=bucket, Key=key)
         except ClientError as exc:
             if exc.response["Error"]["Code"] in ("NoSuchKey", "404"):
                 raise source.FileError("The uploaded file is no longer there; upload it again.") from exc
             raise
+
+        def reopen(offset: int):
+            try:  # the same object (IfMatch: its ETag), from the byte where reading broke off
+                return s3.get_object(Bucket=bucket, Key=key, Range=f"bytes={offset}-", IfMatch=answer["ETag"])["Body"]
+            except ClientError as exc:
+                if exc.response["Error"]["Code"] in ("NoSuchKey", "404", "PreconditionFailed", "412"):
+                    raise source.FileError("The uploaded file changed or went away while it was imported; upload "
+                                           "it again.") from exc
+                raise
+
+        body = source.Reopening(answer["Body"], reopen, STREAM_ERRORS)
         return source.open_text(body, spool_dir=tempfile.gettempdir())
 
     def run(self) -> None:
@@ -364,9 +379,12 @@ class ImportJob:
                                              **{k: {"N": str(v)} for k, v in counts.as_map().items()}}},
                           ":lease": {"N": str(self._lease())}, ":done": {"N": str(start - 1)}},
                          condition="workerId = :me AND #s = :running AND rowsDone = :done")
-        if not self.log.dryRun:
-            self.write(outcome)
-        self.storage.save_chunk(start, outcome, chunk.table, text.raw_header)
+        # The chunk's rejected rows go to S3 while its rows are written.
+        with ThreadPoolExecutor(1, thread_name_prefix="import-feedback") as side:
+            saved = side.submit(self.storage.save_chunk, start, outcome, chunk.table, text.raw_header)
+            if not self.log.dryRun:
+                self.write(outcome)
+            saved.result()
         values = {":end": {"N": str(end - 1)}, ":start": {"N": str(start - 1)}, ":now": {"S": utc_now()},
                   ":lease": {"N": str(self._lease())}}
         additions = []
@@ -388,10 +406,12 @@ class ImportJob:
             stations.update(station, values)
         for label, unit in outcome.new_parameters:
             parameters.ensure(label, unit=unit, characteristicName=label)
-        if outcome.activities:
-            projects.save_activities(outcome.activities.values())
-        if outcome.sample_items:
-            samples.put_items(outcome.sample_items, self.stats)
+        # Activities and values in the same requests, several at once (chalicelib/core/batches.py).
+        cost = batches.Cost()
+        batches.put_all([(Activity.Meta.table_name, activity.serialize()) for activity in outcome.activities.values()]
+                        + samples.table_items(outcome.sample_items), cost)
+        self.stats.requests += cost.requests
+        self.stats.write_units += cost.units
 
     # ------------------------------------------------------------ the end
 

@@ -12,7 +12,7 @@ from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from typing import Any, Iterable, Iterator
 
-from chalicelib.core import aws
+from chalicelib.core import aws, batches
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.models import utc_now
 from chalicelib.samples.models import SampleValue, Series, series_key
@@ -355,55 +355,24 @@ def _same_number(a: dict, b: dict) -> bool:
 
 def split_unchanged(items: list[dict], stats: WriteStats | None = None) -> tuple[list[dict], int]:
     """The items that differ from what is stored (new or changed), and how many are stored already as
-    they are (one BatchGetItem per 100 keys)."""
-    client = aws.client("dynamodb")
-    table = SampleValue.Meta.table_name
-    stored: dict[tuple[str, str], dict] = {}
+    they are (BatchGetItem, 100 keys a request, several at once)."""
     keys = list({(i["seriesKey"]["S"], i["time"]["S"]): None for i in items})
-    for start in range(0, len(keys), 100):
-        pending = {table: {"Keys": [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys[start:start + 100]]}}
-        while pending:
-            answer = client.batch_get_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
-            if stats is not None:
-                stats.read_requests += 1
-                stats.read_units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
-            for found in answer["Responses"].get(table, []):
-                stored[(found["seriesKey"]["S"], found["time"]["S"])] = found
-            pending = answer.get("UnprocessedKeys") or None
+    cost = batches.Cost()
+    found = batches.get_all(SampleValue.Meta.table_name,
+                            [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys], cost)
+    if stats is not None:
+        stats.read_requests += cost.requests
+        stats.read_units += cost.units
+    stored = {(item["seriesKey"]["S"], item["time"]["S"]): item for item in found}
     changed = [i for i in items if not _same_number(i, stored.get((i["seriesKey"]["S"], i["time"]["S"]), {}))]
     return changed, len(items) - len(changed)
 
 
-WRITE_THREADS = 4
-
-
-def put_items(items: list[dict], stats: WriteStats | None = None) -> None:
-    """Write raw sample items, 25 per BatchWriteItem, a few requests at a time (a put: writing one again
-    changes nothing). The series and station summaries are refreshed afterwards, once, with refresh_summaries."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    client = aws.client("dynamodb")
+def table_items(items: list[dict]) -> list[tuple[str, dict]]:
+    """Raw sample items as (table, item) for batches.put_all, which writes them with other tables' items. The
+    series and station summaries are refreshed afterwards, once, with refresh_summaries."""
     table = SampleValue.Meta.table_name
-
-    def write(batch: list[dict]) -> tuple[int, float]:
-        pending = {table: [{"PutRequest": {"Item": item}} for item in batch]}
-        attempt, requests, units = 0, 0, 0.0
-        while pending:
-            answer = client.batch_write_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
-            requests += 1
-            units += sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
-            pending = answer.get("UnprocessedItems") or None
-            if pending:  # throttled: back off before writing the rest
-                attempt += 1
-                clock.sleep(min(2.0, 0.05 * 2 ** attempt))
-        return requests, units
-
-    batches = [items[start:start + 25] for start in range(0, len(items), 25)]
-    with ThreadPoolExecutor(min(WRITE_THREADS, max(1, len(batches)))) as pool:
-        for requests, units in pool.map(write, batches):
-            if stats is not None:
-                stats.requests += requests
-                stats.write_units += units
+    return [(table, item) for item in items]
 
 
 def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
