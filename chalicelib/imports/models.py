@@ -45,6 +45,9 @@ class ImportLog(BaseModel):
     rowsTotal = NumberAttribute(null=True)  # known once the whole file has been read
     rowsDone = NumberAttribute(default=0)  # the checkpoint: data rows written or rejected, in file order
     chunkRows = NumberAttribute(null=True)  # the chunk size of the first attempt, kept by every later one
+    # The file's bytes (unpacked) when known, and about how many of them the rows done took: the progress.
+    bytesTotal = NumberAttribute(null=True)
+    bytesDone = NumberAttribute(null=True)
     rowsImported = NumberAttribute(default=0)
     rowsRejected = NumberAttribute(default=0)
     rowsUnchanged = NumberAttribute(default=0)

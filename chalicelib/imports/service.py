@@ -18,7 +18,8 @@ from chalicelib.core.models import utc_now
 from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.imports import formats
-from chalicelib.imports.models import CANCELLED, FAILED, FINISHED, FORMATS, QUEUED, ImportLog
+from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PARTIAL, QUEUED, RUNNING, SUCCEEDED,
+                                      ImportLog)
 from chalicelib.imports.storage import Storage
 
 UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
@@ -55,7 +56,20 @@ def public(log: ImportLog) -> dict:
         out[name] = int(out[name] or 0)
     out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
     out["dryRun"] = bool(out["dryRun"])
+    out["progress"] = progress(log)
     return out
+
+
+def progress(log: ImportLog) -> float | None:
+    """How much of the file is done, 0 to 1: rows done of rows when the count is known, else the bytes their
+    rows took of the file's bytes (kept below 1 until the import ends); None when neither is known."""
+    if log.status in (SUCCEEDED, PARTIAL):
+        return 1.0
+    if log.rowsTotal:
+        return min(1.0, int(log.rowsDone or 0) / int(log.rowsTotal))
+    if log.bytesTotal and log.bytesDone:
+        return round(min(0.99, int(log.bytesDone) / int(log.bytesTotal)), 4)
+    return 0.0 if log.status == RUNNING and log.bytesTotal else None
 
 
 # ---------------------------------------------------------------- uploads and queueing

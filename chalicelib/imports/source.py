@@ -184,6 +184,7 @@ class TextFile:
     encoding: str  # what the file was read as: "UTF-8" or "Latin-1"
     compression: str | None  # None, "gzip" or "zip"
     decoder: object = None
+    size: int | None = None  # the file's bytes unpacked, byte-order mark left out, when known (progress)
 
     @property
     def replaced(self) -> bool:
@@ -191,17 +192,20 @@ class TextFile:
         return bool(getattr(self.decoder, "replaced", True))
 
 
-def _unpacked(raw: io.BufferedReader, spool_dir: str | None):
+def _unpacked(raw: io.BufferedReader, spool_dir: str | None, size: int | None):
+    """The file's bytes unpacked, how they were packed, and how many there are when that is known (a gzip
+    stream does not say it before its end)."""
     magic = raw.peek(4)[:4]
     if magic[:2] == b"\x1f\x8b":
         counter = raw.raw
-        return io.BufferedReader(_Expanding(gzip.GzipFile(fileobj=raw), lambda: counter.count), BLOCK), "gzip"
+        return io.BufferedReader(_Expanding(gzip.GzipFile(fileobj=raw), lambda: counter.count), BLOCK), "gzip", None
     if magic in (b"PK\x03\x04", b"PK\x05\x06"):
-        return _zip_member(raw, spool_dir), "zip"
-    return raw, None
+        member, expanded = _zip_member(raw, spool_dir)
+        return member, "zip", expanded
+    return raw, None, size
 
 
-def _zip_member(raw, spool_dir: str | None) -> io.BufferedReader:
+def _zip_member(raw, spool_dir: str | None) -> tuple[io.BufferedReader, int]:
     # A zip's directory is at its end: the archive is spooled to local disk (Lambda's /tmp), never memory.
     spool = tempfile.TemporaryFile(dir=spool_dir)
     shutil.copyfileobj(raw, spool, BLOCK)
@@ -223,7 +227,7 @@ def _zip_member(raw, spool_dir: str | None) -> io.BufferedReader:
         opened = archive.open(member)
     except (NotImplementedError, zipfile.BadZipFile) as exc:
         raise FileError("The zip archive uses a compression this product does not read; use a plain zip.") from exc
-    return io.BufferedReader(_Expanding(opened, member.compress_size), BLOCK)
+    return io.BufferedReader(_Expanding(opened, member.compress_size), BLOCK), member.file_size
 
 
 def _encoding_of(head: bytes) -> tuple[str, int]:
@@ -258,10 +262,11 @@ def _delimiter(first_line: str) -> str:
     return best if counts[best] else ","
 
 
-def open_text(body, *, spool_dir: str | None = None) -> TextFile:
-    """The file behind `body` (anything with read(n)) as UTF-8 CSV, with its header and delimiter."""
+def open_text(body, *, spool_dir: str | None = None, size: int | None = None) -> TextFile:
+    """The file behind `body` (anything with read(n)) as UTF-8 CSV, with its header and delimiter. `size`: the
+    body's bytes, when known."""
     raw = io.BufferedReader(_Raw(body), BLOCK)
-    unpacked, compression = _unpacked(raw, spool_dir)
+    unpacked, compression, expanded = _unpacked(raw, spool_dir, size)
     head = unpacked.read(HEADER_LIMIT)
     if not head.strip(b" \t\r\n\xef\xbb\xbf"):
         raise FileError("The file is empty.")
@@ -287,4 +292,5 @@ def open_text(body, *, spool_dir: str | None = None) -> TextFile:
         raise FileError("The header holds characters that are not UTF-8 or Latin-1 text; save the file as UTF-8.")
     stream = io.BufferedReader(_Chain(first, text), BLOCK)
     return TextFile(stream=stream, header=header, raw_header=raw_header, delimiter=delimiter,
-                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression, decoder=decoder)
+                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression, decoder=decoder,
+                    size=expanded - bom if expanded is not None else None)

@@ -162,7 +162,7 @@ class ImportJob:
                 raise
 
         body = source.Reopening(answer["Body"], reopen, STREAM_ERRORS)
-        return source.open_text(body, spool_dir=tempfile.gettempdir())
+        return source.open_text(body, spool_dir=tempfile.gettempdir(), size=answer.get("ContentLength"))
 
     def run(self) -> None:
         text = self.open()
@@ -174,9 +174,12 @@ class ImportJob:
             raise source.FileError(str(exc)) from exc
         chunk_rows = int(self.log.chunkRows or self.settings.import_chunk_rows)
         if not self.log.header:
-            self._update("SET header = :header, detectedFormat = :format, chunkRows = :rows",
+            self._update("SET header = :header, detectedFormat = :format, chunkRows = :rows"
+                         + (", bytesTotal = :size" if text.size else ""),
                          {":header": {"L": [{"S": h} for h in text.header]}, ":format": {"S": layout.format.key},
-                          ":rows": {"N": str(chunk_rows)}})
+                          ":rows": {"N": str(chunk_rows)}, **({":size": {"N": str(text.size)}} if text.size else {})})
+        # The bytes of the file the rows done took (an estimate: progress), from the header line on.
+        bytes_done = len(text.delimiter.join(text.raw_header)) + 1
         checkpoint = int(self.log.rowsDone or 0)
         pending = self.log.pending.as_dict() if self.log.pending is not None else None
         seen = validate.Seen()
@@ -186,6 +189,7 @@ class ImportJob:
         try:
             for chunk, checked in checked_chunks(text, layout, self.rules, chunk_rows, seen):
                 last_row = chunk.end_row - 1
+                bytes_done += reader.text_bytes(chunk)
                 malformed_seen = malformed_seen or bool(chunk.malformed)
                 if last_row <= checkpoint and chunk.table.num_rows:  # checked for the repeats of later rows
                     if chunk.error is not None:
@@ -201,7 +205,7 @@ class ImportJob:
                 else:
                     self.resolve_results(outcome, layout)
                 self.write_chunk(chunk, outcome, text, pending if pending and int(pending["start"]) == chunk.first_row
-                                 else None)
+                                 else None, bytes_done)
                 pending = None
                 written += 1
                 if chunk.error is not None:
@@ -366,7 +370,8 @@ class ImportJob:
             outcome.series.add((station_id, ""))
         outcome.counts.stationsCreated = len(outcome.new_stations)
 
-    def write_chunk(self, chunk: reader.Chunk, outcome: Outcome, text: source.TextFile, pending: dict | None) -> None:
+    def write_chunk(self, chunk: reader.Chunk, outcome: Outcome, text: source.TextFile, pending: dict | None,
+                    bytes_done: int | None = None) -> None:
         counts = outcome.counts
         start, end = chunk.first_row, chunk.end_row
         rejected_rows = {r.row if r.row is not None else f"m{i}" for i, r in enumerate(outcome.rejections)}
@@ -392,6 +397,9 @@ class ImportJob:
             values[f":{name}"] = {"N": str(value)}
             additions.append(f"{name} = if_not_exists({name}, :zero) + :{name}")
         values[":zero"] = {"N": "0"}
+        if bytes_done is not None:
+            additions.append("bytesDone = :bytes")
+            values[":bytes"] = {"N": str(bytes_done)}
         self._update("SET rowsDone = :end, updatedAt = :now, leaseUntil = :lease, " + ", ".join(additions)
                      + " REMOVE pending", values, condition="workerId = :me AND #s = :running AND rowsDone = :start")
         for name, value in counts.as_map().items():

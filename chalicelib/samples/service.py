@@ -375,14 +375,19 @@ def table_items(items: list[dict]) -> list[tuple[str, dict]]:
     return [(table, item) for item in items]
 
 
+REFRESH_THREADS = 8
+
+
 def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
     """Recount the given series (station, parameter, organization) and the summaries of their stations."""
+    from concurrent.futures import ThreadPoolExecutor
+
     touched = sorted(set(series))
-    for station_id, parameter_id, organization_id in touched:
-        refresh_series(station_id, parameter_id, organization_id)
     stations = sorted({s for s, _, _ in touched})
-    for station_id in stations:
-        refresh_station(station_id, mark_changed=False)
+    # A few requests per series, one after the other within it; the series at once (an import touches hundreds).
+    with ThreadPoolExecutor(REFRESH_THREADS, thread_name_prefix="refresh") as pool:
+        list(pool.map(lambda key: refresh_series(*key), touched))
+        list(pool.map(lambda station_id: refresh_station(station_id, mark_changed=False), stations))
     if stations:  # the explorer's snapshot follows (chalicelib/statistics), marked once
         from chalicelib.statistics import service as statistics
 

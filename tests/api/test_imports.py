@@ -364,13 +364,20 @@ def test_an_import_longer_than_one_invocation_continues_in_a_follow_up_message(a
     from chalicelib.imports import service, worker
 
     org, project = fresh_project(api)
-    log_id = _queued_log(org, project, _rows(2100), demo["users"]["admin"])
+    content = _rows(2100)
+    log_id = _queued_log(org, project, content, demo["users"]["admin"])
+    assert service.public(service.get(log_id))["progress"] is None  # queued: nothing read yet
     # An invocation with no time left writes one chunk (1,000 rows), then hands the rest to a new message.
     assert worker.run_import({"logId": log_id}, lambda: 0) == "running"
     log = service.public(service.get(log_id))
-    assert (log["status"], log["rowsDone"]) == ("running", 1000)
+    assert (log["status"], log["rowsDone"], log["rowsTotal"]) == ("running", 1000, None)
+    # The rows in the file are not counted yet: the progress is the bytes the header and 1,000 rows took.
+    header_and_chunk = len(b"\n".join(content.split(b"\n")[:1001])) + 1
+    assert log["progress"] == round(header_and_chunk / len(content), 4)
+    assert 0.47 < log["progress"] < 0.48
     log = run_worker(api=api.as_("admin"), path=_path(org, project, f"/queued-import/{log_id}"))
     assert (log["status"], log["rowsDone"], log["rowsImported"], log["rowsTotal"]) == ("succeeded", 2100, 2100, 2100)
+    assert log["progress"] == 1.0
 
 
 def test_a_running_import_stops_at_its_next_chunk_when_cancelled(api, demo):

@@ -118,6 +118,21 @@ def test_a_zip_of_one_csv_is_read_and_quoted_newlines_stay_in_their_cell():
     assert chunks[0].table.column(4).to_pylist() == ["two\nlines"]
 
 
+def test_the_size_of_the_text_is_known_for_a_plain_file_and_a_zip_and_the_rows_bytes_add_up_to_it():
+    csv_text = b"StationIdentifier,Date,Parameter,Value,Comment\n" + b"".join(
+        b"A,2024-01-%02d,pH,7.%d,note %d\n" % (1 + n % 28, n % 10, n) for n in range(2500))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("data.csv", csv_text)
+    for data, size in ((csv_text, len(csv_text)), (codecs.BOM_UTF8 + csv_text, len(csv_text) + 3),
+                       (buffer.getvalue(), len(buffer.getvalue()))):
+        text = source.open_text(io.BytesIO(data), size=size)
+        assert text.size == len(csv_text)  # unpacked, the byte-order mark left out
+        header = len(text.delimiter.join(text.raw_header)) + 1
+        assert header + sum(reader.text_bytes(chunk) for chunk in reader.chunks(text, 1000)) == len(csv_text)
+    assert source.open_text(io.BytesIO(gzip.compress(csv_text)), size=100).size is None  # gzip says it at its end
+
+
 def test_the_header_map_renames_columns_and_melts_parameter_columns():
     checked = check(b"Site,When,Temp (C)\nS1,2024-06-01,18.5\nS1,2024-06-02,\n",
                     header_map={"Site": "station", "When": "date", "Temp (C)": {"parameter": "Temperature, water",

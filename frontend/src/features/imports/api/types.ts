@@ -13,6 +13,8 @@ export interface ImportLog {
   status: ImportStatus;
   rowsTotal: number | null;
   rowsDone: number;
+  /** How much of the file is done, 0 to 1 (rows, or the bytes the rows took while their count is unknown). */
+  progress?: number | null;
   rowsImported: number;
   rowsRejected: number;
   rowsUnchanged: number;

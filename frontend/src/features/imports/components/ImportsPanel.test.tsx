@@ -25,7 +25,8 @@ function log(overrides: Partial<ImportLog>): ImportLog {
 function fakeImportServer() {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const states = [
-    log({ status: 'running', rowsDone: 1000 }),
+    // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
+    log({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
     log({
       status: 'partial', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, stationsCreated: 1,
       parametersCreated: 2, feedbackFileId: 'log-1',
@@ -119,7 +120,8 @@ describe('the imports panel of a project', () => {
 
     expect(await screen.findByRole('progressbar', { name: 'Upload' })).toBeInTheDocument();
     expect(await screen.findByText(/^Uploading: /)).toBeInTheDocument();
-    expect(await screen.findByText('1,000 rows read', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('1,000 rows read · 25% done · about 3 min left', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import' })).toHaveAttribute('value', '0.25');
     expect(screen.getByRole('button', { name: 'Cancel the import' })).toBeInTheDocument();
     expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
     const counts = (await screen.findByText('Rows imported', {}, { timeout: 4000 })).closest('dl')!;

@@ -129,9 +129,18 @@ export function ImportsPanel({ organizationId, projectId }: ImportsPanelProps) {
   );
 }
 
+/** The time left of a running import, from the part done since it started; null while too little is done to say. */
+function timeLeft(progress: number, startedAt: string | null, now: number): number | null {
+  const elapsed = startedAt ? (now - Date.parse(startedAt)) / 1000 : NaN;
+  if (!(progress >= 0.01 && progress < 1 && elapsed >= 5)) return null;
+  return (elapsed * (1 - progress)) / progress;
+}
+
 function ImportResult({ log, number, onCancel }: { log: ImportLog; number: (n: number) => string; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const finished = FINISHED.includes(log.status);
+  const progress = log.rowsTotal ? log.rowsDone / log.rowsTotal : (log.progress ?? null);
+  const left = progress === null ? null : timeLeft(progress, log.startedAt, Date.now());
   return (
     <div className="imports-result" aria-live="polite">
       <p>
@@ -139,15 +148,29 @@ function ImportResult({ log, number, onCancel }: { log: ImportLog; number: (n: n
       </p>
       {!finished && (
         <>
-          <progress
-            aria-label={t('imports.importProgress')}
-            max={log.rowsTotal ?? undefined}
-            value={log.rowsTotal ? log.rowsDone : undefined}
-          />
+          <progress aria-label={t('imports.importProgress')} max={1} value={progress ?? undefined} />
           <p>
             {log.rowsTotal
               ? t('imports.rowsOf', { done: number(log.rowsDone), total: number(log.rowsTotal) })
               : t('imports.rowsRead', { rows: number(log.rowsDone) })}
+            {progress !== null && (
+              <>
+                {' · '}
+                {t('imports.done', {
+                  percent: new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
+                    progress,
+                  ),
+                })}
+              </>
+            )}
+            {left !== null && (
+              <>
+                {' · '}
+                {left < 60
+                  ? t('imports.lessThanAMinuteLeft')
+                  : t('imports.minutesLeft', { minutes: number(Math.ceil(left / 60)) })}
+              </>
+            )}
           </p>
           <button type="button" onClick={onCancel}>
             {t('imports.cancel')}

@@ -19,6 +19,9 @@ const imports = {
   importProgress: 'Import',
   rowsRead: '{{rows}} rows read',
   rowsOf: '{{done}} of {{total}} rows',
+  done: '{{percent}} done',
+  minutesLeft: 'about {{minutes}} min left',
+  lessThanAMinuteLeft: 'less than a minute left',
   cancel: 'Cancel the import',
   status: {
     queued: 'Queued',

@@ -21,6 +21,9 @@ const imports: typeof en = {
   importProgress: '导入',
   rowsRead: '已读取 {{rows}} 行',
   rowsOf: '{{done}} / {{total}} 行',
+  done: '已完成 {{percent}}',
+  minutesLeft: '约剩 {{minutes}} 分钟',
+  lessThanAMinuteLeft: '剩余不到一分钟',
   cancel: '取消导入',
   status: {
     queued: '排队中',
