@@ -238,3 +238,65 @@ test('a phone shows the map or the table, with a toggle', async ({ browser }) =>
   await page.screenshot({ path: 'screenshots/explorer-phone.png', fullPage: true });
   await page.close();
 });
+
+/** The centre of the largest patch of the clusters' blue (drawn at 75 % over the basemap) in a screenshot of
+ * the map, in the map's own pixels; null when there is none. */
+async function largestClusterPatch(page: Page, screenshot: Buffer): Promise<{ x: number; y: number; size: number } | null> {
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+    const blue = (i: number) => data[i * 4 + 2] > data[i * 4] + 40 && data[i * 4 + 2] > data[i * 4 + 1] + 10 && data[i * 4] < 120;
+    const seen = new Uint8Array(width * height);
+    let best: { x: number; y: number; size: number } | null = null;
+    for (let start = 0; start < width * height; start++) {
+      if (seen[start] || !blue(start)) continue;
+      const stack = [start];
+      seen[start] = 1;
+      let [size, sumX, sumY] = [0, 0, 0];
+      while (stack.length) {
+        const at = stack.pop()!;
+        const [x, y] = [at % width, Math.floor(at / width)];
+        size += 1;
+        sumX += x;
+        sumY += y;
+        for (const next of [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, y > 0 ? at - width : -1, y < height - 1 ? at + width : -1]) {
+          if (next >= 0 && !seen[next] && blue(next)) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+      }
+      if (!best || size > best.size) best = { x: sumX / size, y: sumY / size, size };
+    }
+    return best;
+  }, screenshot.toString('base64'));
+}
+
+test('a cluster on the map says how many stations it holds, and a click on it zooms in to them', async ({ page, request }) => {
+  const all = await stationsOf(request, { organizationIds: [DEMO_ORGANIZATION_ID] });
+  await page.goto(`/#/sts/overview?mode=map&organization=${DEMO_ORGANIZATION_ID}`);
+  const map = page.getByTestId('station-map');
+  await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  // The organization's stations, fitted to the view, gather into clusters where they lie close together.
+  await expect(map).toHaveAttribute('data-zoom', /^\d/);
+  const fitted = Number(await map.getAttribute('data-zoom'));
+  const patch = await largestClusterPatch(page, await map.screenshot());
+  expect(patch, 'a cluster drawn on the map').not.toBeNull();
+  expect(patch!.size).toBeGreaterThan(200); // a cluster's disc (radius 10 px and more), not a station's point
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + patch!.x - 15, box.y + patch!.y - 15);
+  await page.mouse.move(box.x + patch!.x, box.y + patch!.y);
+  const hover = page.locator('.station-hover');
+  await expect(hover).toHaveText(/^([\d,]+) stations: click to zoom in$/);
+  const held = Number((await hover.textContent())!.match(/^([\d,]+)/)![1].replace(/,/g, ''));
+  expect(held).toBeGreaterThan(1);
+  expect(held).toBeLessThanOrEqual(all.total);
+  await page.mouse.click(box.x + patch!.x, box.y + patch!.y);
+  await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(fitted);
+});

@@ -260,7 +260,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       if (east - west < 1e-9 && north - south < 1e-9) map.easeTo({ center: pointOf(feature), zoom: map.getZoom() + 2 });
       else map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
     });
-    map.on('moveend', () => showView(map));
+    map.on('moveend', () => {
+      showView(map);
+      // The view's zoom, for whoever watches the element (the browser tests follow a cluster's zoom-in).
+      if (container.current) container.current.dataset.zoom = map.getZoom().toFixed(2);
+    });
 
     return () => {
       hover.remove();
