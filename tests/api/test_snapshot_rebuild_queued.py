@@ -62,3 +62,16 @@ def test_reads_get_the_previous_snapshot_while_the_worker_rebuilds(api, demo, mo
     assert int(built["stations"]) == len(service.station_records()) >= previous.n + 1
     assert int(built["bytes"]) > 0 and float(built["requests"]) >= 1 and float(built["readUnits"]) >= 0
     assert float(built["segments"]) == min(service.MAX_SCAN_SEGMENTS, -(-previous.n // per_segment)) >= 10
+
+
+def test_a_rebuild_keeps_the_previous_snapshot_and_deletes_the_one_before_it():
+    from chalicelib.core.config import get_settings
+
+    bucket = get_settings().uploads_bucket
+    versions = [service.rebuild().version for _ in range(3)]
+    assert versions == [versions[0], versions[0] + 1, versions[0] + 2]
+    stored = {item["Key"] for item in aws.client("s3").list_objects_v2(
+        Bucket=bucket, Prefix="snapshots/").get("Contents", [])}
+    # The current snapshot and the one before it (a read may have taken its pointer just before the swap).
+    assert {service.snapshot_key(versions[2]), service.snapshot_key(versions[1])} <= stored
+    assert not {service.snapshot_key(v) for v in range(1, versions[1])} & stored
