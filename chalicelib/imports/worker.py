@@ -446,6 +446,8 @@ class ImportJob:
         stations.set_project_membership(project.id, org, station_ids, old_stations)
 
     def finalize(self, *, rows_total: int | None, error: str | None = None) -> None:
+        if rows_total is not None:  # every row is done: the screen says the summaries are being updated
+            self._update("SET rowsTotal = :total", {":total": {"N": str(rows_total)}})
         self.refresh()
         log = ImportLog.get(self.log.id, consistent_read=True)
         imported, rejected, unchanged = int(log.rowsImported), int(log.rowsRejected), int(log.rowsUnchanged)

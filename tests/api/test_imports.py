@@ -398,3 +398,17 @@ def test_a_running_import_stops_at_its_next_chunk_when_cancelled(api, demo):
     assert log["message"] == "Cancelled after 1000 rows; rows imported before stay."
     station = api.get(_path(org, project, "/stations")).json[0]
     assert station["sampleCount"] == 1000  # what was written shows in the summaries
+
+
+def test_when_every_row_is_written_the_log_counts_them_while_the_summaries_are_updated(api, demo, monkeypatch):
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    log_id = _queued_log(org, project, _rows(1500), demo["users"]["admin"])
+    during = []
+    refresh = worker.ImportJob.refresh
+    monkeypatch.setattr(worker.ImportJob, "refresh",
+                        lambda job: (during.append(service.public(service.get(log_id))), refresh(job)))
+    assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
+    (log,) = during
+    assert (log["status"], log["rowsDone"], log["rowsTotal"], log["progress"]) == ("running", 1500, 1500, 1.0)

@@ -27,6 +27,8 @@ function fakeImportServer() {
   const states = [
     // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
     log({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
+    // Every row written: the worker updates the summaries before the import ends.
+    log({ status: 'running', rowsDone: 1500, rowsTotal: 1500, progress: 1 }),
     log({
       status: 'partial', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, stationsCreated: 1,
       parametersCreated: 2, feedbackFileId: 'log-1',
@@ -122,6 +124,8 @@ describe('the imports panel of a project', () => {
     expect(await screen.findByText(/^Uploading: /)).toBeInTheDocument();
     expect(await screen.findByText('1,000 rows read · 25% done · about 3 min left', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Import' })).toHaveAttribute('value', '0.25');
+    expect(await screen.findByText('1,500 of 1,500 rows · 100% done · updating the summaries of the stations', {}, { timeout: 3000 }))
+      .toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel the import' })).toBeInTheDocument();
     expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
     const counts = (await screen.findByText('Rows imported', {}, { timeout: 4000 })).closest('dl')!;

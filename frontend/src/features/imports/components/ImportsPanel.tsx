@@ -140,7 +140,9 @@ function ImportResult({ log, number, onCancel }: { log: ImportLog; number: (n: n
   const { t, i18n } = useTranslation();
   const finished = FINISHED.includes(log.status);
   const progress = log.rowsTotal ? log.rowsDone / log.rowsTotal : (log.progress ?? null);
-  const left = progress === null ? null : timeLeft(progress, log.startedAt, Date.now());
+  // Every row written, the import still running: the worker updates the stations' and series' summaries.
+  const finishing = log.status === 'running' && log.rowsTotal !== null && log.rowsDone >= log.rowsTotal;
+  const left = progress === null || finishing ? null : timeLeft(progress, log.startedAt, Date.now());
   return (
     <div className="imports-result" aria-live="polite">
       <p>
@@ -161,6 +163,12 @@ function ImportResult({ log, number, onCancel }: { log: ImportLog; number: (n: n
                     progress,
                   ),
                 })}
+              </>
+            )}
+            {finishing && (
+              <>
+                {' · '}
+                {t('imports.finishing')}
               </>
             )}
             {left !== null && (

@@ -22,6 +22,7 @@ const imports = {
   done: '{{percent}} done',
   minutesLeft: 'about {{minutes}} min left',
   lessThanAMinuteLeft: 'less than a minute left',
+  finishing: 'updating the summaries of the stations',
   cancel: 'Cancel the import',
   status: {
     queued: 'Queued',

@@ -24,6 +24,7 @@ const imports: typeof en = {
   done: '已完成 {{percent}}',
   minutesLeft: '约剩 {{minutes}} 分钟',
   lessThanAMinuteLeft: '剩余不到一分钟',
+  finishing: '正在更新站点摘要',
   cancel: '取消导入',
   status: {
     queued: '排队中',
