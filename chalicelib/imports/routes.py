@@ -8,6 +8,7 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
+from chalicelib.core.messages import localize
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
@@ -85,14 +86,14 @@ def queue_from_request(organizationId, projectId, request, kind: service.ImportK
 def queued_import(organizationId, projectId, logId):
     """An import's status, counts and progress."""
     project = _project(organizationId, projectId)
-    return service.public(service.get_in_project(organizationId, project.id, logId))
+    return _in_language(service.public(service.get_in_project(organizationId, project.id, logId)))
 
 
 @routes.route(PROJECT + "/queued-import/{logId}", methods=["DELETE"], auth=CONTRIBUTORS)
 def cancel_import(organizationId, projectId, logId):
     """Cancel a queued or running import (409 when it has ended)."""
     project = _project(organizationId, projectId)
-    return service.cancel(service.get_in_project(organizationId, project.id, logId), require_principal().id)
+    return _in_language(service.cancel(service.get_in_project(organizationId, project.id, logId), require_principal().id))
 
 
 @routes.route(PROJECT + "/import-history", auth=CONTRIBUTORS)
@@ -100,7 +101,10 @@ def cancel_import(organizationId, projectId, logId):
 def import_history(organizationId, projectId):
     """The project's imports, newest first (collection query: page, limit, filter, sort)."""
     project = _project(organizationId, projectId)
-    return service.history(project.id, routes.current_request.query_params)
+    answer = service.history(project.id, routes.current_request.query_params)
+    for log in answer["data"] if isinstance(answer, dict) else answer:
+        _in_language(log)
+    return answer
 
 
 @routes.route("/Util/feedbacklog/{logId}", auth=rules.signed_in)
@@ -110,7 +114,17 @@ def feedback_log(logId):
     log = service.get(logId)
     require_write(log.organizationId)
     page, limit = _page(routes.current_request.query_params or {})
-    return service.rejected_rows(log, page, limit)
+    answer = service.rejected_rows(log, page, limit)
+    for row in answer["data"]:
+        _in_language(row)
+    return answer
+
+
+def _in_language(item: dict) -> dict:
+    """An import's log or rejected row with its message in the language the request asks for."""
+    if item.get("message"):
+        item["message"] = localize(item["message"], routes.current_request.headers.get("accept-language"))
+    return item
 
 
 @routes.route("/Util/feedback/{fileId}", auth=rules.signed_in)

@@ -98,6 +98,17 @@ def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
     assert table[0][-1] == "message" and table[0][:3] == ["StationIdentifier", "Date", "Time"]
     assert [row[1] for row in table[1:]] == ["2024-05-02", "2024-05-03", "2024-05-05"]
     assert table[2][5] == "'=HYPERLINK(\"http://x\")"  # a formula cell comes back harmless
+    # In Simplified Chinese: the import's message, in its log and in the history, and the reasons.
+    zh = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"}
+    path = f"/organization/{org}/projects/{project}"
+    assert admin.get(f"{path}/queued-import/{log['logId']}", headers=zh).json["message"] == \
+        "3 行被拒绝（见被拒绝的行）；其余各行已导入。"
+    assert admin.get(f"{path}/import-history?page=1", headers=zh).json["data"][0]["message"] == \
+        "3 行被拒绝（见被拒绝的行）；其余各行已导入。"
+    assert [row["message"] for row in admin.get(f"/Util/feedbacklog/{log['logId']}", headers=zh).json["data"]] == [
+        "Value 'abc' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
+        "Value '=HYPERLINK(\"http://x\")' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
+        "Value 为空，且没有检测条件（DetectionCondition）。"]
     # Nobody outside the organization's contributors reads them.
     assert raw_get(api.as_("viewer"), f"/Util/feedback/{log['feedbackFileId']}").status_code == 403
     assert api.as_("other_orgadmin").get(f"/Util/feedbacklog/{log['logId']}").status_code == 403

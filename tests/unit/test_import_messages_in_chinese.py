@@ -1,0 +1,82 @@
+"""What an import tells a person comes in Simplified Chinese when the screen asks for it: the reasons the
+checks give rejected rows and the problems that stop a file, as the code writes them today (so a message
+changed in the code without its translation fails here)."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+
+from chalicelib.core.messages import localize
+from chalicelib.imports import formats, reader, source, validate
+
+ZH = "zh-CN,zh;q=0.9"
+CHINESE = re.compile(r"[\u4e00-\u9fff]")
+RULES = validate.Rules(units=frozenset({"mg/L", "std units"}), time_zones={"UTC": 0, "EST": -5},
+                       activity_types={"Field Msr/Obs": (False, True), "Sample-Routine": (True, True)})
+HEADER = "StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,ActivityType,DetectionCondition,Comment\n"
+BAD_ROWS = [
+    ",2024-01-01,,,pH,7,std units,,,",  # no station
+    "S1,2024-02-30,,,pH,7,std units,,,",  # no such date
+    "S1,2024-01-02,25:00,,pH,7,std units,,,",  # no such time
+    "S1,2024-01-03,,XYZ,pH,7,std units,,,",  # unknown time zone
+    "S1,2024-01-04,,,pH,abc,std units,,,",  # not a number
+    "S1,2024-01-05,,,pH,,std units,,,",  # no value, no detection condition
+    "S1,2024-01-06,,,pH,7,furlongs,,,",  # unknown unit
+    "S1,2024-01-07,,,pH,7,std units,Guesswork,,",  # unknown activity type
+    "S1,2024-01-08,,,pH,7,std units,Sample-Routine,,",  # needs an analytical method
+    "S1,2024-01-09,,,pH,7,std units,,,=HYPERLINK(\"x\")",  # a formula
+    "S1,2024-01-10,,,pH,7,std units,,," + "x" * 501,  # too long
+    "S1,2024-01-11,,,pH,7,std units,,,",
+    "S1,2024-01-11,,,pH,7,std units,,,",  # repeats the row before
+]
+
+
+def _file_problem(data: bytes) -> str:
+    with pytest.raises((source.FileError, formats.FormatError)) as raised:
+        text = source.open_text(io.BytesIO(data))
+        formats.detect(text.header)
+        for chunk in reader.chunks(text, 1000):
+            if chunk.error is not None:
+                raise chunk.error
+    return str(raised.value)
+
+
+def _two_files() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.csv", HEADER)
+        archive.writestr("b.csv", HEADER)
+    return buffer.getvalue()
+
+
+def test_every_reason_the_checks_give_a_rejected_row_reads_in_chinese():
+    text = source.open_text(io.BytesIO((HEADER + "\n".join(BAD_ROWS) + "\n").encode()))
+    layout = formats.detect(text.header)
+    (chunk,) = list(reader.chunks(text, 1000))
+    checked = validate.check_results(chunk.table, layout, text.header, RULES, first_row=1, seen=validate.Seen())
+    reasons = sorted({r.message for r in checked.rejections})
+    assert len(reasons) == 12
+    untranslated = [m for m in reasons if not CHINESE.search(localize(m, ZH))]
+    assert not untranslated
+    assert localize("StationIdentifier is empty: every value needs its station.", ZH) == "StationIdentifier 为空：每个数值都需要其站点。"
+    assert localize(f"{HEADER.split(',')[0]} is empty: every value needs its station.", "en") == \
+        "StationIdentifier is empty: every value needs its station."
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\x00\x01\x02binary", _two_files(), b"Station;Day;Reading\nA;2024-01-01;7\n",
+    b"OnlyOneColumn\nx\n", b"Station,Station\nA,B\n",
+], ids=["empty", "binary", "two files in a zip", "no format", "one column", "a column twice"])
+def test_what_stops_a_file_reads_in_chinese(data):
+    problem = _file_problem(data)
+    assert CHINESE.search(localize(problem, ZH)), problem
+
+
+def test_a_message_inside_a_message_is_translated_too():
+    assert localize("Stopped after row 1000: A quoted cell after row 1000 is never closed; check the quotes of the "
+                    "file.", ZH) == "在第 1000 行之后停止：第 1000 行之后有一个带引号的单元格未闭合，请检查文件中的引号。"
+    assert localize("Dry run: nothing was written. 2 rows were rejected (see the rejected rows); the others were "
+                    "imported.", ZH) == "仅检查：未写入任何数据。2 行被拒绝（见被拒绝的行）；其余各行已导入。"
