@@ -150,6 +150,35 @@ ZH_CN = {
         "站点 '{station}' 属于其他机构，请将其导入该机构的项目。",
     "Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}.":
         "未知站点 '{station}'：请先创建该站点，或在 {latitude} 和 {longitude} 中给出其位置。",
+    # Time-series (logger) files, imported the same way (the project's Logger data tab).
+    "The file is JSON, not the {layout} CSV layout; import it as usgs-json.":
+        "该文件是 JSON，不是 {layout} CSV 布局；请以 usgs-json 导入。",
+    "The file is CSV, not USGS Water Services JSON; import it as ts-wide or ts-long.":
+        "该文件是 CSV，不是 USGS Water Services JSON；请以 ts-wide 或 ts-long 导入。",
+    "The {layout} layout needs a column for {columns} (e.g. {examples}); the header has: {header}.":
+        "{layout} 布局需要 {columns} 列（例如 {examples}）；表头中有：{header}。",
+    "The wide logger layout needs at least one value column besides station and time.":
+        "宽格式记录仪布局除站点和时间外，至少还需要一个数值列。",
+    "The JSON is not a USGS Water Services answer (value.timeSeries is missing).":
+        "该 JSON 不是 USGS Water Services 的响应（缺少 value.timeSeries）。",
+    "A zip archive must hold exactly one file; this one holds {count}.": "zip 压缩包必须只包含一个文件；此压缩包包含 {count} 个。",
+    "The file in the archive is larger than 256 MB; split it.": "压缩包中的文件超过 256 MB，请拆分。",
+    "Time-series files up to 256 MB can be imported; split it.": "时间序列文件最大可导入 256 MB，请拆分。",
+    "The parameter is empty.": "参数为空。",
+    "A row has {found} cells where the header has {expected}. Check its delimiters and quotes.":
+        "某行有 {found} 个单元格，而表头有 {expected} 列。请检查其分隔符和引号。",
+    "The station is empty.": "站点为空。",
+    "Unknown time zone {zone}: use an offset such as -05:00, or a name such as America/New_York.":
+        "未知时区 {zone}：请使用偏移量（例如 -05:00）或时区名称（例如 America/New_York）。",
+    "The time is empty.": "时间为空。",
+    "The time {value} is not a date and time such as 2024-05-01T12:00:00Z.":
+        "时间 {value} 不是日期时间（例如 2024-05-01T12:00:00Z）。",
+    "The time {value} has no time zone and the file gives none: add an offset (e.g. 2024-05-01T12:00:00-05:00 or Z) "
+    "or a time zone column.": "时间 {value} 没有时区，文件中也未给出：请添加偏移量（例如 2024-05-01T12:00:00-05:00 或 Z）"
+                              "或时区列。",
+    "{column}: {value} is not a number.": "{column}：{value} 不是数字。",
+    "{value} is not a number.": "{value} 不是数字。",
+    "Time series {index} lacks its site or variable; it is skipped.": "时间序列 {index} 缺少站点或变量，已跳过。",
 }
 TRANSLATIONS = {"zh-CN": ZH_CN}
 

@@ -106,7 +106,7 @@ def epoch_of(text: str, zone) -> tuple[int | None, str | None]:
     """(epoch seconds, None) or (None, the reason)."""
     value = (text or "").strip()
     if not value:
-        return None, "the time is empty"
+        return None, "time is empty"
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00").replace("/", "-"))
     except ValueError:

@@ -80,3 +80,28 @@ def test_a_message_inside_a_message_is_translated_too():
                     "file.", ZH) == "在第 1000 行之后停止：第 1000 行之后有一个带引号的单元格未闭合，请检查文件中的引号。"
     assert localize("Dry run: nothing was written. 2 rows were rejected (see the rejected rows); the others were "
                     "imported.", ZH) == "仅检查：未写入任何数据。2 行被拒绝（见被拒绝的行）；其余各行已导入。"
+
+
+def test_a_time_series_files_reasons_and_problems_read_in_chinese():
+    from chalicelib.timeseries import formats as series_formats
+
+    rows = ["Station,Parameter,Time,Value,TimeZone",
+            "S1,,2024-05-01T00:00:00Z,1,",  # no parameter
+            "S1,pH,2024-05-01T00:00:00Z",  # a cell short
+            ",pH,2024-05-01T00:00:00Z,1,",  # no station
+            "S1,pH,2024-05-01T00:00:00,1,Mars/Olympus",  # unknown zone
+            "S1,pH,,1,",  # no time
+            "S1,pH,yesterday,1,",  # no date and time
+            "S1,pH,2024-05-01T00:00:00,1,",  # no zone anywhere
+            "S1,pH,2024-05-01T00:00:00Z,abc,"]  # not a number
+    parsed = series_formats.read(("\n".join(rows) + "\n").encode(), "ts-long", {})
+    reasons = sorted({r["message"] for r in parsed.rejections})
+    assert len(reasons) == 8 and "The time is empty." in reasons
+    assert not [m for m in reasons if not CHINESE.search(localize(m, ZH))]
+    problems = []
+    for data, asked in ((b'{"value": {}}', "auto"), (b'{"a": 1}', "ts-long"), (b"a,b\n1,2\n", "usgs-json"),
+                        (b"Station,Value\nS1,1\n", "ts-long"), (b"Station,Time\nS1,2024-05-01T00:00:00Z\n", "ts-wide")):
+        with pytest.raises(series_formats.FileProblem) as raised:
+            series_formats.read(data, asked, {})
+        problems.append(str(raised.value))
+    assert not [m for m in problems if not CHINESE.search(localize(m, ZH))], problems
