@@ -204,7 +204,7 @@ def cancel(log: ImportLog, user_id: str) -> dict:
     try:
         log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
                             ImportLog.updatedAt.set(now),
-                            ImportLog.message.set(f"Cancelled after {int(log.rowsDone or 0)} rows; rows imported "
+                            ImportLog.message.set(f"Cancelled after {int(log.rowsDone or 0):,} rows; rows imported "
                                                   "before stay.")],
                    condition=ImportLog.status.is_in(QUEUED, "running"))
     except Exception as exc:  # it ended meanwhile

@@ -192,13 +192,20 @@ class TextFile:
         return bool(getattr(self.decoder, "replaced", True))
 
 
-def _unpacked(raw: io.BufferedReader, spool_dir: str | None, size: int | None):
-    """The file's bytes unpacked, how they were packed, and how many there are when that is known (a gzip
-    stream does not say it before its end)."""
+def _unpacked(raw: io.BufferedReader, spool_dir: str | None, size: int | None, gzip_tail=None):
+    """The file's bytes unpacked, how they were packed, and how many there are when that is known. A gzip
+    stream says it at its end (its last 4 bytes: the size modulo 4 GiB), which `gzip_tail()` reads if given."""
     magic = raw.peek(4)[:4]
     if magic[:2] == b"\x1f\x8b":
         counter = raw.raw
-        return io.BufferedReader(_Expanding(gzip.GzipFile(fileobj=raw), lambda: counter.count), BLOCK), "gzip", None
+        expanded = None
+        tail = gzip_tail() if gzip_tail is not None else None
+        if tail is not None and len(tail) == 4:
+            expanded = int.from_bytes(tail, "little")
+            # Smaller than the compressed bytes: past 4 GiB (the count wrapped) or several members; unknown.
+            expanded = expanded if size is None or expanded >= size else None
+        stream = io.BufferedReader(_Expanding(gzip.GzipFile(fileobj=raw), lambda: counter.count), BLOCK)
+        return stream, "gzip", expanded
     if magic in (b"PK\x03\x04", b"PK\x05\x06"):
         member, expanded = _zip_member(raw, spool_dir)
         return member, "zip", expanded
@@ -262,11 +269,11 @@ def _delimiter(first_line: str) -> str:
     return best if counts[best] else ","
 
 
-def open_text(body, *, spool_dir: str | None = None, size: int | None = None) -> TextFile:
+def open_text(body, *, spool_dir: str | None = None, size: int | None = None, gzip_tail=None) -> TextFile:
     """The file behind `body` (anything with read(n)) as UTF-8 CSV, with its header and delimiter. `size`: the
-    body's bytes, when known."""
+    body's bytes, when known; `gzip_tail()`: the body's last 4 bytes (asked for only when it is gzip)."""
     raw = io.BufferedReader(_Raw(body), BLOCK)
-    unpacked, compression, expanded = _unpacked(raw, spool_dir, size)
+    unpacked, compression, expanded = _unpacked(raw, spool_dir, size, gzip_tail)
     head = unpacked.read(HEADER_LIMIT)
     if not head.strip(b" \t\r\n\xef\xbb\xbf"):
         raise FileError("The file is empty.")

@@ -161,8 +161,16 @@ class ImportJob:
                                            "it again.") from exc
                 raise
 
+        def gzip_tail() -> bytes | None:  # a gzip file's size unpacked, for the progress (an estimate: optional)
+            try:
+                return s3.get_object(Bucket=bucket, Key=key, Range="bytes=-4", IfMatch=answer["ETag"])["Body"].read()
+            except (ClientError, *STREAM_ERRORS):
+                logger.warning("the size of %s unpacked is unknown: its progress shows rows only", key)
+                return None
+
         body = source.Reopening(answer["Body"], reopen, STREAM_ERRORS)
-        return source.open_text(body, spool_dir=tempfile.gettempdir(), size=answer.get("ContentLength"))
+        return source.open_text(body, spool_dir=tempfile.gettempdir(), size=answer.get("ContentLength"),
+                                gzip_tail=gzip_tail)
 
     def run(self) -> None:
         text = self.open()
@@ -460,10 +468,10 @@ class ImportJob:
             status, message = SUCCEEDED, None
         elif imported + unchanged == 0:
             status = FAILED
-            message = f"No row could be imported: all {rejected} rows were rejected (see the rejected rows)."
+            message = f"No row could be imported: all {rejected:,} rows were rejected (see the rejected rows)."
         else:
             status = PARTIAL
-            message = f"{rejected} rows were rejected (see the rejected rows); the others were imported."
+            message = f"{rejected:,} rows were rejected (see the rejected rows); the others were imported."
         self.finish(status, (dry + (message or "")).strip() or None,
                     rows_total if rows_total is not None else int(log.rowsDone), feedback)
 

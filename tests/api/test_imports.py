@@ -406,7 +406,7 @@ def test_a_running_import_stops_at_its_next_chunk_when_cancelled(api, demo):
     assert worker.run_import({"logId": log_id}, remaining) == "cancelled"
     log = service.public(service.get(log_id))
     assert (log["status"], log["rowsDone"], log["rowsImported"]) == ("cancelled", 1000, 1000)
-    assert log["message"] == "Cancelled after 1000 rows; rows imported before stay."
+    assert log["message"] == "Cancelled after 1,000 rows; rows imported before stay."
     station = api.get(_path(org, project, "/stations")).json[0]
     assert station["sampleCount"] == 1000  # what was written shows in the summaries
 
@@ -423,3 +423,16 @@ def test_when_every_row_is_written_the_log_counts_them_while_the_summaries_are_u
     assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
     (log,) = during
     assert (log["status"], log["rowsDone"], log["rowsTotal"], log["progress"]) == ("running", 1500, 1500, 1.0)
+
+
+def test_the_size_of_a_gzipped_file_unpacked_comes_from_its_end(api, demo):
+    import gzip
+
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    content = _rows(1200)
+    log_id = _queued_log(org, project, gzip.compress(content), demo["users"]["admin"])
+    assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
+    log = service.get(log_id)
+    assert (int(log.bytesTotal), int(log.bytesDone)) == (len(content), len(content))

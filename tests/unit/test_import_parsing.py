@@ -130,7 +130,9 @@ def test_the_size_of_the_text_is_known_for_a_plain_file_and_a_zip_and_the_rows_b
         assert text.size == len(csv_text)  # unpacked, the byte-order mark left out
         header = len(text.delimiter.join(text.raw_header)) + 1
         assert header + sum(reader.text_bytes(chunk) for chunk in reader.chunks(text, 1000)) == len(csv_text)
-    assert source.open_text(io.BytesIO(gzip.compress(csv_text)), size=100).size is None  # gzip says it at its end
+    packed = gzip.compress(csv_text)
+    assert source.open_text(io.BytesIO(packed), size=len(packed)).size is None  # gzip says it at its end only
+    assert source.open_text(io.BytesIO(packed), size=len(packed), gzip_tail=lambda: packed[-4:]).size == len(csv_text)
 
 
 def test_the_header_map_renames_columns_and_melts_parameter_columns():
