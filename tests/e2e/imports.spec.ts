@@ -69,5 +69,10 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   // The reason, in words a person can act on.
   await expect(rejected.getByRole('cell', { name: /^ActivityStartDate '2011-13-45' is not a date/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download the rejected rows (CSV)' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Imports of this project' }).getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
+  // The history shows the import as it ended, not as it was queued.
+  const history = page.getByRole('region', { name: 'Imports of this project' });
+  await expect(history.getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
+  const entry = history.getByRole('row', { name: /wqp_results\.csv/ });
+  await expect(entry).toContainText('Imported with rejected rows');
+  await expect(entry).toContainText('5 / 1');
 });

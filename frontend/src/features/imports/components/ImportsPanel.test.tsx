@@ -53,7 +53,8 @@ function fakeImportServer() {
     }
     if (url.pathname === `${BASE}/queued-import/log-1`) return json(states[Math.min(asked++, states.length - 1)]);
     if (url.pathname === `${BASE}/import-history`) {
-      const data = queued ? [states[states.length - 1]] : [];
+      // The import as the server has it now: the history is asked again once the import has ended.
+      const data = queued ? [states[Math.min(Math.max(asked - 1, 0), states.length - 1)]] : [];
       return json({ data, count: data.length, total: data.length, page: 1, pageCount: 1 });
     }
     if (url.pathname === '/api/v1/Util/feedbacklog/log-1') {

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../api/client';
@@ -48,6 +48,13 @@ export function ImportsPanel({ organizationId, projectId }: ImportsPanelProps) {
   const { data: log, mutate: refreshLog } = useImport(organizationId, projectId, logId);
   const history = useImportHistory(organizationId, projectId, historyPage);
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const ended = log !== undefined && log !== null && FINISHED.includes(log.status);
+  const refreshHistory = history.mutate;
+
+  // The history lists the import as it was queued: it shows its end (status, counts) once it has ended.
+  useEffect(() => {
+    if (ended) void refreshHistory();
+  }, [ended, refreshHistory]);
 
   async function start() {
     if (!file) return;
