@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from chalicelib.core import aws
 
@@ -21,81 +20,54 @@ THREADS = 8
 MAX_BACKOFF_SECONDS = 2.0
 
 
-@dataclass
-class Cost:
-    """What the requests cost: how many were made and the capacity units DynamoDB reported."""
-
-    requests: int = 0
-    units: float = 0.0
-
-    def add(self, requests: int, units: float) -> None:
-        self.requests += requests
-        self.units += units
-
-
-def _units(answer: dict) -> float:
-    return sum(c.get("CapacityUnits", 0) for c in answer.get("ConsumedCapacity", []))
-
-
 def _backoff(attempt: int) -> None:
     """DynamoDB answered part of a batch as unprocessed (throttled): wait before asking for the rest."""
     time.sleep(min(MAX_BACKOFF_SECONDS, 0.05 * 2 ** attempt))
 
 
-def _concurrently(work, batches: list, cost: Cost | None) -> list:
-    if not batches:
-        return []
-    if len(batches) == 1:
-        results = [work(batches[0])]
-    else:
-        with ThreadPoolExecutor(min(THREADS, len(batches)), thread_name_prefix="dynamodb-batch") as pool:
-            results = list(pool.map(work, batches))
-    found = []
-    for requests, units, items in results:
-        if cost is not None:
-            cost.add(requests, units)
-        found += items
-    return found
+def _concurrently(work, batches: list) -> list:
+    """`work(batch)` (a list of items found) for every batch, THREADS at once; their items, in batch order."""
+    if len(batches) <= 1:
+        return [item for batch in batches for item in work(batch)]
+    with ThreadPoolExecutor(min(THREADS, len(batches)), thread_name_prefix="dynamodb-batch") as pool:
+        return [item for items in pool.map(work, batches) for item in items]
 
 
-def put_all(items: list[tuple[str, dict]], cost: Cost | None = None) -> None:
+def put_all(items: list[tuple[str, dict]]) -> None:
     """Put every (table, item): a put of the same item again changes nothing, so a repeated call is safe."""
     client = aws.client("dynamodb")
 
-    def write(batch: list[tuple[str, dict]]) -> tuple[int, float, list]:
+    def write(batch: list[tuple[str, dict]]) -> list:
         pending: dict = {}
         for table, item in batch:
             pending.setdefault(table, []).append({"PutRequest": {"Item": item}})
-        attempt, requests, units = 0, 0, 0.0
+        attempt = 0
         while pending:
-            answer = client.batch_write_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
-            requests += 1
-            units += _units(answer)
-            pending = answer.get("UnprocessedItems") or None
+            # The capacity used comes back with each answer (make bench sums it: bench/imports.py).
+            pending = client.batch_write_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL").get(
+                "UnprocessedItems") or None
             if pending:
                 attempt += 1
                 _backoff(attempt)
-        return requests, units, []
+        return []
 
-    _concurrently(write, [items[start:start + WRITE_ITEMS] for start in range(0, len(items), WRITE_ITEMS)], cost)
+    _concurrently(write, [items[start:start + WRITE_ITEMS] for start in range(0, len(items), WRITE_ITEMS)])
 
 
-def get_all(table: str, keys: list[dict], cost: Cost | None = None) -> list[dict]:
+def get_all(table: str, keys: list[dict]) -> list[dict]:
     """The stored items of `keys` (distinct) that exist, in no particular order."""
     client = aws.client("dynamodb")
 
-    def read(batch: list[dict]) -> tuple[int, float, list]:
+    def read(batch: list[dict]) -> list[dict]:
         pending = {table: {"Keys": batch}}
-        attempt, requests, units, found = 0, 0, 0.0, []
+        attempt, found = 0, []
         while pending:
             answer = client.batch_get_item(RequestItems=pending, ReturnConsumedCapacity="TOTAL")
-            requests += 1
-            units += _units(answer)
             found += answer["Responses"].get(table, [])
             pending = answer.get("UnprocessedKeys") or None
             if pending:
                 attempt += 1
                 _backoff(attempt)
-        return requests, units, found
+        return found
 
-    return _concurrently(read, [keys[start:start + READ_KEYS] for start in range(0, len(keys), READ_KEYS)], cost)
+    return _concurrently(read, [keys[start:start + READ_KEYS] for start in range(0, len(keys), READ_KEYS)])

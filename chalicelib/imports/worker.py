@@ -100,7 +100,6 @@ class ImportJob:
         self.client = aws.client("dynamodb")
         self.table = ImportLog.Meta.table_name
         self.rules = validate.Rules.load()
-        self.stats = samples.WriteStats()
         self.station_ids: dict[str, str | None] = {}  # identifier -> station id (None: unknown)
         self.parameter_ids: dict[str, str] = {}
         self.metrics = metrics
@@ -337,7 +336,7 @@ class ImportJob:
                                 startTime=get("time")[p], timeZone=get("timeZone")[p], stationId=station_id,
                                 monitoringLocationIdentifier=get("station")[p]),
                     createdAt=utc_now())
-        changed, unchanged = samples.split_unchanged(outcome.sample_items, self.stats)
+        changed, unchanged = samples.split_unchanged(outcome.sample_items)
         outcome.sample_items = changed
         # Only series with new or changed values need their summaries recounted (and their activities written).
         outcome.series = {tuple(item["seriesKey"]["S"].split("#", 1)) for item in changed}
@@ -423,11 +422,8 @@ class ImportJob:
         for label, unit in outcome.new_parameters:
             parameters.ensure(label, unit=unit, characteristicName=label)
         # Activities and values in the same requests, several at once (chalicelib/core/batches.py).
-        cost = batches.Cost()
         batches.put_all([(Activity.Meta.table_name, activity.serialize()) for activity in outcome.activities.values()]
-                        + samples.table_items(outcome.sample_items), cost)
-        self.stats.requests += cost.requests
-        self.stats.write_units += cost.units
+                        + samples.table_items(outcome.sample_items))
 
     # ------------------------------------------------------------ the end
 

@@ -321,16 +321,6 @@ def day_offset(days: int) -> str:
 # ---------------------------------------------------------------- imports: raw batched writes
 
 
-@dataclass
-class WriteStats:
-    """What writing cost: DynamoDB requests and write capacity units (as DynamoDB reports them)."""
-
-    requests: int = 0
-    write_units: float = 0.0
-    read_requests: int = 0
-    read_units: float = 0.0
-
-
 _ATTRIBUTE_NAMES = None
 
 
@@ -353,16 +343,11 @@ def _same_number(a: dict, b: dict) -> bool:
         k != "v" or Decimal(a[k]["N"]) == Decimal(b[k]["N"]) if "N" in a[k] else a[k] == b[k] for k in a)
 
 
-def split_unchanged(items: list[dict], stats: WriteStats | None = None) -> tuple[list[dict], int]:
+def split_unchanged(items: list[dict]) -> tuple[list[dict], int]:
     """The items that differ from what is stored (new or changed), and how many are stored already as
     they are (BatchGetItem, 100 keys a request, several at once)."""
     keys = list({(i["seriesKey"]["S"], i["time"]["S"]): None for i in items})
-    cost = batches.Cost()
-    found = batches.get_all(SampleValue.Meta.table_name,
-                            [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys], cost)
-    if stats is not None:
-        stats.read_requests += cost.requests
-        stats.read_units += cost.units
+    found = batches.get_all(SampleValue.Meta.table_name, [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys])
     stored = {(item["seriesKey"]["S"], item["time"]["S"]): item for item in found}
     changed = [i for i in items if not _same_number(i, stored.get((i["seriesKey"]["S"], i["time"]["S"]), {}))]
     return changed, len(items) - len(changed)
