@@ -436,3 +436,72 @@ def test_the_size_of_a_gzipped_file_unpacked_comes_from_its_end(api, demo):
     assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
     log = service.get(log_id)
     assert (int(log.bytesTotal), int(log.bytesDone)) == (len(content), len(content))
+
+
+class _BreaksOnce:
+    """An S3 body that breaks off (as a reset connection does) after `after` bytes."""
+
+    def __init__(self, body, after: int):
+        self._body, self._left = body, after
+
+    def read(self, size: int = -1) -> bytes:
+        if self._left <= 0:
+            from botocore.exceptions import ResponseStreamingError
+
+            raise ResponseStreamingError(error=ConnectionResetError(104, "Connection reset by peer"))
+        data = self._body.read(min(size if size >= 0 else self._left, self._left))
+        self._left -= len(data)
+        return data
+
+
+def _breaking_first_stream(monkeypatch, after: int, meanwhile=None) -> list:
+    """The worker's first stream of the file breaks off after `after` bytes; `meanwhile()` runs then. Answers
+    the offsets the worker asked S3 for again."""
+    from chalicelib.imports import source
+
+    reopened: list = []
+    original = source.Reopening.__init__
+
+    def init(self, stream, reopen, errors, attempts=5):
+        def again(offset: int):
+            reopened.append(offset)
+            if meanwhile is not None:
+                meanwhile()
+            return reopen(offset)
+
+        original(self, _BreaksOnce(stream, after), again, errors, attempts)
+
+    monkeypatch.setattr(source.Reopening, "__init__", init)
+    return reopened
+
+
+def test_a_file_stream_that_breaks_off_is_read_on_from_s3_where_it_stopped(api, demo, monkeypatch):
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    content = _rows(2500)
+    log_id = _queued_log(org, project, content, demo["users"]["admin"])
+    reopened = _breaking_first_stream(monkeypatch, len(content) // 3)
+    assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
+    assert reopened == [len(content) // 3]  # a ranged GET of the same object, from that byte
+    log = service.public(service.get(log_id))
+    assert (log["rowsDone"], log["rowsImported"], log["rowsRejected"]) == (2500, 2500, 0)
+
+
+def test_a_file_replaced_while_it_is_imported_is_not_read_on(api, demo, monkeypatch):
+    from chalicelib.core import aws
+    from chalicelib.core.config import get_settings
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    content = _rows(2500)
+    log_id = _queued_log(org, project, content, demo["users"]["admin"])
+    key = service.get(log_id).uploadKey
+    replace = lambda: aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key,  # noqa: E731
+                                                  Body=_rows(10))
+    _breaking_first_stream(monkeypatch, len(content) // 3, replace)
+    worker.run_import({"logId": log_id}, lambda: 900_000)
+    log = service.public(service.get(log_id))
+    # The break comes while the first rows are read ahead, before any is written: nothing of either file.
+    assert (log["status"], log["rowsDone"], log["rowsImported"], log["message"]) == (
+        "failed", 0, 0, "The uploaded file changed or went away while it was imported; upload it again.")
