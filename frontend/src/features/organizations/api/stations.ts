@@ -28,19 +28,6 @@ export function useOrganizationStations(organizationId: string, page: number) {
   });
 }
 
-export interface StationTypeOption {
-  key: string;
-  label: string;
-}
-
-/** GET /stationTypes: the reference list of station types (key and label). */
-export function useStationTypes() {
-  return useSWR(['/stationTypes', 'options'], async () => {
-    const body = await get<StationTypeOption[] | { data: StationTypeOption[] }>('/stationTypes', { params: { limit: 1000 } });
-    return Array.isArray(body) ? body : (body?.data ?? []);
-  });
-}
-
 export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'stationType' | 'description'>;
 
 export function useStationActions(organizationId: string) {

@@ -5,12 +5,17 @@ import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
-import { useOrganizationStations, useStationActions, useStationTypes, type StationFields } from '../api/stations';
+import { useStationTypeOptions } from '../../explorer/api/stationTypes';
+import { useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
+
+type StationType = { id: string; name: string };
+/** The bulk edit's choice that takes the stations' type away. */
+const CLEAR_TYPE = '-';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind: 'bulk' } | null;
 
@@ -21,7 +26,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   const canEdit = mayContribute(profile, organizationId);
   const [page, setPage] = useState(1);
   const stations = useOrganizationStations(organizationId, page);
-  const types = useStationTypes();
+  const types = useStationTypeOptions();
   const actions = useStationActions(organizationId);
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<Editing>(null);
@@ -31,7 +36,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   if (stations.error) return <p className="alert alert-error" role="alert">{messageOf(stations.error)}</p>;
   if (!stations.data) return <Spinner />;
   const { data: rows, total, pageCount } = stations.data;
-  const typeLabel = (key: string | null | undefined) => types.data?.find((o) => o.key === key)?.label ?? key ?? '';
+  const typeLabel = (key: string | null | undefined) => types.data?.find((o) => o.id === key)?.name ?? key ?? '';
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -184,7 +189,7 @@ function StationDialog({
   onClose,
 }: {
   station: Station | null;
-  types: { key: string; label: string }[];
+  types: StationType[];
   busy: boolean;
   onSave: (fields: StationFields) => void;
   onClose: () => void;
@@ -233,19 +238,41 @@ function StationDialog({
   );
 }
 
-function StationTypeSelect({ id, types, value, onChange }: { id: string; types: { key: string; label: string }[]; value: string; onChange: (v: string) => void }) {
+function StationTypeSelect({
+  id,
+  types,
+  value,
+  onChange,
+  firstOption,
+  error,
+}: {
+  id: string;
+  types: StationType[];
+  value: string;
+  onChange: (v: string) => void;
+  /** The choice shown first (value ""): "none" for one station. */
+  firstOption?: string;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
+  const errorId = `${id}-error`;
   return (
     <div className="ws-field">
       <label htmlFor={id}>{t('organizations.stations.type')}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('common.none')}</option>
+      <select id={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{firstOption ?? t('common.none')}</option>
+        {firstOption && <option value={CLEAR_TYPE}>{t('organizations.stations.bulkClearType')}</option>}
         {types.map((type) => (
-          <option key={type.key} value={type.key}>
-            {type.label}
+          <option key={type.id} value={type.id}>
+            {type.name}
           </option>
         ))}
       </select>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -258,22 +285,37 @@ function BulkStationDialog({
   onClose,
 }: {
   count: number;
-  types: { key: string; label: string }[];
+  types: StationType[];
   busy: boolean;
   onSave: (stationType: string | null) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // Nothing is chosen at first: saving without a choice must not wipe the stations' types.
   const [stationType, setStationType] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (!stationType) {
+      setError(t('organizations.stations.bulkChooseType'));
+      return;
+    }
+    onSave(stationType === CLEAR_TYPE ? null : stationType);
+  };
   return (
-    <FormDialog
-      title={t('organizations.stations.bulkTitle', { count })}
-      submitLabel={t('common.save')}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={() => onSave(stationType || null)}
-    >
-      {(formId) => <StationTypeSelect id={`${formId}-type`} types={types} value={stationType} onChange={setStationType} />}
+    <FormDialog title={t('organizations.stations.bulkTitle', { count })} submitLabel={t('common.save')} busy={busy} onClose={onClose} onSubmit={submit}>
+      {(formId) => (
+        <StationTypeSelect
+          id={`${formId}-type`}
+          types={types}
+          value={stationType}
+          firstOption={t('organizations.stations.bulkKeepType')}
+          error={error}
+          onChange={(value) => {
+            setStationType(value);
+            setError(null);
+          }}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -112,6 +112,8 @@ describe('organization workspace', () => {
     await open('stations');
     expect(await screen.findByRole('table', { name: 'Stations (2)' })).toBeInTheDocument();
     expect(within(rowWith('Mill Creek')).getByText('River/Stream')).toBeInTheDocument();
+    // A built-in type is named in the interface's language (the reference list's label is English).
+    expect(within(rowWith('Otter Pond')).getByText('Lake or reservoir')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'New station' }));
     const dialog = screen.getByRole('dialog', { name: 'New station' });
@@ -134,6 +136,10 @@ describe('organization workspace', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Otter Pond' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
     const bulk = screen.getByRole('dialog', { name: 'Edit 2 stations' });
+    // Saving before choosing changes nothing (it once wiped the stations' types).
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Save' }));
+    expect(within(bulk).getByRole('alert')).toHaveTextContent('Choose the type to give the selected stations, or “No type” to remove theirs.');
+    expect(server.callsTo('PATCH', '/station/s-1')).toHaveLength(0);
     await userEvent.selectOptions(within(bulk).getByRole('combobox', { name: 'Station type' }), 'river');
     await userEvent.click(within(bulk).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('2 stations saved.')).toBeInTheDocument();
@@ -285,5 +291,11 @@ describe('organization workspace', () => {
     const tabs = screen.getByRole('navigation', { name: '组织栏目' });
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['成员', '项目', '站点', '参数', '设置']);
     expect(await screen.findByRole('combobox', { name: 'Carl Contributor 的角色' })).toBeInTheDocument();
+  });
+
+  it('names station types in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    await open('stations');
+    expect(await within(await screen.findByRole('table')).findByText('湖泊或水库')).toBeInTheDocument();
   });
 });
