@@ -17,6 +17,13 @@ QUEUED, RUNNING, SUCCEEDED, PARTIAL, FAILED, CANCELLED = (
 STATUSES = (QUEUED, RUNNING, SUCCEEDED, PARTIAL, FAILED, CANCELLED)
 FINISHED = (SUCCEEDED, PARTIAL, FAILED, CANCELLED)
 FORMATS = ("auto", "wqp-result", "wqx3-result", "wqp-station", "template")
+
+
+def cancelled_message(rows_done: int) -> str:
+    """The log's message once cancelled: the rows done stay (the cancel, then the worker's last chunk, say it)."""
+    return f"Cancelled after {rows_done:,} rows; rows imported before stay."
+
+
 COUNTERS = ("rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated", "parametersCreated")
 
 

@@ -19,7 +19,7 @@ from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.imports import formats
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PARTIAL, QUEUED, RUNNING, SUCCEEDED,
-                                      ImportLog)
+                                      ImportLog, cancelled_message)
 from chalicelib.imports.storage import Storage
 
 UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
@@ -204,8 +204,7 @@ def cancel(log: ImportLog, user_id: str) -> dict:
     try:
         log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
                             ImportLog.updatedAt.set(now),
-                            ImportLog.message.set(f"Cancelled after {int(log.rowsDone or 0):,} rows; rows imported "
-                                                  "before stay.")],
+                            ImportLog.message.set(cancelled_message(int(log.rowsDone or 0)))],
                    condition=ImportLog.status.is_in(QUEUED, "running"))
     except Exception as exc:  # it ended meanwhile
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":

@@ -30,7 +30,8 @@ from chalicelib.core import aws, batches
 from chalicelib.core.config import get_settings
 from chalicelib.core.models import utc_now
 from chalicelib.imports import formats, reader, source, validate
-from chalicelib.imports.models import CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog
+from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog,
+                                      cancelled_message)
 from chalicelib.imports.storage import Storage
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
@@ -109,7 +110,9 @@ class ImportJob:
 
     def _update(self, expression: str, values: dict, *, names: dict | None = None,
                 condition: str = "workerId = :me AND #s = :running") -> None:
-        values = {**values, ":me": {"S": self.worker_id}, ":running": {"S": RUNNING}}
+        values = {**values, ":me": {"S": self.worker_id}}
+        if ":running" in condition:  # DynamoDB refuses a value the expressions do not use
+            values[":running"] = {"S": RUNNING}
         try:
             self.client.update_item(TableName=self.table, Key=_log_key(self.log.id), UpdateExpression=expression,
                                     ConditionExpression=condition, ExpressionAttributeValues=values,
@@ -117,6 +120,20 @@ class ImportJob:
         except ClientError as exc:
             if exc.response["Error"]["Code"] == "ConditionalCheckFailedException":
                 raise Stopped() from exc
+            raise
+
+    def record_written(self, assignments: str, values: dict, *, rows_done: int,
+                       condition: str = "workerId = :me AND #s = :running", remove: str = "") -> None:
+        """SET `assignments` for rows just written. When the import was cancelled while they were written, they
+        stay written: the log counts them all the same and its message says how many rows were done."""
+        remove = f" REMOVE {remove}" if remove else ""
+        try:
+            self._update(f"SET {assignments}{remove}", values, condition=condition)
+        except Stopped:
+            self._update(f"SET {assignments}, message = :cancelledMessage{remove}",
+                         {**values, ":cancelledStatus": {"S": CANCELLED},
+                          ":cancelledMessage": {"S": cancelled_message(rows_done)}},
+                         condition=condition.replace("#s = :running", "#s = :cancelledStatus"))
             raise
 
     def _lease(self) -> int:
@@ -407,8 +424,9 @@ class ImportJob:
         if bytes_done is not None:
             additions.append("bytesDone = :bytes")
             values[":bytes"] = {"N": str(bytes_done)}
-        self._update("SET rowsDone = :end, updatedAt = :now, leaseUntil = :lease, " + ", ".join(additions)
-                     + " REMOVE pending", values, condition="workerId = :me AND #s = :running AND rowsDone = :start")
+        self.record_written("rowsDone = :end, updatedAt = :now, leaseUntil = :lease, " + ", ".join(additions), values,
+                            rows_done=end - 1, condition="workerId = :me AND #s = :running AND rowsDone = :start",
+                            remove="pending")
         for name, value in counts.as_map().items():
             setattr(self.totals, name, getattr(self.totals, name) + value)
         if self.metrics is not None:
@@ -467,7 +485,9 @@ class ImportJob:
             message = f"No row could be imported: all {rejected:,} rows were rejected (see the rejected rows)."
         else:
             status = PARTIAL
-            message = f"{rejected:,} rows were rejected (see the rejected rows); the others were imported."
+            rows = "1 row was" if rejected == 1 else f"{rejected:,} rows were"
+            message = (f"{rows} rejected (see the rejected rows); the others "
+                       + ("can be imported." if log.dryRun else "were imported."))
         self.finish(status, (dry + (message or "")).strip() or None,
                     rows_total if rows_total is not None else int(log.rowsDone), feedback)
 

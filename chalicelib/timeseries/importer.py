@@ -127,9 +127,9 @@ class TimeSeriesImport(ImportJob):
                   ":rejected": {"N": str(rejected)}, ":unchanged": {"N": str(counts["unchanged"])},
                   ":stations": {"N": str(counts["stationsCreated"])},
                   ":parameters": {"N": str(counts["parametersCreated"])}}
-        self._update("SET rowsDone = :done, rowsImported = :imported, rowsRejected = :rejected, "
-                     "rowsUnchanged = :unchanged, stationsCreated = :stations, parametersCreated = :parameters",
-                     values)
+        self.record_written("rowsDone = :done, rowsImported = :imported, rowsRejected = :rejected, "
+                            "rowsUnchanged = :unchanged, stationsCreated = :stations, parametersCreated = :parameters",
+                            values, rows_done=parsed.rows)
         notes = [f"{imported + counts['unchanged']} values of {len(parsed.values)} series read"
                  + (f" ({counts['unchanged']} already stored)" if counts["unchanged"] else "") + "."]
         if parsed.duplicates:

@@ -62,7 +62,8 @@ def test_a_dry_run_checks_the_file_and_writes_nothing(api):
     log = import_file(api, org, project, bad, dryRun="true")
     assert log["dryRun"] is True
     assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 3, 1)
-    assert log["message"].startswith("Dry run: nothing was written.")
+    assert log["message"] == ("Dry run: nothing was written. 1 row was rejected (see the rejected rows); the others can "
+                              "be imported.")
     assert api.get(_path(org, project, "/stations")).json == []
     assert api.get(f"/Util/feedbacklog/{log['logId']}", ).status_code == 401
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json
@@ -409,6 +410,27 @@ def test_a_running_import_stops_at_its_next_chunk_when_cancelled(api, demo):
     assert log["message"] == "Cancelled after 1,000 rows; rows imported before stay."
     station = api.get(_path(org, project, "/stations")).json[0]
     assert station["sampleCount"] == 1000  # what was written shows in the summaries
+
+
+def test_rows_written_while_the_import_is_cancelled_are_counted(api, demo, monkeypatch):
+    """The cancel arrives while a chunk is being written: its rows stay, so the log counts them (the walk saw
+    "Cancelled after 0 rows" over 1,000 stored values)."""
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    log_id = _queued_log(org, project, _rows(2100), demo["users"]["admin"])
+    write = worker.ImportJob.write
+
+    def cancelled_meanwhile(job, outcome):
+        service.cancel(service.get(log_id), demo["users"]["admin"])
+        write(job, outcome)
+
+    monkeypatch.setattr(worker.ImportJob, "write", cancelled_meanwhile)
+    assert worker.run_import({"logId": log_id}, lambda: 900_000) == "cancelled"
+    log = service.public(service.get(log_id))
+    assert (log["status"], log["rowsDone"], log["rowsImported"]) == ("cancelled", 1000, 1000)
+    assert log["message"] == "Cancelled after 1,000 rows; rows imported before stay."
+    assert api.get(_path(org, project, "/stations")).json[0]["sampleCount"] == 1000
 
 
 def test_when_every_row_is_written_the_log_counts_them_while_the_summaries_are_updated(api, demo, monkeypatch):
