@@ -10,8 +10,8 @@ from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from chalicelib.core.models import BaseModel, table_meta
 
-PENDING, ACCEPTED, REVOKED, EXPIRED = "pending", "accepted", "revoked", "expired"
-STATUSES = (PENDING, ACCEPTED, REVOKED, EXPIRED)
+PENDING, ACCEPTED, REVOKED, DECLINED, EXPIRED = "pending", "accepted", "revoked", "declined", "expired"
+STATUSES = (PENDING, ACCEPTED, REVOKED, DECLINED, EXPIRED)
 VALID_DAYS = 7
 RESENDS_PER_DAY = 5
 

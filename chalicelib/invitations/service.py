@@ -27,7 +27,7 @@ from chalicelib.core.errors import ApiError, BadRequest, Conflict, Forbidden, No
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.invitations import email as invitation_email
-from chalicelib.invitations.models import (ACCEPTED, EXPIRED, PENDING, RESENDS_PER_DAY, REVOKED, STATUSES,
+from chalicelib.invitations.models import (ACCEPTED, DECLINED, EXPIRED, PENDING, RESENDS_PER_DAY, REVOKED, STATUSES,
                                            VALID_DAYS, Invitation)
 from chalicelib.organizations import service as organizations
 from chalicelib.organizations.models import MEMBER_ROLE_RANK, MEMBER_ROLES
@@ -42,6 +42,7 @@ FOREIGN = "This invitation was sent to another email address."
 UNVERIFIED = ("Your email address is not verified by your sign-in provider. Verify it there, sign in again, "
               "then open the invitation.")
 REVOKED_MESSAGE = "This invitation was revoked."
+DECLINED_MESSAGE = "You declined this invitation."
 EXPIRED_MESSAGE = "This invitation has expired. Ask a group administrator to send it again."
 USED = "This invitation has already been accepted."
 
@@ -173,8 +174,19 @@ def _open_holder(invitation: Invitation) -> Invitation | None:
 
 
 def _duplicate(holder: Invitation) -> Conflict:
-    return Conflict(f"An open invitation for {holder.email} to this organization already exists "
-                    f"(invitation {holder.id}, sent {holder.createdAt[:10]}).")
+    return Conflict(f"An invitation to {holder.email} is already open (sent {holder.createdAt[:10]}): resend it from "
+                    "the list of invitations instead.")
+
+
+def _refuse_existing(values: dict) -> None:
+    """An invitation to someone who already has what it offers would be accepted to no effect: refused, so the
+    administrator changes the person's role in the members list instead."""
+    people = users.with_email(values["email"])
+    if values["organizationId"] is not None:
+        if any(organizations.membership(values["organizationId"], person.id) for person in people):
+            raise Conflict(f"{values['email']} is already a member of this organization.")
+    elif any(SYSTEM_ADMIN in (person.roles or []) for person in people):
+        raise Conflict(f"{values['email']} is already a system administrator.")
 
 
 def _send(invitation: Invitation, token: str) -> None:
@@ -186,6 +198,7 @@ def _send(invitation: Invitation, token: str) -> None:
 
 def create(data, principal: Principal) -> dict:
     values = _validated(data, principal)
+    _refuse_existing(values)
     token = secrets.token_urlsafe(32)
     now = _now()
     invitation = Invitation(id=str(uuid.uuid4()), token=hash_token(token), status=PENDING, createdAt=_iso(now),
@@ -247,16 +260,18 @@ def list_for(principal: Principal, status: str | None = None, organization_id: s
 
 
 def revoke(invitation_id: str, principal: Principal) -> dict:
-    """Revokes an invitation: its group administrators withdraw it, or the invitee declines it."""
+    """Ends an open invitation: the invitee declines it, or its group administrators withdraw (revoke) it."""
     invitation = get(invitation_id)
-    if not (may_manage(principal, invitation) or _is_invitee(principal, invitation)):
+    declining = _is_invitee(principal, invitation)
+    if not (declining or may_manage(principal, invitation)):
         raise Forbidden("Only group administrators of its organization (or the invitee) can revoke an invitation.")
     if invitation.status == ACCEPTED:
         raise Conflict(USED)
-    if invitation.status != REVOKED:
-        invitation.update(actions=[Invitation.status.set(REVOKED), Invitation.updatedAt.set(utc_now())])
+    if invitation.status not in (REVOKED, DECLINED):
+        invitation.update(actions=[Invitation.status.set(DECLINED if declining else REVOKED),
+                                   Invitation.updatedAt.set(utc_now())])
         _release(invitation)
-        _audit("revoke", invitation)
+        _audit("decline" if declining else "revoke", invitation)
     return public_many([invitation])[0]
 
 
@@ -269,6 +284,8 @@ def resend(invitation_id: str, principal: Principal) -> dict:
         raise Conflict("This invitation has already been accepted; it cannot be resent.")
     if invitation.status == REVOKED:
         raise Conflict("This invitation was revoked; send a new one instead.")
+    if invitation.status == DECLINED:
+        raise Conflict("This invitation was declined; send a new one instead.")
     if status_of(invitation) == EXPIRED:
         holder = _open_holder(invitation)
         if holder is not None and holder.id != invitation.id:
@@ -325,6 +342,8 @@ def _check_open(invitation: Invitation, principal: Principal) -> None:
     status = status_of(invitation)
     if status == REVOKED:
         raise Gone(REVOKED_MESSAGE)
+    if status == DECLINED:
+        raise Gone(DECLINED_MESSAGE)
     if status == EXPIRED:
         raise Gone(EXPIRED_MESSAGE)
     if status == ACCEPTED and invitation.acceptedBy != principal.id:

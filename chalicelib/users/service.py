@@ -64,9 +64,14 @@ def provision(claims: dict) -> tuple[User, bool]:
     return user, False
 
 
+def with_email(email: str) -> list[User]:
+    """The users whose sign-in (or an administrator's draft) has this email address (lower case)."""
+    return list(User.by_email.query(email))
+
+
 def pre_registered_with_email(email: str, except_id: str) -> list[User]:
     """Users an administrator created by email, not yet signed in (their id is not a token subject)."""
-    return [u for u in User.by_email.query(email) if u.id != except_id and u.preRegistered]
+    return [u for u in with_email(email) if u.id != except_id and u.preRegistered]
 
 
 def take_over(user: User, pre_registered: User) -> None:

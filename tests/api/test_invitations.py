@@ -72,8 +72,8 @@ def test_a_second_open_invitation_for_the_same_email_and_organization_is_409_nam
     first = invite(api, org, person.email).json
     second = invite(api, org, person.email, role="group-admin")
     assert second.status_code == 409
-    assert second.json["message"] == (f"An open invitation for {person.email} to this organization already exists "
-                                      f"(invitation {first['id']}, sent {first['createdAt'][:10]}).")
+    assert second.json["message"] == (f"An invitation to {person.email} is already open (sent "
+                                      f"{first['createdAt'][:10]}): resend it from the list of invitations instead.")
 
 
 def test_after_a_revoke_the_same_email_can_be_invited_again(api, org):
@@ -142,6 +142,23 @@ def test_the_invitee_accepts_and_becomes_a_member_with_the_invited_role(api, org
     assert again.status_code == 200
     assert again.json["status"] == "accepted"
     assert api.get("/Invitation/pending", headers=person.headers()).json == []
+    # A member is not invited again (accepting would change nothing): their role changes in the members list.
+    again = invite(api, org, person.email.upper(), role="group-admin")
+    assert again.status_code == 409
+    assert again.json["message"] == f"{person.email} is already a member of this organization."
+
+
+def test_a_group_admin_cannot_invite_themselves_nor_a_system_admin_be_invited_twice(api, org, demo):
+    from chalicelib.users import service as users
+
+    own_email = users.get(demo["users"]["orgadmin"]).email
+    response = invite(api, org, own_email)
+    assert response.status_code == 409
+    assert response.json["message"] == f"{own_email} is already a member of this organization."
+    admin_email = users.get(demo["users"]["admin"]).email
+    response = api.as_("admin").post("/Invitation", {"email": admin_email, "isSystemAdmin": True})
+    assert response.status_code == 409
+    assert response.json["message"] == f"{admin_email} is already a system administrator."
 
 
 def test_a_used_token_is_refused_for_anyone_else(api, org, aws_url):
@@ -266,7 +283,7 @@ def test_an_accepted_or_revoked_invitation_cannot_be_resent(api, org):
         "This invitation has already been accepted.")
 
 
-def test_the_invitee_may_decline_and_a_stranger_may_not_revoke(api, org):
+def test_the_invitee_may_decline_and_a_stranger_may_not_revoke(api, org, aws_url):
     person = Person()
     invitation = invite(api, org, person.email).json
     stranger = api.delete(f"/Invitation/{invitation['id']}", headers=Person().headers())
@@ -275,7 +292,16 @@ def test_the_invitee_may_decline_and_a_stranger_may_not_revoke(api, org):
         "Only group administrators of its organization (or the invitee) can revoke an invitation.")
     declined = api.delete(f"/Invitation/{invitation['id']}", headers=person.headers())
     assert declined.status_code == 200
-    assert declined.json["status"] == "revoked"
+    assert declined.json["status"] == "declined"
+    # The administrators see it declined (not revoked); the link tells the invitee they declined it.
+    assert [i["status"] for i in api.as_("orgadmin").get("/Invitation?status=declined").json
+            if i["id"] == invitation["id"]] == ["declined"]
+    token = emailed_token(aws_url, person.email)
+    reopened = api.get(f"/Invitation/pending?token={token}", headers=person.headers())
+    assert (reopened.status_code, reopened.json["message"]) == (410, "You declined this invitation.")
+    resent = api.as_("orgadmin").post(f"/Invitation/{invitation['id']}/resend")
+    assert (resent.status_code, resent.json["message"]) == (409, "This invitation was declined; send a new one instead.")
+    assert invite(api, org, person.email).status_code == 201  # asked again later: a new invitation
     missing = api.as_("orgadmin").delete(f"/Invitation/{uuid.uuid4()}")
     assert missing.status_code == 404
     assert missing.json["message"] == "Invitation not found."
@@ -292,7 +318,7 @@ def test_the_list_shows_the_organizations_i_administer_and_filters_by_status(api
     assert mine["id"] not in {i["id"] for i in revoked}
     bad = api.as_("orgadmin").get("/Invitation?status=lost")
     assert bad.status_code == 400
-    assert bad.json["message"] == "Unknown status 'lost'. Expected one of: pending, accepted, revoked, expired."
+    assert bad.json["message"] == "Unknown status 'lost'. Expected one of: pending, accepted, revoked, declined, expired."
     foreign = api.as_("orgadmin").get(f"/Invitation?organizationId={demo['other_org']}")
     assert foreign.status_code == 403
     assert foreign.json["message"] == "You are not a group administrator of this organization."
@@ -315,8 +341,8 @@ def test_joining_never_lowers_a_role_already_held(api, org, demo):
 
     person = Person()
     api.get("/auth/profile", headers=person.headers())
-    organizations.set_member_role(org, person.id, "group-admin")
     invitation = invite(api, org, person.email, role="simple-user").json
+    organizations.set_member_role(org, person.id, "group-admin")  # made group-admin while the invitation was open
     api.post("/Invitation/accept", {"token": invitation["id"]}, headers=person.headers())
     assert organizations.membership(org, person.id).roleName == "group-admin"
 

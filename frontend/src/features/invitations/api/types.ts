@@ -1,4 +1,4 @@
-export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'declined', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** An invitation as the API shows it (never its token). */

@@ -16,6 +16,7 @@ const STATUS_KEYS = {
   pending: 'invitations.status.pending',
   accepted: 'invitations.status.accepted',
   revoked: 'invitations.status.revoked',
+  declined: 'invitations.status.declined',
   expired: 'invitations.status.expired',
 } as const;
 

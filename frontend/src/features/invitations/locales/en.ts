@@ -10,6 +10,7 @@ const invitations = {
     pending: 'Pending',
     accepted: 'Accepted',
     revoked: 'Revoked',
+    declined: 'Declined',
     expired: 'Expired',
   },
   fields: {
@@ -29,6 +30,8 @@ const invitations = {
     decline: 'Decline',
     accepted: 'You joined {{organization}}.',
     declined: 'Invitation declined.',
+    declineTitle: 'Decline the invitation',
+    declineMessage: 'Decline the invitation to join {{organization}}? Its link stops working; an administrator can invite you again later.',
     alreadyAccepted: 'You have accepted this invitation to {{organization}}.',
     open: 'Open {{organization}}',
     unknownOrganization: 'the organization',

@@ -12,6 +12,7 @@ const invitations: typeof en = {
     pending: '待处理',
     accepted: '已接受',
     revoked: '已撤销',
+    declined: '已拒绝',
     expired: '已过期',
   },
   fields: {
@@ -31,6 +32,8 @@ const invitations: typeof en = {
     decline: '拒绝',
     accepted: '您已加入 {{organization}}。',
     declined: '已拒绝邀请。',
+    declineTitle: '拒绝邀请',
+    declineMessage: '拒绝加入 {{organization}} 的邀请？其链接将失效；管理员以后可以再次邀请您。',
     alreadyAccepted: '您已接受加入 {{organization}} 的邀请。',
     open: '打开 {{organization}}',
     unknownOrganization: '该组织',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -51,9 +51,15 @@ describe('invitation page', () => {
     expect(await screen.findByText('You joined Demo Watershed Council.')).toBeInTheDocument();
   });
 
-  it('declining revokes it and goes home', async () => {
+  it('declining asks once more, then ends it and goes home', async () => {
     const { router } = renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const confirm = screen.getByRole('dialog', { name: 'Decline the invitation' });
+    expect(confirm).toHaveTextContent(
+      'Decline the invitation to join Demo Watershed Council? Its link stops working; an administrator can invite you again later.',
+    );
+    expect(server.callsTo('DELETE', '/Invitation/inv-for-otto')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(server.callsTo('DELETE', '/Invitation/inv-for-otto')).toHaveLength(1);
     expect(await screen.findByText('Invitation declined.')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { PROFILE_PATH } from '../../../auth/profile';
 import { useSession } from '../../../auth/session';
+import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useRevokeInvitation } from '../api/invitations';
@@ -64,6 +65,7 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
   const { mutate } = useSWRConfig();
   const revoke = useRevokeInvitation();
   const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const organization = invitation.organizationName ?? t('invitations.page.unknownOrganization');
   const workspace = invitation.organizationId ? organizationWorkspacePath(invitation.organizationId) : '/home';
 
@@ -129,10 +131,21 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
         <button type="button" className="button button-primary" onClick={accept} disabled={busy}>
           {t('invitations.page.accept')}
         </button>
-        <button type="button" className="button" onClick={decline} disabled={busy}>
+        <button type="button" className="button" onClick={() => setDeclining(true)} disabled={busy}>
           {t('invitations.page.decline')}
         </button>
       </div>
+      {/* Declining ends the invitation for good (its link stops working): asked once more, as removals are. */}
+      <ConfirmDialog
+        open={declining}
+        title={t('invitations.page.declineTitle')}
+        message={t('invitations.page.declineMessage', { organization })}
+        confirmLabel={t('invitations.page.decline')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() => void decline()}
+        onClose={() => setDeclining(false)}
+      />
     </>
   );
 }

@@ -284,7 +284,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
     if (path === '/Invitation' && method === 'POST') {
       const input = body as Row;
       const open = state.invitations.find((i) => i.email === input.email && i.organizationId === input.organizationId && i.status === 'pending');
-      if (open) return error(409, `An open invitation for ${String(input.email)} to this organization already exists (invitation ${String(open.id)}, sent ${String(open.createdAt).slice(0, 10)}).`);
+      if (open) return error(409, `An invitation to ${String(input.email)} is already open (sent ${String(open.createdAt).slice(0, 10)}): resend it from the list of invitations instead.`);
       const created = {
         id: `inv-new-${nextId++}`, ...input, organizationName: organization(String(input.organizationId))?.name ?? null, status: 'pending',
         createdAt: '2026-11-24T10:00:00Z', createdBy: ME, expiresAt: '2026-12-01T10:00:00Z', resendCount: 0, acceptedAt: null,
