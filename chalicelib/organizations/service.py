@@ -181,6 +181,10 @@ def _check_map_service(value: dict) -> None:
         url = value.get(name)
         if url not in (None, "") and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
             raise BadRequest(f"{name} must be an http(s) address.")
+    tiles = value.get("tileUrl")
+    if tiles and not all(part in tiles for part in ("{z}", "{x}", "{y}")):  # else no map could be drawn from it
+        raise BadRequest("The tile address must hold {z}, {x} and {y} (for example "
+                         "https://tiles.example.org/{z}/{x}/{y}.png).")
     for name in ("accessToken", "attribution", "provider"):
         if value.get(name) is not None and not isinstance(value.get(name), str):
             raise BadRequest(f"{name} must be text.")

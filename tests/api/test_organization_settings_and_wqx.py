@@ -40,6 +40,8 @@ def test_a_group_admin_sets_the_map_service_and_everyone_reads_it(api, org):
 
 @pytest.mark.parametrize("key, body, message", [
     ("map-service", {"value": {"styleUrl": "javascript:alert(1)"}}, "styleUrl must be an http(s) address."),
+    ("map-service", {"value": {"tileUrl": "https://tiles.example.org/tiles.png"}},
+     "The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png)."),
     ("map-service", {"value": "https://x"}, "Setting value must be a JSON object."),
     ("map-service", {"styleUrl": "https://x"}, "Request body must be a JSON object with a value."),
     ("Map Service", {"value": {}}, "Setting key must be lower-case letters, digits and dashes."),
