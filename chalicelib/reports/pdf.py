@@ -19,7 +19,7 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from xml.sax.saxutils import escape
 
-from chalicelib.reports.words import WORDS
+from chalicelib.reports.words import WORDS, counted
 
 CJK_FONT = "STSong-Light"
 WIDTH = A4[0] - 36 * mm
@@ -178,7 +178,7 @@ def render(data) -> bytes:
                          for label, value in data.filter_words], [40 * mm, WIDTH - 40 * mm], regular, regular))
 
     story += [Paragraph(text(words["map"]), styles["h2"]), _map(data.stations, regular),
-              Paragraph(text(words["mapNote"].format(count=len(data.stations))), styles["small"])]
+              Paragraph(text(counted(words, "mapNote", len(data.stations))), styles["small"])]
 
     story.append(Paragraph(text(words["stationList"]), styles["h2"]))
     rows = [[words["identifier"], words["name"], words["organization"], words["latitude"], words["longitude"]]]
@@ -201,12 +201,12 @@ def render(data) -> bytes:
                    [WIDTH / 6] * 6, regular, bold),
             Spacer(1, 3 * mm),
             _chart(summary, regular),
-            Paragraph(text(words["chartNote"].format(count=len(summary.series))), styles["small"]),
+            Paragraph(text(counted(words, "chartNote", len(summary.series))), styles["small"]),
         ]))
 
     story.append(Paragraph(text(words["sources"]), styles["h2"]))
     for source in data.sources:
-        story.append(Paragraph(text(words["sourceLine"].format(**source)), styles["body"]))
+        story.append(Paragraph(text(counted(words, "sourceLine", source["stations"], **source)), styles["body"]))
     story.append(Spacer(1, 2 * mm))
     story.append(Paragraph(text(words["sourceNote"]), styles["small"]))
     document.build(story, onFirstPage=footer, onLaterPages=footer)

@@ -159,6 +159,18 @@ def _names(model, ids) -> dict[str, str]:
     return {item.id: getattr(item, "name", None) or getattr(item, "label", item.id) for item in model.batch_get(ids)}
 
 
+def _station_type_names(keys: list[str], words: dict) -> list[str]:
+    """Station types by name: a built-in type in the report's language, any other by the reference list's
+    label (GET /stationTypes), a key the list does not know as it is."""
+    from chalicelib.reference import service as reference
+    from chalicelib.reference.models import STATION_TYPE
+
+    built_in = words["stationTypeNames"]
+    labels = ({item.key: item.label for item in reference.items_of(STATION_TYPE)}
+              if any(key not in built_in for key in keys) else {})
+    return [built_in.get(key) or labels.get(key) or key for key in keys]
+
+
 def _filter_words(request: dict, stations: list, language: str) -> list[tuple[str, str]]:
     """The filter as (label, value) lines, in the report's language."""
     from chalicelib.organizations.models import Organization
@@ -174,10 +186,11 @@ def _filter_words(request: dict, stations: list, language: str) -> list[tuple[st
     parameters = _names(Parameter, q["parameterIds"])
     for label, values in ((words["organizations"], [organizations.get(i, i) for i in q["organizationIds"]]),
                           (words["parameters"], [parameters.get(i, i) for i in q["parameterIds"]]),
-                          (words["projects"], q["projectIds"]), (words["stationTypes"], q["stationTypes"]),
+                          (words["projects"], q["projectIds"]),
+                          (words["stationTypes"], _station_type_names(q["stationTypes"], words)),
                           (words["counties"], q["countyFips"]), (words["huc"], q["huc"])):
         if values:
-            lines.append((label, ", ".join(values)))
+            lines.append((label, words["separator"].join(values)))
     if q["search"]:
         lines.append((words["search"], q["search"]))
     lines.append((words["dates"], words["between"].format(start=request["start"] or words["beginning"],

@@ -1,4 +1,8 @@
-"""The report's words in its two languages (the PDF is drawn in the language of the interface)."""
+"""The report's words in its two languages (the PDF is drawn in the language of the interface).
+
+A text that counts has a form per plural category, as the frontend's locales do: `_one` for one where the
+language has it (English), `_other` for any other count (every count in Chinese); see `counted`.
+"""
 
 WORDS = {
     "en": {
@@ -12,15 +16,20 @@ WORDS = {
         "parameters": "Parameters",
         "projects": "Projects",
         "stationTypes": "Station types",
+        # The built-in station types (chalicelib.imports.formats.station_type_of), as the explorer names them.
+        "stationTypeNames": {"surface-water": "Surface water", "groundwater": "Groundwater",
+                             "lake": "Lake or reservoir", "estuary": "Estuary or ocean", "other": "Other"},
         "counties": "Counties",
         "huc": "Hydrologic units",
         "search": "Search",
+        "separator": ", ",
         "dates": "Dates",
         "between": "from {start} to {end}",
         "beginning": "the first value",
         "today": "the last value",
         "map": "Map of the stations",
-        "mapNote": "{count} stations; longitude and latitude in degrees (WGS 84).",
+        "mapNote_one": "{count} station; longitude and latitude in degrees (WGS 84).",
+        "mapNote_other": "{count} stations; longitude and latitude in degrees (WGS 84).",
         "stationList": "The stations",
         "identifier": "Identifier",
         "name": "Name",
@@ -35,9 +44,11 @@ WORDS = {
         "maximum": "Maximum",
         "first": "First date",
         "last": "Last date",
-        "chartNote": "One line per station ({count} stations).",
+        "chartNote_one": "One line per station ({count} station).",
+        "chartNote_other": "One line per station ({count} stations).",
         "sources": "Sources and licences",
-        "sourceLine": "{name}: {stations} stations, licence {licence} unless the organization states otherwise.",
+        "sourceLine_one": "{name}: {stations} station, licence {licence} unless the organization states otherwise.",
+        "sourceLine_other": "{name}: {stations} stations, licence {licence} unless the organization states otherwise.",
         "sourceNote": ("Published through Open Water Data. Check each result's status and detection condition "
                        "before relying on it."),
         "page": "Page {number}",
@@ -53,15 +64,18 @@ WORDS = {
         "parameters": "参数",
         "projects": "项目",
         "stationTypes": "站点类型",
+        "stationTypeNames": {"surface-water": "地表水", "groundwater": "地下水", "lake": "湖泊或水库",
+                             "estuary": "河口或海洋", "other": "其他"},
         "counties": "县",
         "huc": "水文单元",
         "search": "搜索",
+        "separator": "、",
         "dates": "日期",
         "between": "从 {start} 到 {end}",
         "beginning": "最早的数值",
         "today": "最新的数值",
         "map": "站点地图",
-        "mapNote": "共 {count} 个站点；经度和纬度以度为单位（WGS 84）。",
+        "mapNote_other": "共 {count} 个站点；经度和纬度以度为单位（WGS 84）。",
         "stationList": "站点列表",
         "identifier": "标识",
         "name": "名称",
@@ -76,10 +90,16 @@ WORDS = {
         "maximum": "最大值",
         "first": "首个日期",
         "last": "最后日期",
-        "chartNote": "每个站点一条线（共 {count} 个站点）。",
+        "chartNote_other": "每个站点一条线（共 {count} 个站点）。",
         "sources": "来源和许可",
-        "sourceLine": "{name}：{stations} 个站点，除机构另有声明外采用 {licence} 许可。",
+        "sourceLine_other": "{name}：{stations} 个站点，除机构另有声明外采用 {licence} 许可。",
         "sourceNote": "通过开放水数据发布。使用结果前请检查其结果状态和检测条件。",
         "page": "第 {number} 页",
     },
 }
+
+
+def counted(words: dict, key: str, count: int, **values) -> str:
+    """The text `key` for `count` things: its `_one` form for one where the language has one, else `_other`."""
+    form = f"{key}_one" if count == 1 and f"{key}_one" in words else f"{key}_other"
+    return words[form].format(count=count, **values)

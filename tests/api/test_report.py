@@ -116,6 +116,39 @@ def test_a_report_of_the_explorer_filter_says_it_in_words_and_keeps_to_the_dates
     assert not any(moment in text for moment in late)
 
 
+@pytest.fixture(scope="module")
+def groundwater(api):
+    """One demo groundwater station with values, and a station type of the reference list that is not built in."""
+    from chalicelib.reference import service as reference
+    from chalicelib.reference.models import STATION_TYPE
+
+    found = api.post("/statistic", {"stationTypes": ["groundwater"], "limit": 1000}).json["stations"]
+    station = next(s for s in found if s["meta"]["sampleCount"] > 0)
+    reference.ensure(STATION_TYPE, "spring-pool", "Spring-fed pool")
+    return station
+
+
+@pytest.mark.parametrize("language, lines", [
+    ("en", ["Station types Groundwater, Spring-fed pool", "1 station; longitude and latitude",
+            "One line per station (1 station).", "Demo Watershed Council: 1 station, licence"]),
+    ("zh-CN", ["站点类型地下水、Spring-fedpool", "共1个站点；", "每个站点一条线（共1个站点）。",
+               "DemoWatershedCouncil：1个站点"]),
+])
+def test_a_report_names_the_station_types_of_the_filter_and_counts_one_station_as_one(api, groundwater, language,
+                                                                                      lines):
+    """The filter's station types by name in the report's language (a built-in type translated, another by the
+    reference list's label), never by key; and one station is "1 station", not "1 stations"."""
+    response = report(api, {"filter": {"stationType": "groundwater,spring-pool", "q": groundwater["identifier"]},
+                            "language": language})
+    assert response.status_code == 200, response.body[:300]
+    text = text_of(response.body)
+    flat = squeezed(text)
+    for line in lines:
+        assert squeezed(line) in flat, (line, text)
+    assert "groundwater" not in text and "spring-pool" not in text
+    assert "1 stations" not in text
+
+
 @pytest.mark.parametrize("body, message", [
     ({"stationIds": [f"id-{n}" for n in range(2001)]},
      "A report covers at most 2000 stations; this filter matches 2001. Narrow the filter."),

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 test('the home page names the running API: name, version, stage, build time', async ({ page }) => {
   await page.goto('/');
@@ -23,9 +24,14 @@ test('the API reference, linked from the about menu, draws every route of the AP
   await expect(page).toHaveURL(/#\/api-reference$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Open Water Data API/ })).toBeVisible();
+  // Swagger UI's own controls pass axe too (folded, then with a domain's operations): the servers list has a
+  // name, its badges, links and buttons contrast.
+  await expect(page.getByRole('combobox', { name: 'Servers' })).toBeVisible();
+  expect(await seriousViolations(page, 'API reference')).toEqual([]);
   // Each domain folded, a click unfolds its operations.
   await page.locator('.opblock-tag', { hasText: /^stations/ }).first().click();
   await expect(page.locator('.opblock-summary-path[data-path="/api/v1/station/bulk"]')).toBeVisible();
+  expect(await seriousViolations(page, 'API reference, stations unfolded')).toEqual([]);
   await expect(page.getByRole('link', { name: 'The OpenAPI 3.1 document (JSON)' })).toHaveAttribute('href', '/api/v1/openapi.json');
   await page.screenshot({ path: 'screenshots/api-reference.png' });
 });

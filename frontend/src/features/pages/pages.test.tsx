@@ -46,6 +46,15 @@ describe('informational pages', () => {
     expect(server.calls).toContainEqual({ method: 'GET', path: `/pages/${page}/${lang}`, body: undefined });
   });
 
+  it('shows bold Chinese text of the statement of purpose without literal asterisks', async () => {
+    await changeLanguage('zh-CN');
+    const { container } = renderPages('/sts/mission');
+    const name = await screen.findByText('开放水数据（Open Water Data）');
+    expect(name.tagName).toBe('STRONG');
+    expect(name.parentElement!.textContent).toMatch(/从未到达需要它们的人手中。开放水数据（Open Water Data）为这些监测工作/);
+    expect(container.querySelector('.page-markdown')!.textContent).not.toContain('**');
+  });
+
   it('links to the explorer and the import formats from best practice', async () => {
     renderPages('/sts/practice');
     expect(await screen.findByRole('link', { name: 'explorer' })).toHaveAttribute('href', '#/sts/overview');

@@ -25,7 +25,9 @@ describe('ApiReferencePage', () => {
     expect(screen.getByRole('link', { name: 'The OpenAPI 3.1 document (JSON)' })).toHaveAttribute('href', '/api/v1/openapi.json');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     await vi.waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
-    expect(renderSwaggerUi).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/v1/openapi.json', deepLinking: false, docExpansion: 'none' }));
+    expect(renderSwaggerUi).toHaveBeenCalledWith(expect.objectContaining({
+      url: '/api/v1/openapi.json', deepLinking: false, docExpansion: 'none', serversLabel: { text: 'Servers', lang: 'en' },
+    }));
   });
 
   it('says so when the reference cannot be loaded, in Simplified Chinese too', async () => {

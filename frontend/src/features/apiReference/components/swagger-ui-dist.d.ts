@@ -1,5 +1,8 @@
 /** The part of swagger-ui-dist's bundle (UMD, untyped) the API reference page calls. */
 declare module 'swagger-ui-dist/swagger-ui-bundle.js' {
-  const SwaggerUIBundle: (options: import('./swaggerUi').SwaggerUiOptions) => unknown;
+  type Options = Omit<import('./swaggerUi').SwaggerUiOptions, 'serversLabel'> & {
+    plugins?: (() => import('./swaggerUi').SwaggerUiPlugin)[];
+  };
+  const SwaggerUIBundle: (options: Options) => unknown;
   export default SwaggerUIBundle;
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
@@ -26,14 +26,17 @@ describe('the PDF report', () => {
     const link = await screen.findByRole('link', { name: 'PDF report' });
     expect(link).toHaveAttribute('href', '/sts/report?organization=org-1&stationType=lake');
     await user.click(link);
-    expect(await screen.findByText(/\(organization=org-1, stationType=lake\)/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/\(Organizations: Demo Watershed Council; Station types: Lake or reservoir\)/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'PDF report' })).toBeNull();
   });
 
   it("asks the server for the explorer's filter and the dates, and downloads the PDF", async () => {
     const user = userEvent.setup();
     renderPages('/sts/report?organization=org-1&parameter=p-ph,p-temp&stationType=lake&from=2020-01-01&mode=map');
-    expect(await screen.findByText(/Stations: the explorer’s filter in this page’s address \(organization=org-1, parameter=p-ph,p-temp, stationType=lake\)\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(
+      'Stations: the explorer’s filter in this page’s address (Organizations: Demo Watershed Council; Parameters: pH, Water temperature; Station types: Lake or reservoir).',
+      { exact: false }, { timeout: 5000 },
+    )).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2020-01-01');
     await user.type(screen.getByLabelText('To'), '2021-06-30');
     await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
@@ -45,6 +48,20 @@ describe('the PDF report', () => {
     });
     expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
     expect(screen.getByRole('link', { name: 'Download it again' })).toHaveAttribute('href', 'blob:report');
+  });
+
+  it("describes the explorer's filter in words, as the explorer names it, in English and Simplified Chinese", async () => {
+    renderPages('/sts/report?stationType=groundwater&q=Honolulu');
+    const english = 'Stations: the explorer’s filter in this page’s address (Station types: Groundwater; Search stations: Honolulu).';
+    expect(await screen.findByText(english, { exact: false }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/stationType=|q=/)).toBeNull();
+    cleanup();
+
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?stationType=groundwater,karst-pool&q=Honolulu');
+    // A type the interface has no word for keeps the reference list's name.
+    expect(await screen.findByText('站点：本页地址中的数据浏览器筛选条件（站点类型：地下水、Karst pool；搜索站点：Honolulu）。', { exact: false }, { timeout: 5000 }))
+      .toBeInTheDocument();
   });
 
   it('takes a chosen set of stations, in Simplified Chinese', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../../shell/toast';
 import { createReport, getQueuedReport, getQueuedReportPdf, REPORT_FILTERS, type QueuedReport, type ReportRequest } from '../api/report';
+import { useReportFilterWords } from '../api/reportFilterWords';
 
 const FILE_NAME = 'open-water-data-report.pdf';
 /** How often a queued report's progress is asked for. */
@@ -45,6 +46,7 @@ export function ReportForm() {
   const [queued, setQueued] = useState<QueuedReport | null>(null);
   const mounted = useRef(true);
   const filterCount = Object.keys(scope.filter).length;
+  const filterWords = useReportFilterWords(scope.filter);
 
   useEffect(() => () => {
     if (ready) URL.revokeObjectURL(ready.url);
@@ -100,7 +102,7 @@ export function ReportForm() {
         {scope.stationIds.length
           ? t('pages.reportForm.chosen', { count: scope.stationIds.length })
           : filterCount
-            ? t('pages.reportForm.fromExplorer', { filters: Object.entries(scope.filter).map(([k, v]) => `${k}=${v}`).join(', ') })
+            ? t('pages.reportForm.fromExplorer', { filters: filterWords })
             : t('pages.reportForm.everyStation')}{' '}
         <Link to="/sts/overview">{t('pages.reportForm.openExplorer')}</Link>
       </p>

@@ -79,6 +79,10 @@ const pages = {
   reportForm: {
     title: 'Create the report',
     fromExplorer: 'Stations: the explorer’s filter in this page’s address ({{filters}}).',
+    /** One filter of the explorer, named as its filter panel names it (explorer.filters). */
+    filter: '{{name}}: {{values}}',
+    filterSeparator: '; ',
+    valueSeparator: ', ',
     everyStation: 'Stations: no filter, every station (a report covers at most 100 stations).',
     chosen: 'Stations: the {{count}} chosen in the explorer.',
     openExplorer: 'Choose stations in the explorer',

@@ -83,6 +83,9 @@ const pages: Strings<typeof en> = {
   reportForm: {
     title: '生成报告',
     fromExplorer: '站点：本页地址中的数据浏览器筛选条件（{{filters}}）。',
+    filter: '{{name}}：{{values}}',
+    filterSeparator: '；',
+    valueSeparator: '、',
     everyStation: '站点：无筛选条件，即全部站点（一份报告最多包含 100 个站点）。',
     chosen: '站点：在数据浏览器中选择的 {{count}} 个站点。',
     openExplorer: '在数据浏览器中选择站点',

@@ -1,5 +1,6 @@
 /**
- * An in-memory stand-in for the pages API (chalicelib/pages) and the keylists it uses, behind a fetch.
+ * An in-memory stand-in for the pages API (chalicelib/pages) and the keylists it uses, behind a fetch
+ * (and the explorer's organization, parameter and station type lists, which the report page names its filter with).
  * It serves the product's real default texts and keylists from the repository (the files the server
  * ships), keeps saved versions per page and language as the server does, and records every call.
  */
@@ -88,6 +89,12 @@ export function fakePagesServer() {
     }
     match = path.match(/^\/keylist\/(\w+)$/);
     if (match) return json(200, keylist(match[1]));
+    // The explorer's option lists the report page names its filter with.
+    if (path === '/organization') return json(200, [{ id: 'org-1', name: 'Demo Watershed Council' }]);
+    if (path === '/parameter/parameters') return json(200, [{ id: 'p-ph', label: 'pH' }, { id: 'p-temp', label: 'Water temperature' }]);
+    if (path === '/stationTypes') {
+      return json(200, [{ key: 'groundwater', label: 'Groundwater' }, { key: 'lake', label: 'Lake or reservoir' }, { key: 'karst-pool', label: 'Karst pool' }]);
+    }
     if (path === '/report' && method === 'POST') {
       if (body.stationIds.length > 100) {
         queuedReport = { id: 'r-1', status: 'queued', progress: 0, stations: body.stationIds.length, size: null, message: null };
