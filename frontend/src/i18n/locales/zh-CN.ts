@@ -101,9 +101,9 @@ const zhCN: Messages = {
       saved: '个人资料已保存。',
       membership: '{{organization}} — {{role}}',
       memberRoles: {
-        'group-admin': '机构管理员',
+        'group-admin': '组管理员',
         'data-contributor': '数据贡献者',
-        'simple-user': '成员',
+        'simple-user': '普通成员',
       },
     },
   },

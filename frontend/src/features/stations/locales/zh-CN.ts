@@ -47,7 +47,7 @@ const stations: Strings<typeof en> = {
     metadata: '站点元数据',
     identifier: '标识符',
     name: '名称',
-    organization: '机构',
+    organization: '组织',
     stationType: '站点类型',
     monitoringLocationType: '监测位置类型',
     position: '纬度，经度',
