@@ -52,6 +52,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
       <p className="muted">
         {setting.data.inherited ? t('organizations.settings.inherited') : t('organizations.settings.ownSince', { date: formatDate(setting.data.updatedAt, i18n.language) })}
       </p>
+      {!editable && <p className="muted">{t('organizations.settings.onlyGroupAdmins')}</p>}
       <form
         className="ws-form"
         onSubmit={(event) => {

@@ -134,6 +134,7 @@ const organizations = {
     saved: 'Parameters saved ({{count}}).',
   },
   settings: {
+    onlyGroupAdmins: 'Only group administrators of the organization change its map service.',
     mapService: 'Map service',
     inherited: 'This organization uses the system’s map service.',
     ownSince: 'This organization’s own map service, set {{date}}.',

@@ -136,6 +136,7 @@ const organizations: typeof en = {
     saved: '已保存参数（{{count}} 个）。',
   },
   settings: {
+    onlyGroupAdmins: '只有本组织的组管理员可以更改其地图服务。',
     mapService: '地图服务',
     inherited: '此组织使用系统的地图服务。',
     ownSince: '此组织自己的地图服务，设置于 {{date}}。',

@@ -262,6 +262,7 @@ describe('organization workspace', () => {
     await open('settings', PROFILES.viewer);
     expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Style address (URL)' })).toBeDisabled();
+    expect(screen.getByText('Only group administrators of the organization change its map service.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'WQX account' })).not.toBeInTheDocument();
     expect(server.callsTo('GET', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'API keys' })).not.toBeInTheDocument();
