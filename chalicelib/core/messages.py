@@ -3,43 +3,237 @@ screens, by their English template; any other message stays in English."""
 from __future__ import annotations
 
 import re
+import string
 from functools import lru_cache
 
-# English template → Simplified Chinese; {name} parts are carried over as they are.
+# English template → Simplified Chinese, both in str.format's syntax: {name} is a placeholder, carried over as it
+# is; {{ and }} are a literal brace ("{{z}}" is the text {z}). The first template that matches a message wins, so
+# a general template ("{name} not found.") comes after the particular ones it would also match (the last group).
+# Terms as in the screens (frontend/src/**/locales/zh-CN.ts): 组织 organization, 组管理员 group-admin, 数据贡献者
+# data contributor, 成员 member, 项目 project, 站点 station, 参数 parameter, 邀请 invitation, 仪表板 dashboard.
 ZH_CN = {
+    # Sign-in, tokens and permissions (every screen).
     "Sign-in required.": "需要登录。",
+    "Sign-in required: a bearer token, or an organization API key in X-API-Key.":
+        "需要登录：请提供 bearer 令牌，或在 X-API-Key 中提供组织的 API 密钥。",
     "You do not have permission to do this.": "您没有执行此操作的权限。",
-    "Invalid from. It must not be after to": "起始日期不能晚于结束日期。",
-    "Invalid {field}. ISO 8601 date expected (YYYY-MM-DD)": "{field} 无效：应为 ISO 8601 日期（YYYY-MM-DD）。",
-    "Invalid {field}. Codes of {digits} digits expected": "{field} 无效：应为 {digits} 位数字代码。",
-    "Invalid {field}. Number expected": "{field} 无效：应为数字。",
-    "Invalid limit. At least 1 station per page expected": "limit 无效：每页至少应有 1 个站点。",
-    "Invalid param {field}. UUID string expected": "参数 {field} 无效：应为 UUID。",
+    "You need to be a data contributor or group administrator of an organization to do this.":
+        "您需要是某个组织的数据贡献者或组管理员才能执行此操作。",
+    "You need to be a data contributor or group administrator of this organization.":
+        "您需要是此组织的数据贡献者或组管理员。",
+    "Authorization header must be 'Bearer <token>'.": "Authorization 请求头必须为 'Bearer <token>'。",
+    "Sign-in is not configured on this server.": "此服务器未配置登录。",
+    "The identity provider cannot be reached to verify the token.": "无法连接身份提供方来验证令牌。",
+    "Malformed token.": "令牌格式错误。",
+    "Token algorithm not allowed.": "不允许使用该令牌的签名算法。",
+    "Token has no key id.": "令牌缺少密钥 ID。",
+    "Token expired.": "令牌已过期。",
+    "Token signed by an unknown key.": "令牌由未知密钥签名。",
+    "Token audience not accepted.": "不接受该令牌的受众（audience）。",
+    "Invalid token: {detail}": "令牌无效：{detail}",
+    # The request itself, and the server.
+    "An internal server error occurred.": "服务器内部错误。",
+    "The data store is unavailable. Please try again shortly.": "数据存储暂时不可用，请稍后再试。",
+    "The email could not be sent. Please try again later.": "无法发送电子邮件，请稍后再试。",
+    "Request body must be a JSON object.": "请求正文必须是 JSON 对象。",
+    "Request body must be valid JSON.": "请求正文必须是有效的 JSON。",
+    "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
+    "The request body is not valid multipart/form-data.": "请求正文不是有效的 multipart/form-data。",
+    "Form field {name} must be UTF-8 text.": "表单字段 {name} 必须是 UTF-8 文本。",
+    # Things that are not there (by the collection's name too: see the last group).
     "Station not found.": "未找到站点。",
+    "Project not found.": "未找到项目。",
+    "Parameter not found.": "未找到参数。",
+    "Organization not found.": "未找到组织。",
+    "Member not found.": "未找到成员。",
+    "Invitation not found.": "未找到邀请。",
     "Dashboard not found.": "未找到仪表板。",
+    "Widget not found.": "未找到小组件。",
     "Role not found.": "未找到角色。",
     "User not found.": "未找到用户。",
-    "Organization not found.": "未找到机构。",
+    "Import not found.": "未找到导入记录。",
+    "Import source not found.": "未找到导入源。",
+    "API key not found.": "未找到 API 密钥。",
+    "Time series not found.": "未找到时间序列。",
+    "Report not found.": "未找到报告。",
+    "Page not found.": "未找到页面。",
+    "Audit entry not found.": "未找到审计记录。",
+    "Parameter group not found.": "未找到参数分组。",
+    "Station type not found.": "未找到站点类型。",
+    "Monitoring location type not found.": "未找到监测位置类型。",
+    "Station already exists.": "站点已存在。",
+    "Project already exists.": "项目已存在。",
+    "Parameter already exists.": "参数已存在。",
+    "Organization already exists.": "组织已存在。",
+    "Dashboard already exists.": "仪表板已存在。",
+    "Role already exists.": "角色已存在。",
+    "User already exists.": "用户已存在。",
+    "Import already exists.": "导入记录已存在。",
+    "Audit entry already exists.": "审计记录已存在。",
+    "Parameter group already exists.": "参数分组已存在。",
+    "Station type already exists.": "站点类型已存在。",
+    "Monitoring location type already exists.": "监测位置类型已存在。",
+    # Organizations and their members (the organization's Members tab, its settings).
+    "An organization needs at least one group administrator: make someone else group-admin first.":
+        "组织至少需要一名组管理员：请先将其他成员设为组管理员。",
+    "Only group administrators can remove other members.": "只有组管理员可以移除其他成员。",
+    "You cannot raise your own role.": "您不能提升自己的角色。",
+    "You are not a member of that organization.": "您不是该组织的成员。",
+    "You are not a group administrator of this organization.": "您不是此组织的组管理员。",
+    "{email} is already a member of this organization.": "{email} 已是此组织的成员。",
+    "{email} is already a system administrator.": "{email} 已是系统管理员。",
+    "Unknown role name {role}. Expected one of: {roles}.": "未知的角色名称 {role}，应为以下之一：{roles}。",
+    "An organization with this id already exists.": "已存在使用此 ID 的组织。",
+    "Organization name is required.": "请输入组织名称。",
+    "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
+    "Unknown organization fields: {fields}.": "未知的组织字段：{fields}。",
+    "Request body must be a JSON object with a value.": "请求正文必须是包含 value 的 JSON 对象。",
+    "Setting key must be lower-case letters, digits and dashes.": "设置键只能包含小写字母、数字和连字符。",
+    "Setting id is required: lower-case letters, digits and dashes.": "请提供设置 ID：只能包含小写字母、数字和连字符。",
+    "Setting value is required.": "请提供设置值。",
+    "Setting value must be a JSON object.": "设置值必须是 JSON 对象。",
+    "Setting value must be at most {bytes} bytes.": "设置值最多 {bytes} 字节。",
+    "The tile address must hold {{z}}, {{x}} and {{y}} (for example https://tiles.example.org/{{z}}/{{x}}/{{y}}.png).":
+        "瓦片地址必须包含 {{z}}、{{x}} 和 {{y}}（例如 https://tiles.example.org/{{z}}/{{x}}/{{y}}.png）。",
+    "{name} must be an http(s) address.": "{name} 必须是 http(s) 地址。",
+    "Set the WQX account first.": "请先设置 WQX 账户。",
+    "Unknown WQX account fields: {fields}.": "未知的 WQX 账户字段：{fields}。",
+    "privateKey must be the base64 private key shown by WQX Web.": "privateKey 必须是 WQX Web 显示的 base64 私钥。",
+    # Invitations (#/sts/invitation/{token}, the list of invitations).
+    "This invitation link is not valid (it may have been replaced by a newer one).":
+        "此邀请链接无效（可能已被更新的邀请链接取代）。",
+    "This invitation was sent to another email address.": "此邀请是发给另一个电子邮件地址的。",
+    "Your email address is not verified by your sign-in provider. Verify it there, sign in again, then open the "
+    "invitation.": "您的登录服务商尚未验证您的电子邮件地址。请先在那里完成验证，重新登录，然后再打开邀请。",
+    "This invitation was revoked.": "此邀请已被撤销。",
+    "This invitation was revoked; send a new one instead.": "此邀请已被撤销，请改为发送新的邀请。",
+    "This invitation was declined; send a new one instead.": "此邀请已被拒绝，请改为发送新的邀请。",
+    "This invitation was {status}; send a new one instead.": "此邀请的状态为 {status}，请改为发送新的邀请。",
+    "This invitation has expired. Ask a group administrator to send it again.": "此邀请已过期，请让组管理员重新发送。",
+    "This invitation has already been accepted.": "此邀请已被接受。",
+    "This invitation has already been accepted; it cannot be resent.": "此邀请已被接受，不能重新发送。",
+    "You declined this invitation.": "您已拒绝此邀请。",
+    "This invitation was already resent {count} times today. Try again tomorrow.":
+        "此邀请今天已重新发送 {count} 次，请明天再试。",
+    "An invitation to {email} is already open (sent {date}): resend it from the list of invitations instead.":
+        "已有发给 {email} 的邀请尚未处理（发送于 {date}）：请在邀请列表中重新发送。",
+    "Only group administrators can see invitations.": "只有组管理员可以查看邀请。",
+    "Only group administrators of this organization can invite to it.": "只有此组织的组管理员可以邀请他人加入。",
+    "Only system administrators can invite system administrators.": "只有系统管理员可以邀请系统管理员。",
+    "Only group administrators of its organization (or the invitee) can revoke an invitation.":
+        "只有邀请所属组织的组管理员（或受邀人）可以撤销邀请。",
+    "Only group administrators of its organization can resend an invitation.": "只有邀请所属组织的组管理员可以重新发送邀请。",
+    "Unknown invitation fields: {fields}.": "未知的邀请字段：{fields}。",
+    "Unknown status {status}. Expected one of: {statuses}.": "未知状态 {status}，应为以下之一：{statuses}。",
+    "roleName needs an organizationId.": "指定 roleName 时还需要 organizationId。",
+    # Projects, stations and parameters (an organization's and a project's tabs).
+    "A project with the key {key} already exists in this organization.": "此组织中已存在标识为 {key} 的项目。",
+    "Invalid {kind}Ids. Array of ids expected": "{kind}Ids 无效：应为 ID 数组。",
+    "A station with the identifier {identifier} already exists in this organization.":
+        "此组织中已存在标识为 {identifier} 的站点。",
+    "A station with one of these identifiers already exists in this organization.": "此组织中已存在使用其中某个标识的站点。",
+    "Every station of a bulk create needs its own identifier.": "批量创建的每个站点都需要自己的标识。",
+    'Request body must be {{"bulk": [...]}} with at least one station.':
+        '请求正文必须是 {{"bulk": [...]}}，且至少包含一个站点。',
+    "Invalid stationIds. Unknown stations of this organization: {ids}": "stationIds 无效：此组织中没有以下站点：{ids}",
+    "A parameter labelled {label} already exists.": "已存在名称为 {label} 的参数。",
+    "Invalid parameterIds. Unknown parameters: {ids}": "parameterIds 无效：未知参数：{ids}",
+    "Only system administrators can change shared parameters.": "只有系统管理员可以更改共享参数。",
+    # Dashboards and widgets.
+    "Please enter dashboard name.": "请输入仪表板名称。",
+    "Dashboard named {name} already exists. Please try a different one.": "已存在名为 {name} 的仪表板，请换一个名称。",
+    "Dashboard name must be at most {limit} characters.": "仪表板名称最多 {limit} 个字符。",
+    "Dashboard icon must be text.": "仪表板图标必须是文本。",
+    "A dashboard holds at most {count} widgets.": "一个仪表板最多容纳 {count} 个小组件。",
+    "A widget needs a component name.": "小组件需要组件名称。",
+    "Unknown widget: {names}.": "未知的小组件：{names}。",
+    "Widget config must be an object.": "小组件配置必须是对象。",
+    "Widget position needs numbers x, y, w and h (not negative).": "小组件位置需要 x、y、w、h 四个数字（不能为负数）。",
+    "Positions must be an object keyed by widget id.": "位置必须是以小组件 ID 为键的对象。",
+    # Users, roles, permissions and the profile (administration, #/profile).
     "A role named {name} already exists.": "已存在名为 {name} 的角色。",
     "Role name is required.": "请输入角色名称。",
     "Role name must be at most 80 characters.": "角色名称最多 80 个字符。",
     "Built-in roles cannot be changed.": "内置角色不能更改。",
     "Built-in roles cannot be deleted.": "内置角色不能删除。",
+    "Permissions must be a list of permission ids or objects.": "权限必须是权限 ID 或权限对象的列表。",
+    "Unknown permission: {names}.": "未知权限：{names}。",
     "You cannot change your own roles.": "您不能更改自己的角色。",
+    "Roles must be a list of role ids or role objects.": "角色必须是角色 ID 或角色对象的列表。",
+    "Every role must have an id.": "每个角色都必须有 ID。",
+    "Unknown role: {names}.": "未知角色：{names}。",
     "A valid email address is required.": "请输入有效的电子邮件地址。",
     "A user with email {email} already exists.": "已存在电子邮件为 {email} 的用户。",
+    "A new user has no id.": "新建用户时不能指定 ID。",
     "Name must be between 1 and 200 characters.": "名称长度应为 1 到 200 个字符。",
-    "Please enter dashboard name.": "请输入仪表板名称。",
-    "Dashboard named {name} already exists. Please try a different one.": "已存在名为 {name} 的仪表板，请换一个名称。",
-    "An internal server error occurred.": "服务器内部错误。",
-    "The data store is unavailable. Please try again shortly.": "数据存储暂时不可用，请稍后再试。",
-    "Request body must be a JSON object.": "请求正文必须是 JSON 对象。",
-    "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
+    "Unknown user fields: {fields}.": "未知的用户字段：{fields}。",
+    "These profile fields cannot be changed: {fields}.": "以下个人资料字段不能更改：{fields}。",
+    "Preferences must be an object.": "偏好设置必须是对象。",
+    # Informational pages and Contact us.
+    "The page text is required.": "请输入页面内容。",
+    "The page text must be at most 100000 characters.": "页面内容最多 100000 个字符。",
+    "Someone saved this page at the same moment. Reload it and try again.": "有人同时保存了此页面，请重新加载后再试。",
+    "Version {version} of this page not found.": "未找到此页面的第 {version} 版。",
+    "Unknown language {language}. Use en or zh-CN.": "未知语言 {language}，请使用 en 或 zh-CN。",
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
     "Please enter your name (at most 200 characters).": "请输入您的姓名（最多 200 个字符）。",
     "Please write a message (at most 5000 characters).": "请填写留言（最多 5000 个字符）。",
-    "The page text is required.": "请输入页面内容。",
-    "Someone saved this page at the same moment. Reload it and try again.": "有人同时保存了此页面，请重新加载后再试。",
+    "Unknown contact fields: {fields}.": "未知的留言字段：{fields}。",
+    # The explorer's queries, station charts and reports (#/sts/overview, #/sts/report).
+    "Invalid from. It must not be after to": "起始日期不能晚于结束日期。",
+    "Invalid {start}. It must not be after {end}": "{start} 无效：不能晚于 {end}。",
+    "Invalid {field}. ISO 8601 date expected (YYYY-MM-DD)": "{field} 无效：应为 ISO 8601 日期（YYYY-MM-DD）。",
+    "Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)":
+        "{name} 无效：应为 ISO 8601 日期（YYYY-MM-DD 或 YYYY-MM-DDTHH:MM:SSZ）。",
+    "Invalid {field}. Codes of {digits} digits expected": "{field} 无效：应为 {digits} 位数字代码。",
+    "Invalid limit. At least 1 station per page expected": "limit 无效：每页至少应有 1 个站点。",
+    "Invalid limit. Number from 1 to {max} expected": "limit 无效：应为 1 到 {max} 之间的数字。",
+    "Invalid format. objects or columns expected": "format 无效：应为 objects 或 columns。",
+    "Invalid bbox. [west, south, east, north] in degrees expected (west <= east, south <= north)":
+        "bbox 无效：应为以度为单位的 [west, south, east, north]（west <= east，south <= north）。",
+    "Invalid colorBy. A parameter id expected": "colorBy 无效：应为参数 ID。",
+    "Invalid colorBy. Unknown parameter id: {id}": "colorBy 无效：未知的参数 ID：{id}",
+    "Invalid rows. At most {count} rows expected": "rows 无效：最多 {count} 行。",
+    "Invalid rows. Row numbers below {count} expected": "rows 无效：行号应小于 {count}。",
+    "Snapshot {version} is no longer current (now {current}). Reload the station list.":
+        "快照 {version} 已不是最新的（当前为 {current}），请重新加载站点列表。",
+    "Name at least one stationId, projectId or organizationId.": "请至少指定 stationId、projectId 或 organizationId 之一。",
+    "A report covers at most 2000 stations; this filter matches {count}. Narrow the filter.":
+        "一份报告最多包含 2000 个站点；此筛选条件匹配 {count} 个站点，请缩小筛选范围。",
+    "No station matches this filter.": "没有符合此筛选条件的站点。",
+    "The report is not ready yet.": "报告尚未生成完毕。",
+    # Starting an import, cancelling it, and the column names of imported files (the project's Imports tab, the
+    # organization's settings).
+    "fileName must be at most 200 characters.": "fileName 最多 200 个字符。",
+    "Unsupported file type. A CSV file ({suffixes}) expected": "不支持的文件类型：应为 CSV 文件（{suffixes}）。",
+    "Invalid size. A positive number of bytes expected": "size 无效：应为正的字节数。",
+    "Files up to 2 GB can be imported; split the file or compress it (.zip or .gz).":
+        "最大可导入 2 GB 的文件，请拆分文件或将其压缩（.zip 或 .gz）。",
+    "Invalid contentType. A media type such as text/csv expected": "contentType 无效：应为媒体类型，例如 text/csv。",
+    "Files larger than 5 MB are uploaded first (import-uploads), then imported by their uploadKey.":
+        "大于 5 MB 的文件需先上传（import-uploads），再通过其 uploadKey 导入。",
+    'Send the file as the form field file, or JSON {{"uploadKey": ...}} of an upload.':
+        '请以表单字段 file 发送文件，或发送已上传文件的 JSON {{"uploadKey": ...}}。',
+    "The form needs a file field with the file to import.": "表单需要一个包含要导入文件的 file 字段。",
+    "Invalid uploadKey. It is not an upload of this project": "uploadKey 无效：它不是此项目上传的文件。",
+    "No file was uploaded under this uploadKey (or its upload has not finished).":
+        "此 uploadKey 下没有上传的文件（或上传尚未完成）。",
+    "The import queue is unavailable. Please try again shortly.": "导入队列暂时不可用，请稍后再试。",
+    "This import has already ended ({status}); only queued or running imports can be cancelled.":
+        "此导入已结束（{status}）；只能取消排队中或正在导入的导入。",
+    "This import has already ended; only queued or running imports can be cancelled.":
+        "此导入已结束；只能取消排队中或正在导入的导入。",
+    "This import has no feedback file: no row was rejected, or it has not finished.":
+        "此导入没有反馈文件：没有被拒绝的行，或导入尚未结束。",
+    'Request body must be a JSON object {{"their column": "our field"}}.':
+        '请求正文必须是 JSON 对象 {{"their column": "our field"}}。',
+    "A header map has at most {count} columns.": "导入文件的列名最多列出 {count} 列。",
+    "Every mapped column needs a name of 1 to 200 characters.": "列出的每一列都需要 1 到 200 个字符的列名。",
+    'Column {column}: a parameter column maps to {{"parameter": ..., "unit": ...}}.':
+        '列 {column}：参数列应对应到 {{"parameter": ..., "unit": ...}}。',
+    'Column {column}: unknown field {field}. Map a column to one of: {fields}; or to a parameter with '
+    '{{"parameter": ..., "unit": ...}}.': '列 {column}：未知字段 {field}。请将列对应到以下字段之一：{fields}；'
+                                          '或用 {{"parameter": ..., "unit": ...}} 对应到某个参数。',
     # Import sources and API keys (the project's Logger data tab, the organization's settings).
     "url must be an http(s) address of at most 2,000 characters.": "网址必须是 http(s) 地址，最多 2,000 个字符。",
     "Only http and https URLs can be imported.": "只能导入 http 和 https 网址。",
@@ -65,8 +259,17 @@ ZH_CN = {
     "The file has a header but no rows.": "文件只有表头，没有数据行。",
     "No row could be imported: all {rejected} rows were rejected (see the rejected rows).":
         "没有可导入的行：全部 {rejected} 行均被拒绝（见被拒绝的行）。",
+    "No row could be imported: the only row was rejected (see the rejected rows).":
+        "没有可导入的行：唯一的一行被拒绝（见被拒绝的行）。",
     "{rejected} rows were rejected (see the rejected rows); the others were imported.":
         "{rejected} 行被拒绝（见被拒绝的行）；其余各行已导入。",
+    "1 row was rejected (see the rejected rows); the others were imported.":
+        "1 行被拒绝（见被拒绝的行）；其余各行已导入。",
+    # A dry run writes nothing: the rows that passed could be imported.
+    "{rejected} rows were rejected (see the rejected rows); the others can be imported.":
+        "{rejected} 行被拒绝（见被拒绝的行）；其余各行可以导入。",
+    "1 row was rejected (see the rejected rows); the others can be imported.":
+        "1 行被拒绝（见被拒绝的行）；其余各行可以导入。",
     "Cancelled after {rows} rows; rows imported before stay.": "在 {rows} 行之后取消；此前已导入的行保留。",
     "The import failed repeatedly because of an internal error; please try again later.":
         "导入因内部错误多次失败，请稍后再试。",
@@ -147,7 +350,7 @@ ZH_CN = {
     "A row has {found} cells where the header has {expected}: {text}. Check its delimiters and quotes.":
         "某行有 {found} 个单元格，而表头有 {expected} 列：{text}。请检查其分隔符和引号。",
     "Station '{station}' belongs to another organization; import it into a project of that organization.":
-        "站点 '{station}' 属于其他机构，请将其导入该机构的项目。",
+        "站点 '{station}' 属于其他组织，请将其导入该组织的项目。",
     "Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}.":
         "未知站点 '{station}'：请先创建该站点，或在 {latitude} 和 {longitude} 中给出其位置。",
     # Time-series (logger) files, imported the same way (the project's Logger data tab).
@@ -179,14 +382,160 @@ ZH_CN = {
     "{column}: {value} is not a number.": "{column}：{value} 不是数字。",
     "{value} is not a number.": "{value} 不是数字。",
     "Time series {index} lacks its site or variable; it is skipped.": "时间序列 {index} 缺少站点或变量，已跳过。",
+    # Time series (logger data): reading them, and pushing them with an API key.
+    "Name a series, or a stationId, projectId or organizationId.":
+        "请指定 series，或 stationId、projectId、organizationId 之一。",
+    "series is required (a series id from wapi/ts/list).": "请提供 series（来自 wapi/ts/list 的序列 ID）。",
+    "Invalid {name}. An ISO 8601 date or time expected": "{name} 无效：应为 ISO 8601 日期或时间。",
+    "This API key belongs to another organization; it can only push to that organization's projects.":
+        "此 API 密钥属于其他组织，只能向该组织的项目推送数据。",
+    "The API key is not valid (unknown, revoked or mistyped).": "API 密钥无效（未知、已撤销或输入有误）。",
+    'Request body must be a JSON object {{"series": [{{stationId, parameterId, unit, values: [[time, value, '
+    'qualifier?], ...]}}]}}.': '请求正文必须是 JSON 对象 {{"series": [{{stationId, parameterId, unit, values: '
+                               '[[time, value, qualifier?], ...]}}]}}。',
+    "A push takes at most {limit} values; this one has {total}. Split it.":
+        "一次推送最多 {limit} 个数值；此次有 {total} 个，请拆分。",
+    # Hydrologic units: GeoJSON files uploaded by system administrators, and the point lookup.
+    "A GeoJSON file is required in the form field file.": "表单字段 file 中需要一个 GeoJSON 文件。",
+    "The file is larger than the upload limit of {size}.": "文件超过了 {size} 的上传上限。",
+    "The file is not valid GeoJSON: it is not UTF-8 text.": "文件不是有效的 GeoJSON：不是 UTF-8 文本。",
+    "The file is not valid GeoJSON: it is nested too deeply.": "文件不是有效的 GeoJSON：嵌套层级过深。",
+    "The file is not valid GeoJSON: {detail}": "文件不是有效的 GeoJSON：{detail}",
+    "The GeoJSON must be a FeatureCollection or a Feature.": "GeoJSON 必须是 FeatureCollection 或 Feature。",
+    "The FeatureCollection must have a list of features.": "FeatureCollection 必须有 features 列表。",
+    "The FeatureCollection has no features.": "FeatureCollection 中没有要素。",
+    "Feature {index}: must be a GeoJSON Feature.": "要素 {index}：必须是 GeoJSON Feature。",
+    "Feature {index}: properties must be an object.": "要素 {index}：properties 必须是对象。",
+    "Feature {index}: geometry must be a Polygon or MultiPolygon.": "要素 {index}：几何类型必须是 Polygon 或 MultiPolygon。",
+    "Feature {index}: geometry coordinates must be a list of polygons.": "要素 {index}：几何坐标必须是多边形列表。",
+    "Feature {index}: {where}coordinates must be a list of linear rings.": "要素 {index}：{where}坐标必须是线性环列表。",
+    "Feature {index}: {where} must have at least 4 positions.": "要素 {index}：{where} 至少需要 4 个位置。",
+    "Feature {index}: {where} position {position} must be [longitude, latitude] numbers.":
+        "要素 {index}：{where} 的位置 {position} 必须是数字 [经度, 纬度]。",
+    "Feature {index}: longitude {x} is outside -180..180.": "要素 {index}：经度 {x} 超出 -180..180。",
+    "Feature {index}: latitude {y} is outside -90..90.": "要素 {index}：纬度 {y} 超出 -90..90。",
+    "Feature {index}: {where} must be closed (its first and last positions equal).":
+        "要素 {index}：{where} 必须闭合（首尾位置相同）。",
+    "Feature {index}: geometry is not valid ({reason}).": "要素 {index}：几何图形无效（{reason}）。",
+    "Feature {index}: a hydrologic unit code property is required (huc12, huc10, huc8, huc6, huc4, huc2 or huc).":
+        "要素 {index}：需要水文单元代码属性（huc12、huc10、huc8、huc6、huc4、huc2 或 huc）。",
+    "Feature {index}: property {property} must be digits.": "要素 {index}：属性 {property} 必须由数字组成。",
+    "Feature {index}: property {property} must have 2, 4, 6, 8, 10 or 12 digits.":
+        "要素 {index}：属性 {property} 必须是 2、4、6、8、10 或 12 位数字。",
+    "Feature {index}: property {property} must have {digits} digits.": "要素 {index}：属性 {property} 必须是 {digits} 位数字。",
+    "Feature {index}: property {property} must be text.": "要素 {index}：属性 {property} 必须是文本。",
+    "Invalid name. At most {limit} characters expected.": "name 无效：最多 {limit} 个字符。",
+    "Invalid bbox. west,south,east,north expected, with -180 <= west <= east <= 180 and -90 <= south <= north <= 90.":
+        "bbox 无效：应为 west,south,east,north，且 -180 <= west <= east <= 180、-90 <= south <= north <= 90。",
+    "Invalid huc. Digits expected.": "huc 无效：应为数字。",
+    "Invalid limit. Number from 1 to {max} expected.": "limit 无效：应为 1 到 {max} 之间的数字。",
+    "Invalid lat. A latitude from -90 to 90 expected.": "lat 无效：应为 -90 到 90 之间的纬度。",
+    "Invalid lng. A longitude from -180 to 180 expected.": "lng 无效：应为 -180 到 180 之间的经度。",
+    "Invalid position. A braced list of key=value pairs such as {{lat=40.1, lng=-75.2}} expected.":
+        "position 无效：应为花括号括起的 key=value 列表，例如 {{lat=40.1, lng=-75.2}}。",
+    # The Water Quality Portal web services (/api/v1/wqp) and the reference lists.
+    "Unknown WQP service: /{interface}/{service}/{action}. Services: /data/{{Station,Result,Activity,Organization,"
+    "Project,ResultDetectionQuantitationLimit}}/search and /wqx3/{{Station,Result,Activity}}/search":
+        "未知的 WQP 服务：/{interface}/{service}/{action}。可用的服务：/data/{{Station,Result,Activity,Organization,"
+        "Project,ResultDetectionQuantitationLimit}}/search 和 /wqx3/{{Station,Result,Activity}}/search",
+    "Unknown WQP service: /{interface}/{service}/{action}/{tail}. The summary service is "
+    "/data/summary/monitoringLocation/search": "未知的 WQP 服务：/{interface}/{service}/{action}/{tail}。汇总服务为 "
+                                               "/data/summary/monitoringLocation/search",
+    "Request body must be a JSON object of parameter arrays.": "请求正文必须是由查询参数数组组成的 JSON 对象。",
+    "Unknown parameter: {name}": "未知的查询参数：{name}",
+    "Invalid mimeType: {value}. {format} answers the Station service only":
+        "mimeType 无效：{value}。{format} 仅适用于 Station 服务。",
+    "Invalid statecode: {value}. US:<state FIPS code> expected, as US:34":
+        "statecode 无效：{value}。应为 US:<州 FIPS 代码>，例如 US:34。",
+    "Invalid countycode: {value}. US:<state>:<county FIPS code> expected, as US:34:025":
+        "countycode 无效：{value}。应为 US:<州>:<县 FIPS 代码>，例如 US:34:025。",
+    "Invalid countrycode: {value}. A two-letter country code expected, as US":
+        "countrycode 无效：{value}。应为两个字母的国家代码，例如 US。",
+    "Invalid huc: {value}. A hydrologic unit code of 2 to 12 digits expected, optionally ending in the wildcard *":
+        "huc 无效：{value}。应为 2 到 12 位的水文单元代码，可以通配符 * 结尾。",
+    "Invalid bBox: {value}. west,south,east,north in decimal degrees expected (west <= east, south <= north)":
+        "bBox 无效：{value}。应为以十进制度表示的 west,south,east,north（west <= east，south <= north）。",
+    "Invalid lat, long and within. All three are needed for a search around a point":
+        "lat、long 和 within 无效：按点周边搜索需要同时提供这三项。",
+    "Invalid lat: {value}. A latitude from -90 to 90 expected": "lat 无效：{value}。应为 -90 到 90 之间的纬度。",
+    "Invalid long: {value}. A longitude from -180 to 180 expected": "long 无效：{value}。应为 -180 到 180 之间的经度。",
+    "Invalid within: {value}. A distance in miles above 0 expected": "within 无效：{value}。应为大于 0 的距离（英里）。",
+    "Invalid pCode: {value}. A USGS parameter code of 5 digits expected": "pCode 无效：{value}。应为 5 位 USGS 参数代码。",
+    "Invalid minresults: {value}. A whole number of 1 or more expected": "minresults 无效：{value}。应为大于等于 1 的整数。",
+    "Invalid summaryYears: {value}. One of 1, 5, all expected": "summaryYears 无效：{value}。应为 1、5 或 all。",
+    "Invalid dataProfile. The summary service has no data profiles": "dataProfile 无效：汇总服务没有数据配置（data profile）。",
+    "Invalid {name}. A string or an array of strings expected": "{name} 无效：应为字符串或字符串数组。",
+    "Invalid {name}. At most {limit} values expected": "{name} 无效：最多 {limit} 个值。",
+    "Invalid {name}. One value expected": "{name} 无效：应为单个值。",
+    "Invalid {name}: {value}. A number expected": "{name} 无效：{value}。应为数字。",
+    "Invalid {name}: {value}. A date MM-DD-YYYY expected": "{name} 无效：{value}。应为 MM-DD-YYYY 格式的日期。",
+    "Invalid {name}: {value}. One of {allowed} expected": "{name} 无效：{value}。应为以下之一：{allowed}。",
+    "Unknown keylist {name}. Known keylists: {names}.": "未知的代码表 {name}。已知的代码表：{names}。",
+    # Collection queries (search, filter, sort, join, fields) and bulk writes, on every list of the API.
+    "Invalid search param. JSON expected": "search 参数无效：应为 JSON。",
+    "Invalid search param. {message}": "search 参数无效：{message}",
+    "Conditions are nested too deeply": "条件嵌套过深。",
+    "Conditions must be objects": "条件必须是对象。",
+    "{key} must be an array of conditions": "{key} 必须是条件数组。",
+    "Value of {field} must be a value or an object of operators": "{field} 的值必须是单个值或运算符对象。",
+    "$or of {field} must be an object of operators": "{field} 的 $or 必须是运算符对象。",
+    "Invalid value for {field} {operator}": "{field} {operator} 的值无效。",
+    "Invalid field type in {kind} condition. String expected": "{kind} 条件中的字段类型无效：应为字符串。",
+    "Invalid {kind} value": "{kind} 的值无效。",
+    "Invalid comparison operator. {operators} expected": "比较运算符无效：应为 {operators}。",
+    "Invalid sort field. String expected": "排序字段无效：应为字符串。",
+    "Invalid sort order. ASC,DESC expected": "排序方向无效：应为 ASC 或 DESC。",
+    "Invalid sort order. {orders} expected": "排序方向无效：应为 {orders}。",
+    "Field {name} cannot be sorted on.": "不能按字段 {name} 排序。",
+    "Invalid join field. String expected": "join 字段无效：应为字符串。",
+    "Invalid join select. Array of strings expected": "join 的 select 无效：应为字符串数组。",
+    "Unknown join relation {relation}": "未知的 join 关系 {relation}。",
+    "Unknown field {name}. Fields: {fields}.": "未知字段 {name}。可用字段：{fields}。",
+    "Unknown field {relation}.{name}": "未知字段 {relation}.{name}。",
+    "Array limit exceeded. Only {limit} elements allowed in an array.": "数组超出上限：一个数组最多 {limit} 个元素。",
+    "Parameter limit exceeded. Only {limit} parameters allowed.": "查询参数超出上限：最多 {limit} 个。",
+    "Invalid param {field}. UUID string expected": "参数 {field} 无效：应为 UUID。",
+    'Request body must be {{"bulk": [...]}}.': '请求正文必须是 {{"bulk": [...]}}。',
+    "Bulk create accepts at most {limit} items.": "批量创建最多接受 {limit} 项。",
+    "Every item of a bulk create needs its own {key}.": "批量创建的每一项都需要自己的 {key}。",
+    "Empty data. Nothing to save.": "数据为空，没有可保存的内容。",
+    "bulk[{position}]: {message}": "bulk[{position}]：{message}",
+    # General shapes, last: the name of a field or a collection in a message ("token is required.").
+    "Unknown field {name}": "未知字段 {name}。",
+    "Field {name} cannot be changed.": "字段 {name} 不能更改。",
+    "{name} not found.": "未找到 {name}。",
+    "{name} already exists.": "{name} 已存在。",
+    "{name} is required.": "请提供 {name}。",
+    "{name} must be text.": "{name} 必须是文本。",
+    "{name} must be true or false.": "{name} 必须为 true 或 false。",
+    "{name} must be at most {limit} characters.": "{name} 最多 {limit} 个字符。",
+    "Invalid {name}. A number from {low} to {high} expected": "{name} 无效：应为 {low} 到 {high} 之间的数字。",
+    "Invalid {name}. {digits} digits expected": "{name} 无效：应为 {digits} 位数字。",
+    "Invalid {name}. true or false expected": "{name} 无效：应为 true 或 false。",
+    "Invalid {name}. UUID string expected": "{name} 无效：应为 UUID。",
+    "Invalid {field}. Number expected": "{field} 无效：应为数字。",
+    "Invalid {name}. String expected": "{name} 无效：应为字符串。",
+    "Invalid {name}. Boolean expected": "{name} 无效：应为布尔值。",
+    "Invalid {name}. ISO date string expected": "{name} 无效：应为 ISO 日期字符串。",
+    "Invalid {name}. Object expected": "{name} 无效：应为对象。",
+    "Invalid {name}. Array expected": "{name} 无效：应为数组。",
+    "Invalid {name}. Array of strings expected": "{name} 无效：应为字符串数组。",
+    "Invalid {name}. Array of numbers expected": "{name} 无效：应为数字数组。",
+    "Invalid {name}. {expected} expected": "{name} 无效：应为 {expected}。",
 }
 TRANSLATIONS = {"zh-CN": ZH_CN}
 
 
 def _pattern(template: str) -> re.Pattern:
-    parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-    return re.compile(regex + r"\Z", re.DOTALL)
+    """A template (str.format's syntax: {name} is a placeholder, {{ and }} are literal braces) as a regex that
+    matches the messages made from it; a placeholder named twice holds the same text both times."""
+    regex, seen = [], set()
+    for literal, name, _, _ in string.Formatter().parse(template):
+        regex.append(re.escape(literal))
+        if name is not None:
+            regex.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+    return re.compile("".join(regex) + r"\Z", re.DOTALL)
 
 
 @lru_cache(maxsize=None)

@@ -482,7 +482,8 @@ class ImportJob:
             status, message = SUCCEEDED, None
         elif imported + unchanged == 0:
             status = FAILED
-            message = f"No row could be imported: all {rejected:,} rows were rejected (see the rejected rows)."
+            message = ("No row could be imported: the only row was rejected (see the rejected rows)." if rejected == 1
+                       else f"No row could be imported: all {rejected:,} rows were rejected (see the rejected rows).")
         else:
             status = PARTIAL
             rows = "1 row was" if rejected == 1 else f"{rejected:,} rows were"

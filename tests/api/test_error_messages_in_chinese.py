@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
+from devtools import mailbox
+from tests.support.people import Person
+
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"}
 
 
@@ -34,9 +39,82 @@ def test_sign_in_permission_and_name_clashes_are_in_chinese_when_asked_for(api):
     assert taken.json["message"] == f"已存在名为 {label} 的仪表板，请换一个名称。"
 
 
-def test_english_stays_the_default_and_unknown_messages_stay_as_they_are(api):
+def test_english_stays_the_default(api):
     english = api.request("POST", "/statistic", {"from": "2020-01-01", "to": "2019-01-01"},
                           headers={"Accept-Language": "fr-FR,en;q=0.5"})
     assert english.json == {"statusCode": 400, "message": "Invalid from. It must not be after to", "error": "Bad Request"}
-    untranslated = api.request("POST", "/statistic", {"format": "xml"}, headers=ZH)
-    assert untranslated.json["message"] == "Invalid format. objects or columns expected"
+    form = api.request("POST", "/statistic", {"format": "xml"})
+    assert form.json["message"] == "Invalid format. objects or columns expected"
+    assert api.request("POST", "/statistic", {"format": "xml"}, headers=ZH).json["message"] == \
+        "format 无效：应为 objects 或 columns。"
+
+
+# ---------------------------------------------------------------- organizations, projects, invitations
+
+
+@pytest.fixture
+def org(demo):
+    """A fresh organization whose only group-admin is `orgadmin`."""
+    from chalicelib.organizations import service as organizations
+
+    organization = organizations.create({"name": f"Messages test {uuid.uuid4().hex[:6]}"})
+    organizations.set_member_role(organization.id, demo["users"]["orgadmin"], "group-admin")
+    return organization.id
+
+
+def _both(call) -> tuple:
+    """The answer with Accept-Language: zh-CN, then without the header."""
+    return call(ZH), call(None)
+
+
+def test_a_project_key_that_exists_is_said_in_chinese(api, org):
+    orgadmin = api.as_("orgadmin")
+    project = {"organizationId": org, "projectKey": "alpha", "name": "Alpha"}
+    assert orgadmin.post("/project", project).status_code == 201
+    chinese, english = _both(lambda headers: orgadmin.post("/project", project, headers=headers))
+    assert chinese.status_code == english.status_code == 409
+    assert chinese.json["message"] == "此组织中已存在标识为 'alpha' 的项目。"
+    assert english.json["message"] == "A project with the key 'alpha' already exists in this organization."
+
+
+def test_demoting_the_last_group_admin_is_refused_in_chinese(api, org, demo):
+    orgadmin = api.as_("orgadmin")
+    path = f"/organization/{org}/members/{demo['users']['orgadmin']}"
+    chinese, english = _both(lambda headers: orgadmin.put(path, {"roleName": "simple-user"}, headers=headers))
+    assert chinese.status_code == english.status_code == 409
+    assert chinese.json["message"] == "组织至少需要一名组管理员：请先将其他成员设为组管理员。"
+    assert english.json["message"] == ("An organization needs at least one group administrator: make someone else "
+                                       "group-admin first.")
+    outsider = api.as_("viewer")
+    assert outsider.request("GET", f"/organization/{org}/members", headers=ZH).json["message"] == \
+        "您没有执行此操作的权限。"
+
+
+def _invited(api, org, aws_url) -> tuple[dict, str, Person]:
+    person = Person()
+    invitation = api.as_("orgadmin").post("/Invitation", {"email": person.email, "isSystemAdmin": False,
+                                                          "organizationId": org, "roleName": "simple-user"}).json
+    sent = [m for m in mailbox.messages(aws_url) if person.email in m.to]
+    link = next(link for link in sent[-1].links if "#/sts/invitation/" in link)
+    return invitation, link.rsplit("/", 1)[-1], person
+
+
+def test_the_invitation_page_says_what_is_wrong_in_chinese(api, org, aws_url):
+    invitation, token, person = _invited(api, org, aws_url)
+    foreign = Person()
+    chinese, english = _both(lambda headers: api.post("/Invitation/accept", {"token": token},
+                                                      headers={**foreign.headers(), **(headers or {})}))
+    assert chinese.status_code == english.status_code == 403
+    assert chinese.json["message"] == "此邀请是发给另一个电子邮件地址的。"
+    assert english.json["message"] == "This invitation was sent to another email address."
+
+    unknown = api.post("/Invitation/accept", {"token": "not-a-token"}, headers={**person.headers(), **ZH})
+    assert unknown.status_code == 404
+    assert unknown.json["message"] == "此邀请链接无效（可能已被更新的邀请链接取代）。"
+
+    api.as_("orgadmin").delete(f"/Invitation/{invitation['id']}")
+    chinese, english = _both(lambda headers: api.post("/Invitation/accept", {"token": token},
+                                                      headers={**person.headers(), **(headers or {})}))
+    assert chinese.status_code == english.status_code == 410
+    assert chinese.json["message"] == "此邀请已被撤销。"
+    assert english.json["message"] == "This invitation was revoked."

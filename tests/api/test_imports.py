@@ -306,7 +306,7 @@ def test_rows_of_a_station_of_another_organization_are_rejected(api, demo):
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
     assert rejected[0]["message"] == (f"Station '{theirs}' belongs to another organization; import it into a project "
                                       "of that organization.")
-    assert log["message"] == "No row could be imported: all 1 rows were rejected (see the rejected rows)."
+    assert log["message"] == "No row could be imported: the only row was rejected (see the rejected rows)."
 
 
 def test_a_poison_message_goes_to_the_dead_letter_queue_after_its_retries(api):

@@ -80,6 +80,10 @@ def test_a_message_inside_a_message_is_translated_too():
                     "file.", ZH) == "在第 1000 行之后停止：第 1000 行之后有一个带引号的单元格未闭合，请检查文件中的引号。"
     assert localize("Dry run: nothing was written. 2 rows were rejected (see the rejected rows); the others were "
                     "imported.", ZH) == "仅检查：未写入任何数据。2 行被拒绝（见被拒绝的行）；其余各行已导入。"
+    assert localize("Dry run: nothing was written. 1 row was rejected (see the rejected rows); the others can be "
+                    "imported.", ZH) == "仅检查：未写入任何数据。1 行被拒绝（见被拒绝的行）；其余各行可以导入。"
+    assert localize("No row could be imported: the only row was rejected (see the rejected rows).", ZH) == (
+        "没有可导入的行：唯一的一行被拒绝（见被拒绝的行）。")
 
 
 def test_a_time_series_files_reasons_and_problems_read_in_chinese():
