@@ -66,6 +66,7 @@ class ImportLog(BaseModel):
     createdBy = UnicodeAttribute()
     trigger = UnicodeAttribute(null=True)  # "schedule" for an import source's run; none for an upload
     sourceId = UnicodeAttribute(null=True)  # the import source that queued it
+    kind = UnicodeAttribute(null=True)  # "data" (results, stations) or "timeseries" (logger files): ImportKind.name
     createdAt = UnicodeAttribute()
     startedAt = UnicodeAttribute(null=True)
     finishedAt = UnicodeAttribute(null=True)

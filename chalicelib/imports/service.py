@@ -34,19 +34,21 @@ NOT_FOUND = "Import not found."
 PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
-                 "trigger", "sourceId")
+                 "trigger", "sourceId", "kind")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",), default_sort=(("createdAt", "DESC"),),
                      max_page_size=200, soft_delete=None)
 @dataclass(frozen=True)
 class ImportKind:
-    """What a queued import is: the worker job that runs it, its formats and the file names it takes."""
+    """What a queued import is: its name on the log (the history lists one kind), the worker job that runs it,
+    its formats and the file names it takes."""
 
+    name: str
     job_type: str
     formats: tuple[str, ...]
     suffixes: tuple[str, ...] = FILE_SUFFIXES
 
 
-DATA_IMPORT = ImportKind("import-data", FORMATS)
+DATA_IMPORT = ImportKind("data", "import-data", FORMATS)
 
 
 def public(log: ImportLog) -> dict:
@@ -165,7 +167,7 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
     now = utc_now()
     log_id = str(uuid.uuid4())
     log = ImportLog(id=log_id, logId=log_id, projectId=project_id, organizationId=organization_id, fileName=name,
-                    format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now,
+                    format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now, kind=kind.name,
                     updatedAt=now, trigger=trigger, sourceId=source_id)
     log.save()
     try:

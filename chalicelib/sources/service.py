@@ -17,7 +17,7 @@ from chalicelib.core.models import utc_now
 from chalicelib.imports import service as imports
 from chalicelib.sources import fetch
 from chalicelib.sources.models import KIND, SCHEDULES, ImportSource
-from chalicelib.timeseries import formats as ts_formats
+from chalicelib.timeseries.jobs import TS_IMPORT
 
 logger = logging.getLogger(__name__)
 NOT_FOUND = "Import source not found."
@@ -29,7 +29,6 @@ EVERY_MINUTES = 5  # how often the scheduled function looks for due sources (app
 PUBLIC_FIELDS = ("id", "projectId", "organizationId", "name", "url", "format", "schedule", "enabled", "nextRunAt",
                  "failures", "lastRunAt", "lastSuccessAt", "lastStatus", "lastMessage", "lastLogId", "createdBy",
                  "createdAt", "updatedAt")
-TS_IMPORT = imports.ImportKind("import-ts-data", ts_formats.FORMATS, ts_formats.SUFFIXES)
 
 
 def _cloud() -> bool:

@@ -1,10 +1,15 @@
 """Queue jobs of the time-series domain: running a time-series file import."""
 from __future__ import annotations
 
+from chalicelib.imports.service import ImportKind
+from chalicelib.timeseries import formats
 from chalicelib.workers.jobs import job, remaining_ms
 
+# A time-series file import: queued like import-data, run by the job below.
+TS_IMPORT = ImportKind("timeseries", "import-ts-data", formats.FORMATS, formats.SUFFIXES)
 
-@job("import-ts-data")
+
+@job(TS_IMPORT.job_type)
 def import_ts_data(message: dict) -> None:
     from chalicelib.imports import worker
     from chalicelib.timeseries.importer import TimeSeriesImport

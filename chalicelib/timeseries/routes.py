@@ -13,15 +13,14 @@ from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
 from chalicelib.core.http import Routes
 from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
-from chalicelib.imports.service import ImportKind
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.stations import service as stations
 from chalicelib.timeseries import download, formats, push, service
+from chalicelib.timeseries.jobs import TS_IMPORT
 
 routes = Routes(__name__)
-TS_IMPORT = ImportKind("import-ts-data", formats.FORMATS, formats.SUFFIXES)
 _FILTERS = {name: {"type": "string"} for name in ("series", "stationId", "projectId", "organizationId", "parameterId")}
 _RANGE = {"from": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"},
           "to": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"}}

@@ -170,6 +170,19 @@ def test_the_usgs_water_services_file_is_imported_as_the_service_returns_it(api,
         0, 20, "20 values of 4 series read (20 already stored).")
 
 
+def test_the_history_lists_one_kind_of_import_at_a_time(api, place):
+    """The Logger data tab lists the project's time-series imports, the Imports tab its data imports."""
+    logger = _import(api, place, USGS.read_bytes(), "waterservices_iv.json")
+    path = f"/organization/{place['org']}/projects/{place['project']}"
+    body, headers = form(b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit\n", "results.csv")
+    data = api.as_("admin").post(path + "/import-data", body, headers=headers).json
+    every = {log["logId"]: log["kind"] for log in api.as_("admin").get(path + "/import-history").json}
+    assert (every[logger["logId"]], every[data["logId"]]) == ("timeseries", "data")
+    for kind, log_id in (("timeseries", logger["logId"]), ("data", data["logId"])):
+        listed = api.as_("admin").get(f"{path}/import-history?filter=kind||$eq||{kind}").json
+        assert log_id in {log["logId"] for log in listed} and {log["kind"] for log in listed} == {kind}
+
+
 def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_flags_implausible_values(api, place):
     api.as_("admin").put(f"/organization/{place['org']}/header-map",
                          {"Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"}})

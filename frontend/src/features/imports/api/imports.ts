@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { del, get, post } from '../../../api/client';
-import { FINISHED, type ImportFormat, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
+import { FINISHED, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
 
 /** How often a queued or running import is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
@@ -13,26 +13,35 @@ export const LATEST_PROJECTS = 20;
 const projectPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}`;
 
-/** POST .../import-uploads: a presigned S3 POST for one file. */
-export function createUpload(organizationId: string, projectId: string, file: File) {
+/**
+ * POST .../import-uploads: a presigned S3 POST for one file. The format is announced as the import will be
+ * queued with it: the slot takes a .json file only when told it is usgs-json.
+ */
+export function createUpload(organizationId: string, projectId: string, file: File, format: string) {
   return post<UploadSlot>(`${projectPath(organizationId, projectId)}/import-uploads`, {
     fileName: file.name,
     contentType: file.type || 'text/csv',
     size: file.size,
+    format,
   });
 }
 
 /**
- * The file straight to S3 with the presigned POST (never through the API), reporting bytes sent.
- * XMLHttpRequest, as fetch has no upload progress.
+ * The file straight to S3 with the presigned POST (never through the API), reporting how many of the file's
+ * bytes are sent. XMLHttpRequest, as fetch has no upload progress. The browser counts the whole form (the
+ * policy's fields too), so the count is taken down to the file's share: the file's size stays the total.
  */
-export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: number, total: number) => void): Promise<void> {
+export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(slot.fields)) form.append(name, value);
     form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return;
+      const formOverhead = Math.max(0, event.total - file.size);
+      onProgress(Math.min(file.size, Math.max(0, event.loaded - formOverhead)));
+    };
     xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload ${xhr.status}`)));
     xhr.onerror = () => reject(new Error('upload failed'));
     xhr.open('POST', slot.url);
@@ -40,9 +49,9 @@ export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: numb
   });
 }
 
-/** POST .../import-data {uploadKey, format, dryRun}: answers {logId, status: "queued"}. */
-export function queueImport(organizationId: string, projectId: string, uploadKey: string, format: ImportFormat, dryRun: boolean) {
-  return post<{ logId: string; status: string }>(`${projectPath(organizationId, projectId)}/import-data`, {
+/** POST .../{endpoint} {uploadKey, format, dryRun}: answers {logId, status: "queued"}. */
+export function queueImport(organizationId: string, projectId: string, endpoint: ImportEndpoint, uploadKey: string, format: string, dryRun: boolean) {
+  return post<{ logId: string; status: string }>(`${projectPath(organizationId, projectId)}/${endpoint}`, {
     uploadKey,
     format,
     dryRun,
@@ -54,21 +63,40 @@ export function cancelImport(organizationId: string, projectId: string, logId: s
   return del<ImportLog>(`${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}`);
 }
 
-/** GET .../queued-import/{logId}, asked again every second until the import has ended. */
-export function useImport(organizationId: string, projectId: string, logId: string | null) {
+/**
+ * GET .../queued-import/{logId}, asked again every second until the import has ended. An ended import is
+ * handed over only once `whenEnded` has settled (it refreshes what else shows the end: history, rejected rows),
+ * so the result never shows an end the rest of the screen does not show yet.
+ */
+export function useImport(organizationId: string, projectId: string, logId: string | null, whenEnded: (log: ImportLog) => Promise<unknown>) {
   const path = logId ? `${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}` : null;
-  return useSWR(path, (url: string) => get<ImportLog>(url), {
-    refreshInterval: (log) => (log && FINISHED.includes(log.status) ? 0 : PROGRESS_POLL_MS),
-  });
+  return useSWR(
+    path,
+    async (url: string) => {
+      const log = await get<ImportLog>(url);
+      if (log && FINISHED.includes(log.status)) await whenEnded(log).catch(() => undefined);
+      return log;
+    },
+    { refreshInterval: (log) => (log && FINISHED.includes(log.status) ? 0 : PROGRESS_POLL_MS) },
+  );
 }
 
-/** GET .../import-history: the project's imports, newest first. */
-export function useImportHistory(organizationId: string, projectId: string, page: number) {
+function emptyPage<T>(): Page<T> {
+  return { data: [], count: 0, total: 0, page: 1, pageCount: 1 };
+}
+
+/** GET .../import-history: the project's imports (samples and logger data alike), newest first, a page at a time. */
+/** The kind of import each route queues, as the import log names it (the history lists one kind at a time). */
+const KIND_OF: Record<ImportEndpoint, string> = { 'import-data': 'data', 'import-ts-data': 'timeseries' };
+
+export function useImportHistory(organizationId: string, projectId: string, page: number, endpoint: ImportEndpoint) {
   const path = `${projectPath(organizationId, projectId)}/import-history`;
-  return useSWR([path, page], async () =>
-    (await get<Page<ImportLog>>(path, { params: { page, limit: HISTORY_PAGE_SIZE } })) ?? {
-      data: [], count: 0, total: 0, page: 1, pageCount: 1,
-    },
+  const filter = `kind||$eq||${KIND_OF[endpoint]}`;
+  // The page shown stays while the next one loads, so paging does not blank the table.
+  return useSWR(
+    [path, page, filter],
+    async () => (await get<Page<ImportLog>>(path, { params: { page, limit: HISTORY_PAGE_SIZE, filter } })) ?? emptyPage<ImportLog>(),
+    { keepPreviousData: true },
   );
 }
 
@@ -91,14 +119,17 @@ export function useLatestImports(projects: { organizationId: string; id: string 
   });
 }
 
-/** GET Util/feedbacklog/{logId}: the rejected rows with their reasons. */
+/** The cache key of a page of an import's rejected rows: the hook's and the preload's. */
+export const rejectedRowsKey = (logId: string, page: number) => [`/Util/feedbacklog/${encodeURIComponent(logId)}`, page] as const;
+
+/** GET Util/feedbacklog/{logId}: a page of the rejected rows with their reasons. */
+export async function fetchRejectedRows(logId: string, page: number): Promise<Page<RejectedRow>> {
+  const [path] = rejectedRowsKey(logId, page);
+  return (await get<Page<RejectedRow>>(path, { params: { page, limit: REJECTED_PAGE_SIZE } })) ?? emptyPage<RejectedRow>();
+}
+
 export function useRejectedRows(logId: string | null, page: number) {
-  const path = logId ? `/Util/feedbacklog/${encodeURIComponent(logId)}` : null;
-  return useSWR(path ? [path, page] : null, async () =>
-    (await get<Page<RejectedRow>>(path!, { params: { page, limit: REJECTED_PAGE_SIZE } })) ?? {
-      data: [], count: 0, total: 0, page: 1, pageCount: 1,
-    },
-  );
+  return useSWR(logId ? rejectedRowsKey(logId, page) : null, () => fetchRejectedRows(logId!, page));
 }
 
 /** GET Util/feedback/{fileId}: the rejected rows as CSV (the file's columns plus message). */

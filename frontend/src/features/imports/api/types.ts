@@ -1,14 +1,17 @@
 /** Shapes of the import API (chalicelib/imports/routes.py). */
 export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
-export type ImportFormat = 'auto' | 'wqp-result' | 'wqx3-result' | 'wqp-station' | 'template';
+/** The routes that queue a project's file import: samples and stations (import-data), logger data (import-ts-data). */
+export type ImportEndpoint = 'import-data' | 'import-ts-data';
 
 export interface ImportLog {
   logId: string;
   projectId: string;
   organizationId: string;
   fileName: string;
-  format: ImportFormat;
-  detectedFormat?: ImportFormat | null;
+  /** As asked: auto or a format of the route that queued it (import-data's or import-ts-data's). */
+  format: string;
+  detectedFormat?: string | null;
+  /** Only checked: nothing was (or will be) written. */
   dryRun: boolean;
   status: ImportStatus;
   rowsTotal: number | null;

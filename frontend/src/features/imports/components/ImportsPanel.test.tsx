@@ -1,108 +1,63 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import type { Profile } from '../../../auth/profile';
+import { ANONYMOUS_SESSION, SessionContext } from '../../../auth/session';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import type { ImportLog } from '../api/types';
+import { FakeUpload, fakeImportServer, importLog, S3_URL, type FakeImportOptions } from '../test/fakeImportServer';
 import { ImportsPanel } from './ImportsPanel';
 
 const ORG = 'org-1';
 const PROJECT = 'p-1';
-const BASE = `/api/v1/organization/${ORG}/projects/${PROJECT}`;
-const S3_URL = 'http://127.0.0.1:8003/owd-local-uploads';
 
-function log(overrides: Partial<ImportLog>): ImportLog {
-  return {
-    logId: 'log-1', projectId: PROJECT, organizationId: ORG, fileName: 'results.csv', format: 'auto',
-    detectedFormat: 'wqp-result', dryRun: false, status: 'queued', rowsTotal: null, rowsDone: 0, rowsImported: 0,
-    rowsRejected: 0, rowsUnchanged: 0, stationsCreated: 0, parametersCreated: 0, feedbackFileId: null, message: null,
-    createdBy: 'u-1', createdAt: '2026-11-24T03:00:00.000Z', startedAt: null, finishedAt: null, ...overrides,
-  };
-}
+const member = (roleName: string): Profile => ({
+  id: 'u-1', name: 'Someone', systemRoles: [], permissions: [],
+  organizationRole: { organizationId: ORG, roleName }, organizationRoles: [{ organizationId: ORG, roleName }],
+});
+const CONTRIBUTOR = member('data-contributor');
+const VIEWER = member('simple-user');
+const OUTSIDER: Profile = { id: 'u-2', name: 'Otto', systemRoles: [], permissions: [], organizationRoles: [] };
+const SYSTEM_ADMIN: Profile = { id: 'u-3', name: 'Ada', systemRoles: [{ id: 'system-admin', roleName: 'system-admin' }], permissions: [], organizationRoles: [] };
 
-/** The import API as the server answers it: the import moves on each time it is asked for. */
-function fakeImportServer() {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const states = [
-    // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
-    log({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
-    // Every row written: the worker updates the summaries before the import ends.
-    log({ status: 'running', rowsDone: 1500, rowsTotal: 1500, progress: 1 }),
-    log({
-      status: 'partial', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, stationsCreated: 1,
-      parametersCreated: 2, feedbackFileId: 'log-1',
-      message: '2 rows were rejected (see the rejected rows); the others were imported.',
-    }),
-  ];
-  let asked = 0;
-  let queued = false;
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (method === 'POST' && url.pathname === `${BASE}/import-uploads`) {
-      return json({ uploadKey: `uploads/${ORG}/${PROJECT}/k/results.csv`, url: S3_URL, fields: { key: 'k', policy: 'p' },
-        expiresAt: '2026-11-24T04:00:00Z' }, 201);
-    }
-    if (method === 'POST' && url.pathname === `${BASE}/import-data`) {
-      queued = true;
-      return json({ logId: 'log-1', status: 'queued' }, 202);
-    }
-    if (url.pathname === `${BASE}/queued-import/log-1`) return json(states[Math.min(asked++, states.length - 1)]);
-    if (url.pathname === `${BASE}/import-history`) {
-      // The import as the server has it now: the history is asked again once the import has ended.
-      const data = queued ? [states[Math.min(Math.max(asked - 1, 0), states.length - 1)]] : [];
-      return json({ data, count: data.length, total: data.length, page: 1, pageCount: 1 });
-    }
-    if (url.pathname === '/api/v1/Util/feedbacklog/log-1') {
-      return json({ data: [
-        { row: 7, column: 'ActivityStartDate', value: '2024-02-30', message: "ActivityStartDate '2024-02-30' is not a date" },
-        { row: 9, column: 'ResultMeasureValue', value: 'abc', message: "ResultMeasureValue 'abc' is not a number" },
-      ], count: 2, total: 2, page: 1, pageCount: 1 });
-    }
-    if (url.pathname === '/api/v1/Util/feedback/log-1') {
-      return new Response('A,message\r\n1,bad\r\n', { headers: { 'Content-Type': 'text/csv' } });
-    }
-    return json({ statusCode: 404, message: 'Not found' }, 404);
-  };
-  return { fetch, calls };
-}
-
-/** The browser's XMLHttpRequest, posting to S3: reports half the bytes, then all, then succeeds. */
-class FakeUpload {
-  static posted: { url: string; form: FormData }[] = [];
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  private url = '';
-
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-
-  send(form: FormData) {
-    FakeUpload.posted.push({ url: this.url, form });
-    const total = (form.get('file') as File).size;
-    setTimeout(() => this.upload.onprogress?.({ loaded: total / 2, total, lengthComputable: true } as ProgressEvent), 0);
-    setTimeout(() => {
-      this.upload.onprogress?.({ loaded: total, total, lengthComputable: true } as ProgressEvent);
-      this.status = 204;
-      this.onload?.();
-    }, 400);
-  }
-}
+/** An import that runs, then ends with two rejected rows. */
+const ENDING_WITH_REJECTED_ROWS = [
+  // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
+  importLog({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
+  // Every row written: the worker updates the summaries before the import ends.
+  importLog({ status: 'running', rowsDone: 1500, rowsTotal: 1500, progress: 1 }),
+  importLog({
+    status: 'partial', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, stationsCreated: 1,
+    parametersCreated: 2, feedbackFileId: 'log-1',
+    message: '2 rows were rejected (see the rejected rows); the others were imported.',
+  }),
+];
 
 let server: ReturnType<typeof fakeImportServer>;
 
+function serve(options: Partial<FakeImportOptions> = {}) {
+  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: ENDING_WITH_REJECTED_ROWS, ...options });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+}
+
+function renderPanel(profile: Profile) {
+  return renderWithProviders(
+    <SessionContext.Provider value={{ ...ANONYMOUS_SESSION, status: 'signed-in', profile }}>
+      <ImportsPanel organizationId={ORG} projectId={PROJECT} />
+    </SessionContext.Provider>,
+  );
+}
+
+async function importFile(file = new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'results.csv', { type: 'text/csv' })) {
+  await userEvent.upload(screen.getByLabelText('Choose a file'), file);
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+}
+
 beforeEach(() => {
   setApiBase(undefined);
-  server = fakeImportServer();
+  serve();
   FakeUpload.posted = [];
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
 });
 
@@ -113,7 +68,7 @@ afterEach(async () => {
 
 describe('the imports panel of a project', () => {
   it('uploads a file to S3, follows the import and shows the result, the rejected rows and the history', async () => {
-    renderWithProviders(<ImportsPanel organizationId={ORG} projectId={PROJECT} />);
+    renderPanel(CONTRIBUTOR);
     expect(await screen.findByText('No imports yet.')).toBeInTheDocument();
     const file = new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'results.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText('Choose a file'), file);
@@ -150,9 +105,99 @@ describe('the imports panel of a project', () => {
     expect(queued!.body).toEqual({ uploadKey: `uploads/${ORG}/${PROJECT}/k/results.csv`, format: 'wqp-result', dryRun: false });
   });
 
+  it('shows the end of an import only once the history and the rejected rows show it too', async () => {
+    // A busy server: the history and the rejected rows take a while to answer.
+    serve({ answerDelayMs: 300 });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    const status = await screen.findByText('results.csv', { selector: 'strong' });
+    await waitFor(() => expect(status.parentElement).toHaveTextContent('results.csv: Imported with rejected rows'), { timeout: 5000 });
+    // At the very moment the result shows the end, the history row and the rejected rows agree with it.
+    const history = screen.getByRole('table', { name: 'Imports of this project' });
+    expect(within(history).getByRole('row', { name: /results\.csv/ })).toHaveTextContent('Imported with rejected rows');
+    expect(within(history).getByText('1,498 / 2')).toBeInTheDocument();
+    const rejected = screen.getByRole('table', { name: 'Rejected rows (2)' });
+    expect(within(rejected).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('table', { name: 'Rejected rows (0)' })).not.toBeInTheDocument();
+  });
+
+  it("shows the upload's progress against the file's own size, from start to end", async () => {
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile(new File(['x'.repeat(2560)], 'results.csv', { type: 'text/csv' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Upload' });
+    expect(bar).toHaveAttribute('max', '2560');
+    // The browser counts the whole form (its fields too): the bar still counts the file's bytes only.
+    await waitFor(() => expect(Number(bar.getAttribute('value'))).toBeGreaterThan(0));
+    expect(bar).toHaveAttribute('max', '2560');
+    expect(Number(bar.getAttribute('value'))).toBeLessThanOrEqual(2560);
+    expect(screen.getByText(/^Uploading: /)).toHaveTextContent(/^Uploading: 1\.2 KB of 2\.5 KB$/);
+    // The upload ends and the import is queued before the next test.
+    expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('shows a dry run as checked, with what would be imported, and marks it in the history', async () => {
+    serve({ states: [importLog({ dryRun: true, status: 'running', rowsDone: 2 }), importLog({
+      dryRun: true, status: 'succeeded', rowsTotal: 5, rowsDone: 5, rowsImported: 5, stationsCreated: 1,
+    })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
+    await importFile();
+    const counts = (await screen.findByText('Rows that would be imported', {}, { timeout: 4000 })).closest('dl')!;
+    expect(within(counts).getByText('Rows that would be imported').nextSibling).toHaveTextContent('5');
+    expect(within(counts).getByText('Stations that would be created').nextSibling).toHaveTextContent('1');
+    expect(within(counts).queryByText('Rows imported')).not.toBeInTheDocument();
+    expect(screen.getByText('results.csv', { selector: 'strong' }).parentElement).toHaveTextContent('results.csv: Checked (nothing written)');
+    const row = within(screen.getByRole('table', { name: 'Imports of this project' })).getByRole('row', { name: /results\.csv/ });
+    expect(row).toHaveTextContent('Check only');
+    expect(row).toHaveTextContent('Checked (nothing written)');
+    expect(row).not.toHaveTextContent('Imported');
+    expect(server.calls.find((c) => c.path.endsWith('/import-data'))!.body).toMatchObject({ dryRun: true });
+  });
+
+  it('pages through the history', async () => {
+    const earlier = Array.from({ length: 25 }, (_, i) =>
+      importLog({ logId: `old-${i}`, fileName: `old-${i + 1}.csv`, status: 'succeeded', createdAt: `2026-10-${String(25 - i).padStart(2, '0')}T03:00:00.000Z` }));
+    serve({ earlier });
+    renderPanel(CONTRIBUTOR);
+    const pages = await screen.findByRole('navigation', { name: 'Pages of the imports' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('row', { name: /old-10\.csv/ })).toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /old-11\.csv/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /old-10\.csv/ })).not.toBeInTheDocument();
+    const asked = server.calls.filter((c) => c.path.endsWith('/import-history')).at(-1)!.query;
+    expect([asked.get('page'), asked.get('filter')]).toEqual(['2', 'kind||$eq||data']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it.each([
+    ['a simple member', VIEWER],
+    ['someone outside the organization', OUTSIDER],
+  ])('shows %s no import form, and says so when the history is not theirs to read', async (_who, profile) => {
+    serve({ forbidden: true });
+    renderPanel(profile);
+    expect(await screen.findByText("You do not have access to this project's imports.")).toBeInTheDocument();
+    expect(screen.queryByText('No imports yet.')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+  });
+
+  it('lets a system administrator import in any organization', async () => {
+    renderPanel(SYSTEM_ADMIN);
+    expect(await screen.findByText('No imports yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a file')).toBeInTheDocument();
+  });
+
   it('reads in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
-    renderWithProviders(<ImportsPanel organizationId={ORG} projectId={PROJECT} />);
+    renderPanel(CONTRIBUTOR);
     expect(await screen.findByText('尚无导入记录。')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '导入数据' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '导入' })).toBeDisabled();

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLatestImports } from '../api/imports';
+import { statusLabel } from '../lib/labels';
 import '../../../shell/workspace.css';
 
 /** How many imports the home page lists. */
@@ -39,8 +40,8 @@ export function LatestImports({ projects }: { projects: ProjectWithImports[] }) 
                 </h3>
                 <p>{t('imports.latest.item', { project: project.name, when: when.format(new Date(log.createdAt)) })}</p>
                 <p className="ws-actions">
-                  <span className="ws-badge">{t(`imports.status.${log.status}`)}</span>
-                  <span>{t('imports.latest.rows', { imported: number.format(log.rowsImported), rejected: number.format(log.rowsRejected) })}</span>
+                  <span className="ws-badge">{statusLabel(t, log)}</span>
+                  <span>{t(log.dryRun ? 'imports.latest.rowsChecked' : 'imports.latest.rows', { imported: number.format(log.rowsImported), rejected: number.format(log.rowsRejected) })}</span>
                 </p>
               </li>
             );

@@ -32,6 +32,15 @@ const imports = {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
+  /** A dry run's status: the file was only checked, nothing was (or will be) written. */
+  checkStatus: {
+    queued: 'Queued (check only)',
+    running: 'Checking',
+    succeeded: 'Checked (nothing written)',
+    partial: 'Checked: some rows would be rejected (nothing written)',
+    failed: 'Check failed',
+    cancelled: 'Check cancelled',
+  },
   counts: {
     label: 'Result',
     rowsImported: 'Rows imported',
@@ -39,6 +48,13 @@ const imports = {
     rowsRejected: 'Rows rejected',
     stationsCreated: 'Stations created',
     parametersCreated: 'Parameters created',
+  },
+  checkCounts: {
+    rowsImported: 'Rows that would be imported',
+    rowsUnchanged: 'Rows already stored (unchanged)',
+    rowsRejected: 'Rows that would be rejected',
+    stationsCreated: 'Stations that would be created',
+    parametersCreated: 'Parameters that would be created',
   },
   rejected: {
     caption: 'Rejected rows ({{count}})',
@@ -51,6 +67,9 @@ const imports = {
   history: {
     caption: 'Imports of this project',
     empty: 'No imports yet.',
+    forbidden: "You do not have access to this project's imports.",
+    checkOnly: 'Check only',
+    pages: 'Pages of the imports',
     file: 'File',
     when: 'Started',
     status: 'Status',
@@ -62,6 +81,7 @@ const imports = {
     empty: 'No imports yet in your projects.',
     item: '{{project}} · {{when}}',
     rows: '{{imported}} rows imported, {{rejected}} rejected',
+    rowsChecked: 'Checked only: {{imported}} rows would be imported, {{rejected}} rejected',
   },
   uploadFailed: 'The file could not be uploaded: {{message}}',
 };

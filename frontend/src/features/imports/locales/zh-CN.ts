@@ -34,6 +34,14 @@ const imports: typeof en = {
     failed: '失败',
     cancelled: '已取消',
   },
+  checkStatus: {
+    queued: '排队中（仅检查）',
+    running: '正在检查',
+    succeeded: '已检查（未写入任何数据）',
+    partial: '已检查：部分行将被拒绝（未写入任何数据）',
+    failed: '检查失败',
+    cancelled: '检查已取消',
+  },
   counts: {
     label: '结果',
     rowsImported: '已导入的行',
@@ -41,6 +49,13 @@ const imports: typeof en = {
     rowsRejected: '被拒绝的行',
     stationsCreated: '新建的站点',
     parametersCreated: '新建的参数',
+  },
+  checkCounts: {
+    rowsImported: '将被导入的行',
+    rowsUnchanged: '已存在的行（未更改）',
+    rowsRejected: '将被拒绝的行',
+    stationsCreated: '将新建的站点',
+    parametersCreated: '将新建的参数',
   },
   rejected: {
     caption: '被拒绝的行（{{count}}）',
@@ -53,6 +68,9 @@ const imports: typeof en = {
   history: {
     caption: '本项目的导入记录',
     empty: '尚无导入记录。',
+    forbidden: '您无权查看本项目的导入记录。',
+    checkOnly: '仅检查',
+    pages: '导入记录分页',
     file: '文件',
     when: '开始时间',
     status: '状态',
@@ -64,6 +82,7 @@ const imports: typeof en = {
     empty: '您的项目中尚无导入。',
     item: '{{project}} · {{when}}',
     rows: '已导入 {{imported}} 行，被拒绝 {{rejected}} 行',
+    rowsChecked: '仅检查：将导入 {{imported}} 行，拒绝 {{rejected}} 行',
   },
   uploadFailed: '文件无法上传：{{message}}',
 };

@@ -2,13 +2,31 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import { FakeUpload, fakeImportServer, importLog, type FakeImportOptions } from '../../imports/test/fakeImportServer';
 import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
 
 const PROJECT = `/userspace/organizations/${DEMO_ORG}/projects/p-creek`;
 const SOURCES = `/organization/${DEMO_ORG}/projects/p-creek/import-sources`;
+const MILL_CREEK_SERIES = { id: 'ts-1', stationId: 's-1', stationIdentifier: 'MILL-1', parameterId: 'par-cond', parameterName: 'Specific conductance', statistic: null, sensor: null, unit: 'uS/cm', count: 35040, firstTime: '2023-01-01T00:00:00Z', lastTime: '2023-12-31T23:45:00Z' };
+/** The series a USGS Water Services file brings once imported. */
+const GAGE_SERIES = { id: 'ts-2', stationId: 's-9', stationIdentifier: 'USGS-01491000', parameterId: 'par-q', parameterName: 'Discharge', statistic: null, sensor: null, unit: 'ft3/s', count: 20, firstTime: '2019-02-14T05:00:00Z', lastTime: '2019-02-14T09:45:00Z' };
 let sources: Record<string, unknown>[];
+let series: Record<string, unknown>[];
 let calls: { method: string; path: string; body: unknown }[];
+let imports: ReturnType<typeof fakeImportServer>;
+
+/** The project's import routes (a logger file through import-ts-data) as the server answers them. */
+function serveImports(options: Partial<FakeImportOptions> = {}) {
+  imports = fakeImportServer({
+    organizationId: DEMO_ORG, projectId: 'p-creek', endpoint: 'import-ts-data',
+    states: [
+      importLog({ fileName: 'gage.json', status: 'running', rowsDone: 8, progress: 0.4, startedAt: new Date().toISOString() }),
+      importLog({ fileName: 'gage.json', status: 'succeeded', detectedFormat: 'usgs-json', rowsTotal: 20, rowsDone: 20, rowsImported: 20, stationsCreated: 2, message: '20 values of 4 series read.' }),
+    ],
+    ...options,
+  });
+}
 
 /** The time-series routes in front of the organizations' fake server (same paths and shapes as the API's). */
 function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
@@ -19,9 +37,9 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     calls.push({ method, path, body });
-    if (path === '/wapi/ts/list') {
-      return json([{ id: 'ts-1', stationId: 's-1', stationIdentifier: 'MILL-1', parameterId: 'par-cond', parameterName: 'Specific conductance', statistic: null, sensor: null, unit: 'uS/cm', count: 35040, firstTime: '2023-01-01T00:00:00Z', lastTime: '2023-12-31T23:45:00Z' }]);
-    }
+    if (path === '/wapi/ts/list') return json(imports.ended() ? [...series, GAGE_SERIES] : series);
+    const imported = await imports.handle(input, init);
+    if (imported) return imported;
     if (path === SOURCES && method === 'GET') return json(sources);
     if (path === SOURCES && method === 'POST') {
       const created = { id: 'src-1', enabled: true, lastStatus: null, lastMessage: null, ...(body as object) };
@@ -49,8 +67,11 @@ beforeAll(async () => {
 beforeEach(() => {
   setApiBase(undefined);
   sources = [];
+  series = [MILL_CREEK_SERIES];
   calls = [];
+  serveImports();
   vi.stubGlobal('fetch', vi.fn(withTimeSeries(fakeOrganizationsServer())));
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
 });
 
 describe("a project's logger data", () => {
@@ -117,5 +138,51 @@ describe("a project's logger data", () => {
     renderWorkspace(`${PROJECT}/logger`, PROFILES.viewer);
     await screen.findByRole('region', { name: 'Series of this project' });
     expect(screen.queryByRole('region', { name: 'Import sources' })).not.toBeInTheDocument();
+  });
+
+  it('lets a contributor import a USGS Water Services file, then lists its series', async () => {
+    series = [];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const list = await screen.findByRole('region', { name: 'Series of this project' });
+    expect(await within(list).findByText(/^No logger data yet: import a logger file/)).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Import a logger file' });
+    expect(within(panel).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Recognise from the file', 'Logger CSV (wide)', 'Time-series CSV (long)', 'USGS Water Services (JSON)']);
+    const file = new File(['{"value": {"timeSeries": []}}'], 'gage.json', { type: 'application/json' });
+    await userEvent.upload(within(panel).getByLabelText('Choose a file'), file);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Import' }));
+
+    expect(await within(list).findByRole('row', { name: /USGS-01491000/ }, { timeout: 4000 })).toHaveTextContent('Discharge');
+    expect(within(panel).getByText('gage.json', { selector: 'strong' }).parentElement).toHaveTextContent('gage.json: Imported');
+    expect(within(panel).getByText('Rows imported').nextSibling).toHaveTextContent('20');
+    // A .json file is announced as usgs-json: the upload slot takes .json only so.
+    expect(imports.calls.find((c) => c.path.endsWith('/import-uploads'))!.body).toEqual({
+      fileName: 'gage.json', contentType: 'application/json', size: file.size, format: 'usgs-json' });
+    expect(imports.calls.find((c) => c.method === 'POST' && c.path.endsWith('/import-ts-data'))!.body).toEqual({
+      uploadKey: `uploads/${DEMO_ORG}/p-creek/k/gage.json`, format: 'usgs-json', dryRun: false });
+    expect(imports.calls.some((c) => c.path.endsWith('/import-data'))).toBe(false);
+    // Its history lists the time-series imports only (the Imports tab lists the others).
+    expect(imports.calls.find((c) => c.path.endsWith('/import-history'))!.query.get('filter')).toBe('kind||$eq||timeseries');
+  });
+
+  it('offers a simple member neither a file import nor sources to add, and says the imports are not theirs to see', async () => {
+    series = [];
+    serveImports({ forbidden: true });
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.viewer);
+    const list = await screen.findByRole('region', { name: 'Series of this project' });
+    expect(await within(list).findByText('No logger data yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/add a source below/)).not.toBeInTheDocument();
+    expect(await screen.findByText("You do not have access to this project's imports.")).toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the import sources table in a scrolling region of its own, so it cannot widen the page on a phone', async () => {
+    sources = [{ id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000&parameterCd=00060,00065&format=json', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null }];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    const scroller = await within(panel).findByRole('region', { name: 'Import sources table' });
+    expect(scroller).toHaveClass('ws-table-wrap');
+    expect(within(scroller).getByRole('row', { name: /Choptank gages/ })).toBeInTheDocument();
   });
 });

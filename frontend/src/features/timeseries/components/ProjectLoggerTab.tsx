@@ -3,50 +3,70 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../shell/Dialog';
 import { messageOf } from '../../../shell/toast';
+import { ProjectFileImport, type FileImportTarget } from '../../imports/components/ProjectFileImport';
 import { createImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
 const SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
+/** The formats of import-ts-data (chalicelib/timeseries/formats.py). */
+const FILE_FORMATS = ['auto', 'ts-wide', 'ts-long', 'usgs-json'] as const;
 
 type Props = { organizationId: string; projectId: string; canEdit: boolean };
 
-/** A project's logger data: its series, and (for its data contributors) the sources imported on a schedule. */
+/**
+ * A project's logger data: its series, the import of logger files (the same panel as the Imports tab's, through
+ * import-ts-data), and (for its data contributors) the sources imported on a schedule.
+ */
 export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) {
   const { t } = useTranslation();
   const series = useTimeSeriesList({ projectId });
+  const loggerFiles: FileImportTarget = {
+    endpoint: 'import-ts-data',
+    accept: '.csv,.txt,.tsv,.zip,.gz,.json',
+    formats: FILE_FORMATS.map((value) => ({ value, label: t(`timeseries.project.formats.${value}`) })),
+    dropHint: t('timeseries.project.drop'),
+    // JSON can only be a USGS Water Services answer, and the upload slot takes a .json file only as such.
+    formatsBySuffix: { '.json': 'usgs-json' },
+  };
   return (
     <div className="project-logger">
       <section aria-labelledby="logger-series-title">
         <h2 id="logger-series-title">{t('timeseries.project.series')}</h2>
         {series.error && <p role="alert" className="alert alert-error">{messageOf(series.error)}</p>}
-        {series.data && series.data.length === 0 && <p className="muted">{t('timeseries.project.noSeries')}</p>}
+        {series.data && series.data.length === 0 && (
+          <p className="muted">{t(canEdit ? 'timeseries.project.noSeriesHowTo' : 'timeseries.project.noSeries')}</p>
+        )}
         {series.data && series.data.length > 0 && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('timeseries.project.station')}</th>
-                <th scope="col">{t('timeseries.project.parameter')}</th>
-                <th scope="col">{t('timeseries.project.unit')}</th>
-                <th scope="col" className="numeric">{t('timeseries.project.count')}</th>
-                <th scope="col">{t('timeseries.project.first')}</th>
-                <th scope="col">{t('timeseries.project.last')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.data.map((s) => (
-                <tr key={s.id}>
-                  <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{s.stationIdentifier ?? s.stationId}</Link></td>
-                  <td>{[s.parameterName ?? s.parameterId, s.statistic].filter(Boolean).join(', ')}</td>
-                  <td>{s.unit ?? '—'}</td>
-                  <td className="numeric">{s.count.toLocaleString()}</td>
-                  <td>{s.firstTime ?? '—'}</td>
-                  <td>{s.lastTime ?? '—'}</td>
+          <div className="ws-table-wrap" role="region" aria-label={t('timeseries.project.seriesTable')} tabIndex={0}>
+            <table className="ws-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('timeseries.project.station')}</th>
+                  <th scope="col">{t('timeseries.project.parameter')}</th>
+                  <th scope="col">{t('timeseries.project.unit')}</th>
+                  <th scope="col" className="numeric">{t('timeseries.project.count')}</th>
+                  <th scope="col">{t('timeseries.project.first')}</th>
+                  <th scope="col">{t('timeseries.project.last')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {series.data.map((s) => (
+                  <tr key={s.id}>
+                    <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{s.stationIdentifier ?? s.stationId}</Link></td>
+                    <td>{[s.parameterName ?? s.parameterId, s.statistic].filter(Boolean).join(', ')}</td>
+                    <td>{s.unit ?? '—'}</td>
+                    <td className="numeric">{s.count.toLocaleString()}</td>
+                    <td>{s.firstTime ?? '—'}</td>
+                    <td>{s.lastTime ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
+      <ProjectFileImport organizationId={organizationId} projectId={projectId} title={t('timeseries.project.importFile')} target={loggerFiles}
+        onDataChanged={() => series.mutate()} />
       {canEdit && <ImportSources organizationId={organizationId} projectId={projectId} />}
     </div>
   );
@@ -79,38 +99,41 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
       <h2 id="import-sources-title">{t('timeseries.project.sources')}</h2>
       {sources.data && sources.data.length === 0 && <p className="muted">{t('timeseries.project.noSources')}</p>}
       {sources.data && sources.data.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('timeseries.project.name')}</th>
-              <th scope="col">{t('timeseries.project.format')}</th>
-              <th scope="col">{t('timeseries.project.schedule')}</th>
-              <th scope="col">{t('timeseries.project.enabled')}</th>
-              <th scope="col">{t('timeseries.project.lastResult')}</th>
-              <th scope="col"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.data.map((source) => (
-              <tr key={source.id}>
-                <td>{source.name}<br /><span className="muted small">{source.url}</span></td>
-                <td>{t(`timeseries.project.formats.${source.format as (typeof FORMATS)[number]}`)}</td>
-                <td>{t(`timeseries.project.schedules.${source.schedule}`)}</td>
-                <td>
-                  <input type="checkbox" checked={source.enabled} aria-label={t('timeseries.project.enabledFor', { name: source.name })}
-                    onChange={(e) => void enable(source.id, e.target.checked)} />
-                </td>
-                <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
-                <td>
-                  <button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
-                  <button type="button" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
-                    {t('timeseries.project.edit')}
-                  </button>
-                </td>
+        // Its own scrolling region: the URLs are long and the columns many, wider than a phone.
+        <div className="ws-table-wrap" role="region" aria-label={t('timeseries.project.sourcesTable')} tabIndex={0}>
+          <table className="ws-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('timeseries.project.name')}</th>
+                <th scope="col">{t('timeseries.project.format')}</th>
+                <th scope="col">{t('timeseries.project.schedule')}</th>
+                <th scope="col">{t('timeseries.project.enabled')}</th>
+                <th scope="col">{t('timeseries.project.lastResult')}</th>
+                <th scope="col"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sources.data.map((source) => (
+                <tr key={source.id}>
+                  <td>{source.name}<br /><span className="muted small">{source.url}</span></td>
+                  <td>{t(`timeseries.project.formats.${source.format as (typeof FORMATS)[number]}`)}</td>
+                  <td>{t(`timeseries.project.schedules.${source.schedule}`)}</td>
+                  <td>
+                    <input type="checkbox" checked={source.enabled} aria-label={t('timeseries.project.enabledFor', { name: source.name })}
+                      onChange={(e) => void enable(source.id, e.target.checked)} />
+                  </td>
+                  <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
+                  <td>
+                    <button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
+                    <button type="button" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
+                      {t('timeseries.project.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ImportSourceForm submitLabel={t('timeseries.project.add')} failedKey="timeseries.project.addFailed" clearOnSuccess onSubmit={add} />
       <Dialog open={editing !== null} title={t('timeseries.project.editTitle', { name: editing?.name ?? '' })} onClose={() => setEditing(null)}>

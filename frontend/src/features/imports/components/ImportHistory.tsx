@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import type { SWRResponse } from 'swr';
+import { ApiError } from '../../../api/client';
+import { messageOf } from '../../../shell/toast';
+import type { ImportLog, Page } from '../api/types';
+import { statusLabel } from '../lib/labels';
+
+interface ImportHistoryProps {
+  history: SWRResponse<Page<ImportLog>>;
+  page: number;
+  onPage: (page: number) => void;
+  onShow: (logId: string) => void;
+  number: (n: number) => string;
+}
+
+/** A project's imports, newest first, a page at a time; or why they cannot be shown. */
+export function ImportHistory({ history, page, onPage, onShow, number }: ImportHistoryProps) {
+  const { t, i18n } = useTranslation();
+  if (history.error instanceof ApiError && history.error.status === 403) return <p>{t('imports.history.forbidden')}</p>;
+  if (history.error) return <p role="alert" className="alert alert-error">{messageOf(history.error)}</p>;
+  if (!history.data) return null;
+  const { data: logs, total, pageCount } = history.data;
+  if (total === 0) return <p>{t('imports.history.empty')}</p>;
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
+      <div className="ws-table-wrap" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
+        <table className="ws-table">
+          <caption>{t('imports.history.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('imports.history.file')}</th>
+              <th scope="col">{t('imports.history.when')}</th>
+              <th scope="col">{t('imports.history.status')}</th>
+              <th scope="col">{t('imports.history.rows')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('imports.history.show')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {logs.map((log) => (
+              <tr key={log.logId}>
+                <td>
+                  {log.fileName}
+                  {log.dryRun && (
+                    <>
+                      {' '}
+                      <span className="ws-badge">{t('imports.history.checkOnly')}</span>
+                    </>
+                  )}
+                </td>
+                <td>{when.format(new Date(log.createdAt))}</td>
+                <td>{statusLabel(t, log)}</td>
+                <td>
+                  {number(log.rowsImported)} / {number(log.rowsRejected)}
+                </td>
+                <td>
+                  <button type="button" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}`}>
+                    {t('imports.history.show')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pageCount > 1 && (
+        <nav className="ws-toolbar" aria-label={t('imports.history.pages')}>
+          <button type="button" className="button button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.pageOf', { page, pageCount })}</span>
+          <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+            {t('common.next')}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * An in-memory stand-in for a project's import routes (chalicelib/imports/routes.py, import-ts-data of
+ * chalicelib/timeseries/routes.py) behind a fetch, answering with the server's paths and shapes and recording
+ * every call; and for the browser's upload of the file to S3.
+ */
+import type { ImportEndpoint, ImportLog } from '../api/types';
+
+export const S3_URL = 'http://127.0.0.1:8003/owd-local-uploads';
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export function importLog(overrides: Partial<ImportLog>): ImportLog {
+  return {
+    logId: 'log-1', projectId: 'p-1', organizationId: 'org-1', fileName: 'results.csv', format: 'auto',
+    detectedFormat: 'wqp-result', dryRun: false, status: 'queued', rowsTotal: null, rowsDone: 0, rowsImported: 0,
+    rowsRejected: 0, rowsUnchanged: 0, stationsCreated: 0, parametersCreated: 0, feedbackFileId: null, message: null,
+    createdBy: 'u-1', createdAt: '2026-11-24T03:00:00.000Z', startedAt: null, finishedAt: null, ...overrides,
+  };
+}
+
+export interface FakeImportOptions {
+  organizationId: string;
+  projectId: string;
+  /** The route that queues the import. */
+  endpoint?: ImportEndpoint;
+  /** The queued import as it is each time it is asked for (the last one stays): it moves on with every poll. */
+  states: ImportLog[];
+  /** Imports made before, listed after the new one in the history (to page through). */
+  earlier?: ImportLog[];
+  /** How long the history and the rejected rows take to answer, in ms (a busy server). */
+  answerDelayMs?: number;
+  /** Every import route answers 403, as for someone who may not import (a simple member, an outsider). */
+  forbidden?: boolean;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false }: FakeImportOptions) {
+  const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
+  const calls: Call[] = [];
+  let asked = 0;
+  let queued = false;
+  /** The queued import as the server has it now. */
+  const current = () => states[Math.min(Math.max(asked - 1, 0), states.length - 1)]!;
+
+  /** The answer to a call of these routes, or undefined for any other call. */
+  async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response | undefined> {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length + 1).split('/')[0] : undefined;
+    const isImportRoute = ['import-uploads', endpoint, 'queued-import', 'import-history'].includes(route ?? '');
+    const isFeedback = url.pathname.startsWith('/api/v1/Util/feedback');
+    if (!isImportRoute && !isFeedback) return undefined;
+    calls.push({ method, path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    if (forbidden) return json({ statusCode: 403, message: 'You do not have permission to do this.' }, 403);
+    if (method === 'POST' && url.pathname === `${base}/import-uploads`) {
+      const { fileName } = JSON.parse(String(init!.body)) as { fileName: string };
+      return json({ uploadKey: `uploads/${organizationId}/${projectId}/k/${fileName}`, url: S3_URL, fields: { key: 'k', policy: 'p' },
+        expiresAt: '2026-11-24T04:00:00Z' }, 201);
+    }
+    if (method === 'POST' && url.pathname === `${base}/${endpoint}`) {
+      queued = true;
+      return json({ logId: 'log-1', status: 'queued' }, 202);
+    }
+    if (url.pathname === `${base}/queued-import/log-1`) {
+      asked += 1;
+      return json(current());
+    }
+    if (url.pathname === `${base}/import-history`) {
+      await pause(answerDelayMs);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const all = [...(queued ? [current()] : []), ...earlier];
+      const data = all.slice((page - 1) * limit, page * limit);
+      return json({ data, count: data.length, total: all.length, page, pageCount: Math.max(1, Math.ceil(all.length / limit)) });
+    }
+    if (url.pathname === '/api/v1/Util/feedbacklog/log-1') {
+      await pause(answerDelayMs);
+      return json({ data: [
+        { row: 7, column: 'ActivityStartDate', value: '2024-02-30', message: "ActivityStartDate '2024-02-30' is not a date" },
+        { row: 9, column: 'ResultMeasureValue', value: 'abc', message: "ResultMeasureValue 'abc' is not a number" },
+      ], count: 2, total: 2, page: 1, pageCount: 1 });
+    }
+    if (url.pathname === '/api/v1/Util/feedback/log-1') {
+      return new Response('A,message\r\n1,bad\r\n', { headers: { 'Content-Type': 'text/csv' } });
+    }
+    return json({ statusCode: 404, message: 'Not found' }, 404);
+  }
+
+  return {
+    calls,
+    handle,
+    /** A whole fetch: these routes, 404 for anything else. */
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) =>
+      (await handle(input, init)) ?? json({ statusCode: 404, message: 'Not found' }, 404),
+    /** Has the import been seen in its final state? */
+    ended: () => queued && asked >= states.length,
+  };
+}
+
+/** The form's fields before the file and its closing boundary after it: what a browser counts besides the file. */
+const FORM_HEAD_BYTES = 1200;
+const FORM_TAIL_BYTES = 63;
+
+/**
+ * The browser's XMLHttpRequest posting the form to S3: reports the form's bytes (fields, half the file),
+ * then all of them, then succeeds, as a browser does (its total is the form's, not the file's).
+ */
+export class FakeUpload {
+  static posted: { url: string; form: FormData }[] = [];
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  private url = '';
+
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+
+  send(form: FormData) {
+    FakeUpload.posted.push({ url: this.url, form });
+    const fileSize = (form.get('file') as File).size;
+    const total = FORM_HEAD_BYTES + fileSize + FORM_TAIL_BYTES;
+    const progress = (loaded: number) => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+    setTimeout(() => progress(FORM_HEAD_BYTES + fileSize / 2), 0);
+    setTimeout(() => {
+      progress(total);
+      this.status = 204;
+      this.onload?.();
+    }, 400);
+  }
+}
