@@ -73,6 +73,7 @@ export function TextField({
   hint,
   type = 'text',
   multiline,
+  rows = 3,
   required,
   autoComplete = 'off',
   maxLength,
@@ -85,6 +86,8 @@ export function TextField({
   hint?: string;
   type?: 'text' | 'email' | 'url' | 'password' | 'number';
   multiline?: boolean;
+  /** The lines a multiline field shows. */
+  rows?: number;
   required?: boolean;
   autoComplete?: string;
   maxLength?: number;
@@ -109,7 +112,7 @@ export function TextField({
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {multiline ? (
-        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input
           {...common}

@@ -55,8 +55,28 @@ describe('Contact us', () => {
     server.fail('POST', /^\/contact$/, 429, '您在过去一小时内已发送 5 条留言，请稍后再试。');
     renderPages('/sts/contactUs');
     await user.type(await screen.findByRole('textbox', { name: '您的姓名' }), '林伟');
+    await user.type(screen.getByRole('textbox', { name: '您的电子邮件地址' }), 'lin@example.com');
+    await user.type(screen.getByRole('textbox', { name: '您的留言' }), '你好。');
     await user.click(screen.getByRole('button', { name: '发送留言' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('您在过去一小时内已发送 5 条留言，请稍后再试。');
+  });
+});
+
+describe('Contact us checks the form first', () => {
+  it('says at once every field that needs a correction, and sends nothing until they are right', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/contactUs');
+    await user.type(await screen.findByRole('textbox', { name: 'Your email address' }), 'lin@');
+    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Please enter your name.', 'Please enter a valid email address, so that we can answer.', 'Please write your message.']);
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls.filter((c) => c.path === '/contact')).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Lin Wei');
+    await user.type(screen.getByRole('textbox', { name: 'Your email address' }), 'example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Hello.');
+    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you.');
   });
 });
 

@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../shell/FormDialog';
 import { messageOf } from '../../../shell/toast';
 import { sendContactMessage } from '../api/contact';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+type Problems = Partial<Record<'name' | 'email' | 'message', string>>;
 
 /**
  * Contact us: name, email and message to the system administrators. The `website` field is a honeypot:
@@ -17,6 +20,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const field = (name: keyof typeof EMPTY) => ({
     id: `${id}-${name}`,
     name,
@@ -26,6 +30,13 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Every field that needs a correction says so at once (the server checks the same again).
+    const found: Problems = {};
+    if (!values.name.trim()) found.name = t('pages.contact.nameRequired');
+    if (!EMAIL.test(values.email.trim())) found.email = t('pages.contact.emailInvalid');
+    if (!values.message.trim()) found.message = t('pages.contact.messageRequired');
+    setProblems(found);
+    if (Object.keys(found).length) return;
     setSending(true);
     setError(null);
     try {
@@ -50,18 +61,12 @@ export function ContactForm() {
   return (
     <form className="contact-form" onSubmit={onSubmit} noValidate>
       {error && <p className="alert alert-error" role="alert">{error}</p>}
-      <div className="ws-field">
-        <label htmlFor={`${id}-name`}>{t('pages.contact.name')}</label>
-        <input {...field('name')} autoComplete="name" maxLength={200} />
-      </div>
-      <div className="ws-field">
-        <label htmlFor={`${id}-email`}>{t('pages.contact.email')}</label>
-        <input {...field('email')} type="email" autoComplete="email" />
-      </div>
-      <div className="ws-field">
-        <label htmlFor={`${id}-message`}>{t('pages.contact.message')}</label>
-        <textarea {...field('message')} rows={6} maxLength={5000} />
-      </div>
+      <TextField id={`${id}-name`} label={t('pages.contact.name')} value={values.name} error={problems.name}
+        autoComplete="name" maxLength={200} onChange={(name) => setValues({ ...values, name })} />
+      <TextField id={`${id}-email`} label={t('pages.contact.email')} type="email" value={values.email} error={problems.email}
+        autoComplete="email" onChange={(email) => setValues({ ...values, email })} />
+      <TextField id={`${id}-message`} label={t('pages.contact.message')} multiline rows={6} value={values.message} error={problems.message}
+        maxLength={5000} onChange={(message) => setValues({ ...values, message })} />
       <div className="contact-honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{t('pages.contact.honeypot')}</label>
         <input {...field('website')} tabIndex={-1} autoComplete="off" />

@@ -25,6 +25,9 @@ describe('the PDF report', () => {
     renderPages('/sts/overview?organization=org-1&stationType=lake');
     const link = await screen.findByRole('link', { name: 'PDF report' });
     expect(link).toHaveAttribute('href', '/sts/report?organization=org-1&stationType=lake');
+    // Its icon is drawn, not a font's symbol (an empty box where the font lacks it).
+    expect(link.querySelector('svg')).not.toBeNull();
+    expect(link.textContent).toBe(' PDF report');
     await user.click(link);
     expect(await screen.findByText(/\(Organizations: Demo Watershed Council; Station types: Lake or reservoir\)/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'PDF report' })).toBeNull();
