@@ -76,12 +76,17 @@ def test_system_roles_of_a_user_and_organization_members(api, changes):
     assert [(e["targetType"], e["action"]) for e in member] == [("member", "create"), ("member", "delete")]
     assert member[0]["after"] == {"roleName": "simple-user"} and member[1]["before"] == {"roleName": "simple-user"}
     assert member[0]["actorId"] == changes["orgadmin"]
+    # Named as a person calls them: the user's name, not only their id.
+    from chalicelib.users import service as users
+
+    assert {e["targetName"] for e in member + [user_roles]} == {users.get(changes["target"]).name}
 
 
 def test_invitations_settings_and_the_wqx_account_without_its_key(api, changes):
     invitation = entries_for(api, changes["invitation"])
     assert [e["action"] for e in invitation] == ["create", "revoke"]
     assert invitation[1]["after"]["status"] == "revoked" and "token" not in json.dumps(invitation)
+    assert invitation[0]["targetName"] == invitation[0]["after"]["email"]
     (setting,) = entries_for(api, "map-service")[-1:]
     assert setting["organizationId"] == changes["org"] and setting["targetType"] == "organization-setting"
     assert setting["before"] == {"value": None}

@@ -7,7 +7,7 @@ import type { Page } from './types';
 /** GET /system/audit?{query}: the audit trail (system administrators), newest first unless sorted. */
 export const AUDIT_PATH = '/system/audit';
 export const AUDIT_SORT_FIELDS = ['at', 'actorName', 'action', 'targetType'] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'revoke', 'resend', 'accept', 'restore'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'revoke', 'decline', 'resend', 'accept', 'restore'] as const;
 export const AUDIT_TARGET_TYPES = [
   'role',
   'user-roles',
@@ -33,6 +33,8 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string;
+  /** What a person calls the target (a user's or organization's name, an invitation's email), when known. */
+  targetName?: string | null;
   organizationId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -129,6 +129,7 @@ const admin = {
       update: 'Changed',
       delete: 'Deleted',
       revoke: 'Revoked',
+      decline: 'Declined',
       resend: 'Sent again',
       accept: 'Accepted',
       restore: 'Restored',

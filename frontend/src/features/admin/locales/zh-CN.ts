@@ -131,6 +131,7 @@ const admin: typeof en = {
       update: '已更改',
       delete: '已删除',
       revoke: '已撤销',
+      decline: '已拒绝',
       resend: '已重新发送',
       accept: '已接受',
       restore: '已恢复',

@@ -16,7 +16,8 @@ const ENTRIES: AuditEntry[] = [
   },
   {
     id: 'a-1', at: '2026-11-24T09:00:00.000Z', actorId: null, actorName: null, action: 'delete', targetType: 'station',
-    targetId: 'st-1', before: { identifier: 'ST-1', name: 'Mill Creek' }, after: null, sourceIp: null, userAgent: null,
+    targetId: 'st-1', targetName: 'Mill Creek', before: { identifier: 'ST-1', name: 'Mill Creek' }, after: null, sourceIp: null,
+    userAgent: null,
   },
 ];
 
@@ -59,7 +60,9 @@ describe('audit trail screen', () => {
     expect(changed).toHaveTextContent('Beforepermissions: []Afterpermissions: ["share-dashboards"]');
     expect(changed).toHaveTextContent('203.0.113.7 Firefox/140');
     expect(within(deleted!).getByText('The system')).toBeInTheDocument();
-    expect(deleted).toHaveTextContent('Station st-1');
+    // Named as people call it (its id on hover); an entry the server could not name shows its id.
+    expect(within(deleted!).getByText('Mill Creek', { selector: 'span[title="st-1"]' })).toBeInTheDocument();
+    expect(deleted).toHaveTextContent('Station Mill Creek');
     expect(deleted).toHaveTextContent('Beforeidentifier: ST-1; name: Mill Creek');
     expect(screen.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
     expect(auditQueries[0]!.get('sort[0]')).toBe('at,DESC');

@@ -82,7 +82,8 @@ export function AuditPage() {
       sortField: 'targetType',
       render: (entry) => (
         <span className="admin-audit-target">
-          {typeLabel(entry.targetType)} <code>{entry.targetId}</code>
+          {typeLabel(entry.targetType)}{' '}
+          {entry.targetName ? <span title={entry.targetId}>{entry.targetName}</span> : <code>{entry.targetId}</code>}
         </span>
       ),
     },
