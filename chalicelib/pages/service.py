@@ -95,7 +95,8 @@ def _append(key: str, lang: str, text: str, principal: Principal, restored_from:
         raise
     audit.record("restore" if restored_from is not None else "update", "page", page_id,
                  before={"version": int(latest.version), "text": latest.text} if latest else None,
-                 after={"version": number, "text": text, "restoredFrom": restored_from})
+                 after={"version": number, "text": text,
+                        **({"restoredFrom": restored_from} if restored_from is not None else {})})
     return _shown(item)
 
 

@@ -99,6 +99,7 @@ def test_invitations_settings_and_the_wqx_account_without_its_key(api, changes):
 def test_a_page_edit_and_a_deleted_record(api, changes):
     page = entries_for(api, "glossary#en")[-1]
     assert (page["targetType"], page["action"], page["after"]["text"]) == ("page", "update", changes["page_text"])
+    assert "restoredFrom" not in page["after"]  # said only of a restore
     (deleted,) = entries_for(api, changes["parameter"])
     assert (deleted["targetType"], deleted["action"], deleted["organizationId"]) == ("parameter", "delete", changes["org"])
 
