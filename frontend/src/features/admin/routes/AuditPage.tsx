@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_SORT_FIELDS, AUDIT_TARGET_TYPES, useAuditEntries, 
 import { DataTable, type Column } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { SearchBox } from '../components/SearchBox';
-import { formatDateTime } from '../lib/labels';
+import { formatDateTime } from '../../../lib/dates';
 import { nextSort, useListState } from '../lib/listState';
 import { useErrorToast } from '../lib/useErrorToast';
 import '../admin.css';

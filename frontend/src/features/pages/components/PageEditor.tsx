@@ -6,6 +6,7 @@ import { messageOf } from '../../../shell/toast';
 import { usePage, usePageVersions, useRestorePage, useSavePage, type PageVersion } from '../api/pages';
 import type { InfoPageKey } from '../menu';
 import { PageMarkdown } from './PageMarkdown';
+import { formatDateTime } from '../../../lib/dates';
 
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 
@@ -18,7 +19,7 @@ function Versions({ page, lang, onNotice }: { page: InfoPageKey; lang: Language;
 
   const describe = (v: PageVersion) => {
     if (v.isDefault) return t('pages.editor.defaultVersion');
-    const parts = [t('pages.editor.savedBy', { date: new Date(v.savedAt ?? '').toLocaleString(lang), name: v.savedByName ?? '' })];
+    const parts = [t('pages.editor.savedBy', { date: formatDateTime(v.savedAt, lang), name: v.savedByName ?? '' })];
     if (v.restoredFrom !== null) parts.push(t('pages.editor.restoredFrom', { version: v.restoredFrom }));
     return parts.join(' · ');
   };

@@ -3,6 +3,7 @@ import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { useContactMessages } from '../api/contact';
 import '../pages.css';
+import { formatDateTime } from '../../../lib/dates';
 
 /** /admin/contact-messages: what visitors wrote through Contact us, newest first (system administrators). */
 export function ContactMessagesPage() {
@@ -29,7 +30,7 @@ export function ContactMessagesPage() {
                     {m.name} &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt;
                   </dd>
                   <dt>{t('pages.contactMessages.received')}</dt>
-                  <dd>{new Date(m.createdAt).toLocaleString(i18n.language)}</dd>
+                  <dd>{formatDateTime(m.createdAt, i18n.language)}</dd>
                   <dt>{t('pages.contactMessages.message')}</dt>
                   <dd className="contact-message-text" lang={m.language}>{m.message}</dd>
                 </dl>
