@@ -62,7 +62,8 @@ export function StationChartPage() {
     setParams(next);
   };
   const toggle = (id: string) => setParam('parameter', (shown.includes(id) ? shown.filter((p) => p !== id) : [...shown, id]).join(','));
-  const filename = `${station.identifier || station.id}-${shown.join('-')}`.replace(/[^\w.-]+/g, '_');
+  // Named as the page shows them: the station's identifier and the parameters' names (not their ids).
+  const filename = [station.identifier || station.id, ...shown.map(nameOf)].join('-').replace(/[^\w.-]+/g, '_');
 
   return (
     <section className="station-chart" aria-label={t('stations.chart.tab')}>

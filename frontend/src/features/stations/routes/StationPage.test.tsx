@@ -170,6 +170,8 @@ describe('station page /sts/station/{stationId}', () => {
     renderStation('/sts/station/s1/chart?parameter=p-ph');
     await screen.findByTestId('chart');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const link = vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('USGS-01-pH.csv');
     const lines = (await created[0].text()).trim().split('\r\n');
     expect(lines[0]).toBe('MonitoringLocationIdentifier,ActivityStartDate,ActivityStartTime/Time,CharacteristicName,ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultDetectionConditionText');
     expect(lines[2]).toBe('USGS-01,2020-02-01,10:00:00,pH,7.9,std units,J');
