@@ -146,7 +146,8 @@ test("the PDF report of the explorer's filter downloads from /sts/report", async
   await page.goto(`/#/sts/overview?organization=${DEMO_ORGANIZATION_ID}&q=${encodeURIComponent(station.identifier)}`);
   await page.getByRole('banner').getByRole('link', { name: 'PDF report' }).click();
   await expect(page).toHaveURL(/#\/sts\/report\?/);
-  await expect(page.getByText(`q=${station.identifier}`, { exact: false })).toBeVisible();
+  // The filter said in words, as the explorer names it.
+  await expect(page.getByText(`Search stations: ${station.identifier}`, { exact: false })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create the PDF report' }).click();
   const file = await download;
