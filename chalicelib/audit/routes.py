@@ -1,5 +1,5 @@
 """The audit trail (system administrators)."""
-from chalicelib.audit import service
+from chalicelib.audit import names, service
 from chalicelib.auth import rules
 from chalicelib.core.http import Routes
 
@@ -10,4 +10,4 @@ routes = Routes(__name__)
 def list_audit_entries():
     """Changes of roles, members, invitations, settings, WQX accounts, pages and deletions, newest first;
     filter, sort and page with the collection query language."""
-    return service.search(routes.current_request.query_params)
+    return names.name_targets(service.search(routes.current_request.query_params))

@@ -1,0 +1,33 @@
+"""What the audit trail's readers call each changed thing. Apart from audit.service because only the API reads
+the trail: the import worker records entries, and its permissions follow the modules it reaches (it is given no
+access to the users' table)."""
+from __future__ import annotations
+
+from chalicelib.organizations.models import Organization
+from chalicelib.users import service as users
+
+# The target types whose id is a user's, and those whose id is an organization's.
+USER_TARGETS = ("member", "user-roles", "user")
+ORGANIZATION_TARGETS = ("organization", "wqx-account")
+# What names a target in the change itself, in this order ("name" of a project, "email" of an invitation...).
+NAMING_FIELDS = ("name", "email", "identifier", "label", "roleName")
+
+
+def name_targets(answer: list | dict) -> list | dict:
+    """A page of entries (as audit.service.search answers it), each given `targetName`: what a person calls the
+    target (a user's or organization's name as it is now, else a name the change carries), None when none."""
+    entries = answer["data"] if isinstance(answer, dict) else answer
+
+    def ids(types) -> list[str]:
+        return list({e["targetId"] for e in entries if e.get("targetType") in types})
+
+    people = {user_id: user.name or user.email for user_id, user in users.get_many(ids(USER_TARGETS)).items()}
+    organization_ids = ids(ORGANIZATION_TARGETS)
+    organizations = {o.id: o.name for o in Organization.batch_get(organization_ids)} if organization_ids else {}
+    for entry in entries:
+        known = people if entry.get("targetType") in USER_TARGETS else \
+            organizations if entry.get("targetType") in ORGANIZATION_TARGETS else {}
+        carried = next((change[field] for change in (entry.get("after"), entry.get("before")) if change
+                        for field in NAMING_FIELDS if isinstance(change.get(field), str)), None)
+        entry["targetName"] = known.get(entry.get("targetId")) or carried
+    return answer
