@@ -58,7 +58,7 @@ export function ImportResult({ log, number, onCancel }: { log: ImportLog; number
             )}
           </p>
           {onCancel && (
-            <button type="button" onClick={onCancel}>
+            <button type="button" className="button button-danger" onClick={onCancel}>
               {t('imports.cancel')}
             </button>
           )}
@@ -98,7 +98,7 @@ function RejectedRows({ log, number }: { log: ImportLog; number: FormatNumber })
   return (
     <div>
       {log.feedbackFileId && (
-        <button type="button" onClick={() => void download()}>
+        <button type="button" className="button" onClick={() => void download()}>
           {t('imports.rejected.download')}
         </button>
       )}

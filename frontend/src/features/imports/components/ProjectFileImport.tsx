@@ -19,6 +19,7 @@ import { fileSize } from '../lib/labels';
 import { ImportHistory } from './ImportHistory';
 import { ImportResult } from './ImportResult';
 import '../../../shell/workspace.css';
+import '../imports.css';
 
 /** What a panel imports: the route that queues it, the files and formats it takes. */
 export interface FileImportTarget {
@@ -113,6 +114,7 @@ interface ImportFormProps {
 /** The file, its format and dry run; sends the file to S3 (with its progress) and queues its import. */
 function ImportForm({ organizationId, projectId, target, onStart, onQueued }: ImportFormProps) {
   const { t, i18n } = useTranslation();
+  const ids = useId();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('auto');
   const [dryRun, setDryRun] = useState(false);
@@ -153,41 +155,43 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
   }
 
   return (
-    <>
+    <div className="imports-form ws-form">
       <div className="imports-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-        <p>{target.dropHint}</p>
-        <label>
-          {t('imports.choose')}
-          <input type="file" accept={target.accept} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-        </label>
+        <p className="ws-hint">{target.dropHint}</p>
+        <div className="ws-field">
+          <label htmlFor={`${ids}-file`}>{t('imports.choose')}</label>
+          <input id={`${ids}-file`} type="file" accept={target.accept} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
         {file && <p>{t('imports.chosen', { name: file.name, size: fileSize(file.size, i18n.language) })}</p>}
       </div>
-      <label>
-        {t('imports.format')}
-        <select value={format} onChange={(event) => setFormat(event.target.value)}>
+      <div className="ws-field">
+        <label htmlFor={`${ids}-format`}>{t('imports.format')}</label>
+        <select id={`${ids}-format`} value={format} onChange={(event) => setFormat(event.target.value)}>
           {target.formats.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </select>
-      </label>
-      <label>
+      </div>
+      <label className="ws-check">
         <input type="checkbox" checked={dryRun} onChange={(event) => setDryRun(event.target.checked)} />
         {t('imports.dryRun')}
       </label>
-      <button type="button" onClick={() => void start()} disabled={!file || upload !== null}>
-        {t('imports.start')}
-      </button>
-      {error && <p role="alert">{error}</p>}
+      <div className="ws-actions">
+        <button type="button" className="button button-primary" onClick={() => void start()} disabled={!file || upload !== null}>
+          {t('imports.start')}
+        </button>
+      </div>
+      {error && <p role="alert" className="alert alert-error">{error}</p>}
       {upload && (
-        <div>
+        <div className="imports-progress">
           <progress aria-label={t('imports.uploadProgress')} max={upload.size} value={upload.sent} />
           <p>
             {t('imports.uploading', { sent: fileSize(upload.sent, i18n.language), total: fileSize(upload.size, i18n.language) })}
           </p>
         </div>
       )}
-    </>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../shell/Dialog';
@@ -124,8 +124,8 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
                   </td>
                   <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
                   <td>
-                    <button type="button" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
-                    <button type="button" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
+                    <button type="button" className="button button-small" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
+                    <button type="button" className="button button-small" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
                       {t('timeseries.project.edit')}
                     </button>
                   </td>
@@ -159,6 +159,7 @@ type FormProps = {
 /** A source's name, URL, format and schedule: adds a new source, or (prefilled, in a dialog) edits one. */
 function ImportSourceForm({ initial, submitLabel, failedKey, clearOnSuccess, onSubmit, onCancel }: FormProps) {
   const { t } = useTranslation();
+  const ids = useId();
   const [draft, setDraft] = useState<ImportSourceFields>(() =>
     initial ? { name: initial.name, url: initial.url, format: initial.format, schedule: initial.schedule } : { name: '', url: '', format: 'usgs-json', schedule: 'daily' });
   const [failure, setFailure] = useState<string>();
@@ -174,29 +175,31 @@ function ImportSourceForm({ initial, submitLabel, failedKey, clearOnSuccess, onS
     }
   };
   return (
-    <form className="import-source-form" onSubmit={(event) => void submit(event)}>
-      <label>
-        {t('timeseries.project.name')}
-        <input required maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-      </label>
-      <label>
-        {t('timeseries.project.url')}
-        <input required type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
-      </label>
-      <label>
-        {t('timeseries.project.format')}
-        <select value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.target.value })}>
+    <form className="import-source-form ws-form" onSubmit={(event) => void submit(event)}>
+      <div className="ws-field">
+        <label htmlFor={`${ids}-name`}>{t('timeseries.project.name')}</label>
+        <input id={`${ids}-name`} required maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+      </div>
+      <div className="ws-field">
+        <label htmlFor={`${ids}-url`}>{t('timeseries.project.url')}</label>
+        <input id={`${ids}-url`} required type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+      </div>
+      <div className="ws-field">
+        <label htmlFor={`${ids}-format`}>{t('timeseries.project.format')}</label>
+        <select id={`${ids}-format`} value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.target.value })}>
           {FORMATS.map((f) => <option key={f} value={f}>{t(`timeseries.project.formats.${f}`)}</option>)}
         </select>
-      </label>
-      <label>
-        {t('timeseries.project.schedule')}
-        <select value={draft.schedule} onChange={(e) => setDraft({ ...draft, schedule: e.target.value as ImportSource['schedule'] })}>
+      </div>
+      <div className="ws-field">
+        <label htmlFor={`${ids}-schedule`}>{t('timeseries.project.schedule')}</label>
+        <select id={`${ids}-schedule`} value={draft.schedule} onChange={(e) => setDraft({ ...draft, schedule: e.target.value as ImportSource['schedule'] })}>
           {SCHEDULES.map((s) => <option key={s} value={s}>{t(`timeseries.project.schedules.${s}`)}</option>)}
         </select>
-      </label>
-      {onCancel && <button type="button" onClick={onCancel}>{t('timeseries.project.cancel')}</button>}
-      <button type="submit">{submitLabel}</button>
+      </div>
+      <div className="ws-actions">
+        <button type="submit" className="button button-primary">{submitLabel}</button>
+        {onCancel && <button type="button" className="button" onClick={onCancel}>{t('timeseries.project.cancel')}</button>}
+      </div>
       {failure && <p role="alert" className="alert alert-error">{failure}</p>}
     </form>
   );
