@@ -12,6 +12,7 @@ import {
   post,
   put,
   request,
+  SessionEndedError,
   setApiBase,
   setOnUnauthorized,
   setTokenProvider,
@@ -193,6 +194,20 @@ describe('401 Unauthorized', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(call).toEqual({ settled: true, value: undefined, error: undefined });
     expect(BACKOFF_MS).toBe(2000);
+  });
+
+  it('a change (not a read) then rejects: it was not made, and no screen may say it was', async () => {
+    const onUnauthorized = vi.fn();
+    setOnUnauthorized(onUnauthorized);
+    fetchMock.mockResolvedValue(jsonResponse(401, { statusCode: 401, message: 'Token expired' }));
+
+    const call = track(post('/dashboards', { title: 'Expired test' }));
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS);
+    expect(onUnauthorized).toHaveBeenCalledWith({ method: 'POST', url: '/api/v1/dashboards' });
+    expect(call.settled).toBe(true);
+    expect(call.error).toBeInstanceOf(SessionEndedError);
+    expect((call.error as SessionEndedError).status).toBe(401);
+    expect((call.error as Error).message).toBe('Your session has ended. Sign in again to continue.');
   });
 
   it('still resolves with undefined when the handler itself fails', async () => {

@@ -6,7 +6,8 @@
  * - A bearer `Authorization` header is sent whenever the token provider has a token, and
  *   `Accept-Language` names the interface's language (the server's messages then come in it).
  * - 401: the registered unauthorized handler (the auth "handle 401" action) runs, the call waits
- *   2000 ms, then resolves with `undefined`.
+ *   2000 ms, then a read (GET) resolves with `undefined`; a change (POST, PUT, PATCH, DELETE) rejects with
+ *   `SessionEndedError`, so that no screen reports as made a change that was not (docs/decisions/0014).
  * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
  * - Any other failure throws an `ApiError` carrying the server's `message` when it sent one,
  *   otherwise the original error's message.
@@ -46,6 +47,13 @@ export class ApiError extends Error {
     super(message, { cause: options.cause });
     this.status = options.status;
     this.data = options.data;
+  }
+}
+
+/** A change refused because the session had ended (401): the sign-in dialog already says so. */
+export class SessionEndedError extends ApiError {
+  constructor() {
+    super(i18next.t('auth.dialog.message'), { status: 401 });
   }
 }
 
@@ -176,6 +184,7 @@ export async function request<T = unknown>(
         // The handler's own failure must not change what the caller sees.
       }
       await sleep(BACKOFF_MS);
+      if (method !== 'GET') throw new SessionEndedError();
       return undefined;
     }
 

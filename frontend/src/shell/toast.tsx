@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SessionEndedError } from '../api/client';
 
 export const MESSAGE_TIMEOUT_MS = 10_000;
 
@@ -45,7 +46,8 @@ export function messageOf(error: unknown): string {
 export const toast = {
   success: (message: string) => show('success', message),
   info: (message: string) => show('info', message),
-  error: (error: unknown) => show('error', messageOf(error)),
+  // A change refused because the session ended: the sign-in dialog is saying it already.
+  error: (error: unknown) => (error instanceof SessionEndedError ? undefined : show('error', messageOf(error))),
   dismiss,
   clear: () => {
     toasts = [];
