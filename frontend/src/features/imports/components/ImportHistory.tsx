@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/client';
 import { messageOf } from '../../../shell/toast';
 import type { ImportLog, Page } from '../api/types';
 import { statusLabel } from '../lib/labels';
+import { PageNav } from '../../../shell/PageNav';
 
 interface ImportHistoryProps {
   history: SWRResponse<Page<ImportLog>>;
@@ -65,17 +66,7 @@ export function ImportHistory({ history, page, onPage, onShow, number }: ImportH
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav className="ws-toolbar" aria-label={t('imports.history.pages')}>
-          <button type="button" className="button button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('common.previous')}
-          </button>
-          <span>{t('common.pageOf', { page, pageCount })}</span>
-          <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-            {t('common.next')}
-          </button>
-        </nav>
-      )}
+      <PageNav label={t('imports.history.pages')} page={page} pageCount={pageCount} onPage={onPage} />
     </>
   );
 }

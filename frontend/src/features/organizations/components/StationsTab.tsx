@@ -12,6 +12,7 @@ import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { PageNav } from '../../../shell/PageNav';
 
 type StationType = { id: string; name: string };
 /** The bulk edit's choice that takes the stations' type away. */
@@ -123,17 +124,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav className="ws-toolbar" aria-label={t('organizations.stations.pages')}>
-          <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('common.previous')}
-          </button>
-          <span>{t('common.pageOf', { page, pageCount })}</span>
-          <button type="button" className="button button-small" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-            {t('common.next')}
-          </button>
-        </nav>
-      )}
+      <PageNav label={t('organizations.stations.pages')} page={page} pageCount={pageCount} onPage={setPage} />
       {editing && editing.kind !== 'bulk' && (
         <StationDialog
           station={editing.kind === 'edit' ? editing.station : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivities } from '../api/activities';
+import { PageNav } from '../../../shell/PageNav';
 
 /** A project's activities, newest first, a page at a time, with a search. */
 export function ActivitiesTab({ organizationId, projectId }: { organizationId: string; projectId: string }) {
@@ -59,17 +60,7 @@ export function ActivitiesTab({ organizationId, projectId }: { organizationId: s
               </tbody>
             </table>
           </div>
-          {activities.data.pageCount > 1 && (
-            <nav className="ws-toolbar" aria-label={t('projects.activities.pages')}>
-              <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('common.previous')}
-              </button>
-              <span>{t('common.pageOf', { page, pageCount: activities.data.pageCount })}</span>
-              <button type="button" className="button button-small" disabled={page >= activities.data.pageCount} onClick={() => setPage(page + 1)}>
-                {t('common.next')}
-              </button>
-            </nav>
-          )}
+          <PageNav label={t('projects.activities.pages')} page={page} pageCount={activities.data.pageCount} onPage={setPage} />
         </>
       )}
     </div>
