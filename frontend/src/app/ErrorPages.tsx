@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams, type Params } from 'react-router';
+import { useDocumentTitle } from '../shell/documentTitle';
 import { redirectToNotFound } from '../shell/navigation';
 import { HOME_PATH } from './paths';
 
@@ -21,6 +22,7 @@ export function withRouteProps(Page: React.ComponentType<ErrorPageProps>) {
 /** /404: names the path that was not found (the `url` query parameter). */
 export function NotFoundPage({ query }: ErrorPageProps) {
   const { t } = useTranslation();
+  useDocumentTitle(t('errors.notFound.title'));
   const url = query?.url;
   return (
     <section className="page error-page" aria-labelledby="not-found-title">
@@ -39,6 +41,7 @@ export function NotFoundPage({ query }: ErrorPageProps) {
 /** /403, and any page the user lacks the roles for. */
 export function ForbiddenPage({ query }: ErrorPageProps) {
   const { t } = useTranslation();
+  useDocumentTitle(t('errors.forbidden.title'));
   return (
     <section className="page error-page" aria-labelledby="forbidden-title">
       <p className="error-code" aria-hidden="true">

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { meets, type Requirement } from '../auth/roles';
 import { useSession } from '../auth/session';
 import { LoginPage } from '../auth/LoginPage';
+import { DocumentTitle, useDocumentTitle, type RouteTitle } from '../shell/documentTitle';
 import { Spinner } from '../shell/LazyView';
 import { LoginDialog } from '../shell/LoginDialog';
 import { OVERLAY_MENU_QUERY, useMenuCollapsed } from '../shell/menuState';
@@ -17,6 +18,15 @@ import { HOME_PATH } from './paths';
 export interface RouteHandle {
   name?: string;
   requires?: Requirement;
+  /** The page's name in the browser tab (an i18n key, or a function of the route's params giving one). */
+  title?: RouteTitle;
+}
+
+/** The sign-in page, in place of a page that needs a signed-in user: named so in the browser tab. */
+function SignInFirst() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.title'));
+  return <LoginPage />;
 }
 
 /** Pages of routes that require roles show only to users holding them (sign-in first). */
@@ -29,12 +39,12 @@ function RouteGate({ children }: { children: React.ReactNode }) {
   if (session.status === 'checking' || (session.status === 'signed-in' && !session.profile && !session.profileError)) {
     return <Spinner />;
   }
-  if (session.status === 'anonymous') return <LoginPage />;
+  if (session.status === 'anonymous') return <SignInFirst />;
   if (!requirements.every((r) => meets(session.profile, r))) return <ForbiddenPage />;
   return <>{children}</>;
 }
 
-/** The app layout: header (menu toggle, product name, header tools), side menu, the page. */
+/** The app layout: header (menu toggle, product name, header tools), side menu, the page; the page's name in the browser tab. */
 export function Layout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -45,39 +55,41 @@ export function Layout() {
   }, [pathname, collapseForNow]);
   const tools = shell.headerToolsFor(session.profile);
   return (
-    <div className={`app${collapsed ? ' menu-collapsed' : ''}`}>
-      <header className="app-header">
-        <button
-          type="button"
-          className="header-button menu-toggle"
-          aria-expanded={!collapsed}
-          aria-controls="side-menu"
-          aria-label={collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
-          onClick={toggle}
-        >
-          <span aria-hidden="true">☰</span>
-        </button>
-        <Link to={HOME_PATH} className="brand">
-          {t('app.name')}
-        </Link>
-        <div className="header-tools">
-          {tools.map(({ key, component: Tool }) => (
-            <Tool key={key} />
-          ))}
+    <DocumentTitle>
+      <div className={`app${collapsed ? ' menu-collapsed' : ''}`}>
+        <header className="app-header">
+          <button
+            type="button"
+            className="header-button menu-toggle"
+            aria-expanded={!collapsed}
+            aria-controls="side-menu"
+            aria-label={collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
+            onClick={toggle}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+          <Link to={HOME_PATH} className="brand">
+            {t('app.name')}
+          </Link>
+          <div className="header-tools">
+            {tools.map(({ key, component: Tool }) => (
+              <Tool key={key} />
+            ))}
+          </div>
+        </header>
+        <div className="app-body">
+          <nav id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
+          <main className="app-main">
+            <RouteGate>
+              <Outlet />
+            </RouteGate>
+          </main>
         </div>
-      </header>
-      <div className="app-body">
-        <nav id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
-          <SideMenu collapsed={collapsed} />
-        </nav>
-        <main className="app-main">
-          <RouteGate>
-            <Outlet />
-          </RouteGate>
-        </main>
+        <Toasts />
+        <LoginDialog />
       </div>
-      <Toasts />
-      <LoginDialog />
-    </div>
+    </DocumentTitle>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../shell/documentTitle';
 import { toast } from '../shell/toast';
 import { HOME_PATH } from './paths';
 
@@ -15,6 +16,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const message = messageOf(error);
+  useDocumentTitle(t('errors.route.title'));
   useEffect(() => {
     toast.error(message);
   }, [message]);

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../api/client';
-import { LANGUAGE_STORAGE_KEY } from '../i18n';
+import { changeLanguage, LANGUAGE_STORAGE_KEY } from '../i18n';
 import { jsonResponse, renderApp } from '../test/render';
 
 const info = { name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '' };
@@ -76,5 +76,21 @@ describe('layout', () => {
     expect(await screen.findByText('Language changed successfully.')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('closes the language dropdown when the route changes, after a choice too', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/home');
+    await screen.findByText('Version');
+
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('option', { name: '简体中文' }));
+    expect(await screen.findByRole('listbox', { name: '语言' })).toBeInTheDocument();
+
+    await act(() => router.navigate('/sts/mission'));
+
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '语言: 简体中文' })).toHaveAttribute('aria-expanded', 'false');
+    await act(() => changeLanguage('en'));
   });
 });

@@ -9,29 +9,45 @@ import { organizationRoutes, organizationStsRoutes } from '../features/organizat
 import { contactMessageRoutes, infoPageRoutes } from '../features/pages/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { stationRoutes } from '../features/stations/routes';
+import type { RouteTitle } from '../shell/documentTitle';
 import { lazyView, Spinner } from '../shell/LazyView';
 import { ROUTE_NAMES } from '../shell/navigation';
 import { ForbiddenPage, NotFoundPage, RedirectToNotFound, withRouteProps } from './ErrorPages';
 import { HomePage } from './HomePage';
-import { Layout } from './Layout';
+import { Layout, type RouteHandle } from './Layout';
 import { HOME_PATH } from './paths';
 import { RouteError } from './RouteError';
+
+/** Names in the browser tab the pages of routes that name none themselves (and no menu entry leads to). */
+function withTitle(routes: RouteObject[], title: RouteTitle): RouteObject[] {
+  return routes.map((route) => ({ ...route, handle: { title, ...(route.handle as RouteHandle | undefined) } }));
+}
 
 /**
  * The pages of each feature, composed here (features do not import each other). Each feature
  * exports its own array of routes; add a feature by adding its array to this list. A route may
  * declare `handle: { requires: { roles: [...] } }` (or `permissions`) to show only to users
- * holding them.
+ * holding them, and `handle: { title }` to name its page in the browser tab (else the menu entry
+ * leading to it names it).
  */
 const featureRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...adminRoutes,
   ...contactMessageRoutes,
   ...invitationRoutes,
-  ...organizationRoutes,
+  ...withTitle(organizationRoutes, ({ tab }) => (tab ? `organizations.tabs.${tab}` : 'organizations.list.title')),
   ...projectRoutes,
   ...apiReferenceRoutes,
-  { path: 'sts', children: [...explorerRoutes, ...stationRoutes, ...infoPageRoutes, ...invitationStsRoutes, ...organizationStsRoutes] },
+  {
+    path: 'sts',
+    children: [
+      ...explorerRoutes,
+      ...stationRoutes,
+      ...infoPageRoutes,
+      ...withTitle(invitationStsRoutes, 'invitations.page.title'),
+      ...organizationStsRoutes,
+    ],
+  },
 ];
 
 /**
@@ -53,8 +69,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           { path: 'home', element: <HomePage /> },
-          { id: ROUTE_NAMES.login, path: 'login', element: <LoginPage /> },
-          { path: 'profile', element: lazyView(() => import('../auth/ProfilePage')), handle: { requires: { roles: [] } } },
+          { id: ROUTE_NAMES.login, path: 'login', element: <LoginPage />, handle: { title: 'auth.login.title' } },
+          {
+            path: 'profile',
+            element: lazyView(() => import('../auth/ProfilePage')),
+            handle: { requires: { roles: [] }, title: 'auth.profile.title' },
+          },
           ...featureRoutes,
           { id: ROUTE_NAMES.forbidden, path: '403', Component: withRouteProps(ForbiddenPage) },
           { id: ROUTE_NAMES.notFound, path: '404', Component: withRouteProps(NotFoundPage) },

@@ -77,4 +77,25 @@ describe('profile page', () => {
     expect(screen.getByRole('textbox', { name: 'Display name' })).toHaveAccessibleDescription('Enter a name.');
     expect(patches).toEqual([]);
   });
+
+  it('keeps keyboard focus on Save while saving and after (a disabled button would drop it to the page)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderProfile();
+    const save = screen.getByRole('button', { name: 'Save' });
+
+    await user.click(save);
+    expect(save).toHaveFocus();
+    expect(save).toBeEnabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    answer(jsonResponse(200, PROFILE));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(save).toHaveFocus();
+    expect(save).not.toHaveAttribute('aria-disabled');
+  });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGES, type Language } from '../i18n';
 import { ConfirmDialog } from '../shell/Dialog';
 import { Spinner } from '../shell/LazyView';
+import { SubmitButton } from '../shell/SubmitButton';
 import { toast } from '../shell/toast';
 import { deleteOwnAccount, updateProfile, type OrganizationRole, type Profile } from './profile';
 import { useSession } from './session';
@@ -30,6 +31,7 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
   const [busy, setBusy] = useState(false);
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     if (!name.trim()) {
       setNameMissing(true);
       return;
@@ -82,9 +84,8 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
         </select>
       </label>
       <p>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {t('common.save')}
-        </button>
+        {/* Focus stays on Save while saving and after. */}
+        <SubmitButton busy={busy}>{t('common.save')}</SubmitButton>
       </p>
     </form>
   );

@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
+ * Where focus goes when a dialog closes and the element it came from has left the page (the
+ * button of a row the dialog just deleted): the caller's element, read at that moment.
+ */
+export type FocusAfter = () => HTMLElement | null | undefined;
+
+/**
  * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open, stays
- * inside while open (Tab wraps), and returns to where it was on close.
+ * inside while open (Tab wraps), and returns to where it was on close; when that element is gone
+ * (what the dialog removed), to `focusAfter` instead.
  */
 export function Dialog({
   open,
@@ -11,6 +18,7 @@ export function Dialog({
   children,
   footer,
   className,
+  focusAfter,
 }: {
   open: boolean;
   title: ReactNode;
@@ -18,9 +26,12 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
   className?: string;
+  focusAfter?: FocusAfter;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const latestFocusAfter = useRef(focusAfter);
+  latestFocusAfter.current = focusAfter;
 
   useEffect(() => {
     if (!open) return;
@@ -28,7 +39,10 @@ export function Dialog({
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node?.querySelector<HTMLElement>('button');
     first?.focus();
-    return () => previous?.focus?.();
+    return () => {
+      const target = previous?.isConnected && previous !== document.body ? previous : latestFocusAfter.current?.();
+      target?.focus?.();
+    };
   }, [open]);
 
   if (!open) return null;
@@ -83,6 +97,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   busy,
+  focusAfter,
 }: {
   open: boolean;
   title: ReactNode;
@@ -92,12 +107,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   busy?: boolean;
+  /** Where focus goes after confirming removed the element that opened the dialog. */
+  focusAfter?: FocusAfter;
 }) {
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onClose}
+      focusAfter={focusAfter}
       footer={
         <>
           <button type="button" className="button" onClick={onClose}>

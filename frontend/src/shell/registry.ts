@@ -131,6 +131,19 @@ export class ShellRegistry {
       .filter((e): e is MenuEntry => e !== null);
   }
 
+  /** The label (i18n key) of the menu entry leading to `path` (its query aside), whoever may see it. */
+  menuLabelFor(path: string): string | undefined {
+    const find = (entries: MenuEntry[]): string | undefined => {
+      for (const entry of entries) {
+        if (entry.label && entry.to && entry.to.split('?')[0] === path) return entry.label;
+        const inside = entry.items && find(entry.items);
+        if (inside) return inside;
+      }
+      return undefined;
+    };
+    return find(this.modules.flatMap((m) => m.menu ?? []));
+  }
+
   headerToolsFor(profile: Profile | null | undefined): HeaderTool[] {
     return this.modulesFor(profile)
       .flatMap((m) => m.headerTools ?? [])

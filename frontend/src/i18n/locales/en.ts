@@ -108,6 +108,8 @@ const en = {
   },
   shell: {
     useInPython,
+    /** The browser tab's title: the page's name, then the product's. */
+    documentTitle: '{{page}} – {{app}}',
     widgetActions: 'Widget actions',
     menu: {
       label: 'Main menu',

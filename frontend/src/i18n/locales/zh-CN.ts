@@ -109,6 +109,7 @@ const zhCN: Messages = {
   },
   shell: {
     useInPython,
+    documentTitle: '{{page}} – {{app}}',
     widgetActions: '小组件操作',
     menu: {
       label: '主菜单',

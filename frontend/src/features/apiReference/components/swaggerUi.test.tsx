@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import * as React from 'react';
 import { describe, expect, it } from 'vitest';
-import { labelledServers } from './swaggerUi';
+import { labelledServers, swaggerUiPlugins } from './swaggerUi';
 
 /** Swagger UI's Servers component as 5.35 draws it: the list inside an empty label. */
 function SwaggerServers(props: Record<string, unknown>) {
@@ -22,5 +22,41 @@ describe('the servers list of the API reference', () => {
     const list = screen.getByRole('combobox', { name: '服务器' });
     expect(list).toHaveValue('/api/v1');
     expect(document.querySelector('label.visually-hidden[for="servers"]')).toHaveAttribute('lang', 'zh-CN');
+  });
+});
+
+describe("the API reference's headings", () => {
+  it("draw the document's title as an h2 under the page's one h1 (Swagger UI itself, an OpenAPI 3.1 document)", async () => {
+    const { default: SwaggerUIBundle } = await import('swagger-ui-dist/swagger-ui-bundle.js');
+    const page = document.createElement('section');
+    page.innerHTML = '<h1>API reference</h1><div></div>';
+    document.body.append(page);
+    SwaggerUIBundle({
+      domNode: page.querySelector('div')!,
+      spec: { openapi: '3.1.0', info: { title: 'Open Water Data API', version: '0.1.0' }, paths: {} },
+      plugins: swaggerUiPlugins({ text: 'Servers', lang: 'en' }),
+    });
+
+    const title = await waitFor(() => within(page).getByRole('heading', { name: /^Open Water Data API/ }));
+    expect(title.tagName).toBe('H2');
+    expect(title).toHaveClass('title');
+    expect(within(page).getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['API reference']);
+    page.remove();
+  });
+
+  it('draw the title of an OpenAPI 3.0 document as an h2 too', async () => {
+    const { default: SwaggerUIBundle } = await import('swagger-ui-dist/swagger-ui-bundle.js');
+    const node = document.createElement('div');
+    document.body.append(node);
+    SwaggerUIBundle({
+      domNode: node,
+      spec: { openapi: '3.0.3', info: { title: 'Older API', version: '1.0' }, paths: {} },
+      plugins: swaggerUiPlugins({ text: 'Servers', lang: 'en' }),
+    });
+
+    const title = await waitFor(() => within(node).getByRole('heading', { name: /^Older API/ }));
+    expect(title.tagName).toBe('H2');
+    expect(node.querySelector('h1')).toBeNull();
+    node.remove();
   });
 });

@@ -1,5 +1,5 @@
 import type * as ReactApi from 'react';
-import type { ComponentType, FunctionComponent } from 'react';
+import type { ComponentClass, ComponentType, FunctionComponent, ReactNode } from 'react';
 
 /**
  * Swagger UI, loaded only when the API reference page asks for it: its script and styles are chunks of
@@ -39,10 +39,47 @@ export function labelledServers({ text, lang }: SwaggerUiOptions['serversLabel']
   };
 }
 
+/** The components drawing the document's title (OpenAPI 2.0/3.0, OpenAPI 3.1/3.2, a JSON Schema document). */
+const TITLE_COMPONENTS = ['info', 'OAS31Info', 'JSONSchemaDocumentInfo'] as const;
+
+/** What a component draws, for the given props (a class component's render, or the function's result). */
+function drawn(Original: ComponentType<Props>, props: Props): ReactNode {
+  if ((Original as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) {
+    const Class = Original as ComponentClass<Props>;
+    const instance = new Class(props);
+    Object.assign(instance, { props });
+    return instance.render();
+  }
+  return (Original as FunctionComponent<Props>)(props) as ReactNode;
+}
+
+/** The same elements with every h1 among them (not inside other components) drawn as an h2. */
+function withoutH1(React: typeof ReactApi, node: ReactNode): ReactNode {
+  if (!React.isValidElement<{ children?: ReactNode }>(node)) return node;
+  if (node.type === 'h1') return React.createElement('h2', { ...node.props, key: node.key });
+  if (typeof node.type !== 'string' && node.type !== React.Fragment) return node;
+  if (node.props.children === undefined) return node;
+  return React.cloneElement(node, undefined, ...React.Children.toArray(node.props.children).map((child) => withoutH1(React, child)));
+}
+
+/**
+ * Draws the document's title (its name, version and OpenAPI version) as an h2: the page has its own
+ * h1, and a page has one (axe page-has-heading-one, and screen readers' outline).
+ */
+export function titleAsH2(): SwaggerUiPlugin {
+  const demote: ComponentWrapper = (Original, { React }) => (props) => withoutH1(React, drawn(Original, props)) as ReturnType<FunctionComponent<Props>>;
+  return { wrapComponents: Object.fromEntries(TITLE_COMPONENTS.map((name) => [name, demote])) };
+}
+
+/** Swagger UI's plugins of this page. */
+export function swaggerUiPlugins(serversLabel: SwaggerUiOptions['serversLabel']): (() => SwaggerUiPlugin)[] {
+  return [() => labelledServers(serversLabel), titleAsH2];
+}
+
 export async function renderSwaggerUi({ serversLabel, ...options }: SwaggerUiOptions): Promise<void> {
   const [bundle] = await Promise.all([
     import('swagger-ui-dist/swagger-ui-bundle.js'),
     import('swagger-ui-dist/swagger-ui.css'),
   ]);
-  bundle.default({ ...options, plugins: [() => labelledServers(serversLabel)] });
+  bundle.default({ ...options, plugins: swaggerUiPlugins(serversLabel) });
 }

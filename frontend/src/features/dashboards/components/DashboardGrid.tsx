@@ -2,7 +2,7 @@ import 'react-grid-layout/css/styles.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ReactGridLayout, { noCompactor, type Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../shell/Dialog';
+import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { shell } from '../../../shell/registry';
 import { toast } from '../../../shell/toast';
 import { useRemoveWidget } from '../api/removeWidget';
@@ -26,9 +26,10 @@ const signatureOf = (items: readonly GridItem[]) => items.map(({ i, x, y, w, h }
 /**
  * The widgets of a dashboard on the free layout: drag a widget by its title bar, resize it by its
  * lower right corner, or focus its arrange button and use the arrow keys (Shift: resize). Every
- * change is saved. Narrow screens stack the widgets in reading order.
+ * change is saved. Narrow screens stack the widgets in reading order. Once a widget is removed,
+ * focus goes to `focusAfterRemoval` (its remove button is gone).
  */
-export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
+export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Dashboard; focusAfterRemoval?: FocusAfter }) {
   const { t } = useTranslation();
   const { ref: containerRef, width: measured } = useWidth<HTMLDivElement>();
   const mounted = measured !== null;
@@ -131,13 +132,14 @@ export function DashboardGrid({ dashboard }: { dashboard: Dashboard }) {
       {removing && (
         <Layer>
           <ConfirmDialog
-          open={removing !== null}
-          title={t('dashboards.widget.removeTitle')}
-          message={t('dashboards.widget.removeConfirm', { title: titleOf(removing) })}
-          confirmLabel={t('dashboards.widget.removeConfirmButton')}
-          cancelLabel={t('common.cancel')}
-          onConfirm={() => void confirmRemove()}
-          onClose={() => setRemoving(null)}
+            open={removing !== null}
+            title={t('dashboards.widget.removeTitle')}
+            message={t('dashboards.widget.removeConfirm', { title: titleOf(removing) })}
+            confirmLabel={t('dashboards.widget.removeConfirmButton')}
+            cancelLabel={t('common.cancel')}
+            onConfirm={() => void confirmRemove()}
+            onClose={() => setRemoving(null)}
+            focusAfter={focusAfterRemoval}
           />
         </Layer>
       )}

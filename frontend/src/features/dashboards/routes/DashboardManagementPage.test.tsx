@@ -68,6 +68,17 @@ describe('dashboard management /userspace/dashboard-management', () => {
     expect(await screen.findByText("You have no dashboards yet. Create one with 'New dashboard'.")).toBeInTheDocument();
   });
 
+  it("moves focus to the page's title once a dashboard is deleted (its row is gone)", async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes'), dashboard('d2', 'Rivers')]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboard-management');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Lakes' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Rivers']));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'All dashboards' })).toHaveFocus());
+  });
+
   it("creates a dashboard with 'New dashboard' and lists it, staying on the page", async () => {
     stubDashboardsApi([dashboard('d1', 'Lakes')]);
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import '../dashboards.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -20,6 +20,7 @@ export function DashboardManagementPage() {
   const [renaming, setRenaming] = useState<Dashboard | null>(null);
   const [deleting, setDeleting] = useState<Dashboard | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -38,7 +39,9 @@ export function DashboardManagementPage() {
   return (
     <section className="page dashboard-management" aria-labelledby="dashboard-management-title">
       <header className="dashboard-head">
-        <h1 id="dashboard-management-title">{t('dashboards.management.title')}</h1>
+        <h1 id="dashboard-management-title" ref={heading} tabIndex={-1}>
+          {t('dashboards.management.title')}
+        </h1>
         <div className="dashboard-head-actions">
           <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => setCreating(true)}>
             {t('dashboards.menu.new')}
@@ -116,6 +119,8 @@ export function DashboardManagementPage() {
             onConfirm={() => void confirmDelete()}
             onClose={() => setDeleting(null)}
             busy={busy}
+            // The deleted dashboard's row (and its Delete button) is gone: focus goes to the page's title.
+            focusAfter={() => heading.current}
           />
         </Layer>
       )}

@@ -95,6 +95,29 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     await waitFor(() => expect(screen.getAllByRole('region', { name: 'Note' })).toHaveLength(1));
   });
 
+  it("moves focus to the dashboard's title once a widget is removed, the last one too", async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Lakes' });
+    for (const remaining of [1, 0]) {
+      await user.click((await screen.findAllByRole('button', { name: 'Remove Note' }))[0]);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Remove widget' })).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(screen.queryAllByRole('region', { name: 'Note' })).toHaveLength(remaining));
+      await waitFor(() => expect(title).toHaveFocus());
+    }
+  });
+
+  it('returns focus to the remove button when the removal is cancelled', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes', [note])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    const remove = (await screen.findAllByRole('button', { name: 'Remove Note' }))[0]!;
+    await user.click(remove);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove widget' })).getByRole('button', { name: 'Cancel' }));
+    expect(remove).toHaveFocus();
+  });
+
   it('edits a note after it was added: its text, required, saved in place', async () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [lower])]);
     const user = userEvent.setup();

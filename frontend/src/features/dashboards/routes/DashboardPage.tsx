@@ -1,8 +1,9 @@
 import '../dashboards.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Loading } from '../../../shell/Loading';
 import { useDashboard } from '../api/getDashboard';
 import { AddWidgetDialog } from '../components/AddWidgetDialog';
@@ -15,6 +16,8 @@ export function DashboardPage() {
   const { id } = useParams();
   const { data: dashboard, error, isLoading } = useDashboard(id);
   const [adding, setAdding] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(dashboard?.label);
 
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -35,7 +38,9 @@ export function DashboardPage() {
   return (
     <article className="dashboard-page" aria-labelledby="dashboard-title">
       <header className="dashboard-head">
-        <h1 id="dashboard-title">{dashboard.label}</h1>
+        <h1 id="dashboard-title" ref={heading} tabIndex={-1}>
+          {dashboard.label}
+        </h1>
         <div className="dashboard-head-actions">
           <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => setAdding(true)}>
             {t('dashboards.addWidget.open')}
@@ -52,7 +57,8 @@ export function DashboardPage() {
       ) : (
         <>
           <p className="muted small dashboard-hint">{t('dashboards.page.hint')}</p>
-          <DashboardGrid key={dashboard.id} dashboard={dashboard} />
+          {/* After a widget is removed, focus goes to the dashboard's title. */}
+          <DashboardGrid key={dashboard.id} dashboard={dashboard} focusAfterRemoval={() => heading.current} />
         </>
       )}
       <AddWidgetDialog dashboard={dashboard} open={adding} onClose={() => setAdding(false)} />

@@ -6,11 +6,12 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'userspace/dashboards/:id',
     element: lazyView(() => import('./DashboardPage')),
-    handle: { requires: { roles: [] } },
+    // The page names itself after the dashboard once it is loaded.
+    handle: { requires: { roles: [] }, title: 'dashboards.menu.title' },
   },
   {
     path: 'userspace/dashboard-management',
     element: lazyView(() => import('./DashboardManagementPage')),
-    handle: { requires: { roles: [] } },
+    handle: { requires: { roles: [] }, title: 'dashboards.management.title' },
   },
 ];

@@ -9,6 +9,7 @@ const loadInfoPage = () => import('../components/InfoPage');
 export const infoPageRoutes: RouteObject[] = INFO_PAGES.map((page) => ({
   path: page,
   element: lazyView(loadInfoPage, { page }),
+  handle: { title: `pages.${page}.title` },
 }));
 
 /** The messages of Contact us, in the admin shell (system administrators). */

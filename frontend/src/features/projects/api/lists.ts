@@ -1,4 +1,4 @@
-import { RequestQueryBuilder } from '@dataui/crud-request';
+import { RequestQueryBuilder, type SCondition } from '@dataui/crud-request';
 import useSWR, { useSWRConfig } from 'swr';
 import { get, put } from '../../../api/client';
 import type { ProjectParameter, ProjectStation } from './types';
@@ -27,23 +27,57 @@ export function useSetProjectList(organizationId: string, projectId: string, lis
   };
 }
 
-/** The organization's stations to choose from (GET /station filtered by organization, up to 1000). */
-export function useOrganizationStationChoices(organizationId: string, enabled: boolean) {
-  const query = RequestQueryBuilder.create()
-    .setFilter({ field: 'organizationId', operator: '$eq', value: organizationId })
-    .sortBy({ field: 'name', order: 'ASC' })
-    .setLimit(1000)
-    .query();
-  return useSWR(enabled ? ['/station', 'choices', organizationId] : null, async () => {
-    const body = await get<ProjectStation[] | { data: ProjectStation[] }>(`/station?${query}`);
-    return Array.isArray(body) ? body : (body?.data ?? []);
-  });
+/** How many of the organization's stations one search shows (the filter narrows the rest down). */
+export const STATION_CHOICES_LIMIT = 100;
+
+/** What a search found: the first ones and how many match in all (`loading`: an answer is on its way). */
+export interface Found<T> {
+  data?: { data: T[]; total: number };
+  error?: unknown;
+  loading: boolean;
 }
 
-/** Every parameter to choose from (GET /parameter/parameters). */
-export function useParameterChoices(enabled: boolean) {
-  return useSWR(enabled ? ['/parameter/parameters', 'choices'] : null, async () => {
+/** The query of a station search: the organization's stations whose name or identifier contains the term (any case). */
+export function stationChoicesQuery(organizationId: string, term: string): string {
+  const search: SCondition = term
+    ? { organizationId, $or: [{ name: { $contL: term } }, { identifier: { $contL: term } }] }
+    : { organizationId };
+  // `s` holds the organization too: the server ignores `filter` next to a search.
+  return RequestQueryBuilder.create()
+    .select(['name', 'identifier'])
+    .search(search)
+    .sortBy({ field: 'name', order: 'ASC' })
+    .setLimit(STATION_CHOICES_LIMIT)
+    .setPage(1)
+    .query();
+}
+
+/**
+ * The organization's stations to choose from, searched on the server by `term` (GET /station with
+ * `s`): the first STATION_CHOICES_LIMIT by name, and how many match in all. The previous answer stays
+ * while the next loads.
+ */
+export function useOrganizationStationChoices(organizationId: string, term: string): Found<ProjectStation> {
+  const query = stationChoicesQuery(organizationId, term);
+  const found = useSWR(
+    ['/station', 'choices', organizationId, term],
+    async () => {
+      const body = await get<ProjectStation[] | { data: ProjectStation[]; total?: number }>(`/station?${query}`);
+      const data = Array.isArray(body) ? body : (body?.data ?? []);
+      return { data, total: Array.isArray(body) ? data.length : (body?.total ?? data.length) };
+    },
+    { keepPreviousData: true },
+  );
+  return { data: found.data, error: found.error as unknown, loading: found.isValidating };
+}
+
+/** Every parameter to choose from (GET /parameter/parameters), those whose label or unit contains `term` (any case). */
+export function useParameterChoices(term: string): Found<ProjectParameter> {
+  const all = useSWR(['/parameter/parameters', 'choices'], async () => {
     const body = await get<ProjectParameter[] | { data: ProjectParameter[] }>('/parameter/parameters', { params: { limit: 1000 } });
     return (Array.isArray(body) ? body : (body?.data ?? [])).slice().sort((a, b) => a.label.localeCompare(b.label));
   });
+  const needle = term.toLowerCase();
+  const data = all.data?.filter((p) => !needle || `${p.label} ${p.unit ?? ''}`.toLowerCase().includes(needle));
+  return { data: data && { data, total: data.length }, error: all.error as unknown, loading: all.isLoading };
 }

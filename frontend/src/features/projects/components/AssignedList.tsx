@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
+import { SubmitButton } from '../../../shell/SubmitButton';
 import { messageOf, toast } from '../../../shell/toast';
+import { useDebouncedValue } from '../../../shell/useDebouncedValue';
 
 export interface Choice {
   id: string;
@@ -9,15 +11,38 @@ export interface Choice {
   detail?: string | null;
 }
 
+/** What can be chosen for a filter: the choices found (the first ones) and how many match in all. */
+export interface FoundChoices {
+  data?: { data: Choice[]; total: number };
+  error?: unknown;
+  /** The answer for this filter is on its way (`data` may still be the previous filter's). */
+  loading?: boolean;
+}
+
+/** What was found, of another shape, as choices. */
+export function foundAs<T>(found: { data?: { data: T[]; total: number }; error?: unknown; loading?: boolean }, toChoice: (item: T) => Choice): FoundChoices {
+  return { ...found, data: found.data && { data: found.data.data.map(toChoice), total: found.data.total } };
+}
+
+/** The filter is sent once the typing rests this long. */
+export const FILTER_DELAY_MS = 300;
+
+const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label);
+const matches = (choice: Choice, needle: string) => `${choice.label} ${choice.detail ?? ''}`.toLowerCase().includes(needle.toLowerCase());
+
 /**
  * What a project holds (its stations or parameters) as a list; a contributor opens a checklist of
- * what can be chosen, filters it, and saves the new list.
+ * what can be chosen, filters it (`useChoices` finds the choices for the filter, on the server where
+ * there are many), and saves the new list. Focus goes into the checklist's filter when it opens, and
+ * back to the "Choose ..." button when it closes.
  */
 export function AssignedList({
   title,
   emptyMessage,
   chooseLabel,
   filterLabel,
+  noMatchMessage,
+  moreMessage,
   savedMessage,
   items,
   error,
@@ -29,34 +54,42 @@ export function AssignedList({
   emptyMessage: string;
   chooseLabel: string;
   filterLabel: string;
+  /** Said when nothing matches the filter. */
+  noMatchMessage: string;
+  /** Said when more match than are shown: (shown, total). */
+  moreMessage: (shown: number, total: number) => string;
   savedMessage: (count: number) => string;
   items: Choice[] | undefined;
   error: unknown;
   canEdit: boolean;
-  useChoices: (enabled: boolean) => { data?: Choice[]; error?: unknown };
+  useChoices: (filter: string) => FoundChoices;
   onSave: (ids: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
-  const choices = useChoices(choosing);
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setChoosing(false);
+  };
 
   if (error) return <p className="alert alert-error" role="alert">{messageOf(error)}</p>;
   if (!items) return <Spinner />;
   if (choosing) {
-    if (choices.error) return <p className="alert alert-error" role="alert">{messageOf(choices.error)}</p>;
-    if (!choices.data) return <Spinner />;
     return (
       <Checklist
         title={title}
         filterLabel={filterLabel}
-        choices={choices.data}
-        initial={items.map((i) => i.id)}
-        onCancel={() => setChoosing(false)}
+        noMatchMessage={noMatchMessage}
+        moreMessage={moreMessage}
+        useChoices={useChoices}
+        initial={items}
+        onCancel={close}
         onSave={async (ids) => {
           try {
             await onSave(ids);
             toast.success(savedMessage(ids.length));
-            setChoosing(false);
+            close();
           } catch (failure) {
             toast.error(failure);
           }
@@ -68,7 +101,18 @@ export function AssignedList({
     <div>
       {canEdit && (
         <p>
-          <button type="button" className="button button-primary" onClick={() => setChoosing(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            // Back here when the checklist closes.
+            ref={(button) => {
+              if (button && returnFocus.current) {
+                returnFocus.current = false;
+                button.focus();
+              }
+            }}
+            onClick={() => setChoosing(true)}
+          >
             {chooseLabel}
           </button>
         </p>
@@ -89,69 +133,105 @@ export function AssignedList({
   );
 }
 
+/**
+ * The checklist: what is chosen (at first what the project holds) stays listed and ticked, with the
+ * choices found for the filter; unticking keeps a choice listed, so nothing moves under the pointer.
+ */
 function Checklist({
   title,
   filterLabel,
-  choices,
+  noMatchMessage,
+  moreMessage,
+  useChoices,
   initial,
   onCancel,
   onSave,
 }: {
   title: string;
   filterLabel: string;
-  choices: Choice[];
-  initial: string[];
+  noMatchMessage: string;
+  moreMessage: (shown: number, total: number) => string;
+  useChoices: (filter: string) => FoundChoices;
+  initial: Choice[];
   onCancel: () => void;
   onSave: (ids: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(new Set(initial));
+  const filterId = useId();
+  const filterField = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState(() => new Set(initial.map((c) => c.id)));
+  // Every choice ticked while the checklist is open (and what the project held): listed whatever is found.
+  const [kept, setKept] = useState(() => new Map(initial.map((c) => [c.id, c])));
   const [filter, setFilter] = useState('');
+  const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
+  const found = useChoices(needle);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => filterField.current?.focus(), []);
+
   const shown = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return needle ? choices.filter((c) => `${c.label} ${c.detail ?? ''}`.toLowerCase().includes(needle)) : choices;
-  }, [choices, filter]);
-  const toggle = (id: string) =>
+    // The previous filter's answer, still shown while the next loads, keeps only what matches this one.
+    const listed = [...kept.values(), ...(found.data?.data ?? [])].filter((c) => matches(c, needle));
+    return [...new Map(listed.map((c) => [c.id, c])).values()].sort(byLabel);
+  }, [kept, found.data, needle]);
+
+  const toggle = (choice: Choice) => {
+    setKept((current) => (current.has(choice.id) ? current : new Map(current).set(choice.id, choice)));
     setChosen((current) => {
       const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      if (next.has(choice.id)) next.delete(choice.id);
+      else next.add(choice.id);
       return next;
     });
+  };
+
+  const pending = !found.data || !!found.loading || needle !== filter.trim();
+  const total = found.data?.total ?? 0;
+  const foundCount = found.data?.data.length ?? 0;
+  const summary = pending ? '' : shown.length === 0 ? noMatchMessage : total > foundCount ? moreMessage(foundCount, total) : '';
+
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        if (busy) return;
         setBusy(true);
-        // Keep the order of the choices, so the saved list reads like the checklist.
-        void onSave(choices.filter((c) => chosen.has(c.id)).map((c) => c.id)).finally(() => setBusy(false));
+        // In the order of the labels, so the saved list reads like the checklist.
+        const ids = [...kept.values()].filter((c) => chosen.has(c.id)).sort(byLabel).map((c) => c.id);
+        void onSave(ids).finally(() => setBusy(false));
       }}
     >
       <div className="ws-toolbar">
         <div className="ws-field">
-          <label htmlFor="project-choice-filter">{filterLabel}</label>
-          <input id="project-choice-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <label htmlFor={filterId}>{filterLabel}</label>
+          <input id={filterId} ref={filterField} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </div>
         <span role="status">{t('projects.chosen', { count: chosen.size })}</span>
       </div>
-      <fieldset className="ws-checklist">
+      {found.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(found.error)}
+        </p>
+      ) : null}
+      <fieldset className="ws-checklist" aria-busy={pending || undefined}>
         <legend>{title}</legend>
         {shown.map((choice) => (
           <label key={choice.id} className="ws-check">
-            <input type="checkbox" checked={chosen.has(choice.id)} onChange={() => toggle(choice.id)} />
+            <input type="checkbox" checked={chosen.has(choice.id)} onChange={() => toggle(choice)} />
             {choice.label}
             {choice.detail ? <span className="muted"> ({choice.detail})</span> : null}
           </label>
         ))}
+        {!found.data && !found.error && <Spinner />}
       </fieldset>
+      <p className="muted" role="status">
+        {summary}
+      </p>
       <div className="ws-toolbar">
         <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {t('common.save')}
-        </button>
+        <SubmitButton busy={busy}>{t('common.save')}</SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,8 @@
 /** English strings of a project's page. */
 const projects = {
+  /** The page's name in the browser tab: generic, then the project's name and its tab. */
+  title: 'Project',
+  documentTitle: '{{tab}} · {{project}}',
   back: 'All projects of the organization',
   count: '{{count}} in the project',
   chosen: '{{count}} chosen',
@@ -15,6 +18,8 @@ const projects = {
     empty: 'No stations in this project yet.',
     choose: 'Choose stations',
     filter: 'Filter stations',
+    noMatch: 'No stations match.',
+    more: 'The first {{shown, number}} of {{total, number}} stations are listed: filter by name or identifier to find the others.',
     saved: 'Stations of the project saved ({{count}}).',
   },
   parameters: {
@@ -22,6 +27,8 @@ const projects = {
     empty: 'No parameters in this project yet.',
     choose: 'Choose parameters',
     filter: 'Filter parameters',
+    noMatch: 'No parameters match.',
+    more: 'The first {{shown, number}} of {{total, number}} parameters are listed: filter to find the others.',
     saved: 'Parameters of the project saved ({{count}}).',
   },
   activities: {

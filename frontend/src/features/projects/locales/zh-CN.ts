@@ -2,6 +2,8 @@ import type en from './en';
 
 /** 项目页面的简体中文文本。 */
 const projects: typeof en = {
+  title: '项目',
+  documentTitle: '{{tab}} · {{project}}',
   back: '该组织的所有项目',
   count: '项目中共 {{count}} 个',
   chosen: '已选 {{count}} 个',
@@ -17,6 +19,8 @@ const projects: typeof en = {
     empty: '此项目尚无站点。',
     choose: '选择站点',
     filter: '筛选站点',
+    noMatch: '没有匹配的站点。',
+    more: '仅列出 {{total, number}} 个站点中的前 {{shown, number}} 个：按名称或标识符筛选以查找其他站点。',
     saved: '已保存项目的站点（{{count}} 个）。',
   },
   parameters: {
@@ -24,6 +28,8 @@ const projects: typeof en = {
     empty: '此项目尚无参数。',
     choose: '选择参数',
     filter: '筛选参数',
+    noMatch: '没有匹配的参数。',
+    more: '仅列出 {{total, number}} 个参数中的前 {{shown, number}} 个：筛选以查找其他参数。',
     saved: '已保存项目的参数（{{count}} 个）。',
   },
   activities: {

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
-import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
+import { DEMO_ORG, demoState, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
+import { jsonResponse } from '../../../test/render';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
@@ -83,5 +84,88 @@ describe('project page', () => {
     const tabs = await screen.findByRole('navigation', { name: '项目栏目' });
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['站点', '参数', '活动', '导入', '记录仪数据']);
     expect(await screen.findByRole('button', { name: '选择站点' })).toBeInTheDocument();
+  });
+
+  it('moves focus into the checklist when it opens, and back to "Choose ..." when it closes', async () => {
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: 'Choose stations' }));
+    expect(screen.getByRole('searchbox', { name: 'Filter stations' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Choose stations' })).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'Parameters' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose parameters' }));
+    expect(screen.getByRole('searchbox', { name: 'Filter parameters' })).toHaveFocus();
+    await user.click(await screen.findByRole('checkbox', { name: /Temperature, water/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Parameters of the project saved (1).')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose parameters' })).toHaveFocus();
+  });
+});
+
+describe("choosing among an organization's many stations", () => {
+  const WOLF = { id: 's-wolf', organizationId: DEMO_ORG, identifier: 'OWD-TN-0000962', name: 'Wolf River above Memphis, TN' };
+
+  /** 2,006 stations, as the demo organization's; GET /station answers its search (`s`) as the server does. */
+  function manyStations() {
+    const state = demoState();
+    for (let n = 3; state.stations.length < 2005; n++) {
+      state.stations.push({ id: `s-${n}`, organizationId: DEMO_ORG, identifier: `OWD-${n}`, name: `Gauge ${String(n).padStart(4, '0')}` });
+    }
+    state.stations.push(WOLF);
+    const organizationServer = fakeOrganizationsServer(state);
+    const searches: Record<string, unknown>[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/station' || (init?.method ?? 'GET') !== 'GET') return organizationServer.fetch(input, init);
+      const search = JSON.parse(url.searchParams.get('s') ?? '{}') as { organizationId?: string; $or?: Record<string, { $contL: string }>[] };
+      searches.push(search);
+      const contains = (value: unknown, term: string) => String(value).toLowerCase().includes(term.toLowerCase());
+      const found = state.stations
+        .filter((station) => station.organizationId === search.organizationId)
+        .filter((station) => !search.$or || search.$or.some((c) => Object.entries(c).some(([field, { $contL }]) => contains(station[field], $contL))))
+        .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      const limit = Number(url.searchParams.get('limit'));
+      return jsonResponse(200, { data: found.slice(0, limit), count: Math.min(limit, found.length), total: found.length, page: 1, pageCount: Math.ceil(found.length / limit) });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return { organizationServer, searches };
+  }
+
+  it('finds any of them on the server by name or identifier, keeping the chosen ones listed and ticked', async () => {
+    const { organizationServer, searches } = manyStations();
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: 'Choose stations' }));
+    expect(await screen.findByText('The first 100 of 2,006 stations are listed: filter by name or identifier to find the others.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Mill Creek/ })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /Wolf River/ })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter stations' }), 'tn-0000962');
+    const wolf = await screen.findByRole('checkbox', { name: /^Wolf River above Memphis, TN.*OWD-TN-0000962/ });
+    expect(searches.at(-1)).toEqual({ organizationId: DEMO_ORG, $or: [{ name: { $contL: 'tn-0000962' } }, { identifier: { $contL: 'tn-0000962' } }] });
+    await user.click(wolf);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter stations' }));
+    expect(await screen.findByRole('checkbox', { name: /Mill Creek/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Wolf River/ })).toBeChecked();
+    expect(screen.getByText('2 chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Stations of the project saved (2).')).toBeInTheDocument();
+    expect(organizationServer.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/stations`)[0]!.body).toEqual(['s-1', 's-wolf']);
+  });
+
+  it('says when no station matches the filter, in both languages', async () => {
+    manyStations();
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: 'Choose stations' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter stations' }), 'no such river');
+    expect(await screen.findByText('No stations match.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    await act(() => changeLanguage('zh-CN'));
+    expect(await screen.findByText('没有匹配的站点。')).toBeInTheDocument();
+    await act(() => changeLanguage('en'));
   });
 });

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { hasOrganizationRole } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
+import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
 import { TabNav } from '../../../shell/TabNav';
 import { messageOf } from '../../../shell/toast';
 import { useOrganizationStationChoices, useParameterChoices, useProjectParameters, useProjectStations, useSetProjectList } from '../api/lists';
 import { useProject } from '../api/project';
 import { ActivitiesTab } from '../components/ActivitiesTab';
-import { AssignedList, type Choice } from '../components/AssignedList';
+import { AssignedList, foundAs, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
 import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
 import { organizationProjectsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
@@ -29,6 +30,8 @@ export function ProjectPage() {
   const { profile } = useSession();
   const project = useProject(projectId);
   const canEdit = hasOrganizationRole(profile, organizationId, ['data-contributor', 'group-admin']);
+  const tabLabel = PROJECT_TABS.includes(tab as ProjectTab) ? t(TAB_LABELS[tab as ProjectTab]) : null;
+  useDocumentTitle(project.data && tabLabel ? t('projects.documentTitle', { tab: tabLabel, project: project.data.name }) : null);
 
   if (!tab || !PROJECT_TABS.includes(tab as ProjectTab)) return <Navigate to={projectPath(organizationId, projectId, 'stations')} replace />;
   if (project.error) {
@@ -72,14 +75,13 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
       emptyMessage={t('projects.stations.empty')}
       chooseLabel={t('projects.stations.choose')}
       filterLabel={t('projects.stations.filter')}
+      noMatchMessage={t('projects.stations.noMatch')}
+      moreMessage={(shown, total) => t('projects.stations.more', { shown, total })}
       savedMessage={(count) => t('projects.stations.saved', { count })}
       items={stations.data?.map(toChoice)}
       error={stations.error}
       canEdit={canEdit}
-      useChoices={(enabled) => {
-        const choices = useOrganizationStationChoices(organizationId, enabled);
-        return { data: choices.data?.map(toChoice), error: choices.error };
-      }}
+      useChoices={(filter) => foundAs(useOrganizationStationChoices(organizationId, filter), toChoice)}
       onSave={save}
     />
   );
@@ -96,14 +98,13 @@ function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
       emptyMessage={t('projects.parameters.empty')}
       chooseLabel={t('projects.parameters.choose')}
       filterLabel={t('projects.parameters.filter')}
+      noMatchMessage={t('projects.parameters.noMatch')}
+      moreMessage={(shown, total) => t('projects.parameters.more', { shown, total })}
       savedMessage={(count) => t('projects.parameters.saved', { count })}
       items={parameters.data?.map(toChoice)}
       error={parameters.error}
       canEdit={canEdit}
-      useChoices={(enabled) => {
-        const choices = useParameterChoices(enabled);
-        return { data: choices.data?.map(toChoice), error: choices.error };
-      }}
+      useChoices={(filter) => foundAs(useParameterChoices(filter), toChoice)}
       onSave={save}
     />
   );

@@ -6,6 +6,7 @@ export const projectRoutes: RouteObject[] = [
   {
     path: 'userspace/organizations/:organizationId/projects/:projectId/:tab?',
     element: lazyView(() => import('./ProjectPage')),
-    handle: { requires: { roles: [] } },
+    // The page names itself after the project and its tab once the project is loaded.
+    handle: { requires: { roles: [] }, title: 'projects.title' },
   },
 ];

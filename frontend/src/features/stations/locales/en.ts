@@ -7,6 +7,8 @@ const stations = {
   },
   back: '← Back to the explorer',
   tabs: 'Station views',
+  /** The station's views named in the browser tab. */
+  pageTitle: { chart: 'Station chart', info: 'Station information' },
   failed: 'The station could not be loaded: {{message}}',
   chart: {
     tab: 'Chart',

@@ -11,6 +11,7 @@ const stations: Strings<typeof en> = {
   },
   back: '← 返回数据浏览',
   tabs: '站点视图',
+  pageTitle: { chart: '站点图表', info: '站点信息' },
   failed: '无法加载站点：{{message}}',
   chart: {
     tab: '图表',

@@ -8,8 +8,8 @@ export const stationRoutes: RouteObject[] = [
     element: lazyView(() => import('./StationPage')),
     children: [
       { index: true, element: <Navigate to="chart" replace /> },
-      { id: 'station-chart', path: 'chart', element: lazyView(() => import('./StationChartPage')) },
-      { id: 'station-info', path: 'info', element: lazyView(() => import('./StationInfoPage')) },
+      { id: 'station-chart', path: 'chart', element: lazyView(() => import('./StationChartPage')), handle: { title: 'stations.pageTitle.chart' } },
+      { id: 'station-info', path: 'info', element: lazyView(() => import('./StationInfoPage')), handle: { title: 'stations.pageTitle.info' } },
     ],
   },
 ];

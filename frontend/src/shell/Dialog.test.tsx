@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ConfirmDialog } from './Dialog';
+
+/** A list whose items are deleted after a confirmation, focus then going to its heading. */
+function Items() {
+  const [items, setItems] = useState(['Lakes', 'Rivers']);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Items
+      </h1>
+      {items.map((item) => (
+        <button key={item} type="button" onClick={() => setDeleting(item)}>
+          Delete {item}
+        </button>
+      ))}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete"
+        message={`Delete ${deleting}?`}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setItems((all) => all.filter((i) => i !== deleting));
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+        focusAfter={() => heading.current}
+      />
+    </>
+  );
+}
+
+describe('the confirm dialog returns focus', () => {
+  it('to the element that opened it, when it is still there', async () => {
+    const user = userEvent.setup();
+    render(<Items />);
+    await user.click(screen.getByRole('button', { name: 'Delete Lakes' }));
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete Lakes' })).toHaveFocus();
+  });
+
+  it("to the caller's element when confirming removed the one that opened it", async () => {
+    const user = userEvent.setup();
+    render(<Items />);
+    await user.click(screen.getByRole('button', { name: 'Delete Lakes' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('button', { name: 'Delete Lakes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Items' })).toHaveFocus();
+  });
+});
