@@ -18,6 +18,7 @@ import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { download } from '../lib/csv';
 import { unitAxes, type SeriesInfo } from '../lib/series';
+import { axisTimeFormat, pointTimeFormat } from '../lib/timeAxis';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
@@ -86,7 +87,6 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
     setZoomed(chart.isZoomedOrPanned());
     rangeListener.current?.(chart.scales.x.min, chart.scales.x.max);
   };
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }), [i18n.language]);
 
   const { data, options } = useMemo(() => {
     const units = unitAxes(all);
@@ -130,7 +130,13 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
         type: 'linear',
         // Fetched by range: the axis spans the data exactly (not out to round ticks), so a zoom asks for what it shows.
         ...(fetchesByRange ? { bounds: 'data' as const } : {}),
-        ticks: { maxTicksLimit: 8, callback: (value) => dateFormat.format(new Date(Number(value))) },
+        ticks: {
+          maxTicksLimit: 8,
+          // Written for the span shown (hours of a morning, days of a month, dates of years): after a zoom too.
+          callback(value) {
+            return axisTimeFormat(this.max - this.min, i18n.language).format(new Date(Number(value)));
+          },
+        },
       },
     };
     units.forEach((unit, k) => {
@@ -166,14 +172,17 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
         legend: { position: 'bottom' },
         tooltip: {
           callbacks: {
-            title: (items) => (items[0] ? dateFormat.format(new Date(Number(items[0].parsed.x))) : ''),
+            title: (items) => {
+              const x = items[0]?.chart.scales.x;
+              return items[0] && x ? pointTimeFormat(x.max - x.min, i18n.language).format(new Date(Number(items[0].parsed.x))) : '';
+            },
             afterLabel: (item) => (item.raw as Point).flag ?? '',
           },
         },
       },
     };
     return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions };
-  }, [all, dateFormat, t, fetchesByRange]);
+  }, [all, i18n.language, t, fetchesByRange]);
 
   // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
   useEffect(() => setZoomed(false), [options]);
