@@ -9,6 +9,9 @@ const explorer = {
   stationCount_other: '{{count, number}} stations',
   sampleCount_one: '{{count, number}} sample',
   sampleCount_other: '{{count, number}} samples',
+  // With a parameter or date filter the count is still every sample of the stations shown: said so.
+  sampleCountAll_one: '{{count, number}} sample in all at these stations',
+  sampleCountAll_other: '{{count, number}} samples in all at these stations',
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',

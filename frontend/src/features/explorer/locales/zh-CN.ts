@@ -12,6 +12,8 @@ const explorer: Strings<typeof en> = {
   stationCount_other: '{{count, number}} 个站点',
   sampleCount_one: '{{count, number}} 个样品',
   sampleCount_other: '{{count, number}} 个样品',
+  sampleCountAll_one: '这些站点共 {{count, number}} 个样品',
+  sampleCountAll_other: '这些站点共 {{count, number}} 个样品',
   updating: '更新中…',
   correctFilters: '请更正筛选条件以查看站点。',
   failed: '无法加载站点：{{message}}',

@@ -56,6 +56,12 @@ describe('explorer /sts/overview', () => {
     expect(router.state.location.search).toBe(`?organization=${ORG_A}&mode=map`);
   });
 
+  it('says the sample count is every sample of the stations shown when a parameter or a date narrows them', async () => {
+    renderExplorer(`/sts/overview?mode=map&parameter=p-ph&from=2020-01-01`);
+    await mapShows('map of 3 stations at 40.1, 41.2, 39.9');
+    expect(screen.getByText('3 stations · 1,234 samples in all at these stations')).toBeInTheDocument();
+  });
+
   it('opens a link with mode=map and a filter: the filter reaches the server, the map shows the stations', async () => {
     renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}`);
     await mapShows('map of 3 stations at 40.1, 41.2, 39.9');

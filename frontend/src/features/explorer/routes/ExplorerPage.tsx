@@ -100,7 +100,10 @@ export function ExplorerPage() {
               : stations
                 ? t('explorer.results', {
                     stations: t('explorer.stationCount', { count: stations.total }),
-                    samples: t('explorer.sampleCount', { count: stations.totalSamples }),
+                    // The count is the stations' samples of every parameter and date: under such a filter, said so.
+                    samples: t(filters.parameter.length || filters.from || filters.to ? 'explorer.sampleCountAll' : 'explorer.sampleCount', {
+                      count: stations.totalSamples,
+                    }),
                   })
                 : error
                   ? null
