@@ -159,6 +159,15 @@ def _requires_object_body(view: Callable, methods: Iterable[str]) -> bool:
     return bool(set(methods) & BODY_METHODS) and (declared is None or declared.body is None)
 
 
+def varies_by_language(response: Response) -> Response:
+    """Messages (and import logs) come in the request's language: a browser or cache must not give the answer
+    to an English request to a Chinese one (the invitation page kept an English 410 after a switch)."""
+    vary = [v.strip() for v in (response.headers or {}).get("Vary", "").split(",") if v.strip()]
+    if "accept-language" not in {v.lower() for v in vary}:
+        response.headers = {**(response.headers or {}), "Vary": ", ".join(vary + ["Accept-Language"])}
+    return response
+
+
 def normalize_error_response(response: Response, accept_language: str | None = None) -> Response:
     """Rewrite Chalice's own error bodies ({"Code", "Message"}) into the product's error shape."""
     body = response.body

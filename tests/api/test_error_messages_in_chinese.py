@@ -39,6 +39,12 @@ def test_sign_in_permission_and_name_clashes_are_in_chinese_when_asked_for(api):
     assert taken.json["message"] == f"已存在名为 {label} 的仪表板，请换一个名称。"
 
 
+def test_answers_say_they_vary_by_language_so_no_cache_mixes_them(api):
+    """A browser kept an English 410 on the invitation page after a switch to Chinese: answers say Vary."""
+    for response in (api.request("GET", f"/station/{uuid.uuid4()}", headers=ZH), api.request("GET", "/system/info")):
+        assert "Accept-Language" in response.headers["Vary"], response.status_code
+
+
 def test_english_stays_the_default(api):
     english = api.request("POST", "/statistic", {"from": "2020-01-01", "to": "2019-01-01"},
                           headers={"Accept-Language": "fr-FR,en;q=0.5"})

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 import './workspace.css';
+import { SubmitButton } from './SubmitButton';
 
 /**
  * A dialog holding a form (the shell's Dialog: labelled, focus kept inside, Escape closes). Enter in a
@@ -41,9 +42,11 @@ export function FormDialog({
             {readOnly ? t('common.close') : t('common.cancel')}
           </button>
           {!readOnly && (
-            <button type="submit" form={formId} className="button button-primary" disabled={busy}>
+            // Not disabled while sending: a disabled button drops keyboard focus to the page (Escape then no longer
+            // closes the dialog after a refusal).
+            <SubmitButton busy={!!busy} form={formId}>
               {submitLabel}
-            </button>
+            </SubmitButton>
           )}
         </>
       }

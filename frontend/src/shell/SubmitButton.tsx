@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
  * aria-disabled and ignores presses instead of being disabled (browsers move focus from a
  * disabled button to the page's body).
  */
-export function SubmitButton({ busy, className = 'button button-primary', children }: { busy: boolean; className?: string; children: ReactNode }) {
+export function SubmitButton({ busy, form, className = 'button button-primary', children }: { busy: boolean; form?: string; className?: string; children: ReactNode }) {
   return (
     <button
       type="submit"
+      form={form}
       className={className}
       aria-disabled={busy || undefined}
       onClick={(event) => {

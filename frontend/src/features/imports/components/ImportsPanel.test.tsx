@@ -5,6 +5,7 @@ import { setApiBase } from '../../../api/client';
 import type { Profile } from '../../../auth/profile';
 import { ANONYMOUS_SESSION, SessionContext } from '../../../auth/session';
 import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
 import { FakeUpload, fakeImportServer, importLog, S3_URL, type FakeImportOptions } from '../test/fakeImportServer';
 import { ImportsPanel } from './ImportsPanel';
@@ -155,6 +156,22 @@ describe('the imports panel of a project', () => {
     expect(row).toHaveTextContent('Checked (nothing written)');
     expect(row).not.toHaveTextContent('Imported');
     expect(server.calls.find((c) => c.path.endsWith('/import-data'))!.body).toMatchObject({ dryRun: true });
+  });
+
+  it('says so when a cancel comes after the import ended, and shows how it ended', async () => {
+    const refused = vi.spyOn(toast, 'error');
+    serve({ endsBeforeCancel: true, states: [importLog({ status: 'running', rowsDone: 1000, progress: 0.5 }), importLog({
+      status: 'succeeded', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1500 })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the import' }));
+    await waitFor(() => expect(refused).toHaveBeenCalled());
+    expect((refused.mock.calls[0]![0] as Error).message).toBe(
+      'This import has already ended (succeeded); only queued or running imports can be cancelled.');
+    expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('results.csv', { selector: 'strong' }).parentElement).toHaveTextContent('results.csv: Imported'));
+    refused.mockRestore();
   });
 
   it('pages through the history', async () => {

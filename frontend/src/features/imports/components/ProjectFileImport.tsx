@@ -2,7 +2,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useSession } from '../../../auth/session';
-import { messageOf } from '../../../shell/toast';
+import { messageOf, toast } from '../../../shell/toast';
 import { mayContribute } from '../../organizations/lib/access';
 import {
   cancelImport,
@@ -81,7 +81,12 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
   }
 
   async function cancel(current: ImportLog) {
-    await cancelImport(organizationId, projectId, current.logId);
+    try {
+      await cancelImport(organizationId, projectId, current.logId);
+    } catch (refusal) {
+      // It ended meanwhile ("This import has already ended…"): say so; the refresh below shows how it ended.
+      toast.error(refusal);
+    }
     await refreshLog();
   }
 

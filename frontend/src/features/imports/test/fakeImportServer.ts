@@ -36,13 +36,15 @@ export interface FakeImportOptions {
   answerDelayMs?: number;
   /** Every import route answers 403, as for someone who may not import (a simple member, an outsider). */
   forbidden?: boolean;
+  /** A cancel reaches the server after the import's last state: it is refused (409), as the server does. */
+  endsBeforeCancel?: boolean;
 }
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false }: FakeImportOptions) {
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false }: FakeImportOptions) {
   const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
   const calls: Call[] = [];
   let asked = 0;
@@ -68,6 +70,15 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     if (method === 'POST' && url.pathname === `${base}/${endpoint}`) {
       queued = true;
       return json({ logId: 'log-1', status: 'queued' }, 202);
+    }
+    if (method === 'DELETE' && url.pathname === `${base}/queued-import/log-1`) {
+      // As the server answers a cancel that comes after the end.
+      const ended = endsBeforeCancel ? states.at(-1)! : current();
+      if (endsBeforeCancel) asked = states.length;
+      if (['succeeded', 'partial', 'failed', 'cancelled'].includes(ended.status)) {
+        return json({ statusCode: 409, message: `This import has already ended (${ended.status}); only queued or running imports can be cancelled.` }, 409);
+      }
+      return json({ ...ended, status: 'cancelled' });
     }
     if (url.pathname === `${base}/queued-import/log-1`) {
       asked += 1;
