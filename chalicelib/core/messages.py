@@ -74,7 +74,7 @@ ZH_CN = {
     "Station type already exists.": "站点类型已存在。",
     "Monitoring location type already exists.": "监测位置类型已存在。",
     # Organizations and their members (the organization's Members tab, its settings).
-    "An organization needs at least one group administrator: make someone else group-admin first.":
+    "An organization needs at least one group administrator: make someone else a group administrator first.":
         "组织至少需要一名组管理员：请先将其他成员设为组管理员。",
     "Only group administrators can remove other members.": "只有组管理员可以移除其他成员。",
     "You cannot raise your own role.": "您不能提升自己的角色。",

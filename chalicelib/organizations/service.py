@@ -19,7 +19,8 @@ SETTING_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_SETTING_BYTES = 32_000
 MAP_SERVICE = "map-service"
 MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
-LAST_GROUP_ADMIN = "An organization needs at least one group administrator: make someone else group-admin first."
+LAST_GROUP_ADMIN = ("An organization needs at least one group administrator: make someone else a group administrator "
+                    "first.")
 
 
 def validate_member_role(role_name) -> str:

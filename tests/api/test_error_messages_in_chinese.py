@@ -90,7 +90,7 @@ def test_demoting_the_last_group_admin_is_refused_in_chinese(api, org, demo):
     assert chinese.status_code == english.status_code == 409
     assert chinese.json["message"] == "组织至少需要一名组管理员：请先将其他成员设为组管理员。"
     assert english.json["message"] == ("An organization needs at least one group administrator: make someone else "
-                                       "group-admin first.")
+                                       "a group administrator first.")
     outsider = api.as_("viewer")
     assert outsider.request("GET", f"/organization/{org}/members", headers=ZH).json["message"] == \
         "您没有执行此操作的权限。"

@@ -104,7 +104,7 @@ def test_the_last_group_admin_can_neither_leave_nor_be_demoted(api, org, demo):
     leave = api.as_("orgadmin").delete(f"/organization/{org}/members/{me}")
     assert leave.status_code == 409
     assert leave.json["message"] == ("An organization needs at least one group administrator: "
-                                     "make someone else group-admin first.")
+                                     "make someone else a group administrator first.")
     demoted = api.as_("admin").put(f"/organization/{org}/members/{me}", {"roleName": "simple-user"})
     assert demoted.status_code == 409
     # With a second group-admin (someone new: the demo users keep their roles for the other tests), the first may step down.

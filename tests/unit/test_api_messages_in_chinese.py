@@ -387,7 +387,7 @@ def _translated_by_its_own_key(template: str) -> bool:
 def test_the_finder_sees_the_messages_users_met_in_english(messages):
     for seen in ("This invitation was revoked.", "This invitation was sent to another email address.",
                  "This invitation link is not valid (it may have been replaced by a newer one).",
-                 "An organization needs at least one group administrator: make someone else group-admin first.",
+                 "An organization needs at least one group administrator: make someone else a group administrator first.",
                  "A project with the key {key} already exists in this organization.",
                  "{name} not found.", "The host {hostname} cannot be found.", "Invalid token: {exc}",
                  "Dashboard named {label} already exists. Please try a different one."):
@@ -461,7 +461,7 @@ def test_placeholders_carry_values_with_braces_and_a_placeholder_may_repeat():
 
 def test_the_messages_users_met_in_english_now_read_in_chinese():
     assert localize("This invitation was revoked.", ZH) == "此邀请已被撤销。"
-    assert localize("An organization needs at least one group administrator: make someone else group-admin first.",
+    assert localize("An organization needs at least one group administrator: make someone else a group administrator first.",
                     ZH) == "组织至少需要一名组管理员：请先将其他成员设为组管理员。"
     assert localize("An invitation to ana@example.org is already open (sent 2024-05-01): resend it from the list "
                     "of invitations instead.", ZH) == \

@@ -58,7 +58,7 @@ describe('organization workspace', () => {
     await open('members');
     await screen.findByText('Carl Contributor');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Olga Orgadmin' }), 'simple-user');
-    expect(await screen.findByText('An organization needs at least one group administrator: make someone else group-admin first.')).toBeInTheDocument();
+    expect(await screen.findByText('An organization needs at least one group administrator: make someone else a group administrator first.')).toBeInTheDocument();
   });
 
   it('a simple member reads the members and may only leave', async () => {

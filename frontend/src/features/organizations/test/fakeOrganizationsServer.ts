@@ -133,13 +133,13 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const lastAdmin = member?.roleName === 'group-admin' && members.filter((x) => x.roleName === 'group-admin').length === 1;
       if (method === 'PUT') {
         const roleName = (body as { roleName: string }).roleName;
-        if (lastAdmin && roleName !== 'group-admin') return error(409, 'An organization needs at least one group administrator: make someone else group-admin first.');
+        if (lastAdmin && roleName !== 'group-admin') return error(409, 'An organization needs at least one group administrator: make someone else a group administrator first.');
         if (member) member.roleName = roleName;
         return ok({ organizationId: m[1], userId: m[2], roleName });
       }
       if (method === 'DELETE') {
         if (!member) return error(404, 'Member not found.');
-        if (lastAdmin) return error(409, 'An organization needs at least one group administrator: make someone else group-admin first.');
+        if (lastAdmin) return error(409, 'An organization needs at least one group administrator: make someone else a group administrator first.');
         state.members[m[1]!] = members.filter((x) => x !== member);
         return ok({});
       }

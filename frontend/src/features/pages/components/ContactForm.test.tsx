@@ -71,6 +71,7 @@ describe('Contact us checks the form first', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
       'Please enter your name.', 'Please enter a valid email address, so that we can answer.', 'Please write your message.']);
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveFocus();
     expect(server.calls.filter((c) => c.path === '/contact')).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Lin Wei');
     await user.type(screen.getByRole('textbox', { name: 'Your email address' }), 'example.com');

@@ -36,7 +36,11 @@ export function ContactForm() {
     if (!EMAIL.test(values.email.trim())) found.email = t('pages.contact.emailInvalid');
     if (!values.message.trim()) found.message = t('pages.contact.messageRequired');
     setProblems(found);
-    if (Object.keys(found).length) return;
+    const first = (['name', 'email', 'message'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus(); // the first field to correct, as its error says
+      return;
+    }
     setSending(true);
     setError(null);
     try {
