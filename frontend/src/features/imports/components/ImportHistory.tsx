@@ -57,7 +57,7 @@ export function ImportHistory({ history, page, onPage, onShow, number }: ImportH
                   {number(log.rowsImported)} / {number(log.rowsRejected)}
                 </td>
                 <td>
-                  <button type="button" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}`}>
+                  <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}`}>
                     {t('imports.history.show')}
                   </button>
                 </td>
