@@ -35,9 +35,10 @@ WQP_DIR = Path(__file__).resolve().parent / "demo" / "wqp"
 WQP_PROJECT_KEY = "WQP"
 GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
-# 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL.
-WQP_VERSION = 2
-GENERATOR_VERSION = 3
+# 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
+# 3 (WQP), 4 (generator): series and stations keep their values' media.
+WQP_VERSION = 3
+GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
 GENERATED_FROM, GENERATED_UNTIL = date(2012, 1, 1), date(2025, 12, 31)
@@ -404,14 +405,14 @@ def generate(organization_id: str, count: int = DEFAULT_STATIONS, *, threads: in
                 series_items.append(Series(stationId=fields["id"], parameterId=labels[label], organizationId=organization_id,
                                            count=len(points), firstTime=f"{points[0][0]}T15:00:00Z",
                                            lastTime=f"{points[-1][0]}T15:00:00Z", lastValue=points[-1][1], unit=unit,
-                                           updatedAt=utc_now()))
+                                           media=[], updatedAt=utc_now()))
                 latest[labels[label]] = {"v": points[-1][1], "u": unit}
                 total += len(points)
                 first = min(first or str(points[0][0]), str(points[0][0]))
                 last = max(last or str(points[-1][0]), str(points[-1][0]))
             station_items.append(Station(**fields, projectIds=[project.id], sampleCount=total, firstDate=first,
                                          lastDate=last, parameterIds=sorted(labels[label] for label, *_ in series),
-                                         latestValues=latest or None, createdAt=utc_now()))
+                                         latestValues=latest or None, media=[], createdAt=utc_now()))
             if len(station_items) == chunk or number == count - 1:
                 yield number + 1, station_items, series_items, values
                 station_items, series_items, values = [], [], []

@@ -4,7 +4,7 @@ Access patterns:
 - one station's values of one parameter over a time range, in time order: a single Query of the
   samples table on seriesKey = "<stationId>#<parameterId>", sort key `time` (ISO 8601 text, with
   "#<activity>" appended when several results share a time);
-- a station's series (count, first and last time, latest value and its unit per parameter): one Query
+- a station's series (count, first and last time, latest value and its unit, media per parameter): one Query
   of the series table on stationId; the station summary the explorer uses is derived from it.
 
 Attribute names of the samples table are short: with 100,000,000 values, every byte of an item is
@@ -12,7 +12,7 @@ stored, read and paid for 100,000,000 times.
 """
 from __future__ import annotations
 
-from pynamodb.attributes import NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
 
 from chalicelib.core.models import BaseModel, table_meta
 
@@ -55,5 +55,8 @@ class Series(BaseModel):
     # The latest item's value (None when it is not a number, "ND") and unit: the explorer colours by it.
     lastValue = NumberAttribute(null=True)
     unit = UnicodeAttribute(null=True)
+    # The media of its values (ActivityMediaName, sorted; empty when none says): WQP's sampleMedia filter
+    # judges stations by these instead of reading their values.
+    media = ListAttribute(of=UnicodeAttribute, null=True)
     updatedAt = UnicodeAttribute(null=True)
 

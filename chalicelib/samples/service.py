@@ -170,9 +170,13 @@ def _edge(key: str, forward: bool) -> dict | None:
 def refresh_series(station_id: str, parameter_id: str, organization_id: str | None = None) -> Series | None:
     """Recount one series from its values (exact and idempotent, whatever was written before)."""
     key = series_key(station_id, parameter_id)
-    count = sum(page["Count"] for page in query_pages(
-        TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
-        ExpressionAttributeValues={":k": {"S": key}}, Select="COUNT"))
+    count, media = 0, set()
+    # Only the medium of each value is read (the same read capacity as counting them).
+    for page in query_pages(TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
+                            ExpressionAttributeValues={":k": {"S": key}}, ProjectionExpression="#m",
+                            ExpressionAttributeNames={"#m": SampleValue.media.attr_name}):
+        count += page["Count"]
+        media.update(item["m"]["S"] for item in page["Items"] if "m" in item)
     if count == 0:
         try:
             Series.get(station_id, parameter_id).delete()
@@ -182,7 +186,8 @@ def refresh_series(station_id: str, parameter_id: str, organization_id: str | No
     first, last = _edge(key, True), _edge(key, False)
     series = Series(stationId=station_id, parameterId=parameter_id, organizationId=organization_id, count=count,
                     firstTime=time_of(first["time"]["S"]), lastTime=time_of(last["time"]["S"]),
-                    lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"), updatedAt=utc_now())
+                    lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"), media=sorted(media),
+                    updatedAt=utc_now())
     series.save()
     return series
 
@@ -215,7 +220,8 @@ def refresh_station(station_id: str, *, mark_changed: bool = True) -> None:
                          first=min((s.firstTime[:10] for s in series if s.firstTime), default=None),
                          last=max((s.lastTime[:10] for s in series if s.lastTime), default=None),
                          parameter_ids=sorted(s.parameterId for s in series),
-                         latest_values=latest_values(series), mark_changed=mark_changed)
+                         latest_values=latest_values(series), media=sorted({m for s in series for m in s.media or ()}),
+                         mark_changed=mark_changed)
 
 
 def latest_values(series: Iterable[Series]) -> dict[str, dict]:

@@ -5,10 +5,11 @@ identifier within an organization (id = uuid5 of organization and MonitoringLoca
 identifiers are unique per organization by construction); every station with its summary (a parallel
 Scan, only when the explorer's snapshot is rebuilt: chalicelib/statistics).
 
-The summary attributes (sampleCount, firstDate, lastDate, parameterIds, latestValues) are written only
+The summary attributes (sampleCount, firstDate, lastDate, parameterIds, latestValues, media) are written only
 by the samples domain when data is written, never by clients. latestValues maps each parameter id to
 the value of its series' latest item and its unit, {"v": 7.4, "u": "std units"} (parameters whose
-latest item is not a number are left out): the explorer colours the map by it.
+latest item is not a number are left out): the explorer colours the map by it. media lists the media
+of the station's values (empty: none says; absent: not recorded yet, a summary written before it was kept).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from chalicelib.core.models import BaseModel, table_meta
 
-SUMMARY_FIELDS = ("sampleCount", "firstDate", "lastDate", "parameterIds", "latestValues")
+SUMMARY_FIELDS = ("sampleCount", "firstDate", "lastDate", "parameterIds", "latestValues", "media")
 
 
 class StationsByOrganization(GlobalSecondaryIndex):
@@ -51,6 +52,7 @@ class Station(BaseModel):
     lastDate = UnicodeAttribute(null=True)
     parameterIds = ListAttribute(of=UnicodeAttribute, null=True)
     latestValues = MapAttribute(null=True)  # {parameterId: {"v": number, "u": unit}}
+    media = ListAttribute(of=UnicodeAttribute, null=True)
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)
     deletedAt = UnicodeAttribute(null=True)

@@ -36,7 +36,7 @@ COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
 PAGE_OF_NONE = "Invalid limit. At least 1 station per page expected"
 _PROJECTION = ("id, identifier, #n, latitude, longitude, organizationId, stationType, monitoringLocationType, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
-               "latestValues, deletedAt")
+               "latestValues, media, deletedAt")
 _lock = threading.Lock()
 _cache: dict[str, Any] = {}
 

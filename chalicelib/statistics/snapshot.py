@@ -12,6 +12,8 @@ are nearby stations and the map's delta-coded coordinates compress well):
     huc8          uint32, huc12 uint64 (0: unknown)
     count         uint32       sample count
     first, last   int32        days since 1970-01-01 (first: INT32_MAX, last: INT32_MIN when no data)
+    media_bits    uint32       bit i: the station has values of medium i (dictionary media, the first 31);
+                  MEDIA_UNKNOWN: its values' media are not known here (not recorded yet, or a 32nd medium)
     pbits<w>      uint64       bit i of word w: the station has values of parameter 64*w+i (dictionary params)
     proj_ptr      int64 (n+1), proj_code uint32: the projects of each station (CSR), dictionary projects
     lv_ptr        int64 (n+1), lv_code uint32, lv_value float32, lv_unit uint16: the latest value of each
@@ -39,7 +41,8 @@ import numpy as np
 EPOCH = date(1970, 1, 1)
 NO_FIRST = np.iinfo(np.int32).max
 NO_LAST = np.iinfo(np.int32).min
-DICTIONARIES = ("orgs", "stypes", "mlts", "params", "projects", "units")
+DICTIONARIES = ("orgs", "stypes", "mlts", "params", "projects", "units", "media")
+MEDIA_UNKNOWN = np.uint32(1 << 31)
 LATEST = ("lv_ptr", "lv_code", "lv_value", "lv_unit")
 FLOAT32_MAX = float(np.finfo(np.float32).max)
 
@@ -184,6 +187,8 @@ class Snapshot:
         self.n = len(arrays["lat"])
         if "lv_ptr" not in arrays:  # a snapshot stored before latest values were kept
             arrays.update(_empty_latest(self.n))
+        if "media_bits" not in arrays:  # one stored before media were kept: ask the values of stations with some
+            arrays["media_bits"] = np.where(arrays["count"] > 0, MEDIA_UNKNOWN, np.uint32(0)).astype(np.uint32)
         for name in DICTIONARIES:
             dictionaries.setdefault(name, [])
         self.index = {name: {v: i for i, v in enumerate(values)} for name, values in dictionaries.items()}
@@ -209,7 +214,7 @@ class Snapshot:
     def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
         """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
         monitoringLocationType, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
-        parameterIds, projectIds, latestValues (the station items)."""
+        parameterIds, projectIds, latestValues, media (the station items)."""
         builder = SnapshotBuilder()
         builder.add(records)
         return builder.finish(version)
@@ -284,6 +289,30 @@ def _reorder_csr(ptr: np.ndarray, values: np.ndarray, order: np.ndarray) -> tupl
     return new_ptr, values[at]
 
 
+def _media_bits(record: dict, dictionary: list[str], index: dict[str, int]) -> int:
+    media = record.get("media")
+    if media is None:  # not recorded: unknown, unless the station has no values at all
+        return int(MEDIA_UNKNOWN) if int(record.get("sampleCount") or 0) else 0
+    bits = 0
+    for medium in media:
+        code = index.get(medium)
+        if code is None:
+            code = index[medium] = len(dictionary)
+            dictionary.append(medium)
+        bits |= 1 << code if code < 31 else int(MEDIA_UNKNOWN)
+    return bits
+
+
+def media_mask(snapshot: "Snapshot", rows: np.ndarray, media: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Of `rows`, those whose values may have one of `media` (any case) and, of those, the ones whose
+    media are not known here (their values must be asked)."""
+    wanted = {m.casefold() for m in media}
+    bits = np.uint32(sum(1 << i for i, m in enumerate(snapshot.d["media"][:31]) if m.casefold() in wanted))
+    station_bits = snapshot.a["media_bits"][rows]
+    unknown = (station_bits & MEDIA_UNKNOWN) != 0
+    return ((station_bits & bits) != 0) | unknown, unknown
+
+
 def _csr_ptr(lengths: Sequence[int]) -> np.ndarray:
     ptr = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=ptr[1:])
@@ -344,6 +373,7 @@ class SnapshotBuilder:
                               dtype=np.int32),
             "last": np.array([day_number(r.get("lastDate")) if r.get("lastDate") else NO_LAST for r in records],
                              dtype=np.int32),
+            "media_bits": np.array([_media_bits(r, d["media"], index["media"]) for r in records], dtype=np.uint32),
             "param_len": np.array(param_counts, dtype=np.int64), "param_code": np.array(param_codes, dtype=np.uint32),
             "proj_len": np.array([len(p) for p in proj_lists], dtype=np.int64),
             "proj_code": np.array([index["projects"].setdefault(p, len(index["projects"])) for ps in proj_lists for p in ps],
@@ -361,14 +391,14 @@ class SnapshotBuilder:
         """The snapshot: rows in spatial order (Morton code of the position; the same place: by id)."""
         pages, self.pages = self.pages, []
         names = ("id", "lat", "lng", "org", "stype", "mlt", "state", "county", "huc8", "huc12", "count", "first", "last",
-                 "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
+                 "media_bits", "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
                  "text", "text_len", "ident", "ident_len", "name", "name_len")
         empty = SnapshotBuilder()._columns([{"id": "", "latitude": 0, "longitude": 0}])
         joined = {k: np.concatenate([p[k] for p in pages]) if pages else empty[k][:0] for k in names}
         del pages
         n = len(joined["id"])
         order = np.lexsort((joined["id"], _morton(joined["lat"], joined["lng"]))) if n else np.zeros(0, dtype=np.int64)
-        arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:13]}
+        arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:14]}
         lists = {}
         for name, values in (("param", "param_code"), ("proj", "proj_code"), ("lv", "lv_code"), ("text", "text"),
                              ("ident", "ident"), ("name", "name")):

@@ -136,6 +136,10 @@ def select_stations(query: Query, look: Lookups) -> Stations:
         rows = rows[a["state"][rows] > 0] if "US" in query.countries else rows[:0]
     if query.min_results and len(rows):
         rows = rows[a["count"][rows] >= query.min_results]
+    if query.media and len(rows):
+        # By the media the station summaries keep; stations whose media are not known are kept, their
+        # values are asked (stations_with_values, or the values' own filter).
+        rows = rows[columns.media_mask(snap, rows, query.media)[0]]
     return Stations(snap, rows)
 
 
@@ -296,16 +300,25 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
 def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Stations:
     """When the query names what only values tell (media, activities), the stations that have at least
     one matching value. Dates alone are judged by the station summaries (first and last date), as the
-    explorer judges them: one check per station would not scale to a million stations."""
+    explorer judges them: one check per station would not scale to a million stations. So are media
+    alone (select_stations kept the stations that have them): only stations whose media are not known,
+    or media with other value filters, are checked value by value."""
     import numpy as np
+
+    from chalicelib.statistics import snapshot as columns
 
     if not (query.media or query.activity_ids):
         return stations
-    keep = []
-    for row, count in zip(stations.rows.tolist(), _counts_by_station(query, look, stations, first_only=True)):
-        if count:
-            keep.append(row)
-    return Stations(stations.snapshot, np.array(keep, dtype=np.int64))
+    rows = stations.rows
+    known = np.zeros(len(rows), dtype=bool)
+    media_alone = not (query.activity_ids or query.projects or query.start or query.end
+                       or look.parameter_ids(query) is not None)
+    if media_alone:
+        known = ~columns.media_mask(stations.snapshot, rows, query.media)[1]
+    asked = Stations(stations.snapshot, rows[~known])
+    found = [row for row, count in zip(asked.rows.tolist(), _counts_by_station(query, look, asked, first_only=True))
+             if count]
+    return Stations(stations.snapshot, np.sort(np.concatenate((rows[known], np.array(found, dtype=np.int64)))))
 
 
 def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_only: bool = False) -> Iterator[int]:

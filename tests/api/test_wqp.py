@@ -110,6 +110,54 @@ def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
     assert found == expected
 
 
+def _sites(api, query: str) -> set[str]:
+    return {r["MonitoringLocationIdentifier"] for r in _table(_request(api, "GET", f"/wqp/data/Station/search?{query}"))}
+
+
+def test_sample_media_alone_selects_stations_by_their_summaries_without_reading_values(api, demo, monkeypatch):
+    from chalicelib.wqp import service
+
+    asked = []
+    counts_by_station = service._counts_by_station
+
+    def counting(query, look, stations, first_only=False):
+        asked.append(len(stations.rows))
+        return counts_by_station(query, look, stations, first_only)
+
+    monkeypatch.setattr(service, "_counts_by_station", counting)
+    water = _request(api, "GET", f"/wqp/data/Station/search?sampleMedia=Water&{DEMO}")
+    sites = {r["MonitoringLocationIdentifier"] for r in _table(water)}
+    assert WI_SITE in sites and water.headers["Total-Site-Count"] == str(len(sites))
+    assert not any(s.startswith("OWD-") for s in sites)  # generated stations' values name no medium
+    assert _sites(api, f"sampleMedia=Sediment&{DEMO}") == set()
+    assert sum(asked) == 0  # not one station's values were read
+    # The stations are those of the values, as the Result service finds them value by value.
+    results = _table(_request(api, "GET", f"/wqp/data/Result/search?sampleMedia=Water&{DEMO}"))
+    assert {r["MonitoringLocationIdentifier"] for r in results} == sites
+    assert {r["ActivityMediaName"] for r in results} == {"Water"}
+
+
+def test_a_station_whose_media_are_not_recorded_is_judged_by_its_values(api, demo):
+    from chalicelib.core import aws
+    from chalicelib.samples import service as samples
+    from chalicelib.statistics import service as statistics
+    from chalicelib.stations.models import Station
+    from chalicelib.stations.service import station_id_for
+
+    station_id = station_id_for(demo["org"], WI_SITE)
+    # A summary written before media were kept.
+    aws.client("dynamodb").update_item(TableName=Station.Meta.table_name, Key={"id": {"S": station_id}},
+                                       UpdateExpression="REMOVE media")
+    statistics.mark_stale()
+    try:
+        assert _sites(api, f"sampleMedia=Water&siteid={WI_SITE}&{DEMO}") == {WI_SITE}
+        assert _sites(api, f"sampleMedia=Sediment&siteid={WI_SITE}&{DEMO}") == set()
+        assert WI_SITE in _sites(api, f"sampleMedia=Water&{DEMO}")
+    finally:
+        samples.refresh_station(station_id)
+    assert Station.get(station_id).media == ["Water"]
+
+
 def test_post_takes_wqp_json_arrays_and_answers_like_get(api, demo):
     body = {"statecode": ["US:34"], "siteid": ["USGS-01405150", "USGS-01409434"], "organization": ["Demo Watershed Council"]}
     posted = _request(api, "POST", "/wqp/data/Station/search?mimeType=csv", body)

@@ -59,3 +59,34 @@ def test_no_pages_give_an_empty_snapshot():
     empty = SnapshotBuilder().finish(3)
     assert (empty.n, empty.version) == (0, 3)
     assert len(matching_rows(empty, parse_query({"search": "creek"}))) == 0
+
+
+def test_media_masks_tell_known_media_from_summaries_that_never_recorded_them():
+    import numpy as np
+
+    from chalicelib.statistics.snapshot import media_mask
+
+    base = {"latitude": 40.0, "longitude": -100.0, "sampleCount": 3}
+    records = [{**base, "id": "water", "media": ["Water"]}, {**base, "id": "both", "media": ["Sediment", "Water"]},
+               {**base, "id": "none", "media": []}, {**base, "id": "unrecorded"},
+               {**base, "id": "empty", "sampleCount": 0},
+               # More distinct media than bits: the 32nd and later are not known by the mask.
+               *({**base, "id": f"m{k:02d}", "media": [f"Medium {k}"]} for k in range(32))]
+    snap = Snapshot.from_bytes(Snapshot.from_records(records).to_bytes(), 1)
+    rows = np.arange(snap.n)
+    ids = [snap.station(r)["id"] for r in rows]
+
+    def named(mask):
+        return {i for i, hit in zip(ids, mask) if hit}
+
+    may, unknown = media_mask(snap, rows, ["water"])
+    assert named(may) == {"water", "both", "unrecorded", "m29", "m30", "m31"}
+    assert named(unknown) == {"unrecorded", "m29", "m30", "m31"}
+    assert named(media_mask(snap, rows, ["Sediment"])[0]) == {"both", "unrecorded", "m29", "m30", "m31"}
+    assert named(media_mask(snap, rows, ["Medium 3"])[0]) == {"m03", "unrecorded", "m29", "m30", "m31"}
+
+    # A snapshot stored before media were kept: every station with values is asked.
+    stored = Snapshot.from_records(records)
+    del stored.a["media_bits"]
+    old = Snapshot(stored.a, stored.d)
+    assert named(media_mask(old, rows, ["Water"])[1]) == set(ids) - {"empty"}
