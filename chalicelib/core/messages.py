@@ -43,6 +43,7 @@ ZH_CN = {
     # Things that are not there (by the collection's name too: see the last group).
     "Station not found.": "未找到站点。",
     "Project not found.": "未找到项目。",
+    "Activity not found.": "未找到活动。",
     "Parameter not found.": "未找到参数。",
     "Organization not found.": "未找到组织。",
     "Member not found.": "未找到成员。",

@@ -121,3 +121,9 @@ def project_activities(organizationId, projectId):
     return service.activities(project, page=_positive(params, "page", 1),
                               page_size=_positive(params, "pageSize", 20, service.ACTIVITY_PAGE_SIZE_MAX),
                               order=order, search=(params.get("searchContent") or "").strip() or None)
+
+
+@routes.route("/organization/{organizationId}/projects/{projectId}/activities/{activityId}", auth=rules.public)
+def project_activity(organizationId, projectId, activityId):
+    """One activity of a project with its results (the values it measured); projectId or projectKey."""
+    return service.activity(_project(organizationId, projectId), activityId)

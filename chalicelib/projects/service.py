@@ -154,6 +154,26 @@ def save_activities(activities: Iterable[Activity]) -> int:
     return count
 
 
+ACTIVITY_NOT_FOUND = "Activity not found."
+
+
+def activity(project: Project, activity_id: str) -> dict:
+    """One activity of a project with the values it measured (parameter named, by parameter and time)."""
+    from chalicelib.parameters import service as parameters
+    from chalicelib.samples import service as samples
+
+    try:
+        found = Activity.get(project.id, activity_id)
+    except Activity.DoesNotExist:
+        raise NotFound(ACTIVITY_NOT_FOUND) from None
+    results = samples.activity_values(found.stationId, found.id, project.id, found.startDate) if found.stationId else []
+    names = {p.id: p.label for p in parameters.existing(r["parameterId"] for r in results).values()}
+    for result in results:
+        result["parameterName"] = names.get(result["parameterId"]) or result["parameterId"]
+    results.sort(key=lambda r: (r["parameterName"].casefold(), r["time"]))
+    return {**found.to_dict(), "results": results}
+
+
 def activities(project: Project, *, page: int, page_size: int, order: str, search: str | None) -> dict:
     """One page of a project's activities, by start date (order ASC or DESC), optionally searched."""
     items = [a.to_dict() for a in Activity.query(project.id)]

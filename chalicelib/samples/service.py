@@ -304,6 +304,38 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
     return result
 
 
+def activity_values(station_id: str, activity_id: str, project_id: str, day: str | None) -> list[dict]:
+    """The values one activity measured at its station, with their parameter: per series of the station one
+    Query of the activity's day (times are kept in UTC: a day either side covers every zone; the whole
+    series when the activity has no date), filtered on the activity and its project."""
+    from datetime import date, timedelta
+
+    condition, values = "seriesKey = :k", {":a": {"S": activity_id}, ":p": {"S": project_id}}
+    if day:
+        start = date.fromisoformat(day[:10])
+        condition += " AND #t BETWEEN :from AND :to"
+        values.update({":from": {"S": (start - timedelta(days=1)).isoformat()},
+                       ":to": {"S": (start + timedelta(days=1)).isoformat() + "T23:59:59Z~"}})
+
+    def values_of(series: Series) -> Iterator[list[dict]]:
+        request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
+                       FilterExpression="a = :a AND (p = :p OR attribute_not_exists(p))",
+                       ExpressionAttributeValues={**values, ":k": {"S": series_key(station_id, series.parameterId)}})
+        if day:
+            request["ExpressionAttributeNames"] = {"#t": "time"}
+        found = []
+        for page in query_pages(**request):
+            for item in page["Items"]:
+                entry = {"parameterId": series.parameterId, "time": time_of(item["time"]["S"]),
+                         "value": _number(item.get("v"))}
+                entry.update({name: item[short]["S"] for short, name in _OPTIONAL.items() if short in item})
+                found.append(entry)
+        yield found
+
+    # A station has a few series to ask: at once (read_ahead runs each generator on its threads).
+    return [value for found in read_ahead(values_of(s) for s in series_of(station_id)) for value in found]
+
+
 def series_pages(station_id: str, parameter_id: str, start: str | None, end: str | None) -> Iterator[list[dict]]:
     """Every stored attribute of one series' values in a time range (the download), a page of items at a time."""
     values = {":k": {"S": series_key(station_id, parameter_id)}, ":a": {"S": start or "0"},

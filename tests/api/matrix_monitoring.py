@@ -84,6 +84,8 @@ CASES: list = [
     Case("PUT", "/organization/{org}/projects/{project}/parameters", DEMO_ORG_CONTRIBUTORS, setup=_fresh_project,
          body=[]),
     Case("GET", "/organization/{org}/projects/{project}/activities", ALL_OK, setup=_fresh_project),
+    Case("GET", "/organization/{org}/projects/{project}/activities/{activity}", ALL_OK,
+         setup=lambda ids: {"project": "CBSM_URSS_Madison", "activity": "WIDNR_WQX-45822640"}),
     Case("GET", "/station", ALL_OK),
     Case("POST", "/station", CREATED_BY_CONTRIBUTORS, body=_station_body),
     Case("POST", "/station/bulk", CREATED_BY_CONTRIBUTORS, body=lambda: {"bulk": [_station_body(), _station_body()]}),

@@ -123,6 +123,22 @@ def test_activities_of_a_project_by_its_key_are_paged_and_searchable(api, demo):
     assert api.get(f"{path}?order=UP").status_code == 400
 
 
+def test_an_activity_opens_with_the_values_it_measured(api, demo):
+    # The project of the Wisconsin results (their ProjectIdentifier), by its key.
+    path = f"/organization/{demo['org']}/projects/CBSM_URSS_Madison/activities"
+    activity = api.get(f"{path}/WIDNR_WQX-45822640").json
+    assert (activity["id"], activity["monitoringLocationIdentifier"], activity["media"]) == (
+        "WIDNR_WQX-45822640", "WIDNR_WQX-10032762", "Water")
+    assert [(r["parameterName"], r["value"], r["unit"]) for r in activity["results"]] == [
+        ("Specific conductance", 1000, "uS/cm")]
+    assert activity["results"][0]["time"].startswith(activity["startDate"])
+    # The station's other activities' values (four more of the same parameter) are not this one's.
+    missing = api.get(f"{path}/NO-SUCH-ACTIVITY")
+    assert (missing.status_code, missing.json["message"]) == (404, "Activity not found.")
+    chinese = api.get(f"{path}/NO-SUCH-ACTIVITY", headers={"Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == "未找到活动。"
+
+
 # ---------------------------------------------------------------- parameters and reference lists
 
 
