@@ -59,6 +59,8 @@ def public(log: ImportLog) -> dict:
     out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
     out["dryRun"] = bool(out["dryRun"])
     out["progress"] = progress(log)
+    # Ended, and no worker on it any more (a cancelled import's worker still counts the rows it was writing).
+    out["settled"] = log.status in FINISHED and (not log.workerId or int(log.leaseUntil or 0) < time.time())
     return out
 
 

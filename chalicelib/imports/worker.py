@@ -136,6 +136,15 @@ class ImportJob:
                          condition=condition.replace("#s = :running", "#s = :cancelledStatus"))
             raise
 
+    def release_cancelled(self) -> None:
+        """After a cancel: the log is let go (the screen waits for this to show the final counts)."""
+        try:
+            self._update("SET updatedAt = :now REMOVE workerId, leaseUntil, pending",
+                         {":now": {"S": utc_now()}, ":cancelled": {"S": CANCELLED}},
+                         condition="workerId = :me AND #s = :cancelled")
+        except Stopped:
+            pass
+
     def _lease(self) -> int:
         return int(time.time()) + self.settings.import_lease_seconds
 
@@ -616,5 +625,6 @@ def run_import(message: dict, remaining_ms, metrics=None, job_class: type[Import
         current = ImportLog.get(log_id, consistent_read=True)
         if current.status == CANCELLED:
             job.refresh()  # what was written before the cancel shows in the summaries
+            job.release_cancelled()
         return current.status
     return ImportLog.get(log_id, consistent_read=True).status

@@ -421,14 +421,18 @@ def test_rows_written_while_the_import_is_cancelled_are_counted(api, demo, monke
     log_id = _queued_log(org, project, _rows(2100), demo["users"]["admin"])
     write = worker.ImportJob.write
 
+    answers = []
+
     def cancelled_meanwhile(job, outcome):
-        service.cancel(service.get(log_id), demo["users"]["admin"])
+        answers.append(service.public(service.cancel(service.get(log_id), demo["users"]["admin"]) and service.get(log_id)))
         write(job, outcome)
 
     monkeypatch.setattr(worker.ImportJob, "write", cancelled_meanwhile)
     assert worker.run_import({"logId": log_id}, lambda: 900_000) == "cancelled"
+    # The cancel's answer is not final while the worker still writes: the screen keeps asking.
+    assert (answers[0]["status"], answers[0]["rowsImported"], answers[0]["settled"]) == ("cancelled", 0, False)
     log = service.public(service.get(log_id))
-    assert (log["status"], log["rowsDone"], log["rowsImported"]) == ("cancelled", 1000, 1000)
+    assert (log["status"], log["rowsDone"], log["rowsImported"], log["settled"]) == ("cancelled", 1000, 1000, True)
     assert log["message"] == "Cancelled after 1,000 rows; rows imported before stay."
     assert api.get(_path(org, project, "/stations")).json[0]["sampleCount"] == 1000
 
