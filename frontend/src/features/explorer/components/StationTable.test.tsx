@@ -7,6 +7,7 @@ import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import type { StationSet } from '../api/statistic';
 import type { StationDetails } from '../api/stationsAt';
+import { DEFAULT_TABLE_VIEW, type TableView } from '../lib/tableView';
 import { StationTable } from './StationTable';
 
 /** `count` stations, two of them on the Beaver River, `total` of them in all (more than loaded when larger). */
@@ -30,11 +31,35 @@ function stationSet(count: number, total = count): StationSet {
   };
 }
 
-function Table({ stations, onChunkChange = () => undefined }: { stations: StationSet; onChunkChange?: (chunk: number) => void }) {
+/** The table over `stations`, the chunk its view's page falls in (the stations stay the same: no server here). */
+function Table({
+  stations,
+  chunkSize = 5000,
+  initialView = DEFAULT_TABLE_VIEW,
+  onViewChange = () => undefined,
+}: {
+  stations: StationSet;
+  chunkSize?: number;
+  initialView?: TableView;
+  onViewChange?: (view: TableView) => void;
+}) {
   const [selected, setSelected] = useState<StationDetails[]>([]);
+  const [view, setView] = useState(initialView);
+  const chunk = Math.floor(((view.page - 1) * view.pageSize) / chunkSize);
   return (
     <MemoryRouter>
-      <StationTable stations={stations} selected={selected} onSelectionChange={setSelected} chunk={0} chunkSize={5000} onChunkChange={onChunkChange} />
+      <StationTable
+        stations={stations}
+        selected={selected}
+        onSelectionChange={setSelected}
+        chunk={chunk}
+        chunkSize={chunkSize}
+        view={view}
+        onViewChange={(next) => {
+          onViewChange(next);
+          setView(next);
+        }}
+      />
     </MemoryRouter>
   );
 }
@@ -72,15 +97,63 @@ describe('the explorer table', () => {
 
   it('moves on to the next stations of the server when the loaded ones are paged through', async () => {
     const user = userEvent.setup();
-    const onChunkChange = vi.fn();
-    renderWithProviders(<Table stations={stationSet(100, 7000)} onChunkChange={onChunkChange} />);
+    const onViewChange = vi.fn();
+    renderWithProviders(<Table stations={stationSet(100, 7000)} chunkSize={100} onViewChange={onViewChange} />);
     expect(screen.getByText('Rows 1–50 of 7,000')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Rows 51–100 of 7,000')).toBeInTheDocument();
+    // Page 3 is the first of the server's second chunk (rows 101–200).
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(onChunkChange).toHaveBeenCalledWith(1);
+    expect(onViewChange).toHaveBeenLastCalledWith({ sort: null, page: 3, pageSize: 50 });
+    expect(screen.getByText('Rows 101–150 of 7,000')).toBeInTheDocument();
+    // Back from the chunk's first page: the previous chunk's last page.
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onViewChange).toHaveBeenLastCalledWith({ sort: null, page: 2, pageSize: 50 });
+    expect(screen.getByText('Rows 51–100 of 7,000')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search the table' }), 'Beaver');
     expect(screen.getByText('Search and sort cover stations 1–100 of 7,000: narrow the filters to reach the others.')).toBeInTheDocument();
+  });
+
+  it('shows the sort and page it is given, and asks for a new sort or page size from the first page', async () => {
+    const user = userEvent.setup();
+    const onViewChange = vi.fn();
+    renderWithProviders(
+      <Table stations={stationSet(120)} initialView={{ sort: { key: 'sampleCount', direction: 'desc' }, page: 2, pageSize: 25 }} onViewChange={onViewChange} />,
+    );
+    expect(screen.getByText('Rows 26–50 of 120')).toBeInTheDocument();
+    expect(within(bodyRows()[0]).getByRole('link')).toHaveTextContent('Station 0094');
+    expect(screen.getByRole('columnheader', { name: /Samples/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+
+    await user.click(screen.getByRole('button', { name: /Samples/ }));
+    expect(onViewChange).toHaveBeenLastCalledWith({ sort: { key: 'sampleCount', direction: 'asc' }, page: 1, pageSize: 25 });
+    expect(screen.getByText('Rows 1–25 of 120')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onViewChange).toHaveBeenLastCalledWith({ sort: { key: 'sampleCount', direction: 'asc' }, page: 2, pageSize: 25 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(onViewChange).toHaveBeenLastCalledWith({ sort: { key: 'sampleCount', direction: 'asc' }, page: 1, pageSize: 50 });
+  });
+
+  it('shows the last page for a page past the end', () => {
+    renderWithProviders(<Table stations={stationSet(120)} initialView={{ sort: null, page: 9, pageSize: 50 }} />);
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('pages through the search\'s matches on its own, and is back on its page when the search is cleared', async () => {
+    const user = userEvent.setup();
+    const onViewChange = vi.fn();
+    renderWithProviders(<Table stations={stationSet(300)} initialView={{ sort: null, page: 2, pageSize: 25 }} onViewChange={onViewChange} />);
+    expect(screen.getByText('Rows 26–50 of 300')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: 'Search the table' });
+    await user.type(search, 'Station 01');
+    expect(screen.getByText('Rows 1–25 of 100')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Rows 26–50 of 100')).toBeInTheDocument();
+    expect(onViewChange).not.toHaveBeenCalled();
+    await user.clear(search);
+    expect(screen.getByText('Rows 26–50 of 300')).toBeInTheDocument();
   });
 
   it('speaks Simplified Chinese', async () => {

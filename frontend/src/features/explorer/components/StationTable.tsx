@@ -5,9 +5,7 @@ import { detailsAt, type StationSet } from '../api/statistic';
 import type { StationDetails } from '../api/stationsAt';
 import { downloadText, sitesCsv } from '../lib/csv';
 import { tableRows, type Sort, type SortKey } from '../lib/tableRows';
-
-export const PAGE_SIZES = [25, 50, 100, 250] as const;
-export const DEFAULT_PAGE_SIZE = 50;
+import { PAGE_SIZES, type TableView } from '../lib/tableView';
 
 export interface StationTableProps {
   /** The loaded stations: one chunk of the server's answer (`chunkSize` stations from `chunk * chunkSize`). */
@@ -16,36 +14,35 @@ export interface StationTableProps {
   onSelectionChange: (stations: StationDetails[]) => void;
   organizationNames?: Map<string, string>;
   typeNames?: Map<string, string>;
+  /** The loaded chunk: the one holding `view.page` (a multiple of every page size: pages do not straddle chunks). */
   chunk: number;
   chunkSize: number;
-  onChunkChange: (chunk: number) => void;
-}
-
-/** Where the table is: the loaded chunk, the page in it, and whether that page was reached going back. */
-interface Position {
-  chunk: number;
-  page: number;
-  fromEnd: boolean;
+  /** Sort, page (from 1, among all the matching stations) and page size, as the address holds them. */
+  view: TableView;
+  /** A new sort, page or page size; paging past the loaded chunk asks for a page of the next or previous one. */
+  onViewChange: (view: TableView) => void;
 }
 
 /**
  * The matching stations, a page at a time: search and sort over the loaded stations, pages of a chosen
  * size with counts that agree with what is shown, the next chunk from the server past the last page;
- * selection; CSV.
+ * selection; CSV. Sort, page and page size are the caller's (the address); the search is the table's own,
+ * and so is the page among its matches.
  */
-export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, chunk, chunkSize, onChunkChange }: StationTableProps) {
+export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, chunk, chunkSize, view, onViewChange }: StationTableProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort | null>(null);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [position, setPosition] = useState<Position>({ chunk, page: 0, fromEnd: false });
+  const [searchPage, setSearchPage] = useState(0);
+  const { sort, pageSize } = view;
 
   const rows = useMemo(() => tableRows(stations, search, sort), [stations, search, sort]);
   const searching = search.trim() !== '';
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const wanted = position.chunk === chunk ? position.page : position.fromEnd ? pages - 1 : 0;
-  const page = Math.min(Math.max(0, wanted), pages - 1);
   const chunkOffset = chunk * chunkSize;
+  // Pages of the chunks before this one: the address's page, counted from this chunk.
+  const pagesBefore = Math.floor(chunkOffset / pageSize);
+  const wanted = searching ? searchPage : view.page - 1 - pagesBefore;
+  const page = Math.min(Math.max(0, wanted), pages - 1);
   // Searching counts the matches among the loaded stations; otherwise rows are numbered among all.
   const count = searching ? rows.length : stations.total;
   const firstRow = (searching ? 0 : chunkOffset) + page * pageSize;
@@ -62,29 +59,20 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
     { key: 'sampleCount', label: t('explorer.table.samples'), numeric: true },
     { key: 'lastDate', label: t('explorer.table.lastDate') },
   ];
-  const toFirstPage = () => setPosition({ chunk, page: 0, fromEnd: false });
   const sortBy = (key: SortKey) => {
-    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
-    toFirstPage();
+    const next: Sort = sort?.key === key ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' };
+    setSearchPage(0);
+    onViewChange({ ...view, sort: next, page: 1 });
   };
   const toggle = (i: number) =>
     onSelectionChange(chosen.has(stations.id[i]) ? selected.filter((s) => s.id !== stations.id[i]) : [...selected, detailsAt(stations, i)]);
   const selectPage = () => onSelectionChange([...selected, ...pageRows.filter((i) => !chosen.has(stations.id[i])).map((i) => detailsAt(stations, i))]);
   const download = () => downloadText('stations.csv', sitesCsv(selected, typeNames));
-  const previous = () => {
-    if (page > 0) setPosition({ chunk, page: page - 1, fromEnd: false });
-    else {
-      setPosition({ chunk: chunk - 1, page: 0, fromEnd: true });
-      onChunkChange(chunk - 1);
-    }
-  };
-  const next = () => {
-    if (page < pages - 1) setPosition({ chunk, page: page + 1, fromEnd: false });
-    else {
-      setPosition({ chunk: chunk + 1, page: 0, fromEnd: false });
-      onChunkChange(chunk + 1);
-    }
-  };
+  // Among the search's matches the page is the table's own; otherwise it is the address's (the page from 1
+  // among all: the one before this chunk's first page is the previous chunk's last).
+  const toPage = (index: number) => (searching ? setSearchPage(index) : onViewChange({ ...view, page: pagesBefore + index + 1 }));
+  const previous = () => toPage(page - 1);
+  const next = () => toPage(page + 1);
 
   return (
     <section className="station-table" aria-labelledby="station-table-title">
@@ -98,7 +86,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              toFirstPage();
+              setSearchPage(0);
             }}
           />
         </label>
@@ -169,8 +157,8 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
             <select
               value={pageSize}
               onChange={(e) => {
-                setPageSize(Number(e.target.value));
-                toFirstPage();
+                setSearchPage(0);
+                onViewChange({ ...view, pageSize: Number(e.target.value), page: 1 });
               }}
             >
               {PAGE_SIZES.map((size) => (

@@ -1,9 +1,11 @@
 /**
- * The explorer's state in the address: `mode` picks the view, every other query parameter is a
- * filter (spec: /sts/overview). Lists are comma-separated (`organization=a,b`); a key repeated in
- * the address is read as a list too. Unknown parameters are kept and passed on to the server.
+ * The explorer's state in the address: `mode` picks the view, `sort`, `page` and `size` are the
+ * table's view (lib/tableView.ts), every other query parameter is a filter (spec: /sts/overview).
+ * Lists are comma-separated (`organization=a,b`); a key repeated in the address is read as a list
+ * too. Unknown parameters are kept and passed on to the server.
  */
 import { dateRangeProblems, hucProblem } from '../../../lib/filterChecks';
+import { DEFAULT_TABLE_VIEW, isTableViewKey, writeTableView, type TableView } from './tableView';
 
 export const VIEW_MODES = ['both', 'map', 'table'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -67,7 +69,7 @@ export function parseMode(params: URLSearchParams): ViewMode {
 export function parseFilters(params: URLSearchParams): ExplorerFilters {
   const filters: ExplorerFilters = { ...EMPTY_FILTERS, extra: {} };
   for (const key of new Set(params.keys())) {
-    if (key === 'mode') continue;
+    if (key === 'mode' || isTableViewKey(key)) continue;
     const values = params.getAll(key);
     if (isList(key)) filters[key] = splitList(values);
     else if (isText(key)) filters[key] = (values[values.length - 1] ?? '').trim();
@@ -76,14 +78,15 @@ export function parseFilters(params: URLSearchParams): ExplorerFilters {
   return filters;
 }
 
-/** The address query for a mode and filters; empty filters are left out, the order is stable. */
-export function toSearchParams(mode: ViewMode, filters: ExplorerFilters): URLSearchParams {
+/** The address query for a mode, filters and the table's view; empty filters and defaults are left out,
+ * the order is stable (the table's view last). */
+export function toSearchParams(mode: ViewMode, filters: ExplorerFilters, view: TableView = DEFAULT_TABLE_VIEW): URLSearchParams {
   const params = new URLSearchParams();
   if (mode !== DEFAULT_MODE) params.set('mode', mode);
   for (const key of LIST_FILTERS) if (filters[key].length) params.set(key, filters[key].join(','));
   for (const key of TEXT_FILTERS) if (filters[key]) params.set(key, filters[key]);
-  for (const [key, value] of Object.entries(filters.extra)) if (value) params.set(key, value);
-  return params;
+  for (const [key, value] of Object.entries(filters.extra)) if (value && !isTableViewKey(key)) params.set(key, value);
+  return writeTableView(params, view);
 }
 
 export function activeFilterCount(filters: ExplorerFilters): number {

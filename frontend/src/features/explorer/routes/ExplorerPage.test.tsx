@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -291,5 +291,140 @@ describe('explorer /sts/overview', () => {
     renderExplorer('/sts/overview?mode=table&from=2020-01-01&to=2019-01-01');
     expect(await screen.findByLabelText('起始')).toHaveAccessibleDescription('开始日期不能晚于结束日期。');
     await changeLanguage('en');
+  });
+});
+
+/** `total` stations named Station 00000, 00001, ..., station i with i samples, each answer the asked slice of them. */
+function manyStations(total: number) {
+  return (_url: URL, init: RequestInit | undefined) => {
+    const body = JSON.parse(String(init?.body));
+    const offset = body.offset ?? 0;
+    const end = Math.min(total, offset + (body.limit ?? 5000));
+    const stations = [];
+    for (let i = offset; i < end; i++) {
+      stations.push({
+        id: `s${i}`, identifier: `ID-${i}`, name: `Station ${String(i).padStart(5, '0')}`, latitude: 40, longitude: -100,
+        organizationId: ORG_A, stationType: 'River/Stream', meta: { sampleCount: i, firstDate: '2020-01-01', lastDate: '2021-01-01', parameterIds: [] },
+      });
+    }
+    return { snapshot: 7, total, totals: { stations: total, samples: 0 }, format: 'objects', offset, limit: body.limit, stations };
+  };
+}
+
+describe("the explorer table's sort and page in the address", () => {
+  const useStations = (total: number) => {
+    api = fakeApi({ ...explorerApi(), 'POST /statistic': manyStations(total) });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+  };
+  const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getByRole('link').textContent);
+  const header = (name: RegExp) => within(screen.getByRole('table')).getByRole('columnheader', { name });
+
+  it('opens an address with a sort and a page: the table sorted, on that page', async () => {
+    useStations(120);
+    renderExplorer('/sts/overview?mode=table&sort=-sampleCount&page=2');
+    expect(await screen.findByText('Rows 51–100 of 120')).toBeInTheDocument();
+    expect(names()[0]).toBe('Station 00069');
+    expect(names().at(-1)).toBe('Station 00020');
+    expect(header(/Samples/)).toHaveAttribute('aria-sort', 'descending');
+    expect(header(/Name/)).toHaveAttribute('aria-sort', 'none');
+    // Neither is a filter: the server is asked for the stations as without them, none is counted or passed to Python.
+    expect(statisticBodies()).toEqual([{ format: 'objects', limit: 5000, offset: 0 }]);
+    expect(screen.queryByRole('button', { name: /Clear filters/ })).not.toBeInTheDocument();
+    const code = [...document.querySelectorAll('.use-in-python code')].map((c) => c.textContent).join('\n');
+    expect(code).toContain('what_sites(');
+    expect(code).not.toMatch(/sort|sampleCount|page|size/);
+  });
+
+  it('writes a sort and a page turned to the address, each a new history entry, and shows them again coming back from a station', async () => {
+    const user = userEvent.setup();
+    useStations(120);
+    const router = renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByText('Rows 1–50 of 120')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: /Samples/ }));
+    expect(router.state.location.search).toBe('?mode=table&sort=sampleCount');
+    expect(router.state.historyAction).toBe('PUSH');
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: /Samples/ }));
+    expect(router.state.location.search).toBe('?mode=table&sort=-sampleCount');
+    expect(names()[0]).toBe('Station 00119');
+    expect(header(/Samples/)).toHaveAttribute('aria-sort', 'descending');
+
+    const next = screen.getByRole('button', { name: 'Next page' });
+    await user.click(next);
+    expect(router.state.location.search).toBe('?mode=table&sort=-sampleCount&page=2');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(screen.getByText('Rows 51–100 of 120')).toBeInTheDocument();
+    expect(next).toHaveFocus();
+    await user.click(next);
+    expect(router.state.location.search).toBe('?mode=table&sort=-sampleCount&page=3');
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+
+    // Back undoes a page turned.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?mode=table&sort=-sampleCount&page=2');
+    expect(screen.getByText('Rows 51–100 of 120')).toBeInTheDocument();
+
+    // A station's page, and Back: the same sort and page.
+    await user.click(screen.getByRole('link', { name: 'Station 00069' }));
+    expect(await screen.findByText('station page')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('Rows 51–100 of 120')).toBeInTheDocument();
+    expect(names()[0]).toBe('Station 00069');
+    expect(header(/Samples/)).toHaveAttribute('aria-sort', 'descending');
+
+    // The mode is not a filter: the table keeps its page.
+    await user.click(screen.getByRole('button', { name: 'Map and table' }));
+    expect(router.state.location.search).toBe('?sort=-sampleCount&page=2');
+    expect(await screen.findByText('Rows 51–100 of 120')).toBeInTheDocument();
+  });
+
+  it('goes back to the first page on a new filter, keeping the sort and the page size; not on a new colour', async () => {
+    const user = userEvent.setup();
+    useStations(120);
+    const router = renderExplorer('/sts/overview?mode=table&sort=-sampleCount&page=3&size=25');
+    expect(await screen.findByText('Rows 51–75 of 120')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour by' }), 'pH');
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table&colorBy=p-ph&sort=-sampleCount&page=3&size=25'));
+    expect(screen.getByText('Rows 51–75 of 120')).toBeInTheDocument();
+
+    await user.click(await screen.findByText('Station types', { selector: 'summary' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Lake/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table&stationType=lake&colorBy=p-ph&sort=-sampleCount&size=25'));
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(await screen.findByText('Rows 1–25 of 120')).toBeInTheDocument();
+    expect(names()[0]).toBe('Station 00119');
+    expect(header(/Samples/)).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('button', { name: 'Clear filters (1)' })).toBeInTheDocument();
+    expect(statisticBodies().at(-1)).toEqual({ stationTypes: ['lake'], format: 'objects', limit: 5000, offset: 0 });
+  });
+
+  it('reads a value it does not understand as the default: unsorted, the first page; a page past the end as the last', async () => {
+    useStations(120);
+    const router = renderExplorer('/sts/overview?mode=table&sort=samples&page=abc&size=7');
+    expect(await screen.findByText('Rows 1–50 of 120')).toBeInTheDocument();
+    expect(names()[0]).toBe('Station 00000');
+    for (const th of within(screen.getByRole('table')).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-sort'))) {
+      expect(th).toHaveAttribute('aria-sort', 'none');
+    }
+    expect(screen.queryByRole('button', { name: /Clear filters/ })).not.toBeInTheDocument();
+    expect(statisticBodies()).toEqual([{ format: 'objects', limit: 5000, offset: 0 }]);
+
+    await act(() => router.navigate('/sts/overview?mode=table&page=0'));
+    expect(await screen.findByText('Rows 1–50 of 120')).toBeInTheDocument();
+    await act(() => router.navigate('/sts/overview?mode=table&page=9'));
+    expect(await screen.findByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('shows the last page, asked of the server, for a page past the end of more stations than one answer holds', async () => {
+    const user = userEvent.setup();
+    useStations(6000);
+    const router = renderExplorer('/sts/overview?mode=table&page=1000');
+    expect(await screen.findByText('Rows 5,951–6,000 of 6,000')).toBeInTheDocument();
+    expect(names()[0]).toBe('Station 05950');
+    expect(statisticBodies().map((b) => (b as { offset: number }).offset)).toEqual([45000, 5000]);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(router.state.location.search).toBe('?mode=table&page=119');
+    expect(screen.getByText('Rows 5,901–5,950 of 6,000')).toBeInTheDocument();
   });
 });

@@ -15,7 +15,8 @@ import { typeLegend, valueRange } from '../lib/colors';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
-import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, type ExplorerFilters, type ViewMode } from '../lib/filters';
+import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy, type ExplorerFilters, type ViewMode } from '../lib/filters';
+import { pageCount, parseTableView, type TableView } from '../lib/tableView';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 
@@ -25,7 +26,8 @@ let stationMapModule: Promise<typeof import('../components/StationMap')> | undef
 const loadStationMap = () => (stationMapModule ??= import('../components/StationMap'));
 const StationMap = lazy(loadStationMap);
 
-/** /sts/overview: the filter panel, the map and the station table; the address holds mode and filters. */
+/** /sts/overview: the filter panel, the map and the station table; the address holds mode, filters and the
+ * table's sort, page and page size. */
 export function ExplorerPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -38,15 +40,30 @@ export function ExplorerPage() {
   const query = useMemo(() => (valid ? toStationQuery(filters) : null), [filters, valid]);
   const phone = useMediaQuery(PHONE_QUERY);
   const shownMode: ViewMode = phone && mode === 'both' ? 'map' : mode;
-  const [page, setPage] = useState({ search, number: 0 });
-  const pageNumber = page.search === search ? page.number : 0; // new filters: back to the first page
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const view = useMemo(() => parseTableView(new URLSearchParams(search)), [search]);
+  // The stations the table lists (the colour by a parameter's value is the map's only).
+  const tableQuery = shownMode !== 'map' ? query : null;
+  const tableKey = tableQuery && JSON.stringify(withoutColorBy(tableQuery));
+  // How many stations the table's query matches, once the server has said: a page past the last one (an old
+  // link, fewer stations now) shows the last page, asked of the server in the chunk that holds it.
+  const [counted, setCounted] = useState<{ key: string; total: number } | null>(null);
+  const total = counted && counted.key === tableKey ? counted.total : undefined;
+  const page = total === undefined ? view.page : Math.min(view.page, pageCount(total, view.pageSize));
+  const chunk = Math.floor(((page - 1) * view.pageSize) / TABLE_PAGE_SIZE);
   const points = useStationPoints(shownMode !== 'table' ? query : null);
-  const table = useStationPage(shownMode !== 'map' ? query : null, pageNumber);
+  const table = useStationPage(tableQuery, chunk);
+  // (Only an answer to this very query and chunk counts: while another loads, SWR still shows the previous one.)
+  if (tableKey && table.data && !table.isLoading && !table.error && table.data.total !== total) {
+    setCounted({ key: tableKey, total: table.data.total });
+  }
   const error = points.error ?? table.error;
   // Under an error (or filters to correct) no earlier answer is shown, as if it were this one's.
   const shown = !error && query !== null;
   const pointsData = shown ? points.data : undefined;
-  const tableData = shown ? table.data : undefined;
+  // (An answer past the last station, to an address's page past the end, is not shown: the last page is on its way.)
+  const pastTheEnd = table.data !== undefined && table.data.length === 0 && table.data.total > 0;
+  const tableData = shown && !pastTheEnd ? table.data : undefined;
   const stations = pointsData ?? tableData;
   const isLoading = points.isLoading || table.isLoading;
   const isValidating = points.isValidating || table.isValidating;
@@ -62,11 +79,20 @@ export function ExplorerPage() {
     if (shownMode !== 'table') void loadStationMap();
   }, [shownMode]);
 
-  // Every change is a new history entry, so the back button undoes it.
+  // Every change is a new history entry, so the back button undoes it: a filter, the mode, and the table's
+  // sort, page and page size. New filters start the table at its first page again (its sort and page size
+  // stay); so does a new sort or page size.
   const update = useCallback(
-    (next: ExplorerFilters, nextMode: ViewMode = mode) => setParams(toSearchParams(nextMode, next)),
-    [mode, setParams],
+    (next: ExplorerFilters) => {
+      const sameStations = JSON.stringify(withoutColorBy(toStationQuery(next))) === JSON.stringify(withoutColorBy(toStationQuery(filters)));
+      setParams(toSearchParams(mode, next, sameStations ? view : { ...view, page: 1 }));
+    },
+    [mode, filters, view, setParams],
   );
+  const setMode = (nextMode: ViewMode) => setParams(toSearchParams(nextMode, filters, view));
+  const setView = (nextView: TableView) => setParams(toSearchParams(mode, filters, nextView));
+  // A dashboard's table widget takes the filters only (it shows the first stations, unsorted).
+  const filterSearch = useMemo(() => toSearchParams(mode, filters).toString(), [mode, filters]);
   const legend = useMemo(() => typeLegend(pointsData?.stationType ?? []), [pointsData]);
   const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
   // Colour by a parameter's latest value: the server sends a value per station and their range (totals.value).
@@ -112,7 +138,7 @@ export function ExplorerPage() {
           </p>
           <div className="mode-toggle" role="group" aria-label={t('explorer.mode.label')}>
             {modes.map((m) => (
-              <button key={m} type="button" aria-pressed={shownMode === m} onClick={() => update(filters, m)}>
+              <button key={m} type="button" aria-pressed={shownMode === m} onClick={() => setMode(m)}>
                 {t(`explorer.mode.${m}`)}
               </button>
             ))}
@@ -166,7 +192,7 @@ export function ExplorerPage() {
           </div>
         )}
         {tableData && shownMode !== 'map' && (
-          <WidgetActionBar widget={{ component: STATION_TABLE_WIDGET, config: { filters: search, limit: DEFAULT_TABLE_ROWS } }} />
+          <WidgetActionBar widget={{ component: STATION_TABLE_WIDGET, config: { filters: filterSearch, limit: DEFAULT_TABLE_ROWS } }} />
         )}
         {tableData && shownMode !== 'map' && (
           <StationTable
@@ -175,9 +201,10 @@ export function ExplorerPage() {
             onSelectionChange={selectionStore.setSelected}
             organizationNames={organizationNames}
             typeNames={typeNames}
-            chunk={pageNumber}
+            chunk={chunk}
             chunkSize={TABLE_PAGE_SIZE}
-            onChunkChange={(number) => setPage({ search, number })}
+            view={{ ...view, page }}
+            onViewChange={setView}
           />
         )}
       </div>
