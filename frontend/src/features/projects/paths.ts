@@ -10,3 +10,30 @@ export function projectPath(organizationId: string, projectId: string, tab?: Pro
 export function organizationProjectsPath(organizationId: string): string {
   return `/userspace/organizations/${encodeURIComponent(organizationId)}/projects`;
 }
+
+/** What the Activities tab keeps in its address: the list's page and search, and the activity open (if any). */
+export interface ActivitiesView {
+  page?: number;
+  search?: string;
+  activity?: string | null;
+}
+
+/** The address's query of the Activities tab: ?q=…&page=…&activity=… (defaults left out). */
+export function activitiesQuery({ page = 1, search = '', activity }: ActivitiesView): URLSearchParams {
+  const query = new URLSearchParams();
+  if (search) query.set('q', search);
+  if (page > 1) query.set('page', String(page));
+  if (activity) query.set('activity', activity);
+  return query;
+}
+
+/** The Activities tab as an address: its list at a page and search, or one activity opened over it. */
+export function activitiesPath(organizationId: string, projectId: string, view: ActivitiesView = {}): string {
+  const query = activitiesQuery(view).toString();
+  return `${projectPath(organizationId, projectId, 'activities')}${query ? `?${query}` : ''}`;
+}
+
+/** The station's page (the stations feature's /sts/station/{stationId}). */
+export function stationPath(stationId: string): string {
+  return `/sts/station/${encodeURIComponent(stationId)}`;
+}

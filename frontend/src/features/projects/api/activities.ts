@@ -1,12 +1,16 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import type { ActivityPage } from './types';
+import type { ActivityDetail, ActivityPage } from './types';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
+function activitiesPath(organizationId: string, projectId: string): string {
+  return `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}/activities`;
+}
+
 /** GET /organization/{organizationId}/projects/{projectKey}/activities?page&pageSize&order&searchContent. */
 export function useActivities(organizationId: string, projectId: string, page: number, search: string) {
-  const path = `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}/activities`;
+  const path = activitiesPath(organizationId, projectId);
   return useSWR(
     [path, page, search],
     async () =>
@@ -15,4 +19,13 @@ export function useActivities(organizationId: string, projectId: string, page: n
       })) ?? { data: [], total: 0, page: 1, pageCount: 1 },
     { keepPreviousData: true },
   );
+}
+
+/**
+ * GET /organization/{organizationId}/projects/{projectKey}/activities/{activityId}: one activity and the values it
+ * measured (404 "Activity not found." when the project has no such activity); null when the session ended meanwhile.
+ */
+export function useActivity(organizationId: string, projectId: string, activityId: string) {
+  const path = `${activitiesPath(organizationId, projectId)}/${encodeURIComponent(activityId)}`;
+  return useSWR([path], async () => (await get<ActivityDetail>(path)) ?? null);
 }

@@ -35,3 +35,34 @@ export interface ActivityPage {
   page: number;
   pageCount: number;
 }
+
+/** One value an activity measured (chalicelib/samples/service.py activity_values, its parameter named). */
+export interface ActivityResult {
+  parameterId: string;
+  parameterName: string;
+  /** ISO 8601 in UTC, e.g. 2011-07-12T17:20:00Z. */
+  time: string;
+  value: number | null;
+  /** The value as reported when it is not a number (e.g. "ND"). */
+  text?: string | null;
+  unit?: string | null;
+  detectionCondition?: string | null;
+  sampleFraction?: string | null;
+  status?: string | null;
+  valueType?: string | null;
+  qualifier?: string | null;
+}
+
+/** GET .../projects/{projectId}/activities/{activityId}: the activity with the values it measured. */
+export interface ActivityDetail extends Activity {
+  projectId: string;
+  organizationId: string;
+  mediaSubdivision?: string | null;
+  timeZone?: string | null;
+  stationId?: string | null;
+  conductingOrganization?: string | null;
+  hydrologicCondition?: string | null;
+  hydrologicEvent?: string | null;
+  createdAt?: string;
+  results: ActivityResult[];
+}

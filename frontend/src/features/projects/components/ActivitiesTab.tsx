@@ -1,45 +1,119 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
+import { activitiesPath, activitiesQuery } from '../paths';
+import { ActivityDetail } from './ActivityDetail';
 
-/** A project's activities, newest first, a page at a time, with a search. */
-export function ActivitiesTab({ organizationId, projectId }: { organizationId: string; projectId: string }) {
+type Props = { organizationId: string; projectId: string };
+
+function positive(value: string | null): number | undefined {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/**
+ * A project's activities, newest first, a page at a time, with a search; `?activity=<id>` opens one of them in
+ * their place (a link of its own, closed by Back). The list's page and search are kept in the address too
+ * (`?q=…&page=…`, replacing the entry as they change), so that closing the activity, or coming back to it from
+ * another page, finds the list as it was.
+ */
+export function ActivitiesTab({ organizationId, projectId }: Props) {
+  const [params, setParams] = useSearchParams();
+  const activityId = params.get('activity');
+  // Read from the address when the tab opens; from then on this state leads and the address follows it.
+  const [page, setPage] = useState(() => positive(params.get('page')) ?? 1);
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  // The activity just closed, whose link in the list takes the focus back.
+  const [shown, setShown] = useState(activityId);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  if (shown !== activityId) {
+    setShown(activityId);
+    setReturnTo(activityId ? null : shown);
+  }
+
+  const showList = (next: { page: number; search: string }) => {
+    setPage(next.page);
+    setSearch(next.search);
+    setParams(activitiesQuery(next), { replace: true });
+  };
+
+  if (activityId) {
+    return (
+      <ActivityDetail
+        organizationId={organizationId}
+        projectId={projectId}
+        activityId={activityId}
+        listPath={activitiesPath(organizationId, projectId, { page, search })}
+      />
+    );
+  }
+  return (
+    <ActivityList
+      organizationId={organizationId}
+      projectId={projectId}
+      page={page}
+      search={search}
+      onChange={showList}
+      focusOn={returnTo}
+      onFocused={() => setReturnTo(null)}
+    />
+  );
+}
+
+function ActivityList({
+  organizationId,
+  projectId,
+  page,
+  search,
+  onChange,
+  focusOn,
+  onFocused,
+}: Props & {
+  page: number;
+  search: string;
+  onChange: (next: { page: number; search: string }) => void;
+  /** The activity whose link takes the focus once the list is in (the one just closed). */
+  focusOn: string | null;
+  onFocused: () => void;
+}) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const activities = useActivities(organizationId, projectId, page, search);
+  const links = useRef(new Map<string, HTMLAnchorElement>());
+  const region = useRef<HTMLDivElement>(null);
+  const data = activities.data;
+
+  useEffect(() => {
+    if (!focusOn || !data) return;
+    // Its link, or the table when the activity is not on this page (it was opened from a link of its own).
+    (links.current.get(focusOn) ?? region.current)?.focus();
+    onFocused();
+  }, [focusOn, data, onFocused]);
+
   return (
     <div>
       <div className="ws-toolbar">
         <div className="ws-field">
           <label htmlFor="activity-search">{t('projects.activities.search')}</label>
-          <input
-            id="activity-search"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
+          <input id="activity-search" type="search" value={search} onChange={(e) => onChange({ page: 1, search: e.target.value })} />
         </div>
       </div>
       {activities.error ? (
         <p className="alert alert-error" role="alert">
           {messageOf(activities.error)}
         </p>
-      ) : !activities.data ? (
+      ) : !data ? (
         <Spinner />
-      ) : activities.data.data.length === 0 ? (
+      ) : data.data.length === 0 ? (
         <p>{t('projects.activities.empty')}</p>
       ) : (
         <>
-          <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('projects.activities.caption', { count: activities.data.total })}>
+          <div ref={region} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('projects.activities.caption', { count: data.total })}>
             <table className="ws-table">
-              <caption>{t('projects.activities.caption', { count: activities.data.total })}</caption>
+              <caption>{t('projects.activities.caption', { count: data.total })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('projects.activities.id')}</th>
@@ -49,9 +123,21 @@ export function ActivitiesTab({ organizationId, projectId }: { organizationId: s
                 </tr>
               </thead>
               <tbody>
-                {activities.data.data.map((activity) => (
+                {data.data.map((activity) => (
                   <tr key={activity.id}>
-                    <td>{activity.id}</td>
+                    <td className="ws-wrap">
+                      <Link
+                        to={activitiesPath(organizationId, projectId, { page, search, activity: activity.id })}
+                        // The activity's Back link goes back in history to this list (rather than adding an entry).
+                        state={{ fromList: true }}
+                        ref={(link) => {
+                          if (link) links.current.set(activity.id, link);
+                          else links.current.delete(activity.id);
+                        }}
+                      >
+                        {activity.id}
+                      </Link>
+                    </td>
                     <td>{activity.typeCode}</td>
                     <td>{activity.monitoringLocationIdentifier}</td>
                     <td>{[activity.startDate, activity.startTime].filter(Boolean).join(' ')}</td>
@@ -60,7 +146,7 @@ export function ActivitiesTab({ organizationId, projectId }: { organizationId: s
               </tbody>
             </table>
           </div>
-          <PageNav label={t('projects.activities.pages')} page={page} pageCount={activities.data.pageCount} onPage={setPage} />
+          <PageNav label={t('projects.activities.pages')} page={page} pageCount={data.pageCount} onPage={(next) => onChange({ page: next, search })} />
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { hasOrganizationRole } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { useDocumentTitle } from '../../../shell/documentTitle';
@@ -31,7 +31,16 @@ export function ProjectPage() {
   const project = useProject(projectId);
   const canEdit = hasOrganizationRole(profile, organizationId, ['data-contributor', 'group-admin']);
   const tabLabel = PROJECT_TABS.includes(tab as ProjectTab) ? t(TAB_LABELS[tab as ProjectTab]) : null;
-  useDocumentTitle(project.data && tabLabel ? t('projects.documentTitle', { tab: tabLabel, project: project.data.name }) : null);
+  // An activity opened in the Activities tab (?activity=<id>) names the page.
+  const [searchParams] = useSearchParams();
+  const activity = tab === 'activities' ? searchParams.get('activity') : null;
+  useDocumentTitle(
+    !project.data || !tabLabel
+      ? null
+      : activity
+        ? t('projects.activity.documentTitle', { activity, project: project.data.name })
+        : t('projects.documentTitle', { tab: tabLabel, project: project.data.name }),
+  );
 
   if (!tab || !PROJECT_TABS.includes(tab as ProjectTab)) return <Navigate to={projectPath(organizationId, projectId, 'stations')} replace />;
   if (project.error) {
