@@ -36,8 +36,9 @@ WQP_PROJECT_KEY = "WQP"
 GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
-# 3 (WQP), 4 (generator): series and stations keep their values' media.
-WQP_VERSION = 3
+# 3 (WQP), 4 (generator): series and stations keep their values' media; 4 (WQP): values keep their time zone,
+# and the sample fraction tells results of one activity apart.
+WQP_VERSION = 4
 GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
@@ -235,10 +236,12 @@ def load_wqp(organization_id: str) -> dict:
                                             ("media", r["media"]), ("sampleFraction", r["fraction"]),
                                             ("detectionCondition", r["detection"]), ("status", r["status"]),
                                             ("valueType", r["value_type"]), ("qualifier", r["qualifier"]))}
-        extra["projectId"] = project_of(r["project"])
+        extra.update(projectId=project_of(r["project"]), timeZone=r["zone"] or None,
+                     dateOnly="1" if not r["clock"] else None)
         written.append(samples.Sample(
             stationId=station_id, parameterId=parameter.id, organizationId=organization_id,
-            time=samples.sort_time(wqp_time(r["day"], r["clock"], r["zone"]), r["activity"]), value=value,
+            time=samples.sort_time(wqp_time(r["day"], r["clock"], r["zone"]),
+                                   samples.discriminator(r["activity"], r["fraction"])), value=value,
             text=None if value is not None else (r["value"] or None), unit=r["unit"] or None, extra=extra))
     # Activities of results whose activity file row is missing still belong to their project.
     seen = {(a.projectId, a.id) for a in activities}

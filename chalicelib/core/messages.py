@@ -340,7 +340,8 @@ ZH_CN = {
     "Unknown activity type '{value}': use a WQX activity type such as Field Msr/Obs or Sample-Routine.":
         "未知活动类型 '{value}'：请使用 WQX 活动类型，例如 Field Msr/Obs 或 Sample-Routine。",
     "Activity type '{value}' needs an analytical method ({label}).": "活动类型 '{value}' 需要分析方法（{label}）。",
-    "Repeats row {row}: the same station, parameter, time and activity.": "与第 {row} 行重复：站点、参数、时间和活动均相同。",
+    "Repeats row {row}: the same station, parameter, time, activity, fraction and depth.":
+        "与第 {row} 行重复：站点、参数、时间、活动、样品组分和深度均相同。",
     "{column} '{value}' is not a latitude (a number from -90 to 90).": "{column} '{value}' 不是纬度（-90 到 90 之间的数字）。",
     "{column} '{value}' is not a longitude (a number from -180 to 180).":
         "{column} '{value}' 不是经度（-180 到 180 之间的数字）。",

@@ -452,7 +452,10 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                  "Activity type '{value}' needs an analytical method (" + method_label + ").", activity_types)
 
     activity = frame.text("activityId")
-    keys = _keys(station, characteristic, moment_seconds, activity)
+    # What tells two results of one activity (or of one station and time) apart: the sample fraction (Total,
+    # Dissolved) and the depth. Part of the repeat key and of the stored sort key, where the file has them.
+    distinctions = _distinctions(frame)
+    keys = _keys(station, characteristic, moment_seconds, activity, *distinctions.values())
     latitude, longitude = (parse_numbers(frame.text(axis))[0] if axis in frame.arrays else
                            pa.nulls(frame.size, pa.float64()) for axis in ("latitude", "longitude"))
 
@@ -464,11 +467,14 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                    value=raw_values, latitude=latitude, longitude=longitude)
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
-    # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any.
-    accepted_activity = keep(activity)
-    time_text = _iso_times(moment_seconds[good])
-    fields["sortTime"] = pc.if_else(pc.equal(accepted_activity, ""), time_text,
-                                    pc.binary_join_element_wise(time_text, accepted_activity, "#"))
+    # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any, then "#F:" and the fraction and
+    # "#D:" and the depth if any (rows with neither keep the key they had before these were part of it).
+    sort_time = _iso_times(moment_seconds[good])
+    for tag, part in (("", activity), *distinctions.items()):
+        part = keep(part)
+        sort_time = pc.if_else(pc.equal(part, ""), sort_time,
+                               pc.binary_join_element_wise(sort_time, pc.binary_join_element_wise(tag, part, ""), "#"))
+    fields["sortTime"] = sort_time
     accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
     repeat_keys = _BlockKeys(keys[good])
 
@@ -483,6 +489,20 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                        accepted.rows[~repeats], accepted.index[~repeats], accepted.rejections, accepted.columns)
 
     return finish
+
+
+def _distinctions(frame: "_Frame") -> dict[str, pa.Array]:
+    """The key parts beyond the activity, by their tag in the sort key: fraction ("F:") and depth with its
+    unit ("D:"), for the columns the file has."""
+    parts = {}
+    if "fraction" in frame.arrays:
+        parts["F:"] = frame.text("fraction")
+    if "depth" in frame.arrays:
+        depth = frame.text("depth")
+        if "depthUnit" in frame.arrays:
+            depth = pc.if_else(pc.equal(depth, ""), "", pc.binary_join_element_wise(depth, frame.text("depthUnit"), " "))
+        parts["D:"] = depth
+    return parts
 
 
 def _keep(good: np.ndarray):
@@ -549,11 +569,13 @@ def _iso_bytes(seconds: pa.Array) -> np.ndarray | None:
     return out
 
 
-def _keys(station: pa.Array, characteristic: pa.Array, moment: np.ndarray, activity: pa.Array) -> np.ndarray:
-    """A 64-bit key per row of (station, parameter, time, activity): texts hashed once per distinct value."""
+def _keys(station: pa.Array, characteristic: pa.Array, moment: np.ndarray, activity: pa.Array,
+          *distinctions: pa.Array) -> np.ndarray:
+    """A 64-bit key per row of (station, parameter, time, activity, and the fraction and depth when given):
+    texts hashed once per distinct value."""
     key = _mix(_text_hashes(station))
     for part in (_text_hashes(characteristic), moment.view(np.uint64),
-                 _text_hashes(activity)):
+                 _text_hashes(activity), *map(_text_hashes, distinctions)):
         key = _mix(key ^ part)
     key[key == 0] = 1  # 0 marks a free slot of Seen's table (1 and 0 meet as rarely as any two hashes)
     return key.view(np.int64)
@@ -669,7 +691,7 @@ def _reject_repeats(accepted: Checked, keys: _BlockKeys, seen: Seen) -> np.ndarr
     repeats = earlier != 0
     for position, row in zip(np.flatnonzero(repeats).tolist(), earlier[repeats].tolist()):
         accepted.rejections.append(Rejection(int(rows[position]), None, None, f"Repeats row {row}: the same "
-                                             "station, parameter, time and activity.", int(accepted.index[position])))
+                                             "station, parameter, time, activity, fraction and depth.", int(accepted.index[position])))
     return repeats
 
 

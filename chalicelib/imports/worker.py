@@ -336,7 +336,8 @@ class ImportJob:
         fields = outcome.checked.fields
         columns = {name: fields[name].to_pylist() for name in (
             "station", "characteristic", "sortTime", "number", "value", "unit", "activityId", "activityType", "media",
-            "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone")
+            "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone", "depth",
+            "depthUnit", "comment")
             if name in fields}
         blank = [""] * len(columns["station"])
         get = lambda name: columns.get(name, blank)  # noqa: E731
@@ -349,7 +350,10 @@ class ImportJob:
             extra = {"activityId": get("activityId")[p], "activityType": get("activityType")[p],
                      "media": get("media")[p], "sampleFraction": get("fraction")[p],
                      "detectionCondition": get("detectionCondition")[p], "status": get("status")[p],
-                     "valueType": get("valueType")[p], "qualifier": get("qualifier")[p], "projectId": project_id}
+                     "valueType": get("valueType")[p], "qualifier": get("qualifier")[p], "projectId": project_id,
+                     "depth": get("depth")[p], "depthUnit": get("depth")[p] and get("depthUnit")[p],
+                     "comment": get("comment")[p], "timeZone": get("timeZone")[p],
+                     "dateOnly": "1" if get("date")[p] and not get("time")[p] else None}
             sample = samples.Sample(stationId=station_id, parameterId=parameter_id, time=get("sortTime")[p],
                                     value=number, text=None if number is not None else (get("value")[p] or None),
                                     unit=get("unit")[p] or None, organizationId=org, extra=extra)

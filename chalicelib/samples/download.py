@@ -18,6 +18,7 @@ COLUMNS = (
     "ProjectIdentifier", "MonitoringLocationIdentifier", "MonitoringLocationName", "ResultDetectionConditionText",
     "CharacteristicName", "ResultSampleFractionText", "ResultMeasureValue", "ResultMeasure/MeasureUnitCode",
     "MeasureQualifierCode", "ResultStatusIdentifier", "ResultValueTypeName",
+    "ActivityDepthHeightMeasure/MeasureValue", "ActivityDepthHeightMeasure/MeasureUnitCode", "ResultCommentText",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
@@ -46,6 +47,35 @@ def number_text(stored: str) -> str:
     return format(Decimal(stored).normalize(_DYNAMODB_DIGITS), "f")
 
 
+class LocalTimes:
+    """A stored UTC time as the date, time and zone code a download answers: in the zone the source gave
+    (12:20 CDT stays 12:20 CDT, and an evening's date stays that day's), the time left out where the source
+    gave a date alone; UTC for values stored without a zone. Consecutive values share their time (a sample's
+    results): the last answer is kept."""
+
+    def __init__(self) -> None:
+        from chalicelib.reference import service as reference
+
+        self.hours = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
+        self.last: tuple = (None, None)
+
+    def __call__(self, moment: str, zone: str | None, date_only: bool) -> tuple[str, str | None, str | None]:
+        if (moment, zone, date_only) == self.last[0]:
+            return self.last[1]
+        if len(moment) <= 10:
+            answer = (moment[:10], None, None)
+        elif zone in self.hours:
+            from datetime import datetime, timedelta
+
+            local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=self.hours[zone])
+            answer = (local.date().isoformat(), None if date_only else local.strftime("%H:%M:%S"),
+                      None if date_only else zone)
+        else:
+            answer = (moment[:10], None if date_only else moment[11:19], None if date_only else "UTC")
+        self.last = ((moment, zone, date_only), answer)
+        return answer
+
+
 @dataclass
 class Selection:
     # Station models (or anything with their id, organizationId, identifier and name), read once in order.
@@ -72,6 +102,7 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
     """The selected values as records keyed by WQP's result columns (unescaped): stations in the given
     order, each station's series by parameter, values in time order. organizations/parameters/projects map
     ids to models. Several stations are read at once (read_ahead); the order stays this one."""
+    local_time = LocalTimes()
     for station, series, items in read_ahead(_series_pages(selection, station) for station in selection.stations):
         organization = organizations.get(station.organizationId)
         # Organizations have no short code of their own: the name identifies them, as in the portal's
@@ -89,22 +120,24 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
         for item in items:
             if selection.keep is not None and not selection.keep(item, station):
                 continue
-            moment = time_of(item["time"]["S"])
             get = item.get  # an absent attribute reads as _ABSENT's None
+            day, clock, zone = local_time(time_of(item["time"]["S"]), get("tz", _ABSENT)["S"], "do" in item)
             project = projects.get(get("p", _ABSENT)["S"])
             record = shared.copy()
             record.update({
                 "ActivityIdentifier": get("a", _ABSENT)["S"], "ActivityTypeCode": get("at", _ABSENT)["S"],
-                "ActivityMediaName": get("m", _ABSENT)["S"], "ActivityStartDate": moment[:10],
-                "ActivityStartTime/Time": moment[11:19] or None,
-                "ActivityStartTime/TimeZoneCode": "UTC" if len(moment) > 10 else None,
+                "ActivityMediaName": get("m", _ABSENT)["S"], "ActivityStartDate": day,
+                "ActivityStartTime/Time": clock, "ActivityStartTime/TimeZoneCode": zone,
                 "ProjectIdentifier": project.projectKey if project else None,
                 "ResultDetectionConditionText": get("dc", _ABSENT)["S"],
                 "ResultSampleFractionText": get("sf", _ABSENT)["S"],
                 "ResultMeasureValue": number_text(item["v"]["N"]) if "v" in item else get("r", _ABSENT)["S"],
                 "ResultMeasure/MeasureUnitCode": get("u", _ABSENT)["S"] or series.unit or None,
                 "MeasureQualifierCode": get("q", _ABSENT)["S"], "ResultStatusIdentifier": get("st", _ABSENT)["S"],
-                "ResultValueTypeName": get("vt", _ABSENT)["S"]})
+                "ResultValueTypeName": get("vt", _ABSENT)["S"],
+                "ActivityDepthHeightMeasure/MeasureValue": get("dp", _ABSENT)["S"],
+                "ActivityDepthHeightMeasure/MeasureUnitCode": get("du", _ABSENT)["S"],
+                "ResultCommentText": get("c", _ABSENT)["S"]})
             yield record
 
 

@@ -39,6 +39,13 @@ class SampleValue(BaseModel):
     # Set on values imported with their activity's details (the WQX result profile).
     activityType = UnicodeAttribute(null=True, attr_name="at")
     media = UnicodeAttribute(null=True, attr_name="m")
+    depth = UnicodeAttribute(null=True, attr_name="dp")  # as written (a number), with its unit
+    depthUnit = UnicodeAttribute(null=True, attr_name="du")
+    comment = UnicodeAttribute(null=True, attr_name="c")
+    # The time zone the source gave (a WQX code such as CDT): the time is kept in UTC, downloads answer in it.
+    timeZone = UnicodeAttribute(null=True, attr_name="tz")
+    # "1" when the source gave a date and no time of day (the time is then that day's midnight in its zone).
+    dateOnly = UnicodeAttribute(null=True, attr_name="do")
 
 
 class Series(BaseModel):

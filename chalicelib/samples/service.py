@@ -47,6 +47,13 @@ def sort_time(moment: datetime, discriminator: str | None = None) -> str:
     return f"{text}#{discriminator}" if discriminator else text
 
 
+def discriminator(activity: str | None, fraction: str | None = None, depth: str | None = None) -> str | None:
+    """What follows a value's time in its sort key: the activity, then "F:" and the sample fraction and "D:"
+    and the depth when given, "#" between (the rule imports apply column-wise, imports.validate)."""
+    parts = [activity or "", *(f"{tag}{text}" if text else "" for tag, text in (("F:", fraction), ("D:", depth)))]
+    return "#".join(p for p in parts if p) or None
+
+
 def time_of(key: str) -> str:
     return key.split("#", 1)[0]
 
@@ -245,7 +252,8 @@ def _number(attribute: dict | None) -> float | None:
 
 
 _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
-             "st": "status", "vt": "valueType", "q": "qualifier"}
+             "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit", "c": "comment",
+             "tz": "timeZone"}
 
 
 def read_series(station_id: str, parameter_id: str, *, start: str | None = None, end: str | None = None,

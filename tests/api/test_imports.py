@@ -241,15 +241,6 @@ def _export(api, project_id: str) -> list[dict]:
     return list(csv.DictReader(io.StringIO(response.body.decode("utf-8"))))
 
 
-def _instant(day: str, clock: str, zone: str) -> str:
-    from chalicelib.reference import service as reference
-
-    offsets = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
-    moment = datetime.fromisoformat(f"{day}T{clock or '00:00:00'}").replace(
-        tzinfo=timezone(timedelta(hours=offsets[zone or "UTC"])))
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
-
-
 def test_the_wqp_files_come_back_value_for_value_from_the_export(api):
     from chalicelib.imports import formats
 
@@ -277,8 +268,63 @@ def test_the_wqp_files_come_back_value_for_value_from_the_export(api):
             assert out["ActivityMediaName"] == source["media"]
             assert out["ResultStatusIdentifier"] == source["status"]
             assert out["ResultValueTypeName"] == source["valueType"]
-            exported_instant = f"{out['ActivityStartDate']}T{out['ActivityStartTime/Time']}"
-            assert exported_instant == _instant(source["date"], source["time"], source["timeZone"])
+            # Date, time and zone come back as the file wrote them (the instant is kept in UTC).
+            assert (out["ActivityStartDate"], out["ActivityStartTime/Time"], out["ActivityStartTime/TimeZoneCode"]) == (
+                source["date"], source["time"], source["timeZone"])
+            assert out["ResultSampleFractionText"] == (source["fraction"] or "")
+            assert out["ResultCommentText"] == (source["comment"] or "")
+
+
+def _wqp_rows(changes: list[dict]) -> bytes:
+    """The real WQP result file's first row, once per change (the columns named there replaced)."""
+    source = list(csv.DictReader(io.StringIO((WQP / "wqp_results.csv").read_text(encoding="utf-8"))))[0]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(source), lineterminator="\n")
+    writer.writeheader()
+    for change in changes:
+        writer.writerow({**source, **change})
+    return out.getvalue().encode("utf-8")
+
+
+def test_results_of_one_activity_are_told_apart_by_fraction_and_depth_and_keep_their_local_time(api):
+    """The walk lost a Dissolved result as a "repeat" of the Total one of the same activity; an evening
+    sample came back dated the next day (in UTC); a date without a time came back at 00:00:00."""
+    org, project = fresh_project(api)
+    api.as_("admin").post("/station", {"organizationId": org, "identifier": "WIDNR_WQX-10032762",
+                                       "name": "Pheasant Branch", "latitude": 43.1, "longitude": -89.5})
+    content = _wqp_rows([
+        {"ActivityIdentifier": "A-1", "CharacteristicName": "Phosphorus", "ResultSampleFractionText": "Total",
+         "ResultMeasureValue": "0.12", "ResultMeasure/MeasureUnitCode": "mg/L"},
+        {"ActivityIdentifier": "A-1", "CharacteristicName": "Phosphorus", "ResultSampleFractionText": "Dissolved",
+         "ResultMeasureValue": "0.05", "ResultMeasure/MeasureUnitCode": "mg/L"},
+        {"ActivityIdentifier": "A-2", "ActivityStartDate": "2013-07-04", "ActivityStartTime/Time": "20:30:00",
+         "ActivityStartTime/TimeZoneCode": "CDT", "ResultCommentText": "after the storm"},
+        {"ActivityIdentifier": "A-3", "ActivityStartDate": "2013-07-05", "ActivityStartTime/Time": "",
+         "ActivityStartTime/TimeZoneCode": ""},
+    ])
+    log = import_file(api, org, project, content, "fractions.csv")
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("succeeded", 4, 0), log
+    exported = {(r["ActivityIdentifier"], r["ResultSampleFractionText"]): r for r in _export(api, project)}
+    assert exported["A-1", "Total"]["ResultMeasureValue"] == "0.12"
+    assert exported["A-1", "Dissolved"]["ResultMeasureValue"] == "0.05"
+    by_activity = {activity: r for (activity, _), r in exported.items()}
+    evening = by_activity["A-2"]
+    assert (evening["ActivityStartDate"], evening["ActivityStartTime/Time"], evening["ActivityStartTime/TimeZoneCode"],
+            evening["ResultCommentText"]) == ("2013-07-04", "20:30:00", "CDT", "after the storm")
+    day_only = by_activity["A-3"]
+    assert (day_only["ActivityStartDate"], day_only["ActivityStartTime/Time"],
+            day_only["ActivityStartTime/TimeZoneCode"]) == ("2013-07-05", "", "")
+    assert import_file(api, org, project, content, "fractions.csv")["rowsUnchanged"] == 4
+
+    # A profile in the template: one station and time, three depths.
+    profile = TEMPLATE.split(b"\n")[0] + b"\n" + b"".join(
+        b"IMP-P,2024-05-01,10:00,EST,Temperature water,%d.5,deg C,%d,,,,40.1,-75.2,Profile lake\n" % (20 - d, d)
+        for d in (1, 2, 3))
+    log = import_file(api, org, project, profile, "profile.csv")
+    assert (log["rowsImported"], log["rowsRejected"]) == (3, 0), log
+    depths = sorted((r["ActivityDepthHeightMeasure/MeasureValue"], r["ResultMeasureValue"])
+                    for r in _export(api, project) if r["MonitoringLocationIdentifier"] == "IMP-P")
+    assert depths == [("1", "19.5"), ("2", "18.5"), ("3", "17.5")]
 
 
 def test_a_station_profile_creates_and_updates_stations(api):

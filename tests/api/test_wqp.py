@@ -197,10 +197,10 @@ def test_result_search_answers_result_phys_chem_values_of_the_wqp_files(api, dem
     assert [r["ResultMeasureValue"] for r in rows] == ["1000", "800", "860", "471", "750"]
     assert {r["CharacteristicName"] for r in rows} == {"Specific conductance"}
     assert {r["ResultMeasure/MeasureUnitCode"] for r in rows} == {"uS/cm"}
-    # 12:20 CDT is 17:20 UTC: times are answered in UTC, with their zone.
+    # Stored as 17:20 UTC, answered in the zone the source gave, as the portal's own file has it.
     first = rows[0]
     assert (first["ActivityStartDate"], first["ActivityStartTime/Time"], first["ActivityStartTime/TimeZoneCode"]) == \
-        ("2011-05-09", "17:20:00", "UTC")
+        ("2011-05-09", "12:20:00", "CDT")
     assert first["ActivityIdentifier"] == "WIDNR_WQX-45822640"
     assert first["ProjectIdentifier"] == "CBSM_URSS_Madison"
     assert first["ProviderName"] == "OWD"

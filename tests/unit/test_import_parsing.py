@@ -89,7 +89,7 @@ def test_a_row_repeating_one_of_an_earlier_block_is_rejected_whatever_the_length
     later = block(4, ["8", "8", "8"])
     assert len(later) == 0
     assert [(r.row, r.message) for r in later.rejections] == [
-        (4 + n, f"Repeats row {1 + n}: the same station, parameter, time and activity.") for n in range(3)]
+        (4 + n, f"Repeats row {1 + n}: the same station, parameter, time, activity, fraction and depth.") for n in range(3)]
 
 
 def test_sample_activities_need_an_analytical_method():
