@@ -455,7 +455,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     # What tells two results of one activity (or of one station and time) apart: the sample fraction (Total,
     # Dissolved) and the depth. Part of the repeat key and of the stored sort key, where the file has them.
     distinctions = _distinctions(frame)
-    keys = _keys(station, characteristic, moment_seconds, activity, *distinctions.values())
+    keys = _keys(station, characteristic, moment_seconds, activity,
+                 *(_hash_texts(distinct)[index] for distinct, index in distinctions.values()))
     latitude, longitude = (parse_numbers(frame.text(axis))[0] if axis in frame.arrays else
                            pa.nulls(frame.size, pa.float64()) for axis in ("latitude", "longitude"))
 
@@ -469,11 +470,15 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any, then "#F:" and the fraction and
     # "#D:" and the depth if any (rows with neither keep the key they had before these were part of it).
-    sort_time = _iso_times(moment_seconds[good])
-    for tag, part in (("", activity), *distinctions.items()):
-        part = keep(part)
-        sort_time = pc.if_else(pc.equal(part, ""), sort_time,
-                               pc.binary_join_element_wise(sort_time, pc.binary_join_element_wise(tag, part, ""), "#"))
+    accepted_activity = keep(activity)
+    time_text = _iso_times(moment_seconds[good])
+    sort_time = pc.if_else(pc.equal(accepted_activity, ""), time_text,
+                           pc.binary_join_element_wise(time_text, accepted_activity, "#"))
+    for tag, (distinct, index) in distinctions.items():  # "#F:Total" per distinct text, "" for none
+        texts = distinct.to_pylist()
+        if texts != [""]:
+            suffixes = pa.array([f"#{tag}{text}" if text else "" for text in texts], pa.string())
+            sort_time = pc.binary_join_element_wise(sort_time, suffixes.take(pa.array(index[good])), "")
     fields["sortTime"] = sort_time
     accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
     repeat_keys = _BlockKeys(keys[good])
@@ -491,9 +496,10 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     return finish
 
 
-def _distinctions(frame: "_Frame") -> dict[str, pa.Array]:
+def _distinctions(frame: "_Frame") -> dict[str, tuple[pa.Array, np.ndarray]]:
     """The key parts beyond the activity, by their tag in the sort key: fraction ("F:") and depth with its
-    unit ("D:"), for the columns the file has."""
+    unit ("D:"), as distinct texts and each row's position among them, for the columns the file has (every
+    block alike: a repeat in another block has the same key)."""
     parts = {}
     if "fraction" in frame.arrays:
         parts["F:"] = frame.text("fraction")
@@ -502,7 +508,7 @@ def _distinctions(frame: "_Frame") -> dict[str, pa.Array]:
         if "depthUnit" in frame.arrays:
             depth = pc.if_else(pc.equal(depth, ""), "", pc.binary_join_element_wise(depth, frame.text("depthUnit"), " "))
         parts["D:"] = depth
-    return parts
+    return {tag: _distinct_texts(values) for tag, values in parts.items()}
 
 
 def _keep(good: np.ndarray):
@@ -570,12 +576,12 @@ def _iso_bytes(seconds: pa.Array) -> np.ndarray | None:
 
 
 def _keys(station: pa.Array, characteristic: pa.Array, moment: np.ndarray, activity: pa.Array,
-          *distinctions: pa.Array) -> np.ndarray:
-    """A 64-bit key per row of (station, parameter, time, activity, and the fraction and depth when given):
-    texts hashed once per distinct value."""
+          *more: np.ndarray) -> np.ndarray:
+    """A 64-bit key per row of (station, parameter, time, activity, and the hashes `more`: the fraction and
+    depth when given): texts hashed once per distinct value."""
     key = _mix(_text_hashes(station))
     for part in (_text_hashes(characteristic), moment.view(np.uint64),
-                 _text_hashes(activity), *map(_text_hashes, distinctions)):
+                 _text_hashes(activity), *more):
         key = _mix(key ^ part)
     key[key == 0] = 1  # 0 marks a free slot of Seen's table (1 and 0 meet as rarely as any two hashes)
     return key.view(np.int64)
