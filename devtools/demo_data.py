@@ -36,7 +36,7 @@ WQP_PROJECT_KEY = "WQP"
 GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
-# 3 (WQP), 4 (generator): series and stations keep their values' media; 4 (WQP): values keep their time zone,
+# 3 (WQP), 4 (generator): series and stations keep their values' media (the generated ones: Water); 4 (WQP): values keep their time zone,
 # and the sample fraction tells results of one activity apart.
 WQP_VERSION = 4
 GENERATOR_VERSION = 4
@@ -403,19 +403,20 @@ def generate(organization_id: str, count: int = DEFAULT_STATIONS, *, threads: in
             for label, unit, points in series:
                 key = series_key(fields["id"], labels[label])
                 values.extend({"PutRequest": {"Item": {"seriesKey": {"S": key}, "time": {"S": f"{day}T15:00:00Z"},
-                                                       "v": {"N": repr(value)}, "u": {"S": unit}}}}
+                                                       "v": {"N": repr(value)}, "u": {"S": unit}, "m": {"S": "Water"}}}}
                               for day, value in points)
                 series_items.append(Series(stationId=fields["id"], parameterId=labels[label], organizationId=organization_id,
                                            count=len(points), firstTime=f"{points[0][0]}T15:00:00Z",
                                            lastTime=f"{points[-1][0]}T15:00:00Z", lastValue=points[-1][1], unit=unit,
-                                           media=[], updatedAt=utc_now()))
+                                           media=["Water"], updatedAt=utc_now()))
                 latest[labels[label]] = {"v": points[-1][1], "u": unit}
                 total += len(points)
                 first = min(first or str(points[0][0]), str(points[0][0]))
                 last = max(last or str(points[-1][0]), str(points[-1][0]))
             station_items.append(Station(**fields, projectIds=[project.id], sampleCount=total, firstDate=first,
                                          lastDate=last, parameterIds=sorted(labels[label] for label, *_ in series),
-                                         latestValues=latest or None, media=[], createdAt=utc_now()))
+                                         latestValues=latest or None, media=["Water"] if series else [],
+                                         createdAt=utc_now()))
             if len(station_items) == chunk or number == count - 1:
                 yield number + 1, station_items, series_items, values
                 station_items, series_items, values = [], [], []

@@ -110,7 +110,8 @@ TEMPLATE = Format(
     },
     required=("station", "date", "characteristic", "value"),
     signature=("StationIdentifier", "Date", "Parameter"),
-    defaults={"activityType": "Field Msr/Obs"})
+    # A row of the template is a field measurement of water unless it says otherwise (WQX needs both).
+    defaults={"activityType": "Field Msr/Obs", "media": "Water"})
 
 # Detection order: the most specific header first (a WQX 2 result file also has station columns).
 FORMATS = {f.key: f for f in (WQX3_RESULT, WQX2_RESULT, WQP_STATION, TEMPLATE)}

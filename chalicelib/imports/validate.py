@@ -466,6 +466,10 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     keep = _keep(good)
     derived = dict(station=station, characteristic=characteristic, activityType=activity_types, number=numbers,
                    value=raw_values, latitude=latitude, longitude=longitude)
+    default_media = fmt.defaults.get("media")
+    if default_media:
+        media = frame.text("media")
+        derived["media"] = pc.if_else(pc.equal(media, ""), default_media, media)
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any, then "#F:" and the fraction and

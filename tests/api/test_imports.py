@@ -322,9 +322,11 @@ def test_results_of_one_activity_are_told_apart_by_fraction_and_depth_and_keep_t
         for d in (1, 2, 3))
     log = import_file(api, org, project, profile, "profile.csv")
     assert (log["rowsImported"], log["rowsRejected"]) == (3, 0), log
-    depths = sorted((r["ActivityDepthHeightMeasure/MeasureValue"], r["ResultMeasureValue"])
-                    for r in _export(api, project) if r["MonitoringLocationIdentifier"] == "IMP-P")
+    rows = [r for r in _export(api, project) if r["MonitoringLocationIdentifier"] == "IMP-P"]
+    depths = sorted((r["ActivityDepthHeightMeasure/MeasureValue"], r["ResultMeasureValue"]) for r in rows)
     assert depths == [("1", "19.5"), ("2", "18.5"), ("3", "17.5")]
+    # The template names no medium: its rows are water (WQP clients filter on sampleMedia=Water).
+    assert {r["ActivityMediaName"] for r in rows} == {"Water"}
 
 
 def test_a_station_profile_creates_and_updates_stations(api):
