@@ -10,9 +10,10 @@ Python loops run only over rejected rows; the valid ones stay in Arrow arrays.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Callable
 
 import numpy as np
@@ -178,6 +179,20 @@ class _Frame:
             self.rejections.append(Rejection(int(self.rows[position]), column, value,
                                              message.format(value=shown, column=column), int(self.index[position])))
         self.bad |= mask
+
+    def reject_by_kind(self, mask, name: str, values: pa.Array, kind_of: Callable[[str], str],
+                       messages: dict[str, str]) -> None:
+        """Reject the rows where mask is true, each with the message of its kind of problem (kind_of(text)
+        names it; only the rejected cells are looked at, in Python)."""
+        mask = _numpy(mask)
+        if not mask.any():
+            return
+        positions = np.flatnonzero(mask)
+        kinds = np.array([kind_of(text or "") for text in values.take(pa.array(positions)).to_pylist()])
+        for kind, message in messages.items():
+            chosen = np.zeros(len(mask), dtype=bool)
+            chosen[positions[kinds == kind]] = True
+            self.reject(chosen, name, message, values)
 
     def common_checks(self, names) -> None:
         for name in names:
@@ -410,7 +425,12 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     characteristic = frame.required("characteristic", "every value needs its parameter.")
     dates_text = frame.required("date", "every value needs its date.")
     epoch, bad_date = _by_distinct(dates_text, _epoch_seconds)
-    frame.reject(bad_date, "date", "{column} '{value}' is not a date: " + DATE_HINT + ".", dates_text)
+    frame.reject_by_kind(bad_date, "date", dates_text, _date_problem, {
+        "form": "{column} '{value}' is not a date: " + DATE_HINT + ".",
+        "day": "{column} '{value}' is not a date: that month has no such day.",
+        # 1800: EARLIEST_YEAR (the message is written out whole, so that it can be translated)
+        "year": "{column} '{value}' is not a date this portal takes: the year must be from 1800 "
+                "to next year."})
     times_text = frame.text("time")
     seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
     frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
@@ -427,9 +447,15 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     has_value = pc.not_equal(raw_values, "")
     has_detection = pc.not_equal(detection, "")
     detection_label = frame.column("detectionCondition", fmt.column("detectionCondition"))
-    frame.reject(pc.and_(pc.and_(has_value, pc.invert(numeric)), pc.invert(has_detection)), "value",
-                 "{column} '{value}' is not a number; a result such as ND needs a detection condition ("
-                 + detection_label + ").", raw_values)
+    frame.reject_by_kind(pc.and_(pc.and_(has_value, pc.invert(numeric)), pc.invert(has_detection)), "value",
+                         raw_values, _number_problem, {
+        "other": "{column} '{value}' is not a number; a result such as ND needs a detection condition ("
+                 + detection_label + ").",
+        "limit": "{column} '{value}' is not a number: for a result beyond a detection limit, write ND (or leave the "
+                 "value empty) and name the condition, such as Not Detected, in " + detection_label + ".",
+        "separator": "{column} '{value}' is not a number: write it with a decimal point and no thousands "
+                     "separator (1234.5, not 1234,5 or 1,234.5).",
+        "formula": "{column} '{value}' is a spreadsheet formula, not a number: write the value itself."})
     frame.reject(pc.and_(pc.invert(has_value), pc.invert(has_detection)), "value",
                  "{column} is empty and there is no detection condition (" + detection_label + ").", raw_values)
     units = frame.text("unit")
@@ -513,6 +539,34 @@ def _distinctions(frame: "_Frame") -> dict[str, tuple[pa.Array, np.ndarray]]:
             depth = pc.if_else(pc.equal(depth, ""), "", pc.binary_join_element_wise(depth, frame.text("depthUnit"), " "))
         parts["D:"] = depth
     return {tag: _distinct_texts(values) for tag, values in parts.items()}
+
+
+def _date_problem(text: str) -> str:
+    """What is wrong with a rejected date: its form ("form"), a day its month does not have ("day"), or a year
+    out of range ("year")."""
+    for pattern, form in _DATE_FORMATS:
+        if re.match(pattern, text):
+            try:
+                datetime.strptime(text, form)
+            except ValueError:
+                return "day"
+            return "year"
+    return "form"
+
+
+_SEPARATED_NUMBER = re.compile(r"[+-]?[\d.,]*\d,[\d.,]*")
+
+
+def _number_problem(text: str) -> str:
+    """What is wrong with a rejected value: a limit written into it ("<0.5"), a decimal comma or thousands
+    separator, a formula, or something else."""
+    if text[:1] in "<>" and text[1:].strip():
+        return "limit"
+    if _SEPARATED_NUMBER.fullmatch(text):
+        return "separator"
+    if text.startswith("="):
+        return "formula"
+    return "other"
 
 
 def _keep(good: np.ndarray):

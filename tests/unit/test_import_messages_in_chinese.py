@@ -23,6 +23,11 @@ BAD_ROWS = [
     "S1,2024-01-02,25:00,,pH,7,std units,,,",  # no such time
     "S1,2024-01-03,,XYZ,pH,7,std units,,,",  # unknown time zone
     "S1,2024-01-04,,,pH,abc,std units,,,",  # not a number
+    "S1,2024-01-04,,,pH,<0.5,std units,,,",  # a detection limit written into the value
+    "S1,2024-01-04,,,pH,\"7,5\",std units,,,",  # a decimal comma
+    "S1,2024-01-04,,,pH,=1+1,std units,,,",  # a formula for a value
+    "S1,1700-01-01,,,pH,7,std units,,,",  # a year out of range
+    "S1,01.02.2024,,,pH,7,std units,,,",  # a date of another form
     "S1,2024-01-05,,,pH,,std units,,,",  # no value, no detection condition
     "S1,2024-01-06,,,pH,7,furlongs,,,",  # unknown unit
     "S1,2024-01-07,,,pH,7,std units,Guesswork,,",  # unknown activity type
@@ -58,7 +63,7 @@ def test_every_reason_the_checks_give_a_rejected_row_reads_in_chinese():
     (chunk,) = list(reader.chunks(text, 1000))
     checked = validate.check_results(chunk.table, layout, text.header, RULES, first_row=1, seen=validate.Seen())
     reasons = sorted({r.message for r in checked.rejections})
-    assert len(reasons) == 12
+    assert len(reasons) == 17  # one per kind of problem in BAD_ROWS
     untranslated = [m for m in reasons if not CHINESE.search(localize(m, ZH))]
     assert not untranslated
     assert localize("StationIdentifier is empty: every value needs its station.", ZH) == "StationIdentifier 为空：每个数值都需要其站点。"
@@ -109,3 +114,14 @@ def test_a_time_series_files_reasons_and_problems_read_in_chinese():
             series_formats.read(data, asked, {})
         problems.append(str(raised.value))
     assert not [m for m in problems if not CHINESE.search(localize(m, ZH))], problems
+
+
+def test_an_import_formats_name_inside_a_message_is_translated_too():
+    from chalicelib.core.messages import localize
+    from chalicelib.imports import formats
+
+    for fmt in (formats.WQX2_RESULT, formats.WQX3_RESULT, formats.WQP_STATION, formats.TEMPLATE):
+        english = f"The file lacks columns a {fmt.label} file needs: Foo."
+        chinese = localize(english, "zh-CN")
+        assert chinese.startswith("文件缺少 ") and chinese.endswith("文件所需的列：Foo。"), chinese
+        assert fmt.label not in chinese

@@ -57,6 +57,27 @@ def test_a_non_numeric_result_with_a_detection_condition_is_kept_as_text():
         "Value 'ND' is not a number; a result such as ND needs a detection condition (DetectionCondition)."]
 
 
+def test_a_rejected_value_or_date_says_what_to_fix():
+    checked = check(b"StationIdentifier,Date,Parameter,Value,Unit\n"
+                    b"A,2024-01-01,Nitrate,<0.5,mg/L\nA,2024-01-02,Nitrate,\"12,5\",mg/L\n"
+                    b"A,2024-01-03,Nitrate,\"1,234.5\",mg/L\nA,2024-01-04,Nitrate,=HYPERLINK(\"x\"),mg/L\n"
+                    b"A,2024-01-05,Nitrate,high,mg/L\nA,2012-02-30,Nitrate,1,mg/L\nA,1700-01-01,Nitrate,1,mg/L\n"
+                    b"A,30.1.2012,Nitrate,1,mg/L\n")
+    assert sorted((r.row, r.message) for r in checked.rejections) == [
+        (1, "Value '<0.5' is not a number: for a result beyond a detection limit, write ND (or leave the value "
+            "empty) and name the condition, such as Not Detected, in DetectionCondition."),
+        (2, "Value '12,5' is not a number: write it with a decimal point and no thousands separator (1234.5, not "
+            "1234,5 or 1,234.5)."),
+        (3, "Value '1,234.5' is not a number: write it with a decimal point and no thousands separator (1234.5, not "
+            "1234,5 or 1,234.5)."),
+        (4, "Value '=HYPERLINK(\"x\")' is a spreadsheet formula, not a number: write the value itself."),
+        (5, "Value 'high' is not a number; a result such as ND needs a detection condition (DetectionCondition)."),
+        (6, "Date '2012-02-30' is not a date: that month has no such day."),
+        (7, "Date '1700-01-01' is not a date this portal takes: the year must be from 1800 to next year."),
+        (8, "Date '30.1.2012' is not a date: " + validate.DATE_HINT + "."),
+    ]
+
+
 def test_times_and_time_zones_become_one_utc_sort_key_with_the_activity():
     checked = check(b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,ActivityIdentifier\n"
                     b"A,2011-05-09,12:20:00,CDT,pH,7,ACT-1\nA,2011-05-09,23:30,EST,pH,7,\n")
@@ -70,8 +91,7 @@ def test_cells_are_trimmed_of_ascii_and_unicode_spaces_and_dates_repeat_parsed_o
     assert checked.fields["characteristic"].to_pylist() == ["pH", "pH"]
     assert checked.fields["unit"].to_pylist() == ["mg/L", "mg/L"]
     assert checked.fields["sortTime"].to_pylist() == ["2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"]
-    assert [r.message for r in checked.rejections] == [
-        "Date '2024-02-30' is not a date: " + validate.DATE_HINT + "."]
+    assert [r.message for r in checked.rejections] == ["Date '2024-02-30' is not a date: that month has no such day."]
 
 
 def test_a_row_repeating_one_of_an_earlier_block_is_rejected_whatever_the_length_of_its_texts():
