@@ -58,11 +58,11 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   const result = page.locator('.imports-result');
   await expect(result).toContainText('wqp_results.csv: Imported with rejected rows', { timeout: 120_000 });
   const count = async (term: string) => (await page.locator('dl div', { has: page.getByText(term, { exact: true }) }).locator('dd').textContent())?.trim();
-  expect(await count('Rows imported')).toBe('5');
+  expect(await count('Values imported')).toBe('5');
   expect(await count('Rows rejected')).toBe('1');
   expect(await page.evaluate(() => [...(window as unknown as { progressSeen: Set<string> }).progressSeen])).toContain('Upload');
 
-  const rejected = page.getByRole('region', { name: 'Rejected rows (1)' });
+  const rejected = page.getByRole('region', { name: '1 problem in 1 rejected row' });
   await expect(rejected.getByRole('row')).toHaveCount(2);
   await expect(rejected.getByRole('cell', { name: 'ActivityStartDate', exact: true })).toBeVisible();
   await expect(rejected.getByRole('cell', { name: '2011-13-45', exact: true })).toBeVisible();
@@ -74,5 +74,5 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   await expect(history.getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
   const entry = history.getByRole('row', { name: /wqp_results\.csv/ });
   await expect(entry).toContainText('Imported with rejected rows');
-  await expect(entry).toContainText('5 / 1');
+  await expect(entry).toContainText('5 values imported · 0 unchanged · 1 row rejected');
 });

@@ -49,11 +49,11 @@ test('orgadmin imports a logger file on a phone through the Logger data tab and 
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
 
   await expect(panel.locator('.imports-result')).toContainText('logger.csv: Imported', { timeout: 120_000 });
-  const rowsImported = panel.locator('dl div', { has: page.getByText('Rows imported', { exact: true }) }).locator('dd');
-  await expect(rowsImported).toHaveText('4');
+  const valuesImported = panel.locator('dl div', { has: page.getByText('Values imported', { exact: true }) }).locator('dd');
+  await expect(valuesImported).toHaveText('4');
   // The series list is read again once the import has ended: the new series is there without a reload.
   await expect(series.getByRole('row', { name: new RegExp(station) })).toContainText('pH');
-  await expect(panel.getByRole('region', { name: 'Imports of this project' }).getByRole('row', { name: /logger\.csv/ })).toContainText('4 / 0');
+  await expect(panel.getByRole('region', { name: 'Imports of this project' }).getByRole('row', { name: /logger\.csv/ })).toContainText('4 values imported · 0 unchanged · 0 rows rejected');
 
   const sources = page.getByRole('region', { name: 'Import sources', exact: true });
   await sources.getByRole('textbox', { name: 'Name' }).fill('Choptank gages');

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { del, get, post } from '../../../api/client';
-import { FINISHED, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
+import { hasSettled, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
 
 /** How often a queued or running import is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
@@ -64,9 +64,10 @@ export function cancelImport(organizationId: string, projectId: string, logId: s
 }
 
 /**
- * GET .../queued-import/{logId}, asked again every second until the import has ended. An ended import is
- * handed over only once `whenEnded` has settled (it refreshes what else shows the end: history, rejected rows),
- * so the result never shows an end the rest of the screen does not show yet.
+ * GET .../queued-import/{logId}, asked again every second until the import has settled: ended, and no worker
+ * still on it (a cancelled import's worker still counts the rows it was writing, so its counts are not final at
+ * `cancelled`). A settled import is handed over only once `whenEnded` has settled (it refreshes what else shows
+ * the end: history, rejected rows), so the result never shows an end the rest of the screen does not show yet.
  */
 export function useImport(organizationId: string, projectId: string, logId: string | null, whenEnded: (log: ImportLog) => Promise<unknown>) {
   const path = logId ? `${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}` : null;
@@ -74,10 +75,10 @@ export function useImport(organizationId: string, projectId: string, logId: stri
     path,
     async (url: string) => {
       const log = await get<ImportLog>(url);
-      if (log && FINISHED.includes(log.status)) await whenEnded(log).catch(() => undefined);
+      if (log && hasSettled(log)) await whenEnded(log).catch(() => undefined);
       return log;
     },
-    { refreshInterval: (log) => (log && FINISHED.includes(log.status) ? 0 : PROGRESS_POLL_MS) },
+    { refreshInterval: (log) => (log && hasSettled(log) ? 0 : PROGRESS_POLL_MS) },
   );
 }
 
@@ -85,16 +86,20 @@ function emptyPage<T>(): Page<T> {
   return { data: [], count: 0, total: 0, page: 1, pageCount: 1 };
 }
 
-/** GET .../import-history: the project's imports (samples and logger data alike), newest first, a page at a time. */
 /** The kind of import each route queues, as the import log names it (the history lists one kind at a time). */
 const KIND_OF: Record<ImportEndpoint, string> = { 'import-data': 'data', 'import-ts-data': 'timeseries' };
 
-export function useImportHistory(organizationId: string, projectId: string, page: number, endpoint: ImportEndpoint) {
+/**
+ * GET .../import-history: the project's imports of one kind (samples and stations, or logger data), newest first,
+ * a page at a time. Not asked at all unless `allowed` (the route is for those who may import: anyone else would
+ * only get a 403).
+ */
+export function useImportHistory(organizationId: string, projectId: string, page: number, endpoint: ImportEndpoint, allowed = true) {
   const path = `${projectPath(organizationId, projectId)}/import-history`;
   const filter = `kind||$eq||${KIND_OF[endpoint]}`;
   // The page shown stays while the next one loads, so paging does not blank the table.
   return useSWR(
-    [path, page, filter],
+    allowed ? [path, page, filter] : null,
     async () => (await get<Page<ImportLog>>(path, { params: { page, limit: HISTORY_PAGE_SIZE, filter } })) ?? emptyPage<ImportLog>(),
     { keepPreviousData: true },
   );
@@ -122,17 +127,24 @@ export function useLatestImports(projects: { organizationId: string; id: string 
 /** The cache key of a page of an import's rejected rows: the hook's and the preload's. */
 export const rejectedRowsKey = (logId: string, page: number) => [`/Util/feedbacklog/${encodeURIComponent(logId)}`, page] as const;
 
-/** GET Util/feedbacklog/{logId}: a page of the rejected rows with their reasons. */
+/**
+ * GET Util/feedbacklog/{logId}: a page of the rejected rows' problems with their reasons, one a problem (a row
+ * with two bad cells is listed twice): `total` counts problems, the log's rowsRejected counts rows.
+ */
 export async function fetchRejectedRows(logId: string, page: number): Promise<Page<RejectedRow>> {
   const [path] = rejectedRowsKey(logId, page);
   return (await get<Page<RejectedRow>>(path, { params: { page, limit: REJECTED_PAGE_SIZE } })) ?? emptyPage<RejectedRow>();
 }
 
 export function useRejectedRows(logId: string | null, page: number) {
-  return useSWR(logId ? rejectedRowsKey(logId, page) : null, () => fetchRejectedRows(logId!, page));
+  // The page shown stays while the next one loads, so paging does not blank the table.
+  return useSWR(logId ? rejectedRowsKey(logId, page) : null, () => fetchRejectedRows(logId!, page), { keepPreviousData: true });
 }
 
-/** GET Util/feedback/{fileId}: the rejected rows as CSV (the file's columns plus message). */
+/**
+ * GET Util/feedback/{fileId}: the rejected rows as CSV (the file's columns plus message). Through the app's
+ * client, which names the interface's language (Accept-Language): the server writes the message column in it.
+ */
 export async function fetchFeedbackCsv(fileId: string): Promise<string> {
   return (await get<string>(`/Util/feedback/${encodeURIComponent(fileId)}`, { headers: { Accept: 'text/csv' } })) ?? '';
 }

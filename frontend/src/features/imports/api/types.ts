@@ -29,6 +29,11 @@ export interface ImportLog {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /**
+   * Ended, and no worker on it any more: its counts are final. A cancelled (or otherwise ended) import whose
+   * worker still counts the rows it was writing is not settled yet. Absent from an older server's logs.
+   */
+  settled?: boolean;
 }
 
 export interface UploadSlot {
@@ -54,3 +59,10 @@ export interface Page<T> {
 }
 
 export const FINISHED: readonly ImportStatus[] = ['succeeded', 'partial', 'failed', 'cancelled'];
+
+/**
+ * Has the import ended for good, its counts final? Its status is final and no worker is still on it; a log
+ * without `settled` (an older server) is settled once its status is final.
+ */
+export const hasSettled = (log: Pick<ImportLog, 'status' | 'settled'>): boolean =>
+  FINISHED.includes(log.status) && log.settled !== false;

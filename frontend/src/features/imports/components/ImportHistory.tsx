@@ -3,7 +3,7 @@ import type { SWRResponse } from 'swr';
 import { ApiError } from '../../../api/client';
 import { messageOf } from '../../../shell/toast';
 import type { ImportLog, Page } from '../api/types';
-import { statusLabel } from '../lib/labels';
+import { outcomeLabel, statusLabel } from '../lib/labels';
 import { PageNav } from '../../../shell/PageNav';
 
 interface ImportHistoryProps {
@@ -11,12 +11,19 @@ interface ImportHistoryProps {
   page: number;
   onPage: (page: number) => void;
   onShow: (logId: string) => void;
-  number: (n: number) => string;
+  /** The user may not read the history (only those who may import may): it is not asked for, and this says so. */
+  forbidden?: boolean;
 }
 
-/** A project's imports, newest first, a page at a time; or why they cannot be shown. */
-export function ImportHistory({ history, page, onPage, onShow, number }: ImportHistoryProps) {
+/**
+ * A project's imports, newest first, a page at a time; or why they cannot be shown. The columns as a phone needs
+ * them: the file and its status first, its outcome, when, then Show; long file names wrap, a status keeps at
+ * least a few characters a line (a Chinese status would otherwise wrap one character a line), and where the
+ * panel is narrow the start is shown under the file's name instead of in a column of its own (imports.css).
+ */
+export function ImportHistory({ history, page, onPage, onShow, forbidden = false }: ImportHistoryProps) {
   const { t, i18n } = useTranslation();
+  if (forbidden) return <p>{t('imports.history.forbidden')}</p>;
   if (history.error instanceof ApiError && history.error.status === 403) return <p>{t('imports.history.forbidden')}</p>;
   if (history.error) return <p role="alert" className="alert alert-error">{messageOf(history.error)}</p>;
   if (!history.data) return null;
@@ -25,15 +32,15 @@ export function ImportHistory({ history, page, onPage, onShow, number }: ImportH
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
-      <div className="ws-table-wrap" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
+      <div className="ws-table-wrap imports-history" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
         <table className="ws-table">
           <caption>{t('imports.history.caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('imports.history.file')}</th>
-              <th scope="col">{t('imports.history.when')}</th>
               <th scope="col">{t('imports.history.status')}</th>
-              <th scope="col">{t('imports.history.rows')}</th>
+              <th scope="col">{t('imports.history.outcome')}</th>
+              <th scope="col" className="imports-when">{t('imports.history.when')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('imports.history.show')}</span>
               </th>
@@ -42,7 +49,7 @@ export function ImportHistory({ history, page, onPage, onShow, number }: ImportH
           <tbody>
             {logs.map((log) => (
               <tr key={log.logId}>
-                <td>
+                <td className="imports-file">
                   {log.fileName}
                   {log.dryRun && (
                     <>
@@ -50,12 +57,12 @@ export function ImportHistory({ history, page, onPage, onShow, number }: ImportH
                       <span className="ws-badge">{t('imports.history.checkOnly')}</span>
                     </>
                   )}
+                  {/* Shown instead of the Started column where that does not fit (imports.css). */}
+                  <span className="imports-when-inline">{when.format(new Date(log.createdAt))}</span>
                 </td>
-                <td>{when.format(new Date(log.createdAt))}</td>
-                <td>{statusLabel(t, log)}</td>
-                <td>
-                  {number(log.rowsImported)} / {number(log.rowsRejected)}
-                </td>
+                <td className="imports-status">{statusLabel(t, log)}</td>
+                <td className="imports-outcome">{outcomeLabel(t, log)}</td>
+                <td className="imports-when">{when.format(new Date(log.createdAt))}</td>
                 <td>
                   <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}`}>
                     {t('imports.history.show')}

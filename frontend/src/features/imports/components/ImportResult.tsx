@@ -1,9 +1,14 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNav } from '../../../shell/PageNav';
+import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, useRejectedRows } from '../api/imports';
-import { FINISHED, type ImportLog } from '../api/types';
+import { FINISHED, hasSettled, type ImportLog } from '../api/types';
 import { COUNTS, countLabel, statusLabel } from '../lib/labels';
 
 type FormatNumber = (n: number) => string;
+
+const BOM = '\ufeff';
 
 /** The time left of a running import, from the part done since it started; null while too little is done to say. */
 function timeLeft(progress: number, startedAt: string | null, now: number): number | null {
@@ -12,20 +17,79 @@ function timeLeft(progress: number, startedAt: string | null, now: number): numb
   return (elapsed * (1 - progress)) / progress;
 }
 
-/** One import as it goes: its progress while it runs (and a cancel for those who may), its counts and rejected rows once ended. */
-export function ImportResult({ log, number, onCancel }: { log: ImportLog; number: FormatNumber; onCancel?: () => void }) {
+export interface ImportResultProps {
+  /** The import shown; none yet: only the (empty) live region is there, so that what comes into it is announced. */
+  log: ImportLog | undefined;
+  number: FormatNumber;
+  onCancel?: () => void;
+  /** Move keyboard focus to the result's heading (it was asked for from elsewhere, e.g. the history's Show). */
+  takeFocus?: boolean;
+  onFocused?: () => void;
+}
+
+/**
+ * One import as it goes: its progress while it runs (and a cancel for those who may), its counts and rejected
+ * rows once settled. An ended import whose worker is still on it (cancelled, still counting the rows it was
+ * writing) goes on showing its progress as "Stopping…": its counts are shown only once final.
+ *
+ * Its status line (file, status, message) is an always-present live region: the status is announced as it
+ * changes (queued, importing, imported), not each second's progress. Focus stays where the user is when the
+ * import ends (on the Import button, say: a long import may end while they are elsewhere on the page, and the
+ * live region says how it ended); only when the focused Cancel button goes away with the end does focus move
+ * to the result's heading, instead of falling to the page.
+ */
+export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: ImportResultProps) {
   const { t, i18n } = useTranslation();
-  const finished = FINISHED.includes(log.status);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ended = !!log && FINISHED.includes(log.status);
+  const settled = !!log && hasSettled(log);
+  const showCancel = !!log && !ended && !!onCancel;
+
+  function focusHeading() {
+    const target = heading.current;
+    if (!target) return;
+    // Not scrolled by focus: the result comes into view by the nearest way only, never sideways.
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }
+
+  // The Cancel button goes away as the import ends: if it had focus, focus goes to the heading, not to the page.
+  const cancelShown = useRef(false);
+  useLayoutEffect(() => {
+    const wasShown = cancelShown.current;
+    cancelShown.current = showCancel;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasShown && !showCancel && lost) focusHeading();
+  });
+
+  useEffect(() => {
+    if (!takeFocus || !log) return;
+    focusHeading();
+    onFocused?.();
+  }, [takeFocus, log, onFocused]);
+
+  if (!log) {
+    return (
+      <div>
+        <div role="status" />
+      </div>
+    );
+  }
+
   const progress = log.rowsTotal ? log.rowsDone / log.rowsTotal : (log.progress ?? null);
   // Every row written, the import still running: the worker updates the stations' and series' summaries.
   const finishing = log.status === 'running' && log.rowsTotal !== null && log.rowsDone >= log.rowsTotal;
-  const left = progress === null || finishing ? null : timeLeft(progress, log.startedAt, Date.now());
+  const left = progress === null || finishing || ended ? null : timeLeft(progress, log.startedAt, Date.now());
   return (
-    <div className="imports-result" aria-live="polite">
-      <p>
-        <strong>{log.fileName}</strong>: {statusLabel(t, log)}
-      </p>
-      {!finished && (
+    <div className="imports-result">
+      <div role="status">
+        <h3 ref={heading} tabIndex={-1}>
+          <strong>{log.fileName}</strong>: {statusLabel(t, log)}
+        </h3>
+        {/* An ended import's message waits for its final counts (a cancel's "after 6,000 rows" would be stale). */}
+        {log.message && (!ended || settled) && <p>{log.message}</p>}
+      </div>
+      {!settled && (
         <>
           <progress aria-label={t('imports.importProgress')} max={1} value={progress ?? undefined} />
           <p>
@@ -42,10 +106,10 @@ export function ImportResult({ log, number, onCancel }: { log: ImportLog; number
                 })}
               </>
             )}
-            {finishing && (
+            {(finishing || ended) && (
               <>
                 {' · '}
-                {t('imports.finishing')}
+                {log.status === 'cancelled' ? t('imports.stopping') : t('imports.finishing')}
               </>
             )}
             {left !== null && (
@@ -57,15 +121,14 @@ export function ImportResult({ log, number, onCancel }: { log: ImportLog; number
               </>
             )}
           </p>
-          {onCancel && (
+          {showCancel && (
             <button type="button" className="button button-danger" onClick={onCancel}>
               {t('imports.cancel')}
             </button>
           )}
         </>
       )}
-      {log.message && <p>{log.message}</p>}
-      {finished && (
+      {settled && (
         <dl aria-label={t('imports.counts.label')}>
           {COUNTS.map((key) => (
             <div key={key}>
@@ -75,58 +138,83 @@ export function ImportResult({ log, number, onCancel }: { log: ImportLog; number
           ))}
         </dl>
       )}
-      {finished && log.rowsRejected > 0 && <RejectedRows log={log} number={number} />}
+      {settled && log.rowsRejected > 0 && <RejectedRows key={log.logId} log={log} number={number} />}
     </div>
   );
 }
 
+/**
+ * The problems of an import's rejected rows, a page at a time: one line a problem (a row with two bad cells has
+ * two), so the caption names both the problems and the rows they are in. The reason comes right after the row,
+ * so that it is in view on a phone.
+ */
 function RejectedRows({ log, number }: { log: ImportLog; number: FormatNumber }) {
   const { t } = useTranslation();
-  const { data } = useRejectedRows(log.logId, 1);
+  const hintId = useId();
+  const [page, setPage] = useState(1);
+  const { data } = useRejectedRows(log.logId, page);
 
   async function download() {
     if (!log.feedbackFileId) return;
-    const text = await fetchFeedbackCsv(log.feedbackFileId);
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${log.fileName.replace(/\.(csv|txt|tsv|zip|gz|json)$/i, '')}-rejected-rows.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+    try {
+      const text = await fetchFeedbackCsv(log.feedbackFileId);
+      // The server's byte-order mark (so that Excel reads the file as UTF-8, its Chinese reasons too) is dropped
+      // by the decoding of the answer: the file saved has it again.
+      const url = URL.createObjectURL(new Blob([text.startsWith(BOM) ? text : BOM + text], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${log.fileName.replace(/\.(csv|txt|tsv|zip|gz|json)$/i, '')}-rejected-rows.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (failure) {
+      toast.error(failure);
+    }
   }
 
+  const caption = data
+    ? t('imports.rejected.caption', {
+        problems: t('imports.rejected.problems', { count: data.total }),
+        rows: t('imports.rejected.rows', { count: log.rowsRejected }),
+      })
+    : '';
   return (
-    <div>
+    <div className="imports-rejected">
       {log.feedbackFileId && (
         <button type="button" className="button" onClick={() => void download()}>
           {t('imports.rejected.download')}
         </button>
       )}
-      {/* Shown once read: an empty "Rejected rows (0)" beside a count of rejected rows would contradict it. */}
+      {/* Shown once read: an empty table beside a count of rejected rows would contradict it. */}
       {data && (
-        <div className="ws-table-wrap" role="region" aria-label={t('imports.rejected.caption', { count: data.total })} tabIndex={0}>
-          <table className="ws-table">
-            <caption>{t('imports.rejected.caption', { count: data.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('imports.rejected.row')}</th>
-                <th scope="col">{t('imports.rejected.column')}</th>
-                <th scope="col">{t('imports.rejected.value')}</th>
-                <th scope="col">{t('imports.rejected.message')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((row, index) => (
-                <tr key={`${row.row}-${row.column}-${index}`}>
-                  <td>{row.row === null ? '' : number(row.row)}</td>
-                  <td>{row.column ?? ''}</td>
-                  <td>{row.value ?? ''}</td>
-                  <td>{row.message}</td>
+        <>
+          <div className="ws-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+            <table className="ws-table" aria-describedby={hintId}>
+              <caption>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('imports.rejected.row')}</th>
+                  <th scope="col">{t('imports.rejected.message')}</th>
+                  <th scope="col">{t('imports.rejected.column')}</th>
+                  <th scope="col">{t('imports.rejected.value')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {data.data.map((row, index) => (
+                  <tr key={`${data.page}-${index}`}>
+                    <td className="imports-row">{row.row === null ? '' : number(row.row)}</td>
+                    <td className="imports-reason">{row.message}</td>
+                    <td>{row.column ?? ''}</td>
+                    <td>{row.value ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p id={hintId} className="ws-hint">
+            {t('imports.rejected.rowHint')}
+          </p>
+          <PageNav label={t('imports.rejected.pages')} page={page} pageCount={data.pageCount} onPage={setPage} />
+        </>
       )}
     </div>
   );

@@ -7,7 +7,9 @@ import { ANONYMOUS_SESSION, SessionContext } from '../../../auth/session';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
+import type { ImportLog, RejectedRow } from '../api/types';
 import { FakeUpload, fakeImportServer, importLog, S3_URL, type FakeImportOptions } from '../test/fakeImportServer';
+import { ImportResult } from './ImportResult';
 import { ImportsPanel } from './ImportsPanel';
 
 const ORG = 'org-1';
@@ -22,7 +24,7 @@ const VIEWER = member('simple-user');
 const OUTSIDER: Profile = { id: 'u-2', name: 'Otto', systemRoles: [], permissions: [], organizationRoles: [] };
 const SYSTEM_ADMIN: Profile = { id: 'u-3', name: 'Ada', systemRoles: [{ id: 'system-admin', roleName: 'system-admin' }], permissions: [], organizationRoles: [] };
 
-/** An import that runs, then ends with two rejected rows. */
+/** An import that runs, then ends with two rejected rows (its logs without `settled`, as an older server's: a final status is taken as settled). */
 const ENDING_WITH_REJECTED_ROWS = [
   // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
   importLog({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
@@ -85,19 +87,19 @@ describe('the imports panel of a project', () => {
       .toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel the import' })).toBeInTheDocument();
     expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
-    const counts = (await screen.findByText('Rows imported', {}, { timeout: 4000 })).closest('dl')!;
+    const counts = (await screen.findByText('Values imported', {}, { timeout: 4000 })).closest('dl')!;
     expect(screen.getByText('results.csv', { selector: 'strong' }).parentElement).toHaveTextContent(
       'results.csv: Imported with rejected rows');
     expect(counts).toHaveAttribute('aria-label', 'Result');
-    expect(within(counts).getByText('Rows imported').nextSibling).toHaveTextContent('1,498');
+    expect(within(counts).getByText('Values imported').nextSibling).toHaveTextContent('1,498');
     expect(within(counts).getByText('Rows rejected').nextSibling).toHaveTextContent('2');
     expect(screen.getByText('2 rows were rejected (see the rejected rows); the others were imported.')).toBeInTheDocument();
-    const rejected = await screen.findByRole('table', { name: 'Rejected rows (2)' });
+    const rejected = await screen.findByRole('table', { name: '2 problems in 2 rejected rows' });
     expect(within(rejected).getByText("ActivityStartDate '2024-02-30' is not a date")).toBeInTheDocument();
     expect(within(rejected).getByText('abc')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the rejected rows (CSV)' })).toBeInTheDocument();
     const history = await screen.findByRole('table', { name: 'Imports of this project' });
-    expect(within(history).getByText('1,498 / 2')).toBeInTheDocument();
+    expect(within(history).getByText('1,498 values imported · 0 unchanged · 2 rows rejected')).toBeInTheDocument();
 
     expect(FakeUpload.posted).toHaveLength(1);
     expect(FakeUpload.posted[0]!.url).toBe(S3_URL);
@@ -117,10 +119,10 @@ describe('the imports panel of a project', () => {
     // At the very moment the result shows the end, the history row and the rejected rows agree with it.
     const history = screen.getByRole('table', { name: 'Imports of this project' });
     expect(within(history).getByRole('row', { name: /results\.csv/ })).toHaveTextContent('Imported with rejected rows');
-    expect(within(history).getByText('1,498 / 2')).toBeInTheDocument();
-    const rejected = screen.getByRole('table', { name: 'Rejected rows (2)' });
+    expect(within(history).getByText('1,498 values imported · 0 unchanged · 2 rows rejected')).toBeInTheDocument();
+    const rejected = screen.getByRole('table', { name: '2 problems in 2 rejected rows' });
     expect(within(rejected).getAllByRole('row')).toHaveLength(3);
-    expect(screen.queryByRole('table', { name: 'Rejected rows (0)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /^0 problems/ })).not.toBeInTheDocument();
   });
 
   it("shows the upload's progress against the file's own size, from start to end", async () => {
@@ -146,14 +148,15 @@ describe('the imports panel of a project', () => {
     await screen.findByText('No imports yet.');
     await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
     await importFile();
-    const counts = (await screen.findByText('Rows that would be imported', {}, { timeout: 4000 })).closest('dl')!;
-    expect(within(counts).getByText('Rows that would be imported').nextSibling).toHaveTextContent('5');
+    const counts = (await screen.findByText('Values that would be imported', {}, { timeout: 4000 })).closest('dl')!;
+    expect(within(counts).getByText('Values that would be imported').nextSibling).toHaveTextContent('5');
     expect(within(counts).getByText('Stations that would be created').nextSibling).toHaveTextContent('1');
-    expect(within(counts).queryByText('Rows imported')).not.toBeInTheDocument();
+    expect(within(counts).queryByText('Values imported')).not.toBeInTheDocument();
     expect(screen.getByText('results.csv', { selector: 'strong' }).parentElement).toHaveTextContent('results.csv: Checked (nothing written)');
     const row = within(screen.getByRole('table', { name: 'Imports of this project' })).getByRole('row', { name: /results\.csv/ });
     expect(row).toHaveTextContent('Check only');
     expect(row).toHaveTextContent('Checked (nothing written)');
+    expect(row).toHaveTextContent('5 values to import · 0 unchanged · 0 rows to reject');
     expect(row).not.toHaveTextContent('Imported');
     expect(server.calls.find((c) => c.path.endsWith('/import-data'))!.body).toMatchObject({ dryRun: true });
   });
@@ -183,6 +186,9 @@ describe('the imports panel of a project', () => {
     expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('row', { name: /old-10\.csv/ })).toBeInTheDocument();
+    // The columns as a phone needs them: the file and its status first, Show last.
+    expect(within(screen.getByRole('table', { name: 'Imports of this project' })).getAllByRole('columnheader').map((h) => h.textContent))
+      .toEqual(['File', 'Status', 'Result', 'Started', 'Show']);
     await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
     expect(await screen.findByRole('row', { name: /old-11\.csv/ })).toBeInTheDocument();
@@ -207,6 +213,8 @@ describe('the imports panel of a project', () => {
     expect(screen.queryByText('No imports yet.')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    // The history is for those who may import: it is not asked for (the server would answer 403 every visit).
+    expect(server.calls.filter((c) => c.path.endsWith('/import-history'))).toEqual([]);
   });
 
   it('lets a system administrator import in any organization', async () => {
@@ -220,7 +228,256 @@ describe('the imports panel of a project', () => {
     renderPanel(CONTRIBUTOR);
     expect(await screen.findByText('尚无导入记录。')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '导入数据' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '导入' })).toBeDisabled();
+    // No file yet: aria-disabled, not disabled (a disabled button drops keyboard focus to the page).
+    expect(screen.getByRole('button', { name: '导入' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByLabelText('仅检查文件（不写入任何数据）')).not.toBeChecked();
+  });
+});
+
+const en = (n: number) => new Intl.NumberFormat('en').format(n);
+const columnsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const pollsOf = () => server.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/queued-import/log-1')).length;
+
+/** An ended import's result alone (no polling): its counts and rejected rows. */
+function renderResult(log: ImportLog) {
+  return renderWithProviders(<ImportResult log={log} number={en} />);
+}
+
+/** `rows` rejected rows, the first `twice` of them with two problems (a bad value and a bad date). */
+function problems(rows: number, twice = 0): RejectedRow[] {
+  return Array.from({ length: rows }, (_, i) => i + 1).flatMap((row) => [
+    { row, column: 'ResultMeasureValue', value: `x${row}`, message: `ResultMeasureValue 'x${row}' is not a number` },
+    ...(row <= twice ? [{ row, column: 'ActivityStartDate', value: '2024-02-30', message: "ActivityStartDate '2024-02-30' is not a date" }] : []),
+  ]);
+}
+
+const ENDED_WITH_REJECTED = (rowsRejected: number) =>
+  importLog({ status: 'partial', settled: true, rowsTotal: 500, rowsDone: 500, rowsImported: 500 - rowsRejected, rowsRejected, feedbackFileId: 'log-1' });
+
+describe('an import as its user walks it', () => {
+  it('goes on asking after a cancel until the import has settled, showing it as stopping, then the counts the history shows', async () => {
+    serve({
+      states: [importLog({ status: 'running', rowsDone: 6000, progress: 0.4 })],
+      afterCancel: [
+        // Cancelled, its worker still writing: the counts are not final.
+        importLog({ status: 'cancelled', settled: false, rowsDone: 6000, progress: 0.4, rowsImported: 6000, message: 'Cancelled after 6,000 rows.' }),
+        importLog({ status: 'cancelled', settled: true, rowsDone: 7000, progress: 0.47, rowsImported: 7000, message: 'Cancelled after 7,000 rows.' }),
+      ],
+    });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the import' }, { timeout: 3000 }));
+
+    const stopping = await screen.findByRole('heading', { name: 'results.csv: Stopping…' });
+    // The Cancel button went with the end: focus is on the result's heading, not dropped to the page.
+    expect(stopping).toHaveFocus();
+    expect(screen.getByRole('progressbar', { name: 'Import' })).toBeInTheDocument();
+    expect(screen.getByText('6,000 rows read · 40% done · counting the rows that were being written')).toBeInTheDocument();
+    expect(screen.queryByText('Values imported')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cancelled after 6,000 rows.')).not.toBeInTheDocument();
+    const history = screen.getByRole('table', { name: 'Imports of this project' });
+    await waitFor(() => expect(within(history).getByRole('row', { name: /results\.csv/ })).toHaveTextContent('Stopping…'));
+
+    expect(await screen.findByRole('heading', { name: 'results.csv: Cancelled' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Values imported').nextSibling).toHaveTextContent('7,000');
+    expect(screen.getByText('Cancelled after 7,000 rows.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Import' })).not.toBeInTheDocument();
+    const row = within(history).getByRole('row', { name: /results\.csv/ });
+    expect(row).toHaveTextContent('Cancelled');
+    expect(row).toHaveTextContent('7,000 values imported · 0 unchanged · 0 rows rejected');
+    // Settled: it is not asked for any more.
+    const asked = pollsOf();
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(pollsOf()).toBe(asked);
+  }, 10_000);
+
+  it('shows an ended import whose worker is still on it as finishing, its counts once it has settled', async () => {
+    serve({ states: [
+      importLog({ status: 'running', rowsDone: 1000, rowsTotal: 1500 }),
+      importLog({ status: 'succeeded', settled: false, rowsDone: 1500, rowsTotal: 1500, rowsImported: 1000, progress: 1 }),
+      importLog({ status: 'succeeded', settled: true, rowsDone: 1500, rowsTotal: 1500, rowsImported: 1500, progress: 1 }),
+    ] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    expect(await screen.findByRole('heading', { name: 'results.csv: Finishing…' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('1,500 of 1,500 rows · 100% done · updating the summaries of the stations')).toBeInTheDocument();
+    expect(screen.queryByText('Values imported')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the import' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'results.csv: Imported' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Values imported').nextSibling).toHaveTextContent('1,500');
+  }, 10_000);
+
+  it('keeps focus on the Import button (aria-disabled while it uploads) and announces the result in a live region that was there before', async () => {
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    const panel = screen.getByRole('region', { name: 'Import data' });
+    const live = within(panel).getByRole('status');
+    expect(live).toBeEmptyDOMElement();
+    await userEvent.upload(screen.getByLabelText('Choose a file'), new File(['A,B\n1,2\n'], 'results.csv', { type: 'text/csv' }));
+    const button = screen.getByRole('button', { name: 'Import' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    await waitFor(() => expect(live).toHaveTextContent('results.csv: Imported with rejected rows'), { timeout: 5000 });
+    expect(live).toHaveTextContent('2 rows were rejected (see the rejected rows); the others were imported.');
+    expect(within(panel).getByRole('status')).toBe(live);
+    expect(button).toHaveFocus();
+    expect(button).not.toHaveAttribute('aria-disabled');
+  }, 10_000);
+
+  it("moves focus to the result's heading when Show is pressed, without scrolling sideways", async () => {
+    serve({ earlier: [importLog({ logId: 'old-1', fileName: 'old.csv', status: 'succeeded', rowsTotal: 3, rowsDone: 3, rowsImported: 3 })] });
+    const scrollIntoView = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      renderPanel(CONTRIBUTOR);
+      await userEvent.click(await screen.findByRole('button', { name: 'Show: old.csv' }));
+      const heading = await screen.findByRole('heading', { name: 'old.csv: Imported' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest', inline: 'nearest' });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  it.each([
+    ['en', 'No imports yet.', 'Choose a file', 'Import', 'The file is empty. Choose a file with a header row and data rows.'],
+    ['zh-CN', '尚无导入记录。', '选择文件', '导入', '文件为空。请选择包含表头行和数据行的文件。'],
+  ] as const)('says an empty file is empty before sending anything (%s)', async (language, empty, choose, start, said) => {
+    await changeLanguage(language);
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText(empty);
+    await userEvent.upload(screen.getByLabelText(choose), new File([], 'empty.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: start }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(said);
+    expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(FakeUpload.posted).toHaveLength(0);
+  });
+
+  it('pages through the rejected rows, and names both their problems and the rows they are in', async () => {
+    // 110 rows rejected, the first 10 with two problems each: 120 problems.
+    serve({ rejections: problems(110, 10) });
+    renderResult(ENDED_WITH_REJECTED(110));
+    expect(screen.getByText('Rows rejected').nextSibling).toHaveTextContent('110');
+    const table = await screen.findByRole('table', { name: '120 problems in 110 rejected rows' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 50);
+    const pages = screen.getByRole('navigation', { name: 'Pages of the rejected rows' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
+    // One line a problem: row 1 twice.
+    expect(within(table).getAllByRole('row').slice(1, 3).map((row) => columnsOf(row)[0])).toEqual(['1', '1']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(columnsOf(within(table).getAllByRole('row')[1]!)[0]).toBe('41'));
+    const asked = server.calls.filter((c) => c.path === '/api/v1/Util/feedbacklog/log-1').at(-1)!.query;
+    expect([asked.get('page'), asked.get('limit')]).toEqual(['2', '50']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 3 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 20));
+    expect(within(pages).getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
+
+  it.each([
+    [1, 0, 'en', '1 problem in 1 rejected row'],
+    [5, 1, 'en', '6 problems in 5 rejected rows'],
+    [5, 1, 'zh-CN', '被拒绝的 5 行中共有 6 个问题'],
+  ] as const)('names %i rejected rows with %i of two problems as it reads (%s)', async (rows, twice, language, caption) => {
+    await changeLanguage(language);
+    serve({ rejections: problems(rows, twice) });
+    renderResult(ENDED_WITH_REJECTED(rows));
+    expect(await screen.findByRole('table', { name: caption })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: caption })).toBeInTheDocument();
+  });
+
+  it('lists a rejected row with its reason right after its number, and says how rows are counted', async () => {
+    renderResult(ENDED_WITH_REJECTED(2));
+    const table = await screen.findByRole('table', { name: '2 problems in 2 rejected rows' });
+    // On a phone the first columns are the ones in view: the row and why it was rejected.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Row', 'Reason', 'Column', 'Value']);
+    expect(columnsOf(within(table).getAllByRole('row')[1]!)).toEqual(['7', "ActivityStartDate '2024-02-30' is not a date", 'ActivityStartDate', '2024-02-30']);
+    expect(table).toHaveAccessibleDescription('Rows are counted from the first row after the header: row 1 here is row 2 in a spreadsheet.');
+    expect(screen.getByText('Rows are counted from the first row after the header: row 1 here is row 2 in a spreadsheet.')).toBeVisible();
+  });
+
+  it('says in Chinese how rows are counted', async () => {
+    await changeLanguage('zh-CN');
+    renderResult(ENDED_WITH_REJECTED(2));
+    const table = await screen.findByRole('table', { name: '被拒绝的 2 行中共有 2 个问题' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['行', '原因', '列', '值']);
+    expect(table).toHaveAccessibleDescription('行号从表头之后的第一行开始计数：此处的第 1 行是电子表格中的第 2 行。');
+  });
+
+  it('counts values imported and unchanged (a re-import writes none), stations for a station file', async () => {
+    renderResult(importLog({ status: 'succeeded', settled: true, rowsTotal: 2, rowsDone: 2, rowsImported: 0, rowsUnchanged: 4 }));
+    const counts = screen.getByText('Values imported').closest('dl')!;
+    expect(within(counts).getByText('Values imported').nextSibling).toHaveTextContent('0');
+    expect(within(counts).getByText('Values unchanged (already stored)').nextSibling).toHaveTextContent('4');
+    expect(within(counts).getByText('Rows rejected').nextSibling).toHaveTextContent('0');
+    expect(within(counts).queryByText(/^Rows imported/)).not.toBeInTheDocument();
+  });
+
+  it('names the counts of a station file as stations', async () => {
+    renderResult(importLog({ status: 'succeeded', detectedFormat: 'wqp-station', settled: true, rowsTotal: 5, rowsDone: 5, rowsImported: 3, rowsUnchanged: 2, stationsCreated: 1 }));
+    expect(screen.getByText('Stations imported (new or changed)').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Stations unchanged (already stored)').nextSibling).toHaveTextContent('2');
+    expect(screen.queryByText('Values imported')).not.toBeInTheDocument();
+  });
+
+  it('shows in the history what each import wrote, left unchanged and rejected, in both languages', async () => {
+    serve({ earlier: [
+      importLog({ logId: 'again', fileName: 'again.csv', status: 'succeeded', rowsImported: 0, rowsUnchanged: 5 }),
+      importLog({ logId: 'one', fileName: 'one.csv', status: 'partial', rowsImported: 1, rowsUnchanged: 1, rowsRejected: 1 }),
+      importLog({ logId: 'sites', fileName: 'sites.csv', detectedFormat: 'wqp-station', status: 'succeeded', rowsImported: 3, rowsUnchanged: 2 }),
+      importLog({ logId: 'check', fileName: 'check.csv', dryRun: true, status: 'partial', rowsImported: 1200, rowsUnchanged: 0, rowsRejected: 3 }),
+    ] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    const outcome = (file: string) => columnsOf(within(history).getByRole('row', { name: new RegExp(file) }))[2];
+    expect(outcome('again')).toBe('0 values imported · 5 unchanged · 0 rows rejected');
+    expect(outcome('one')).toBe('1 value imported · 1 unchanged · 1 row rejected');
+    expect(outcome('sites')).toBe('3 stations imported · 2 unchanged · 0 rows rejected');
+    expect(outcome('check')).toBe('1,200 values to import · 0 unchanged · 3 rows to reject');
+    // Where the panel is narrow (a phone), the start is shown under the file's name and its column hidden (imports.css).
+    const again = within(history).getByRole('row', { name: /again/ });
+    const started = columnsOf(again)[3]!;
+    expect(within(again).getAllByRole('cell')[0]!.querySelector('.imports-when-inline')).toHaveTextContent(started);
+    expect(within(again).getAllByRole('cell')[3]).toHaveClass('imports-when');
+    await changeLanguage('zh-CN');
+    const chinese = await screen.findByRole('table', { name: '本项目的导入记录' });
+    expect(columnsOf(within(chinese).getByRole('row', { name: /again/ }))[2]).toBe('已导入 0 个值 · 5 个未更改 · 被拒绝 0 行');
+    expect(columnsOf(within(chinese).getByRole('row', { name: /check/ }))[2]).toBe('将导入 1,200 个值 · 0 个未更改 · 将拒绝 3 行');
+    expect(within(chinese).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['文件', '状态', '结果', '开始时间', '查看']);
+  });
+
+  it('downloads the rejected rows in the language of the screen', async () => {
+    await changeLanguage('zh-CN');
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:feedback');
+    const originals = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderResult(ENDED_WITH_REJECTED(2));
+      // The table's reasons come in Chinese, and so does the file.
+      const table = await screen.findByRole('table', { name: '被拒绝的 2 行中共有 2 个问题' });
+      expect(within(table).getByText("ActivityStartDate '2024-02-30' 不是日期")).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '下载被拒绝的行（CSV）' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      const asked = server.calls.find((c) => c.path === '/api/v1/Util/feedback/log-1')!;
+      expect(asked.headers.get('Accept-Language')).toBe('zh-CN, en;q=0.5');
+      const saved = createObjectURL.mock.calls[0]![0];
+      expect(await saved.text()).toContain('不是日期');
+      // UTF-8 with its byte-order mark, as the server sends it: Excel then reads the Chinese as Chinese.
+      expect([...new Uint8Array(await saved.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('results-rejected-rows.csv');
+    } finally {
+      URL.createObjectURL = originals.create;
+      URL.revokeObjectURL = originals.revoke;
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useCallback, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
+import { isProfileLoaded } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
+import { SubmitButton } from '../../../shell/SubmitButton';
 import { messageOf, toast } from '../../../shell/toast';
 import { mayContribute } from '../../organizations/lib/access';
 import {
@@ -48,8 +50,9 @@ export interface ProjectFileImportProps {
 
 /**
  * A project's file imports: pick or drop a file, watch it upload and import, see the result, its rejected rows
- * and the project's import history. Only data contributors and group admins (and system admins) see the form,
- * as only they may import; the history says so when the server does not let the user read it.
+ * and the project's import history. Only data contributors and group admins (and system admins) see the form
+ * and the history, as only they may import (and read the imports); anyone else is told so, without asking the
+ * server (it would answer 403).
  */
 export function ProjectFileImport({ organizationId, projectId, title, target, onDataChanged }: ProjectFileImportProps) {
   const { i18n } = useTranslation();
@@ -58,10 +61,13 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
   const mayImport = mayContribute(profile, organizationId);
   const titleId = useId();
   const [logId, setLogId] = useState<string | null>(null);
+  /** The import whose result takes focus once shown (chosen with the history's Show). */
+  const [focusOn, setFocusOn] = useState<string | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
-  const history = useImportHistory(organizationId, projectId, historyPage, target.endpoint);
-  // When the import ends, the history, the rejected rows and the caller's data are read again first, so that
-  // the result, the history row and the rejected rows all show the same end.
+  // Only those who may import may read the history: anyone else is told so without asking (a 403 every visit).
+  const history = useImportHistory(organizationId, projectId, historyPage, target.endpoint, mayImport);
+  // When the import has settled (ended, no worker still on it), the history, the rejected rows and the caller's
+  // data are read again first, so that the result, the history row and the rejected rows all show the same end.
   const { data: log, mutate: refreshLog } = useImport(organizationId, projectId, logId, (ended) =>
     Promise.all([
       history.mutate(),
@@ -80,6 +86,12 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
     else setHistoryPage(1);
   }
 
+  function show(id: string) {
+    setLogId(id);
+    setFocusOn(id);
+  }
+  const focused = useCallback(() => setFocusOn(null), []);
+
   async function cancel(current: ImportLog) {
     try {
       await cancelImport(organizationId, projectId, current.logId);
@@ -87,7 +99,8 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
       // It ended meanwhile ("This import has already ended…"): say so; the refresh below shows how it ended.
       toast.error(refusal);
     }
-    await refreshLog();
+    // The history row says "Stopping…" as the result does; both are read again once the import has settled.
+    await Promise.all([refreshLog(), history.mutate()]);
   }
 
   return (
@@ -102,8 +115,20 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
           onQueued={queued}
         />
       )}
-      {log && <ImportResult log={log} number={number} onCancel={mayImport ? () => void cancel(log) : undefined} />}
-      <ImportHistory history={history} page={historyPage} onPage={setHistoryPage} onShow={setLogId} number={number} />
+      <ImportResult
+        log={log}
+        number={number}
+        onCancel={mayImport && log ? () => void cancel(log) : undefined}
+        takeFocus={!!log && focusOn === log.logId}
+        onFocused={focused}
+      />
+      <ImportHistory
+        history={history}
+        page={historyPage}
+        onPage={setHistoryPage}
+        onShow={show}
+        forbidden={isProfileLoaded(profile) && !mayImport}
+      />
     </section>
   );
 }
@@ -133,9 +158,15 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
     return Object.entries(target.formatsBySuffix ?? {}).find(([suffix]) => name.endsWith(suffix))?.[1] ?? format;
   }
 
-  async function start() {
-    if (!file) return;
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    if (!file || upload) return;
     const size = file.size;
+    // Nothing to import, and the upload would be refused in words meant for programs ("Invalid size").
+    if (size === 0) {
+      setError(t('imports.emptyFile'));
+      return;
+    }
     setError(null);
     onStart();
     setUpload({ size, sent: 0 });
@@ -156,16 +187,21 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     const dropped = event.dataTransfer.files?.[0];
-    if (dropped) setFile(dropped);
+    if (dropped) choose(dropped);
+  }
+
+  function choose(chosen: File | null) {
+    setFile(chosen);
+    setError(null);
   }
 
   return (
-    <div className="imports-form ws-form">
+    <form className="imports-form ws-form" onSubmit={(event) => void start(event)}>
       <div className="imports-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
         <p className="ws-hint">{target.dropHint}</p>
         <div className="ws-field">
           <label htmlFor={`${ids}-file`}>{t('imports.choose')}</label>
-          <input id={`${ids}-file`} type="file" accept={target.accept} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input id={`${ids}-file`} type="file" accept={target.accept} onChange={(event) => choose(event.target.files?.[0] ?? null)} />
         </div>
         {file && <p>{t('imports.chosen', { name: file.name, size: fileSize(file.size, i18n.language) })}</p>}
       </div>
@@ -184,9 +220,8 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
         {t('imports.dryRun')}
       </label>
       <div className="ws-actions">
-        <button type="button" className="button button-primary" onClick={() => void start()} disabled={!file || upload !== null}>
-          {t('imports.start')}
-        </button>
+        {/* aria-disabled, not disabled, while there is no file or it uploads: a disabled button would drop focus to the page. */}
+        <SubmitButton busy={!file || upload !== null}>{t('imports.start')}</SubmitButton>
       </div>
       {error && <p role="alert" className="alert alert-error">{error}</p>}
       {upload && (
@@ -197,6 +232,6 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
           </p>
         </div>
       )}
-    </div>
+    </form>
   );
 }

@@ -1,16 +1,50 @@
 import type { TFunction } from 'i18next';
-import type { ImportLog } from '../api/types';
+import { FINISHED, hasSettled, type ImportLog } from '../api/types';
 
+/**
+ * The counts of an ended import, as the API gives them: rowsImported and rowsUnchanged count what was written
+ * (values; stations for a station file), rowsRejected counts rows of the file, stationsCreated and
+ * parametersCreated count what the import created.
+ */
 export const COUNTS = ['rowsImported', 'rowsUnchanged', 'rowsRejected', 'stationsCreated', 'parametersCreated'] as const;
+export type Count = (typeof COUNTS)[number];
 
-/** An import's status in words: a dry run says it was checked, never that it was imported. */
-export function statusLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRun'>): string {
-  return log.dryRun ? t(`imports.checkStatus.${log.status}`) : t(`imports.status.${log.status}`);
+/** What an import's rowsImported and rowsUnchanged count: values, or the stations of a station file. */
+export function recordsOf(log: Pick<ImportLog, 'format' | 'detectedFormat'>): 'values' | 'stations' {
+  return (log.detectedFormat ?? log.format) === 'wqp-station' ? 'stations' : 'values';
+}
+
+/**
+ * An import's status in words: a dry run says it was checked, never that it was imported. An ended import whose
+ * worker is still on it (not settled) is still stopping (cancelled) or finishing: its counts are not final.
+ */
+export function statusLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRun' | 'settled'>): string {
+  const status = FINISHED.includes(log.status) && !hasSettled(log) ? (log.status === 'cancelled' ? 'stopping' : 'finishing') : log.status;
+  return log.dryRun ? t(`imports.checkStatus.${status}`) : t(`imports.status.${status}`);
 }
 
 /** The name of one of an import's counts: a dry run's counts are what an import would do. */
-export function countLabel(t: TFunction, log: Pick<ImportLog, 'dryRun'>, count: (typeof COUNTS)[number]): string {
+export function countLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat'>, count: Count): string {
+  if (recordsOf(log) === 'stations' && (count === 'rowsImported' || count === 'rowsUnchanged')) {
+    return log.dryRun ? t(`imports.checkCounts.stations.${count}`) : t(`imports.counts.stations.${count}`);
+  }
   return log.dryRun ? t(`imports.checkCounts.${count}`) : t(`imports.counts.${count}`);
+}
+
+/**
+ * An import's outcome in a line (the history): what was written, what was already stored, which rows were
+ * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do.
+ */
+export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected'>): string {
+  const imported =
+    recordsOf(log) === 'stations'
+      ? t(log.dryRun ? 'imports.outcome.stationsToImport' : 'imports.outcome.stationsImported', { count: log.rowsImported })
+      : t(log.dryRun ? 'imports.outcome.valuesToImport' : 'imports.outcome.valuesImported', { count: log.rowsImported });
+  return [
+    imported,
+    t('imports.outcome.unchanged', { count: log.rowsUnchanged }),
+    t(log.dryRun ? 'imports.outcome.rowsToReject' : 'imports.outcome.rowsRejected', { count: log.rowsRejected }),
+  ].join(' · ');
 }
 
 /** A file size for people: 2.5 KB, 1.2 MB. */

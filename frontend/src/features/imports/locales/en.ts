@@ -23,7 +23,10 @@ const imports = {
   minutesLeft: 'about {{minutes}} min left',
   lessThanAMinuteLeft: 'less than a minute left',
   finishing: 'updating the summaries of the stations',
+  /** A cancelled import whose worker is still on it: the rows it was writing are counted before the counts are final. */
+  stopping: 'counting the rows that were being written',
   cancel: 'Cancel the import',
+  emptyFile: 'The file is empty. Choose a file with a header row and data rows.',
   status: {
     queued: 'Queued',
     running: 'Importing',
@@ -31,6 +34,10 @@ const imports = {
     partial: 'Imported with rejected rows',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    /** Cancelled, its worker still counting the rows it was writing: the counts are not final yet. */
+    stopping: 'Stopping…',
+    /** Ended, its worker still on it (updating summaries): the counts are not final yet. */
+    finishing: 'Finishing…',
   },
   /** A dry run's status: the file was only checked, nothing was (or will be) written. */
   checkStatus: {
@@ -40,24 +47,61 @@ const imports = {
     partial: 'Checked: some rows would be rejected (nothing written)',
     failed: 'Check failed',
     cancelled: 'Check cancelled',
+    stopping: 'Stopping the check…',
+    finishing: 'Finishing the check…',
   },
+  /** rowsImported and rowsUnchanged count values written (a row of two parameter columns is two values); rowsRejected counts rows. */
   counts: {
     label: 'Result',
-    rowsImported: 'Rows imported',
-    rowsUnchanged: 'Rows already stored (unchanged)',
+    rowsImported: 'Values imported',
+    rowsUnchanged: 'Values unchanged (already stored)',
     rowsRejected: 'Rows rejected',
     stationsCreated: 'Stations created',
     parametersCreated: 'Parameters created',
+    /** A station file: its counts are of stations. */
+    stations: {
+      rowsImported: 'Stations imported (new or changed)',
+      rowsUnchanged: 'Stations unchanged (already stored)',
+    },
   },
   checkCounts: {
-    rowsImported: 'Rows that would be imported',
-    rowsUnchanged: 'Rows already stored (unchanged)',
+    rowsImported: 'Values that would be imported',
+    rowsUnchanged: 'Values unchanged (already stored)',
     rowsRejected: 'Rows that would be rejected',
     stationsCreated: 'Stations that would be created',
     parametersCreated: 'Parameters that would be created',
+    stations: {
+      rowsImported: 'Stations that would be imported (new or changed)',
+      rowsUnchanged: 'Stations unchanged (already stored)',
+    },
+  },
+  /** An import's outcome in a line (the history), the parts joined by " · ". */
+  outcome: {
+    valuesImported_one: '{{count, number}} value imported',
+    valuesImported_other: '{{count, number}} values imported',
+    valuesToImport_one: '{{count, number}} value to import',
+    valuesToImport_other: '{{count, number}} values to import',
+    stationsImported_one: '{{count, number}} station imported',
+    stationsImported_other: '{{count, number}} stations imported',
+    stationsToImport_one: '{{count, number}} station to import',
+    stationsToImport_other: '{{count, number}} stations to import',
+    unchanged_one: '{{count, number}} unchanged',
+    unchanged_other: '{{count, number}} unchanged',
+    rowsRejected_one: '{{count, number}} row rejected',
+    rowsRejected_other: '{{count, number}} rows rejected',
+    rowsToReject_one: '{{count, number}} row to reject',
+    rowsToReject_other: '{{count, number}} rows to reject',
   },
   rejected: {
-    caption: 'Rejected rows ({{count}})',
+    /** The problems listed (a row with two bad cells has two) and the rows they are in (the result's "Rows rejected"). */
+    caption: '{{problems}} in {{rows}}',
+    problems_one: '{{count, number}} problem',
+    problems_other: '{{count, number}} problems',
+    rows_one: '{{count, number}} rejected row',
+    rows_other: '{{count, number}} rejected rows',
+    /** Row numbers are the file's data rows: the header is not counted, a quoted cell over several lines is one row. */
+    rowHint: 'Rows are counted from the first row after the header: row 1 here is row 2 in a spreadsheet.',
+    pages: 'Pages of the rejected rows',
     row: 'Row',
     column: 'Column',
     value: 'Value',
@@ -73,7 +117,7 @@ const imports = {
     file: 'File',
     when: 'Started',
     status: 'Status',
-    rows: 'Imported / rejected',
+    outcome: 'Result',
     show: 'Show',
   },
   latest: {

@@ -3,7 +3,7 @@
  * chalicelib/timeseries/routes.py) behind a fetch, answering with the server's paths and shapes and recording
  * every call; and for the browser's upload of the file to S3.
  */
-import type { ImportEndpoint, ImportLog } from '../api/types';
+import type { ImportEndpoint, ImportLog, RejectedRow } from '../api/types';
 
 export const S3_URL = 'http://127.0.0.1:8003/owd-local-uploads';
 
@@ -11,7 +11,16 @@ export interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
+}
+
+/** The two problems the rejected rows of log-1 have unless told otherwise, in the language asked for. */
+export function twoProblems(chinese = false): RejectedRow[] {
+  return [
+    { row: 7, column: 'ActivityStartDate', value: '2024-02-30', message: chinese ? "ActivityStartDate '2024-02-30' 不是日期" : "ActivityStartDate '2024-02-30' is not a date" },
+    { row: 9, column: 'ResultMeasureValue', value: 'abc', message: chinese ? "ResultMeasureValue 'abc' 不是数字" : "ResultMeasureValue 'abc' is not a number" },
+  ];
 }
 
 export function importLog(overrides: Partial<ImportLog>): ImportLog {
@@ -38,19 +47,28 @@ export interface FakeImportOptions {
   forbidden?: boolean;
   /** A cancel reaches the server after the import's last state: it is refused (409), as the server does. */
   endsBeforeCancel?: boolean;
+  /**
+   * The import as it is each time it is asked for once cancelled (the DELETE answers the first; the last one
+   * stays), e.g. cancelled while its worker still counts, then settled. Without: the state asked for, cancelled.
+   */
+  afterCancel?: ImportLog[];
+  /** The rejected rows' problems (GET Util/feedbacklog/log-1, paged by ?page&limit); by default two. */
+  rejections?: RejectedRow[];
 }
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false }: FakeImportOptions) {
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections }: FakeImportOptions) {
   const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
   const calls: Call[] = [];
   let asked = 0;
   let queued = false;
+  /** The states the import goes through: `states`, then `afterCancel` from the cancel on. */
+  let phase = states;
   /** The queued import as the server has it now. */
-  const current = () => states[Math.min(Math.max(asked - 1, 0), states.length - 1)]!;
+  const current = () => phase[Math.min(Math.max(asked - 1, 0), phase.length - 1)]!;
 
   /** The answer to a call of these routes, or undefined for any other call. */
   async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response | undefined> {
@@ -60,7 +78,8 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     const isImportRoute = ['import-uploads', endpoint, 'queued-import', 'import-history'].includes(route ?? '');
     const isFeedback = url.pathname.startsWith('/api/v1/Util/feedback');
     if (!isImportRoute && !isFeedback) return undefined;
-    calls.push({ method, path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    const headers = new Headers(init?.headers);
+    calls.push({ method, path: url.pathname, query: url.searchParams, headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     if (forbidden) return json({ statusCode: 403, message: 'You do not have permission to do this.' }, 403);
     if (method === 'POST' && url.pathname === `${base}/import-uploads`) {
       const { fileName } = JSON.parse(String(init!.body)) as { fileName: string };
@@ -78,12 +97,19 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
       if (['succeeded', 'partial', 'failed', 'cancelled'].includes(ended.status)) {
         return json({ statusCode: 409, message: `This import has already ended (${ended.status}); only queued or running imports can be cancelled.` }, 409);
       }
+      if (afterCancel) {
+        phase = afterCancel;
+        asked = 0;
+        return json(current());
+      }
       return json({ ...ended, status: 'cancelled' });
     }
     if (url.pathname === `${base}/queued-import/log-1`) {
       asked += 1;
       return json(current());
     }
+    const before = earlier.find((log) => url.pathname === `${base}/queued-import/${log.logId}`);
+    if (before) return json(before);
     if (url.pathname === `${base}/import-history`) {
       await pause(answerDelayMs);
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -92,15 +118,18 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
       const data = all.slice((page - 1) * limit, page * limit);
       return json({ data, count: data.length, total: all.length, page, pageCount: Math.max(1, Math.ceil(all.length / limit)) });
     }
+    // The server's messages in the language the request asks for (Accept-Language), as chalicelib localizes them.
+    const chinese = (headers.get('Accept-Language') ?? '').startsWith('zh');
     if (url.pathname === '/api/v1/Util/feedbacklog/log-1') {
       await pause(answerDelayMs);
-      return json({ data: [
-        { row: 7, column: 'ActivityStartDate', value: '2024-02-30', message: "ActivityStartDate '2024-02-30' is not a date" },
-        { row: 9, column: 'ResultMeasureValue', value: 'abc', message: "ResultMeasureValue 'abc' is not a number" },
-      ], count: 2, total: 2, page: 1, pageCount: 1 });
+      const all = rejections ?? twoProblems(chinese);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const data = all.slice((page - 1) * limit, page * limit);
+      return json({ data, count: data.length, total: all.length, page, pageCount: Math.max(1, Math.ceil(all.length / limit)) });
     }
     if (url.pathname === '/api/v1/Util/feedback/log-1') {
-      return new Response('A,message\r\n1,bad\r\n', { headers: { 'Content-Type': 'text/csv' } });
+      return new Response(`\ufeffA,message\r\n1,${chinese ? '不是日期' : 'not a date'}\r\n`, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }
     return json({ statusCode: 404, message: 'Not found' }, 404);
   }
@@ -112,7 +141,7 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     fetch: async (input: RequestInfo | URL, init?: RequestInit) =>
       (await handle(input, init)) ?? json({ statusCode: 404, message: 'Not found' }, 404),
     /** Has the import been seen in its final state? */
-    ended: () => queued && asked >= states.length,
+    ended: () => queued && asked >= phase.length,
   };
 }
 

@@ -154,7 +154,8 @@ describe("a project's logger data", () => {
 
     expect(await within(list).findByRole('row', { name: /USGS-01491000/ }, { timeout: 4000 })).toHaveTextContent('Discharge');
     expect(within(panel).getByText('gage.json', { selector: 'strong' }).parentElement).toHaveTextContent('gage.json: Imported');
-    expect(within(panel).getByText('Rows imported').nextSibling).toHaveTextContent('20');
+    // rowsImported counts the values written (a row of two parameter columns brings two).
+    expect(within(panel).getByText('Values imported').nextSibling).toHaveTextContent('20');
     // A .json file is announced as usgs-json: the upload slot takes .json only so.
     expect(imports.calls.find((c) => c.path.endsWith('/import-uploads'))!.body).toEqual({
       fileName: 'gage.json', contentType: 'application/json', size: file.size, format: 'usgs-json' });
@@ -175,6 +176,8 @@ describe("a project's logger data", () => {
     expect(await screen.findByText("You do not have access to this project's imports.")).toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    // Not asked for: the history is for those who may import (the server would answer 403 on every visit).
+    expect(imports.calls.some((c) => c.path.endsWith('/import-history'))).toBe(false);
   });
 
   it('keeps the import sources table in a scrolling region of its own, so it cannot widen the page on a phone', async () => {
