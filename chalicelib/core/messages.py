@@ -290,12 +290,13 @@ ZH_CN = {
     "The file holds binary data (or UTF-16 text), not CSV text: save it as CSV (UTF-8) and import it again.":
         "文件包含二进制数据（或 UTF-16 文本），不是 CSV 文本：请另存为 CSV（UTF-8）后重新导入。",
     "The file is empty.": "文件为空。",
+    "The file is empty. Choose a file with a header row and data rows.": "文件为空。请选择包含表头行和数据行的文件。",
     "The first line is longer than 1 MB, so it is not a CSV header; the first line must name the columns.":
         "第一行超过 1 MB，不是 CSV 表头；第一行必须是列名。",
     "The first line of the file is not a CSV header.": "文件的第一行不是 CSV 表头。",
     "The first line of the file is empty; it must name the columns.": "文件的第一行为空；它必须是列名。",
-    "The header holds characters that are not UTF-8 or Latin-1 text; save the file as UTF-8.":
-        "表头包含非 UTF-8 或 Latin-1 文本的字符，请将文件另存为 UTF-8。",
+    "The header holds characters that are not UTF-8 or Windows-1252 text; save the file as UTF-8.":
+        "表头包含非 UTF-8 或 Windows-1252 文本的字符，请将文件另存为 UTF-8。",
     "A row after row {row} is longer than {size} MB (or a quote is never closed); such rows are not data. Check the "
     "quotes of the file.": "第 {row} 行之后的某一行超过 {size} MB（或引号未闭合），这样的行不是数据。请检查文件中的引号。",
     "A quoted cell after row {row} is never closed; check the quotes of the file.":
@@ -310,6 +311,11 @@ ZH_CN = {
     "The header has a single column: the file is not comma-, tab- or semicolon-separated text, or it is not a CSV "
     "file.": "表头只有一列：文件不是以逗号、制表符或分号分隔的文本，或者不是 CSV 文件。",
     "The file lacks columns a {format} file needs: {names}.": "文件缺少 {format} 文件所需的列：{names}。",
+    # The import formats' names ({format} above).
+    "Water Quality Portal result profile (WQX 2 columns)": "Water Quality Portal 结果档案（WQX 2 列名）",
+    "Water Quality Portal result profile (WQX 3 columns)": "Water Quality Portal 结果档案（WQX 3 列名）",
+    "Water Quality Portal station profile": "Water Quality Portal 站点档案",
+    "Open Water Data template": "Open Water Data 模板",
     "The columns of the file match no format this product imports (Water Quality Portal result or station profile, "
     "or the template). The closest, the {format}, needs these missing columns: {names}.":
         "文件的列不符合本产品可导入的任何格式（Water Quality Portal 结果或站点档案，或模板）。最接近的格式 {format} "
@@ -334,6 +340,19 @@ ZH_CN = {
         "未知时区 '{value}'：请使用 WQX 时区代码，例如 EST、CDT 或 UTC。",
     "{column} '{value}' is not a number; a result such as ND needs a detection condition ({label}).":
         "{column} '{value}' 不是数字；ND 之类的结果需要检测条件（{label}）。",
+    "{column} '{value}' is not a number: for a result beyond a detection limit, write ND (or leave the value empty) "
+    "and name the condition, such as Not Detected, in {label}.":
+        "{column} '{value}' 不是数字：超出检测限的结果请写 ND（或留空），并在 {label} 中写明检测条件，例如 Not Detected。",
+    "{column} '{value}' is not a number: write it with a decimal point and no thousands separator (1234.5, not "
+    "1234,5 or 1,234.5).": "{column} '{value}' 不是数字：请使用小数点且不要千位分隔符（写 1234.5，而不是 1234,5 或 1,234.5）。",
+    "{column} '{value}' is a spreadsheet formula, not a number: write the value itself.":
+        "{column} '{value}' 是电子表格公式，不是数字：请直接写出数值。",
+    "{column} '{value}' is not a date: that month has no such day.": "{column} '{value}' 不是日期：该月没有这一天。",
+    "{column} '{value}' is not a date: there is no such month (use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are "
+    "1969-1999, 00-68 are 2000-2068)).": "{column} '{value}' 不是日期：没有这个月份（请使用 YYYY-MM-DD 或 M/D/YYYY，"
+                                          "两位数年份 69-99 表示 1969-1999，00-68 表示 2000-2068）。",
+    "{column} '{value}' is not a date this portal takes: the year must be from 1800 to next year.":
+        "{column} '{value}' 不是本门户接受的日期：年份须在 1800 年到明年之间。",
     "{column} is empty and there is no detection condition ({label}).": "{column} 为空，且没有检测条件（{label}）。",
     "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.":
         "未知单位 '{value}'：请使用 WQX 单位代码，例如 mg/L、deg C 或 uS/cm。",
@@ -436,10 +455,12 @@ ZH_CN = {
     "Invalid position. A braced list of key=value pairs such as {{lat=40.1, lng=-75.2}} expected.":
         "position 无效：应为花括号括起的 key=value 列表，例如 {{lat=40.1, lng=-75.2}}。",
     # The Water Quality Portal web services (/api/v1/wqp) and the reference lists.
-    "Unknown WQP service: /{interface}/{service}/{action}. Services: /data/{{Station,Result,Activity,Organization,"
-    "Project,ResultDetectionQuantitationLimit}}/search and /wqx3/{{Station,Result,Activity}}/search":
-        "未知的 WQP 服务：/{interface}/{service}/{action}。可用的服务：/data/{{Station,Result,Activity,Organization,"
-        "Project,ResultDetectionQuantitationLimit}}/search 和 /wqx3/{{Station,Result,Activity}}/search",
+    "Unknown WQP service: /{interface}/{service}/{action}. Services: /data/{{Station,Result,Activity,ActivityMetric,"
+    "BiologicalMetric,Organization,Project,ProjectMonitoringLocationWeighting,ResultDetectionQuantitationLimit}}/search "
+    "and /wqx3/{{Station,Result,Activity}}/search":
+        "未知的 WQP 服务：/{interface}/{service}/{action}。可用的服务：/data/{{Station,Result,Activity,ActivityMetric,"
+        "BiologicalMetric,Organization,Project,ProjectMonitoringLocationWeighting,ResultDetectionQuantitationLimit}}"
+        "/search 和 /wqx3/{{Station,Result,Activity}}/search",
     "Unknown WQP service: /{interface}/{service}/{action}/{tail}. The summary service is "
     "/data/summary/monitoringLocation/search": "未知的 WQP 服务：/{interface}/{service}/{action}/{tail}。汇总服务为 "
                                                "/data/summary/monitoringLocation/search",
@@ -464,6 +485,11 @@ ZH_CN = {
     "Invalid within: {value}. A distance in miles above 0 expected": "within 无效：{value}。应为大于 0 的距离（英里）。",
     "Invalid pCode: {value}. A USGS parameter code of 5 digits expected": "pCode 无效：{value}。应为 5 位 USGS 参数代码。",
     "Invalid minresults: {value}. A whole number of 1 or more expected": "minresults 无效：{value}。应为大于等于 1 的整数。",
+    "Invalid minactivities: {value}. A whole number of 1 or more expected":
+        "minactivities 无效：{value}。应为大于等于 1 的整数。",
+    "Invalid analyticalmethod: {value}. An https URL of an analytical method expected, as "
+    "https://www.nemi.gov/methods/method_summary/4665/":
+        "analyticalmethod 无效：{value}。应为分析方法的 https 网址，例如 https://www.nemi.gov/methods/method_summary/4665/。",
     "Invalid summaryYears: {value}. One of 1, 5, all expected": "summaryYears 无效：{value}。应为 1、5 或 all。",
     "Invalid dataProfile. The summary service has no data profiles": "dataProfile 无效：汇总服务没有数据配置（data profile）。",
     "Invalid {name}. A string or an array of strings expected": "{name} 无效：应为字符串或字符串数组。",
@@ -570,6 +596,8 @@ def language_of(accept_language: str | None) -> str | None:
 
 # A part of a message that is itself a message (an import's reason inside "Stopped after row N: ...").
 NESTED = "message"
+# The parts translated in turn: such a message, and an import format's name.
+TRANSLATED_PARTS = (NESTED, "format")
 
 
 def localize(message: str, accept_language: str | None) -> str:
@@ -580,7 +608,8 @@ def localize(message: str, accept_language: str | None) -> str:
         match = pattern.match(message)
         if match:
             parts = match.groupdict()
-            if NESTED in parts:
-                parts[NESTED] = localize(parts[NESTED], accept_language)
+            for name in TRANSLATED_PARTS:
+                if name in parts:
+                    parts[name] = localize(parts[name], accept_language)
             return translated.format(**parts)
     return message

@@ -8,7 +8,7 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
-from chalicelib.core.messages import localize
+from chalicelib.core.messages import language_of, localize
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
@@ -128,12 +128,20 @@ def _in_language(item: dict) -> dict:
 
 
 @routes.route("/Util/feedback/{fileId}", auth=rules.signed_in)
-@describe(status=(200, 303), produces=(CSV, JSON))
+@describe(status=(200, 303), produces=(CSV, JSON), query={"lang": {
+    "type": "string", "description": "the language of the message column, for a plain link (en or zh-CN); it "
+                                     "overrides Accept-Language, which is followed otherwise"}})
 def feedback_file(fileId):
-    """The rejected rows as CSV (the file's columns plus message); large files by a redirect to S3."""
+    """The rejected rows as CSV (the file's columns plus message); large files by a redirect to S3.
+
+    UTF-8 with a byte-order mark (so Excel reads it as UTF-8; a fixed file imports again as it is). The message
+    column comes in the language asked for by ?lang= or else Accept-Language (English when it has no translation).
+    """
     log = service.get(fileId)
     require_write(log.organizationId)
-    text, url = service.feedback_file(log)
+    request = routes.current_request
+    asked = (request.query_params or {}).get("lang") or request.headers.get("accept-language")
+    text, url = service.feedback_file(log, language_of(asked))
     if url is not None:
         return Response(body={"url": url}, status_code=303, headers={"Location": url, "Content-Type": "application/json"})
     return Response(body=text, status_code=200, headers={

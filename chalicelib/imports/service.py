@@ -20,6 +20,7 @@ from chalicelib.crud import service as crud
 from chalicelib.imports import formats
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PARTIAL, QUEUED, RUNNING, SUCCEEDED,
                                       ImportLog, cancelled_message)
+from chalicelib.imports.source import EMPTY_FILE
 from chalicelib.imports.storage import Storage
 
 UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
@@ -27,6 +28,7 @@ FORM_LIMIT_BYTES = 5 * 1024 * 1024  # a file in the import-data request itself
 UPLOAD_SECONDS = 3600
 DOWNLOAD_SECONDS = 900
 INLINE_FEEDBACK_BYTES = 4 * 1024 * 1024
+BOM = "\ufeff"
 FILE_SUFFIXES = (".csv", ".txt", ".tsv", ".zip", ".gz")
 HEADER_MAP_KIND = "importHeaderMap"
 HEADER_MAP_LIMIT = 500
@@ -106,6 +108,8 @@ def upload_slot(organization_id: str, project_id: str, data: Any) -> dict:
     json_ok = data.get("format") == "usgs-json"
     name = _file_name(data.get("fileName"), FILE_SUFFIXES + ((".json",) if json_ok else ()))
     size = data.get("size")
+    if size == 0 and isinstance(size, int) and not isinstance(size, bool):  # a person chose an empty file
+        raise BadRequest(EMPTY_FILE)
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
         raise BadRequest("Invalid size. A positive number of bytes expected")
     if size is not None and size > UPLOAD_LIMIT_BYTES:
@@ -150,6 +154,8 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
     settings = get_settings()
     s3 = aws.client("s3")
     if content is not None:
+        if not content:  # answered now: the worker would only say the same after a trip through the queue
+            raise BadRequest(EMPTY_FILE)
         if len(content) > FORM_LIMIT_BYTES:
             raise PayloadTooLarge("Files larger than 5 MB are uploaded first (import-uploads), then imported by "
                                   "their uploadKey.")
@@ -233,18 +239,30 @@ def rejected_rows(log: ImportLog, page: int, limit: int) -> dict:
             "pageCount": max(1, -(-total // limit))}
 
 
-def feedback_file(log: ImportLog) -> tuple[str | None, str | None]:
-    """The feedback CSV: its text when small, else a presigned URL (like large sample downloads)."""
+def feedback_file(log: ImportLog, language: str | None = None) -> tuple[str | None, str | None]:
+    """The feedback CSV, its message column in `language` (None: English): its text when small, else a presigned
+    URL (like large sample downloads). The worker wrote it in every language at the end of the import
+    (storage.write_feedback), so a large one is one presigned object whichever language is asked for. An import
+    that ended before the feedback files were written per language has the English one only: it is answered."""
     if not log.feedbackFileId:
         raise NotFound("This import has no feedback file: no row was rejected, or it has not finished.")
     storage = Storage(log.id)
     s3 = aws.client("s3")
     bucket = get_settings().uploads_bucket
-    size = s3.head_object(Bucket=bucket, Key=storage.feedback_key())["ContentLength"]
+    key = storage.feedback_key(language)
+    try:
+        size = s3.head_object(Bucket=bucket, Key=key)["ContentLength"]
+    except ClientError as exc:
+        if language is None or exc.response["Error"]["Code"] not in ("404", "NoSuchKey", "NotFound"):
+            raise
+        key = storage.feedback_key()
+        size = s3.head_object(Bucket=bucket, Key=key)["ContentLength"]
     if size <= INLINE_FEEDBACK_BYTES:
-        return s3.get_object(Bucket=bucket, Key=storage.feedback_key())["Body"].read().decode("utf-8"), None
+        text = s3.get_object(Bucket=bucket, Key=key)["Body"].read().decode("utf-8")
+        # A file written before the byte-order mark gets one, so that Excel reads it as UTF-8.
+        return text if text.startswith(BOM) else BOM + text, None
     url = s3.generate_presigned_url("get_object", Params={
-        "Bucket": bucket, "Key": storage.feedback_key(),
+        "Bucket": bucket, "Key": key,
         "ResponseContentDisposition": f'attachment; filename="{feedback_name(log)}"'}, ExpiresIn=DOWNLOAD_SECONDS)
     return None, url
 

@@ -1,7 +1,7 @@
 """An import file as a stream of UTF-8 CSV bytes, read as it arrives (never the whole file in memory).
 
     text = open_text(body)          # .gz and .zip of one file unpacked (with zip-bomb guards),
-    text.header, text.delimiter     # UTF-8 with or without BOM, or Latin-1, as UTF-8
+    text.header, text.delimiter     # UTF-8 with or without BOM, or Windows-1252 (Latin-1's superset), as UTF-8
     pyarrow.csv.open_csv(text.stream, ...)
 
 Every problem a person can fix is a FileError with a message saying what to do.
@@ -28,6 +28,12 @@ MAX_EXPANSION_RATIO = 100
 EXPANSION_FLOOR = 512 << 10
 MAX_EXPANDED_BYTES = 8 << 30
 REPLACEMENT = "\ufffd"
+# What a file that is not UTF-8 is read as: Windows-1252, the "ANSI" code page Excel and Notepad on Windows save
+# in, and a superset of Latin-1's printable characters (its bytes 0x80-0x9F are the dashes, curly quotes, euro
+# sign... that Latin-1 leaves as invisible C1 controls). Its five undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+# become U+FFFD like any byte invalid in a file's encoding: the rows holding them are rejected.
+SINGLE_BYTE = "cp1252"
+EMPTY_FILE = "The file is empty. Choose a file with a header row and data rows."
 logger = logging.getLogger(__name__)
 
 
@@ -181,7 +187,7 @@ class TextFile:
     header: list  # column names, trimmed
     raw_header: list  # as written (the names pyarrow reads)
     delimiter: str
-    encoding: str  # what the file was read as: "UTF-8" or "Latin-1"
+    encoding: str  # what the file was read as: "UTF-8" or "Windows-1252"
     compression: str | None  # None, "gzip" or "zip"
     decoder: object = None
     size: int | None = None  # the file's bytes unpacked, byte-order mark left out, when known (progress)
@@ -250,11 +256,11 @@ def _encoding_of(head: bytes) -> tuple[str, int]:
     except UnicodeDecodeError:
         pass
     # Not UTF-8 throughout. Valid UTF-8 sequences beside the invalid bytes: a file that mixes encodings,
-    # read as UTF-8 (its rows with invalid bytes are rejected); none: a Latin-1 file.
+    # read as UTF-8 (its rows with invalid bytes are rejected); none: a Windows-1252 (or Latin-1) file.
     text = head.decode("utf-8", errors="replace")
     if any(ord(char) > 127 and char != REPLACEMENT for char in text):
         return "utf-8", 0
-    return "latin-1", 0
+    return SINGLE_BYTE, 0
 
 
 def _delimiter(first_line: str) -> str:
@@ -276,7 +282,7 @@ def open_text(body, *, spool_dir: str | None = None, size: int | None = None, gz
     unpacked, compression, expanded = _unpacked(raw, spool_dir, size, gzip_tail)
     head = unpacked.read(HEADER_LIMIT)
     if not head.strip(b" \t\r\n\xef\xbb\xbf"):
-        raise FileError("The file is empty.")
+        raise FileError(EMPTY_FILE)
     encoding, bom = _encoding_of(head)
     decoder = _Utf8(io.BufferedReader(_Chain(head[bom:], unpacked), BLOCK), encoding)
     text = io.BufferedReader(decoder, BLOCK)
@@ -296,8 +302,9 @@ def open_text(body, *, spool_dir: str | None = None, size: int | None = None, gz
     if not any(header):
         raise FileError("The first line of the file is empty; it must name the columns.")
     if REPLACEMENT in "".join(header):
-        raise FileError("The header holds characters that are not UTF-8 or Latin-1 text; save the file as UTF-8.")
+        raise FileError("The header holds characters that are not UTF-8 or Windows-1252 text; save the file as "
+                        "UTF-8.")
     stream = io.BufferedReader(_Chain(first, text), BLOCK)
     return TextFile(stream=stream, header=header, raw_header=raw_header, delimiter=delimiter,
-                    encoding="UTF-8" if encoding == "utf-8" else "Latin-1", compression=compression, decoder=decoder,
-                    size=expanded - bom if expanded is not None else None)
+                    encoding="UTF-8" if encoding == "utf-8" else "Windows-1252", compression=compression,
+                    decoder=decoder, size=expanded - bom if expanded is not None else None)

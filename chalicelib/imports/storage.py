@@ -1,22 +1,30 @@
 """What an import keeps in S3 besides its file: per chunk, its rejected rows and the series it wrote
 (one object per chunk, named by the chunk's first row, so a repeated chunk overwrites its own object);
-at the end the feedback CSV (the rejected rows as in the file, plus a message column).
+at the end the feedback CSV (the rejected rows as in the file, plus a message column), once per language the
+messages have translations in (chalicelib/core/messages.py), each with a UTF-8 byte-order mark (Excel on Windows
+reads a CSV without one as its ANSI code page; the importer skips it, so a fixed file imports again).
 
-    imports/<logId>/rejections/<first row>-<problems>.json   [{row, column, value, message, cells}]
+    imports/<logId>/rejections/<first row>-<problems>.json   [{row, column, value, message, cells[, malformed]}]
     imports/<logId>/series/<first row>.json                  [[stationId, parameterId], ...]
-    imports/<logId>/feedback.csv
+    imports/<logId>/feedback.csv                             English
+    imports/<logId>/feedback.<language>.csv                  the message column translated (feedback.zh-CN.csv)
 """
 from __future__ import annotations
 
 import csv
+import io
 import json
 import tempfile
 from typing import Iterator
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
+from chalicelib.core.messages import TRANSLATIONS, localize
 
 FEEDBACK_NAME = "feedback.csv"
+# The reader's key for a chunk's malformed rows in its table's schema metadata (chalicelib/imports/reader.py;
+# not imported from there: that module loads pyarrow, which the API does not).
+MALFORMED_KEY = b"openwaterdata.malformed"
 
 
 class Storage:
@@ -50,6 +58,7 @@ class Storage:
                 columns = [taken[name] for name in raw_header]
                 cells = {index: [column[n] for column in columns] for n, index in enumerate(indexes)}
             entries = [{**r.to_dict(), "cells": cells.get(r.index)} for r in outcome.rejections]
+            _with_malformed_rows(entries, outcome.rejections, table, len(raw_header))
             entries.sort(key=lambda e: (e["row"] is None, e["row"] or 0))
             self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
         if outcome.series:
@@ -89,33 +98,95 @@ class Storage:
         return out
 
     def _rejected_rows(self) -> Iterator[tuple]:
-        """(row, cells, messages) per rejected row, in file order."""
+        """(row, cells, messages) per rejected row, in file order. A malformed row is a row of its own even when
+        its number (the file's) equals that of another rejected row (numbered without the malformed rows)."""
         for key in self._keys("rejections/"):
             by_row: dict = {}
             for n, entry in enumerate(self._json(key)):
-                row_key = entry["row"] if entry["row"] is not None else f"malformed-{n}"
+                malformed = entry.get("malformed") or entry["row"] is None
+                row_key = ("malformed", n) if malformed else entry["row"]
                 found = by_row.setdefault(row_key, [entry["row"], entry.get("cells"), []])
                 found[2].append(entry["message"])
             yield from by_row.values()
 
     def write_feedback(self, header: list) -> bool:
-        """The feedback CSV: each rejected row's cells as in the file, and its problems in a message column."""
+        """The feedback CSVs: each rejected row's cells as in the file, and its problems in a message column, in
+        English and in every language the messages are translated to. One pass over the rejected rows, each file
+        spooled to local disk (never memory) and then uploaded."""
         if not self._keys("rejections/"):
             return False
+        languages = (None, *TRANSLATIONS)
         with tempfile.TemporaryDirectory() as folder:
-            path = f"{folder}/{FEEDBACK_NAME}"
-            with open(path, "w", encoding="utf-8", newline="") as spool:
-                writer = csv.writer(spool, lineterminator="\r\n")
-                writer.writerow(list(header) + ["message"])
+            paths = {language: f"{folder}/{language or 'en'}.csv" for language in languages}
+            spools = {language: open(path, "w", encoding="utf-8-sig", newline="") for language, path in paths.items()}
+            try:
+                writers = {language: csv.writer(spool, lineterminator="\r\n") for language, spool in spools.items()}
+                for writer in writers.values():
+                    writer.writerow(list(header) + ["message"])
                 for _row, cells, messages in self._rejected_rows():
-                    cells = list(cells) if cells else [""] * len(header)
-                    writer.writerow([_safe(c) for c in cells] + [" ".join(messages)])
-            self.s3.upload_file(path, self.bucket, self.prefix + FEEDBACK_NAME,
-                                ExtraArgs={"ContentType": "text/csv; charset=utf-8"})
+                    cells = [_safe(c) for c in cells] if cells else [""] * len(header)
+                    for language, writer in writers.items():
+                        # Each problem translated alone (a template matches one message, not several joined).
+                        said = messages if language is None else [localize(m, language) for m in messages]
+                        writer.writerow(cells + [" ".join(said)])
+            finally:
+                for spool in spools.values():
+                    spool.close()
+            for language, path in paths.items():
+                self.s3.upload_file(path, self.bucket, self.feedback_key(language),
+                                    ExtraArgs={"ContentType": "text/csv; charset=utf-8"})
         return True
 
-    def feedback_key(self) -> str:
-        return self.prefix + FEEDBACK_NAME
+    def feedback_key(self, language: str | None = None) -> str:
+        """The feedback CSV's key: English, or its message column in `language` (a key of TRANSLATIONS)."""
+        if language is None:
+            return self.prefix + FEEDBACK_NAME
+        return self.prefix + FEEDBACK_NAME.replace(".csv", f".{language}.csv")
+
+
+def malformed_rows(table) -> list[dict]:
+    """The malformed rows a chunk's table carries (chalicelib/imports/reader.carrying): [{row, text, truncated,
+    delimiter}], in file order; [] when it carries none."""
+    metadata = (table.schema.metadata or {}) if table is not None else {}
+    if MALFORMED_KEY not in metadata:
+        return []
+    carried = json.loads(metadata[MALFORMED_KEY])
+    return [{**row, "delimiter": carried["delimiter"]} for row in carried["rows"]]
+
+
+def _with_malformed_rows(entries: list[dict], rejections: list, table, columns: int) -> None:
+    """The entries of the rows the reader could not split (no row, column or position: the worker's first
+    rejections, in the reader's order) get their row number and their cells read again from their text. An
+    entry whose text is not the carried row's (something else changed the order) is left as it was."""
+    carried = iter(malformed_rows(table))
+    for entry, rejection in zip(entries, rejections):
+        if rejection.row is not None or rejection.column is not None or rejection.index is not None:
+            continue
+        row = next(carried, None)
+        if row is None or not row["text"].startswith(rejection.value or ""):
+            continue
+        entry["malformed"] = True
+        entry["row"] = row["row"]
+        entry["cells"] = malformed_cells(row["text"], row["delimiter"], columns, row.get("truncated", False))
+
+
+def malformed_cells(text: str, delimiter: str, columns: int, truncated: bool = False) -> list[str] | None:
+    """The cells of a row that does not have the header's number of cells, read with Python's csv module and put
+    under the header's `columns`: missing cells are empty; extra cells that are empty are dropped, other extra
+    cells are joined into the last column with the delimiter (so nothing of the row is lost: the person fixing it
+    sees all of it). A text cut short (`truncated`) loses its last, partial cell. None when it cannot be read."""
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error:
+        return None
+    cells = [cell for record in records for cell in record]
+    if truncated and cells:
+        cells.pop()
+    while len(cells) > columns and not cells[-1].strip():
+        cells.pop()
+    if len(cells) > columns:
+        cells[columns - 1:] = [delimiter.join(cells[columns - 1:])]
+    return cells + [""] * (columns - len(cells))
 
 
 def _safe(value) -> str:

@@ -427,6 +427,7 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     epoch, bad_date = _by_distinct(dates_text, _epoch_seconds)
     frame.reject_by_kind(bad_date, "date", dates_text, _date_problem, {
         "form": "{column} '{value}' is not a date: " + DATE_HINT + ".",
+        "month": "{column} '{value}' is not a date: there is no such month (" + DATE_HINT + ").",
         "day": "{column} '{value}' is not a date: that month has no such day.",
         # 1800: EARLIEST_YEAR (the message is written out whole, so that it can be translated)
         "year": "{column} '{value}' is not a date this portal takes: the year must be from 1800 "
@@ -542,10 +543,13 @@ def _distinctions(frame: "_Frame") -> dict[str, tuple[pa.Array, np.ndarray]]:
 
 
 def _date_problem(text: str) -> str:
-    """What is wrong with a rejected date: its form ("form"), a day its month does not have ("day"), or a year
-    out of range ("year")."""
+    """What is wrong with a rejected date: its form ("form"), a month past 12 ("month"), a day its month does not
+    have ("day"), or a year out of range ("year")."""
     for pattern, form in _DATE_FORMATS:
-        if re.match(pattern, text):
+        found = re.match(pattern, text)
+        if found:
+            if not 1 <= int(found["m"]) <= 12:
+                return "month"
             try:
                 datetime.strptime(text, form)
             except ValueError:

@@ -41,8 +41,8 @@ def _text_bytes(data: bytes) -> bytes:
         raise source.FileError("Time-series files up to 256 MB can be imported; split it.")
     try:
         return data.decode("utf-8-sig").encode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1").encode("utf-8")
+    except UnicodeDecodeError:  # Windows-1252, as a spreadsheet saves it on Windows (Latin-1's letters and more)
+        return data.decode("cp1252", errors="replace").encode("utf-8")
 
 
 class TimeSeriesImport(ImportJob):

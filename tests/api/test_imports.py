@@ -68,8 +68,8 @@ def test_a_dry_run_checks_the_file_and_writes_nothing(api):
     assert api.get(f"/Util/feedbacklog/{log['logId']}", ).status_code == 401
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json
     assert rejected["data"] == [{"row": 4, "column": "Date", "value": "2024-13-45", "message":
-                                 "Date '2024-13-45' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit years "
-                                 "69-99 are 1969-1999, 00-68 are 2000-2068)."}]
+                                 "Date '2024-13-45' is not a date: there is no such month (use YYYY-MM-DD or "
+                                 "M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068))."}]
 
 
 def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
@@ -86,8 +86,8 @@ def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
     assert page["data"][0] == {"row": 2, "column": "Value", "value": "abc", "message":
                                "Value 'abc' is not a number; a result such as ND needs a detection condition "
                                "(DetectionCondition)."}
-    assert page["data"][1]["message"] == ("Value '=HYPERLINK(\"http://x\")' is not a number; a result such as ND "
-                                          "needs a detection condition (DetectionCondition).")
+    assert page["data"][1]["message"] == ("Value '=HYPERLINK(\"http://x\")' is a spreadsheet formula, not a number: "
+                                          "write the value itself.")
     last = admin.get(f"/Util/feedbacklog/{log['logId']}?page=2&limit=2").json["data"]
     assert last == [{"row": 5, "column": "Value", "value": "", "message":
                      "Value is empty and there is no detection condition (DetectionCondition)."}]
@@ -95,7 +95,8 @@ def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("text/csv")
     assert 'filename="turbidity-rejected-rows.csv"' in response.headers["Content-Disposition"]
-    table = list(csv.reader(io.StringIO(response.body.decode("utf-8"))))
+    assert response.body.startswith(b"\xef\xbb\xbf")  # a byte-order mark: Excel reads it as UTF-8
+    table = list(csv.reader(io.StringIO(response.body.decode("utf-8-sig"))))
     assert table[0][-1] == "message" and table[0][:3] == ["StationIdentifier", "Date", "Time"]
     assert [row[1] for row in table[1:]] == ["2024-05-02", "2024-05-03", "2024-05-05"]
     assert table[2][5] == "'=HYPERLINK(\"http://x\")"  # a formula cell comes back harmless
@@ -108,7 +109,7 @@ def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
         "3 行被拒绝（见被拒绝的行）；其余各行已导入。"
     assert [row["message"] for row in admin.get(f"/Util/feedbacklog/{log['logId']}", headers=zh).json["data"]] == [
         "Value 'abc' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
-        "Value '=HYPERLINK(\"http://x\")' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
+        "Value '=HYPERLINK(\"http://x\")' 是电子表格公式，不是数字：请直接写出数值。",
         "Value 为空，且没有检测条件（DetectionCondition）。"]
     # Nobody outside the organization's contributors reads them.
     assert raw_get(api.as_("viewer"), f"/Util/feedback/{log['feedbackFileId']}").status_code == 403

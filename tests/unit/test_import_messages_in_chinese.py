@@ -28,6 +28,7 @@ BAD_ROWS = [
     "S1,2024-01-04,,,pH,=1+1,std units,,,",  # a formula for a value
     "S1,1700-01-01,,,pH,7,std units,,,",  # a year out of range
     "S1,01.02.2024,,,pH,7,std units,,,",  # a date of another form
+    "S1,2024-13-02,,,pH,7,std units,,,",  # no such month
     "S1,2024-01-05,,,pH,,std units,,,",  # no value, no detection condition
     "S1,2024-01-06,,,pH,7,furlongs,,,",  # unknown unit
     "S1,2024-01-07,,,pH,7,std units,Guesswork,,",  # unknown activity type
@@ -63,7 +64,7 @@ def test_every_reason_the_checks_give_a_rejected_row_reads_in_chinese():
     (chunk,) = list(reader.chunks(text, 1000))
     checked = validate.check_results(chunk.table, layout, text.header, RULES, first_row=1, seen=validate.Seen())
     reasons = sorted({r.message for r in checked.rejections})
-    assert len(reasons) == 17  # one per kind of problem in BAD_ROWS
+    assert len(reasons) == 18  # one per kind of problem in BAD_ROWS
     untranslated = [m for m in reasons if not CHINESE.search(localize(m, ZH))]
     assert not untranslated
     assert localize("StationIdentifier is empty: every value needs its station.", ZH) == "StationIdentifier 为空：每个数值都需要其站点。"

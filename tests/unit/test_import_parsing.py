@@ -62,7 +62,7 @@ def test_a_rejected_value_or_date_says_what_to_fix():
                     b"A,2024-01-01,Nitrate,<0.5,mg/L\nA,2024-01-02,Nitrate,\"12,5\",mg/L\n"
                     b"A,2024-01-03,Nitrate,\"1,234.5\",mg/L\nA,2024-01-04,Nitrate,=HYPERLINK(\"x\"),mg/L\n"
                     b"A,2024-01-05,Nitrate,high,mg/L\nA,2012-02-30,Nitrate,1,mg/L\nA,1700-01-01,Nitrate,1,mg/L\n"
-                    b"A,30.1.2012,Nitrate,1,mg/L\n")
+                    b"A,30.1.2012,Nitrate,1,mg/L\nA,2024-13-01,Nitrate,1,mg/L\n")
     assert sorted((r.row, r.message) for r in checked.rejections) == [
         (1, "Value '<0.5' is not a number: for a result beyond a detection limit, write ND (or leave the value "
             "empty) and name the condition, such as Not Detected, in DetectionCondition."),
@@ -75,6 +75,7 @@ def test_a_rejected_value_or_date_says_what_to_fix():
         (6, "Date '2012-02-30' is not a date: that month has no such day."),
         (7, "Date '1700-01-01' is not a date this portal takes: the year must be from 1800 to next year."),
         (8, "Date '30.1.2012' is not a date: " + validate.DATE_HINT + "."),
+        (9, "Date '2024-13-01' is not a date: there is no such month (" + validate.DATE_HINT + ")."),
     ]
 
 
