@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLatestImports } from '../api/imports';
-import { statusLabel } from '../lib/labels';
+import { outcomeLabel, statusLabel } from '../lib/labels';
 import '../../../shell/workspace.css';
 
 /** How many imports the home page lists. */
@@ -23,7 +23,6 @@ export function LatestImports({ projects }: { projects: ProjectWithImports[] }) 
   const byId = new Map(projects.map((p) => [p.id, p]));
   const shown = latest.data.filter((log) => byId.has(log.projectId)).slice(0, LATEST_SHOWN);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <section className="page" aria-labelledby="latest-imports-title">
       <h2 id="latest-imports-title">{t('imports.latest.title')}</h2>
@@ -41,7 +40,7 @@ export function LatestImports({ projects }: { projects: ProjectWithImports[] }) 
                 <p>{t('imports.latest.item', { project: project.name, when: when.format(new Date(log.createdAt)) })}</p>
                 <p className="ws-actions">
                   <span className="ws-badge">{statusLabel(t, log)}</span>
-                  <span>{t(log.dryRun ? 'imports.latest.rowsChecked' : 'imports.latest.rows', { imported: number.format(log.rowsImported), rejected: number.format(log.rowsRejected) })}</span>
+                  <span>{outcomeLabel(t, log)}</span>
                 </p>
               </li>
             );

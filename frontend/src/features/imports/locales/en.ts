@@ -124,8 +124,6 @@ const imports = {
     title: 'Latest imports',
     empty: 'No imports yet in your projects.',
     item: '{{project}} · {{when}}',
-    rows: '{{imported}} rows imported, {{rejected}} rejected',
-    rowsChecked: 'Checked only: {{imported}} rows would be imported, {{rejected}} rejected',
   },
   uploadFailed: 'The file could not be uploaded: {{message}}',
 };

@@ -117,8 +117,6 @@ const imports: typeof en = {
     title: '最新导入',
     empty: '您的项目中尚无导入。',
     item: '{{project}} · {{when}}',
-    rows: '已导入 {{imported}} 行，被拒绝 {{rejected}} 行',
-    rowsChecked: '仅检查：将导入 {{imported}} 行，拒绝 {{rejected}} 行',
   },
   uploadFailed: '文件无法上传：{{message}}',
 };

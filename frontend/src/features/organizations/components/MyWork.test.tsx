@@ -47,7 +47,7 @@ describe('home page for a signed-in member', () => {
       { id: 'p-river', organizationId: OTHER_ORG, name: 'River walk', description: null },
     );
     const log = (logId: string, projectId: string, fileName: string, status: string, createdAt: string, rowsImported = 10, rowsRejected = 0) =>
-      ({ logId, projectId, organizationId: projectId === 'p-river' ? OTHER_ORG : DEMO_ORG, fileName, status, createdAt, rowsImported, rowsRejected });
+      ({ logId, projectId, organizationId: projectId === 'p-river' ? OTHER_ORG : DEMO_ORG, fileName, status, createdAt, rowsImported, rowsUnchanged: 0, rowsRejected });
     server.state.imports.push(
       log('l-1', 'p-creek', 'march.csv', 'succeeded', '2026-03-01T10:00:00Z'),
       log('l-2', 'p-creek', 'april.csv', 'partial', '2026-04-01T10:00:00Z', 1200, 3),
@@ -67,7 +67,7 @@ describe('home page for a signed-in member', () => {
     expect(items[1]).toHaveTextContent('Failed');
     expect(items[2]).toHaveTextContent('Imported with rejected rows');
     expect(items[2]).toHaveTextContent('Creek survey ·');
-    expect(items[2]).toHaveTextContent('1,200 rows imported, 3 rejected');
+    expect(items[2]).toHaveTextContent('1,200 values imported · 0 unchanged · 3 rows rejected');
     expect(items[4]).toHaveTextContent('Cancelled');
     // Carl is a simple member of the other organization: its project's history (for contributors) is not asked for.
     expect(server.calls.filter((c) => c.path.endsWith('/import-history')).map((c) => c.path)).toEqual([
@@ -84,10 +84,10 @@ describe('home page for a signed-in member', () => {
 
   it('reads in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
-    server.state.imports.push({ logId: 'l-1', projectId: 'p-creek', organizationId: DEMO_ORG, fileName: 'march.csv', status: 'partial', createdAt: '2026-03-01T10:00:00Z', rowsImported: 12, rowsRejected: 1 });
+    server.state.imports.push({ logId: 'l-1', projectId: 'p-creek', organizationId: DEMO_ORG, fileName: 'march.csv', status: 'partial', createdAt: '2026-03-01T10:00:00Z', rowsImported: 12, rowsUnchanged: 2, rowsRejected: 1 });
     renderWorkspace('/home', PROFILES.orgadmin);
     const latest = await screen.findByRole('region', { name: '最新导入' });
-    expect(within(latest).getByRole('listitem')).toHaveTextContent('已导入 12 行，被拒绝 1 行');
+    expect(within(latest).getByRole('listitem')).toHaveTextContent('已导入 12 个值 · 2 个未更改 · 被拒绝 1 行');
     expect(await screen.findByRole('list', { name: 'Demo Watershed Council 的项目' })).toBeInTheDocument();
     await changeLanguage('en');
   });
