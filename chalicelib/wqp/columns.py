@@ -145,6 +145,48 @@ DETECTION_LIMIT = (
 )
 
 
+# The services of what this product keeps none of, each answered with WQP's header and no rows. Their columns
+# are WQP's own (its web services' delimited mappings, gov.usgs.wma.wqp.mapping.delimited in
+# github.com/ee-usgs/WQP-WQX-Services, and the empty answers its tests expect).
+# ActivityMetric (dataretrieval's what_activity_metrics): metrics of an activity for habitat or biotic indices.
+ACTIVITY_METRIC = (
+    "OrganizationIdentifier", "OrganizationFormalName", "MonitoringLocationIdentifier", "ActivityIdentifier",
+    "ActivityMetricType/MetricTypeIdentifier", "ActivityMetricType/MetricTypeIdentifierContext",
+    "ActivityMetricType/MetricTypeName", "MetricTypeCitation/ResourceTitleName",
+    "MetricTypeCitation/ResourceCreatorName", "MetricTypeCitation/ResourceSubjectText",
+    "MetricTypeCitation/ResourcePublisherName", "MetricTypeCitation/ResourceDate",
+    "MetricTypeCitation/ResourceIdentifier", "MetricTypeCitation/MetricTypeScaleText",
+    "MetricTypeCitation/FormulaDescriptionText", "MetricValueMeasure/MeasureValue",
+    "MetricValueMeasure/MeasureUnitCode", "MetricValueMeasure/MetricScoreNumeric",
+    "MetricValueMeasure/MetricCommentText", "MetricValueMeasure/IndexIdentifier", "ProviderName",
+)
+
+# BiologicalMetric (dataretrieval's what_habitat_metrics): a monitoring location's biological habitat indices.
+BIOLOGICAL_METRIC = (
+    "OrganizationIdentifier", "MonitoringLocationIdentifier", "IndexIdentifier", "IndexTypeIdentifier",
+    "IndexTypeIdentifierContext", "IndexTypeName", "ResourceTitleName", "ResourceCreatorName", "ResourceSubjectText",
+    "ResourcePublisherName", "ResourceDate", "ResourceIdentifier", "IndexTypeScaleText", "IndexScoreNumeric",
+    "IndexQualifierCode", "IndexCommentText", "IndexCalculatedDate", "ProviderName",
+)
+
+# ProjectMonitoringLocationWeighting (dataretrieval's what_project_weights): a project's weighting of its
+# locations. WQP names the citation's title ResourceSubjectText too, so that name comes twice, as in WQP's files.
+PROJECT_MONITORING_LOCATION_WEIGHTING = (
+    "OrganizationIdentifier", "OrganizationFormalName", "ProjectIdentifier", "MonitoringLocationIdentifier",
+    "MeasureValue", "MeasureUnitCode", "StatisticalStratumText", "LocationCategoryName", "LocationStatusName",
+    "ReferenceLocationTypeCode", "ReferenceLocationStartDate", "ReferenceLocationEndDate", "ResourceSubjectText",
+    "ResourceCreatorName", "ResourceSubjectText", "ResourcePublisherName", "ResourceDate", "ResourceIdentifier",
+    "CommentText",
+)
+
+# Each one's count headers, as WQP answers them (all 0 here).
+EMPTY_SERVICES = {
+    "activitymetric": ("Total-Site-Count", "Total-Activity-Count", "Total-ActivityMetric-Count"),
+    "biologicalmetric": ("Total-Site-Count", "Total-BiologicalMetric-Count"),
+    "projectmonitoringlocationweighting": ("Total-ProjectMonitoringLocationWeighting-Count",),
+}
+
+
 # WQX 3.0 Result, fullPhysChem (the default): devtools/demo/wqp/wqp3_results.csv's header.
 WQX3_FULL_PHYS_CHEM = (
     "Org_Identifier", "Org_FormalName", "Project_Identifier", "Project_Name", "Project_QAPPApproved",
@@ -305,6 +347,10 @@ PROFILES = {
     ("data", "organization"): {"organization": ORGANIZATION},
     ("data", "project"): {"project": PROJECT},
     ("data", "resultdetectionquantitationlimit"): {"resultdetectionquantitationlimit": DETECTION_LIMIT},
+    ("data", "activitymetric"): {"activitymetric": ACTIVITY_METRIC},
+    ("data", "biologicalmetric"): {"biologicalmetric": BIOLOGICAL_METRIC},
+    ("data", "projectmonitoringlocationweighting"): {
+        "projectmonitoringlocationweighting": PROJECT_MONITORING_LOCATION_WEIGHTING},
     ("wqx3", "station"): {"station": WQX3_STATION},
     ("wqx3", "result"): {"fullphyschem": WQX3_FULL_PHYS_CHEM, "basicphyschem": WQX3_BASIC_PHYS_CHEM,
                          "narrow": WQX3_NARROW},
@@ -312,7 +358,9 @@ PROFILES = {
 }
 # Services by their lower-case name, as WQP spells them (its paths match case-insensitively).
 SERVICE_NAMES = {"station": "Station", "result": "Result", "activity": "Activity", "organization": "Organization",
-                 "project": "Project", "resultdetectionquantitationlimit": "ResultDetectionQuantitationLimit"}
+                 "project": "Project", "resultdetectionquantitationlimit": "ResultDetectionQuantitationLimit",
+                 "activitymetric": "ActivityMetric", "biologicalmetric": "BiologicalMetric",
+                 "projectmonitoringlocationweighting": "ProjectMonitoringLocationWeighting"}
 PROFILE_NAMES = {"resultphyschem": "resultPhysChem", "narrowresult": "narrowResult", "biological": "biological",
                  "activity": "activity", "activityall": "activityAll", "fullphyschem": "fullPhysChem",
                  "basicphyschem": "basicPhysChem", "narrow": "narrow"}

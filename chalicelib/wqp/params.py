@@ -36,12 +36,16 @@ SITE_TYPES = {
 }
 SAMPLE_MEDIA = ("Air", "Biological", "Habitat", "No media", "Other", "Sediment", "Soil", "Tissue", "Water")
 PROVIDERS = ("NWIS", "STEWARDS", "STORET")
+# WQP's (deprecated) command.avoid: the providers whose data to leave out.
+AVOIDABLE = ("NWIS", "STORET")
 MAX_VALUES = 99
 
+# WQP's query parameters (its web services guide) but nldiurl, which names sites by an NLDI navigation this
+# portal does not follow: ignoring it would answer every site, so it stays a 400.
 _NAMES = ("siteid", "statecode", "countycode", "countrycode", "huc", "bBox", "lat", "long", "within", "siteType",
           "organization", "project", "sampleMedia", "characteristicType", "characteristicName", "pCode",
-          "activityId", "startDateLo", "startDateHi", "providers", "minresults", "sorted", "dataProfile",
-          "mimeType", "zip")
+          "activityId", "startDateLo", "startDateHi", "providers", "command.avoid", "minresults", "minactivities",
+          "analyticalmethod", "assemblage", "subjectTaxonomicName", "sorted", "dataProfile", "mimeType", "zip")
 CANONICAL = {name.lower(): name for name in _NAMES}
 _STATE = re.compile(r"US:(\d{1,2})", re.IGNORECASE)
 _COUNTY = re.compile(r"US:(\d{1,2}):(\d{3})", re.IGNORECASE)
@@ -69,16 +73,27 @@ class Query:
     characteristic_types: list[str] = field(default_factory=list)
     characteristic_names: list[str] = field(default_factory=list)
     pcodes: list[str] = field(default_factory=list)
+    # Analytical methods (URLs), assemblages and taxa: nothing here has them (no methods or biology are kept).
+    analytical_methods: list[str] = field(default_factory=list)
+    assemblages: list[str] = field(default_factory=list)
+    taxa: list[str] = field(default_factory=list)
     activity_ids: list[str] = field(default_factory=list)
     start: date | None = None
     end: date | None = None
     min_results: int | None = None
+    min_activities: int | None = None
     mime_type: str = "csv"
     zip: bool = False
 
     @property
     def service_name(self) -> str:
         return columns.SERVICE_NAMES[self.service]
+
+    @property
+    def names_what_is_not_kept(self) -> bool:
+        """Whether the query asks for what this portal keeps none of (USGS parameter codes, analytical methods,
+        biological assemblages and taxa): it then selects nothing."""
+        return bool(self.pcodes or self.analytical_methods or self.assemblages or self.taxa)
 
     @property
     def reads_values(self) -> bool:
@@ -179,6 +194,8 @@ def parse(interface: str, service: str, values: dict[str, list[str]]) -> Query:
     _yes_no(_one(values, "sorted"), "sorted")  # answers are always in one stable order
     for name in values.get("providers", []):
         _choice(name, PROVIDERS, "providers")  # every answer is this portal's own data, whichever is named
+    for name in values.get("command.avoid", []):
+        _choice(name, AVOIDABLE, "command.avoid")  # none of this portal's data is NWIS's or STORET's
 
     query.site_ids = values.get("siteid", [])
     for text in values.get("statecode", []):
@@ -235,6 +252,13 @@ def parse(interface: str, service: str, values: dict[str, list[str]]) -> Query:
         if not re.fullmatch(r"\d{5}", text):
             raise BadRequest(f"Invalid pCode: {text[:50]!r}. A USGS parameter code of 5 digits expected")
         query.pcodes.append(text)
+    for text in values.get("analyticalmethod", []):
+        if not re.fullmatch(r"https://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?", text, re.IGNORECASE):
+            raise BadRequest(f"Invalid analyticalmethod: {text[:100]!r}. An https URL of an analytical method "
+                             "expected, as https://www.nemi.gov/methods/method_summary/4665/")
+        query.analytical_methods.append(text)
+    query.assemblages = values.get("assemblage", [])
+    query.taxa = values.get("subjectTaxonomicName", [])
     query.activity_ids = values.get("activityId", [])
     query.start = _day(_one(values, "startDateLo"), "startDateLo")
     query.end = _day(_one(values, "startDateHi"), "startDateHi")
@@ -245,6 +269,11 @@ def parse(interface: str, service: str, values: dict[str, list[str]]) -> Query:
         if not minimum.isdigit() or int(minimum) < 1:
             raise BadRequest(f"Invalid minresults: {minimum[:50]!r}. A whole number of 1 or more expected")
         query.min_results = int(minimum)
+    minimum = _one(values, "minactivities")
+    if minimum is not None:
+        if not minimum.isdigit() or int(minimum) < 1:
+            raise BadRequest(f"Invalid minactivities: {minimum[:50]!r}. A whole number of 1 or more expected")
+        query.min_activities = int(minimum)
     return query
 
 

@@ -19,7 +19,8 @@ from chalicelib.wqp import service as wqp
 
 routes = Routes(__name__)
 # Browsers may read the count headers of a cross-origin answer.
-_EXPOSED = "Total-Site-Count, Total-Activity-Count, Total-Result-Count, Content-Disposition"
+_EXPOSED = ("Total-Site-Count, Total-Activity-Count, Total-Result-Count, Total-ActivityMetric-Count, "
+            "Total-BiologicalMetric-Count, Total-ProjectMonitoringLocationWeighting-Count, Content-Disposition")
 # The written records (inline), or {url, expiresIn} with the redirect to them.
 ANSWER_TYPES = (*output.CONTENT_TYPES.values(), JSON)
 # WQP's POST form: the query's parameters as a JSON object of lists (or single values).
@@ -68,11 +69,13 @@ def _caller() -> str | None:
 @describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY)
 def search(interface, service, action):
     """A WQP search (/data/... legacy columns, /wqx3/... WQX 3.0 columns) as CSV, TSV, xlsx, GeoJSON or
-    KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3."""
+    KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3. Activity and
+    biological metrics and projects' location weightings answer WQP's columns and no rows (none are kept)."""
     interface, service = interface.lower(), service.lower()
     if action.lower() != "search" or (interface, service) not in columns.PROFILES:
         raise NotFound(f"Unknown WQP service: /{interface}/{service}/{action}. Services: "
-                       "/data/{Station,Result,Activity,Organization,Project,ResultDetectionQuantitationLimit}/search "
+                       "/data/{Station,Result,Activity,ActivityMetric,BiologicalMetric,Organization,Project,"
+                       "ProjectMonitoringLocationWeighting,ResultDetectionQuantitationLimit}/search "
                        "and /wqx3/{Station,Result,Activity}/search")
     values = _values()
     query = params.parse(interface, service, values)

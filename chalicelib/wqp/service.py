@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterator
 
 from chalicelib.samples import download
 from chalicelib.samples.service import query_pages, read_ahead, series_of
-from chalicelib.wqp.params import SITE_TYPES, Query
+from chalicelib.wqp.columns import EMPTY_SERVICES
+from chalicelib.wqp.params import MAX_VALUES, SITE_TYPES, Query
 
 PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
 _EARTH_MILES = 3958.8
@@ -85,7 +87,8 @@ def _site_type_of(location_type: str) -> str:
 
 def select_stations(query: Query, look: Lookups) -> Stations:
     """The matching stations: the explorer's filter, then WQP's own (sites, HUC prefixes, a circle, site
-    types, countries, minresults). A filter naming nothing that exists selects nothing."""
+    types, countries, minresults, media), then those only activities tell (projects by activity,
+    minactivities). A filter naming nothing that exists selects nothing."""
     import numpy as np
 
     from chalicelib.statistics import service as statistics
@@ -97,19 +100,15 @@ def select_stations(query: Query, look: Lookups) -> Stations:
     organization_ids = look.organization_ids(query.organizations) if query.organizations else None
     project_ids = look.project_ids(query.projects) if query.projects else None
     parameter_ids = look.parameter_ids(query)
-    if query.pcodes or any(ids is not None and not ids for ids in (organization_ids, project_ids, parameter_ids)):
-        return none  # no USGS parameter codes are kept here; the others name nothing that exists
+    if query.names_what_is_not_kept or any(ids is not None and not ids
+                                           for ids in (organization_ids, project_ids, parameter_ids)):
+        return none  # no parameter codes, methods or biology are kept here; the others name nothing that exists
     day = lambda d: (d - columns.EPOCH).days if d else None  # noqa: E731
     rows = columns.matching_rows(snap, {
         "bbox": query.bbox, "stateFips": query.state_fips, "countyFips": query.county_fips,
         "organizationIds": sorted(organization_ids or ()), "parameterIds": sorted(parameter_ids or ()),
         "from": day(query.start), "to": day(query.end)})
     a = snap.a
-    if project_ids and len(rows):
-        # A station is in a project by membership, or by an activity of the project sampled there.
-        members = columns.matching_rows(snap, {"projectIds": sorted(project_ids)})
-        sampled = {s.encode() for p in project_ids for s in _activity_stations(p)}
-        rows = rows[np.isin(rows, members) | np.isin(a["id"][rows], np.array(sorted(sampled) or [b""], dtype="S36"))]
     if query.site_ids and len(rows):
         wanted = [station_id_for(org, site).encode() for org in snap.d["orgs"] if org for site in query.site_ids]
         rows = rows[np.isin(a["id"][rows], np.array(wanted, dtype="S36"))]
@@ -140,6 +139,18 @@ def select_stations(query: Query, look: Lookups) -> Stations:
         # By the media the station summaries keep; stations whose media are not known are kept, their
         # values are asked (stations_with_values, or the values' own filter).
         rows = rows[columns.media_mask(snap, rows, query.media)[0]]
+    if project_ids and len(rows):
+        # A station is in a project by membership, or by an activity of the project sampled there (asked last:
+        # only the stations every other filter kept).
+        members = np.isin(rows, columns.matching_rows(snap, {"projectIds": sorted(project_ids)}))
+        if not members.all():
+            sampled = sampled_by(Stations(snap, rows[~members]), look, project_ids)[0]
+            members |= np.isin(a["id"][rows], np.array(sorted(s.encode() for s in sampled) or [b""], dtype="S36"))
+        rows = rows[members]
+    if query.min_activities and len(rows):
+        held = activity_counts(Stations(snap, rows), look)
+        rows = rows[np.array([held.get(i.decode(), 0) >= query.min_activities for i in a["id"][rows].tolist()],
+                             dtype=bool)]
     return Stations(snap, rows)
 
 
@@ -389,30 +400,150 @@ def result_counts(query: Query, look: Lookups, stations: Stations) -> dict[str, 
 
 
 # ---------------------------------------------------------------- activities, organizations, projects
+#
+# The activities table is keyed by project (projectId, id) and has no index by station, but every value of an
+# activity carries its id (a) and its project (p). So the activities held at some stations are found one of two
+# ways, chosen by what the snapshot says they would read (_by_values):
+# - by the stations' values: per series one Query of the values that name an activity (a and p projected),
+#   then those activities by key (BatchGetItem): what the stations hold, whatever their projects hold;
+# - by the activity lists of their organizations' projects (a Query per project): what the organizations hold,
+#   whatever the stations hold.
+# Both answer the same activities, in the same order (project, then activity id), but for an activity none of
+# whose values is stored at its station (decision 0009): only the lists know it.
+
+# The stations' values are read when, with STATION_WEIGHT values for each station's series list and Queries,
+# they weigh at most 1/BY_VALUES_SHARE of their organizations' values: the lists hold at most an activity per
+# value (every activity an import writes has a value), and in WQX data mostly one per several values.
+BY_VALUES_SHARE = 4
+STATION_WEIGHT = 150
+_KEYS = ("projectId", "id", "stationId")  # what counting activities by station reads of them
 
 
-def _activity_pages(project_id: str) -> Iterator[tuple[str, list[dict]]]:
-    """A project's activities as DynamoDB's items (query_pages: no per-attribute parsing), a page at a time."""
+def _by_values(stations: Stations) -> bool:
+    """Whether the stations' activities are found from their values rather than from project lists."""
+    import numpy as np
+
+    a, rows = stations.snapshot.a, stations.rows
+    if not len(rows):
+        return True
+    own = int(a["count"][rows].sum(dtype=np.uint64)) + STATION_WEIGHT * len(rows)
+    held = int(a["count"][np.isin(a["org"], np.unique(a["org"][rows]))].sum(dtype=np.uint64))
+    return own * BY_VALUES_SHARE <= held
+
+
+def _activity_pages(project_id: str, projection: tuple[str, ...] = ()) -> Iterator[list[dict]]:
+    """A project's activities as DynamoDB's items (query_pages: no per-attribute parsing), a page at a time
+    (projection: only these attributes)."""
     from chalicelib.projects.models import Activity
 
-    for page in query_pages(TableName=Activity.Meta.table_name, KeyConditionExpression="projectId = :p",
-                            ExpressionAttributeValues={":p": {"S": project_id}}):
-        yield project_id, page["Items"]
+    request = dict(TableName=Activity.Meta.table_name, KeyConditionExpression="projectId = :p",
+                   ExpressionAttributeValues={":p": {"S": project_id}})
+    if projection:
+        request["ExpressionAttributeNames"] = {f"#a{n}": name for n, name in enumerate(projection)}
+        request["ProjectionExpression"] = ", ".join(request["ExpressionAttributeNames"])
+    for page in query_pages(**request):
+        yield page["Items"]
+
+
+def _value_activity_keys(station_id: str, window: tuple[str | None, str | None], activity_ids: list[str],
+                         project_ids: set[str] | None) -> set[tuple[str | None, str]]:
+    """(project, activity) of every value of a station that names an activity (project None: the value names
+    none), from a Query per series that sends only those two attributes back."""
+    from chalicelib.samples.models import SampleValue, series_key
+
+    start, end = window
+    values = {":from": {"S": start or "0"}, ":to": {"S": end or "9999~"}}
+    filters = ["attribute_exists(a)"]
+    if activity_ids:
+        values.update({f":i{n}": {"S": a} for n, a in enumerate(activity_ids)})
+        filters.append("a IN (" + ", ".join(f":i{n}" for n in range(len(activity_ids))) + ")")
+    if project_ids is not None and len(project_ids) <= MAX_VALUES:  # IN takes 100 operands (more: kept later)
+        values.update({f":p{n}": {"S": p} for n, p in enumerate(sorted(project_ids))})
+        filters.append("(p IN (" + ", ".join(f":p{n}" for n in range(len(project_ids))) + ") OR attribute_not_exists(p))")
+    keys: set[tuple[str | None, str]] = set()
+    for series in series_of(station_id):
+        for page in query_pages(TableName=SampleValue.Meta.table_name, ExpressionAttributeNames={"#t": "time"},
+                                KeyConditionExpression="seriesKey = :k AND #t BETWEEN :from AND :to",
+                                FilterExpression=" AND ".join(filters), ProjectionExpression="a, p",
+                                ExpressionAttributeValues={**values, ":k": {"S": series_key(station_id,
+                                                                                           series.parameterId)}}):
+            keys.update(((item.get("p") or {}).get("S"), item["a"]["S"]) for item in page["Items"])
+    return keys
+
+
+def _activities_by_key(keys: list[tuple[str, str]]) -> list[dict]:
+    """Activity items by (project, activity id): BatchGetItem, 100 keys a request (chalicelib/core/batches)."""
+    from chalicelib.core import batches
+    from chalicelib.projects.models import Activity
+
+    return batches.get_all(Activity.Meta.table_name, [{"projectId": {"S": p}, "id": {"S": i}} for p, i in keys])
+
+
+def _station_activities(station_id: str, organization_id: str, look: Lookups, window, activity_ids: list[str],
+                        project_ids: set[str] | None) -> list[dict]:
+    """The activities whose values a station holds (by its values' keys), of live projects (project_ids: of
+    these), as the activity lists hold them."""
+    keys = _value_activity_keys(station_id, window, activity_ids, project_ids)
+    live = {p.id for p in look.projects.values() if p.organizationId == organization_id
+            and (project_ids is None or p.id in project_ids)}
+    # A value naming no project: its activity is in one of its organization's projects.
+    unplaced = sorted(a for p, a in keys if p is None)
+    wanted = sorted({(p, a) for p, a in keys if p in live} | {(p, a) for p in live for a in unplaced})
+    return [item for item in _activities_by_key(wanted) if (item.get("stationId") or {}).get("S") == station_id]
+
+
+def _held_activities(query: Query | None, look: Lookups, stations: Stations, project_ids: set[str] | None = None,
+                     projection: tuple[str, ...] = ()) -> Iterator[list[dict]]:
+    """The activities held at the stations (of project_ids only, when given), in chunks, in the order of
+    project and activity id. A query narrows them by activity ids and (a day either side, for time zones)
+    dates, which the caller checks again against each activity; without one, every activity."""
+    from datetime import timedelta
+
+    snap, rows = stations.snapshot, stations.rows
+    if not len(rows) or (project_ids is not None and not project_ids):
+        return
+    station_ids = snap.a["id"][rows].tolist()
+    if _by_values(stations):
+        activity_ids = query.activity_ids if query else []
+        start = query.start - timedelta(days=1) if query and query.start else None
+        end = query.end + timedelta(days=1) if query and query.end else None
+        window = (start.isoformat() if start else None, end.isoformat() + "T23:59:59Z~" if end else None)
+
+        def one(station_id: str, organization_id: str) -> Iterator[list[dict]]:
+            yield _station_activities(station_id, organization_id, look, window, activity_ids, project_ids)
+
+        organizations = [snap.d["orgs"][c] for c in snap.a["org"][rows].tolist()]
+        found = [item for items in read_ahead(one(s.decode(), o) for s, o in zip(station_ids, organizations))
+                 for item in items]
+        found.sort(key=lambda item: (item["projectId"]["S"], item["id"]["S"]))
+        yield found
+        return
+    wanted = {i.decode() for i in station_ids}
+    organization_ids = {snap.d["orgs"][c] for c in set(snap.a["org"][rows].tolist())}
+    listed = sorted(p.id for p in look.projects.values() if p.organizationId in organization_ids
+                    and (project_ids is None or p.id in project_ids))
+    # Several projects are read at once, their pages in the projects' order.
+    for items in read_ahead(_activity_pages(p, projection) for p in listed):
+        yield [item for item in items if (item.get("stationId") or {}).get("S") in wanted]
+
+
+def activity_counts(stations: Stations, look: Lookups) -> dict[str, int]:
+    """How many activities each station holds (stations holding none are left out)."""
+    from collections import Counter
+
+    held: Counter = Counter()
+    for items in _held_activities(None, look, stations, projection=_KEYS):
+        held.update(item["stationId"]["S"] for item in items)
+    return dict(held)
 
 
 def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
-    """The activities of the matching stations (from their organizations' projects' activity lists), filtered;
-    several projects are read at once, in their order."""
+    """The activities held at the matching stations, filtered, in the order of project and activity id."""
     by_id = {r["id"]: r for r in station_records(stations, look)}
-    # An activity belongs to a project of its station's organization (not always one the station is in).
-    organization_ids = {r["organizationId"] for r in by_id.values()}
-    project_ids = sorted(p.id for p in look.projects.values() if p.organizationId in organization_ids)
     wanted_projects = look.project_ids(query.projects) if query.projects else None
     media = {m.casefold() for m in query.media}
     start, end = (query.start.isoformat() if query.start else None, query.end.isoformat() if query.end else None)
-    read = (_activity_pages(p) for p in project_ids if wanted_projects is None or p in wanted_projects)
-    for project_id, items in read_ahead(read):
-        project = look.projects.get(project_id)
+    for items in _held_activities(query, look, stations, wanted_projects):
         for item in items:
             text = lambda name: item[name]["S"] if name in item else None  # noqa: E731
             station = by_id.get(text("stationId"))
@@ -423,6 +554,7 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
             day = text("startDate")
             if (start and (day or "") < start) or (end and (day or "9") > end):
                 continue
+            project = look.projects.get(item["projectId"]["S"])
             yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
                    "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
                    "ActivityStartDate": day, "ActivityStartTime/Time": text("startTime"),
@@ -457,10 +589,14 @@ def organization_records(query: Query, look: Lookups, stations: Stations) -> Ite
                "ElectronicAddress": organization.website, "Telephonic": None, "ProviderName": PROVIDER}
 
 
-def _activity_stations(project_id: str) -> set[str]:
-    from chalicelib.projects.models import Activity
-
-    return {a.stationId for a in Activity.query(project_id, attributes_to_get=["stationId"]) if a.stationId}
+def sampled_by(stations: Stations, look: Lookups, project_ids: set[str]) -> tuple[set[str], set[str]]:
+    """Of the stations, those holding an activity of the projects, and those projects."""
+    station_ids, sampled = set(), set()
+    for items in _held_activities(None, look, stations, project_ids, projection=_KEYS):
+        for item in items:
+            station_ids.add(item["stationId"]["S"])
+            sampled.add(item["projectId"]["S"])
+    return station_ids, sampled
 
 
 def project_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
@@ -469,10 +605,12 @@ def project_records(query: Query, look: Lookups, stations: Stations) -> Iterator
     snap = stations.snapshot
     wanted = look.project_ids(query.projects) if query.projects else None
     members = {snap.d["projects"][c] for c in _project_codes(stations)}
-    station_ids = {i.decode() for i in snap.a["id"][stations.rows].tolist()}
     organization_ids = {snap.d["orgs"][c] for c in set(snap.a["org"][stations.rows].tolist())}
-    found = [p for p in look.projects.values() if (wanted is None or p.id in wanted) and (
-        p.id in members or (p.organizationId in organization_ids and _activity_stations(p.id) & station_ids))]
+    # Only projects the stations are not members of are asked for activities there.
+    others = {p.id for p in look.projects.values() if p.organizationId in organization_ids and p.id not in members
+              and (wanted is None or p.id in wanted)}
+    sampled = sampled_by(stations, look, others)[1] if others else set()
+    found = [p for p in look.projects.values() if (wanted is None or p.id in wanted) and (p.id in members or p.id in sampled)]
     for project in sorted(found, key=lambda p: (look.organization_identifier(p.organizationId), p.projectKey)):
         organization = look.organizations.get(project.organizationId)
         yield {"OrganizationIdentifier": look.organization_identifier(project.organizationId),
@@ -488,12 +626,25 @@ def detection_limit_records(query: Query, look: Lookups, stations: Stations) -> 
     return iter(())
 
 
+def no_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
+    """Activity metrics, biological (habitat) metrics and projects' monitoring-location weightings: this
+    product keeps none, so these services answer WQP's columns and no rows."""
+    return iter(())
+
+
 # ---------------------------------------------------------------- one search
 
 
 _RECORDS = {"station": lambda q, look, s: StationRecords(s, look), "result": result_records,
             "activity": activity_records, "organization": organization_records, "project": project_records,
-            "resultdetectionquantitationlimit": detection_limit_records}
+            "resultdetectionquantitationlimit": detection_limit_records,
+            **{service: no_records for service in EMPTY_SERVICES}}
+
+
+def _no_stations() -> Stations:
+    import numpy as np
+
+    return Stations(None, np.zeros(0, dtype=np.int64))
 
 
 class Counted:
@@ -520,6 +671,8 @@ class Counted:
         return {"Total-Site-Count": len(self.sites), "Total-Result-Count": self.results}
 
     def headers(self, stations: Stations) -> dict[str, int]:
+        if self.query.service in EMPTY_SERVICES:
+            return {name: 0 for name in EMPTY_SERVICES[self.query.service]}
         if self.query.service == "result":
             return {"Total-Site-Count": len(self.sites), "Total-Result-Count": self.rows}
         if self.query.service == "activity":
@@ -529,6 +682,8 @@ class Counted:
 
 def records(query: Query, look: Lookups) -> tuple[Stations, Counted]:
     """The records of a search, counted as they are read."""
+    if query.service in EMPTY_SERVICES:  # nothing to select: the parameters were checked
+        return _no_stations(), Counted(query, no_records(query, look, _no_stations()))
     stations = select_stations(query, look)
     if query.service != "result":  # a Result search reads the values anyway
         stations = stations_with_values(query, look, stations)
@@ -538,6 +693,8 @@ def records(query: Query, look: Lookups) -> tuple[Stations, Counted]:
 
 def counts(query: Query, look: Lookups) -> dict[str, int]:
     """The count headers of a search without reading its values (HEAD)."""
+    if query.service in EMPTY_SERVICES:
+        return Counted(query, iter(())).headers(_no_stations())
     stations = select_stations(query, look)
     if query.service == "result":
         return result_counts(query, look, stations)
@@ -553,14 +710,37 @@ def counts(query: Query, look: Lookups) -> dict[str, int]:
 # ---------------------------------------------------------------- the monitoring-location summary
 
 
+@lru_cache(maxsize=1)
+def _place_names() -> tuple[dict[str, str], dict[str, str]]:
+    """US state names by state FIPS code and county names by 5-digit county FIPS code (the Census file the
+    explorer's county filter lists, chalicelib/reference)."""
+    from chalicelib.reference.service import counties
+
+    found = counties()
+    return {c["stateFips"]: c["stateName"] for c in found}, {c["id"]: c["name"] for c in found}
+
+
+def station_page_base() -> str | None:
+    """The address this portal's station pages are under ({APP_URL}/#/sts/station/), when APP_URL is set: the
+    default is the local development server's, no address a WQP client could open."""
+    from chalicelib.core.config import Settings, get_settings
+
+    url = get_settings().app_url
+    return f"{url}/#/sts/station/" if url and url != Settings.app_url else None
+
+
 def summary_records(query: Query, look: Lookups, years: int | None, today) -> Iterator[dict]:
     """Per site, year and characteristic: how many results and activities (the value keys are read,
-    nothing else), for the last `years` years back from today or for all."""
+    nothing else), for the last `years` years back from today or for all. Activities are the values'
+    (project, activity id): a value without an activity has none, as it has none in the Activity service.
+    LastResultSubmittedDate stays empty: values keep no date of their own writing."""
     from collections import defaultdict
 
     from chalicelib.samples.models import SampleValue, series_key
 
     stations = stations_with_values(query, look, select_stations(query, look))
+    state_names, county_names = _place_names()
+    page_base = station_page_base()
     start, end = _time_range(query)
     if years:
         since = today.replace(year=today.year - years).isoformat()
@@ -583,16 +763,21 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
                            KeyConditionExpression="seriesKey = :k AND #t BETWEEN :a AND :b",
                            ExpressionAttributeValues={":k": {"S": series_key(station["id"], series.parameterId)},
                                                       ":a": {"S": start or "0"}, ":b": {"S": end or "9999~"}},
-                           ProjectionExpression="#t, a" + (", m, p" if keep else ""))
+                           ProjectionExpression="#t, a, p" + (", m" if keep else ""))
             for page in query_pages(**request):
                 for item in page["Items"]:
                     if keep is not None and not keep(item, target):
                         continue
                     entry = counts[(item["time"]["S"][:4], kind, name)]
                     entry[0] += 1
-                    # A value without an activity identifier counts its day's visit as the activity.
-                    entry[1].add(item.get("a", {}).get("S") or item["time"]["S"][:10])
-        yield [{**station, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
+                    activity = item.get("a", {}).get("S")
+                    if activity:  # a value without an activity identifier belongs to no activity
+                        entry[1].add((item.get("p", {}).get("S"), activity))
+        state, county = station["StateCode"], station["CountyCode"]
+        places = {"StateName": state_names.get(state, ""),
+                  "CountyName": county_names.get(state + county, "") if state and county else "",
+                  "MonitoringLocationUrl": page_base + station["id"] if page_base else ""}
+        yield [{**station, **places, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
                 "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
                 "ResolvedMonitoringLocationTypeName": _site_type_of(station["MonitoringLocationTypeName"]),
                 "MonitoringLocationLatitude": station["LatitudeMeasure"],

@@ -101,6 +101,15 @@ def test_path_segments_match_case_insensitively(api, demo):
     (f"{WI}&sampleMedia=Sediment", set()),
     (f"{WI}&project=CBSM_URSS_Madison", {WI_SITE}),
     (f"{WI}&pCode=00095", set()),
+    # Parameters WQP clients send: command.avoid and providers leave everything (all of it is this portal's);
+    # nothing here has analytical methods, assemblages or taxa; minactivities counts the site's activities.
+    (f"{WI}&command.avoid=NWIS", {WI_SITE}),
+    (f"{WI}&command.avoid=STORET;NWIS", {WI_SITE}),
+    (f"{WI}&analyticalmethod=https://www.nemi.gov/methods/method_summary/4665/", set()),
+    (f"{WI}&assemblage=Fish/Nekton", set()),
+    (f"{WI}&subjectTaxonomicName=Salmo trutta", set()),
+    (f"{WI}&minactivities=5", {WI_SITE}),
+    (f"{WI}&MinActivities=6", set()),
 ])
 def test_station_filters_select_the_sites_wqp_would(api, demo, query, expected):
     rows = _table(_request(api, "GET", f"/wqp/data/Station/search?{query}"))
@@ -250,6 +259,51 @@ def test_activity_organization_project_and_detection_limit_services(api, demo):
     assert _header(limits) == list(columns.DETECTION_LIMIT)
 
 
+def test_methods_assemblages_and_taxa_select_no_results_or_activities(api, demo):
+    for extra in ("analyticalmethod=https://www.nemi.gov/methods/method_summary/4665/", "assemblage=Fish/Nekton",
+                  "subjectTaxonomicName=Salmo trutta"):
+        for service in ("Result", "Activity"):
+            response = _request(api, "GET", f"/wqp/data/{service}/search?{WI}&{extra}")
+            assert _table(response) == [] and response.headers["Total-Site-Count"] == "0"
+    # The parameters are names only: ignored ones narrow nothing.
+    assert len(_table(_request(api, "GET", f"/wqp/data/Result/search?{WI}&command.avoid=NWIS"))) == 5
+
+
+METRIC_SERVICES = [
+    ("ActivityMetric", columns.ACTIVITY_METRIC,
+     {"Total-Site-Count": "0", "Total-Activity-Count": "0", "Total-ActivityMetric-Count": "0"}),
+    ("BiologicalMetric", columns.BIOLOGICAL_METRIC, {"Total-Site-Count": "0", "Total-BiologicalMetric-Count": "0"}),
+    ("ProjectMonitoringLocationWeighting", columns.PROJECT_MONITORING_LOCATION_WEIGHTING,
+     {"Total-ProjectMonitoringLocationWeighting-Count": "0"}),
+]
+
+
+@pytest.mark.parametrize("service,expected,counts", METRIC_SERVICES)
+def test_metric_and_weighting_services_answer_wqp_columns_and_no_rows(api, demo, service, expected, counts):
+    """dataretrieval's what_activity_metrics, what_habitat_metrics and what_project_weights: nothing of the kind
+    is kept, so WQP's header and its count headers at 0, in every format, by any spelling of the path."""
+    for path in (f"/wqp/data/{service}/search", f"/wqp/data/{service.lower()}/Search", f"/wqp/DATA/{service.upper()}/search"):
+        response = _request(api, "GET", f"{path}?statecode=US:34&mimeType=csv")
+        assert _header(response) == list(expected) and _table(response) == []
+        assert {k: v for k, v in response.headers.items() if k.startswith("Total-")} == counts
+        assert response.headers["Content-Type"].startswith("text/csv")
+    tsv = _request(api, "GET", f"/wqp/data/{service}/search?{WI}&mimeType=tsv")
+    assert _header(tsv, "\t") == list(expected) and _table(tsv, "\t") == []
+    head = _request(api, "HEAD", f"/wqp/data/{service}/search?{WI}")
+    assert head.status_code == 200 and {k: v for k, v in head.headers.items() if k.startswith("Total-")} == counts
+    assert all(name in head.headers["Access-Control-Expose-Headers"] for name in counts)
+    posted = _request(api, "POST", f"/wqp/data/{service}/search?mimeType=csv", {"siteid": [WI_SITE]})
+    assert _header(posted) == list(expected) and _table(posted) == []
+    archive = zipfile.ZipFile(io.BytesIO(_followed(_request(api, "GET", f"/wqp/data/{service}/search?{WI}&zip=yes"))
+                                        .content))
+    assert archive.namelist() == [f"{service.lower()}.csv"]
+    assert archive.read(f"{service.lower()}.csv").decode("utf-8").splitlines() == [",".join(expected)]
+    # Their parameters are checked as every service's are.
+    assert _error(_request(api, "GET", f"/wqp/data/{service}/search?statecode=34")).startswith("Invalid statecode")
+    assert _error(_request(api, "GET", f"/wqp/data/{service}/search?mimeType=kml")) == \
+        "Invalid mimeType: 'kml'. kml answers the Station service only"
+
+
 # ---------------------------------------------------------------- formats
 
 
@@ -341,6 +395,15 @@ def test_an_answer_past_the_inline_limit_is_redirected_to_s3(api, demo, monkeypa
     ("providers=USGS", "Invalid providers: 'USGS'. One of NWIS, STEWARDS, STORET expected"),
     ("pCode=123", "Invalid pCode: '123'. A USGS parameter code of 5 digits expected"),
     ("minresults=0", "Invalid minresults: '0'. A whole number of 1 or more expected"),
+    ("minactivities=0", "Invalid minactivities: '0'. A whole number of 1 or more expected"),
+    ("minactivities=many", "Invalid minactivities: 'many'. A whole number of 1 or more expected"),
+    ("command.avoid=USGS", "Invalid command.avoid: 'USGS'. One of NWIS, STORET expected"),
+    ("analyticalmethod=http://www.nemi.gov/methods/method_summary/4665/",
+     "Invalid analyticalmethod: 'http://www.nemi.gov/methods/method_summary/4665/'. An https URL of an analytical "
+     "method expected, as https://www.nemi.gov/methods/method_summary/4665/"),
+    ("analyticalmethod=4665", "Invalid analyticalmethod: '4665'. An https URL of an analytical method expected"),
+    ("nldiurl=https://labs.waterdata.usgs.gov/api/nldi/linked-data/comid/1/navigate/UM",
+     "Unknown parameter: nldiurl"),
     ("countrycode=USA", "Invalid countrycode: 'USA'. A two-letter country code expected, as US"),
     ("mimeType=xml", "Invalid mimeType: 'xml'. One of csv, tsv, xlsx, geojson, kml expected"),
     ("zip=maybe", "Invalid zip: 'maybe'. One of yes, no expected"),
@@ -416,6 +479,38 @@ def test_the_summary_of_five_years_agrees_with_the_result_count_since_then(api, 
     assert sum(int(r["ResultCount"]) for r in rows) == int(head.headers["Total-Result-Count"]) == \
         int(results.headers["Total-Result-Count"]) > 0
     assert len({r["MonitoringLocationIdentifier"] for r in rows}) == int(results.headers["Total-Site-Count"])
+
+
+def _summary(api, query: str) -> list[dict]:
+    return _table(_request(api, "GET", f"/wqp/data/summary/monitoringLocation/search?{query}&summaryYears=all"))
+
+
+def test_the_summary_names_the_state_and_county_and_links_the_station_page(api, demo, monkeypatch):
+    from chalicelib.core.config import get_settings
+    from chalicelib.reference.service import counties
+    from chalicelib.stations.service import station_id_for
+
+    stations = _table(_request(api, "GET", f"/wqp/data/Station/search?statecode=US:34&minresults=1&{DEMO}"))
+    station = next(s for s in stations if s["CountyCode"])
+    rows = _summary(api, f"siteid={station['MonitoringLocationIdentifier']}&{DEMO}")
+    county = next(c for c in counties() if c["id"] == "34" + station["CountyCode"])
+    assert rows and {(r["StateName"], r["CountyName"]) for r in rows} == {("New Jersey", county["name"])}
+    assert county["name"].endswith(" County")  # as WQP names them ("Jefferson County")
+    # The app's public address is not configured here (APP_URL): no address to give.
+    assert {r["MonitoringLocationUrl"] for r in rows} == {""}
+    # WQP values keep no date of their writing.
+    assert {r["LastResultSubmittedDate"] for r in rows} == {""}
+    # A station without a state or county (the WQX 3 file names none) leaves them empty.
+    assert {(r["StateName"], r["CountyName"]) for r in _summary(api, WI)} == {("", "")}
+    monkeypatch.setenv("APP_URL", "https://water.example.org/")
+    get_settings.cache_clear()
+    try:
+        [row] = _summary(api, WI)
+    finally:
+        monkeypatch.delenv("APP_URL")
+        get_settings.cache_clear()
+    assert row["MonitoringLocationUrl"] == \
+        f"https://water.example.org/#/sts/station/{station_id_for(demo['org'], WI_SITE)}"
 
 
 def test_bad_summary_queries(api):

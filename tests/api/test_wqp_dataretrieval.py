@@ -101,6 +101,28 @@ def test_get_results_by_site_and_characteristic_legacy_and_wqx3(portal):
     assert none.empty
 
 
+def test_activity_metrics_habitat_metrics_and_project_weights_answer_empty_frames_with_wqps_columns(portal):
+    """The three getters dataretrieval has for what this portal keeps none of: WQP's columns, no rows, their
+    count headers at 0 (they had answered 404)."""
+    from chalicelib.wqp import columns
+
+    for getter, expected, header in ((portal.what_activity_metrics, columns.ACTIVITY_METRIC, "Total-ActivityMetric-Count"),
+                                     (portal.what_habitat_metrics, columns.BIOLOGICAL_METRIC,
+                                      "Total-BiologicalMetric-Count"),
+                                     (portal.what_project_weights, columns.PROJECT_MONITORING_LOCATION_WEIGHTING,
+                                      "Total-ProjectMonitoringLocationWeighting-Count")):
+        frame, metadata = getter(statecode="US:34", startDateLo="01-01-2006", startDateHi="01-01-2009")
+        assert frame.empty and metadata.header[header] == "0"
+        # pandas reads WQP's repeated ResourceSubjectText as ResourceSubjectText.1.
+        assert [name.removesuffix(".1") for name in frame.columns] == list(expected)
+    # What WQP clients send besides: providers, command.avoid, minactivities.
+    sites, _ = portal.what_sites(siteid=WI_SITE, organization="Demo Watershed Council", providers=["NWIS", "STORET"],
+                                 **{"command.avoid": "NWIS"}, minactivities="1")
+    assert _sites(sites) == {WI_SITE}
+    activities, metadata = portal.what_activities(siteid=WI_SITE, organization="Demo Watershed Council")
+    assert len(activities) == 5 and metadata.header["Total-Activity-Count"] == "5"
+
+
 def _values_of(api_url: str, station_id: str, parameter_id: str, start: str, end: str) -> int:
     answer = requests.get(f"{api_url}/sampleValue/{station_id}/{parameter_id}",
                           params={"from": start, "to": end}, timeout=30).json()
@@ -181,10 +203,9 @@ def test_the_repositorys_wqp_files_imported_come_back_through_dataretrieval_cell
             assert float(out[value]) == float(row[value])
             assert out[unit] == row[unit]
             assert (out[detection] if isinstance(out[detection], str) else "") == row[detection]
-            # Served in UTC with its zone; the same instant as the source's local date, time and zone.
-            assert out[zone] == "UTC"
+            # Served as the source wrote it (its local date, time and zone: decision 0006), so the same instant.
+            assert (out[day], out[clock], out[zone]) == (row[day], row[clock], row[zone])
             assert out[instant] == _utc(row[day], row[clock], row[zone])
-            assert (out[day], out[clock]) == (out[instant].strftime("%Y-%m-%d"), out[instant].strftime("%H:%M:%S"))
 
 
 def test_over_a_socket_head_counts_and_a_redirected_answer_is_followed(base_url):
