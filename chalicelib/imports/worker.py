@@ -28,6 +28,7 @@ from urllib3.exceptions import HTTPError as Urllib3Error
 
 from chalicelib.core import aws, batches
 from chalicelib.core.config import get_settings
+from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.imports import formats, reader, source, validate
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog,
@@ -103,6 +104,7 @@ class ImportJob:
         self.rules = validate.Rules.load()
         self.station_ids: dict[str, str | None] = {}  # identifier -> station id (None: unknown)
         self.parameter_ids: dict[str, str] = {}
+        self.project_keys: dict[str, str | None] = {}
         self.metrics = metrics
         self.totals = Counts()
 
@@ -343,6 +345,7 @@ class ImportJob:
         get = lambda name: columns.get(name, blank)  # noqa: E731
         project_id = self.log.projectId
         org = self.log.organizationId
+        positions = []
         for p in keep:
             station_id = self.station_ids[get("station")[p]]
             parameter_id = self.parameter_ids[get("characteristic")[p]]
@@ -358,6 +361,7 @@ class ImportJob:
                                     value=number, text=None if number is not None else (get("value")[p] or None),
                                     unit=get("unit")[p] or None, organizationId=org, extra=extra)
             outcome.sample_items.append(samples.item_of(sample))
+            positions.append(p)
             activity_id = get("activityId")[p]
             if activity_id and activity_id not in outcome.activities:
                 outcome.activities[activity_id] = Activity(
@@ -366,7 +370,9 @@ class ImportJob:
                                 startTime=get("time")[p], timeZone=get("timeZone")[p], stationId=station_id,
                                 monitoringLocationIdentifier=get("station")[p]),
                     createdAt=utc_now())
-        changed, unchanged = samples.split_unchanged(outcome.sample_items)
+        stored = samples.stored_items(outcome.sample_items)
+        self._refuse_other_projects(outcome, positions, stored)
+        changed, unchanged = samples.split_unchanged(outcome.sample_items, stored)
         outcome.sample_items = changed
         # Only series with new or changed values need their summaries recounted (and their activities written).
         outcome.series = {tuple(item["seriesKey"]["S"].split("#", 1)) for item in changed}
@@ -374,6 +380,35 @@ class ImportJob:
         outcome.activities = {k: v for k, v in outcome.activities.items() if k in written_activities}
         outcome.counts.rowsImported = len(changed)
         outcome.counts.rowsUnchanged = unchanged
+
+    def _refuse_other_projects(self, outcome: Outcome, positions: list[int], stored: dict) -> None:
+        """A result stored already by another project of the organization stays there: importing it into this
+        one would move it (a walk saw another project's download change its ProjectIdentifier)."""
+        checked, kept = outcome.checked, []
+        for item, position in zip(outcome.sample_items, positions):
+            owner = (stored.get((item["seriesKey"]["S"], item["time"]["S"])) or {}).get("p", {}).get("S")
+            project = self._project_key(owner) if owner and owner != self.log.projectId else None
+            if project:
+                activity = item.get("a", {}).get("S")
+                message = (f"This result is stored already in the project '{project}' (activity {activity}); import "
+                           "it into that project, or give it an activity identifier of this project." if activity else
+                           f"This result is stored already in the project '{project}'; import it into that project, "
+                           "or give it an activity identifier of this project.")
+                outcome.rejections.append(validate.Rejection(int(checked.rows[position]), None, None, message,
+                                                             int(checked.index[position])))
+            else:
+                kept.append(item)
+        outcome.sample_items = kept
+
+    def _project_key(self, project_id: str) -> str | None:
+        """The key of a live project of the organization (None when it is gone), looked up once."""
+        if project_id not in self.project_keys:
+            try:
+                project = projects.get(project_id)
+                self.project_keys[project_id] = project.projectKey or project.name
+            except NotFound:  # gone: its results may be taken over
+                self.project_keys[project_id] = None
+        return self.project_keys[project_id]
 
     def resolve_stations(self, outcome: Outcome) -> None:
         fields = outcome.checked.fields

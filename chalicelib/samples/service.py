@@ -389,12 +389,18 @@ def _same_number(a: dict, b: dict) -> bool:
         k != "v" or Decimal(a[k]["N"]) == Decimal(b[k]["N"]) if "N" in a[k] else a[k] == b[k] for k in a)
 
 
-def split_unchanged(items: list[dict]) -> tuple[list[dict], int]:
-    """The items that differ from what is stored (new or changed), and how many are stored already as
-    they are (BatchGetItem, 100 keys a request, several at once)."""
+def stored_items(items: list[dict]) -> dict[tuple[str, str], dict]:
+    """What is stored under the items' keys, by (seriesKey, time) (BatchGetItem, 100 keys a request, several
+    at once)."""
     keys = list({(i["seriesKey"]["S"], i["time"]["S"]): None for i in items})
     found = batches.get_all(SampleValue.Meta.table_name, [{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in keys])
-    stored = {(item["seriesKey"]["S"], item["time"]["S"]): item for item in found}
+    return {(item["seriesKey"]["S"], item["time"]["S"]): item for item in found}
+
+
+def split_unchanged(items: list[dict], stored: dict[tuple[str, str], dict] | None = None) -> tuple[list[dict], int]:
+    """The items that differ from what is stored (new or changed), and how many are stored already as
+    they are (`stored`: stored_items of them, read here when not given)."""
+    stored = stored_items(items) if stored is None else stored
     changed = [i for i in items if not _same_number(i, stored.get((i["seriesKey"]["S"], i["time"]["S"]), {}))]
     return changed, len(items) - len(changed)
 

@@ -330,6 +330,26 @@ def test_results_of_one_activity_are_told_apart_by_fraction_and_depth_and_keep_t
     assert {r["ActivityMediaName"] for r in rows} == {"Water"}
 
 
+def test_a_result_another_project_stored_stays_there(api):
+    """The walk imported the real WQP file into a second project: the values moved there, and the first
+    project's download named the second as their ProjectIdentifier."""
+    org, first = fresh_project(api)
+    _, second = fresh_project(api, org)
+    content = _wqp_rows([{"ActivityIdentifier": "OWN-1"}, {"ActivityIdentifier": "OWN-2"}])
+    api.as_("admin").post("/station", {"organizationId": org, "identifier": "WIDNR_WQX-10032762",
+                                       "name": "Pheasant Branch", "latitude": 43.1, "longitude": -89.5})
+    assert import_file(api, org, first, content)["rowsImported"] == 2
+    again = import_file(api, org, second, content + b"")
+    assert (again["status"], again["rowsImported"], again["rowsRejected"]) == ("failed", 0, 2), again
+    key = api.get(f"/project/{first}").json["projectKey"]
+    reasons = api.as_("admin").get(f"/Util/feedbacklog/{again['logId']}").json["data"]
+    assert [r["message"] for r in reasons] == [
+        f"This result is stored already in the project '{key}' (activity OWN-{n}); import it into that project, or "
+        "give it an activity identifier of this project." for n in (1, 2)]
+    assert {r["ProjectIdentifier"] for r in _export(api, first)} == {key}
+    assert _export(api, second) == []
+
+
 def test_a_station_profile_creates_and_updates_stations(api):
     org, project = fresh_project(api)
     content = (WQP / "wqp_sites.csv").read_bytes()

@@ -317,8 +317,8 @@ print(len(checked), [r.message for r in checked.rejections])
 """
     result = subprocess.run([runtime_python(), "-S", "-E", "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ("1 [\"Date '2020-13-02' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit "
-                                     "years 69-99 are 1969-1999, 00-68 are 2000-2068).\"]")
+    assert result.stdout.strip() == ("1 [\"Date '2020-13-02' is not a date: there is no such month (use YYYY-MM-DD "
+                                     "or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)).\"]")
 
 
 # ---------------------------------------------------------------- the runtime: its glibc and Python ABI
