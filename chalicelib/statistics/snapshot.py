@@ -572,7 +572,7 @@ def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
 
 def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     """Numbers of the matching stations, their samples, organizations and parameters, the ids of
-    those parameters (what the map may be coloured by), and the stations per county."""
+    those parameters (what the map may be coloured by), and the stations per county and per organization."""
     a = snapshot.a
     present = []
     for w in range(snapshot.words):
@@ -584,9 +584,12 @@ def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     # Stations per county (5-digit state+county FIPS): the county filter offers these first.
     fips, per_county = np.unique(a["county"][rows], return_counts=True)
     counties = {f"{int(f):05d}": int(n) for f, n in zip(fips, per_county) if f}
+    # Stations per organization: the organization filter shows these (the map's points carry no organization).
+    codes, per_organization = np.unique(a["org"][rows], return_counts=True)
+    organizations = {snapshot.d["orgs"][c]: int(n) for c, n in zip(codes.tolist(), per_organization) if snapshot.d["orgs"][c]}
     return {"stations": int(len(rows)), "samples": int(a["count"][rows].sum(dtype=np.uint64)),
-            "organizations": int(len(np.unique(a["org"][rows]))), "parameters": len(present),
-            "parameterIds": sorted(present), "counties": counties}
+            "organizations": int(len(codes)), "parameters": len(present),
+            "parameterIds": sorted(present), "counties": counties, "organizationCounts": organizations}
 
 
 def latest_of(snapshot: Snapshot, rows: np.ndarray, parameter_id: str) -> tuple[np.ndarray, np.ndarray]:

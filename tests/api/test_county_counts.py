@@ -17,3 +17,13 @@ def test_the_answer_counts_matching_stations_per_county(api, demo):
         assert (narrowed["total"], narrowed["totals"]["counties"]) == (count, {fips: count})
     nobody = api.post("/statistic", {"organizationIds": ["00000000-0000-4000-8000-000000000000"]}).json
     assert (nobody["total"], nobody["totals"]["counties"]) == (0, {})
+
+
+def test_the_answer_counts_matching_stations_per_organization_for_the_map_too(api, demo):
+    """The organization filter shows these counts; the map's answer carries no organization per point."""
+    answer = api.post("/statistic", {"format": "columns", "fields": ["sampleCount", "stationType"]}).json
+    counts = answer["totals"]["organizationCounts"]
+    assert counts[demo["org"]] >= 60 and sum(counts.values()) <= answer["total"]
+    for organization_id, count in sorted(counts.items())[:3]:
+        narrowed = api.post("/statistic", {"organizationIds": [organization_id]}).json
+        assert (narrowed["total"], narrowed["totals"]["organizationCounts"]) == (count, {organization_id: count})

@@ -10,6 +10,7 @@ import { LoginDialog } from '../shell/LoginDialog';
 import { OVERLAY_MENU_QUERY, useMenuCollapsed } from '../shell/menuState';
 import { shell } from '../shell/registry';
 import { SideMenu } from '../shell/SideMenu';
+import { MAIN_CONTENT_ID, SkipLink } from '../shell/SkipLink';
 import { Toasts } from '../shell/toast';
 import { ForbiddenPage } from './ErrorPages';
 import { HOME_PATH } from './paths';
@@ -57,6 +58,8 @@ export function Layout() {
   return (
     <DocumentTitle>
       <div className={`app${collapsed ? ' menu-collapsed' : ''}`}>
+        {/* First in the tab order: past the header and the menu to the page. */}
+        <SkipLink />
         <header className="app-header">
           <button
             type="button"
@@ -81,7 +84,7 @@ export function Layout() {
           <nav id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
             <SideMenu collapsed={collapsed} />
           </nav>
-          <main className="app-main">
+          <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
             <RouteGate>
               <Outlet />
             </RouteGate>

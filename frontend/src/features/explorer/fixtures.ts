@@ -65,7 +65,9 @@ export function fakeApi(routes: Record<string, Handler | unknown>) {
 
 /** The same three stations as the server sends them: the map's delta-coded columns, or the table's objects. */
 export const statisticMap = {
-  snapshot: 7, total: 3, totals: { stations: 3, samples: 1234, organizations: 2, parameters: 2, parameterIds: ['p-ph', 'p-temp'] },
+  snapshot: 7,
+  total: 3,
+  totals: { stations: 3, samples: 1234, organizations: 2, parameters: 2, parameterIds: ['p-ph', 'p-temp'], organizationCounts: { [ORG_A]: 2, [ORG_B]: 1 } },
   format: 'columns', precision: 4, encoding: 'delta',
   columns: { row: [0, 1, 1], lat: [401000, 11000, -13000], lng: [-1052000, 3000, -12000], sampleCount: [1000, 200, 34], stationType: [0, 1, 0] },
   dictionaries: { stationType: ['River/Stream', 'Lake'] },

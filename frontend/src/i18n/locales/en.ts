@@ -51,6 +51,7 @@ const en = {
     invalidDate: 'Enter a date as YYYY-MM-DD.',
     fromAfterTo: 'The start date must not be after the end date.',
     invalidHuc: 'A hydrologic unit code has 2, 4, 6, 8, 10 or 12 digits.',
+    invalidDateInAddress: '“{{value}}” in the address is not a date; choose a date.',
   },
   language: {
     label: 'Language',
@@ -110,6 +111,7 @@ const en = {
     useInPython,
     /** The browser tab's title: the page's name, then the product's. */
     documentTitle: '{{page}} – {{app}}',
+    skipToMain: 'Skip to main content',
     widgetActions: 'Widget actions',
     menu: {
       label: 'Main menu',

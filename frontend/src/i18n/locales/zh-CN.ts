@@ -52,6 +52,7 @@ const zhCN: Messages = {
     invalidDate: '请按 YYYY-MM-DD 格式输入日期。',
     fromAfterTo: '开始日期不能晚于结束日期。',
     invalidHuc: '水文单元代码应为 2、4、6、8、10 或 12 位数字。',
+    invalidDateInAddress: '地址中的“{{value}}”不是日期，请选择日期。',
   },
   language: {
     label: '语言',
@@ -110,6 +111,7 @@ const zhCN: Messages = {
   shell: {
     useInPython,
     documentTitle: '{{page}} – {{app}}',
+    skipToMain: '跳到主要内容',
     widgetActions: '小组件操作',
     menu: {
       label: '主菜单',

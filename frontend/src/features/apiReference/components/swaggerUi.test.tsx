@@ -60,3 +60,34 @@ describe("the API reference's headings", () => {
     node.remove();
   });
 });
+
+describe("the API reference's landmarks", () => {
+  it("draw Swagger UI's operations in a <div>, not a second main landmark inside the page's", async () => {
+    const { default: SwaggerUIBundle } = await import('swagger-ui-dist/swagger-ui-bundle.js');
+    const main = document.createElement('main');
+    main.innerHTML = '<h1>API reference</h1><div></div>';
+    document.body.append(main);
+    SwaggerUIBundle({
+      domNode: main.querySelector('div')!,
+      spec: {
+        openapi: '3.1.0',
+        info: { title: 'Open Water Data API', version: '0.1.0' },
+        tags: [{ name: 'stations' }],
+        paths: { '/station/{id}': { get: { tags: ['stations'], summary: 'One station', responses: { 200: { description: 'The station' } } } } },
+      },
+      plugins: swaggerUiPlugins({ text: 'Servers', lang: 'en' }),
+    });
+
+    await waitFor(() => expect(within(main).getByRole('heading', { name: /^Open Water Data API/ })).toBeInTheDocument());
+    const operations = await waitFor(() => {
+      const node = main.querySelector('#operations');
+      expect(node).not.toBeNull();
+      return node!;
+    });
+    expect(operations.tagName).toBe('DIV');
+    expect(operations).toHaveAttribute('tabindex', '-1');
+    expect(await within(operations as HTMLElement).findByText('stations')).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toEqual([main]);
+    main.remove();
+  });
+});

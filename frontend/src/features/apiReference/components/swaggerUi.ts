@@ -71,9 +71,34 @@ export function titleAsH2(): SwaggerUiPlugin {
   return { wrapComponents: Object.fromEntries(TITLE_COMPONENTS.map((name) => [name, demote])) };
 }
 
+/** The same elements with each <main> among them drawn as a <div> (its id, tab stop and style kept); the
+ * children of components are looked into too, but not what components draw themselves. */
+function withoutMain(React: typeof ReactApi, node: ReactNode): ReactNode {
+  if (!React.isValidElement<{ children?: ReactNode }>(node)) return node;
+  if (node.type === 'main') return React.createElement('div', { ...node.props, key: node.key });
+  const { children } = node.props;
+  // (Render-prop children are not elements: left as they are.)
+  if (children === undefined || typeof children === 'function') return node;
+  return React.cloneElement(node, undefined, ...React.Children.toArray(children).map((child) => withoutMain(React, child)));
+}
+
+/**
+ * Swagger UI's layout (BaseLayout) holds the operations in a <main id="operations">: inside the page's own main
+ * landmark, a second one (axe landmark-no-duplicate-main, landmark-main-is-top-level). The layout hands it to
+ * VersionPragmaFilter as a child: that component is given it drawn as a <div>.
+ */
+export function operationsNotMain(): SwaggerUiPlugin {
+  return {
+    wrapComponents: {
+      VersionPragmaFilter: (Original, { React }) => (props) =>
+        React.createElement(Original, props, ...React.Children.toArray(props.children as ReactNode).map((child) => withoutMain(React, child))),
+    },
+  };
+}
+
 /** Swagger UI's plugins of this page. */
 export function swaggerUiPlugins(serversLabel: SwaggerUiOptions['serversLabel']): (() => SwaggerUiPlugin)[] {
-  return [() => labelledServers(serversLabel), titleAsH2];
+  return [() => labelledServers(serversLabel), titleAsH2, operationsNotMain];
 }
 
 export async function renderSwaggerUi({ serversLabel, ...options }: SwaggerUiOptions): Promise<void> {

@@ -47,6 +47,8 @@ export interface StationSet {
   valueSummary?: ValueSummary;
   /** Matching stations per county (5-digit FIPS, `totals.counties`), when the server sent them. */
   countyCounts?: Map<string, number>;
+  /** Matching stations per organization id (`totals.organizationCounts`), when the server sent them. */
+  organizationCounts?: Map<string, number>;
   /** The parameters measured by the matching stations (`totals.parameterIds`), when the server sent them. */
   parameterIds?: string[];
   /** Row numbers in the server's snapshot (the compact map answer), for looking a point's station up. */
@@ -60,7 +62,7 @@ type Row = Record<string, unknown>;
 type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
 
 const ALIASES: Record<
-  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'countyCounts'>,
+  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'countyCounts' | 'organizationCounts'>,
   string[]
 > = {
   id: ['id', 'stationId', 'ids'],
@@ -236,10 +238,15 @@ function withTotals(set: StationSet, root: Row): StationSet {
   if (summary) set.valueSummary = summary;
   const ids = root.totals && typeof root.totals === 'object' ? (root.totals as Row).parameterIds : undefined;
   if (Array.isArray(ids)) set.parameterIds = ids.map(asText).filter(Boolean);
-  const counties = root.totals && typeof root.totals === 'object' ? (root.totals as Row).counties : undefined;
-  if (counties && typeof counties === 'object') {
-    set.countyCounts = new Map(Object.entries(counties as Record<string, unknown>).filter(([, n]) => typeof n === 'number') as [string, number][]);
-  }
+  const totals = root.totals && typeof root.totals === 'object' ? (root.totals as Row) : undefined;
+  const counts = (value: unknown) =>
+    value && typeof value === 'object'
+      ? new Map(Object.entries(value as Record<string, unknown>).filter(([, n]) => typeof n === 'number') as [string, number][])
+      : undefined;
+  const countyCounts = counts(totals?.counties);
+  if (countyCounts) set.countyCounts = countyCounts;
+  const organizationCounts = counts(totals?.organizationCounts);
+  if (organizationCounts) set.organizationCounts = organizationCounts;
   return set;
 }
 
@@ -354,6 +361,14 @@ export function useStationPoints(query: StationQuery | null) {
 export function useStationPage(query: StationQuery | null, page: number) {
   const body = query && { ...withoutColorBy(query), format: 'objects' as const, limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE };
   return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStatistic(body!), { keepPreviousData: true });
+}
+
+/** How many times each value occurs (undefined for no values). */
+export function countsOf(values: readonly string[] | undefined): Map<string, number> | undefined {
+  if (!values) return undefined;
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
 }
 
 /** Station i of a set in the row form (the table's page), as the selection keeps it. */

@@ -5,7 +5,7 @@ import { useOrganizationOptions } from '../api/organizations';
 import { useParameterOptions } from '../api/parameters';
 import { useProjectOptions } from '../api/projects';
 import { useStationTypeOptions } from '../api/stationTypes';
-import type { StationSet } from '../api/statistic';
+import { countsOf, type StationSet } from '../api/statistic';
 import { activeFilterCount, EMPTY_FILTERS, type ExplorerFilters } from '../lib/filters';
 import { OptionFilter } from './OptionFilter';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
@@ -13,13 +13,6 @@ import { hucProblem, type FilterProblem } from '../../../lib/filterChecks';
 
 /** How long typing pauses before a text filter is written to the address. */
 export const TEXT_DEBOUNCE_MS = 400;
-
-function countBy(values: readonly string[] | undefined): Map<string, number> | undefined {
-  if (!values) return undefined;
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
 
 /** A text box whose value reaches the filters after a pause in typing, or at once on Enter. */
 function DebouncedInput({ label, value, onCommit, type = 'search', placeholder, problem }: {
@@ -79,8 +72,12 @@ export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
   const stationTypes = useStationTypeOptions();
   const counties = useCountyOptions();
   const set = <K extends keyof ExplorerFilters>(key: K, value: ExplorerFilters[K]) => onChange({ ...filters, [key]: value });
-  const organizationCounts = useMemo(() => countBy(stations?.organizationId), [stations]);
-  const typeCounts = useMemo(() => countBy(stations?.stationType), [stations]);
+  // The server counts them (totals): the map's points carry no organization; a table's rows do.
+  const organizationCounts = useMemo(
+    () => stations?.organizationCounts ?? (stations?.organizationId.length ? countsOf(stations.organizationId) : undefined),
+    [stations],
+  );
+  const typeCounts = useMemo(() => countsOf(stations?.stationType), [stations]);
   // Counties with matching stations first (most stations first), then the others by name.
   const countyOptions = useMemo(() => {
     const counts = stations?.countyCounts;

@@ -73,6 +73,8 @@ export interface StationMapProps {
   selected: StationDetails[];
   onToggle: (station: StationDetails) => void;
   mapService: MapService;
+  /** Opens a station's page (a popup's link): the caller's navigation, which carries the explorer's address. */
+  onOpenStation?: (id: string) => void;
 }
 
 /** A point's station: from the set itself (row form), or looked up by its snapshot row. */
@@ -86,15 +88,17 @@ function stationOf(stations: StationSet | undefined, i: number): Promise<Station
 }
 
 /** The explorer's map: clustered station points coloured by type or value, popups, fit to results. */
-export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService }: StationMapProps) {
+export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService, onOpenStation }: StationMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // What handlers read; refs so the map's listeners, bound once, always see the latest.
-  const live = useRef({ stations, selected, onToggle, t });
-  live.current = { stations, selected, onToggle, t };
+  const live = useRef({ stations, selected, onToggle, t, onOpenStation });
+  live.current = { stations, selected, onToggle, t, onOpenStation };
+  /** A popup link's click: to whoever opens stations now (the handlers are bound once); none, the link's own. */
+  const openStation = () => (live.current.onOpenStation ? (id: string) => live.current.onOpenStation?.(id) : undefined);
 
   const typeIndex = useMemo(() => new Map(legend.map((entry, k) => [entry.type, k])), [legend]);
   // The stations projected once per result; each view's clusters are made from these (lib/clusters).
@@ -213,7 +217,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       hover.setLngLat(pointOf(feature)).setDOMContent(loading).addTo(map);
       const token = (hoverToken += 1);
       void stationOf(live.current.stations, i).then((station) => {
-        if (station && token === hoverToken && hover.isOpen()) hover.setDOMContent(stationPopup(station, labels()));
+        if (station && token === hoverToken && hover.isOpen()) hover.setDOMContent(stationPopup(station, labels(), undefined, openStation()));
       });
     });
     map.on('mouseleave', 'stations-points', () => {
@@ -235,7 +239,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
             stationPopup(station, labels(), {
               selected: live.current.selected.some((s) => s.id === station.id),
               onToggle: () => live.current.onToggle(station),
-            }),
+            }, openStation()),
           )
           .addTo(map);
       });

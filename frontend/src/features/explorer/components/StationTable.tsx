@@ -6,6 +6,7 @@ import type { StationDetails } from '../api/stationsAt';
 import { downloadText, sitesCsv } from '../lib/csv';
 import { tableRows, type Sort, type SortKey } from '../lib/tableRows';
 import { PAGE_SIZES, type TableView } from '../lib/tableView';
+import { stationPath, type FromExplorer } from '../lib/stationLink';
 
 export interface StationTableProps {
   /** The loaded stations: one chunk of the server's answer (`chunkSize` stations from `chunk * chunkSize`). */
@@ -21,6 +22,8 @@ export interface StationTableProps {
   view: TableView;
   /** A new sort, page or page size; paging past the loaded chunk asks for a page of the next or previous one. */
   onViewChange: (view: TableView) => void;
+  /** What a station's link carries to its page (the explorer's address, for its way back). */
+  linkState?: FromExplorer;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface StationTableProps {
  * selection; CSV. Sort, page and page size are the caller's (the address); the search is the table's own,
  * and so is the page among its matches.
  */
-export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, chunk, chunkSize, view, onViewChange }: StationTableProps) {
+export function StationTable({ stations, selected, onSelectionChange, organizationNames, typeNames, chunk, chunkSize, view, onViewChange, linkState }: StationTableProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [searchPage, setSearchPage] = useState(0);
@@ -128,7 +131,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     <td>
                       <input type="checkbox" checked={chosen.has(id)} onChange={() => toggle(i)} aria-label={t('explorer.table.selectStation', { name })} />
                     </td>
-                    <td className="cell-name"><Link to={`/sts/station/${encodeURIComponent(id)}`}>{name}</Link></td>
+                    <td className="cell-name"><Link to={stationPath(id)} state={linkState}>{name}</Link></td>
                     <td data-label={columns[1].label}>{stations.identifier[i]}</td>
                     <td data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
                     <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>

@@ -75,6 +75,24 @@ describe('map data', () => {
     popup.remove();
   });
 
+  it("popup: its link opens the station through the explorer's navigation (carrying the way back); a new tab is the browser's", () => {
+    const onOpen = vi.fn();
+    const labels = { identifier: 'Identifier', lastSample: 'Last sample', samples: 'Samples', open: 'Open the station page', selected: 'Selected', none: 'None' };
+    const popup = stationPopup(detailsAt(stations, 0), labels, undefined, onOpen);
+    document.body.appendChild(popup);
+    const link = popup.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('#/sts/station/s1');
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    expect(onOpen).toHaveBeenCalledWith('s1');
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    link.addEventListener('click', (e) => e.preventDefault(), { once: true }); // (jsdom would follow the link)
+    link.dispatchEvent(newTab);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    popup.remove();
+  });
+
   it('map service: offline default unless a style or tiles are configured', () => {
     expect(readMapService([{ id: 'map-service', value: { provider: 'none', styleUrl: 'https://x/style.json' } }]).styleUrl).toBeNull();
     expect(readMapService([])).toEqual({ styleUrl: null, tiles: [], accessToken: null, attribution: null });

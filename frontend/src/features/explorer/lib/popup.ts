@@ -1,4 +1,5 @@
 import type { StationDetails } from '../api/stationsAt';
+import { stationPath } from './stationLink';
 
 export interface PopupLabels {
   identifier: string;
@@ -11,18 +12,20 @@ export interface PopupLabels {
 
 /** The hash address of a station's page. */
 export function stationHref(id: string): string {
-  return `#/sts/station/${encodeURIComponent(id)}`;
+  return `#${stationPath(id)}`;
 }
 
 /**
  * A station's popup on the map: name, identifier, last sample date, number of samples, a link to
  * its page and (when pinned by a click) a checkbox that selects it. Built as DOM, not React: the
- * map owns the popup's node.
+ * map owns the popup's node. With `onOpen`, a plain click on the link opens the page through it (the
+ * router, which can carry the explorer's address along); a click with a modifier (new tab) is the browser's.
  */
 export function stationPopup(
   station: StationDetails,
   labels: PopupLabels,
   selection?: { selected: boolean; onToggle: () => void },
+  onOpen?: (id: string) => void,
 ): HTMLElement {
   const root = document.createElement('div');
   root.className = 'station-popup';
@@ -47,6 +50,13 @@ export function stationPopup(
   const link = document.createElement('a');
   link.href = stationHref(station.id);
   link.textContent = labels.open;
+  if (onOpen) {
+    link.addEventListener('click', (event) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      onOpen(station.id);
+    });
+  }
   root.appendChild(link);
 
   if (selection) {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,12 +15,17 @@ vi.mock('../components/StationMap', () => ({
     stations: { length: number; latitude: number[]; value?: (number | null)[] } | undefined;
     selected: { name: string }[];
     valueRange: [number, number] | null;
+    onOpenStation?: (id: string) => void;
   }) => (
-    <div data-testid="station-map">
-      {props.stations ? `map of ${props.stations.length} stations at ${props.stations.latitude.map((v) => v.toFixed(1)).join(', ')}` : 'map, stations loading'}
-      ; selected {props.selected.map((s) => s.name).join(', ')}
-      {props.valueRange && `; coloured from ${props.valueRange.join(' to ')} by ${props.stations?.value?.join(', ')}`}
-    </div>
+    <>
+      <div data-testid="station-map">
+        {props.stations ? `map of ${props.stations.length} stations at ${props.stations.latitude.map((v) => v.toFixed(1)).join(', ')}` : 'map, stations loading'}
+        ; selected {props.selected.map((s) => s.name).join(', ')}
+        {props.valueRange && `; coloured from ${props.valueRange.join(' to ')} by ${props.stations?.value?.join(', ')}`}
+      </div>
+      {/* A popup's link to a station's page. */}
+      <button type="button" onClick={() => props.onOpenStation?.('s2')}>Open the station page of s2</button>
+    </>
   ),
 }));
 
@@ -166,6 +171,16 @@ describe('explorer /sts/overview', () => {
     expect(router.state.location.pathname).toBe('/sts/station/s1');
   });
 
+  it("opens a station from the map's popup with the explorer's address, for the station page's way back", async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}&colorBy=p-ph`);
+    await mapShows('map of 3 stations');
+    await user.click(screen.getByRole('button', { name: 'Open the station page of s2' }));
+    expect(await screen.findByText('station page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sts/station/s2');
+    expect(router.state.location.state).toEqual({ explorerSearch: `?mode=map&organization=${ORG_A}&colorBy=p-ph` });
+  });
+
   it('downloads the selection as a CSV in Water Quality Portal columns', async () => {
     const user = userEvent.setup();
     const created: Blob[] = [];
@@ -223,6 +238,66 @@ describe('explorer /sts/overview', () => {
     expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
     expect(statisticBodies()).toEqual([{ format: 'objects', limit: 5000, offset: 0, startDate: '2019-01-01', endDate: '2020-01-01' }]);
     void user;
+  });
+
+  it('keeps a date being typed in the field: the address and the server see only the whole date', async () => {
+    const router = renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    // Typing 03152020: the browser reports the year as typed so far.
+    fireEvent.change(from, { target: { value: '0002-03-15' } });
+    fireEvent.change(from, { target: { value: '0020-03-15' } });
+    fireEvent.change(from, { target: { value: '0202-03-15' } });
+    expect(from).toHaveValue('0202-03-15');
+    expect(router.state.location.search).toBe('?mode=table');
+    fireEvent.change(from, { target: { value: '2020-03-15' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table&from=2020-03-15'));
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(statisticBodies()).toContainEqual({ startDate: '2020-03-15', format: 'objects', limit: 5000, offset: 0 }));
+    expect(statisticBodies().filter((b) => 'startDate' in (b as object))).toEqual([{ startDate: '2020-03-15', format: 'objects', limit: 5000, offset: 0 }]);
+    expect(from).toHaveValue('2020-03-15');
+
+    // One history entry: Back shows the explorer without the date, in the field too.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?mode=table');
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    // Clear filters empties the field as well.
+    await act(() => router.navigate('/sts/overview?mode=table&from=2021-01-01'));
+    expect(screen.getByLabelText('From')).toHaveValue('2021-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters (1)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table'));
+    expect(screen.getByLabelText('From')).toHaveValue('');
+  });
+
+  it('says which date of a shared link is not a date, as the field cannot show it', async () => {
+    renderExplorer('/sts/overview?mode=table&from=2024-13-45');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveValue('');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription('“2024-13-45” in the address is not a date; choose a date.');
+    expect(screen.getByText('Correct the filters to see stations.')).toBeInTheDocument();
+    expect(statisticBodies()).toEqual([]);
+  });
+
+  it("counts each organization's stations on the map from the answer's totals (the map's points carry none)", async () => {
+    renderExplorer('/sts/overview?mode=map&stationType=lake');
+    await mapShows('map of 3 stations');
+    const organizations = screen.getByRole('group', { name: 'Organizations' });
+    await waitFor(() =>
+      expect(within(organizations).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Demo Watershed Council2', 'River Keepers1']),
+    );
+    expect(statisticBodies()).toEqual([{ stationTypes: ['lake'], format: 'columns', fields: ['sampleCount', 'stationType'] }]);
+  });
+
+  it("counts each organization's stations from the table's rows when the answer has no such totals", async () => {
+    api = fakeApi({ ...explorerApi(), 'POST /statistic': { ...statisticObjects, totals: { stations: 3, samples: 1234 } } });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    const organizations = screen.getByRole('group', { name: 'Organizations' });
+    await waitFor(() =>
+      expect(within(organizations).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Demo Watershed Council2', 'River Keepers1']),
+    );
   });
 
   it('counts one station and one sample in the singular', async () => {
@@ -366,6 +441,8 @@ describe("the explorer table's sort and page in the address", () => {
     // A station's page, and Back: the same sort and page.
     await user.click(screen.getByRole('link', { name: 'Station 00069' }));
     expect(await screen.findByText('station page')).toBeInTheDocument();
+    // The station's page is given this view's address, for its 'Back to the explorer'.
+    expect(router.state.location.state).toEqual({ explorerSearch: '?mode=table&sort=-sampleCount&page=2' });
     await act(() => router.navigate(-1));
     expect(await screen.findByText('Rows 51–100 of 120')).toBeInTheDocument();
     expect(names()[0]).toBe('Station 00069');

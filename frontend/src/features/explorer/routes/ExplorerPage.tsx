@@ -1,7 +1,7 @@
 import '../explorer.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { OFFLINE_MAP_SERVICE, useMapService } from '../api/mapService';
 import { useOrganizationOptions } from '../api/organizations';
@@ -19,6 +19,7 @@ import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuer
 import { pageCount, parseTableView, type TableView } from '../lib/tableView';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+import { fromExplorer, stationPath } from '../lib/stationLink';
 
 // maplibre-gl is large: it loads only when a map is shown, from the moment the page knows it will
 // show one, alongside the stations' data rather than after it.
@@ -73,6 +74,10 @@ export function ExplorerPage() {
   const stationTypes = useStationTypeOptions();
   const typeNames = useMemo(() => new Map((stationTypes.data ?? []).map((o) => [o.id, o.name])), [stationTypes.data]);
   const { selected } = useStationSelection();
+  // A station opened from here carries this address, for its page's way back to the same view.
+  const navigate = useNavigate();
+  const linkState = useMemo(() => fromExplorer(search), [search]);
+  const openStation = useCallback((id: string) => void navigate(stationPath(id), { state: linkState }), [navigate, linkState]);
 
   useEffect(() => selectionStore.setDevice(phone ? 'mobile' : 'desktop'), [phone]);
   useEffect(() => {
@@ -162,6 +167,7 @@ export function ExplorerPage() {
                   selected={selected}
                   onToggle={selectionStore.toggle}
                   mapService={mapService.data ?? OFFLINE_MAP_SERVICE}
+                  onOpenStation={openStation}
                 />
               </Suspense>
             ) : null}
@@ -205,6 +211,7 @@ export function ExplorerPage() {
             chunkSize={TABLE_PAGE_SIZE}
             view={{ ...view, page }}
             onViewChange={setView}
+            linkState={linkState}
           />
         )}
       </div>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Chart as ChartJS } from 'chart.js';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -7,8 +8,14 @@ import TimeSeriesChart from './TimeSeriesChart';
 
 // chart.js and chartjs-plugin-zoom run for real; jsdom has no 2D canvas and no layout, so the canvas gets a
 // context that draws nothing and every element an 800 × 400 box.
+// The texts drawn, by canvas: tick labels, and the heading of a downloaded image.
+const drawnText = new Map<HTMLCanvasElement, string[]>();
 function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const props: Record<PropertyKey, unknown> = { canvas, measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }) };
+  const props: Record<PropertyKey, unknown> = {
+    canvas,
+    measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }),
+    fillText: (text: string) => drawnText.set(canvas, [...(drawnText.get(canvas) ?? []), String(text)]),
+  };
   return new Proxy(props, {
     get: (target, key) => (key in target ? target[key] : () => undefined),
     set: (target, key, value) => ((target[key] = value), true),
@@ -18,6 +25,7 @@ function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
 const box = { x: 0, y: 0, left: 0, top: 0, width: 800, height: 400, right: 800, bottom: 400 };
 
 beforeEach(() => {
+  drawnText.clear();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
     return fakeContext(this);
   } as never);
@@ -32,8 +40,15 @@ function series(n: number): SeriesInfo {
   return { name: 'pH', unit: 'std units', characteristicName: 'pH', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
 }
 
-async function renderChart() {
-  renderWithProviders(<TimeSeriesChart all={[series(100)]} title="Time series of pH" filename="ph" />);
+/** pH values at these moments. */
+function valuesAt(times: number[]): SeriesInfo {
+  const time = Float64Array.from(times);
+  const value = Float64Array.from(times, (_, i) => 7 + (i % 3) / 10);
+  return { name: 'pH', unit: 'std units', characteristicName: 'pH', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
+}
+
+async function renderChart(all = [series(100)], extra: Partial<Parameters<typeof TimeSeriesChart>[0]> = {}) {
+  renderWithProviders(<TimeSeriesChart all={all} title="Time series of pH" filename="ph" {...extra} />);
   const canvas = screen.getByRole('img', { name: 'Time series of pH' });
   await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
   return canvas;
@@ -90,5 +105,66 @@ describe('time series chart: zoom and pan (chartjs-plugin-zoom)', () => {
     expect(reset).toBeDisabled();
     fireEvent.wheel(canvas, { deltaY: -100, clientX: 400, clientY: 200, ctrlKey: true });
     await waitFor(() => expect(reset).toBeEnabled());
+  });
+});
+
+describe('time series chart: the time axis', () => {
+  const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x;
+  const labels = (canvas: HTMLElement) => axisOf(canvas).ticks.map((tick) => tick.label);
+
+  it("spans the values, first to last, with a tick at each new year written as the year (the station's eight years)", async () => {
+    const first = new Date(2017, 5, 5, 10).getTime();
+    const last = new Date(2025, 2, 24, 10).getTime();
+    const canvas = await renderChart([valuesAt([first, new Date(2020, 6, 1).getTime(), last])]);
+    const x = axisOf(canvas);
+    expect([x.min, x.max]).toEqual([first, last]);
+    expect(labels(canvas)).toEqual(['2018', '2019', '2020', '2021', '2022', '2023', '2024', '2025']);
+    expect(x.ticks.every((tick) => new Date(tick.value).getMonth() === 0 && new Date(tick.value).getDate() === 1)).toBe(true);
+    // The labels are what is drawn on the canvas.
+    expect(drawnText.get(canvas as HTMLCanvasElement)).toEqual(expect.arrayContaining(['2018', '2025']));
+  });
+
+  it('puts fewer ticks on a narrow chart (a phone), still on whole years, still spanning only the values', async () => {
+    const narrow = { x: 0, y: 0, left: 0, top: 0, width: 360, height: 300, right: 360, bottom: 300 };
+    vi.mocked(Element.prototype.getBoundingClientRect).mockReturnValue({ ...narrow, toJSON: () => narrow } as DOMRect);
+    const first = new Date(2017, 5, 5, 10).getTime();
+    const last = new Date(2025, 2, 24, 10).getTime();
+    const canvas = await renderChart([valuesAt([first, last])]);
+    const x = axisOf(canvas);
+    expect([x.min, x.max]).toEqual([first, last]);
+    expect(labels(canvas)).toEqual(['2018', '2020', '2022', '2024']);
+  });
+
+  it('writes months with the year at the first tick and at each new year, days of a season likewise', async () => {
+    const canvas = await renderChart([valuesAt([new Date(2020, 9, 20).getTime(), new Date(2021, 5, 20).getTime()])]);
+    expect(labels(canvas)).toEqual(['Nov 2020', 'Dec', 'Jan 2021', 'Feb', 'Mar', 'Apr', 'May', 'Jun']);
+  });
+
+  it('spans a chosen date range, from the start of its first day to the end of its last', async () => {
+    const canvas = await renderChart([series(100)], { from: '2019-12-01', to: '2020-06-30' });
+    const x = axisOf(canvas);
+    expect(x.min).toBe(new Date(2019, 11, 1).getTime());
+    expect(x.max).toBe(new Date(2020, 6, 1).getTime() - 1);
+    expect(labels(canvas)).toEqual(['Dec 2019', 'Jan 2020', 'Feb', 'Mar', 'Apr', 'May', 'Jun']);
+  });
+});
+
+describe('time series chart: the PNG download', () => {
+  it('draws a heading above the chart: the station and its parameters, and the time range shown', async () => {
+    const user = userEvent.setup();
+    const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const first = new Date(2017, 5, 5, 10).getTime();
+    const last = new Date(2025, 2, 24, 10).getTime();
+    const canvas = await renderChart([valuesAt([first, last])], { imageTitle: 'Bear Creek (USGS-01): pH' });
+    await user.click(screen.getByRole('button', { name: 'Download PNG' }));
+    const image = toDataURL.mock.contexts.at(-1) as HTMLCanvasElement;
+    expect(image).not.toBe(canvas);
+    expect(drawnText.get(image)).toEqual(['Bear Creek (USGS-01): pH', 'Jun 5, 2017 – Mar 24, 2025']);
+    // The chart below the heading, the whole of it.
+    expect(image.height).toBeGreaterThan((canvas as HTMLCanvasElement).height);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('ph.png');
+    expect(link.href).toBe('data:image/png;base64,AAAA');
   });
 });

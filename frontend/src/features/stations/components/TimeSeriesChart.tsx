@@ -18,7 +18,7 @@ import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { download } from '../lib/csv';
 import { unitAxes, type SeriesInfo } from '../lib/series';
-import { axisTimeFormat, pointTimeFormat } from '../lib/timeAxis';
+import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type TickUnit } from '../lib/timeAxis';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
@@ -72,16 +72,50 @@ export interface TimeSeriesChartProps {
   filename: string;
   /** Called with the time range shown (ms) after each zoom or pan: a view that fetches by zoom level (logger data) fetches again. */
   onRangeChange?: (from: number, to: number) => void;
+  /** A chosen date range (YYYY-MM-DD, either end may be open): the time axis spans it, not only the values. */
+  from?: string;
+  to?: string;
+  /** The heading drawn above the chart in the downloaded PNG (the station and its parameters); `title` by default.
+   * The time range shown is written under it. */
+  imageTitle?: string;
+}
+
+/** The chart's image with a heading above it: a title and the time range shown, drawn on a white band. */
+function imageWithHeading(chart: ChartJS, title: string, subtitle: string): string {
+  const source = chart.canvas;
+  const ratio = chart.currentDevicePixelRatio || 1;
+  const out = document.createElement('canvas');
+  const context = out.getContext('2d');
+  if (!context) return chart.toBase64Image('image/png', 1);
+  const pad = 12 * ratio;
+  const titleSize = 16 * ratio;
+  const subtitleSize = 13 * ratio;
+  const gap = 6 * ratio;
+  const band = pad + titleSize + gap + subtitleSize + pad;
+  out.width = source.width;
+  out.height = source.height + band;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, out.width, out.height);
+  context.textBaseline = 'top';
+  context.textAlign = 'left';
+  const fonts = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif';
+  context.font = `600 ${titleSize}px ${fonts}`;
+  context.fillStyle = '#1f2933';
+  context.fillText(title, pad, pad, out.width - 2 * pad);
+  context.font = `${subtitleSize}px ${fonts}`;
+  context.fillStyle = '#52606d';
+  context.fillText(subtitle, pad, pad + titleSize + gap, out.width - 2 * pad);
+  context.drawImage(source, 0, band);
+  return out.toDataURL('image/png', 1);
 }
 
 /** Several series against time, one y axis per unit; wheel/drag/pinch/keys zoom and pan (chartjs-plugin-zoom); PNG download. */
-export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to, imageTitle }: TimeSeriesChartProps) {
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartJS<'line'> | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const rangeListener = useRef(onRangeChange);
   rangeListener.current = onRangeChange;
-  const fetchesByRange = onRangeChange !== undefined;
   /** After a zoom or pan: whether it is zoomed, and the range shown to whoever listens. */
   const settled = (chart: ChartJS) => {
     setZoomed(chart.isZoomedOrPanned());
@@ -125,16 +159,25 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
         });
       }
     });
+    // The axis spans the values (or the chosen range), not out to round numbers, with ticks on the calendar:
+    // years, months, weeks, days or hours for the span shown (after a zoom too), as many as the width holds.
+    const extent = axisExtent(all.map((s) => s.series.time), from, to);
+    let tickUnit: TickUnit = 'day';
     const scales: ChartOptions<'line'>['scales'] = {
       x: {
         type: 'linear',
-        // Fetched by range: the axis spans the data exactly (not out to round ticks), so a zoom asks for what it shows.
-        ...(fetchesByRange ? { bounds: 'data' as const } : {}),
+        bounds: 'data',
+        min: extent?.min,
+        max: extent?.max,
+        afterBuildTicks(scale) {
+          const { unit, ticks } = calendarTicks(scale.min, scale.max, tickCount(scale.width));
+          tickUnit = unit;
+          scale.ticks = ticks.map((value) => ({ value }));
+        },
         ticks: {
-          maxTicksLimit: 8,
-          // Written for the span shown (hours of a morning, days of a month, dates of years): after a zoom too.
-          callback(value) {
-            return axisTimeFormat(this.max - this.min, i18n.language).format(new Date(Number(value)));
+          maxRotation: 0,
+          callback(value, index, ticks) {
+            return tickLabel(Number(value), tickUnit, index > 0 ? ticks[index - 1]?.value : undefined, i18n.language);
           },
         },
       },
@@ -182,7 +225,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
       },
     };
     return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions };
-  }, [all, i18n.language, t, fetchesByRange]);
+  }, [all, i18n.language, t, from, to]);
 
   // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
   useEffect(() => setZoomed(false), [options]);
@@ -214,9 +257,14 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange }: TimeSer
       action();
     }
   };
+  /** The PNG: the chart as shown (its zoom too), under a heading that says what it is and when. */
   const savePng = () => {
     const chart = chartRef.current;
-    if (chart) download(`${filename}.png`, chart.toBase64Image('image/png', 1));
+    if (!chart) return;
+    const { min, max } = chart.scales.x;
+    const format = pointTimeFormat(max - min, i18n.language);
+    const period = t('stations.chart.imagePeriod', { from: format.format(new Date(min)), to: format.format(new Date(max)) });
+    download(`${filename}.png`, imageWithHeading(chart, imageTitle ?? title, period));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTimeFormat, pointTimeFormat } from './timeAxis';
+import { axisExtent, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel } from './timeAxis';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -21,5 +21,50 @@ describe('the time axis', () => {
   it("gives a value's time in the tooltip when the axis spans less than a quarter", () => {
     expect(pointTimeFormat(2 * HOUR, 'en').format(at('2024-05-01T10:00:00'))).toMatch(/May 1, 2024.*10:00/);
     expect(pointTimeFormat(400 * 24 * HOUR, 'en').format(at('2024-05-01T10:00:00'))).toBe('May 1, 2024');
+  });
+});
+
+describe('calendar ticks of the time axis', () => {
+  const local = (...parts: number[]) => new Date(parts[0], parts[1] - 1, parts[2] ?? 1, parts[3] ?? 0, parts[4] ?? 0).getTime();
+  const written = (min: number, max: number, most: number, language = 'en') => {
+    const { unit, ticks } = calendarTicks(min, max, most);
+    return ticks.map((tick, i) => tickLabel(tick, unit, i > 0 ? ticks[i - 1] : undefined, language));
+  };
+
+  it('fall on the first of a year, a month, a Monday, midnight or the hour, for the span, at most as many as asked', () => {
+    expect(calendarTicks(local(2020, 1, 15), local(2020, 12, 20), 8)).toEqual({
+      unit: 'month',
+      ticks: [local(2020, 3), local(2020, 5), local(2020, 7), local(2020, 9), local(2020, 11)],
+    });
+    const weeks = calendarTicks(local(2024, 5, 1), local(2024, 6, 15), 8);
+    expect(weeks.unit).toBe('week');
+    expect(weeks.ticks.map((t) => new Date(t).getDay())).toEqual(weeks.ticks.map(() => 1));
+    expect(calendarTicks(local(2024, 5, 1, 9, 30), local(2024, 5, 1, 17, 10), 8)).toEqual({
+      unit: 'hour',
+      ticks: [10, 11, 12, 13, 14, 15, 16, 17].map((h) => local(2024, 5, 1, h)),
+    });
+    expect(calendarTicks(local(1990, 3, 1), local(2025, 3, 1), 8).ticks.map((t) => new Date(t).getFullYear())).toEqual([1995, 2000, 2005, 2010, 2015, 2020, 2025]);
+  });
+
+  it('write the year (or the day) where it changes and at the first tick, in both languages', () => {
+    expect(written(local(2020, 10, 20), local(2021, 6, 20), 8)).toEqual(['Nov 2020', 'Dec', 'Jan 2021', 'Feb', 'Mar', 'Apr', 'May', 'Jun']);
+    expect(written(local(2024, 5, 1, 21, 30), local(2024, 5, 2, 3, 10), 8)).toEqual(['May 1, 10:00 PM', '11:00 PM', 'May 2, 12:00 AM', '1:00 AM', '2:00 AM', '3:00 AM']);
+    expect(written(local(2024, 5, 1, 21, 30), local(2024, 5, 2, 1, 10), 8, 'zh-CN')).toEqual(['5月1日 21:30', '22:00', '22:30', '23:00', '23:30', '5月2日 0:00', '0:30', '1:00']);
+    expect(written(local(2017, 6, 5), local(2025, 3, 24), 8, 'zh-CN')).toEqual(['2018年', '2019年', '2020年', '2021年', '2022年', '2023年', '2024年', '2025年']);
+  });
+
+  it('are as many as the width holds: fewer on a phone', () => {
+    expect(tickCount(740)).toBe(8);
+    expect(tickCount(300)).toBe(4);
+    expect(tickCount(100)).toBe(2);
+  });
+
+  it('span the values, or the chosen days when a range is chosen; a lone value gets a day around it', () => {
+    const times = [Float64Array.of(local(2020, 3, 2, 10), local(2020, 4, 1, 10)), Float64Array.of(local(2020, 3, 5))];
+    expect(axisExtent(times)).toEqual({ min: local(2020, 3, 2, 10), max: local(2020, 4, 1, 10) });
+    expect(axisExtent(times, '2020-01-01', '2020-12-31')).toEqual({ min: local(2020, 1, 1), max: local(2021, 1, 1) - 1 });
+    expect(axisExtent(times, '2020-03-10', '')).toEqual({ min: local(2020, 3, 2, 10), max: local(2020, 4, 1, 10) });
+    expect(axisExtent([Float64Array.of(local(2020, 3, 2, 12))])).toEqual({ min: local(2020, 3, 2), max: local(2020, 3, 3) });
+    expect(axisExtent([new Float64Array(0)])).toBeUndefined();
   });
 });

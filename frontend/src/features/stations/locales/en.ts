@@ -28,6 +28,10 @@ const stations = {
     resetZoom: 'Reset zoom',
     howToZoom: 'Shift + wheel zooms, dragging pans; on the focused chart, arrows pan, + and − zoom, 0 resets.',
     downloadPng: 'Download PNG',
+    /** The downloaded PNG's heading: the station, its parameters, the time range shown. */
+    stationLabel: '{{name}} ({{identifier}})',
+    imageTitle: '{{station}}: {{names}}',
+    imagePeriod: '{{from}} – {{to}}',
     downloadCsv: 'Download CSV',
     summary: 'Series shown',
     parameter: 'Parameter',

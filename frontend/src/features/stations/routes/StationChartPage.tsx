@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
 import { usePreloadedSeries, useSampleValues } from '../api/sampleValues';
@@ -24,6 +24,7 @@ export function StationChartPage() {
   const { t } = useTranslation();
   const station = useOutletContext<Station>();
   const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
   const parameters = useParameters();
   const available = station.parameters.map((p) => p.parameterId);
   const chosen = list(params.get('parameter')).filter((p) => available.includes(p));
@@ -59,9 +60,15 @@ export function StationChartPage() {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
-    setParams(next);
+    // (The entry's state, the explorer's address the station was opened from, stays with the new one.)
+    setParams(next, { state });
   };
   const toggle = (id: string) => setParam('parameter', (shown.includes(id) ? shown.filter((p) => p !== id) : [...shown, id]).join(','));
+  // The station as the downloaded image names it: its name and identifier.
+  const stationLabel =
+    station.name && station.identifier && station.name !== station.identifier
+      ? t('stations.chart.stationLabel', { name: station.name, identifier: station.identifier })
+      : station.name || station.identifier || station.id;
   // Named as the page shows them: the station's identifier and the parameters' names (not their ids).
   const filename = [station.identifier || station.id, ...shown.map(nameOf)].join('-').replace(/[^\w.-]+/g, '_');
 
@@ -104,7 +111,18 @@ export function StationChartPage() {
           {summaries.every((s) => s.points === 0) ? (
             <p className="empty">{t('stations.chart.noData')}</p>
           ) : (
-            Chart ? <Chart all={all} filename={filename} title={t('stations.chart.title', { names: summaries.map((s) => s.name).join(', ') })} /> : !chartError && <Loading />
+            Chart ? (
+              <Chart
+                all={all}
+                filename={filename}
+                title={t('stations.chart.title', { names: summaries.map((s) => s.name).join(', ') })}
+                imageTitle={t('stations.chart.imageTitle', { station: stationLabel, names: summaries.map((s) => s.name).join(', ') })}
+                from={range.from}
+                to={range.to}
+              />
+            ) : (
+              !chartError && <Loading />
+            )
           )}
           <div className="chart-downloads">
             <button type="button" onClick={() => download(`${filename}.csv`, seriesCsv(station.identifier, all))}>

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,8 +9,10 @@ import { stationRoutes } from '.';
 
 // No canvas in jsdom: the chart and the small map stand in with what they were given.
 vi.mock('../components/TimeSeriesChart', () => ({
-  default: (props: { all: { name: string; unit: string; series: { time: Float64Array } }[] }) => (
-    <div data-testid="chart">{props.all.map((s) => `${s.name} [${s.unit}] ${s.series.time.length}`).join(' | ')}</div>
+  default: (props: { all: { name: string; unit: string; series: { time: Float64Array } }[]; imageTitle?: string; from?: string; to?: string }) => (
+    <div data-testid="chart" data-image-title={props.imageTitle} data-range={`${props.from ?? ''}/${props.to ?? ''}`}>
+      {props.all.map((s) => `${s.name} [${s.unit}] ${s.series.time.length}`).join(' | ')}
+    </div>
   ),
 }));
 vi.mock('../components/StationMiniMap', () => ({
@@ -162,6 +164,47 @@ describe('station page /sts/station/{stationId}', () => {
     expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('keeps a date being typed in the field: the address and the series asked for change only for the whole date', async () => {
+    const router = renderStation('/sts/station/s1/chart');
+    expect(await screen.findByTestId('chart')).toHaveTextContent('pH [std units] 3');
+    const from = screen.getByLabelText('From');
+    const dated = () => calls.filter((c) => c.startsWith('/api/v1/sampleValue') && c.includes('from='));
+    // Typing 02012020: the year as typed so far.
+    fireEvent.change(from, { target: { value: '0002-02-01' } });
+    fireEvent.change(from, { target: { value: '0020-02-01' } });
+    fireEvent.change(from, { target: { value: '0202-02-01' } });
+    expect(from).toHaveValue('0202-02-01');
+    expect(router.state.location.search).toBe('');
+    fireEvent.change(from, { target: { value: '2020-02-01' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2020-02-01'));
+    await waitFor(() => expect(dated()).toContain('/api/v1/sampleValue/s1/p-ph?from=2020-02-01&order=ASC'));
+    expect(dated().every((c) => c.includes('from=2020-02-01'))).toBe(true);
+    expect(from).toHaveValue('2020-02-01');
+    // Back: the field shows the address's range again.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(from).toHaveValue('');
+  });
+
+  it('says which date of a shared link is not a date, as the field cannot show it', async () => {
+    renderStation('/sts/station/s1/chart?from=2024-13-45');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveValue('');
+    expect(from).toHaveAccessibleDescription('“2024-13-45” in the address is not a date; choose a date.');
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+  });
+
+  it("gives the chart the chosen range for its time axis, and the station's name and identifier for the downloaded image's heading", async () => {
+    renderStation('/sts/station/s1/chart?parameter=p-ph,p-temp&from=2020-01-01&to=2020-06-30');
+    const chart = await screen.findByTestId('chart');
+    await waitFor(() => expect(chart).toHaveTextContent('pH [std units] 3 | Temperature, water [deg C] 2'));
+    expect(chart).toHaveAttribute('data-range', '2020-01-01/2020-06-30');
+    expect(chart).toHaveAttribute('data-image-title', 'Bear Creek (USGS-01): pH, Temperature, water');
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveAttribute('data-image-title', 'Bear Creek（USGS-01）：pH, Temperature, water'));
+    await changeLanguage('en');
+  });
+
   it('downloads the shown series as CSV in Water Quality Portal result columns', async () => {
     const user = userEvent.setup();
     const created: Blob[] = [];
@@ -234,6 +277,40 @@ describe('station page /sts/station/{stationId}', () => {
       expect(router.state.location.pathname).toBe('/sts/overview');
       cleanup();
     }
+  });
+
+  it("'Back to the explorer' returns to the explorer's view it was opened from: its filters, sort and page, after a tab or a date too", async () => {
+    const user = userEvent.setup();
+    const explorerSearch = '?mode=table&stationType=lake&sort=-sampleCount&page=2';
+    const router = createMemoryRouter([{ path: '/sts', children: stationRoutes }, { path: '/sts/overview', element: <p>explorer</p> }], {
+      initialEntries: [{ pathname: '/sts/station/s1', state: { explorerSearch } }],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
+    await screen.findByTestId('chart');
+    const back = () => screen.getByRole('link', { name: '← Back to the explorer' });
+    expect(back()).toHaveAttribute('href', `/sts/overview${explorerSearch}`);
+    await user.click(screen.getByRole('link', { name: 'Info' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sts/station/s1/info'));
+    expect(back()).toHaveAttribute('href', `/sts/overview${explorerSearch}`);
+    await user.click(screen.getByRole('link', { name: 'Chart' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Temperature, water' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?parameter=p-ph%2Cp-temp'));
+    // Each entry of the station page carries the way back (a reload of any of them keeps it).
+    expect(router.state.location.state).toEqual({ explorerSearch });
+    await user.click(back());
+    expect(await screen.findByText('explorer')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/sts/overview${explorerSearch}`);
+  });
+
+  it("'Back to the explorer' opens the explorer as it starts when the station was opened by a link", async () => {
+    const user = userEvent.setup();
+    const router = renderStation('/sts/station/s1/chart');
+    await screen.findByTestId('chart');
+    const back = screen.getByRole('link', { name: '← Back to the explorer' });
+    expect(back).toHaveAttribute('href', '/sts/overview');
+    await user.click(back);
+    expect(await screen.findByText('explorer')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('still says why when a station cannot be loaded for another reason', async () => {

@@ -1,6 +1,8 @@
 import '../stations.css';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { explorerPathFor, explorerSearchOf } from '../../explorer/lib/stationLink';
 import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shell/Loading';
 import { useStation } from '../api/station';
@@ -15,6 +17,14 @@ export function StationPage() {
   const { stationId } = useParams();
   const { data: station, error, isLoading } = useStation(stationId);
   const stationType = useStationTypeName(station?.stationType);
+  // Opened from the explorer, the entry's state holds its address: the way back returns to that view (its
+  // filters, sort, page). Kept while the page is open, and passed on by its tabs, so a tab or a reload keeps it.
+  const location = useLocation();
+  const carried = explorerSearchOf(location.state);
+  const [explorerSearch, setExplorerSearch] = useState(carried);
+  if (carried !== undefined && carried !== explorerSearch) setExplorerSearch(carried);
+  const backTo = explorerPathFor(explorerSearch);
+  const keep = explorerSearch === undefined ? undefined : { explorerSearch };
 
   if (isNotFound(error)) {
     return (
@@ -23,7 +33,7 @@ export function StationPage() {
         <h1 id="station-not-found-title">{t('stations.notFound.title')}</h1>
         <p>{t('stations.notFound.message', { id: stationId })}</p>
         <p>
-          <Link to="/sts/overview">{t('stations.notFound.back')}</Link>
+          <Link to={backTo}>{t('stations.notFound.back')}</Link>
         </p>
       </section>
     );
@@ -39,7 +49,7 @@ export function StationPage() {
   return (
     <article className="station-page" aria-labelledby="station-title">
       <header className="station-head">
-        <NavLink to="/sts/overview" className="back-link">{t('stations.back')}</NavLink>
+        <Link to={backTo} className="back-link">{t('stations.back')}</Link>
         <h1 id="station-title">{station.name || station.identifier}</h1>
         <p className="muted">
           {station.identifier}
@@ -47,8 +57,8 @@ export function StationPage() {
         </p>
       </header>
       <nav className="tabs" aria-label={t('stations.tabs')}>
-        <NavLink to="chart">{t('stations.chart.tab')}</NavLink>
-        <NavLink to="info">{t('stations.info.tab')}</NavLink>
+        <NavLink to="chart" state={keep}>{t('stations.chart.tab')}</NavLink>
+        <NavLink to="info" state={keep}>{t('stations.info.tab')}</NavLink>
       </nav>
       <Outlet context={station} />
     </article>

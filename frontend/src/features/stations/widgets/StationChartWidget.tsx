@@ -31,6 +31,11 @@ export function StationChartWidget({ config }: { config: Record<string, unknown>
   const names = all.map((s) => s.name).join(', ');
   const stationName = station.data?.name || station.data?.identifier || chart.stationId;
   const failure = station.error ?? error ?? chartError;
+  const identifier = station.data?.identifier;
+  const stationLabel =
+    station.data?.name && identifier && station.data.name !== identifier
+      ? t('stations.chart.stationLabel', { name: station.data.name, identifier })
+      : stationName;
   const filename = `${station.data?.identifier || chart.stationId}-${chart.parameterIds.join('-')}`.replace(/[^\w.-]+/g, '_');
 
   return (
@@ -54,7 +59,18 @@ export function StationChartWidget({ config }: { config: Record<string, unknown>
       ) : all.length > 0 && all.map(summarize).every((s) => s.points === 0) ? (
         <p className="muted">{t('stations.chart.noData')}</p>
       ) : all.length > 0 ? (
-        Chart ? <Chart all={all} filename={filename} title={t('stations.chart.title', { names })} /> : <Loading />
+        Chart ? (
+          <Chart
+            all={all}
+            filename={filename}
+            title={t('stations.chart.title', { names })}
+            imageTitle={t('stations.chart.imageTitle', { station: stationLabel, names })}
+            from={chart.from}
+            to={chart.to}
+          />
+        ) : (
+          <Loading />
+        )
       ) : null}
     </div>
   );
