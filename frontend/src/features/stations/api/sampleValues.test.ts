@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isoTime, readSeries } from './sampleValues';
+import { describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { fetchValuesCsv, isoTime, readSeries } from './sampleValues';
 
 describe('sample values', () => {
   it('reads the object form: times in ms, unit, flags from detection condition, qualifier and limit', () => {
@@ -20,5 +21,22 @@ describe('sample values', () => {
     const s = readSeries('p', { columns: { time: ['2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z'], value: [1, 2] } });
     expect(Array.from(s.value)).toEqual([1, 2]);
     expect(isoTime(s, 1)).toBe('2020-01-02T00:00:00.000Z');
+  });
+
+  it("fetches the server's CSV export: the station, each parameter, the range's ends only when chosen, as text/csv", async () => {
+    setApiBase(undefined);
+    const asked: { url: string; accept: string | null }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push({ url: String(input), accept: new Headers(init?.headers).get('Accept') });
+      return new Response('ActivityStartDate,ResultMeasureValue\r\n2020-01-01,ND\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    }));
+    expect(await fetchValuesCsv('s 1', ['p-ph', 'p&temp'], { from: '2020-01-01', to: '2020-06-30' })).toBe('ActivityStartDate,ResultMeasureValue\r\n2020-01-01,ND\r\n');
+    await fetchValuesCsv('s1', ['p-ph'], { from: '', to: '2020-06-30' });
+    await fetchValuesCsv('s1', ['p-ph'], {});
+    expect(asked).toEqual([
+      { url: '/api/v1/sampleValue?stationId=s+1&parameterId=p-ph&parameterId=p%26temp&from=2020-01-01&to=2020-06-30', accept: 'text/csv' },
+      { url: '/api/v1/sampleValue?stationId=s1&parameterId=p-ph&to=2020-06-30', accept: 'text/csv' },
+      { url: '/api/v1/sampleValue?stationId=s1&parameterId=p-ph', accept: 'text/csv' },
+    ]);
   });
 });

@@ -169,3 +169,15 @@ export function usePreloadedSeries(stationId: string, parameterIds: string[], ra
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cache, mutate, stationId, ids, range.from, range.to]);
 }
+
+/**
+ * GET /sampleValue?stationId&parameterId…&from&to: the station's values of these parameters as the server exports
+ * them, CSV in the Water Quality Portal's result columns (dates, times and zones as the source wrote them, the
+ * reported text such as ND, fraction, detection condition, depth, comment). No range: all the values. A large
+ * export is a 303 to a presigned S3 object, which fetch follows. Undefined when there is no answer to save (the
+ * session ended: the sign-in dialog says so; or the request was aborted).
+ */
+export async function fetchValuesCsv(stationId: string, parameterIds: readonly string[], range: SeriesRange): Promise<string | undefined> {
+  const params = { stationId, parameterId: parameterIds, from: range.from || undefined, to: range.to || undefined };
+  return get<string>('/sampleValue', { params, headers: { Accept: 'text/csv' } });
+}

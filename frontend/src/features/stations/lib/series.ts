@@ -1,16 +1,4 @@
 import { isoTime, type Series } from '../api/sampleValues';
-import { toCsv } from './csv';
-
-/** Water Quality Portal result columns of a chart's CSV download. */
-export const RESULT_COLUMNS = [
-  'MonitoringLocationIdentifier',
-  'ActivityStartDate',
-  'ActivityStartTime/Time',
-  'CharacteristicName',
-  'ResultMeasureValue',
-  'ResultMeasure/MeasureUnitCode',
-  'ResultDetectionConditionText',
-] as const;
 
 export interface SeriesInfo {
   series: Series;
@@ -53,18 +41,6 @@ export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
     latest: n && Number.isFinite(series.value[n - 1]) ? series.value[n - 1] : null,
     flagged: series.flags.size,
   };
-}
-
-export function seriesCsv(identifier: string, all: SeriesInfo[]): string {
-  function* rows() {
-    for (const { series, unit, characteristicName } of all) {
-      for (let i = 0; i < series.time.length; i++) {
-        const iso = isoTime(series, i);
-        yield [identifier, iso.slice(0, 10), iso.slice(11, 19), characteristicName, series.value[i], unit, series.flags.get(i) ?? ''];
-      }
-    }
-  }
-  return toCsv(RESULT_COLUMNS, rows());
 }
 
 /** Unique units in order of first appearance: each gets its own y axis. */

@@ -33,6 +33,9 @@ const stations = {
     imageTitle: '{{station}}: {{names}}',
     imagePeriod: '{{from}} – {{to}}',
     downloadCsv: 'Download CSV',
+    /** The CSV download's button while the server prepares the export. */
+    preparingCsv: 'Preparing CSV…',
+    csvFailed: 'The CSV could not be downloaded: {{message}}',
     summary: 'Series shown',
     parameter: 'Parameter',
     unit: 'Unit',

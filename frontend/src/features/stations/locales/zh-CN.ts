@@ -35,6 +35,8 @@ const stations: Strings<typeof en> = {
     imageTitle: '{{station}}：{{names}}',
     imagePeriod: '{{from}} – {{to}}',
     downloadCsv: '下载 CSV',
+    preparingCsv: '正在准备 CSV…',
+    csvFailed: '无法下载 CSV：{{message}}',
     summary: '已显示的数据序列',
     parameter: '参数',
     unit: '单位',

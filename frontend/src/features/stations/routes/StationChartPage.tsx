@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
-import { usePreloadedSeries, useSampleValues } from '../api/sampleValues';
+import { fetchValuesCsv, usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
 import { download } from '../lib/csv';
-import { seriesCsv, summarize, type SeriesInfo } from '../lib/series';
+import { summarize, type SeriesInfo } from '../lib/series';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
@@ -72,6 +72,28 @@ export function StationChartPage() {
   // Named as the page shows them: the station's identifier and the parameters' names (not their ids).
   const filename = [station.identifier || station.id, ...shown.map(nameOf)].join('-').replace(/[^\w.-]+/g, '_');
 
+  // The CSV is the server's export of the station's values (GET /sampleValue), not the chart's columns: it has the
+  // times as the source wrote them with their zone, and reported text such as ND, which the chart cannot draw.
+  const [csvBusy, setCsvBusy] = useState(false);
+  const [csvError, setCsvError] = useState<unknown>(null);
+  const csvPending = useRef(false);
+  async function downloadCsv() {
+    if (csvPending.current) return;
+    csvPending.current = true;
+    setCsvBusy(true);
+    setCsvError(null);
+    const name = `${filename}.csv`;
+    try {
+      const text = await fetchValuesCsv(station.id, shown, range);
+      if (text !== undefined) download(name, text);
+    } catch (failure) {
+      setCsvError(failure);
+    } finally {
+      csvPending.current = false;
+      setCsvBusy(false);
+    }
+  }
+
   return (
     <section className="station-chart" aria-label={t('stations.chart.tab')}>
       <WidgetActionBar widget={{ component: STATION_CHART_WIDGET, config: { stationId: station.id, parameterIds: shown, from: range.from, to: range.to } }} />
@@ -125,10 +147,16 @@ export function StationChartPage() {
             )
           )}
           <div className="chart-downloads">
-            <button type="button" onClick={() => download(`${filename}.csv`, seriesCsv(station.identifier, all))}>
-              {t('stations.chart.downloadCsv')}
+            {/* aria-disabled, not disabled, while it downloads: a disabled button would drop keyboard focus to the page. */}
+            <button type="button" aria-disabled={csvBusy || undefined} onClick={() => void downloadCsv()}>
+              {csvBusy ? t('stations.chart.preparingCsv') : t('stations.chart.downloadCsv')}
             </button>
           </div>
+          {csvError != null && (
+            <div role="alert" className="alert alert-error">
+              {t('stations.chart.csvFailed', { message: csvError instanceof Error ? csvError.message : String(csvError) })}
+            </div>
+          )}
           <table className="series-summary">
             <caption>{t('stations.chart.summary')}</caption>
             <thead>

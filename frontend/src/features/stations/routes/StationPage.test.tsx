@@ -37,6 +37,13 @@ const series: Record<string, unknown> = {
   ] },
 };
 
+// What the server's export (GET /sampleValue) answers: the times and zones as the source wrote them, ND as reported.
+const EXPORT_CSV = [
+  'OrganizationIdentifier,OrganizationFormalName,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,ProjectIdentifier,MonitoringLocationIdentifier,MonitoringLocationName,ResultDetectionConditionText,CharacteristicName,ResultSampleFractionText,ResultMeasureValue,ResultMeasure/MeasureUnitCode,MeasureQualifierCode,ResultStatusIdentifier,ResultValueTypeName,ActivityDepthHeightMeasure/MeasureValue,ActivityDepthHeightMeasure/MeasureUnitCode,ResultCommentText',
+  'DEMO,Demo Watershed Council,A-1,Sample-Routine,Water,2020-01-01,12:20:00,CDT,SPRING,USGS-01,Bear Creek,,pH,,7.1,std units,,Final,Actual,0.5,m,',
+  'DEMO,Demo Watershed Council,A-1,Sample-Routine,Water,2020-01-01,12:20:00,CDT,SPRING,USGS-01,Bear Creek,Not Detected,"Temperature, water",Total,ND,deg C,,Final,Actual,0.5,m,"below the probe\'s range"',
+].join('\r\n') + '\r\n';
+
 const calls: string[] = [];
 function fakeFetch(input: RequestInfo | URL) {
   const url = new URL(String(input), 'http://localhost');
@@ -57,10 +64,32 @@ function fakeFetch(input: RequestInfo | URL) {
   if (path === '/stationTypes') return json([{ key: 'stream', label: 'Stream' }, { key: 'lake', label: 'Lake or reservoir' }]);
   if (path === `/organization/${ORG}`) return json({ id: ORG, name: 'Demo Watershed Council' });
   if (path === '/project/getIdsByOrganizationIds') return json([{ id: 'proj-1', name: 'Spring survey' }]);
+  if (path === '/sampleValue') return new Response(EXPORT_CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
   const match = path.match(/^\/sampleValue\/s1\/(.+)$/);
   if (match) return json(series[match[1]]);
   return json({ message: 'no' }, 404);
 }
+
+/** The files the page saves: each one's name, type and content (the link is not followed in jsdom). */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = `blob:saved-${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return () =>
+    Promise.all(
+      (click.mock.contexts as HTMLAnchorElement[]).map(async (link) => {
+        const blob = blobs.get(link.getAttribute('href')!)!;
+        return { name: link.download, type: blob.type, text: await blob.text() };
+      }),
+    );
+}
+
+const exportCalls = () => calls.filter((c) => c.startsWith('/api/v1/sampleValue?'));
 
 function renderStation(path: string) {
   const router = createMemoryRouter([{ path: '/sts', children: stationRoutes }, { path: '/sts/overview', element: <p>explorer</p> }], { initialEntries: [path] });
@@ -205,20 +234,89 @@ describe('station page /sts/station/{stationId}', () => {
     await changeLanguage('en');
   });
 
-  it('downloads the shown series as CSV in Water Quality Portal result columns', async () => {
+  it("downloads the server's export of the shown parameters over the chosen range, saved under the page's file name", async () => {
     const user = userEvent.setup();
-    const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const headers: Headers[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/sampleValue?')) headers.push(new Headers(init?.headers));
+      return fakeFetch(input);
+    }));
+    const saved = captureDownloads();
+    renderStation('/sts/station/s1/chart?parameter=p-ph,p-temp&from=2020-01-01&to=2020-06-30');
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3 | Temperature, water [deg C] 2'));
+    expect(exportCalls()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1));
+    expect(exportCalls()).toEqual(['/api/v1/sampleValue?stationId=s1&parameterId=p-ph&parameterId=p-temp&from=2020-01-01&to=2020-06-30']);
+    expect(headers[0].get('Accept')).toBe('text/csv');
+    // The file is what the server answered, byte for byte: 12:20 CDT stays 12:20 CDT, ND stays ND.
+    expect(await saved()).toEqual([{ name: 'USGS-01-pH-Temperature_water.csv', type: 'text/csv;charset=utf-8', text: EXPORT_CSV }]);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks for all the values when no date range is chosen', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
     renderStation('/sts/station/s1/chart?parameter=p-ph');
     await screen.findByTestId('chart');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    const link = vi.mocked(HTMLAnchorElement.prototype.click).mock.contexts[0] as HTMLAnchorElement;
-    expect(link.download).toBe('USGS-01-pH.csv');
-    const lines = (await created[0].text()).trim().split('\r\n');
-    expect(lines[0]).toBe('MonitoringLocationIdentifier,ActivityStartDate,ActivityStartTime/Time,CharacteristicName,ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultDetectionConditionText');
-    expect(lines[2]).toBe('USGS-01,2020-02-01,10:00:00,pH,7.9,std units,J');
-    expect(lines).toHaveLength(4);
+    await waitFor(() => expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1));
+    expect(exportCalls()).toEqual(['/api/v1/sampleValue?stationId=s1&parameterId=p-ph']);
+    expect(await saved()).toEqual([{ name: 'USGS-01-pH.csv', type: 'text/csv;charset=utf-8', text: EXPORT_CSV }]);
+  });
+
+  it('shows the download busy while the server prepares it, and asks once however often it is pressed', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const response = fakeFetch(input);
+      if (String(input).includes('/sampleValue?')) await held;
+      return response;
+    }));
+    const saved = captureDownloads();
+    renderStation('/sts/station/s1/chart?parameter=p-ph&from=2020-01-01');
+    await screen.findByTestId('chart');
+    const button = screen.getByRole('button', { name: 'Download CSV' });
+    await user.click(button);
+    // The same button, which keeps focus: marked busy, saying so, not pressed again.
+    expect(button).toHaveAccessibleName('Preparing CSV…');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    expect(exportCalls()).toEqual(['/api/v1/sampleValue?stationId=s1&parameterId=p-ph&from=2020-01-01']);
+    expect(HTMLAnchorElement.prototype.click).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(button).toHaveAccessibleName('Download CSV'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect((await saved()).map((f) => f.name)).toEqual(['USGS-01-pH.csv']);
+    expect(exportCalls()).toHaveLength(1);
+  });
+
+  it('says why when the export cannot be downloaded, saves nothing, and lets it be tried again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const response = fakeFetch(input);
+      return fail && String(input).includes('/sampleValue?') ? jsonResponse(500, { statusCode: 500, message: 'Internal server error.' }) : response;
+    }));
+    const saved = captureDownloads();
+    renderStation('/sts/station/s1/chart?parameter=p-ph');
+    await screen.findByTestId('chart');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: Internal server error.');
+    expect(await saved()).toEqual([]);
+    const button = screen.getByRole('button', { name: 'Download CSV' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    // The chart itself is still there: only the download failed.
+    expect(screen.getByTestId('chart')).toHaveTextContent('pH [std units] 3');
+
+    fail = false;
+    await user.click(button);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(await saved()).toEqual([{ name: 'USGS-01-pH.csv', type: 'text/csv;charset=utf-8', text: EXPORT_CSV }]);
+    expect(exportCalls()).toHaveLength(2);
   });
 
   it('info: metadata, small map, projects, parameters', async () => {
@@ -327,5 +425,25 @@ describe('station page /sts/station/{stationId}', () => {
     expect(screen.getByRole('link', { name: '信息' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下载 CSV' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '已显示的数据序列' })).toBeInTheDocument();
+  });
+
+  it('says in Simplified Chinese that the download is being prepared, or why it failed', async () => {
+    const user = userEvent.setup();
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('/sampleValue?')) return new Promise<Response>((resolve) => (answer = resolve));
+      return fakeFetch(input);
+    }));
+    captureDownloads();
+    await changeLanguage('zh-CN');
+    renderStation('/sts/station/s1/chart');
+    await screen.findByTestId('chart');
+    const button = screen.getByRole('button', { name: '下载 CSV' });
+    await user.click(button);
+    expect(button).toHaveAccessibleName('正在准备 CSV…');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    answer(jsonResponse(503, { statusCode: 503, message: '服务暂时不可用。' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('无法下载 CSV：服务暂时不可用。');
+    expect(button).toHaveAccessibleName('下载 CSV');
   });
 });
