@@ -348,11 +348,13 @@ ZH_CN = {
     "{column} '{value}' is a spreadsheet formula, not a number: write the value itself.":
         "{column} '{value}' 是电子表格公式，不是数字：请直接写出数值。",
     "{column} '{value}' is not a date: that month has no such day.": "{column} '{value}' 不是日期：该月没有这一天。",
+    "Every row of this import is written; it is updating the summaries and can no longer be cancelled.":
+        "此导入的所有行均已写入，正在更新汇总，已无法取消。",
     "This result is stored already in the project '{project}' (activity {activity}); import it into that project, "
-    "or give it an activity identifier of this project.":
-        "此结果已保存在项目“{project}”中（活动 {activity}）；请将其导入该项目，或为其指定本项目的活动标识符。",
-    "This result is stored already in the project '{project}'; import it into that project, or give it an activity "
-    "identifier of this project.": "此结果已保存在项目“{project}”中；请将其导入该项目，或为其指定本项目的活动标识符。",
+    "or give it an activity identifier no other project uses.":
+        "此结果已保存在项目“{project}”中（活动 {activity}）；请将其导入该项目，或为其指定其他项目未使用的活动标识符。",
+    "This result is stored already in the project '{project}'; import it into that project.":
+        "此结果已保存在项目“{project}”中；请将其导入该项目。",
     "{column} '{value}' is not a date: there is no such month (use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are "
     "1969-1999, 00-68 are 2000-2068)).": "{column} '{value}' 不是日期：没有这个月份（请使用 YYYY-MM-DD 或 M/D/YYYY，"
                                           "两位数年份 69-99 表示 1969-1999，00-68 表示 2000-2068）。",

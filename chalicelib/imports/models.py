@@ -36,6 +36,15 @@ class ImportsByProject(GlobalSecondaryIndex):
     createdAt = UnicodeAttribute(range_key=True)
 
 
+class ImportsByOrganization(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "byOrganization"
+        projection = AllProjection()
+
+    organizationId = UnicodeAttribute(hash_key=True)
+    createdAt = UnicodeAttribute(range_key=True)
+
+
 class ImportLog(BaseModel):
     Meta = table_meta("importLogs")
 
@@ -77,3 +86,4 @@ class ImportLog(BaseModel):
     pending = MapAttribute(null=True)
 
     by_project = ImportsByProject()
+    by_organization = ImportsByOrganization()

@@ -107,6 +107,15 @@ def import_history(organizationId, projectId):
     return answer
 
 
+@routes.route("/organization/{organizationId}/import-history", auth=CONTRIBUTORS)
+def organization_import_history(organizationId):
+    """The organization's newest imports, of all its projects (?limit, 20 at most; 5 by default)."""
+    organizations.get(organizationId)
+    params = routes.current_request.query_params or {}
+    limit = min(_page(params)[1], 20) if params.get("limit") else 5
+    return [_in_language(log) for log in service.organization_history(organizationId, limit)]
+
+
 @routes.route("/Util/feedbacklog/{logId}", auth=rules.signed_in)
 @describe(query={"page": PAGE_NUMBER, "limit": {**PAGE_NUMBER, "description": f"rows a page; at most {MAX_PAGE_SIZE}"}})
 def feedback_log(logId):

@@ -37,7 +37,10 @@ PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
                  "trigger", "sourceId", "kind")
-HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",), default_sort=(("createdAt", "DESC"),),
+# The worker's lease is read to tell whether an ended import is settled; it is not answered.
+_LEASE_FIELDS = ("workerId", "leaseUntil")
+HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",) + _LEASE_FIELDS,
+                     default_sort=(("createdAt", "DESC"),),
                      max_page_size=200, soft_delete=None)
 @dataclass(frozen=True)
 class ImportKind:
@@ -61,9 +64,13 @@ def public(log: ImportLog) -> dict:
     out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
     out["dryRun"] = bool(out["dryRun"])
     out["progress"] = progress(log)
-    # Ended, and no worker on it any more (a cancelled import's worker still counts the rows it was writing).
-    out["settled"] = log.status in FINISHED and (not log.workerId or int(log.leaseUntil or 0) < time.time())
+    out["settled"] = _settled(log.status, log.workerId, log.leaseUntil)
     return out
+
+
+def _settled(status: str | None, worker_id: str | None, lease_until) -> bool:
+    """Ended, and no worker on it any more (a cancelled import's worker still counts the rows it was writing)."""
+    return status in FINISHED and (not worker_id or int(lease_until or 0) < time.time())
 
 
 def progress(log: ImportLog) -> float | None:
@@ -205,6 +212,10 @@ def get_in_project(organization_id: str, project_id: str, log_id: str) -> Import
     return log
 
 
+TOO_LATE_TO_CANCEL = ("Every row of this import is written; it is updating the summaries and can no longer be "
+                      "cancelled.")
+
+
 def cancel(log: ImportLog, user_id: str) -> dict:
     """Stop a queued or running import; rows written before stay (the worker stops at its next chunk)."""
     if log.status in FINISHED:
@@ -212,12 +223,15 @@ def cancel(log: ImportLog, user_id: str) -> dict:
                        "cancelled.")
     now = utc_now()
     try:
+        # Once every row is written (rowsTotal is set then), the summaries are being updated: too late to stop.
         log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
                             ImportLog.updatedAt.set(now),
                             ImportLog.message.set(cancelled_message(int(log.rowsDone or 0)))],
-                   condition=ImportLog.status.is_in(QUEUED, "running"))
+                   condition=ImportLog.status.is_in(QUEUED, "running") & ImportLog.rowsTotal.does_not_exist())
     except Exception as exc:  # it ended meanwhile
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            if get(log.id).status == "running":
+                raise Conflict(TOO_LATE_TO_CANCEL) from exc
             raise Conflict("This import has already ended; only queued or running imports can be cancelled.") from exc
         raise
     return public(get(log.id))
@@ -225,7 +239,20 @@ def cancel(log: ImportLog, user_id: str) -> dict:
 
 def history(project_id: str, query_params: Any) -> list | dict:
     """A project's imports, newest first, through the collection query language (page, limit, filter...)."""
-    return crud.search(HISTORY, query_params, scope={"projectId": project_id})
+    return _with_settled(crud.search(HISTORY, query_params, scope={"projectId": project_id}))
+
+
+def organization_history(organization_id: str, limit: int) -> list[dict]:
+    """An organization's newest imports, of every project (the home page's latest imports): one Query."""
+    logs = ImportLog.by_organization.query(organization_id, scan_index_forward=False, limit=limit)
+    return [public(log) for log in logs]
+
+
+def _with_settled(answer: list | dict) -> list | dict:
+    for log in answer["data"] if isinstance(answer, dict) else answer:
+        lease = [log.pop(name, None) for name in _LEASE_FIELDS]
+        log["settled"] = _settled(log.get("status"), *lease)
+    return answer
 
 
 # ---------------------------------------------------------------- rejected rows

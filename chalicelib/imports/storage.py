@@ -22,6 +22,9 @@ from chalicelib.core.config import get_settings
 from chalicelib.core.messages import TRANSLATIONS, localize
 
 FEEDBACK_NAME = "feedback.csv"
+# The columns a feedback file adds to the file's own: the row (counted from the one after the header, as the
+# screen counts) and the problems, named in the file's language (an import of the fixed file ignores them).
+FEEDBACK_COLUMNS = {None: {"row": "row", "message": "message"}, "zh-CN": {"row": "行", "message": "问题"}}
 # The reader's key for a chunk's malformed rows in its table's schema metadata (chalicelib/imports/reader.py;
 # not imported from there: that module loads pyarrow, which the API does not).
 MALFORMED_KEY = b"openwaterdata.malformed"
@@ -121,14 +124,15 @@ class Storage:
             spools = {language: open(path, "w", encoding="utf-8-sig", newline="") for language, path in paths.items()}
             try:
                 writers = {language: csv.writer(spool, lineterminator="\r\n") for language, spool in spools.items()}
-                for writer in writers.values():
-                    writer.writerow(list(header) + ["message"])
-                for _row, cells, messages in self._rejected_rows():
+                for language, writer in writers.items():
+                    writer.writerow(list(header) + [FEEDBACK_COLUMNS.get(language, FEEDBACK_COLUMNS[None])[name]
+                                                    for name in ("row", "message")])
+                for row, cells, messages in self._rejected_rows():
                     cells = [_safe(c) for c in cells] if cells else [""] * len(header)
                     for language, writer in writers.items():
                         # Each problem translated alone (a template matches one message, not several joined).
                         said = messages if language is None else [localize(m, language) for m in messages]
-                        writer.writerow(cells + [" ".join(said)])
+                        writer.writerow(cells + ["" if row is None else row, " ".join(said)])
             finally:
                 for spool in spools.values():
                     spool.close()

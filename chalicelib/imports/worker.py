@@ -139,10 +139,16 @@ class ImportJob:
             raise
 
     def release_cancelled(self) -> None:
-        """After a cancel: the log is let go (the screen waits for this to show the final counts)."""
+        """After a cancel: the rejected rows so far are offered as a file, and the log is let go (the screen
+        waits for this to show the final counts)."""
+        log = ImportLog.get(self.log.id, consistent_read=True)
+        values = {":now": {"S": utc_now()}, ":cancelled": {"S": CANCELLED}}
+        expression = "SET updatedAt = :now"
+        if int(log.rowsRejected or 0) and self.storage.write_feedback(log.header or []):
+            expression += ", feedbackFileId = :file"
+            values[":file"] = {"S": self.log.id}
         try:
-            self._update("SET updatedAt = :now REMOVE workerId, leaseUntil, pending",
-                         {":now": {"S": utc_now()}, ":cancelled": {"S": CANCELLED}},
+            self._update(expression + " REMOVE workerId, leaseUntil, pending", values,
                          condition="workerId = :me AND #s = :cancelled")
         except Stopped:
             pass
@@ -391,11 +397,12 @@ class ImportJob:
             if project:
                 activity = item.get("a", {}).get("S")
                 message = (f"This result is stored already in the project '{project}' (activity {activity}); import "
-                           "it into that project, or give it an activity identifier of this project." if activity else
-                           f"This result is stored already in the project '{project}'; import it into that project, "
-                           "or give it an activity identifier of this project.")
-                outcome.rejections.append(validate.Rejection(int(checked.rows[position]), None, None, message,
-                                                             int(checked.index[position])))
+                           "it into that project, or give it an activity identifier no other project uses."
+                           if activity else
+                           f"This result is stored already in the project '{project}'; import it into that project.")
+                outcome.rejections.append(validate.Rejection(
+                    int(checked.rows[position]), checked.columns.get("activityId") if activity else None, activity,
+                    message, int(checked.index[position])))
             else:
                 kept.append(item)
         outcome.sample_items = kept

@@ -167,9 +167,15 @@ def activity(project: Project, activity_id: str) -> dict:
     except Activity.DoesNotExist:
         raise NotFound(ACTIVITY_NOT_FOUND) from None
     results = samples.activity_values(found.stationId, found.id, project.id, found.startDate) if found.stationId else []
+    from chalicelib.samples.download import LocalTimes
+
     names = {p.id: p.label for p in parameters.existing(r["parameterId"] for r in results).values()}
+    local_time = LocalTimes()
     for result in results:
         result["parameterName"] = names.get(result["parameterId"]) or result["parameterId"]
+        # As the file wrote it (time is the instant, in UTC): the date, time of day and zone.
+        result["date"], result["localTime"], result["timeZone"] = local_time(
+            result["time"], result.get("timeZone"), result.pop("dateOnly"))
     results.sort(key=lambda r: (r["parameterName"].casefold(), r["time"]))
     return {**found.to_dict(), "results": results}
 

@@ -337,6 +337,7 @@ def activity_values(station_id: str, activity_id: str, project_id: str, day: str
                 entry = {"parameterId": series.parameterId, "time": time_of(item["time"]["S"]),
                          "value": _number(item.get("v"))}
                 entry.update({name: item[short]["S"] for short, name in _OPTIONAL.items() if short in item})
+                entry["dateOnly"] = "do" in item
                 found.append(entry)
         yield found
 

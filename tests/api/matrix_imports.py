@@ -41,6 +41,7 @@ CASES: list = [
     Case("GET", _PROJECT + "/queued-import/{log}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_import),
     Case("DELETE", _PROJECT + "/queued-import/{log}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_import),
     Case("GET", _PROJECT + "/import-history", DEMO_ORG_CONTRIBUTORS, setup=_project_with_import),
+    Case("GET", "/organization/{org}/import-history", DEMO_ORG_CONTRIBUTORS),
     Case("GET", "/Util/feedbacklog/{log}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_import),
     Case("GET", "/Util/feedback/{log}", NO_FEEDBACK_FILE, setup=_project_with_import),
     Case("GET", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS),

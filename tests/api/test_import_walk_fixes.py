@@ -146,7 +146,7 @@ def test_a_row_with_the_wrong_number_of_cells_has_its_number_and_its_cells_in_th
         "A row has 14 cells where the header has 13: 'WALK-1,2024-05-03,10:00,EST,pH,7.2,std units,,,Low flow, "
         "ice,40.1,-75.2,Walk creek'. Check its delimiters and quotes.")
     table = _table(raw_get(admin, f"/Util/feedback/{log['feedbackFileId']}").body)
-    assert table[0] == TEMPLATE_HEADER + ["message"]
+    assert table[0] == TEMPLATE_HEADER + ["row", "message"]
     rows = {row[1]: row for row in table[1:]}
     assert list(rows) == ["2024-13-45", "2024-05-03", "2024-05-04", "2024-05-05"]
     # Cells under the header's columns; the extra one joined into the last column, nothing lost (a cell that
@@ -158,7 +158,9 @@ def test_a_row_with_the_wrong_number_of_cells_has_its_number_and_its_cells_in_th
     # Quotes read as the file's: the quoted newline stays in its cell.
     assert rows["2024-05-05"][:13] == ["WALK-1", "2024-05-05", "10:00", "EST", "pH", "7.0", "std units", "", "",
                                        "two\r\nlines", "40.1", "-75.2", ""]
-    assert rows["2024-05-04"][13] == ("A row has 3 cells where the header has 13: 'WALK-1,2024-05-04,10:00'. Check its "
+    # Each row says which it is (the malformed ones too, by their number in the file).
+    assert [rows[day][13] for day in rows] == ["2", "3", "4", "5"]
+    assert rows["2024-05-04"][14] == ("A row has 3 cells where the header has 13: 'WALK-1,2024-05-04,10:00'. Check its "
                                       "delimiters and quotes.")
 
 
@@ -220,6 +222,9 @@ def test_the_feedback_file_has_a_byte_order_mark_and_its_messages_in_the_languag
         assert "Accept-Language" in response.headers.get("Vary", "")
         table = _table(response.body)
         assert table[1][9] == "Café «crème»"  # the file's text as it was, non-ASCII included
+        # The two columns the feedback adds are named in the file's language.
+        chinese = any("\u4e00" <= ch <= "\u9fff" for row in table[1:] for ch in row[-1])
+        assert table[0][-2:] == (["行", "问题"] if chinese else ["row", "message"])
         return [row[-1] for row in table[1:]]
 
     assert messages() == ENGLISH

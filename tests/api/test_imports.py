@@ -343,11 +343,26 @@ def test_a_result_another_project_stored_stays_there(api):
     assert (again["status"], again["rowsImported"], again["rowsRejected"]) == ("failed", 0, 2), again
     key = api.get(f"/project/{first}").json["projectKey"]
     reasons = api.as_("admin").get(f"/Util/feedbacklog/{again['logId']}").json["data"]
-    assert [r["message"] for r in reasons] == [
-        f"This result is stored already in the project '{key}' (activity OWN-{n}); import it into that project, or "
-        "give it an activity identifier of this project." for n in (1, 2)]
+    assert [(r["column"], r["value"], r["message"]) for r in reasons] == [
+        ("ActivityIdentifier", f"OWN-{n}", f"This result is stored already in the project '{key}' (activity OWN-{n}); "
+         "import it into that project, or give it an activity identifier no other project uses.") for n in (1, 2)]
     assert {r["ProjectIdentifier"] for r in _export(api, first)} == {key}
     assert _export(api, second) == []
+
+
+def test_an_organizations_newest_imports_come_from_all_its_projects(api):
+    """The home page's latest imports asked 20 projects of an organization of 60 and said "No imports yet"."""
+    org, first = fresh_project(api)
+    _, second = fresh_project(api, org)
+    names = []
+    for project in (first, second, first):
+        names.append(f"{project[:8]}-{len(names)}.csv")
+        import_file(api, org, project, TEMPLATE, names[-1])
+    newest = api.as_("admin").get(f"/organization/{org}/import-history?limit=2").json
+    assert [log["fileName"] for log in newest] == names[:0:-1]
+    assert {log["projectId"] for log in newest} == {first, second} and all(log["settled"] for log in newest)
+    assert len(api.as_("admin").get(f"/organization/{org}/import-history").json) == 3
+    assert api.as_("viewer").get(f"/organization/{org}/import-history").status_code == 403
 
 
 def test_a_station_profile_creates_and_updates_stations(api):
@@ -494,12 +509,16 @@ def test_rows_written_while_the_import_is_cancelled_are_counted(api, demo, monke
 
     def cancelled_meanwhile(job, outcome):
         answers.append(service.public(service.cancel(service.get(log_id), demo["users"]["admin"]) and service.get(log_id)))
+        answers.append(api.as_("admin").get(_path(org, project, "/import-history?page=1")).json["data"][0])
         write(job, outcome)
 
     monkeypatch.setattr(worker.ImportJob, "write", cancelled_meanwhile)
     assert worker.run_import({"logId": log_id}, lambda: 900_000) == "cancelled"
     # The cancel's answer is not final while the worker still writes: the screen keeps asking.
     assert (answers[0]["status"], answers[0]["rowsImported"], answers[0]["settled"]) == ("cancelled", 0, False)
+    assert (answers[1]["status"], answers[1]["settled"]) == ("cancelled", False) and "workerId" not in answers[1]
+    settled = api.as_("admin").get(_path(org, project, "/import-history?page=1")).json["data"][0]
+    assert (settled["rowsImported"], settled["settled"]) == (1000, True)
     log = service.public(service.get(log_id))
     assert (log["status"], log["rowsDone"], log["rowsImported"], log["settled"]) == ("cancelled", 1000, 1000, True)
     assert log["message"] == "Cancelled after 1,000 rows; rows imported before stay."
@@ -518,6 +537,43 @@ def test_when_every_row_is_written_the_log_counts_them_while_the_summaries_are_u
     assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
     (log,) = during
     assert (log["status"], log["rowsDone"], log["rowsTotal"], log["progress"]) == ("running", 1500, 1500, 1.0)
+
+
+def test_a_cancel_after_every_row_is_written_is_refused_and_says_why(api, demo, monkeypatch):
+    """A walk cancelled while the screen said "updating the summaries": "Cancelled after 24,000 rows" of 24,000."""
+    from chalicelib.imports import worker
+
+    org, project = fresh_project(api)
+    log_id = _queued_log(org, project, _rows(1500), demo["users"]["admin"])
+    answers = []
+    refresh = worker.ImportJob.refresh
+    path = _path(org, project, f"/queued-import/{log_id}")
+
+    def cancelled_too_late(job):
+        answers.append(api.as_("admin").request("DELETE", path))
+        refresh(job)
+
+    monkeypatch.setattr(worker.ImportJob, "refresh", cancelled_too_late)
+    assert worker.run_import({"logId": log_id}, lambda: 900_000) == "succeeded"
+    assert (answers[0].status_code, answers[0].json["message"]) == (
+        409, "Every row of this import is written; it is updating the summaries and can no longer be cancelled.")
+    assert api.as_("admin").get(path).json["rowsImported"] == 1500
+
+
+def test_a_cancelled_import_offers_the_rows_it_rejected_before_as_a_file(api, demo):
+    from chalicelib.imports import service, worker
+
+    org, project = fresh_project(api)
+    content = _rows(2100).replace(b"2020-01-01,05:00", b"2020-01-01,25:00")  # row 6: no such time
+    log_id = _queued_log(org, project, content, demo["users"]["admin"])
+    assert worker.run_import({"logId": log_id}, lambda: (service.cancel(service.get(log_id), "x"), 900_000)[1]) \
+        == "cancelled"
+    log = service.public(service.get(log_id))
+    assert (log["rowsRejected"], log["settled"], log["feedbackFileId"]) == (1, True, log_id)
+    feedback = raw_get(api.as_("admin"), f"/Util/feedback/{log_id}")
+    rows = list(csv.reader(io.StringIO(feedback.body.decode("utf-8-sig"))))
+    assert [(row[1], row[2], row[-1]) for row in rows[1:]] == [
+        ("2020-01-01", "25:00", "Time '25:00' is not a time of day: use HH:MM or HH:MM:SS.")]
 
 
 def test_the_size_of_a_gzipped_file_unpacked_comes_from_its_end(api, demo):

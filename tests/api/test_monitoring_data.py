@@ -131,7 +131,9 @@ def test_an_activity_opens_with_the_values_it_measured(api, demo):
         "WIDNR_WQX-45822640", "WIDNR_WQX-10032762", "Water")
     assert [(r["parameterName"], r["value"], r["unit"]) for r in activity["results"]] == [
         ("Specific conductance", 1000, "uS/cm")]
-    assert activity["results"][0]["time"].startswith(activity["startDate"])
+    assert activity["results"][0]["time"] == "2011-05-09T17:20:00Z"  # the instant
+    # ... and as the file wrote it (12:20 CDT).
+    assert [(r["date"], r["localTime"], r["timeZone"]) for r in activity["results"]] == [("2011-05-09", "12:20:00", "CDT")]
     # The station's other activities' values (four more of the same parameter) are not this one's.
     missing = api.get(f"{path}/NO-SUCH-ACTIVITY")
     assert (missing.status_code, missing.json["message"]) == (404, "Activity not found.")
