@@ -120,6 +120,28 @@ TEMPLATE_HEADER = ",".join(TEMPLATE.columns[name] for name in (
     "detectionCondition", "comment"))
 
 
+def template_file() -> str:
+    """The template as a person downloads it to fill in: every column it takes, and two example rows (a value
+    at a new station, given its place, and a result below the detection limit at the same station)."""
+    import csv
+    import io
+
+    names = list(TEMPLATE.columns)
+    examples = [
+        {"station": "MY-CREEK-1", "stationName": "My creek at the bridge", "latitude": "40.1234",
+         "longitude": "-75.5678", "date": "2024-05-01", "time": "09:30", "timeZone": "EST", "characteristic": "pH",
+         "value": "7.2", "unit": "std units", "depth": "0.5", "depthUnit": "m", "comment": "Clear water"},
+        {"station": "MY-CREEK-1", "date": "2024-05-01", "time": "09:30", "timeZone": "EST",
+         "characteristic": "Nitrate", "value": "ND", "unit": "mg/L", "detectionCondition": "Not Detected"},
+    ]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(TEMPLATE.columns[name] for name in names)
+    for example in examples:
+        writer.writerow(example.get(name, "") for name in names)
+    return out.getvalue()
+
+
 # Station types (the explorer's colours) from WQX monitoring location type names.
 _TYPE_OF_LOCATION = {"stream": "surface-water", "river": "surface-water", "lake": "lake", "reservoir": "lake",
                      "well": "groundwater", "spring": "groundwater", "estuary": "estuary", "ocean": "estuary"}

@@ -172,6 +172,15 @@ def put_header_map(organizationId):
     return service.set_header_map(organizationId, routes.json_body())
 
 
+@routes.route("/import-template", auth=rules.signed_in)
+@describe(produces=(CSV,))
+def import_template():
+    """The Open Water Data template: every column it takes and two example rows, as CSV to fill in."""
+    return Response(body="\ufeff" + formats.template_file(), status_code=200, headers={
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="open-water-data-template.csv"'})
+
+
 @routes.route("/import-fields", auth=rules.signed_in)
 def import_fields():
     """The product's fields a header-map column may be mapped to ({name, label}), in the order imports list them."""

@@ -27,6 +27,14 @@ def password_token(username: str) -> str:
     return response.json()["access_token"]
 
 
+def _json_or_none(body):
+    """The answer's JSON; None for no body or another kind (a CSV download)."""
+    try:
+        return json.loads(body) if body else None
+    except ValueError:
+        return None
+
+
 class Api:
     """A small wrapper: JSON bodies in and out, a bearer token per identity."""
 
@@ -49,7 +57,7 @@ class Api:
         data = body if isinstance(body, bytes) or body is None else json.dumps(body)
         response = self.client.http.request(method, f"/api/v1{path}", body=data,
                                             headers={**self.headers(), **(headers or {})})
-        response.json = json.loads(response.body) if response.body else None
+        response.json = _json_or_none(response.body)
         return response
 
     def get(self, path, **kw):

@@ -47,4 +47,5 @@ CASES: list = [
     Case("GET", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS),
     Case("PUT", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS, body={}),
     Case("GET", "/import-fields", SIGNED_IN),
+    Case("GET", "/import-template", SIGNED_IN),
 ]

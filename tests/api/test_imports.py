@@ -365,6 +365,20 @@ def test_an_organizations_newest_imports_come_from_all_its_projects(api):
     assert api.as_("viewer").get(f"/organization/{org}/import-history").status_code == 403
 
 
+def test_the_template_to_fill_in_imports_as_it_is(api):
+    """A walk found no description of the template anywhere: the Imports tab offers it to download."""
+    response = raw_get(api.as_("contributor"), "/import-template")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="open-water-data-template.csv"' in response.headers["Content-Disposition"]
+    assert response.body.startswith(b"\xef\xbb\xbf")  # Excel reads it as UTF-8
+    header = next(csv.reader(io.StringIO(response.body.decode("utf-8-sig"))))
+    assert header[:4] == ["StationIdentifier", "StationName", "Latitude", "Longitude"] and "Value" in header
+    org, project = fresh_project(api)
+    log = import_file(api, org, project, response.body, "template.csv")
+    assert (log["status"], log["detectedFormat"], log["rowsImported"], log["stationsCreated"]) == (
+        "succeeded", "template", 2, 1), log
+
+
 def test_a_station_profile_creates_and_updates_stations(api):
     org, project = fresh_project(api)
     content = (WQP / "wqp_sites.csv").read_bytes()
