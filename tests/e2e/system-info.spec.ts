@@ -35,3 +35,16 @@ test('the API reference, linked from the about menu, draws every route of the AP
   await expect(page.getByRole('link', { name: 'The OpenAPI 3.1 document (JSON)' })).toHaveAttribute('href', '/api/v1/openapi.json');
   await page.screenshot({ path: 'screenshots/api-reference.png' });
 });
+
+test('after the API reference, the skip link still moves the focus and leaves the address as it was', async ({ page }) => {
+  // Swagger UI's bundle carries zenscroll, which took over every "#id" link of the app once loaded.
+  await page.goto('/#/api-reference');
+  await expect(page.getByRole('heading', { name: /Open Water Data API/ })).toBeVisible();
+  await page.goto('/#/sts/overview?mode=table');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main-content')).toBeFocused();
+  expect(new URL(page.url()).hash).toBe('#/sts/overview?mode=table');
+});

@@ -102,6 +102,10 @@ export function swaggerUiPlugins(serversLabel: SwaggerUiOptions['serversLabel'])
 }
 
 export async function renderSwaggerUi({ serversLabel, ...options }: SwaggerUiOptions): Promise<void> {
+  // The bundle carries zenscroll, which (unless told not to, before it loads) listens to every click on a
+  // "#id" link of the whole app from then on and pushes "#id" as the address: the skip link's click became
+  // "/#main-content", a page not found. The hash router owns the address.
+  (window as Window & { noZensmooth?: boolean }).noZensmooth = true;
   const [bundle] = await Promise.all([
     import('swagger-ui-dist/swagger-ui-bundle.js'),
     import('swagger-ui-dist/swagger-ui.css'),
