@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeProblems, isDay } from '../lib/filterChecks';
 
@@ -15,6 +15,10 @@ export interface DateRangeFieldsProps {
 
 /** The earliest year a date typed in a field is taken as meant while it is being typed. */
 export const EARLIEST_TYPED_YEAR = 1800;
+/** A plausible date is committed once the typing pauses this long (or at once on Enter or leaving the field):
+ * typing over a whole date goes through other whole dates (03-15 → 03-02 → 03-25), each a history entry and a
+ * request if committed at once. */
+export const COMMIT_AFTER_MS = 800;
 
 /**
  * Whether a date field's value is one a user is done typing: a real day with a four-digit year from
@@ -24,8 +28,8 @@ export function isPlausibleDay(value: string): boolean {
   return isDay(value) && Number(value.slice(0, 4)) >= EARLIEST_TYPED_YEAR;
 }
 
-/** One date field: what is typed stays in the field, and reaches the caller when it is a plausible date, or
- * on Enter or leaving the field; an emptied field clears the end at once. */
+/** One date field: what is typed stays in the field, and reaches the caller when it is a plausible date and
+ * the typing pauses, or on Enter or leaving the field; an emptied field clears the end at once. */
 function DateField({ label, value, min, max, problem, problemId, onCommit }: {
   label: string;
   value: string;
@@ -42,19 +46,28 @@ function DateField({ label, value, min, max, problem, problemId, onCommit }: {
   const [shown, setShown] = useState(value);
   if (value !== shown) {
     setShown(value);
-    setDraft(value);
+    // What the field holds is left alone when it is what was just committed: setting an input's value while
+    // it is typed into restarts the browser's typing of the year.
+    if (value !== draft) setDraft(value);
     setEdited(false);
   }
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  // A commit after the pause goes to the caller and the committed value as they are then, not as they were.
+  const latest = useRef({ value, onCommit });
+  latest.current = { value, onCommit };
   const commit = (next: string) => {
-    if (next !== value) onCommit(next);
+    clearTimeout(pending.current);
+    if (next !== latest.current.value) latest.current.onCommit(next);
   };
   /** The typing is over (Enter, or leaving the field): a whole date (of any year) or an emptied field is
    * committed; a half-typed one goes back to the committed date when the field is left. */
   const settle = (input: HTMLInputElement, leaving: boolean) => {
     if (!edited) return;
     const next = input.value;
-    if (next === '' ? !input.validity.badInput : isDay(next)) commit(next);
+    if (next === '' ? !input.validity.badInput : isPlausibleDay(next)) commit(next);
     else if (leaving) {
+      clearTimeout(pending.current);
       input.value = isDay(value) ? value : '';
       setDraft(value);
       setEdited(false);
@@ -65,7 +78,12 @@ function DateField({ label, value, min, max, problem, problemId, onCommit }: {
     setDraft(next);
     setEdited(true);
     // '' with a bad input: a date partly typed (the browser gives no value yet); '' without: the field was emptied.
-    if (next === '' ? !event.target.validity.badInput : isPlausibleDay(next)) commit(next);
+    clearTimeout(pending.current);
+    if (next === '') {
+      if (!event.target.validity.badInput) commit(next);
+    } else if (isPlausibleDay(next)) {
+      pending.current = setTimeout(() => commit(next), COMMIT_AFTER_MS);
+    }
   };
   return (
     <label className="field">
