@@ -37,8 +37,8 @@ GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
 # 3 (WQP), 4 (generator): series and stations keep their values' media (the generated ones: Water); 4 (WQP): values keep their time zone,
-# and the sample fraction tells results of one activity apart.
-WQP_VERSION = 4
+# and the sample fraction tells results of one activity apart; 5 (WQP): the WQX 3 site knows its state and county.
+WQP_VERSION = 5
 GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
@@ -162,19 +162,17 @@ def load_wqp(organization_id: str) -> dict:
     sites = {}
     for row in files["wqp_sites.csv"]:
         site = WQP_STATION.pick(row)
-        state, county = site["stateCode"], site["countyCode"]
         sites[site["station"]] = dict(
             identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
             longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"], huc8=site["huc8"],
-            stateFips=state.zfill(2) if state else None,
-            countyFips=(state.zfill(2) + county.zfill(3)) if county else None, description=site["description"])
+            description=site["description"], **reference.place_fips(site["stateCode"], site["countyCode"]))
     results3 = [WQX3_RESULT.pick(row) for row in files["wqp3_results.csv"]]
     for site in results3:  # WQX 3 results carry their location
         sites.setdefault(site["station"], dict(
             identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
             longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"],
-            huc8=(site["huc8"] or "").zfill(8) or None, huc12=site["huc12"], stateFips=None, countyFips=None,
-            description=site["description"]))
+            huc8=(site["huc8"] or "").zfill(8) or None, huc12=site["huc12"], description=site["description"],
+            **reference.place_fips(site["stateCode"], site["countyCode"])))
     station_items = []
     for site in sites.values():
         if site["latitude"] is None or site["longitude"] is None:

@@ -75,6 +75,7 @@ WQX3_RESULT = Format(
         "station": "Location_Identifier", "stationName": "Location_Name", "latitude": "Location_Latitude",
         "longitude": "Location_Longitude", "locationType": "Location_Type", "huc8": "Location_HUCEightDigitCode",
         "huc12": "Location_HUCTwelveDigitCode", "description": "Location_Description",
+        "stateCode": "Location_StatePostalCode", "countyCode": "Location_CountyCode",
         "activityId": "Activity_ActivityIdentifier", "activityType": "Activity_TypeCode", "media": "Activity_Media",
         "date": "Activity_StartDate", "time": "Activity_StartTime", "timeZone": "Activity_StartTimeZone",
         "project": "Project_Identifier", "characteristic": "Result_Characteristic", "fraction": "Result_SampleFraction",

@@ -323,7 +323,8 @@ class ImportJob:
                     id=station_id, organizationId=org, identifier=identifier, name=name, latitude=lat, longitude=lng,
                     monitoringLocationType=location_type, stationType=_station_type(location_type),
                     projectIds=[self.log.projectId], createdAt=utc_now(),
-                    **_optional(huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12))))
+                    **_optional(huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12),
+                                **_state_and_county(fields, position))))
             keep.append(position)
         self.station_ids.update(created_here)
         outcome.counts.stationsCreated = len(outcome.new_stations)
@@ -428,11 +429,7 @@ class ImportJob:
                 longitude=fields["longitude"][position].as_py(),
                 monitoringLocationType=_text(fields, "locationType", position),
                 description=_text(fields, "description", position), huc8=_huc(fields, "huc8", position, 8),
-                stateFips=_fips(fields, "stateCode", position, 2),
-                countyFips=(_fips(fields, "stateCode", position, 2) or "") + (_fips(fields, "countyCode", position, 3) or "")
-                or None)
-            if values.get("countyFips") and len(values["countyFips"]) != 5:
-                values.pop("countyFips")
+                **_state_and_county(fields, position))
             station_id = stations.station_id_for(org, identifier)
             existing = found.get(station_id)
             if existing is None:
@@ -564,6 +561,13 @@ def _huc(fields: dict, name: str, position: int, digits: int) -> str | None:
 def _fips(fields: dict, name: str, position: int, digits: int) -> str | None:
     value = _text(fields, name, position)
     return value.zfill(digits) if value and value.isdigit() and len(value) <= digits else None
+
+
+def _state_and_county(fields: dict, position: int) -> dict:
+    """A station's state and county FIPS codes from the row (reference.place_fips)."""
+    from chalicelib.reference import service as reference
+
+    return reference.place_fips(_text(fields, "stateCode", position), _text(fields, "countyCode", position))
 
 
 def _station_type(location_type: str | None) -> str:

@@ -129,3 +129,21 @@ def counties() -> list[dict]:
         result.append({"id": row["statefp"] + row["countyfp"], "name": row["name"], "countyFips": row["countyfp"],
                        "stateFips": row["statefp"], "stateName": state["name"], "stateCode": state["postal"]})
     return result
+
+
+@lru_cache(maxsize=1)
+def _places() -> tuple[dict[str, str], frozenset[str]]:
+    """State FIPS codes by postal code, and every county's 5-digit FIPS code."""
+    return {c["stateCode"]: c["stateFips"] for c in counties()}, frozenset(c["id"] for c in counties())
+
+
+def place_fips(state: str | None, county: str | None) -> dict[str, str]:
+    """{stateFips, countyFips} of a place as files give it: the state as FIPS digits or a postal code (WI, the
+    WQX 3 layout), the county as its own FIPS digits (25); what cannot be told, or a county that does not
+    exist, is left out rather than stored wrong."""
+    states, known_counties = _places()
+    state, county = (state or "").strip(), (county or "").strip()
+    state_fips = state.zfill(2) if state.isdigit() and len(state) <= 2 else states.get(state.upper())
+    county_fips = state_fips + county.zfill(3) if state_fips and county.isdigit() and len(county) <= 3 else None
+    found = {"stateFips": state_fips, "countyFips": county_fips if county_fips in known_counties else None}
+    return {k: v for k, v in found.items() if v}

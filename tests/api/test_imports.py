@@ -379,6 +379,17 @@ def test_the_template_to_fill_in_imports_as_it_is(api):
         "succeeded", "template", 2, 1), log
 
 
+def test_a_station_a_wqx3_result_file_creates_knows_its_state_and_county(api):
+    """WQX 3 names the state by its postal code (WI) and the county by its own 3 digits (25): a WQP search by
+    statecode=US:55 missed the station it created."""
+    org, project = fresh_project(api)
+    log = import_file(api, org, project, (WQP / "wqp3_results.csv").read_bytes(), "wqp3.csv")
+    assert (log["status"], log["stationsCreated"]) == ("succeeded", 1), log
+    (station,) = api.get(_path(org, project, "/stations")).json
+    assert (station["identifier"], station["stateFips"], station["countyFips"], station["huc8"]) == (
+        "WIDNR_WQX-10032762", "55", "55025", "07090002")
+
+
 def test_a_station_profile_creates_and_updates_stations(api):
     org, project = fresh_project(api)
     content = (WQP / "wqp_sites.csv").read_bytes()

@@ -93,7 +93,7 @@ def test_path_segments_match_case_insensitively(api, demo):
     (f"{WI}&startDateLo=07-01-2011&startDateHi=07-31-2011", {WI_SITE}),
     (f"{WI}&startDateLo=01-01-2012", set()),
     (f"{WI}&huc=07*", {WI_SITE}),
-    (f"{WI}&countrycode=US", set()),
+    (f"{WI}&countrycode=US", {WI_SITE}),  # its WQX 3 row names its state (WI) and county
     ("organization=Nobody at all", set()),
     (f"{WI}&activityId=WIDNR_WQX-45822640", {WI_SITE}),
     (f"{WI}&activityId=NO-SUCH-ACTIVITY", set()),
@@ -502,8 +502,8 @@ def test_the_summary_names_the_state_and_county_and_links_the_station_page(api, 
     assert {r["MonitoringLocationUrl"] for r in rows} == {""}
     # WQP values keep no date of their writing.
     assert {r["LastResultSubmittedDate"] for r in rows} == {""}
-    # A station without a state or county (the WQX 3 file names none) leaves them empty.
-    assert {(r["StateName"], r["CountyName"]) for r in _summary(api, WI)} == {("", "")}
+    # The WQX 3 file names the state by its postal code and the county by its own 3 digits.
+    assert {(r["StateName"], r["CountyName"]) for r in _summary(api, WI)} == {("Wisconsin", "Dane County")}
     monkeypatch.setenv("APP_URL", "https://water.example.org/")
     get_settings.cache_clear()
     try:
