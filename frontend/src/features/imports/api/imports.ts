@@ -1,14 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { del, get, post } from '../../../api/client';
 import { hasSettled, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
 
 /** How often a queued or running import is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
+/** How often the history is asked again while an import on its page has not settled. */
+export const HISTORY_POLL_MS = 3000;
 export const HISTORY_PAGE_SIZE = 10;
 export const REJECTED_PAGE_SIZE = 50;
-/** The home page asks each project for its few newest imports, of at most this many projects. */
-export const LATEST_PER_PROJECT = 3;
-export const LATEST_PROJECTS = 20;
+/**
+ * The home page asks each organization for this many of its newest imports (the route's most): it lists the 5
+ * newest of projects it knows, and an import of a project since deleted is left out, so a few more are asked.
+ */
+export const LATEST_PER_ORGANIZATION = 20;
 
 const projectPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}`;
@@ -64,22 +69,36 @@ export function cancelImport(organizationId: string, projectId: string, logId: s
 }
 
 /**
+ * The interface's language, part of the cache key of every import answer the server words in it (an import's
+ * message, the rejected rows' reasons: it follows Accept-Language): switching the language asks for them again.
+ */
+function useLanguage(): string {
+  return useTranslation().i18n.language;
+}
+
+/**
  * GET .../queued-import/{logId}, asked again every second until the import has settled: ended, and no worker
  * still on it (a cancelled import's worker still counts the rows it was writing, so its counts are not final at
  * `cancelled`). A settled import is handed over only once `whenEnded` has settled (it refreshes what else shows
  * the end: history, rejected rows), so the result never shows an end the rest of the screen does not show yet.
+ * Asked again in the new language when the interface's changes (its message is in it); meanwhile the import
+ * stays shown as it was (never another import's).
  */
 export function useImport(organizationId: string, projectId: string, logId: string | null, whenEnded: (log: ImportLog) => Promise<unknown>) {
+  const language = useLanguage();
   const path = logId ? `${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}` : null;
-  return useSWR(
-    path,
-    async (url: string) => {
+  const answer = useSWR(
+    path ? [path, language] : null,
+    async ([url]: readonly [string, string]) => {
       const log = await get<ImportLog>(url);
       if (log && hasSettled(log)) await whenEnded(log).catch(() => undefined);
       return log;
     },
-    { refreshInterval: (log) => (log && hasSettled(log) ? 0 : PROGRESS_POLL_MS) },
+    { refreshInterval: (log) => (log && hasSettled(log) ? 0 : PROGRESS_POLL_MS), keepPreviousData: true },
   );
+  // The previous answer is kept only while the same import is asked for again (in another language).
+  const data = answer.data && logId && answer.data.logId === logId ? answer.data : undefined;
+  return { data, mutate: answer.mutate, error: answer.error };
 }
 
 function emptyPage<T>(): Page<T> {
@@ -95,50 +114,58 @@ const KIND_OF: Record<ImportEndpoint, string> = { 'import-data': 'data', 'import
  * only get a 403).
  */
 export function useImportHistory(organizationId: string, projectId: string, page: number, endpoint: ImportEndpoint, allowed = true) {
+  const language = useLanguage();
   const path = `${projectPath(organizationId, projectId)}/import-history`;
   const filter = `kind||$eq||${KIND_OF[endpoint]}`;
-  // The page shown stays while the next one loads, so paging does not blank the table.
+  // The page shown stays while the next one (or the same in another language) loads, so the table never blanks.
+  // While an import on it has not settled (queued, running, stopping), the page is asked again now and then: a
+  // row says "Stopping…" only until its import has settled, also when its result is not the one followed.
   return useSWR(
-    allowed ? [path, page, filter] : null,
+    allowed ? [path, page, filter, language] : null,
     async () => (await get<Page<ImportLog>>(path, { params: { page, limit: HISTORY_PAGE_SIZE, filter } })) ?? emptyPage<ImportLog>(),
-    { keepPreviousData: true },
+    { keepPreviousData: true, refreshInterval: (shown) => (shown?.data.some((log) => !hasSettled(log)) ? HISTORY_POLL_MS : 0) },
   );
 }
 
 /**
- * The newest imports across several projects (the home page): GET .../import-history of each, its first
- * LATEST_PER_PROJECT, newest first. A project whose history cannot be read is left out, not an error.
+ * The newest imports of the projects of several organizations (the home page): GET organization/{id}/import-history
+ * of each organization (the newest of all its projects, LATEST_PER_ORGANIZATION of them), together newest first. An
+ * organization whose imports cannot be read is left out, not an error.
  */
-export function useLatestImports(projects: { organizationId: string; id: string }[]) {
-  const asked = projects.slice(0, LATEST_PROJECTS);
-  const key = asked.length ? ['latest-imports', ...asked.map((p) => `${p.organizationId}/${p.id}`)] : null;
-  return useSWR(key, async () => {
-    const pages = await Promise.all(
-      asked.map((p) =>
-        get<Page<ImportLog>>(`${projectPath(p.organizationId, p.id)}/import-history`, { params: { page: 1, limit: LATEST_PER_PROJECT } }).catch(
+export function useLatestImports(organizationIds: readonly string[]) {
+  const language = useLanguage();
+  const asked = [...new Set(organizationIds)].sort();
+  return useSWR(asked.length ? ['latest-imports', language, ...asked] : null, async () => {
+    const answers = await Promise.all(
+      asked.map((id) =>
+        get<ImportLog[]>(`/organization/${encodeURIComponent(id)}/import-history`, { params: { limit: LATEST_PER_ORGANIZATION } }).catch(
           () => undefined,
         ),
       ),
     );
-    return pages.flatMap((page) => page?.data ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  });
+    return answers.flatMap((logs) => (Array.isArray(logs) ? logs : [])).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    // The list shown stays while it is asked again (in another language): the home page does not blink.
+  }, { keepPreviousData: true });
 }
 
-/** The cache key of a page of an import's rejected rows: the hook's and the preload's. */
-export const rejectedRowsKey = (logId: string, page: number) => [`/Util/feedbacklog/${encodeURIComponent(logId)}`, page] as const;
+/** The cache key of a page of an import's rejected rows in a language: the hook's and the preload's. */
+export const rejectedRowsKey = (logId: string, page: number, language: string) =>
+  [`/Util/feedbacklog/${encodeURIComponent(logId)}`, page, language] as const;
 
 /**
  * GET Util/feedbacklog/{logId}: a page of the rejected rows' problems with their reasons, one a problem (a row
- * with two bad cells is listed twice): `total` counts problems, the log's rowsRejected counts rows.
+ * with two bad cells is listed twice): `total` counts problems, the log's rowsRejected counts rows. The reasons
+ * come in the interface's language (Accept-Language).
  */
 export async function fetchRejectedRows(logId: string, page: number): Promise<Page<RejectedRow>> {
-  const [path] = rejectedRowsKey(logId, page);
+  const path = `/Util/feedbacklog/${encodeURIComponent(logId)}`;
   return (await get<Page<RejectedRow>>(path, { params: { page, limit: REJECTED_PAGE_SIZE } })) ?? emptyPage<RejectedRow>();
 }
 
 export function useRejectedRows(logId: string | null, page: number) {
-  // The page shown stays while the next one loads, so paging does not blank the table.
-  return useSWR(logId ? rejectedRowsKey(logId, page) : null, () => fetchRejectedRows(logId!, page), { keepPreviousData: true });
+  const language = useLanguage();
+  // The page shown stays while the next one (or the same in another language) loads, so the table never blanks.
+  return useSWR(logId ? rejectedRowsKey(logId, page, language) : null, () => fetchRejectedRows(logId!, page), { keepPreviousData: true });
 }
 
 /**
@@ -147,4 +174,15 @@ export function useRejectedRows(logId: string | null, page: number) {
  */
 export async function fetchFeedbackCsv(fileId: string): Promise<string> {
   return (await get<string>(`/Util/feedback/${encodeURIComponent(fileId)}`, { headers: { Accept: 'text/csv' } })) ?? '';
+}
+
+/** The name the template is saved under (as the server's Content-Disposition names it). */
+export const TEMPLATE_FILE_NAME = 'open-water-data-template.csv';
+
+/**
+ * GET import-template: the Open Water Data template to fill in, every column it takes and two example rows, as
+ * CSV. Undefined when there is nothing to save (the session ended: the sign-in dialog says so).
+ */
+export async function fetchImportTemplate(): Promise<string | undefined> {
+  return get<string>('/import-template', { headers: { Accept: 'text/csv' } });
 }

@@ -1,14 +1,29 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, useRejectedRows } from '../api/imports';
 import { FINISHED, hasSettled, type ImportLog } from '../api/types';
 import { COUNTS, countLabel, statusLabel } from '../lib/labels';
+import { saveCsv } from '../lib/saveCsv';
 
 type FormatNumber = (n: number) => string;
 
-const BOM = '\ufeff';
+/**
+ * A column's name with its word boundaries marked (<wbr>): between the words of a camel-case name
+ * (ActivityStartDate: Activity·Start·Date) and after "/", "_" and "-" (ResultMeasure/MeasureUnitCode). A narrow
+ * column then wraps a long name between its words, while a short one (Value, Date) stays whole.
+ */
+function breakableName(name: string): ReactNode {
+  const parts = name.replace(/([a-z0-9])(?=[A-Z])|([/_-])(?=.)/g, '$1$2\u0000').split('\u0000');
+  if (parts.length === 1) return name;
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** The time left of a running import, from the part done since it started; null while too little is done to say. */
 function timeLeft(progress: number, startedAt: string | null, now: number): number | null {
@@ -158,14 +173,8 @@ function RejectedRows({ log, number }: { log: ImportLog; number: FormatNumber })
     if (!log.feedbackFileId) return;
     try {
       const text = await fetchFeedbackCsv(log.feedbackFileId);
-      // The server's byte-order mark (so that Excel reads the file as UTF-8, its Chinese reasons too) is dropped
-      // by the decoding of the answer: the file saved has it again.
-      const url = URL.createObjectURL(new Blob([text.startsWith(BOM) ? text : BOM + text], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${log.fileName.replace(/\.(csv|txt|tsv|zip|gz|json)$/i, '')}-rejected-rows.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      // With the byte-order mark the server sent (the decoding of the answer drops it): Excel reads the Chinese reasons.
+      saveCsv(`${log.fileName.replace(/\.(csv|txt|tsv|zip|gz|json)$/i, '')}-rejected-rows.csv`, text);
     } catch (failure) {
       toast.error(failure);
     }
@@ -203,8 +212,8 @@ function RejectedRows({ log, number }: { log: ImportLog; number: FormatNumber })
                   <tr key={`${data.page}-${index}`}>
                     <td className="imports-row">{row.row === null ? '' : number(row.row)}</td>
                     <td className="imports-reason">{row.message}</td>
-                    <td>{row.column ?? ''}</td>
-                    <td>{row.value ?? ''}</td>
+                    <td className="imports-column">{row.column ? breakableName(row.column) : ''}</td>
+                    <td className="imports-value">{row.value ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

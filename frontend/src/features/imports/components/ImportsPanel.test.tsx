@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -8,7 +10,7 @@ import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
 import type { ImportLog, RejectedRow } from '../api/types';
-import { FakeUpload, fakeImportServer, importLog, S3_URL, type FakeImportOptions } from '../test/fakeImportServer';
+import { FakeUpload, fakeImportServer, importLog, S3_URL, TEMPLATE_CSV, type FakeImportOptions } from '../test/fakeImportServer';
 import { ImportResult } from './ImportResult';
 import { ImportsPanel } from './ImportsPanel';
 
@@ -213,6 +215,9 @@ describe('the imports panel of a project', () => {
     expect(screen.queryByText('No imports yet.')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    // The template is offered with the form, to those who may import.
+    expect(screen.queryByRole('button', { name: 'Download the template (CSV)' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^One value per row\./)).not.toBeInTheDocument();
     // The history is for those who may import: it is not asked for (the server would answer 403 every visit).
     expect(server.calls.filter((c) => c.path.endsWith('/import-history'))).toEqual([]);
   });
@@ -479,5 +484,156 @@ describe('an import as its user walks it', () => {
       URL.createObjectURL = originals.create;
       URL.revokeObjectURL = originals.revoke;
     }
+  });
+});
+
+describe('after a regression walk', () => {
+  const REJECTED_MESSAGE = '2 rows were rejected (see the rejected rows); the others were imported.';
+  const ENDED = importLog({
+    status: 'partial', settled: true, rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, feedbackFileId: 'log-1', message: REJECTED_MESSAGE,
+  });
+
+  it("asks again in the new language when the language is switched: the import's message, the rejected rows' reasons, the history", async () => {
+    serve({ states: [ENDED], chineseMessages: { [REJECTED_MESSAGE]: '2 行被拒绝（见被拒绝的行）；其他行已导入。' } });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    expect(await screen.findByText(REJECTED_MESSAGE, {}, { timeout: 4000 })).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { name: 'results.csv: Imported with rejected rows' });
+    const rejected = await screen.findByRole('table', { name: '2 problems in 2 rejected rows' });
+    expect(within(rejected).getByText("ActivityStartDate '2024-02-30' is not a date")).toBeInTheDocument();
+    const before = server.calls.length;
+
+    await act(() => changeLanguage('zh-CN'));
+    // The server's words come again, in Chinese; the result stays on screen meanwhile (not blanked, focus kept).
+    expect(await screen.findByText('2 行被拒绝（见被拒绝的行）；其他行已导入。')).toBeInTheDocument();
+    expect(screen.queryByText(REJECTED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'results.csv: 已导入（有被拒绝的行）' })).toBe(heading);
+    const chinese = screen.getByRole('table', { name: '被拒绝的 2 行中共有 2 个问题' });
+    expect(await within(chinese).findByText("ActivityStartDate '2024-02-30' 不是日期")).toBeInTheDocument();
+    expect(within(chinese).queryByText("ActivityStartDate '2024-02-30' is not a date")).not.toBeInTheDocument();
+    const askedInChinese = (path: string) =>
+      server.calls.slice(before).filter((c) => c.path === path && c.headers.get('Accept-Language') === 'zh-CN, en;q=0.5').length;
+    const base = `/api/v1/organization/${ORG}/projects/${PROJECT}`;
+    expect(askedInChinese(`${base}/queued-import/log-1`)).toBeGreaterThan(0);
+    expect(askedInChinese('/api/v1/Util/feedbacklog/log-1')).toBeGreaterThan(0);
+    expect(askedInChinese(`${base}/import-history`)).toBeGreaterThan(0);
+
+    // And back: English again.
+    await act(() => changeLanguage('en'));
+    expect(await screen.findByText(REJECTED_MESSAGE)).toBeInTheDocument();
+    expect(await within(screen.getByRole('table', { name: '2 problems in 2 rejected rows' })).findByText("ActivityStartDate '2024-02-30' is not a date"))
+      .toBeInTheDocument();
+  }, 10_000);
+
+  it('shows a cancelled import whose worker is still on it as stopping in the history, as its result does, until it has settled', async () => {
+    const stopping = importLog({ logId: 'old-1', fileName: 'stopped.csv', status: 'cancelled', settled: false, rowsDone: 6000, rowsImported: 6000 });
+    const check = importLog({ logId: 'old-2', fileName: 'checked.csv', dryRun: true, status: 'cancelled', settled: false, rowsDone: 10 });
+    const done = importLog({ logId: 'old-3', fileName: 'done.csv', status: 'cancelled', settled: true, rowsDone: 10, rowsImported: 10 });
+    serve({ earlier: [stopping, check, done] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    const statusOf = (file: string) => columnsOf(within(history).getByRole('row', { name: new RegExp(file) }))[1];
+    expect(statusOf('stopped')).toBe('Stopping…');
+    expect(statusOf('checked')).toBe('Stopping the check…');
+    expect(statusOf('done')).toBe('Cancelled');
+    // Its result says the same.
+    await userEvent.click(within(history).getByRole('button', { name: 'Show: stopped.csv' }));
+    expect(await screen.findByRole('heading', { name: 'stopped.csv: Stopping…' })).toBeInTheDocument();
+
+    // The check's worker finishes: the history, asked again while a row on it has not settled, shows its end
+    // (its result is not the one open, so nothing else would ask for it).
+    Object.assign(check, { settled: true });
+    await waitFor(() => expect(statusOf('checked')).toBe('Check cancelled'), { timeout: 5000 });
+    expect(statusOf('stopped')).toBe('Stopping…');
+    // Then the other's: its result and its history row show how it ended, with its final counts.
+    Object.assign(stopping, { settled: true, rowsDone: 6500, rowsImported: 6500 });
+    expect(await screen.findByRole('heading', { name: 'stopped.csv: Cancelled' }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(statusOf('stopped')).toBe('Cancelled'));
+    expect(columnsOf(within(history).getByRole('row', { name: /stopped/ }))[2]).toBe('6,500 values imported · 0 unchanged · 0 rows rejected');
+    // Every row settled: the history is not asked again.
+    const asked = server.calls.filter((c) => c.path.endsWith('/import-history')).length;
+    await new Promise((resolve) => setTimeout(resolve, 3300));
+    expect(server.calls.filter((c) => c.path.endsWith('/import-history')).length).toBe(asked);
+  }, 15_000);
+
+  it('says "正在停止…" in the history in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    serve({ earlier: [importLog({ logId: 'old-1', fileName: 'stopped.csv', status: 'cancelled', settled: false })] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: '本项目的导入记录' });
+    expect(columnsOf(within(history).getByRole('row', { name: /stopped/ }))[1]).toBe('正在停止…');
+  });
+
+  it.each([
+    ['en', 'The Open Water Data template', /^One value per row\. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude \(and StationName\)\. Time, TimeZone \(a WQX code such as EST\), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional\.$/, 'Download the template (CSV)'],
+    ['zh-CN', 'Open Water Data 模板', /^每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。$/, '下载模板（CSV）'],
+  ] as const)('describes the template and saves it through the app\'s client, keeping its byte-order mark (%s)', async (language, title, description, button) => {
+    await changeLanguage(language);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:template');
+    const originals = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderPanel(CONTRIBUTOR);
+      const template = await screen.findByRole('group', { name: title });
+      expect(within(template).getByText(description)).toBeInTheDocument();
+      // Above the form it describes.
+      expect(template.compareDocumentPosition(screen.getByLabelText(language === 'en' ? 'Choose a file' : '选择文件')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await userEvent.click(within(template).getByRole('button', { name: button }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const asked = server.calls.filter((c) => c.path === '/api/v1/import-template');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.method).toBe('GET');
+      // Through the app's client: it names the language as every call does.
+      expect(asked[0]!.headers.get('Accept')).toBe('text/csv');
+      expect(asked[0]!.headers.get('Accept-Language')).toBe(language === 'en' ? 'en' : 'zh-CN, en;q=0.5');
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('open-water-data-template.csv');
+      const saved = createObjectURL.mock.calls[0]![0];
+      expect(saved.type).toBe('text/csv;charset=utf-8');
+      const bytes = new Uint8Array(await saved.arrayBuffer());
+      // One byte-order mark (the answer's, which decoding it dropped), then the template as the server sent it.
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect([...bytes.slice(3, 6)]).not.toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(TEMPLATE_CSV);
+    } finally {
+      URL.createObjectURL = originals.create;
+      URL.revokeObjectURL = originals.revoke;
+    }
+  });
+
+  it('offers a system administrator the template too', async () => {
+    renderPanel(SYSTEM_ADMIN);
+    expect(await screen.findByRole('button', { name: 'Download the template (CSV)' })).toBeInTheDocument();
+  });
+
+  it("keeps a short column name whole in the rejected rows (a minimum width), a long one wrapping between its words", async () => {
+    await changeLanguage('zh-CN');
+    serve({ rejections: [
+      { row: 3, column: 'Value', value: 'abc', message: "Value 'abc' 不是数字" },
+      { row: 4, column: 'Date', value: '2024-02-30', message: "Date '2024-02-30' 不是日期" },
+      { row: 7, column: 'ActivityStartDate', value: '2024-02-30', message: "ActivityStartDate '2024-02-30' 不是日期" },
+      { row: 9, column: 'ResultMeasure/MeasureUnitCode', value: 'furlongs', message: '未知单位' },
+    ] });
+    renderResult(ENDED_WITH_REJECTED(4));
+    const table = await screen.findByRole('table', { name: '被拒绝的 4 行中共有 4 个问题' });
+    const cellsOf = (row: number) => within(table).getAllByRole('row')[row]!.querySelectorAll('td');
+    // The row number and the column name have cells of their own kind (imports.css).
+    expect(cellsOf(1)[0]).toHaveClass('imports-row');
+    expect(cellsOf(1)[2]).toHaveClass('imports-column');
+    // "Value" and "Date" as one piece (no break opportunity inside them); long names may break between their words only.
+    expect(cellsOf(1)[2]!.innerHTML).toBe('Value');
+    expect(cellsOf(2)[2]!.innerHTML).toBe('Date');
+    expect(cellsOf(3)[2]!.innerHTML).toBe('Activity<wbr>Start<wbr>Date');
+    expect(cellsOf(4)[2]!.innerHTML).toBe('Result<wbr>Measure/<wbr>Measure<wbr>Unit<wbr>Code');
+    // What is read and copied is the name as it is.
+    expect(columnsOf(within(table).getAllByRole('row')[3]!)).toEqual(['7', "ActivityStartDate '2024-02-30' 不是日期", 'ActivityStartDate', '2024-02-30']);
+    // The rules (jsdom lays nothing out): a row number never wraps; a column name keeps at least 4em (9em where the
+    // panel is wide), so the one-character header "列" no longer lets the column shrink to a letter.
+    const css = readFileSync(join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src', 'features', 'imports', 'imports.css'), 'utf-8');
+    expect(css).toMatch(/\.imports-rejected \.imports-row \{\s*white-space: nowrap;/);
+    expect(css).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 4em;/);
+    expect(css.slice(css.indexOf('@container imports-panel (min-width: 40rem)'))).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 9em;/);
   });
 });

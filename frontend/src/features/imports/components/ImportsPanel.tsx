@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ImportTemplate } from './ImportTemplate';
 import { ProjectFileImport } from './ProjectFileImport';
 
 const FORMATS = ['auto', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
@@ -8,7 +9,10 @@ export interface ImportsPanelProps {
   projectId: string;
 }
 
-/** A project's Imports tab: files of samples and stations (Water Quality Portal / WQX, the template) through import-data. */
+/**
+ * A project's Imports tab: files of samples and stations (Water Quality Portal / WQX, the template) through
+ * import-data; for those who may import, the template to fill in above the form.
+ */
 export function ImportsPanel({ organizationId, projectId }: ImportsPanelProps) {
   const { t } = useTranslation();
   return (
@@ -22,6 +26,7 @@ export function ImportsPanel({ organizationId, projectId }: ImportsPanelProps) {
         formats: FORMATS.map((value) => ({ value, label: t(`imports.formats.${value}`) })),
         dropHint: t('imports.drop'),
       }}
+      help={<ImportTemplate />}
     />
   );
 }

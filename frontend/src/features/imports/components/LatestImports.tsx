@@ -15,10 +15,16 @@ export interface ProjectWithImports {
   importsPath: string;
 }
 
-/** On the home page: the newest imports of the given projects, each with its status and a link to its project's Imports tab. */
+/**
+ * On the home page: the newest imports of the given projects, each with its status and a link to its project's
+ * Imports tab. Asked of their organizations (the newest imports of all of an organization's projects, one request
+ * an organization, however many projects it has), then kept to the given projects: an import of a project not
+ * among them is left out, as that project was deleted (the projects listed are all the organization's named ones)
+ * and there is no Imports tab to lead to; its id alone would tell a person nothing.
+ */
 export function LatestImports({ projects }: { projects: ProjectWithImports[] }) {
   const { t, i18n } = useTranslation();
-  const latest = useLatestImports(projects);
+  const latest = useLatestImports(projects.map((p) => p.organizationId));
   if (!projects.length || !latest.data) return null;
   const byId = new Map(projects.map((p) => [p.id, p]));
   const shown = latest.data.filter((log) => byId.has(log.projectId)).slice(0, LATEST_SHOWN);

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useCallback, useId, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { isProfileLoaded } from '../../../auth/roles';
@@ -46,6 +46,8 @@ export interface ProjectFileImportProps {
   target: FileImportTarget;
   /** An import that wrote rows has ended (what shows the project's data may refresh); its end is shown once this settles. */
   onDataChanged?: (log: ImportLog) => Promise<unknown> | void;
+  /** Shown above the form, to those who may import only (e.g. the template to fill in). */
+  help?: ReactNode;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface ProjectFileImportProps {
  * and the history, as only they may import (and read the imports); anyone else is told so, without asking the
  * server (it would answer 403).
  */
-export function ProjectFileImport({ organizationId, projectId, title, target, onDataChanged }: ProjectFileImportProps) {
+export function ProjectFileImport({ organizationId, projectId, title, target, onDataChanged, help }: ProjectFileImportProps) {
   const { i18n } = useTranslation();
   const { mutate } = useSWRConfig();
   const { profile } = useSession();
@@ -72,7 +74,7 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
     Promise.all([
       history.mutate(),
       ended.rowsRejected > 0
-        ? mutate(rejectedRowsKey(ended.logId, 1), fetchRejectedRows(ended.logId, 1), { revalidate: false })
+        ? mutate(rejectedRowsKey(ended.logId, 1, i18n.language), fetchRejectedRows(ended.logId, 1), { revalidate: false })
         : null,
       !ended.dryRun && ended.rowsImported > 0 ? onDataChanged?.(ended) : null,
     ]),
@@ -106,6 +108,7 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
   return (
     <section className="imports-panel" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
+      {mayImport && help}
       {mayImport && (
         <ImportForm
           organizationId={organizationId}

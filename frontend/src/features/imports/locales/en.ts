@@ -126,6 +126,13 @@ const imports = {
     item: '{{project}} · {{when}}',
   },
   uploadFailed: 'The file could not be uploaded: {{message}}',
+  /** The template to fill in (GET import-template), above the form. */
+  template: {
+    title: 'The Open Water Data template',
+    description:
+      'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional.',
+    download: 'Download the template (CSV)',
+  },
 };
 
 export default imports;

@@ -119,6 +119,12 @@ const imports: typeof en = {
     item: '{{project}} · {{when}}',
   },
   uploadFailed: '文件无法上传：{{message}}',
+  template: {
+    title: 'Open Water Data 模板',
+    description:
+      '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。',
+    download: '下载模板（CSV）',
+  },
 };
 
 export default imports;

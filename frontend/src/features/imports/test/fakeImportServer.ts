@@ -54,13 +54,24 @@ export interface FakeImportOptions {
   afterCancel?: ImportLog[];
   /** The rejected rows' problems (GET Util/feedbacklog/log-1, paged by ?page&limit); by default two. */
   rejections?: RejectedRow[];
+  /**
+   * The imports' messages in Chinese, by their English: a log is answered with its message in the language the
+   * request asks for (Accept-Language), as the server localizes it.
+   */
+  chineseMessages?: Record<string, string>;
 }
+
+/** GET import-template: every column of the template and two example rows, with the byte-order mark the server sends. */
+export const TEMPLATE_CSV =
+  '\ufeffStationIdentifier,StationName,Latitude,Longitude,Date,Time,TimeZone,Parameter,Value,Unit,Depth,DepthUnit,ActivityType,ActivityIdentifier,DetectionCondition,AnalyticalMethod,Comment\r\n' +
+  'MY-CREEK-1,My creek at the bridge,40.1234,-75.5678,2024-05-01,09:30,EST,pH,7.2,std units,0.5,m,,,,,Clear water\r\n' +
+  'MY-CREEK-1,,,,2024-05-01,09:30,EST,Nitrate,ND,mg/L,,,,,Not Detected,,\r\n';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections }: FakeImportOptions) {
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections, chineseMessages = {} }: FakeImportOptions) {
   const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
   const calls: Call[] = [];
   let asked = 0;
@@ -77,10 +88,17 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     const route = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length + 1).split('/')[0] : undefined;
     const isImportRoute = ['import-uploads', endpoint, 'queued-import', 'import-history'].includes(route ?? '');
     const isFeedback = url.pathname.startsWith('/api/v1/Util/feedback');
-    if (!isImportRoute && !isFeedback) return undefined;
+    const isTemplate = url.pathname === '/api/v1/import-template';
+    if (!isImportRoute && !isFeedback && !isTemplate) return undefined;
     const headers = new Headers(init?.headers);
     calls.push({ method, path: url.pathname, query: url.searchParams, headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    // Any signed-in user may have the template.
+    if (isTemplate) return new Response(TEMPLATE_CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     if (forbidden) return json({ statusCode: 403, message: 'You do not have permission to do this.' }, 403);
+    // The server's messages in the language the request asks for (Accept-Language), as chalicelib localizes them.
+    const chinese = (headers.get('Accept-Language') ?? '').startsWith('zh');
+    const inLanguage = (log: ImportLog): ImportLog =>
+      chinese && log.message && chineseMessages[log.message] ? { ...log, message: chineseMessages[log.message]! } : log;
     if (method === 'POST' && url.pathname === `${base}/import-uploads`) {
       const { fileName } = JSON.parse(String(init!.body)) as { fileName: string };
       return json({ uploadKey: `uploads/${organizationId}/${projectId}/k/${fileName}`, url: S3_URL, fields: { key: 'k', policy: 'p' },
@@ -100,26 +118,24 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
       if (afterCancel) {
         phase = afterCancel;
         asked = 0;
-        return json(current());
+        return json(inLanguage(current()));
       }
-      return json({ ...ended, status: 'cancelled' });
+      return json(inLanguage({ ...ended, status: 'cancelled' }));
     }
     if (url.pathname === `${base}/queued-import/log-1`) {
       asked += 1;
-      return json(current());
+      return json(inLanguage(current()));
     }
     const before = earlier.find((log) => url.pathname === `${base}/queued-import/${log.logId}`);
-    if (before) return json(before);
+    if (before) return json(inLanguage(before));
     if (url.pathname === `${base}/import-history`) {
       await pause(answerDelayMs);
       const page = Number(url.searchParams.get('page') ?? 1);
       const limit = Number(url.searchParams.get('limit') ?? 100);
       const all = [...(queued ? [current()] : []), ...earlier];
-      const data = all.slice((page - 1) * limit, page * limit);
+      const data = all.slice((page - 1) * limit, page * limit).map(inLanguage);
       return json({ data, count: data.length, total: all.length, page, pageCount: Math.max(1, Math.ceil(all.length / limit)) });
     }
-    // The server's messages in the language the request asks for (Accept-Language), as chalicelib localizes them.
-    const chinese = (headers.get('Accept-Language') ?? '').startsWith('zh');
     if (url.pathname === '/api/v1/Util/feedbacklog/log-1') {
       await pause(answerDelayMs);
       const all = rejections ?? twoProblems(chinese);

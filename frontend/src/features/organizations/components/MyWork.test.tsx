@@ -9,6 +9,14 @@ import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
+/** An import log as the organization's history answers it (its counts as given, none rejected by default). */
+const importLog = (logId: string, projectId: string, fileName: string, createdAt: string, organizationId = DEMO_ORG) =>
+  ({ logId, projectId, organizationId, fileName, status: 'succeeded', settled: true, createdAt, rowsImported: 10, rowsUnchanged: 0, rowsRejected: 0 });
+
+/** The import histories asked for: their path and limit. */
+const historyCalls = () =>
+  server.calls.filter((c) => c.path.endsWith('/import-history')).map((c) => ({ path: c.path, limit: c.query.get('limit') }));
+
 beforeAll(async () => {
   await import('../../system/components/SystemInfoPage');
 });
@@ -60,7 +68,7 @@ describe('home page for a signed-in member', () => {
     renderWorkspace('/home', PROFILES.twoOrgs);
     const latest = await screen.findByRole('region', { name: 'Latest imports' });
     const items = within(latest).getAllByRole('listitem');
-    // The five newest of their projects (three asked of each), newest first.
+    // The five newest of their projects, newest first.
     expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual(['june.csv', 'may.csv', 'april.csv', 'march.csv', 'february.csv']);
     expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-lake/imports`);
     expect(items[0]).toHaveTextContent('Importing');
@@ -69,10 +77,51 @@ describe('home page for a signed-in member', () => {
     expect(items[2]).toHaveTextContent('Creek survey ·');
     expect(items[2]).toHaveTextContent('1,200 values imported · 0 unchanged · 3 rows rejected');
     expect(items[4]).toHaveTextContent('Cancelled');
-    // Carl is a simple member of the other organization: its project's history (for contributors) is not asked for.
-    expect(server.calls.filter((c) => c.path.endsWith('/import-history')).map((c) => c.path)).toEqual([
-      `/organization/${DEMO_ORG}/projects/p-creek/import-history`,
-      `/organization/${DEMO_ORG}/projects/p-lake/import-history`,
+    // One request for the organization's newest imports of all its projects; Carl is a simple member of the other
+    // organization: its imports (for contributors) are not asked for.
+    expect(historyCalls()).toEqual([{ path: `/organization/${DEMO_ORG}/import-history`, limit: '20' }]);
+  });
+
+  it('lists the latest imports of an organization with many projects, whichever project they were made in', async () => {
+    // 60 projects: the import was made in one that comes after the first 20 by name.
+    for (let n = 1; n <= 59; n++) {
+      server.state.projects.push({ id: `p-${n}`, organizationId: DEMO_ORG, name: `Survey ${String(n).padStart(2, '0')}`, description: null });
+    }
+    server.state.imports.push(importLog('l-45', 'p-45', 'survey-45.csv', '2026-05-01T10:00:00Z'));
+    renderWorkspace('/home', PROFILES.twoOrgs);
+    const latest = await screen.findByRole('region', { name: 'Latest imports' });
+    const item = await within(latest).findByRole('listitem');
+    expect(within(item).getByRole('link', { name: 'survey-45.csv' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-45/imports`);
+    expect(item).toHaveTextContent('Survey 45 ·');
+    expect(within(latest).queryByText('No imports yet in your projects.')).not.toBeInTheDocument();
+    // Not one request a project: one for the organization.
+    expect(historyCalls()).toEqual([{ path: `/organization/${DEMO_ORG}/import-history`, limit: '20' }]);
+  });
+
+  it('asks each organization they may import into once, and leaves out the imports of projects no longer listed', async () => {
+    server.state.projects.push({ id: 'p-river', organizationId: OTHER_ORG, name: 'River walk', description: null });
+    server.state.imports.push(
+      importLog('l-1', 'p-creek', 'creek.csv', '2026-03-01T10:00:00Z'),
+      importLog('l-2', 'p-river', 'river.csv', '2026-04-01T10:00:00Z', OTHER_ORG),
+      // The newest import is of a project since deleted: it has no Imports tab to lead to.
+      importLog('l-3', 'p-deleted', 'gone.csv', '2026-05-01T10:00:00Z'),
+    );
+    const both = {
+      ...PROFILES.twoOrgs,
+      organizationRoles: [
+        { organizationId: DEMO_ORG, roleName: 'data-contributor' },
+        { organizationId: OTHER_ORG, roleName: 'group-admin' },
+      ],
+    };
+    renderWorkspace('/home', both);
+    const latest = await screen.findByRole('region', { name: 'Latest imports' });
+    await waitFor(() => expect(within(latest).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(latest).getAllByRole('link').map((link) => link.textContent)).toEqual(['river.csv', 'creek.csv']);
+    expect(within(latest).getByRole('link', { name: 'river.csv' })).toHaveAttribute('href', `/userspace/organizations/${OTHER_ORG}/projects/p-river/imports`);
+    expect(within(latest).queryByText('gone.csv')).not.toBeInTheDocument();
+    expect(historyCalls()).toEqual([
+      { path: `/organization/${DEMO_ORG}/import-history`, limit: '20' },
+      { path: `/organization/${OTHER_ORG}/import-history`, limit: '20' },
     ]);
   });
 

@@ -60,7 +60,10 @@ export function demoState() {
     ] as Row[],
     settings: {} as Record<string, Row>,
     headerMaps: {} as Record<string, Record<string, unknown>>,
-    /** Import logs (GET .../projects/{id}/import-history answers a project's, newest first). */
+    /**
+     * Import logs: GET .../projects/{id}/import-history answers a project's, GET organization/{id}/import-history
+     * an organization's (of all its projects), newest first.
+     */
     imports: [] as Row[],
     /** The fields GET /import-fields lists (the first of chalicelib/imports/formats.py's, and one without a translation). */
     importFields: [
@@ -181,6 +184,14 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
         .filter((log) => log.projectId === m![2])
         .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
       return ok({ data: logs.slice(0, limit), count: Math.min(limit, logs.length), total: logs.length, page: 1, pageCount: 1 });
+    }
+    if ((m = path.match(/^\/organization\/([^/]+)\/import-history$/))) {
+      // As the server: a plain list, newest first, ?limit of at most 20 (5 without).
+      const limit = query.get('limit') ? Math.min(Number(query.get('limit')), 20) : 5;
+      const logs = state.imports
+        .filter((log) => log.organizationId === m![1])
+        .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+      return ok(logs.slice(0, limit));
     }
     if ((m = path.match(/^\/organization\/([^/]+)\/api-keys$/))) {
       const keys = (state.apiKeys[m[1]!] ??= []);

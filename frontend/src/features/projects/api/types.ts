@@ -26,6 +26,8 @@ export interface Activity {
   monitoringLocationIdentifier?: string | null;
   startDate?: string | null;
   startTime?: string | null;
+  /** The start time's zone as the file gave it (a WQX code such as CDT); null without a time. */
+  timeZone?: string | null;
   comment?: string | null;
 }
 
@@ -40,8 +42,14 @@ export interface ActivityPage {
 export interface ActivityResult {
   parameterId: string;
   parameterName: string;
-  /** ISO 8601 in UTC, e.g. 2011-07-12T17:20:00Z. */
+  /** The instant, ISO 8601 in UTC, e.g. 2011-07-12T17:20:00Z. */
   time: string;
+  /** The date as the file wrote it (YYYY-MM-DD). Absent from an older server's answer. */
+  date?: string;
+  /** The time of day as the file wrote it (HH:MM:SS); null when the file gave a date alone. */
+  localTime?: string | null;
+  /** The zone the file gave (a WQX code, e.g. CDT; "UTC" when it gave none); null for a date alone. */
+  timeZone?: string | null;
   value: number | null;
   /** The value as reported when it is not a number (e.g. "ND"). */
   text?: string | null;
@@ -58,7 +66,6 @@ export interface ActivityDetail extends Activity {
   projectId: string;
   organizationId: string;
   mediaSubdivision?: string | null;
-  timeZone?: string | null;
   stationId?: string | null;
   conductingOrganization?: string | null;
   hydrologicCondition?: string | null;

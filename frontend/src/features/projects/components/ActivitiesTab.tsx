@@ -7,6 +7,7 @@ import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
 import { activitiesPath, activitiesQuery } from '../paths';
 import { ActivityDetail } from './ActivityDetail';
+import './activities.css';
 
 type Props = { organizationId: string; projectId: string };
 
@@ -94,7 +95,7 @@ function ActivityList({
   }, [focusOn, data, onFocused]);
 
   return (
-    <div>
+    <div className="activities-list">
       <div className="ws-toolbar">
         <div className="ws-field">
           <label htmlFor="activity-search">{t('projects.activities.search')}</label>
@@ -112,20 +113,20 @@ function ActivityList({
       ) : (
         <>
           <div ref={region} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('projects.activities.caption', { count: data.total })}>
-            <table className="ws-table">
+            <table className="ws-table activities-table">
               <caption>{t('projects.activities.caption', { count: data.total })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('projects.activities.id')}</th>
-                  <th scope="col">{t('projects.activities.type')}</th>
-                  <th scope="col">{t('projects.activities.station')}</th>
+                  <th scope="col" className="activity-type">{t('projects.activities.type')}</th>
+                  <th scope="col" className="activity-station">{t('projects.activities.station')}</th>
                   <th scope="col">{t('projects.activities.date')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.data.map((activity) => (
                   <tr key={activity.id}>
-                    <td className="ws-wrap">
+                    <td className="activity-id">
                       <Link
                         to={activitiesPath(organizationId, projectId, { page, search, activity: activity.id })}
                         // The activity's Back link goes back in history to this list (rather than adding an entry).
@@ -137,10 +138,15 @@ function ActivityList({
                       >
                         {activity.id}
                       </Link>
+                      {/* Shown instead of the Type and Station columns where they do not fit (activities.css). */}
+                      {(activity.typeCode || activity.monitoringLocationIdentifier) && (
+                        <span className="activity-inline">{[activity.typeCode, activity.monitoringLocationIdentifier].filter(Boolean).join(' · ')}</span>
+                      )}
                     </td>
-                    <td>{activity.typeCode}</td>
-                    <td>{activity.monitoringLocationIdentifier}</td>
-                    <td>{[activity.startDate, activity.startTime].filter(Boolean).join(' ')}</td>
+                    <td className="activity-type">{activity.typeCode}</td>
+                    <td className="activity-station">{activity.monitoringLocationIdentifier}</td>
+                    {/* As the file wrote it: date, time of day and its zone (never converted). */}
+                    <td>{[activity.startDate, activity.startTime, activity.startTime ? activity.timeZone : null].filter(Boolean).join(' ')}</td>
                   </tr>
                 ))}
               </tbody>

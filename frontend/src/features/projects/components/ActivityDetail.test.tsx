@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
-import { formatDateTime } from '../../../lib/dates';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toast } from '../../../shell/toast';
 import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { jsonResponse } from '../../../test/render';
@@ -31,8 +32,22 @@ const MEASURED = {
   hydrologicCondition: 'Stable, normal stage',
   createdAt: '2026-11-20T10:00:00Z',
   results: [
-    { parameterId: 'par-p', parameterName: 'Phosphorus', time: '2011-07-12T17:20:00Z', value: null, text: 'ND', unit: 'mg/L', detectionCondition: 'Not Detected', sampleFraction: 'Total', status: 'Final' },
-    { parameterId: 'par-sc', parameterName: 'Specific conductance', time: '2011-07-12T17:20:00Z', value: 1000, unit: 'uS/cm', status: 'Final' },
+    { parameterId: 'par-p', parameterName: 'Phosphorus', time: '2011-07-12T17:20:00Z', date: '2011-07-12', localTime: '12:20:00', timeZone: 'CDT', value: null, text: 'ND', unit: 'mg/L', detectionCondition: 'Not Detected', sampleFraction: 'Total', status: 'Final' },
+    { parameterId: 'par-sc', parameterName: 'Specific conductance', time: '2011-07-12T17:20:00Z', date: '2011-07-12', localTime: '12:20:00', timeZone: 'CDT', value: 1000, unit: 'uS/cm', status: 'Final' },
+  ],
+};
+
+/**
+ * A sample taken on the evening of 4 July 2013 in CDT (01:30 on the 5th in UTC), a value whose file gave no zone
+ * (UTC), and a lab value whose file gave a date alone.
+ */
+const EVENING = {
+  projectId: 'p-creek', id: 'w22000-BC05999', organizationId: DEMO_ORG, typeCode: 'Sample-Routine', startDate: '2013-07-04', startTime: '20:30:00',
+  timeZone: 'CDT', createdAt: '2026-11-20T10:00:00Z',
+  results: [
+    { parameterId: 'par-t', parameterName: 'Temperature, water', time: '2013-07-05T01:30:00Z', date: '2013-07-04', localTime: '20:30:00', timeZone: 'CDT', value: 24.5, unit: 'deg C' },
+    { parameterId: 'par-do', parameterName: 'Dissolved oxygen (DO)', time: '2013-07-05T08:00:00Z', date: '2013-07-05', localTime: '08:00:00', timeZone: 'UTC', value: 7.9, unit: 'mg/L' },
+    { parameterId: 'par-n', parameterName: 'Nitrate', time: '2013-07-06T00:00:00Z', date: '2013-07-06', localTime: null, timeZone: null, value: 0.4, unit: 'mg/L' },
   ],
 };
 
@@ -44,7 +59,7 @@ function listed() {
   const rows: Record<string, unknown>[] = [];
   for (let n = 1; n <= 23; n++) rows.push({ id: `ACT-${String(n).padStart(2, '0')}`, typeCode: 'Sample-Routine', monitoringLocationIdentifier: 'DEMO-1', startDate: `2012-01-${String(n).padStart(2, '0')}` });
   rows.push({ id: EMPTY.id, typeCode: EMPTY.typeCode, startDate: EMPTY.startDate });
-  rows.push({ id: MEASURED.id, typeCode: MEASURED.typeCode, monitoringLocationIdentifier: MEASURED.monitoringLocationIdentifier, startDate: MEASURED.startDate, startTime: MEASURED.startTime });
+  rows.push({ id: MEASURED.id, typeCode: MEASURED.typeCode, monitoringLocationIdentifier: MEASURED.monitoringLocationIdentifier, startDate: MEASURED.startDate, startTime: MEASURED.startTime, timeZone: MEASURED.timeZone });
   return rows.sort((a, b) => String(b.startDate).localeCompare(String(a.startDate)));
 }
 
@@ -63,7 +78,7 @@ function activitiesServer() {
   asked = [];
   failure = null;
   const rows = listed();
-  const details: Record<string, unknown> = { [MEASURED.id]: MEASURED, [EMPTY.id]: EMPTY };
+  const details: Record<string, unknown> = { [MEASURED.id]: MEASURED, [EMPTY.id]: EMPTY, [EVENING.id]: EVENING };
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === API) {
@@ -101,6 +116,10 @@ describe("a project's activity", () => {
     await screen.findByRole('table', { name: 'Activities (25)' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    // The start as the file wrote it, its zone too; a date alone as a date.
+    const listedRow = (id: string) => within(screen.getByRole('link', { name: id }).closest('tr')!).getAllByRole('cell');
+    expect(listedRow(MEASURED.id).at(-1)).toHaveTextContent(/^2011-07-12 12:20:00 CDT$/);
+    expect(listedRow(EMPTY.id).at(-1)).toHaveTextContent(/^2011-08-01$/);
 
     await user.click(await screen.findByRole('link', { name: MEASURED.id }));
     const heading = await screen.findByRole('heading', { level: 2, name: `Activity ${MEASURED.id}` });
@@ -124,7 +143,7 @@ describe("a project's activity", () => {
 
     const values = screen.getByRole('table', { name: `Values of activity ${MEASURED.id} (2)` });
     const rows = within(values).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
-    const time = formatDateTime('2011-07-12T17:20:00Z', 'en');
+    const time = '2011-07-12 12:20:00 CDT';
     expect(rows).toEqual([
       ['Phosphorus', 'ND', 'mg/L', 'Not Detected', 'Total', 'Final', time],
       ['Specific conductance', '1000', 'uS/cm', '', '', 'Final', time],
@@ -138,6 +157,47 @@ describe("a project's activity", () => {
     // Back in history, not a new entry: the browser's Back leaves the project rather than reopening the activity.
     expect(router.state.historyAction).toBe('POP');
     await waitFor(() => expect(screen.getByRole('link', { name: MEASURED.id })).toHaveFocus());
+  });
+
+  it('shows when each value was measured as the file wrote it (date, time, zone), never in the viewer\'s zone', async () => {
+    renderWorkspace(`${ACTIVITIES}?activity=${encodeURIComponent(EVENING.id)}`, PROFILES.viewer);
+    const values = await screen.findByRole('table', { name: `Values of activity ${EVENING.id} (3)` });
+    const timeOf = (parameter: string) => within(within(values).getByRole('row', { name: new RegExp(`^${parameter.replace(/[()]/g, '\\$&')}`) })).getAllByRole('cell').at(-1)!;
+    // 20:30 CDT stays 20:30 CDT on the 4th (not "Jul 5, 2013, 1:30 AM", the instant in another zone).
+    expect(timeOf('Temperature, water')).toHaveTextContent(/^2013-07-04 20:30:00 CDT$/);
+    expect(timeOf('Temperature, water').querySelector('time')).toHaveAttribute('datetime', '2013-07-05T01:30:00Z');
+    // A file that gave no zone: UTC, said so.
+    expect(timeOf('Dissolved oxygen (DO)')).toHaveTextContent(/^2013-07-05 08:00:00 UTC$/);
+    // A date alone is a date, with no time or zone made up.
+    expect(timeOf('Nitrate')).toHaveTextContent(/^2013-07-06$/);
+    expect(timeOf('Nitrate').querySelector('time')).toHaveAttribute('datetime', '2013-07-06');
+    expect(screen.queryByText('Times are shown in your time zone.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Details of the activity')).toHaveTextContent('2013-07-04 20:30:00 CDT');
+
+    await act(() => changeLanguage('zh-CN'));
+    const chinese = await screen.findByRole('table', { name: `活动 ${EVENING.id} 的测量值（3）` });
+    expect(within(chinese).getByText('2013-07-04 20:30:00 CDT')).toBeInTheDocument();
+    expect(screen.queryByText('时间按您所在的时区显示。')).not.toBeInTheDocument();
+    await act(() => changeLanguage('en'));
+  });
+
+  it('keeps an id whole in the list where it fits: a minimum width, breaking inside a word only as a last resort; on a phone type and station go under it', async () => {
+    renderWorkspace(ACTIVITIES, PROFILES.viewer);
+    await screen.findByRole('table', { name: 'Activities (25)' });
+    const cells = within(screen.getByRole('link', { name: 'ACT-23' }).closest('tr')!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.className)).toEqual(['activity-id', 'activity-type', 'activity-station', '']);
+    // The line shown under the id where the Type and Station columns are hidden (a narrow list).
+    expect(cells[0]!.querySelector('.activity-inline')).toHaveTextContent(/^Sample-Routine · DEMO-1$/);
+    expect(within(cells[0]!).getByRole('link')).toHaveTextContent(/^ACT-23$/);
+    // The rules that do it (jsdom lays nothing out): the id column keeps about 15 characters, wraps anywhere only
+    // when an id is longer; below 30rem the type and station columns give their room to the id.
+    const activitiesCss = readFileSync(join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src', 'features', 'projects', 'components', 'activities.css'), 'utf-8');
+    const rule = (selector: string, css: string) => new RegExp(`${selector.replace(/[.]/g, '\\.')}\\s*\\{[^}]*${css}`).test(activitiesCss);
+    expect(rule('.activities-table .activity-id', 'min-width: 10em;')).toBe(true);
+    expect(rule('.activities-table .activity-id', 'overflow-wrap: anywhere;')).toBe(true);
+    const narrow = activitiesCss.slice(activitiesCss.indexOf('@container activities-list (max-width: 30rem)'));
+    expect(narrow).toMatch(/\.activities-table \.activity-type,\s*\.activities-table \.activity-station \{\s*display: none;/);
+    expect(narrow).toMatch(/\.activities-table \.activity-inline \{\s*display: block;/);
   });
 
   it("closes with the browser's Back, keeping the list's search", async () => {

@@ -1,7 +1,6 @@
 import { Fragment, useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDateTime } from '../../../lib/dates';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivity } from '../api/activities';
@@ -109,9 +108,25 @@ function shownValue(result: ActivityResult): string {
   return result.text ?? '';
 }
 
+/**
+ * When a value was measured, as the file wrote it: its date, time of day and zone ("2013-07-04 20:30:00 CDT"), or
+ * the date alone; never converted to the viewer's zone. An older server's answer has the UTC instant only: it is
+ * written the same way, in UTC.
+ */
+function measuredAt(result: ActivityResult): { text: string; dateTime: string } {
+  if (result.date) {
+    const text = [result.date, result.localTime, result.localTime ? result.timeZone : null].filter(Boolean).join(' ');
+    return { text, dateTime: result.localTime ? result.time : result.date };
+  }
+  const instant = new Date(result.time);
+  if (Number.isNaN(instant.getTime())) return { text: result.time, dateTime: result.time };
+  const iso = instant.toISOString();
+  return { text: `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`, dateTime: result.time };
+}
+
 /** The values the activity measured, by parameter and time. */
 function Results({ activity }: { activity: Activity }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = useId();
   const caption = t('projects.activity.caption', { id: activity.id, count: activity.results.length });
   return (
@@ -120,25 +135,26 @@ function Results({ activity }: { activity: Activity }) {
       {activity.results.length === 0 ? (
         <p>{t('projects.activity.noResults')}</p>
       ) : (
-        <>
-          <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-            <table className="ws-table activity-results">
-              <caption>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('projects.activity.parameter')}</th>
-                  <th scope="col" className="numeric">
-                    {t('projects.activity.value')}
-                  </th>
-                  <th scope="col">{t('projects.activity.unit')}</th>
-                  <th scope="col">{t('projects.activity.detectionCondition')}</th>
-                  <th scope="col">{t('projects.activity.fraction')}</th>
-                  <th scope="col">{t('projects.activity.status')}</th>
-                  <th scope="col">{t('projects.activity.time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {activity.results.map((result, index) => (
+        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+          <table className="ws-table activity-results">
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('projects.activity.parameter')}</th>
+                <th scope="col" className="numeric">
+                  {t('projects.activity.value')}
+                </th>
+                <th scope="col">{t('projects.activity.unit')}</th>
+                <th scope="col">{t('projects.activity.detectionCondition')}</th>
+                <th scope="col">{t('projects.activity.fraction')}</th>
+                <th scope="col">{t('projects.activity.status')}</th>
+                <th scope="col">{t('projects.activity.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activity.results.map((result, index) => {
+                const when = measuredAt(result);
+                return (
                   <tr key={`${result.parameterId} ${result.time} ${index}`}>
                     <th scope="row">{result.parameterName || result.parameterId}</th>
                     <td className="numeric">{shownValue(result)}</td>
@@ -147,15 +163,14 @@ function Results({ activity }: { activity: Activity }) {
                     <td>{result.sampleFraction}</td>
                     <td>{result.status}</td>
                     <td>
-                      <time dateTime={result.time}>{formatDateTime(result.time, i18n.language) || result.time}</time>
+                      <time dateTime={when.dateTime}>{when.text}</time>
                     </td>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="ws-hint">{t('projects.activity.timesLocal')}</p>
-        </>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

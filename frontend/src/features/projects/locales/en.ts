@@ -65,7 +65,6 @@ const projects = {
     fraction: 'Sample fraction',
     status: 'Result status',
     time: 'Time',
-    timesLocal: 'Times are shown in your time zone.',
     noResults: 'This activity has no values stored.',
   },
   imports: {

@@ -65,7 +65,6 @@ const projects: typeof en = {
     fraction: '样品组分',
     status: '结果状态',
     time: '时间',
-    timesLocal: '时间按您所在的时区显示。',
     noResults: '此活动没有存储任何测量值。',
   },
   imports: {

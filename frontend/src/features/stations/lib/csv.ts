@@ -10,3 +10,14 @@ export function download(filename: string, content: string, type = 'text/csv;cha
   link.remove();
   if (!isDataUrl) setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+const BOM = '\ufeff';
+
+/**
+ * CSV text as a file is saved: UTF-8 with a byte-order mark, so that Excel reads it as UTF-8 (a name such as
+ * "Lake – “North” basin café" stays as written). The server sends its export with the mark, but decoding the
+ * answer as text drops it: it is put back (never twice).
+ */
+export function withBom(text: string): string {
+  return text.startsWith(BOM) ? text : BOM + text;
+}

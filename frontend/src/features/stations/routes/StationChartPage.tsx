@@ -5,7 +5,7 @@ import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
 import { fetchValuesCsv, usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
-import { download } from '../lib/csv';
+import { download, withBom } from '../lib/csv';
 import { summarize, type SeriesInfo } from '../lib/series';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
@@ -85,7 +85,8 @@ export function StationChartPage() {
     const name = `${filename}.csv`;
     try {
       const text = await fetchValuesCsv(station.id, shown, range);
-      if (text !== undefined) download(name, text);
+      // With its byte-order mark, which the decoding of the answer dropped: Excel then reads the names as written.
+      if (text !== undefined) download(name, withBom(text));
     } catch (failure) {
       setCsvError(failure);
     } finally {

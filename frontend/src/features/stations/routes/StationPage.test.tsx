@@ -255,6 +255,36 @@ describe('station page /sts/station/{stationId}', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['with the byte-order mark the server sends', '\ufeff'],
+    ['without a byte-order mark', ''],
+  ])('saves the export as UTF-8 with one byte-order mark (answered %s), so that Excel reads "Lake – “North” basin café"', async (_how, mark) => {
+    const user = userEvent.setup();
+    const named = EXPORT_CSV.replaceAll('Bear Creek', 'Lake – “North” basin café');
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/sampleValue?')
+        ? new Response(mark + named, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+        : fakeFetch(input)));
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return `blob:saved-${blobs.length}`;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderStation('/sts/station/s1/chart?parameter=p-ph');
+    await screen.findByTestId('chart');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('USGS-01-pH.csv');
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    // EF BB BF once, then the file: the name as written, in UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect([...bytes.slice(3, 6)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3))).toBe(named);
+    expect(named).toContain('Lake – “North” basin café');
+  });
+
   it('asks for all the values when no date range is chosen', async () => {
     const user = userEvent.setup();
     const saved = captureDownloads();
