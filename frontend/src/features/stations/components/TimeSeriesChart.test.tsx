@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { SeriesInfo } from '../lib/series';
-import TimeSeriesChart from './TimeSeriesChart';
+import TimeSeriesChart, { wrappedLines } from './TimeSeriesChart';
 
 // chart.js and chartjs-plugin-zoom run for real; jsdom has no 2D canvas and no layout, so the canvas gets a
 // context that draws nothing and every element an 800 × 400 box.
@@ -166,5 +166,24 @@ describe('time series chart: the PNG download', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('ph.png');
     expect(link.href).toBe('data:image/png;base64,AAAA');
+  });
+});
+
+
+describe("the downloaded image's title", () => {
+  // Ten pixels a character: what fits a width is easy to tell.
+  const context = { measureText: (text: string) => ({ width: text.length * 10 }) as TextMetrics };
+
+  it('wraps at spaces to the width of the image (a phone made a long station name unreadable, squeezed into one line)', () => {
+    expect(wrappedLines(context, 'North Branch Pheasant Branch (WIDNR_WQX-10032762): Specific conductance', 300)).toEqual([
+      'North Branch Pheasant Branch',
+      '(WIDNR_WQX-10032762):',
+      'Specific conductance',
+    ]);
+    expect(wrappedLines(context, 'pH', 300)).toEqual(['pH']);
+  });
+
+  it('breaks between characters where a word alone is too wide, as Chinese, which has no spaces', () => {
+    expect(wrappedLines(context, '北支野鸡溪在戴明路池塘下游：电导率', 80)).toEqual(['北支野鸡溪在戴明', '路池塘下游：电导', '率']);
   });
 });

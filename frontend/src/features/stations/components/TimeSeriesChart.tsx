@@ -80,7 +80,33 @@ export interface TimeSeriesChartProps {
   imageTitle?: string;
 }
 
-/** The chart's image with a heading above it: a title and the time range shown, drawn on a white band. */
+/** A text's lines of at most `width` as `context` draws it: broken at spaces, and between any two characters
+ * where a word alone is wider (Chinese has no spaces; a long identifier may not fit a phone's width). */
+export function wrappedLines(context: Pick<CanvasRenderingContext2D, 'measureText'>, text: string, width: number): string[] {
+  const fits = (line: string) => context.measureText(line).width <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/(?<=\s)/)) {
+    if (fits(line + word)) {
+      line += word;
+      continue;
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    line = '';
+    for (const character of word) {
+      if (line && !fits(line + character)) {
+        lines.push(line);
+        line = '';
+      }
+      line += character;
+    }
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  return lines;
+}
+
+/** The chart's image with a heading above it: a title (wrapped to the image's width) and the time range
+ * shown, drawn on a white band. */
 function imageWithHeading(chart: ChartJS, title: string, subtitle: string): string {
   const source = chart.canvas;
   const ratio = chart.currentDevicePixelRatio || 1;
@@ -89,22 +115,27 @@ function imageWithHeading(chart: ChartJS, title: string, subtitle: string): stri
   if (!context) return chart.toBase64Image('image/png', 1);
   const pad = 12 * ratio;
   const titleSize = 16 * ratio;
+  const lineHeight = titleSize * 1.25;
   const subtitleSize = 13 * ratio;
   const gap = 6 * ratio;
-  const band = pad + titleSize + gap + subtitleSize + pad;
+  const fonts = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif';
+  const titleFont = `600 ${titleSize}px ${fonts}`;
+  // Measured before the canvas is sized: sizing a canvas resets its context (the font too).
+  context.font = titleFont;
+  const lines = wrappedLines(context, title, source.width - 2 * pad);
+  const band = pad + lines.length * lineHeight + gap + subtitleSize + pad;
   out.width = source.width;
   out.height = source.height + band;
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, out.width, out.height);
   context.textBaseline = 'top';
   context.textAlign = 'left';
-  const fonts = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif';
-  context.font = `600 ${titleSize}px ${fonts}`;
+  context.font = titleFont;
   context.fillStyle = '#1f2933';
-  context.fillText(title, pad, pad, out.width - 2 * pad);
+  lines.forEach((line, n) => context.fillText(line, pad, pad + n * lineHeight));
   context.font = `${subtitleSize}px ${fonts}`;
   context.fillStyle = '#52606d';
-  context.fillText(subtitle, pad, pad + titleSize + gap, out.width - 2 * pad);
+  context.fillText(subtitle, pad, pad + lines.length * lineHeight + gap, out.width - 2 * pad);
   context.drawImage(source, 0, band);
   return out.toDataURL('image/png', 1);
 }
