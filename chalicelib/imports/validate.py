@@ -501,16 +501,15 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     # The sort key: "YYYY-MM-DDTHH:MM:SSZ", then "#" and the activity if any, then "#F:" and the fraction and
     # "#D:" and the depth if any (rows with neither keep the key they had before these were part of it).
+    # One join of the parts a row has ("" and null parts are left out with their "#").
     accepted_activity = keep(activity)
-    time_text = _iso_times(moment_seconds[good])
-    sort_time = pc.if_else(pc.equal(accepted_activity, ""), time_text,
-                           pc.binary_join_element_wise(time_text, accepted_activity, "#"))
-    for tag, (distinct, index) in distinctions.items():  # "#F:Total" per distinct text, "" for none
+    parts = [_iso_times(moment_seconds[good]), pc.if_else(pc.equal(accepted_activity, ""), None, accepted_activity)]
+    for tag, (distinct, index) in distinctions.items():  # "F:Total" per distinct text, null for none
         texts = distinct.to_pylist()
         if texts != [""]:
-            suffixes = pa.array([f"#{tag}{text}" if text else "" for text in texts], pa.string())
-            sort_time = pc.binary_join_element_wise(sort_time, suffixes.take(pa.array(index[good])), "")
-    fields["sortTime"] = sort_time
+            parts.append(pa.array([f"{tag}{text}" if text else None for text in texts], pa.string())
+                         .take(pa.array(index[good])))
+    fields["sortTime"] = pc.binary_join_element_wise(*parts, "#", null_handling="skip")
     accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
     repeat_keys = _BlockKeys(keys[good])
 
