@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { detailsAt, type StationSet } from '../api/statistic';
 import type { StationDetails } from '../api/stationsAt';
-import { downloadText, sitesCsv } from '../lib/csv';
+import { download } from '../../../lib/download';
+import { sitesCsv } from '../lib/csv';
 import { tableRows, type Sort, type SortKey } from '../lib/tableRows';
 import { PAGE_SIZES, type TableView } from '../lib/tableView';
 import { stationPath, type FromExplorer } from '../lib/stationLink';
@@ -70,7 +71,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
   const toggle = (i: number) =>
     onSelectionChange(chosen.has(stations.id[i]) ? selected.filter((s) => s.id !== stations.id[i]) : [...selected, detailsAt(stations, i)]);
   const selectPage = () => onSelectionChange([...selected, ...pageRows.filter((i) => !chosen.has(stations.id[i])).map((i) => detailsAt(stations, i))]);
-  const download = () => downloadText('stations.csv', sitesCsv(selected, typeNames));
+  const downloadSelected = () => download('stations.csv', sitesCsv(selected, typeNames));
   // Among the search's matches the page is the table's own; otherwise it is the address's (the page from 1
   // among all: the one before this chunk's first page is the previous chunk's last).
   const toPage = (index: number) => (searching ? setSearchPage(index) : onViewChange({ ...view, page: pagesBefore + index + 1 }));
@@ -96,7 +97,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
         <span className="muted" aria-live="polite">{t('explorer.table.selected', { count: selected.length })}</span>
         <button type="button" onClick={selectPage} disabled={!pageRows.length}>{t('explorer.table.selectPage')}</button>
         <button type="button" onClick={() => onSelectionChange([])} disabled={!selected.length}>{t('explorer.table.clearSelection')}</button>
-        <button type="button" onClick={download} disabled={!selected.length}>{t('explorer.table.download')}</button>
+        <button type="button" onClick={downloadSelected} disabled={!selected.length}>{t('explorer.table.download')}</button>
       </div>
       {pageRows.length === 0 ? (
         <p className="empty">{t('explorer.table.empty')}</p>

@@ -39,14 +39,3 @@ export function sitesCsv(stations: StationDetails[], typeNames?: Map<string, str
   );
 }
 
-/** Offer text as a file download. */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

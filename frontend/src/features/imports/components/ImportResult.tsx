@@ -5,7 +5,7 @@ import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, useRejectedRows } from '../api/imports';
 import { FINISHED, hasSettled, type ImportLog } from '../api/types';
 import { COUNTS, countLabel, statusLabel } from '../lib/labels';
-import { saveCsv } from '../lib/saveCsv';
+import { saveCsv } from '../../../lib/download';
 
 type FormatNumber = (n: number) => string;
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shell/toast';
 import { fetchImportTemplate, TEMPLATE_FILE_NAME } from '../api/imports';
-import { saveCsv } from '../lib/saveCsv';
+import { saveCsv } from '../../../lib/download';
 
 /**
  * The Open Water Data template in a few words (which columns it needs, which it takes), and a button that saves it

@@ -37,14 +37,14 @@ const DAY = 86_400_000;
 function series(n: number): SeriesInfo {
   const time = Float64Array.from({ length: n }, (_, i) => Date.UTC(2020, 0, 1) + i * DAY);
   const value = Float64Array.from({ length: n }, (_, i) => 7 + Math.sin(i));
-  return { name: 'pH', unit: 'std units', characteristicName: 'pH', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
+  return { name: 'pH', unit: 'std units', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
 }
 
 /** pH values at these moments. */
 function valuesAt(times: number[]): SeriesInfo {
   const time = Float64Array.from(times);
   const value = Float64Array.from(times, (_, i) => 7 + (i % 3) / 10);
-  return { name: 'pH', unit: 'std units', characteristicName: 'pH', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
+  return { name: 'pH', unit: 'std units', series: { parameterId: 'p-ph', time, value, unit: 'std units', flags: new Map() } };
 }
 
 async function renderChart(all = [series(100)], extra: Partial<Parameters<typeof TimeSeriesChart>[0]> = {}) {

@@ -16,7 +16,7 @@ import zoomPlugin from 'chartjs-plugin-zoom';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import { download } from '../lib/csv';
+import { download } from '../../../lib/download';
 import { unitAxes, type SeriesInfo } from '../lib/series';
 import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type TickUnit } from '../lib/timeAxis';
 

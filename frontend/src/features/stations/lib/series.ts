@@ -4,7 +4,6 @@ export interface SeriesInfo {
   series: Series;
   name: string;
   unit: string;
-  characteristicName: string;
 }
 
 export interface SeriesSummary {

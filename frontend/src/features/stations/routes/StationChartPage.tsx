@@ -5,7 +5,7 @@ import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
 import { fetchValuesCsv, usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
-import { download, withBom } from '../lib/csv';
+import { saveCsv } from '../../../lib/download';
 import { summarize, type SeriesInfo } from '../lib/series';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
@@ -50,7 +50,7 @@ export function StationChartPage() {
     () =>
       (series ?? []).map((s) => {
         const p = parameters.data?.get(s.parameterId);
-        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '', characteristicName: p?.characteristicName ?? s.parameterId };
+        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
       }),
     [series, parameters.data],
   );
@@ -86,7 +86,7 @@ export function StationChartPage() {
     try {
       const text = await fetchValuesCsv(station.id, shown, range);
       // With its byte-order mark, which the decoding of the answer dropped: Excel then reads the names as written.
-      if (text !== undefined) download(name, withBom(text));
+      if (text !== undefined) saveCsv(name, text);
     } catch (failure) {
       setCsvError(failure);
     } finally {

@@ -24,7 +24,7 @@ export function StationChartWidget({ config }: { config: Record<string, unknown>
     () =>
       (series ?? []).map((s) => {
         const p = parameters.data?.get(s.parameterId);
-        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '', characteristicName: p?.characteristicName ?? s.parameterId };
+        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
       }),
     [series, parameters.data],
   );

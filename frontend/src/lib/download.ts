@@ -1,4 +1,4 @@
-/** Offer a file for download (text or a data URL). */
+/** Offer a file for download (text, or a data URL such as a chart's PNG). */
 export function download(filename: string, content: string, type = 'text/csv;charset=utf-8'): void {
   const isDataUrl = content.startsWith('data:');
   const url = isDataUrl ? content : URL.createObjectURL(new Blob([content], { type }));
@@ -14,10 +14,10 @@ export function download(filename: string, content: string, type = 'text/csv;cha
 const BOM = '\ufeff';
 
 /**
- * CSV text as a file is saved: UTF-8 with a byte-order mark, so that Excel reads it as UTF-8 (a name such as
- * "Lake – “North” basin café" stays as written). The server sends its export with the mark, but decoding the
- * answer as text drops it: it is put back (never twice).
+ * Save CSV text as a file, UTF-8 with a byte-order mark, so that Excel reads it as UTF-8 (Chinese reasons,
+ * "Lake – “North” basin café"). The server sends its files with the mark, but decoding the answer as text
+ * drops it: it is put back (never twice).
  */
-export function withBom(text: string): string {
-  return text.startsWith(BOM) ? text : BOM + text;
+export function saveCsv(filename: string, text: string): void {
+  download(filename, text.startsWith(BOM) ? text : BOM + text);
 }
