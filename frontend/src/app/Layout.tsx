@@ -5,6 +5,7 @@ import { meets, type Requirement } from '../auth/roles';
 import { useSession } from '../auth/session';
 import { LoginPage } from '../auth/LoginPage';
 import { DocumentTitle, useDocumentTitle, type RouteTitle } from '../shell/documentTitle';
+import { useFocusAfterNavigation } from '../shell/focusAfterNavigation';
 import { Spinner } from '../shell/LazyView';
 import { LoginDialog } from '../shell/LoginDialog';
 import { OVERLAY_MENU_QUERY, useMenuCollapsed } from '../shell/menuState';
@@ -54,6 +55,7 @@ export function Layout() {
   useEffect(() => {
     if (window.matchMedia?.(OVERLAY_MENU_QUERY).matches) collapseForNow();
   }, [pathname, collapseForNow]);
+  useFocusAfterNavigation();
   const tools = shell.headerToolsFor(session.profile);
   return (
     <DocumentTitle>

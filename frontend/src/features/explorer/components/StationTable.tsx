@@ -39,7 +39,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
   const [searchPage, setSearchPage] = useState(0);
   const { sort, pageSize } = view;
 
-  const rows = useMemo(() => tableRows(stations, search, sort), [stations, search, sort]);
+  const rows = useMemo(() => tableRows(stations, search, sort, { typeNames, organizationNames }), [stations, search, sort, typeNames, organizationNames]);
   const searching = search.trim() !== '';
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const chunkOffset = chunk * chunkSize;
@@ -62,6 +62,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
     { key: 'stationType', label: t('explorer.table.stationType') },
     { key: 'sampleCount', label: t('explorer.table.samples'), numeric: true },
     { key: 'lastDate', label: t('explorer.table.lastDate') },
+    { key: 'organization', label: t('explorer.table.organization') },
   ];
   const sortBy = (key: SortKey) => {
     const next: Sort = sort?.key === key ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' };
@@ -120,7 +121,6 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     </button>
                   </th>
                 ))}
-                <th scope="col">{t('explorer.table.organization')}</th>
               </tr>
             </thead>
             <tbody>
@@ -137,7 +137,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     <td data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
                     <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>
                     <td data-label={columns[4].label}>{stations.lastDate[i]}</td>
-                    <td data-label={t('explorer.table.organization')}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
+                    <td data-label={columns[5].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
                   </tr>
                 );
               })}

@@ -19,6 +19,21 @@ describe('station table rows', () => {
     expect(tableRows(stations, '', { key: 'sampleCount', direction: 'asc' }).map((i) => stations.sampleCount[i])).toEqual([34, 200, 1000]);
   });
 
+  it('sorts organizations and station types by the names shown for them, codes without one', () => {
+    const [first, , third] = stations.organizationId.map((_, i) => i);
+    const organizationNames = new Map([
+      [stations.organizationId[first], 'Zebra Mussel Watch'],
+      [stations.organizationId[third], 'Aardvark Watershed Council'],
+    ]);
+    expect(tableRows(stations, '', { key: 'organization', direction: 'asc' }, { organizationNames })[0]).toBe(third);
+    expect(tableRows(stations, '', { key: 'organization', direction: 'desc' }, { organizationNames }).at(-1)).toBe(third);
+    const typeNames = new Map([['Lake', 'Zee (lake)']]);
+    expect(tableRows(stations, '', { key: 'stationType', direction: 'asc' }, { typeNames }).map((i) => stations.name[i])).toEqual(['Bear Creek', 'Cedar River', 'Alder Lake']);
+    // Unnamed: by their codes, numbers in them compared as numbers ('6f1f…' before '11111111-…').
+    expect(tableRows(stations, '', { key: 'organization', direction: 'asc' })).toEqual([first, 1, third]);
+    expect(tableRows(stations, '', { key: 'organization', direction: 'asc' }, { organizationNames: new Map([[stations.organizationId[first], 'Zz']]) })).toEqual([third, first, 1]);
+  });
+
   it('searches names and identifiers, ignoring case', () => {
     expect(tableRows(stations, 'creek', null)).toEqual([0]);
     expect(tableRows(stations, 'rk-', null)).toEqual([2]);
