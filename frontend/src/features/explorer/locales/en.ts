@@ -31,6 +31,7 @@ const explorer = {
   },
   filters: {
     title: 'Filters',
+    toggleActive: 'Filters ({{count}} set)',
     clear: 'Clear filters ({{count}})',
     q: 'Search stations',
     qPlaceholder: 'Name or identifier',

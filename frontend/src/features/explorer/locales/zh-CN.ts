@@ -33,6 +33,7 @@ const explorer: Strings<typeof en> = {
   },
   filters: {
     title: '筛选',
+    toggleActive: '筛选（已设 {{count}} 项）',
     clear: '清除筛选（{{count}}）',
     q: '搜索站点',
     qPlaceholder: '名称或标识符',

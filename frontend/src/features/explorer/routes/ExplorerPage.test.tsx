@@ -75,6 +75,8 @@ describe('explorer /sts/overview', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     // The organization filter shows as chosen.
     expect(await screen.findByRole('checkbox', { name: /Demo Watershed Council/ })).toBeChecked();
+    // The phone's fold of the panel says how many filters are set (the panel's heading stays "Filters").
+    expect(screen.getByText('Filters (1 set)', { selector: 'summary' })).toBeInTheDocument();
     // Legend: station types with their counts.
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['River/Stream (2)', 'Lake (1)']);
@@ -359,6 +361,13 @@ describe('explorer /sts/overview', () => {
     expect(screen.getByRole('button', { name: '表格' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('columnheader', { name: /名称/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '筛选' })).toBeInTheDocument();
+    expect(screen.getByText('筛选', { selector: 'summary' })).toBeInTheDocument();
+  });
+
+  it('says in Simplified Chinese how many filters are set, on the fold of the panel', async () => {
+    await changeLanguage('zh-CN');
+    renderExplorer(`/sts/overview?mode=table&organization=${ORG_A}&stationType=lake`);
+    expect(await screen.findByText('筛选（已设 2 项）', { selector: 'summary' })).toBeInTheDocument();
   });
 
   it('says what is wrong with a filter in Simplified Chinese', async () => {

@@ -15,7 +15,7 @@ import { typeLegend, valueRange } from '../lib/colors';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
-import { filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy, type ExplorerFilters, type ViewMode } from '../lib/filters';
+import { activeFilterCount, filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy, type ExplorerFilters, type ViewMode } from '../lib/filters';
 import { pageCount, parseTableView, type TableView } from '../lib/tableView';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
@@ -40,6 +40,7 @@ export function ExplorerPage() {
   const valid = filtersAreValid(filters);
   const query = useMemo(() => (valid ? toStationQuery(filters) : null), [filters, valid]);
   const phone = useMediaQuery(PHONE_QUERY);
+  const activeFilters = activeFilterCount({ ...filters, colorBy: '' });
   const shownMode: ViewMode = phone && mode === 'both' ? 'map' : mode;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const view = useMemo(() => parseTableView(new URLSearchParams(search)), [search]);
@@ -120,7 +121,7 @@ export function ExplorerPage() {
       <h1 id="explorer-title" className="visually-hidden">{t('explorer.title')}</h1>
       {/* Folded on a phone, unless a filter needs correcting (its message is in the panel). */}
       <details className="explorer-filters" open={!phone || !valid || undefined}>
-        <summary className="filters-toggle">{t('explorer.filters.title')}</summary>
+        <summary className="filters-toggle">{activeFilters ? t('explorer.filters.toggleActive', { count: activeFilters }) : t('explorer.filters.title')}</summary>
         <FilterPanel filters={filters} onChange={update} stations={stations} />
       </details>
       <div className="explorer-results">
