@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { SeriesInfo } from '../lib/series';
+import { EDGE_MARGIN } from '../lib/timeAxis';
 import TimeSeriesChart, { wrappedLines } from './TimeSeriesChart';
 
 // chart.js and chartjs-plugin-zoom run for real; jsdom has no 2D canvas and no layout, so the canvas gets a
@@ -112,12 +113,12 @@ describe('time series chart: the time axis', () => {
   const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x;
   const labels = (canvas: HTMLElement) => axisOf(canvas).ticks.map((tick) => tick.label);
 
-  it("spans the values, first to last, with a tick at each new year written as the year (the station's eight years)", async () => {
+  it("spans the values, first to last with a margin that draws their points whole, a tick at each new year written as the year (the station's eight years)", async () => {
     const first = new Date(2017, 5, 5, 10).getTime();
     const last = new Date(2025, 2, 24, 10).getTime();
     const canvas = await renderChart([valuesAt([first, new Date(2020, 6, 1).getTime(), last])]);
     const x = axisOf(canvas);
-    expect([x.min, x.max]).toEqual([first, last]);
+    expect([x.min, x.max]).toEqual([first - (last - first) * EDGE_MARGIN, last + (last - first) * EDGE_MARGIN]);
     expect(labels(canvas)).toEqual(['2018', '2019', '2020', '2021', '2022', '2023', '2024', '2025']);
     expect(x.ticks.every((tick) => new Date(tick.value).getMonth() === 0 && new Date(tick.value).getDate() === 1)).toBe(true);
     // The labels are what is drawn on the canvas.
@@ -131,7 +132,7 @@ describe('time series chart: the time axis', () => {
     const last = new Date(2025, 2, 24, 10).getTime();
     const canvas = await renderChart([valuesAt([first, last])]);
     const x = axisOf(canvas);
-    expect([x.min, x.max]).toEqual([first, last]);
+    expect([x.min, x.max]).toEqual([first - (last - first) * EDGE_MARGIN, last + (last - first) * EDGE_MARGIN]);
     expect(labels(canvas)).toEqual(['2018', '2020', '2022', '2024']);
   });
 

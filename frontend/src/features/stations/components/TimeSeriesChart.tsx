@@ -153,7 +153,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     rangeListener.current?.(chart.scales.x.min, chart.scales.x.max);
   };
 
-  const { data, options } = useMemo(() => {
+  const { data, options, spanned } = useMemo(() => {
     const units = unitAxes(all);
     const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
     all.forEach(({ series, name, unit }, k) => {
@@ -192,7 +192,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     });
     // The axis spans the values (or the chosen range), not out to round numbers, with ticks on the calendar:
     // years, months, weeks, days or hours for the span shown (after a zoom too), as many as the width holds.
-    const extent = axisExtent(all.map((s) => s.series.time), from, to);
+    const times = all.map((s) => s.series.time);
+    const extent = axisExtent(times, from, to);
     let tickUnit: TickUnit = 'day';
     const scales: ChartOptions<'line'>['scales'] = {
       x: {
@@ -255,7 +256,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         },
       },
     };
-    return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions };
+    return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions, spanned: axisExtent(times, from, to, 0) };
   }, [all, i18n.language, t, from, to]);
 
   // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
@@ -292,7 +293,9 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   const savePng = () => {
     const chart = chartRef.current;
     if (!chart) return;
-    const { min, max } = chart.scales.x;
+    // The axis's range, less the margin beyond the values (or the chosen days).
+    const min = Math.max(chart.scales.x.min, spanned?.min ?? -Infinity);
+    const max = Math.min(chart.scales.x.max, spanned?.max ?? Infinity);
     const format = pointTimeFormat(max - min, i18n.language);
     const period = t('stations.chart.imagePeriod', { from: format.format(new Date(min)), to: format.format(new Date(max)) });
     download(`${filename}.png`, imageWithHeading(chart, imageTitle ?? title, period));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisExtent, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel } from './timeAxis';
+import { axisExtent, EDGE_MARGIN, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel } from './timeAxis';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -59,11 +59,15 @@ describe('calendar ticks of the time axis', () => {
     expect(tickCount(100)).toBe(2);
   });
 
-  it('span the values, or the chosen days when a range is chosen; a lone value gets a day around it', () => {
+  it('span the values with a margin for their points, or the chosen days when a range is chosen; a lone value gets a day around it', () => {
     const times = [Float64Array.of(local(2020, 3, 2, 10), local(2020, 4, 1, 10)), Float64Array.of(local(2020, 3, 5))];
-    expect(axisExtent(times)).toEqual({ min: local(2020, 3, 2, 10), max: local(2020, 4, 1, 10) });
+    const margin = (local(2020, 4, 1, 10) - local(2020, 3, 2, 10)) * EDGE_MARGIN;
+    expect(margin).toBeGreaterThan(10 * 3600_000);
+    expect(axisExtent(times)).toEqual({ min: local(2020, 3, 2, 10) - margin, max: local(2020, 4, 1, 10) + margin });
     expect(axisExtent(times, '2020-01-01', '2020-12-31')).toEqual({ min: local(2020, 1, 1), max: local(2021, 1, 1) - 1 });
-    expect(axisExtent(times, '2020-03-10', '')).toEqual({ min: local(2020, 3, 2, 10), max: local(2020, 4, 1, 10) });
+    expect(axisExtent(times, '2020-03-10', '')).toEqual({ min: local(2020, 3, 2, 10) - margin, max: local(2020, 4, 1, 10) + margin });
+    expect(axisExtent(times, undefined, undefined, 0)).toEqual({ min: local(2020, 3, 2, 10), max: local(2020, 4, 1, 10) });
+    expect(axisExtent([new Float64Array(0)], '2020-01-01', '2020-01-31')).toEqual({ min: local(2020, 1, 1), max: local(2020, 2, 1) - 1 });
     expect(axisExtent([Float64Array.of(local(2020, 3, 2, 12))])).toEqual({ min: local(2020, 3, 2), max: local(2020, 3, 3) });
     expect(axisExtent([new Float64Array(0)])).toBeUndefined();
   });

@@ -163,11 +163,15 @@ export function tickLabel(value: number, unit: TickUnit, previous: number | unde
   return new Intl.DateTimeFormat(language, options).format(d);
 }
 
+/** The share of the values' span left beyond the first and the last value, so their points are drawn whole. */
+export const EDGE_MARGIN = 0.015;
+
 /**
- * What a time axis spans: the values' first and last moments, widened to a chosen range's days (from the
- * start of `from` to the end of `to`, local time) where one is chosen; a lone moment gets a day around it.
+ * What a time axis spans: the values' first and last moments with a small margin (EDGE_MARGIN), widened to
+ * a chosen range's days (from the start of `from` to the end of `to`, local time) where one is chosen; a
+ * lone moment gets a day around it. With `margin` 0: what the values (or the chosen days) themselves span.
  */
-export function axisExtent(times: Iterable<ArrayLike<number>>, from?: string, to?: string): { min: number; max: number } | undefined {
+export function axisExtent(times: Iterable<ArrayLike<number>>, from?: string, to?: string, margin: number = EDGE_MARGIN): { min: number; max: number } | undefined {
   let min = Infinity;
   let max = -Infinity;
   for (const list of times) {
@@ -181,6 +185,14 @@ export function axisExtent(times: Iterable<ArrayLike<number>>, from?: string, to
     const match = text ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
     return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
   };
+  if (min === max) {
+    min -= DAY / 2;
+    max += DAY / 2;
+  } else if (min < max) {
+    const room = (max - min) * margin;
+    min -= room;
+    max += room;
+  }
   const start = day(from);
   const end = day(to);
   if (start) min = Math.min(min, start.getTime());
@@ -189,6 +201,5 @@ export function axisExtent(times: Iterable<ArrayLike<number>>, from?: string, to
     max = Math.max(max, end.getTime() - 1);
   }
   if (!Number.isFinite(min) || !Number.isFinite(max)) return undefined;
-  if (min === max) return { min: min - DAY / 2, max: max + DAY / 2 };
   return { min, max };
 }
