@@ -75,4 +75,36 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   const entry = history.getByRole('row', { name: /wqp_results\.csv/ });
   await expect(entry).toContainText('Imported with rejected rows');
   await expect(entry).toContainText('5 values imported · 0 unchanged · 1 row rejected');
+
+  // The rejected rows as a file to fix: the original cells, the row number and the reason; opens in Excel as UTF-8.
+  const [feedback] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the rejected rows (CSV)' }).click(),
+  ]);
+  const feedbackText = readFileSync((await feedback.path())!, 'utf-8');
+  expect(feedbackText.charCodeAt(0)).toBe(0xfeff);
+  const [feedbackHeader, feedbackRow, ...more] = feedbackText.slice(1).trimEnd().split(/\r?\n/);
+  expect(more).toEqual([]);
+  expect(feedbackHeader).toMatch(/^OrganizationIdentifier,.*ActivityStartDate.*,row,message$/);
+  expect(feedbackRow).toContain('2011-13-45');
+  expect(feedbackRow).toMatch(/is not a date/);
+
+  // The template beside the form, to fill in instead: its header names the columns the description lists.
+  await expect(page.getByRole('group', { name: 'The Open Water Data template' })).toContainText('StationIdentifier, Date, Parameter and Value are required');
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the template (CSV)' }).click(),
+  ]);
+  const templateText = readFileSync((await template.path())!, 'utf-8').replace(/^\uFEFF/, '');
+  for (const column of ['StationIdentifier', 'Date', 'Parameter', 'Value', 'Latitude', 'Longitude']) {
+    expect(templateText.split(/\r?\n/)[0]!.split(',')).toContain(column);
+  }
+
+  // The home page lists it among the latest imports of the user's projects, linking to the project's imports.
+  await page.goto('/#/home');
+  const latest = page.getByRole('region', { name: 'Latest imports' });
+  const item = latest.getByRole('listitem').filter({ hasText: project });
+  await expect(item.first()).toBeVisible();
+  await item.first().getByRole('link', { name: 'wqp_results.csv' }).click();
+  await expect(page.getByRole('region', { name: 'Imports of this project' }).getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
 });
