@@ -69,7 +69,9 @@ def create(data: dict) -> dict:
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
                       name=name, description=_text(data, "description", False, 10_000), createdAt=utc_now())
     try:
-        project.save(condition=Project.id.does_not_exist())
+        # A deleted project's key may be used again: the new project takes its place, without its station and
+        # parameter lists (the key is the project's identity in imported files).
+        project.save(condition=Project.id.does_not_exist() | Project.deletedAt.exists())
     except PutError as exc:
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
             raise Conflict(f"A project with the key {key!r} already exists in this organization.") from exc
@@ -79,6 +81,10 @@ def create(data: dict) -> dict:
 
 def update(project: Project, data: Any) -> dict:
     if isinstance(data, dict):
+        # A project stays in its organization, and keeps the key its files and its id are made of.
+        for name in ("organizationId", "projectKey"):
+            if name in data and data[name] != getattr(project, name):
+                raise BadRequest(f"Field {name} cannot be changed.")
         for name in ("name", "description"):
             if name in data:
                 _text(data, name, name == "name", 300 if name == "name" else 10_000)

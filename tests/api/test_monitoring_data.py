@@ -105,6 +105,39 @@ def test_project_stations_must_be_stations_of_the_organization(api, demo):
     assert "stationIds" in response.json["message"]
 
 
+def test_a_project_stays_in_its_organization_and_keeps_its_key(api, demo):
+    project = api.as_("contributor").post("/project", {"organizationId": demo["org"], "name": f"P {_unique()}"}).json
+    moved = api.as_("contributor").patch(f"/project/{project['id']}", {"organizationId": demo["other_org"]})
+    assert moved.status_code == 400
+    assert moved.json["message"] == "Field organizationId cannot be changed."
+    rekeyed = api.as_("contributor").patch(f"/project/{project['id']}", {"projectKey": "ANOTHER"})
+    assert rekeyed.json["message"] == "Field projectKey cannot be changed."
+    read = api.get(f"/project/{project['id']}").json
+    assert (read["organizationId"], read["projectKey"]) == (demo["org"], project["projectKey"])
+    # Naming the values it has is no change.
+    same = api.as_("contributor").patch(f"/project/{project['id']}", {"organizationId": demo["org"], "name": "Renamed"})
+    assert same.status_code == 200 and same.json["name"] == "Renamed"
+
+
+def test_a_deleted_projects_name_can_be_used_again(api, demo):
+    name = f"Reused {_unique()}"
+    contributor = api.as_("contributor")
+    first = contributor.post("/project", {"organizationId": demo["org"], "name": name, "description": "Old"}).json
+    contributor.put(f"/organization/{demo['org']}/projects/{first['id']}/stations", [_station(api, demo)["id"]])
+    assert contributor.delete(f"/project/{first['id']}").status_code in (200, 204)
+    again = contributor.post("/project", {"organizationId": demo["org"], "name": name})
+    assert again.status_code == 201, again.json
+    assert again.json["name"] == name
+    assert again.json.get("description") is None
+    assert api.get(f"/organization/{demo['org']}/projects/{again.json['id']}/stations").json == []
+    names = [p["name"] for p in api.get(f"/project/getIdsByOrganizationIds?organizationId={demo['org']}").json]
+    assert names.count(name) == 1
+    # A project of that name that is not deleted is still a conflict.
+    twice = contributor.post("/project", {"organizationId": demo["org"], "name": name})
+    assert twice.status_code == 409
+    assert twice.json["message"] == f"A project with the key {name!r} already exists in this organization."
+
+
 def test_project_ids_by_organization_give_id_and_name(api, demo):
     answer = api.get(f"/project/getIdsByOrganizationIds?organizationId={demo['org']}").json
     names = {p["name"] for p in answer}
