@@ -45,3 +45,6 @@ def require_write(organization_id) -> None:
         raise BadRequest("organizationId is required.")
     if not may_write(require_principal(), organization_id):
         raise Forbidden("You need to be a data contributor or group administrator of this organization.")
+    from chalicelib.organizations import service as organizations
+
+    organizations.get(organization_id)  # a deleted organization takes no more data (404)

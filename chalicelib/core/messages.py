@@ -87,6 +87,14 @@ ZH_CN = {
     "An organization with this id already exists.": "已存在使用此 ID 的组织。",
     "Organization name is required.": "请输入组织名称。",
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
+    "An organization with this name already exists.": "已存在同名的组织。",
+    "The organization of this invitation no longer exists.": "此邀请所属的组织已不存在。",
+    "The style address must be an http(s) address.": "样式地址必须是 http(s) 地址。",
+    "The tile address must be an http(s) address.": "瓦片地址必须是 http(s) 地址。",
+    "The website must be an http(s) address, such as https://example.org.":
+        "网站必须是 http(s) 地址，例如 https://example.org。",
+    "This person is not a member of the organization: invite them instead.": "此人不是该组织的成员：请改为邀请其加入。",
+    "Unknown setting {key}. Known settings: {known}.": "未知的设置 {key}。已知的设置：{known}。",
     "Unknown organization fields: {fields}.": "未知的组织字段：{fields}。",
     "Request body must be a JSON object with a value.": "请求正文必须是包含 value 的 JSON 对象。",
     "Setting key must be lower-case letters, digits and dashes.": "设置键只能包含小写字母、数字和连字符。",
@@ -96,7 +104,6 @@ ZH_CN = {
     "Setting value must be at most {bytes} bytes.": "设置值最多 {bytes} 字节。",
     "The tile address must hold {{z}}, {{x}} and {{y}} (for example https://tiles.example.org/{{z}}/{{x}}/{{y}}.png).":
         "瓦片地址必须包含 {{z}}、{{x}} 和 {{y}}（例如 https://tiles.example.org/{{z}}/{{x}}/{{y}}.png）。",
-    "{name} must be an http(s) address.": "{name} 必须是 http(s) 地址。",
     "Set the WQX account first.": "请先设置 WQX 账户。",
     "Unknown WQX account fields: {fields}.": "未知的 WQX 账户字段：{fields}。",
     "privateKey must be the base64 private key shown by WQX Web.": "privateKey 必须是 WQX Web 显示的 base64 私钥。",
@@ -240,6 +247,22 @@ ZH_CN = {
     "Only http and https URLs can be imported.": "只能导入 http 和 https 网址。",
     "A URL with a user name or password is not accepted; use a public address.": "不接受含用户名或密码的网址，请使用公开地址。",
     "The URL's port is not a number.": "网址的端口不是数字。",
+    "The URL is not a valid web address: check its brackets and characters.": "该网址无效：请检查其中的括号和字符。",
+    "The URL's host {hostname} is not a valid host name: use letters, digits, dots and hyphens.":
+        "网址的主机 {hostname} 不是有效的主机名：请使用字母、数字、点和连字符。",
+    "The URL holds a space or another blank; write a space as %20.": "网址中含有空格或其他空白字符；请将空格写为 %20。",
+    # An import source's last result (the project's Logger data tab).
+    "{size} bytes fetched; the import of {name} is queued.": "已获取 {size} 字节；{name} 的导入已排队。",
+    "The source's answer has not changed since the last import: nothing new to import.":
+        "自上次导入以来，导入源的响应没有变化：没有新的数据可导入。",
+    "{message} Next try in {minutes} minutes.": "{message}{minutes} 分钟后重试。",
+    "The source could not be reached: {error}.": "无法连接导入源：{error}。",
+    "The source answered HTTP {status} instead of a file.": "导入源返回了 HTTP {status}，而不是文件。",
+    "The source's answer is larger than 256 MB.": "导入源的响应超过 256 MB。",
+    "The source took longer than {seconds} s to answer.": "导入源的响应时间超过 {seconds} 秒。",
+    "The source stopped answering: {error}.": "导入源中途停止响应：{error}。",
+    "1 row imported.": "已导入 1 行。",
+    "{rows} rows imported.": "已导入 {rows} 行。",
     "The host {host} cannot be found.": "找不到主机 {host}。",
     "The URL points at a private, loopback or link-local address; only public addresses can be imported.":
         "该网址指向私有、回环或链路本地地址；只能导入公开地址。",
@@ -410,6 +433,43 @@ ZH_CN = {
     "{column}: {value} is not a number.": "{column}：{value} 不是数字。",
     "{value} is not a number.": "{value} 不是数字。",
     "Time series {index} lacks its site or variable; it is skipped.": "时间序列 {index} 缺少站点或变量，已跳过。",
+    "The time {value} is not a time this portal takes: the year (in UTC) must be from 1800 to next year.":
+        "时间 {value} 不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年之间。",
+    "Unknown station '{identifier}': create it first (its {count} values were not imported).":
+        "未知站点 '{identifier}'：请先创建该站点（其 {count} 个数值未导入）。",
+    "Unknown station '{identifier}': create it first (its only value was not imported).":
+        "未知站点 '{identifier}'：请先创建该站点（其唯一的数值未导入）。",
+    "The file has no values.": "文件中没有数值。",
+    "The import stopped.": "导入已停止。",
+    "The import stopped because of an internal error; please try again later, and tell us if it happens again.":
+        "导入因内部错误而停止，请稍后再试；如果再次发生，请告诉我们。",
+    # What a time-series import's log says (chalicelib/timeseries/importer.py summary): its sentences in this
+    # order, each followed by the next ({message}), so a sentence's number never takes in the sentences before it.
+    "1 value of 1 series read. {message}": "已读取 1 个序列的 1 个数值。{message}",
+    "1 value of 1 series read.": "已读取 1 个序列的 1 个数值。",
+    "1 value of 1 series read (already stored). {message}": "已读取 1 个序列的 1 个数值（已存储）。{message}",
+    "1 value of 1 series read (already stored).": "已读取 1 个序列的 1 个数值（已存储）。",
+    "{read} values of {series} series read. {message}": "已读取 {series} 个序列的 {read} 个数值。{message}",
+    "{read} values of {series} series read.": "已读取 {series} 个序列的 {read} 个数值。",
+    "{read} values of {series} series read ({unchanged} already stored). {message}":
+        "已读取 {series} 个序列的 {read} 个数值（其中 {unchanged} 个已存储）。{message}",
+    "{read} values of {series} series read ({unchanged} already stored).":
+        "已读取 {series} 个序列的 {read} 个数值（其中 {unchanged} 个已存储）。",
+    "1 duplicate time in the file: the last value was kept. {message}": "文件中有 1 个重复时间：保留了最后一个数值。{message}",
+    "1 duplicate time in the file: the last value was kept.": "文件中有 1 个重复时间：保留了最后一个数值。",
+    "{duplicates} duplicate times in the file: the last value of each was kept. {message}":
+        "文件中有 {duplicates} 个重复时间：每个时间保留最后一个数值。{message}",
+    "{duplicates} duplicate times in the file: the last value of each was kept.":
+        "文件中有 {duplicates} 个重复时间：每个时间保留最后一个数值。",
+    "1 value is outside its parameter's plausible range: stored and flagged. {message}":
+        "1 个数值超出其参数的合理范围：已存储并标记。{message}",
+    "1 value is outside its parameter's plausible range: stored and flagged.": "1 个数值超出其参数的合理范围：已存储并标记。",
+    "{flagged} values are outside their parameter's plausible range: stored and flagged. {message}":
+        "{flagged} 个数值超出其参数的合理范围：已存储并标记。{message}",
+    "{flagged} values are outside their parameter's plausible range: stored and flagged.":
+        "{flagged} 个数值超出其参数的合理范围：已存储并标记。",
+    "1 row was rejected (see the rejected rows).": "1 行被拒绝（见被拒绝的行）。",
+    "{rejected} rows were rejected (see the rejected rows).": "{rejected} 行被拒绝（见被拒绝的行）。",
     # Time series (logger data): reading them, and pushing them with an API key.
     "Name a series, or a stationId, projectId or organizationId.":
         "请指定 series，或 stationId、projectId、organizationId 之一。",

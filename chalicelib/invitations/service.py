@@ -42,6 +42,7 @@ FOREIGN = "This invitation was sent to another email address."
 UNVERIFIED = ("Your email address is not verified by your sign-in provider. Verify it there, sign in again, "
               "then open the invitation.")
 REVOKED_MESSAGE = "This invitation was revoked."
+ORGANIZATION_GONE = "The organization of this invitation no longer exists."
 DECLINED_MESSAGE = "You declined this invitation."
 EXPIRED_MESSAGE = "This invitation has expired. Ask a group administrator to send it again."
 USED = "This invitation has already been accepted."
@@ -275,6 +276,13 @@ def revoke(invitation_id: str, principal: Principal) -> dict:
     return public_many([invitation])[0]
 
 
+def revoke_all_of(organization_id: str) -> None:
+    """Revokes the open invitations of an organization being deleted: nobody can join it any more."""
+    for invitation in Invitation.scan((Invitation.organizationId == organization_id) & (Invitation.status == PENDING)):
+        invitation.update(actions=[Invitation.status.set(REVOKED), Invitation.updatedAt.set(utc_now())])
+        _release(invitation)
+
+
 def resend(invitation_id: str, principal: Principal) -> dict:
     """A new token (the old link stops working) and seven more days; at most RESENDS_PER_DAY a day."""
     invitation = get(invitation_id)
@@ -367,6 +375,12 @@ def accept(token, principal: Principal) -> dict:
     invitation = _find(token, principal)
     _check_open(invitation, principal)
     if invitation.status == PENDING:
+        if invitation.organizationId:
+            # Checked before the invitation is marked accepted: a failed join leaves it open.
+            try:
+                organizations.get(invitation.organizationId)
+            except NotFound:
+                raise Gone(ORGANIZATION_GONE) from None
         try:
             invitation.update(actions=[Invitation.status.set(ACCEPTED), Invitation.acceptedAt.set(utc_now()),
                                        Invitation.acceptedBy.set(principal.id)],

@@ -25,19 +25,19 @@ def list_organizations():
 @describe(status=201)
 def create_organization():
     """Create an organization (system administrators)."""
-    return created(service.create(routes.json_body()).to_dict())
+    return created(service.public(service.create(routes.json_body())))
 
 
 @routes.route("/organization/{organizationId}", auth=rules.public)
 def get_organization(organizationId):
     """One organization."""
-    return service.get(organizationId).to_dict()
+    return service.public(service.get(organizationId))
 
 
 @routes.route("/organization/{organizationId}", methods=["PATCH"], auth=ORG_ADMIN)
 def update_organization(organizationId):
     """Change an organization's name, description or website (its group-admins, system administrators)."""
-    return service.update(organizationId, routes.json_body()).to_dict()
+    return service.public(service.update(organizationId, routes.json_body()))
 
 
 @routes.route("/organization/{organizationId}", methods=["DELETE"], auth=rules.permission("manage-organizations"))
@@ -55,7 +55,8 @@ def list_members(organizationId):
 
 @routes.route("/organization/{organizationId}/members/{userId}", methods=["PUT"], auth=ORG_ADMIN)
 def set_member_role(organizationId, userId):
-    """Add a member or change a member's role (its group-admins, system administrators)."""
+    """Change a member's role (its group-admins, system administrators); only system administrators add people
+    directly, others join by accepting an invitation."""
     role_name = service.validate_member_role(routes.json_body().get("roleName"))
     principal = require_principal()
     if userId == principal.id and not principal.is_system_admin:
@@ -63,7 +64,7 @@ def set_member_role(organizationId, userId):
         if current is None or MEMBER_ROLE_RANK[role_name] > MEMBER_ROLE_RANK[current]:
             raise Forbidden("You cannot raise your own role.")
     users.get_or_404(userId)
-    return service.set_member_role(organizationId, userId, role_name).to_dict()
+    return service.set_member_role(organizationId, userId, role_name, may_add=principal.is_system_admin).to_dict()
 
 
 @routes.route("/organization/{organizationId}/members/{userId}", methods=["DELETE"],

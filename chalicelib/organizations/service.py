@@ -5,20 +5,27 @@ import json
 import re
 import uuid
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import PutError, TransactWriteError
+from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
+from chalicelib.system.service import DEFAULT_SETTINGS
 from chalicelib.users import service as users
 
 EDITABLE_FIELDS = ("name", "description", "website", "contact")
+# What anyone may read of an organization: not its WQX account nor the inner details of its settings.
+PUBLIC_FIELDS = ("id", "name", *EDITABLE_FIELDS[1:], "createdAt", "updatedAt", "deletedAt")
+TEXT_LIMITS = {"description": 5_000, "website": 500, "contact": 500}
+WEBSITE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 SETTING_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_SETTING_BYTES = 32_000
 MAP_SERVICE = "map-service"
 MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
+GROUP_ADMIN = "group-admin"
 LAST_GROUP_ADMIN = ("An organization needs at least one group administrator: make someone else a group administrator "
                     "first.")
 
@@ -43,10 +50,29 @@ def _validated_fields(data: dict, creating: bool) -> dict:
         if len(name) > 200:
             raise BadRequest("Organization name must be at most 200 characters.")
         fields["name"] = name.strip()
-    for key in ("description", "website", "contact"):
-        if key in fields and fields[key] is not None and not isinstance(fields[key], str):
-            raise BadRequest(f"{key} must be text.")
+    for name, limit in TEXT_LIMITS.items():
+        if name in fields and fields[name] is not None:
+            if not isinstance(fields[name], str):
+                raise BadRequest(f"{name} must be text.")
+            fields[name] = fields[name].strip() or None
+            if fields[name] and len(fields[name]) > limit:
+                raise BadRequest(f"{name} must be at most {limit} characters.")
+    if fields.get("website") and not WEBSITE.match(fields["website"]):
+        raise BadRequest("The website must be an http(s) address, such as https://example.org.")
     return fields
+
+
+def _require_unique_name(name: str, organization_id: str | None = None) -> None:
+    """Two organizations of one name could not be told apart (and one could pass for the other)."""
+    wanted = name.casefold()
+    for other in Organization.scan(Organization.deletedAt.does_not_exist(),
+                                   attributes_to_get=["id", "name"]):
+        if other.id != organization_id and (other.name or "").casefold() == wanted:
+            raise Conflict("An organization with this name already exists.")
+
+
+def public(organization: Organization) -> dict:
+    return {k: v for k, v in organization.to_dict().items() if k in PUBLIC_FIELDS}
 
 
 def get(organization_id: str) -> Organization:
@@ -61,6 +87,7 @@ def get(organization_id: str) -> Organization:
 
 def create(data: dict, organization_id: str | None = None) -> Organization:
     fields = _validated_fields(data, creating=True)
+    _require_unique_name(fields["name"])
     organization = Organization(id=organization_id or str(uuid.uuid4()), createdAt=utc_now(), **fields)
     try:
         organization.save(condition=Organization.id.does_not_exist())
@@ -72,6 +99,8 @@ def create(data: dict, organization_id: str | None = None) -> Organization:
 def update(organization_id: str, data: dict) -> Organization:
     organization = get(organization_id)
     fields = _validated_fields(data, creating=False)
+    if fields.get("name") and fields["name"].casefold() != (organization.name or "").casefold():
+        _require_unique_name(fields["name"], organization_id)
     if fields:
         before = {name: getattr(organization, name) for name in fields}
         organization.update(actions=[getattr(Organization, k).set(v) for k, v in fields.items()]
@@ -82,8 +111,18 @@ def update(organization_id: str, data: dict) -> Organization:
 
 
 def delete(organization_id: str) -> None:
+    """Deletes the organization and takes what it held off the portal: its members lose access, its open
+    invitations are revoked, its projects and stations are deleted (the stations by the queue worker when
+    there is one: an organization may hold many)."""
+    from chalicelib.invitations import service as invitations
+    from chalicelib.organizations import retire
+
     organization = get(organization_id)
     organization.update(actions=[Organization.deletedAt.set(utc_now())])
+    for item in Membership.query(organization_id):
+        item.delete()
+    invitations.revoke_all_of(organization_id)
+    retire.start(organization_id)
     audit.record("delete", "organization", organization_id, before={"name": organization.name},
                  organization_id=organization_id)
 
@@ -104,24 +143,45 @@ def membership(organization_id: str, user_id: str) -> Membership | None:
         return None
 
 
-def _require_another_group_admin(organization_id: str, user_id: str) -> None:
-    """Refuses to demote or remove the last group-admin (nobody could manage the organization after)."""
-    others = [m for m in Membership.query(organization_id) if m.roleName == "group-admin" and m.userId != user_id]
-    if not others:
-        raise Conflict(LAST_GROUP_ADMIN)
+def _without_group_admin(member: Membership, change) -> None:
+    """Demotes or removes a group-admin in one transaction with a check that another group-admin stays:
+    two group-admins demoting each other at the same moment cannot leave the organization without one
+    (nobody could manage it after). `change(transaction)` adds the member's update or delete."""
+    for _ in range(3):  # the other group-admin checked may change meanwhile: look again
+        witness = next((m for m in Membership.query(member.organizationId)
+                        if m.roleName == GROUP_ADMIN and m.userId != member.userId), None)
+        if witness is None:
+            raise Conflict(LAST_GROUP_ADMIN)
+        try:
+            with TransactWrite(connection=Membership._get_connection().connection) as transaction:
+                transaction.condition_check(Membership, witness.organizationId, witness.userId,
+                                            condition=Membership.roleName == GROUP_ADMIN)
+                change(transaction)
+        except TransactWriteError:
+            continue
+        return
+    raise Conflict(LAST_GROUP_ADMIN)
 
 
-def set_member_role(organization_id: str, user_id: str, role_name: str) -> Membership:
+def set_member_role(organization_id: str, user_id: str, role_name: str, *, may_add: bool = True) -> Membership:
+    """A member's new role; a new member only where `may_add` (an accepted invitation, a system administrator):
+    a group administrator invites people, who then choose to join."""
     validate_member_role(role_name)
     get(organization_id)
     existing = membership(organization_id, user_id)
-    if existing is not None and existing.roleName == "group-admin" and role_name != "group-admin":
-        _require_another_group_admin(organization_id, user_id)
+    if existing is None and not may_add:
+        raise NotFound("This person is not a member of the organization: invite them instead.")
     now = utc_now()
     before = {"roleName": existing.roleName} if existing is not None else None
     if existing is None:
         existing = Membership(organizationId=organization_id, userId=user_id, roleName=role_name, createdAt=now)
         existing.save()
+    elif existing.roleName == GROUP_ADMIN and role_name != GROUP_ADMIN:
+        member = existing
+        _without_group_admin(member, lambda transaction: transaction.update(
+            member, actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)],
+            condition=Membership.roleName == GROUP_ADMIN))
+        existing.roleName, existing.updatedAt = role_name, now
     else:
         existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)])
     audit.record("update" if before else "create", "member", user_id, before=before, after={"roleName": role_name},
@@ -133,9 +193,11 @@ def remove_member(organization_id: str, user_id: str) -> None:
     existing = membership(organization_id, user_id)
     if existing is None:
         raise NotFound("Member not found.")
-    if existing.roleName == "group-admin":
-        _require_another_group_admin(organization_id, user_id)
-    existing.delete()
+    if existing.roleName == GROUP_ADMIN:
+        _without_group_admin(existing, lambda transaction: transaction.delete(
+            existing, condition=Membership.roleName == GROUP_ADMIN))
+    else:
+        existing.delete()
     audit.record("delete", "member", user_id, before={"roleName": existing.roleName}, organization_id=organization_id)
 
 
@@ -144,7 +206,7 @@ def remove_user_everywhere(user_id: str) -> None:
         item.delete()
 
 
-ORGANIZATIONS = crud.Collection(Organization, name="Organization", default_sort=(("name", "ASC"),))
+ORGANIZATIONS = crud.Collection(Organization, name="Organization", fields=PUBLIC_FIELDS, default_sort=(("name", "ASC"),))
 
 
 def search(query_params) -> list | dict:
@@ -181,7 +243,10 @@ def _check_map_service(value: dict) -> None:
     for name in MAP_SERVICE_URLS:
         url = value.get(name)
         if url not in (None, "") and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
-            raise BadRequest(f"{name} must be an http(s) address.")
+            # Named as the settings screen names the field.
+            if name == "styleUrl":
+                raise BadRequest("The style address must be an http(s) address.")
+            raise BadRequest("The tile address must be an http(s) address.")
     tiles = value.get("tileUrl")
     if tiles and not all(part in tiles for part in ("{z}", "{x}", "{y}")):  # else no map could be drawn from it
         raise BadRequest("The tile address must hold {z}, {x} and {y} (for example "
@@ -196,16 +261,20 @@ def get_setting(organization_id: str, key: str, fallback: dict | None = None) ->
     organization = get(organization_id)
     stored = (organization.settings.as_dict() if hasattr(organization.settings, "as_dict")
               else dict(organization.settings or {})).get(_setting_key(key))
-    if stored:
-        return {"id": key, "organizationId": organization_id, "inherited": False, **stored}
+    if stored:  # who saved it is in the audit trail, not in this public answer
+        return {"id": key, "organizationId": organization_id, "inherited": False,
+                "value": stored.get("value"), "updatedAt": stored.get("updatedAt")}
     return {"id": key, "organizationId": organization_id, "inherited": True,
-            "value": (fallback or {}).get("value"), "updatedAt": None, "updatedBy": None}
+            "value": (fallback or {}).get("value"), "updatedAt": None}
 
 
 def save_setting(organization_id: str, key: str, data, user_id: str) -> dict:
     """Stores {value} under the key; a value of null removes the organization's own setting."""
     organization = get(organization_id)
     _setting_key(key)
+    if key not in DEFAULT_SETTINGS:  # an organization sets what the portal knows, not any data it likes
+        known = ", ".join(sorted(DEFAULT_SETTINGS))
+        raise NotFound(f"Unknown setting {key!r}. Known settings: {known}.")
     if not isinstance(data, dict) or "value" not in data:
         raise BadRequest("Request body must be a JSON object with a value.")
     value = data["value"]

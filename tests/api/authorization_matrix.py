@@ -47,7 +47,7 @@ def _unique() -> str:
 def _fresh_org(ids: dict) -> dict:
     from chalicelib.organizations import service as organizations
 
-    return {"fresh_org": organizations.create({"name": "Throwaway organization"}).id}
+    return {"fresh_org": organizations.create({"name": f"Throwaway organization {_unique()}"}).id}
 
 
 def _fresh_user(ids: dict) -> dict:
@@ -104,12 +104,13 @@ MATRIX: list[Case] = [
     Case("GET", "/auth/profile", SIGNED_IN),
     Case("PATCH", "/auth/profile", SIGNED_IN, body={"preferences": {"locale": "en"}}),
     Case("GET", "/organization", ALL_OK),
-    Case("POST", "/organization", {**ADMIN_ONLY, "admin": 201}, body={"name": "Created by the matrix"}),
+    Case("POST", "/organization", {**ADMIN_ONLY, "admin": 201}, body=lambda: {"name": f"Created by the matrix {_unique()}"}),
     Case("GET", "/organization/{org}", ALL_OK),
     Case("PATCH", "/organization/{org}", DEMO_ORG_ADMINS, body={"description": "Edited by the matrix"}),
     Case("DELETE", "/organization/{fresh_org}", ADMIN_ONLY, setup=_fresh_org),
     Case("GET", "/organization/{org}/members", DEMO_ORG_MEMBERS),
-    Case("PUT", "/organization/{org}/members/{target}", DEMO_ORG_ADMINS, body={"roleName": "simple-user"}),
+    Case("PUT", "/organization/{org}/members/{target}", DEMO_ORG_ADMINS, setup=_target_is_member,
+         body={"roleName": "simple-user"}),
     Case("DELETE", "/organization/{org}/members/{target}", DEMO_ORG_ADMINS, setup=_target_is_member),
     Case("GET", "/user", ADMIN_ONLY),
     Case("DELETE", "/user/{fresh_user}", ADMIN_ONLY, setup=_fresh_user),

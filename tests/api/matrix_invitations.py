@@ -45,7 +45,7 @@ def _invitation_for_the_viewer(ids: dict) -> dict:
     from chalicelib.organizations import service as organizations
 
     token = uuid.uuid4().hex
-    organization = organizations.create({"name": "Matrix invitation target"})
+    organization = organizations.create({"name": f"Matrix invitation target {uuid.uuid4().hex[:8]}"})
     Invitation(id=str(uuid.uuid4()), email=VIEWER_EMAIL, organizationId=organization.id, roleName="simple-user",
                status=PENDING, token=hash_token(token), expiresAt="2999-01-01T00:00:00.000Z", createdAt=utc_now(),
                createdBy=ids["admin"]).save()

@@ -3,6 +3,7 @@ tests/api/authorization_matrix.py."""
 from __future__ import annotations
 
 import base64
+import uuid
 
 from tests.api.authorization_matrix import ALL_OK, DEMO_ORG_ADMINS, Case
 
@@ -22,7 +23,7 @@ ADMINS_WITHOUT_AN_ACCOUNT = {**DEMO_ORG_ADMINS, "orgadmin": 400, "admin": 400}
 def _org_of_orgadmin_without_wqx_account(ids: dict) -> dict:
     from chalicelib.organizations import service as organizations
 
-    organization = organizations.create({"name": "Matrix organization without a WQX account"})
+    organization = organizations.create({"name": f"Matrix organization without a WQX account {uuid.uuid4().hex[:8]}"})
     organizations.set_member_role(organization.id, ids["orgadmin"], "group-admin")
     return {"fresh_org": organization.id}
 
