@@ -10,6 +10,15 @@ from chalicelib.users import service
 
 routes = Routes(__name__)
 MANAGE_USERS = rules.permission("manage-users")
+OWN_ACCOUNT = "Delete your own account from your profile, not from the list of users."
+
+
+def _may_manage(user_id: str):
+    """The user, when the caller may change them: nobody holding a permission the caller lacks (a user manager
+    cannot edit, demote or delete a system administrator)."""
+    user = service.get_or_404(user_id)
+    service.require_may_manage(require_principal(), user)
+    return user
 
 
 @routes.route("/user", auth=MANAGE_USERS)
@@ -23,22 +32,26 @@ def list_users():
 @describe(status=201)
 def create_user():
     """Register a user by email before their first sign-in (the sign-in takes the record over)."""
-    return created(service.create(routes.json_body()).to_dict())
+    return created(service.create(routes.json_body(), require_principal()).to_dict())
 
 
 @routes.route("/user/{id}", methods=["PATCH"], auth=MANAGE_USERS)
 def update_user(id):
     """Change a user's email, name or system roles (the whole user object may be sent)."""
     body = routes.json_body()
-    if id == require_principal().id and "roles" in body and role_ids_from(body["roles"]) != \
-            [r["id"] for r in service.roles_of(service.get_or_404(id))]:
+    user = _may_manage(id)
+    if id == require_principal().id and isinstance(body, dict) and "roles" in body and role_ids_from(body["roles"]) != \
+            [r["id"] for r in service.roles_of(user)]:
         raise Forbidden("You cannot change your own roles.")
-    return service.admin_update(id, body).to_dict()
+    return service.admin_update(id, body, require_principal()).to_dict()
 
 
 @routes.route("/user/{id}", methods=["DELETE"], auth=MANAGE_USERS)
 def delete_user(id):
-    """Delete a user with their memberships and dashboards."""
+    """Delete a user with their memberships and dashboards (not oneself: that is the profile's)."""
+    if id == require_principal().id:
+        raise Forbidden(OWN_ACCOUNT)
+    _may_manage(id)
     auth.delete_account(id)
     return {}
 
@@ -55,7 +68,8 @@ def set_user_roles(id):
     """Replace a user's system roles; nobody changes their own."""
     if id == require_principal().id:
         raise Forbidden("You cannot change your own roles.")
-    return service.roles_of(service.set_roles(service.get_or_404(id), role_ids_from(routes.json_body())))
+    user = _may_manage(id)
+    return service.roles_of(service.set_roles(user, role_ids_from(routes.json_body()), require_principal()))
 
 
 def role_ids_from(body) -> list[str]:

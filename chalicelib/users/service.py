@@ -10,10 +10,11 @@ from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.auth.claims import verified_email
 from chalicelib.core.config import get_settings
-from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.auth.principal import Principal
+from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.crud.listing import Listing, count_change
-from chalicelib.roles.service import SYSTEM_ADMIN, roles_by_id
+from chalicelib.roles.service import SYSTEM_ADMIN, granted_by, held_roles, roles_by_id
 from chalicelib.users.models import LISTING, User
 
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
@@ -100,38 +101,61 @@ def _email(value) -> str:
     return value.strip().lower()
 
 
-def create(data: dict) -> User:
+def _name(value) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 200:
+        raise BadRequest("Name must be between 1 and 200 characters.")
+    return value.strip()
+
+
+def _require_unique_email(email: str, user_id: str | None = None) -> None:
+    if any(other.id != user_id for other in User.by_email.query(email)):
+        raise Conflict(f"A user with email {email} already exists.")
+
+
+def _role_ids(value) -> list[str]:
+    return [r.get("id") if isinstance(r, dict) else r for r in value]
+
+
+def create(data: dict, principal: Principal | None = None) -> User:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
     if data.get("id"):
         raise BadRequest("A new user has no id.")
     email = _email(data.get("email"))
-    if any(True for _ in User.by_email.query(email)):
-        raise Conflict(f"A user with email {email} already exists.")
-    user = User(id=str(uuid.uuid4()), email=email, name=(data.get("name") or email).strip(), roles=[],
-                preRegistered=True, createdAt=utc_now())
+    name = _name(data["name"]) if data.get("name") else email
+    role_ids = _role_ids(data.get("roles") or [])
+    # Everything is checked before anything is written: a refused user leaves no record behind.
+    _check_roles(role_ids, [], principal)
+    _require_unique_email(email)
+    user = User(id=str(uuid.uuid4()), email=email, name=name, roles=[], preRegistered=True, createdAt=utc_now())
     user.save()
     count_change(USERS_LISTING, 1)
-    if data.get("roles"):
-        set_roles(user, [r.get("id") if isinstance(r, dict) else r for r in data["roles"]])
+    if role_ids:
+        set_roles(user, role_ids, principal)
     return user
 
 
-def admin_update(user_id: str, data: dict) -> User:
+def admin_update(user_id: str, data: dict, principal: Principal | None = None) -> User:
     user = get_or_404(user_id)
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
     unknown = sorted(set(data) - set(ADMIN_FIELDS) - {"id"} - set(User.get_attributes()))
     if unknown:
         raise BadRequest(f"Unknown user fields: {', '.join(unknown)}.")
     actions = [User.updatedAt.set(utc_now())]
     if "email" in data:
-        actions.append(User.email.set(_email(data["email"])))
+        email = _email(data["email"])
+        if email != user.email:
+            _require_unique_email(email, user.id)
+        actions.append(User.email.set(email))
     if "name" in data:
-        if not isinstance(data["name"], str) or not data["name"].strip():
-            raise BadRequest("Name must be between 1 and 200 characters.")
-        actions.append(User.name.set(data["name"].strip()))
+        actions.append(User.name.set(_name(data["name"])))
+    roles = _role_ids(data["roles"]) if isinstance(data.get("roles"), list) else None
+    if roles is not None:
+        _check_roles(roles, list(user.roles or []), principal)
     user.update(actions=actions)
-    if "roles" in data and isinstance(data["roles"], list):
-        set_roles(user, [r.get("id") if isinstance(r, dict) else r for r in data["roles"]])
+    if roles is not None:
+        set_roles(user, roles, principal)
     return get_or_404(user_id)
 
 
@@ -160,11 +184,37 @@ def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]
     return user
 
 
-def set_roles(user: User, role_ids: list[str]) -> User:
+def _check_roles(role_ids: list[str], held: list[str], principal: Principal | None) -> None:
+    """Unknown roles are refused; so are roles the caller could not hold by what they hold (below)."""
     known = roles_by_id()
     unknown = [rid for rid in role_ids if rid not in known]
     if unknown:
         raise BadRequest(f"Unknown role: {', '.join(unknown)}.")
+    if principal is None or principal.is_system_admin:
+        return
+    changed = [known[rid] for rid in sorted(set(role_ids) ^ set(held)) if rid in known]
+    beyond = [role.roleName for role in changed if not _grantable(role, principal)]
+    if beyond:
+        names = ", ".join(beyond)
+        raise Forbidden(f"You cannot grant or take away a role with permissions you do not hold: {names}.")
+
+
+def _grantable(role, principal: Principal) -> bool:
+    """A user manager grants only what they hold themselves; system-admin only a system administrator."""
+    return role.id != SYSTEM_ADMIN and granted_by(role) <= principal.permissions
+
+
+def require_may_manage(principal: Principal, user: User) -> None:
+    """Nobody changes or deletes a user who holds a permission they lack (a system administrator, say)."""
+    if principal.is_system_admin:
+        return
+    held = held_roles(list(user.roles or []))
+    if any(not _grantable(role, principal) for role in held):
+        raise Forbidden("You cannot change or delete a user who holds permissions you do not hold.")
+
+
+def set_roles(user: User, role_ids: list[str], principal: Principal | None = None) -> User:
+    _check_roles(role_ids, list(user.roles or []), principal)
     before = {"roles": list(user.roles or [])}
     user.update(actions=[User.roles.set(sorted(set(role_ids))), User.updatedAt.set(utc_now())])
     audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)})
