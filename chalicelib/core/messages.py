@@ -88,6 +88,10 @@ ZH_CN = {
     "Organization name is required.": "请输入组织名称。",
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
     "An organization with this name already exists.": "已存在同名的组织。",
+    "You cannot grant or take away a role with permissions you do not hold: {names}.":
+        "您不能授予或收回含有您自己没有的权限的角色：{names}。",
+    "You cannot change or delete a user who holds permissions you do not hold.": "您不能更改或删除拥有您所没有的权限的用户。",
+    "Delete your own account from your profile, not from the list of users.": "请在个人资料中删除您自己的账户，而不是在用户列表中。",
     "The organization of this invitation no longer exists.": "此邀请所属的组织已不存在。",
     "The style address must be an http(s) address.": "样式地址必须是 http(s) 地址。",
     "The tile address must be an http(s) address.": "瓦片地址必须是 http(s) 地址。",
