@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Chart as ChartJS } from 'chart.js';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { AppProviders } from '../../../app/providers';
 import { renderWithProviders } from '../../../test/render';
 import type { SeriesInfo } from '../lib/series';
 import { EDGE_MARGIN } from '../lib/timeAxis';
@@ -106,6 +108,83 @@ describe('time series chart: zoom and pan (chartjs-plugin-zoom)', () => {
     expect(reset).toBeDisabled();
     fireEvent.wheel(canvas, { deltaY: -100, clientX: 400, clientY: 200, ctrlKey: true });
     await waitFor(() => expect(reset).toBeEnabled());
+  });
+});
+
+function Providers({ children }: { children: ReactNode }) {
+  return <AppProviders>{children}</AppProviders>;
+}
+
+describe('time series chart: a range wider than the values loaded (a logger series, fetched by zoom level)', () => {
+  const year = { min: Date.UTC(2020, 0, 1), max: Date.UTC(2021, 0, 1) };
+  /** Days of 2020 from `first`, as the server answers for a range. */
+  const days = (first: number, n: number) => valuesAt(Array.from({ length: n }, (_, i) => Date.UTC(2020, 0, 1 + first + i)));
+  const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x;
+
+  async function renderWide(all: SeriesInfo[], onRangeChange = vi.fn()) {
+    const props = { title: 'Time series of pH', filename: 'ph', extent: year, onRangeChange };
+    // The providers as a wrapper, which a rerender keeps: the chart is rendered again, not mounted anew.
+    const view = render(<TimeSeriesChart all={all} {...props} />, { wrapper: Providers });
+    const canvas = screen.getByRole('img', { name: 'Time series of pH' });
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+    const rerender = (next: SeriesInfo[], extent = year) => view.rerender(<TimeSeriesChart all={next} {...props} extent={extent} />);
+    return { canvas, rerender, onRangeChange };
+  }
+
+  it('spans the extent, and zooming out and panning reach beyond the values loaded, up to it', async () => {
+    const user = userEvent.setup();
+    // Only March is loaded (the answer for a zoom), the axis spans the year.
+    const { canvas, onRangeChange } = await renderWide([days(60, 31)]);
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([year.min, year.max]);
+    canvas.focus();
+    await user.keyboard('+++');
+    const zoomed = axisOf(canvas).max - axisOf(canvas).min;
+    expect(onRangeChange).toHaveBeenLastCalledWith(axisOf(canvas).min, axisOf(canvas).max, true);
+    // Panned far to the left: before March, where nothing is loaded yet, and told so.
+    await user.keyboard('{ArrowLeft}'.repeat(30));
+    expect(axisOf(canvas).min).toBe(year.min);
+    expect(axisOf(canvas).max - axisOf(canvas).min).toBeCloseTo(zoomed, -3);
+    expect(onRangeChange).toHaveBeenLastCalledWith(year.min, axisOf(canvas).max, true);
+    // Zoomed out to the whole year (not only March), and no further.
+    await user.keyboard('-'.repeat(10));
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([year.min, year.max]);
+    expect(onRangeChange).toHaveBeenLastCalledWith(year.min, year.max, false);
+    expect(screen.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
+  });
+
+  it('keeps the zoom, the canvas and its focus when new values arrive; Reset zoom stays enabled and shows the extent', async () => {
+    const user = userEvent.setup();
+    const { canvas, rerender, onRangeChange } = await renderWide([days(0, 366)]);
+    const reset = screen.getByRole('button', { name: 'Reset zoom' });
+    canvas.focus();
+    await user.keyboard('++');
+    const shown = [axisOf(canvas).min, axisOf(canvas).max];
+    // The finer values of the range shown arrive.
+    rerender([days(40, 200)]);
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn-points', '200'));
+    expect(screen.getByRole('img', { name: 'Time series of pH' })).toBe(canvas);
+    expect(canvas).toHaveFocus();
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual(shown);
+    expect(reset).toBeEnabled();
+    // The keys still act.
+    await user.keyboard('+');
+    expect(axisOf(canvas).max - axisOf(canvas).min).toBeCloseTo((shown[1]! - shown[0]!) * 0.8, -3);
+    await user.keyboard('0');
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([year.min, year.max]);
+    expect(onRangeChange).toHaveBeenLastCalledWith(year.min, year.max, false);
+    expect(reset).toBeDisabled();
+  });
+
+  it('shows another extent whole, and tells the listener it is no longer zoomed', async () => {
+    const user = userEvent.setup();
+    const { canvas, rerender, onRangeChange } = await renderWide([days(0, 366)]);
+    canvas.focus();
+    await user.keyboard('++');
+    const march = { min: Date.UTC(2020, 2, 1), max: Date.UTC(2020, 3, 1) };
+    rerender([days(60, 31)], march);
+    await waitFor(() => expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([march.min, march.max]));
+    expect(onRangeChange).toHaveBeenLastCalledWith(march.min, march.max, false);
+    expect(screen.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
   });
 });
 

@@ -70,8 +70,13 @@ export interface TimeSeriesChartProps {
   all: SeriesInfo[];
   title: string;
   filename: string;
-  /** Called with the time range shown (ms) after each zoom or pan: a view that fetches by zoom level (logger data) fetches again. */
-  onRangeChange?: (from: number, to: number) => void;
+  /** Called with the time range shown (ms) after each zoom or pan, and whether it is zoomed (or panned) away from
+   * the whole range: a view that fetches by zoom level (logger data) fetches again. */
+  onRangeChange?: (from: number, to: number, zoomed: boolean) => void;
+  /** The time range (ms) the axis spans unzoomed, when it is not the values' (nor from..to): a series fetched by
+   * zoom level spans its whole period, beyond the values loaded. Zooming out and panning reach up to it, and new
+   * values within it keep the zoom. */
+  extent?: { min: number; max: number };
   /** A chosen date range (YYYY-MM-DD, either end may be open): the time axis spans it, not only the values. */
   from?: string;
   to?: string;
@@ -141,7 +146,7 @@ function imageWithHeading(chart: ChartJS, title: string, subtitle: string): stri
 }
 
 /** Several series against time, one y axis per unit; wheel/drag/pinch/keys zoom and pan (chartjs-plugin-zoom); PNG download. */
-export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to, imageTitle }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to, imageTitle, extent }: TimeSeriesChartProps) {
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartJS<'line'> | null>(null);
   const [zoomed, setZoomed] = useState(false);
@@ -149,11 +154,14 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   rangeListener.current = onRangeChange;
   /** After a zoom or pan: whether it is zoomed, and the range shown to whoever listens. */
   const settled = (chart: ChartJS) => {
-    setZoomed(chart.isZoomedOrPanned());
-    rangeListener.current?.(chart.scales.x.min, chart.scales.x.max);
+    const isZoomed = chart.isZoomedOrPanned();
+    setZoomed(isZoomed);
+    rangeListener.current?.(chart.scales.x.min, chart.scales.x.max, isZoomed);
   };
 
-  const { data, options, spanned } = useMemo(() => {
+  // The values and the chart's options apart: new values with the same axes (the same range unzoomed, the same
+  // units) only replace the lines, and the chart stays zoomed where it was (a logger series' finer level arrives).
+  const { data, times } = useMemo(() => {
     const units = unitAxes(all);
     const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
     all.forEach(({ series, name, unit }, k) => {
@@ -190,17 +198,25 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         });
       }
     });
-    // The axis spans the values (or the chosen range), not out to round numbers, with ticks on the calendar:
-    // years, months, weeks, days or hours for the span shown (after a zoom too), as many as the width holds.
-    const times = all.map((s) => s.series.time);
-    const extent = axisExtent(times, from, to);
+    return { data: { datasets } as ChartData<'line', Point[]>, times: all.map((s) => s.series.time) };
+  }, [all, t]);
+  // The axis spans the values (or the chosen range, or the extent given), not out to round numbers.
+  const home = extent ?? axisExtent(times, from, to);
+  const [homeMin, homeMax] = [home?.min, home?.max];
+  const unitList = unitAxes(all).join('\n');
+  const spanned = useMemo(() => axisExtent(times, from, to, 0), [times, from, to]);
+
+  const options = useMemo(() => {
+    const units = unitList.split('\n');
+    // Ticks on the calendar: years, months, weeks, days or hours for the span shown (after a zoom too), as many
+    // as the width holds.
     let tickUnit: TickUnit = 'day';
     const scales: ChartOptions<'line'>['scales'] = {
       x: {
         type: 'linear',
         bounds: 'data',
-        min: extent?.min,
-        max: extent?.max,
+        min: homeMin,
+        max: homeMax,
         afterBuildTicks(scale) {
           const { unit, ticks } = calendarTicks(scale.min, scale.max, tickCount(scale.width));
           tickUnit = unit;
@@ -232,6 +248,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
       scales,
       plugins: {
         zoom: {
+          // Within the range unzoomed: the values, the chosen dates, or the extent given (beyond the values loaded).
           limits: { x: { min: 'original', max: 'original' } },
           pan: { enabled: true, mode: 'x', threshold: 2, onPanComplete: ({ chart }) => settled(chart) },
           zoom: {
@@ -256,11 +273,21 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         },
       },
     };
-    return { data: { datasets } as ChartData<'line', Point[]>, options: chartOptions, spanned: axisExtent(times, from, to, 0) };
-  }, [all, i18n.language, t, from, to]);
+    return chartOptions;
+    // (settled reads only a state setter and a ref: the first one serves.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unitList, homeMin, homeMax, i18n.language, t]);
 
-  // New data or language rebuilds the options without the zoomed range, so the chart shows it all again.
-  useEffect(() => setZoomed(false), [options]);
+  // Another range unzoomed, other units or another language rebuild the options without the zoomed range, so the
+  // chart shows it all again: whoever listens learns so.
+  const shownOptions = useRef(options);
+  useEffect(() => {
+    if (shownOptions.current === options) return;
+    shownOptions.current = options;
+    setZoomed(false);
+    const chart = chartRef.current;
+    if (chart) rangeListener.current?.(chart.scales.x.min, chart.scales.x.max, false);
+  }, [options]);
 
   /** Keys and buttons go through the plugin's API, which calls no callback: read the state back. */
   const act = (change: (chart: ChartJS<'line'>) => void) => {

@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import useSWR from 'swr';
-import { get, patch, post } from '../../../api/client';
+import { ApiError, del, get, patch, post } from '../../../api/client';
 import type { Series } from '../../stations/api/sampleValues';
 
 /** A logger series (GET /wapi/ts/list): a station's values of one parameter (and statistic, sensor). */
@@ -37,10 +38,10 @@ export interface TimeSeriesData {
   points: TimeSeriesPoint[];
 }
 
-/** What the chart asks for: the series' range shown (ms since the epoch), or the whole series. */
+/** What the chart asks for: the series' range shown (ms since the epoch), either end open; null: the whole series. */
 export interface View {
-  from: number;
-  to: number;
+  from?: number;
+  to?: number;
 }
 
 export const timeSeriesListPath = (filter: { stationId?: string; projectId?: string }) =>
@@ -55,13 +56,15 @@ const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$
 /** At most this many points reach the chart: the server picks raw values, hours, days or months to fit. */
 export const MAX_POINTS = 2000;
 
+/** The range's ends as the API takes them (?from, ?to: ISO times, to the second; an open end is left out). */
+function withRange(query: URLSearchParams, view: View | null): URLSearchParams {
+  if (view?.from !== undefined) query.set('from', isoSeconds(Math.floor(view.from)));
+  if (view?.to !== undefined) query.set('to', isoSeconds(Math.ceil(view.to)));
+  return query;
+}
+
 export function timeSeriesDataPath(seriesId: string, view: View | null): string {
-  const query = new URLSearchParams({ series: seriesId, limit: String(MAX_POINTS) });
-  if (view) {
-    query.set('from', isoSeconds(view.from));
-    query.set('to', isoSeconds(view.to));
-  }
-  return `/wapi/ts/data?${query}`;
+  return `/wapi/ts/data?${withRange(new URLSearchParams({ series: seriesId, limit: String(MAX_POINTS) }), view)}`;
 }
 
 export function useTimeSeriesData(seriesId: string | undefined, view: View | null) {
@@ -69,6 +72,37 @@ export function useTimeSeriesData(seriesId: string | undefined, view: View | nul
   return useSWR(seriesId ? timeSeriesDataPath(seriesId, view) : null, (path: string) => get<TimeSeriesData>(path), {
     keepPreviousData: true,
   });
+}
+
+export const timeSeriesDownloadPath = (seriesId: string, view: View | null) =>
+  `/wapi/ts/download?${withRange(new URLSearchParams({ series: seriesId }), view)}`;
+
+/** A series' values as CSV: the file's text, or where to fetch a large one (a presigned URL). */
+export type SeriesCsv = { text: string } | { url: string };
+
+const urlOf = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && typeof (body as { url?: unknown }).url === 'string' ? (body as { url: string }).url : undefined;
+
+/**
+ * GET /wapi/ts/download?series&from&to: one series' values in the range as CSV (one row a value, as measured).
+ * A large file is a 303 to a presigned S3 URL: fetch follows it, or (when the redirect reaches the client as
+ * such) its JSON {"url"} says where the file is. Undefined when there is no answer to save (the session ended:
+ * the sign-in dialog says so; or the request was aborted).
+ */
+export async function fetchSeriesCsv(seriesId: string, view: View | null): Promise<SeriesCsv | undefined> {
+  let body: unknown;
+  try {
+    body = await get<unknown>(timeSeriesDownloadPath(seriesId, view), { headers: { Accept: 'text/csv' } });
+  } catch (error) {
+    const url = error instanceof ApiError && error.status === 303 ? urlOf(error.data) : undefined;
+    if (url) return { url };
+    throw error;
+  }
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return { text: body };
+  const url = urlOf(body);
+  if (url) return { url };
+  throw new ApiError(i18next.t('timeseries.chart.csvUnreadable'), { data: body });
 }
 
 /** The points as the station chart draws them: values as measured, else each period's mean. */
@@ -96,7 +130,7 @@ export interface ImportSource {
   enabled: boolean;
   nextRunAt: string | null;
   lastRunAt: string | null;
-  lastStatus: 'queued' | 'unchanged' | 'failed' | null;
+  lastStatus: 'queued' | 'unchanged' | 'succeeded' | 'partial' | 'failed' | 'cancelled' | null;
   lastMessage: string | null;
 }
 
@@ -117,6 +151,9 @@ export type ImportSourceFields = Pick<ImportSource, 'name' | 'url' | 'format' | 
 
 export const updateImportSource = (organizationId: string, projectId: string, sourceId: string, fields: ImportSourceFields) =>
   patch<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`, fields);
+
+export const deleteImportSource = (organizationId: string, projectId: string, sourceId: string) =>
+  del<{ deleted: string }>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`);
 
 export const setImportSourceEnabled = (organizationId: string, projectId: string, sourceId: string, enabled: boolean) =>
   patch<ImportSource>(`${importSourcesPath(organizationId, projectId)}/${encodeURIComponent(sourceId)}`, { enabled });

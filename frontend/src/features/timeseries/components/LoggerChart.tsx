@@ -1,35 +1,117 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveCsv } from '../../../lib/download';
 import { Loading } from '../../../shell/Loading';
+import { messageOf } from '../../../shell/toast';
+import { axisExtent } from '../../stations/lib/timeAxis';
 import { useTimeSeriesChart } from '../../stations/components/useTimeSeriesChart';
-import { asSeries, useTimeSeriesData, type TimeSeriesInfo, type View } from '../api/timeseries';
+import { asSeries, fetchSeriesCsv, useTimeSeriesData, type TimeSeriesInfo, type View } from '../api/timeseries';
+
+/** The station chart's chosen dates (YYYY-MM-DD, '' for an open end). */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const DAY = 86_400_000;
+
+/** A chosen day's first (or, `end`, last) millisecond, a local day as the station chart's axis draws it. */
+function dayBound(text: string, end = false): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+}
+
+/** The chosen dates as the range asked for, from the start of the first day to the end of the last; null: all. */
+function chosenView({ from, to }: DateRange): View | null {
+  const view = { from: dayBound(from), to: dayBound(to, true) };
+  return view.from === undefined && view.to === undefined ? null : view;
+}
+
+/**
+ * What the chart spans unzoomed, and where zooming out and panning stop: the chosen dates, an open end at the
+ * series' first or last value (with the axis's margin, so that its point is drawn whole).
+ */
+function wholeRange(series: Pick<TimeSeriesInfo, 'firstTime' | 'lastTime'>, range: DateRange): { min: number; max: number } | undefined {
+  const values = series.firstTime && series.lastTime ? axisExtent([[Date.parse(series.firstTime), Date.parse(series.lastTime)]]) : undefined;
+  let min = dayBound(range.from) ?? values?.min;
+  let max = dayBound(range.to, true) ?? values?.max;
+  if (min === undefined || max === undefined) return undefined;
+  // A chosen end beyond the other end of the values: a day from it.
+  if (min >= max) {
+    if (range.from) max = min + DAY;
+    else min = max - DAY;
+  }
+  return { min, max };
+}
+
+/** Offers the file at a URL (the server's presigned link to a large CSV, sent as an attachment). */
+function downloadFrom(url: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
 
 export interface LoggerChartProps {
   series: TimeSeriesInfo;
   name: string;
+  /** The station chart's chosen dates: the chart spans them (the whole series when both ends are open). */
+  range: DateRange;
 }
 
 /**
- * One logger series on the station chart. The whole series first (as daily or monthly min/mean/max when it
- * is long); every zoom or pan asks the server for the range shown, which answers with the finest level that
- * fits 2,000 points: hours, then the values as measured.
+ * One logger series on the station chart. The whole series (or the chosen dates) first, as daily or monthly
+ * min/mean/max when it is long; every zoom or pan asks the server for the range shown, which answers with the
+ * finest level that fits 2,000 points: hours, then the values as measured. The chart stays (and keeps its zoom
+ * and the keyboard focus) while each answer replaces its line.
  */
-export function LoggerChart({ series, name }: LoggerChartProps) {
+export function LoggerChart({ series, name, range }: LoggerChartProps) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View | null>(null);
+  // The range zoomed to, with the dates it was zoomed within: other dates show them whole again.
+  const dates = `${range.from}/${range.to}`;
+  const [zoom, setZoom] = useState<{ view: View; dates: string } | null>(null);
+  const view = zoom?.dates === dates ? zoom.view : chosenView(range);
   const data = useTimeSeriesData(series.id, view);
   const { Chart, error: chartError } = useTimeSeriesChart();
   const unit = series.unit ?? '';
   const failure = data.error ?? chartError;
   const body = data.data;
-  const all = useMemo(() => (body ? [{ series: asSeries(series.parameterId, unit, body), name, unit, characteristicName: name }] : []), [body, series.parameterId, unit, name]);
-  // A chart per answer: its zoom starts from the points just fetched (not while the next answer loads).
-  const key = body ? `${body.aggregate}-${body.points[0]?.t}-${body.points.length}` : 'none';
+  const all = useMemo(() => (body ? [{ series: asSeries(series.parameterId, unit, body), name, unit }] : []), [body, series.parameterId, unit, name]);
+  const { firstTime, lastTime } = series;
+  const { from, to } = range;
+  const extent = useMemo(() => wholeRange({ firstTime, lastTime }, { from, to }), [firstTime, lastTime, from, to]);
+  const filename = name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || series.id;
+
+  // The CSV is the server's (GET /wapi/ts/download): every value as measured in the range shown.
+  const [csvBusy, setCsvBusy] = useState(false);
+  const [csvError, setCsvError] = useState<unknown>(null);
+  const csvPending = useRef(false);
+  async function downloadCsv() {
+    if (csvPending.current) return;
+    csvPending.current = true;
+    setCsvBusy(true);
+    setCsvError(null);
+    try {
+      const file = await fetchSeriesCsv(series.id, view);
+      if (file && 'text' in file) saveCsv(`${filename}.csv`, file.text);
+      else if (file) downloadFrom(file.url, `${filename}.csv`);
+    } catch (error) {
+      setCsvError(error);
+    } finally {
+      csvPending.current = false;
+      setCsvBusy(false);
+    }
+  }
+
   return (
     <div className="logger-chart">
       {failure && (
         <div role="alert" className="alert alert-error">
-          {t('timeseries.chart.failed', { message: failure instanceof Error ? failure.message : String(failure) })}
+          {t('timeseries.chart.failed', { message: messageOf(failure) })}
         </div>
       )}
       {body && (
@@ -37,15 +119,21 @@ export function LoggerChart({ series, name }: LoggerChartProps) {
           {t(`timeseries.chart.level.${body.aggregate}`, { points: body.points.length.toLocaleString(), count: body.count.toLocaleString() })}
         </p>
       )}
-      {view && (
-        <button type="button" onClick={() => setView(null)}>
-          {t('timeseries.chart.whole')}
-        </button>
-      )}
       {!body && !failure && <Loading />}
       {body && Chart && (
-        <Chart key={key} all={all} filename={`${series.id}`} title={t('timeseries.chart.title', { name })}
-          onRangeChange={(from, to) => setView({ from: Math.floor(from), to: Math.ceil(to) })} />
+        <Chart all={all} filename={filename} title={t('timeseries.chart.title', { name })} extent={extent}
+          onRangeChange={(from, to, zoomed) => setZoom(zoomed ? { view: { from, to }, dates } : null)} />
+      )}
+      <div className="chart-downloads">
+        {/* aria-disabled, not disabled, while it downloads: a disabled button would drop keyboard focus to the page. */}
+        <button type="button" aria-disabled={csvBusy || undefined} onClick={() => void downloadCsv()}>
+          {csvBusy ? t('timeseries.chart.preparingCsv') : t('timeseries.chart.downloadCsv')}
+        </button>
+      </div>
+      {csvError != null && (
+        <div role="alert" className="alert alert-error">
+          {t('timeseries.chart.csvFailed', { message: messageOf(csvError) })}
+        </div>
       )}
     </div>
   );

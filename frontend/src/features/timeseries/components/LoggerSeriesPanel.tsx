@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { dateRangeProblems } from '../../../lib/filterChecks';
 import { useParameters } from '../../stations/api/parameters';
 import { useTimeSeriesList } from '../api/timeseries';
 import { LoggerChart } from './LoggerChart';
 
-/** A station's logger series beside its sampled values: pick one, see it at the level its zoom allows. */
+/**
+ * A station's logger series beside its sampled values: pick one, see it at the level its zoom allows, within the
+ * dates chosen for the station chart (?from, ?to in the address, as the station chart keeps them).
+ */
 export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
   const { t } = useTranslation();
   const list = useTimeSeriesList({ stationId });
   const parameters = useParameters();
+  const [params] = useSearchParams();
+  const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  // A range the form says is wrong is not asked for (the form says why), as for the sampled values.
+  const rangeIsValid = Object.keys(dateRangeProblems(range.from, range.to)).length === 0;
   const [chosen, setChosen] = useState<string | undefined>();
   const all = list.data ?? [];
   if (!all.length) return null;
@@ -29,7 +38,7 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
           </label>
         ))}
       </fieldset>
-      <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} />
+      {rangeIsValid && <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} range={range} />}
     </section>
   );
 }

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
 import { FakeUpload, fakeImportServer, importLog, type FakeImportOptions } from '../../imports/test/fakeImportServer';
 import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
@@ -46,15 +48,25 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
       sources.push(created);
       return json(created, 201);
     }
-    if (path === `${SOURCES}/src-1` && method === 'PATCH') {
-      const url = (body as { url?: string }).url;
-      if (url !== undefined && !/^https?:\/\//.test(url)) return json({ message: 'Only http and https URLs can be imported.' }, 400);
-      Object.assign(sources[0]!, body as object);
-      return json(sources[0]);
-    }
-    if (path === `${SOURCES}/src-1/run`) {
-      Object.assign(sources[0]!, { lastStatus: 'failed', lastMessage: 'The source answered HTTP 503 instead of a file. Next try in 5 minutes.' });
-      return json(sources[0]);
+    const source = /^\/organization\/[^/]+\/projects\/p-creek\/import-sources\/([^/]+)/.exec(path);
+    if (source) {
+      // A source deleted (here or elsewhere) is not found, as the API answers (chalicelib/sources/service.py).
+      const found = sources.find((s) => s.id === source[1]);
+      if (!found) return json({ message: 'Import source not found.' }, 404);
+      if (path.endsWith('/run') && method === 'POST') {
+        Object.assign(found, { lastStatus: 'failed', lastMessage: 'The source answered HTTP 503 instead of a file. Next try in 5 minutes.' });
+        return json(found);
+      }
+      if (method === 'PATCH') {
+        const url = (body as { url?: string }).url;
+        if (url !== undefined && !/^https?:\/\//.test(url)) return json({ message: 'Only http and https URLs can be imported.' }, 400);
+        Object.assign(found, body as object);
+        return json(found);
+      }
+      if (method === 'DELETE') {
+        sources = sources.filter((s) => s !== found);
+        return json({ deleted: found.id });
+      }
     }
     return server.fetch(input, init);
   };
@@ -66,6 +78,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   setApiBase(undefined);
+  toast.clear();
   sources = [];
   series = [MILL_CREEK_SERIES];
   calls = [];
@@ -80,7 +93,11 @@ describe("a project's logger data", () => {
     const series = await screen.findByRole('region', { name: 'Series of this project' });
     const row = within(series).getByRole('row', { name: /MILL-1/ });
     expect(within(row).getByRole('link', { name: 'MILL-1' })).toHaveAttribute('href', '/sts/station/s-1/chart');
-    expect(row).toHaveTextContent('Specific conductanceuS/cm35,0402023-01-01T00:00:00Z2023-12-31T23:45:00Z');
+    // First and last as dates and times in the interface's language (in the browser's time zone), not UTC ISO strings.
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const [first, last] = [when.format(new Date('2023-01-01T00:00:00Z')), when.format(new Date('2023-12-31T23:45:00Z'))];
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['MILL-1', 'Specific conductance', 'uS/cm', '35,040', first, last]);
+    expect(row).not.toHaveTextContent('2023-01-01T00:00:00Z');
     const panel = screen.getByRole('region', { name: 'Import sources' });
     expect(within(panel).getByText('No import sources yet.')).toBeInTheDocument();
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Name' }), 'Choptank gages');
@@ -134,6 +151,20 @@ describe("a project's logger data", () => {
     });
   });
 
+  it("says how a source's last import ended, in both languages", async () => {
+    sources = [
+      { id: 'src-1', name: 'Choptank gages', url: 'https://example.org/a.json', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: 'partial', lastMessage: '20 values imported; 1 row was rejected.' },
+      { id: 'src-2', name: 'Mill Creek logger', url: 'https://example.org/mill.csv', format: 'ts-wide', schedule: 'hourly', enabled: true, lastStatus: 'succeeded', lastMessage: '96 values imported.' },
+    ];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    expect(await within(panel).findByText('Imported with rejected rows: 20 values imported; 1 row was rejected.')).toBeInTheDocument();
+    expect(within(panel).getByText('Imported: 96 values imported.')).toBeInTheDocument();
+    await act(() => changeLanguage('zh-CN'));
+    expect(within(panel).getByText('已导入（部分行被拒绝）: 20 values imported; 1 row was rejected.')).toBeInTheDocument();
+    await act(() => changeLanguage('en'));
+  });
+
   it('a simple member sees the series but not the sources', async () => {
     renderWorkspace(`${PROJECT}/logger`, PROFILES.viewer);
     await screen.findByRole('region', { name: 'Series of this project' });
@@ -166,14 +197,16 @@ describe("a project's logger data", () => {
     expect(imports.calls.find((c) => c.path.endsWith('/import-history'))!.query.get('filter')).toBe('kind||$eq||timeseries');
   });
 
-  it('offers a simple member neither a file import nor sources to add, and says the imports are not theirs to see', async () => {
+  it('offers a simple member neither a file import nor sources to add: no import section at all, only the series', async () => {
     series = [];
     serveImports({ forbidden: true });
     renderWorkspace(`${PROJECT}/logger`, PROFILES.viewer);
     const list = await screen.findByRole('region', { name: 'Series of this project' });
     expect(await within(list).findByText('No logger data yet.')).toBeInTheDocument();
     expect(screen.queryByText(/add a source below/)).not.toBeInTheDocument();
-    expect(await screen.findByText("You do not have access to this project's imports.")).toBeInTheDocument();
+    // Not a heading followed by "You do not have access…": the section is not there.
+    expect(screen.queryByRole('heading', { name: 'Import a logger file' })).not.toBeInTheDocument();
+    expect(screen.queryByText("You do not have access to this project's imports.")).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     // Not asked for: the history is for those who may import (the server would answer 403 on every visit).
@@ -187,5 +220,84 @@ describe("a project's logger data", () => {
     const scroller = await within(panel).findByRole('region', { name: 'Import sources table' });
     expect(scroller).toHaveClass('ws-table-wrap');
     expect(within(scroller).getByRole('row', { name: /Choptank gages/ })).toBeInTheDocument();
+  });
+
+  it('offers no import section to someone outside the organization either', async () => {
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.outsider);
+    await screen.findByRole('region', { name: 'Series of this project' });
+    expect(screen.queryByRole('heading', { name: 'Import a logger file' })).not.toBeInTheDocument();
+    expect(screen.queryByText("You do not have access to this project's imports.")).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Import sources' })).not.toBeInTheDocument();
+  });
+
+  it('lets a system administrator import a logger file', async () => {
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.admin);
+    const panel = await screen.findByRole('region', { name: 'Import a logger file' });
+    expect(within(panel).getByLabelText('Choose a file')).toBeInTheDocument();
+  });
+
+  it('lets a contributor delete a source after confirming: a toast says so, and focus goes to the heading of the sources', async () => {
+    const user = userEvent.setup();
+    sources = [
+      { id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null },
+      { id: 'src-2', name: 'Mill Creek logger', url: 'https://example.org/mill.csv', format: 'ts-wide', schedule: 'hourly', enabled: true, lastStatus: null, lastMessage: null },
+    ];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    const remove = await within(panel).findByRole('button', { name: 'Delete Choptank gages' });
+    expect(remove).toHaveTextContent('Delete');
+
+    // Cancel: nothing is deleted, focus returns to the button.
+    await user.click(remove);
+    let dialog = screen.getByRole('dialog', { name: 'Delete import source' });
+    expect(dialog).toHaveTextContent('Delete the import source Choptank gages? It is no longer fetched; the values it imported stay.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(remove);
+    dialog = screen.getByRole('dialog', { name: 'Delete import source' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`${SOURCES}/src-1`]);
+    expect(within(panel).queryByRole('row', { name: /Choptank gages/ })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('row', { name: /Mill Creek logger/ })).toBeInTheDocument();
+    expect(screen.getByText('Import source Choptank gages deleted.').closest('[role="status"]')).toHaveClass('toast-success');
+    // Not the page: the Delete button left with its row.
+    expect(within(panel).getByRole('heading', { name: 'Import sources' })).toHaveFocus();
+  });
+
+  it('says why Run now failed when the source was deleted elsewhere, and shows the list without it', async () => {
+    const user = userEvent.setup();
+    const uncaught = vi.fn();
+    window.addEventListener('unhandledrejection', uncaught);
+    sources = [{ id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null }];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    const runNow = await within(panel).findByRole('button', { name: 'Run now' });
+    sources = []; // deleted in another tab
+    await user.click(runNow);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Import source not found.');
+    expect(await within(panel).findByText('No import sources yet.')).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Import sources' })).toHaveFocus();
+    window.removeEventListener('unhandledrejection', uncaught);
+    expect(uncaught).not.toHaveBeenCalled();
+  });
+
+  it('says why switching a source off failed, and shows the list as the server has it', async () => {
+    const user = userEvent.setup();
+    sources = [
+      { id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null },
+      { id: 'src-2', name: 'Mill Creek logger', url: 'https://example.org/mill.csv', format: 'ts-wide', schedule: 'hourly', enabled: true, lastStatus: null, lastMessage: null },
+    ];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    const enabled = await within(panel).findByRole('checkbox', { name: 'Choptank gages runs on its schedule' });
+    sources = sources.filter((s) => s.id !== 'src-1');
+    await user.click(enabled);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Import source not found.');
+    await waitFor(() => expect(within(panel).queryByRole('row', { name: /Choptank gages/ })).not.toBeInTheDocument());
+    expect(within(panel).getByRole('row', { name: /Mill Creek logger/ })).toBeInTheDocument();
   });
 });

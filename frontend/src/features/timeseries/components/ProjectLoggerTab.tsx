@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Dialog } from '../../../shell/Dialog';
-import { messageOf } from '../../../shell/toast';
+import { formatDateTime } from '../../../lib/dates';
+import { ConfirmDialog, Dialog } from '../../../shell/Dialog';
+import { messageOf, toast } from '../../../shell/toast';
 import { ProjectFileImport, type FileImportTarget } from '../../imports/components/ProjectFileImport';
-import { createImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
+import { createImportSource, deleteImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
 const SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
@@ -14,11 +15,12 @@ const FILE_FORMATS = ['auto', 'ts-wide', 'ts-long', 'usgs-json'] as const;
 type Props = { organizationId: string; projectId: string; canEdit: boolean };
 
 /**
- * A project's logger data: its series, the import of logger files (the same panel as the Imports tab's, through
- * import-ts-data), and (for its data contributors) the sources imported on a schedule.
+ * A project's logger data: its series and, for those who may import (its data contributors and group
+ * administrators, and system administrators), the import of logger files (the same panel as the Imports tab's,
+ * through import-ts-data) and the sources imported on a schedule.
  */
 export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const series = useTimeSeriesList({ projectId });
   const loggerFiles: FileImportTarget = {
     endpoint: 'import-ts-data',
@@ -56,8 +58,8 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
                     <td>{[s.parameterName ?? s.parameterId, s.statistic].filter(Boolean).join(', ')}</td>
                     <td>{s.unit ?? '—'}</td>
                     <td className="numeric">{s.count.toLocaleString()}</td>
-                    <td>{s.firstTime ?? '—'}</td>
-                    <td>{s.lastTime ?? '—'}</td>
+                    <td>{formatDateTime(s.firstTime, i18n.language) || '—'}</td>
+                    <td>{formatDateTime(s.lastTime, i18n.language) || '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -65,9 +67,13 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
           </div>
         )}
       </section>
-      <ProjectFileImport organizationId={organizationId} projectId={projectId} title={t('timeseries.project.importFile')} target={loggerFiles}
-        onDataChanged={() => series.mutate()} />
-      {canEdit && <ImportSources organizationId={organizationId} projectId={projectId} />}
+      {canEdit && (
+        <>
+          <ProjectFileImport organizationId={organizationId} projectId={projectId} title={t('timeseries.project.importFile')} target={loggerFiles}
+            onDataChanged={() => series.mutate()} />
+          <ImportSources organizationId={organizationId} projectId={projectId} />
+        </>
+      )}
     </div>
   );
 }
@@ -76,6 +82,11 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
   const { t } = useTranslation();
   const sources = useImportSources(organizationId, projectId);
   const [editing, setEditing] = useState<ImportSource | null>(null);
+  const [deleting, setDeleting] = useState<ImportSource | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** What had focus as a change began (a row's button): it may leave with its row. */
+  const focusedBefore = useRef<Element | null>(null);
   const add = async (fields: ImportSourceFields) => {
     await createImportSource(organizationId, projectId, fields);
     await sources.mutate();
@@ -86,17 +97,41 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
     setEditing(null);
     await sources.mutate();
   };
-  const run = async (id: string) => {
-    await runImportSource(organizationId, projectId, id);
-    await sources.mutate();
+  /**
+   * A change from a row: its refusal (e.g. the source deleted meanwhile) said in a toast, the list read again
+   * after; when the row that had focus has left it, focus goes to the heading rather than the page.
+   */
+  const change = async (action: () => Promise<unknown>, success?: string): Promise<boolean> => {
+    focusedBefore.current = document.activeElement;
+    setBusy(true);
+    try {
+      await action();
+      if (success) toast.success(success);
+      return true;
+    } catch (error) {
+      toast.error(error);
+      return false;
+    } finally {
+      setBusy(false);
+      await sources.mutate();
+    }
   };
-  const enable = async (id: string, enabled: boolean) => {
-    await setImportSourceEnabled(organizationId, projectId, id, enabled);
-    await sources.mutate();
+  // Once the list read again is shown: the element that had focus may have left with its row.
+  useEffect(() => {
+    const focused = focusedBefore.current;
+    focusedBefore.current = null;
+    if (focused && focused !== document.body && !focused.isConnected && document.activeElement === document.body) heading.current?.focus();
+  }, [sources.data]);
+  const run = (id: string) => change(() => runImportSource(organizationId, projectId, id));
+  const enable = (id: string, enabled: boolean) => change(() => setImportSourceEnabled(organizationId, projectId, id, enabled));
+  const remove = async (source: ImportSource) => {
+    const done = await change(() => deleteImportSource(organizationId, projectId, source.id), t('timeseries.project.deleted', { name: source.name }));
+    if (done) setDeleting(null);
   };
   return (
     <section aria-labelledby="import-sources-title">
-      <h2 id="import-sources-title">{t('timeseries.project.sources')}</h2>
+      {/* Where focus goes once a deleted source's row (and its Delete button) has left the table. */}
+      <h2 id="import-sources-title" ref={heading} tabIndex={-1}>{t('timeseries.project.sources')}</h2>
       {sources.data && sources.data.length === 0 && <p className="muted">{t('timeseries.project.noSources')}</p>}
       {sources.data && sources.data.length > 0 && (
         // Its own scrolling region: the URLs are long and the columns many, wider than a phone.
@@ -127,6 +162,10 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
                     <button type="button" className="button button-small" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
                     <button type="button" className="button button-small" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
                       {t('timeseries.project.edit')}
+                    </button>{' '}
+                    <button type="button" className="button button-small button-danger" aria-label={t('timeseries.project.deleteFor', { name: source.name })}
+                      onClick={() => setDeleting(source)}>
+                      {t('timeseries.project.delete')}
                     </button>
                   </td>
                 </tr>
@@ -142,6 +181,17 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
             onSubmit={save} onCancel={() => setEditing(null)} />
         )}
       </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('timeseries.project.deleteTitle')}
+        message={t('timeseries.project.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('timeseries.project.delete')}
+        cancelLabel={t('timeseries.project.cancel')}
+        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
+        onClose={() => setDeleting(null)}
+        focusAfter={() => heading.current}
+      />
     </section>
   );
 }

@@ -8,7 +8,10 @@ const timeseries = {
   chart: {
     title: 'Logger data: {{name}}',
     failed: 'The logger data could not be loaded: {{message}}',
-    whole: 'Show the whole period',
+    downloadCsv: 'Download logger data (CSV)',
+    preparingCsv: 'Preparing CSV…',
+    csvFailed: 'The CSV could not be downloaded: {{message}}',
+    csvUnreadable: 'The server answered neither a CSV file nor where to find it.',
     level: {
       raw: 'Values as measured: {{points}} of {{count}}. Zoom out for hourly, daily or monthly means.',
       hour: 'Hourly means of {{count}} values ({{points}} hours). Zoom in to see the values as measured.',
@@ -46,7 +49,7 @@ const timeseries = {
     never: 'Not run yet',
     formats: { auto: 'Recognise from the file', 'usgs-json': 'USGS Water Services (JSON)', 'ts-wide': 'Logger CSV (wide)', 'ts-long': 'Time-series CSV (long)', 'wqp-result': 'Water Quality Portal results', 'wqx3-result': 'WQX 3 results', 'wqp-station': 'Water Quality Portal stations', template: 'Open Water Data template' },
     schedules: { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' },
-    statuses: { queued: 'Import queued', unchanged: 'Nothing new', failed: 'Failed' },
+    statuses: { queued: 'Import queued', unchanged: 'Nothing new', succeeded: 'Imported', partial: 'Imported with rejected rows', failed: 'Failed', cancelled: 'Cancelled' },
     addFailed: 'The source could not be added: {{message}}',
     actions: 'Actions',
     edit: 'Edit',
@@ -55,6 +58,11 @@ const timeseries = {
     save: 'Save',
     cancel: 'Cancel',
     saveFailed: 'The source could not be saved: {{message}}',
+    delete: 'Delete',
+    deleteFor: 'Delete {{name}}',
+    deleteTitle: 'Delete import source',
+    deleteMessage: 'Delete the import source {{name}}? It is no longer fetched; the values it imported stay.',
+    deleted: 'Import source {{name}} deleted.',
   },
 };
 

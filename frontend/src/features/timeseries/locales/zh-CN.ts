@@ -10,7 +10,10 @@ const timeseries: typeof en = {
   chart: {
     title: '记录仪数据：{{name}}',
     failed: '无法加载记录仪数据：{{message}}',
-    whole: '显示整个时段',
+    downloadCsv: '下载记录仪数据（CSV）',
+    preparingCsv: '正在准备 CSV…',
+    csvFailed: '无法下载 CSV：{{message}}',
+    csvUnreadable: '服务器既未返回 CSV 文件，也未说明文件所在位置。',
     level: {
       raw: '实测值：{{count}} 个中的 {{points}} 个。缩小可查看每小时、每日或每月平均值。',
       hour: '{{count}} 个值的每小时平均值（{{points}} 小时）。放大可查看实测值。',
@@ -47,7 +50,7 @@ const timeseries: typeof en = {
     never: '尚未运行',
     formats: { auto: '根据文件识别', 'usgs-json': 'USGS Water Services（JSON）', 'ts-wide': '记录仪 CSV（宽表）', 'ts-long': '时间序列 CSV（长表）', 'wqp-result': 'Water Quality Portal 结果', 'wqx3-result': 'WQX 3 结果', 'wqp-station': 'Water Quality Portal 站点', template: 'Open Water Data 模板' },
     schedules: { hourly: '每小时', daily: '每天', weekly: '每周' },
-    statuses: { queued: '已排队导入', unchanged: '无新数据', failed: '失败' },
+    statuses: { queued: '已排队导入', unchanged: '无新数据', succeeded: '已导入', partial: '已导入（部分行被拒绝）', failed: '失败', cancelled: '已取消' },
     addFailed: '无法添加导入源：{{message}}',
     actions: '操作',
     edit: '编辑',
@@ -56,6 +59,11 @@ const timeseries: typeof en = {
     save: '保存',
     cancel: '取消',
     saveFailed: '无法保存导入源：{{message}}',
+    delete: '删除',
+    deleteFor: '删除 {{name}}',
+    deleteTitle: '删除导入源',
+    deleteMessage: '删除导入源 {{name}}？此后不再获取该导入源；已导入的数值保留。',
+    deleted: '已删除导入源 {{name}}。',
   },
 };
 

@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Chart as ChartJS } from 'chart.js';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { renderWithProviders } from '../../../test/render';
+import { axisExtent } from '../../stations/lib/timeAxis';
+import { LoggerSeriesPanel } from './LoggerSeriesPanel';
+
+// chart.js and chartjs-plugin-zoom run for real (as in TimeSeriesChart.test.tsx): jsdom has no 2D canvas and no
+// layout, so the canvas gets a context that draws nothing and every element an 800 × 400 box.
+function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  const props: Record<PropertyKey, unknown> = { canvas, measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }) };
+  return new Proxy(props, {
+    get: (target, key) => (key in target ? target[key] : () => undefined),
+    set: (target, key, value) => ((target[key] = value), true),
+  }) as unknown as CanvasRenderingContext2D;
+}
+const box = { x: 0, y: 0, left: 0, top: 0, width: 800, height: 400, right: 800, bottom: 400 };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const FIRST = '2023-01-01T00:00:00Z';
+const LAST = '2023-12-31T23:45:00Z';
+/** A year of 15-minute specific conductance at Mill Creek. */
+const SERIES = { id: 'ts-1', stationId: 's-1', parameterId: 'par-cond', statistic: null, sensor: null, unit: 'uS/cm', count: 35040, firstTime: FIRST, lastTime: LAST };
+const CSV = 'StationIdentifier,StationId,Parameter,ParameterId,Statistic,Sensor,Unit,Time,Value,Qualifier,Flag\r\nMILL-1,s-1,Specific conductance,par-cond,,,uS/cm,2023-03-01T00:00:00Z,412,,\r\n';
+
+/** The requests of /wapi/ts/data and /wapi/ts/download, with their ranges (ms; undefined: open). */
+let asked: { path: string; from?: number; to?: number }[];
+let download: () => Response;
+
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** As the API answers: the finest level that fits 2,000 points in the range asked for (days, hours, values as measured). */
+function answerData(from: number, to: number): Response {
+  const start = Math.max(from, Date.parse(FIRST));
+  const end = Math.min(to, Date.parse(LAST));
+  const [aggregate, step] = end - start > 2000 * HOUR ? ['day', DAY] : end - start > 2000 * 15 * 60_000 ? ['hour', HOUR] : ['raw', 15 * 60_000];
+  const points = [];
+  for (let t = Math.ceil(start / step) * step; t <= end; t += step) points.push(aggregate === 'raw' ? { t: new Date(t).toISOString(), v: 400 } : { t: new Date(t).toISOString(), min: 390, mean: 400, max: 410, n: 4 });
+  return json({ aggregate, count: points.length * (aggregate === 'raw' ? 1 : 4), points });
+}
+
+beforeEach(() => {
+  setApiBase(undefined);
+  asked = [];
+  download = () => new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    return fakeContext(this);
+  } as never);
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...box, toJSON: () => box } as DOMRect);
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const from = url.searchParams.get('from');
+    const to = url.searchParams.get('to');
+    if (path === '/wapi/ts/data' || path === '/wapi/ts/download') {
+      asked.push({ path, from: from ? Date.parse(from) : undefined, to: to ? Date.parse(to) : undefined });
+    }
+    if (path === '/wapi/ts/list') return json([SERIES]);
+    if (path === '/parameter/parameters') return json([{ id: 'par-cond', name: 'Specific conductance', unit: 'uS/cm' }]);
+    if (path === '/wapi/ts/data') return answerData(from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity);
+    if (path === '/wapi/ts/download') return download();
+    return json({ message: 'Not found' }, 404);
+  }));
+});
+
+/** The panel on the station chart's page, at this address (?from, ?to as the station chart keeps them). */
+async function renderPanel(search = '') {
+  const router = createMemoryRouter([{ path: '/sts/station/:id/chart', element: <LoggerSeriesPanel stationId="s-1" /> }], {
+    initialEntries: [`/sts/station/s-1/chart${search}`],
+  });
+  renderWithProviders(<RouterProvider router={router} />);
+  const panel = await screen.findByRole('region', { name: 'Logger data' });
+  const canvas = await within(panel).findByRole('img', { name: 'Logger data: Specific conductance' });
+  await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+  return { panel, canvas, level: within(panel).getByRole('status') };
+}
+
+const dataAsked = () => asked.filter((a) => a.path === '/wapi/ts/data');
+/** The answer to the last request is drawn. */
+async function settled(level: HTMLElement, count: number) {
+  await waitFor(() => expect(dataAsked()).toHaveLength(count));
+  await waitFor(() => expect(level).toHaveAttribute('aria-busy', 'false'));
+}
+/** March 2023 as chosen on the station chart: its local days, first to last millisecond. */
+const march = { from: new Date(2023, 2, 1).getTime(), to: new Date(2023, 3, 1).getTime() - 1 };
+const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x;
+/** The whole year as the axis spans it unzoomed (its points drawn whole). */
+const WHOLE = axisExtent([[Date.parse(FIRST), Date.parse(LAST)]])!;
+
+describe('the logger chart: zoom, pan and focus through each answer', () => {
+  it('keeps the chart and the focus on it through the answers: + + + ← ← 0 each act, beyond the values loaded', async () => {
+    const user = userEvent.setup();
+    const { panel, canvas, level } = await renderPanel();
+    expect(dataAsked()).toEqual([{ path: '/wapi/ts/data', from: undefined, to: undefined }]);
+    await settled(level, 1);
+    expect(level).toHaveTextContent(/^Daily means/);
+    const reset = within(panel).getByRole('button', { name: 'Reset zoom' });
+    expect(reset).toBeDisabled();
+
+    canvas.focus();
+    for (let n = 2; n <= 4; n++) {
+      await user.keyboard('+');
+      await settled(level, n);
+      // The same canvas, still focused (it was replaced by a new chart for every answer).
+      expect(within(panel).getByRole('img', { name: 'Logger data: Specific conductance' })).toBe(canvas);
+      expect(canvas).toHaveFocus();
+      expect(reset).toBeEnabled();
+    }
+    // Each + asked for 80 % of the range shown before.
+    const zoomed = dataAsked().slice(1);
+    zoomed.forEach((view, i) => {
+      const before = i === 0 ? WHOLE.max - WHOLE.min : zoomed[i - 1]!.to! - zoomed[i - 1]!.from!;
+      expect((view.to! - view.from!) / before).toBeCloseTo(0.8, 2);
+    });
+
+    // ← moves earlier than the values loaded, and asks for them.
+    const loaded = zoomed.at(-1)!;
+    await user.keyboard('{ArrowLeft}');
+    await settled(level, 5);
+    await user.keyboard('{ArrowLeft}');
+    await settled(level, 6);
+    const panned = dataAsked().at(-1)!;
+    expect(panned.from!).toBeLessThan(loaded.from!);
+    expect(panned.to! - panned.from!).toBeCloseTo(loaded.to! - loaded.from!, -4);
+    expect(axisOf(canvas).min).toBeLessThan(loaded.from!);
+    expect(canvas).toHaveFocus();
+
+    // 0: the whole year again, asked for whole.
+    await user.keyboard('0');
+    await waitFor(() => expect(dataAsked().at(-1)).toEqual({ path: '/wapi/ts/data', from: undefined, to: undefined }));
+    await waitFor(() => expect(level).toHaveTextContent(/^Daily means/));
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([WHOLE.min, WHOLE.max]);
+    expect(reset).toBeDisabled();
+    expect(canvas).toHaveFocus();
+  });
+
+  it('zooms out beyond the range loaded, and asks for the wider range', async () => {
+    const user = userEvent.setup();
+    const { panel, level } = await renderPanel();
+    await settled(level, 1);
+    const zoomIn = within(panel).getByRole('button', { name: 'Zoom in' });
+    await user.click(zoomIn);
+    await settled(level, 2);
+    await user.click(zoomIn);
+    await settled(level, 3);
+    const loaded = dataAsked().at(-1)!;
+    // The button keeps the focus through the answers.
+    expect(zoomIn).toHaveFocus();
+
+    await user.click(within(panel).getByRole('button', { name: 'Zoom out' }));
+    await settled(level, 4);
+    const wider = dataAsked().at(-1)!;
+    expect(wider.from!).toBeLessThan(loaded.from!);
+    expect(wider.to!).toBeGreaterThan(loaded.to!);
+    expect((wider.to! - wider.from!) / (loaded.to! - loaded.from!)).toBeCloseTo(1.25, 2);
+  });
+
+  it("'Reset zoom', a button of the chart's toolbar, shows the whole period again; there is no other button for it", async () => {
+    const user = userEvent.setup();
+    const { panel, canvas, level } = await renderPanel();
+    await settled(level, 1);
+    await user.click(within(panel).getByRole('button', { name: 'Zoom in' }));
+    await settled(level, 2);
+    const reset = within(panel).getByRole('button', { name: 'Reset zoom' });
+    expect(reset).toBeEnabled();
+    expect(within(panel).getByRole('toolbar')).toContainElement(reset);
+    expect(within(panel).queryByRole('button', { name: 'Show the whole period' })).not.toBeInTheDocument();
+    await user.click(reset);
+    await waitFor(() => expect(dataAsked().at(-1)).toEqual({ path: '/wapi/ts/data', from: undefined, to: undefined }));
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([WHOLE.min, WHOLE.max]);
+    expect(reset).toBeDisabled();
+  });
+});
+
+describe("the logger chart within the station chart's dates", () => {
+  it('asks for the chosen days only, and spans them (not the whole year)', async () => {
+    const { canvas, level } = await renderPanel('?from=2023-03-01&to=2023-03-31');
+    await settled(level, 1);
+    // To the second, as the API takes them: the first and the last second of the chosen (local) days.
+    expect(dataAsked()).toEqual([{ path: '/wapi/ts/data', from: Math.floor(march.from / 1000) * 1000, to: Math.floor(march.to / 1000) * 1000 }]);
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([march.from, march.to]);
+    expect(level).toHaveTextContent(/^Hourly means/);
+  });
+
+  it('with one end chosen, spans from it to the last value', async () => {
+    const { canvas, level } = await renderPanel('?from=2023-12-01');
+    await settled(level, 1);
+    expect(dataAsked()).toEqual([{ path: '/wapi/ts/data', from: new Date(2023, 11, 1).getTime(), to: undefined }]);
+    expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([new Date(2023, 11, 1).getTime(), WHOLE.max]);
+  });
+
+  it('asks for nothing while the chosen range is wrong (the form says why)', async () => {
+    const router = createMemoryRouter([{ path: '/', element: <LoggerSeriesPanel stationId="s-1" /> }], { initialEntries: ['/?from=2023-04-01&to=2023-03-01'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const panel = await screen.findByRole('region', { name: 'Logger data' });
+    expect(within(panel).getByRole('radio', { name: /Specific conductance/ })).toBeChecked();
+    expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
+    expect(dataAsked()).toEqual([]);
+  });
+});
+
+describe('the logger CSV download', () => {
+  function captureLinks() {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => (blobs.push(blob as Blob), `blob:saved-${blobs.length}`);
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    return { blobs, links: () => click.mock.contexts as HTMLAnchorElement[] };
+  }
+
+  it('downloads the values of the range shown as CSV (the chosen days, then the range zoomed to)', async () => {
+    const user = userEvent.setup();
+    const { blobs, links } = captureLinks();
+    const { panel, level } = await renderPanel('?from=2023-03-01&to=2023-03-31');
+    await settled(level, 1);
+    const button = within(panel).getByRole('button', { name: 'Download logger data (CSV)' });
+    await user.click(button);
+    await waitFor(() => expect(links()).toHaveLength(1));
+    const downloads = () => asked.filter((a) => a.path === '/wapi/ts/download');
+    expect(downloads()).toEqual([{ path: '/wapi/ts/download', from: Math.floor(march.from / 1000) * 1000, to: Math.floor(march.to / 1000) * 1000 }]);
+    expect(links()[0]!.download).toBe('Specific_conductance.csv');
+    // With the byte-order mark the decoding of the answer dropped: Excel reads it as UTF-8.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0]!.arrayBuffer())).toBe(`\ufeff${CSV}`);
+    expect(button).toHaveFocus();
+
+    await user.click(within(panel).getByRole('button', { name: 'Zoom in' }));
+    await settled(level, 2);
+    await user.click(button);
+    await waitFor(() => expect(links()).toHaveLength(2));
+    expect(downloads().at(-1)).toEqual({ ...dataAsked().at(-1), path: '/wapi/ts/download' });
+  });
+
+  it("fetches a large file from where the server's 303 answer says", async () => {
+    const user = userEvent.setup();
+    const { links } = captureLinks();
+    const url = 'https://uploads.example.org/downloads/abc/time-series-1234.csv?X-Amz-Signature=x';
+    download = () => json({ url, expiresIn: 900 }, 303);
+    const { panel, level } = await renderPanel();
+    await settled(level, 1);
+    await user.click(within(panel).getByRole('button', { name: 'Download logger data (CSV)' }));
+    await waitFor(() => expect(links()).toHaveLength(1));
+    expect(links()[0]!.href).toBe(url);
+    expect(asked.filter((a) => a.path === '/wapi/ts/download')).toEqual([{ path: '/wapi/ts/download', from: undefined, to: undefined }]);
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says why the download failed, in the server's words", async () => {
+    const user = userEvent.setup();
+    captureLinks();
+    download = () => json({ message: 'Invalid from. It must not be after to' }, 400);
+    const { panel, level } = await renderPanel();
+    await settled(level, 1);
+    await user.click(within(panel).getByRole('button', { name: 'Download logger data (CSV)' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: Invalid from. It must not be after to');
+  });
+});
