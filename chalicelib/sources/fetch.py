@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import re
 import socket
 import tempfile
 import time
@@ -33,11 +34,19 @@ def check_url(url: str, *, cloud: bool, resolve: bool | None = None) -> tuple[st
     The host is resolved in the cloud (to check its addresses) or when `resolve` asks (to connect)."""
     if not isinstance(url, str) or len(url) > 2000:
         raise Refused("url must be an http(s) address of at most 2,000 characters.")
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url.strip())
+        hostname = parts.hostname
+    except ValueError:  # an unclosed [ of an IPv6 address, and the like
+        raise Refused("The URL is not a valid web address: check its brackets and characters.") from None
+    if parts.scheme not in ("http", "https") or not hostname:
         raise Refused("Only http and https URLs can be imported.")
     if parts.username or parts.password:
         raise Refused("A URL with a user name or password is not accepted; use a public address.")
+    if not _valid_host(hostname):
+        raise Refused(f"The URL's host {hostname!r} is not a valid host name: use letters, digits, dots and hyphens.")
+    if any(c.isspace() or ord(c) < 32 for c in url.strip()):
+        raise Refused("The URL holds a space or another blank; write a space as %20.")
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
@@ -55,6 +64,25 @@ def check_url(url: str, *, cloud: bool, resolve: bool | None = None) -> tuple[st
                 raise Refused("The URL points at a private, loopback or link-local address; only public addresses "
                               "can be imported.")
     return parts.scheme, parts.hostname, port, addresses
+
+
+_HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
+
+
+def _valid_host(hostname: str) -> bool:
+    """An IP address, or a host name of letters, digits, hyphens (and underscores) between dots; an international
+    name as its ASCII (IDNA) form."""
+    try:
+        ipaddress.ip_address(hostname)
+        return True
+    except ValueError:
+        pass
+    try:
+        ascii_name = hostname.encode("idna").decode("ascii")
+    except UnicodeError:
+        return False
+    labels = ascii_name[:-1].split(".") if ascii_name.endswith(".") else ascii_name.split(".")
+    return len(ascii_name) <= 253 and all(_HOST_LABEL.fullmatch(label) for label in labels)
 
 
 @dataclass

@@ -36,7 +36,9 @@ class ImportSource(BaseModel):
     failures = NumberAttribute(default=0)  # failed runs in a row (the backoff grows with them)
     lastRunAt = UnicodeAttribute(null=True)
     lastSuccessAt = UnicodeAttribute(null=True)
-    lastStatus = UnicodeAttribute(null=True)  # queued, unchanged or failed
+    # queued (until its import ends), then the import's status (succeeded, partial, failed, cancelled); unchanged;
+    # failed (the fetch failed)
+    lastStatus = UnicodeAttribute(null=True)
     lastMessage = UnicodeAttribute(null=True)
     lastLogId = UnicodeAttribute(null=True)
     lastHash = UnicodeAttribute(null=True)  # SHA-256 of the last answer imported

@@ -1,6 +1,7 @@
 """A project's import sources: URLs imported on a schedule (data contributors and group administrators)."""
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
+from chalicelib.core.messages import localize
 from chalicelib.core.openapi import describe
 from chalicelib.imports.routes import CONTRIBUTORS, PROJECT
 from chalicelib.projects import service as projects
@@ -14,10 +15,17 @@ def _project(organizationId, projectId):
     return projects.resolve(organizationId, projectId)
 
 
+def _in_language(source: dict) -> dict:
+    """A source with its last result's message in the language the request asks for."""
+    if source.get("lastMessage"):
+        source["lastMessage"] = localize(source["lastMessage"], routes.current_request.headers.get("accept-language"))
+    return source
+
+
 @routes.route(SOURCES, auth=CONTRIBUTORS)
 def list_sources(organizationId, projectId):
     """The project's sources with their schedule and last result."""
-    return service.list_sources(_project(organizationId, projectId).id)
+    return [_in_language(s) for s in service.list_sources(_project(organizationId, projectId).id)]
 
 
 @routes.route(SOURCES, methods=["POST"], auth=CONTRIBUTORS)
@@ -31,7 +39,7 @@ def create_source(organizationId, projectId):
 @routes.route(SOURCES + "/{sourceId}", methods=["PATCH"], auth=CONTRIBUTORS)
 def update_source(organizationId, projectId, sourceId):
     project = _project(organizationId, projectId)
-    return service.update(service.get(project.id, sourceId), routes.json_body())
+    return _in_language(service.update(service.get(project.id, sourceId), routes.json_body()))
 
 
 @routes.route(SOURCES + "/{sourceId}", methods=["DELETE"], auth=CONTRIBUTORS)
@@ -45,4 +53,4 @@ def delete_source(organizationId, projectId, sourceId):
 def run_source(organizationId, projectId, sourceId):
     """Run the source now: its answer fetched and queued as an import (or why not, in lastMessage)."""
     project = _project(organizationId, projectId)
-    return service.run(service.get(project.id, sourceId), require_principal().id)
+    return _in_language(service.run(service.get(project.id, sourceId), require_principal().id))

@@ -1,13 +1,17 @@
 """Import sources of a project: kept, checked, and run when due (each run a normal import, its log saying
-`trigger: schedule`). A failing source records why and backs off; it never stops the others."""
+`trigger: schedule`, or `trigger: manual` for a "Run now"). A failing source records why and backs off; it never
+stops the others. A source's last result follows its import: once the import has ended, its status and message."""
 from __future__ import annotations
 
 import logging
+import re
 import time
 import uuid
 from datetime import datetime, timedelta, timezone
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+
+from pynamodb.exceptions import UpdateError
 
 from chalicelib.audit import service as audit
 from chalicelib.core import aws
@@ -15,6 +19,7 @@ from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.imports import service as imports
+from chalicelib.imports.models import FAILED, FINISHED, PARTIAL, QUEUED, SUCCEEDED, ImportLog
 from chalicelib.sources import fetch
 from chalicelib.sources.models import KIND, SCHEDULES, ImportSource
 from chalicelib.timeseries.jobs import TS_IMPORT
@@ -26,6 +31,10 @@ DATA_FORMATS = ("wqp-result", "wqx3-result", "wqp-station", "template")
 FORMATS = TS_FORMATS + DATA_FORMATS
 RETRY_SECONDS = 300  # the first retry after a failure; doubled per failure, at most the schedule's interval x 4
 EVERY_MINUTES = 5  # how often the scheduled function looks for due sources (app.py, devtools/import_sources.py)
+SCHEDULE, MANUAL = "schedule", "manual"  # what started a run: the import log's trigger
+# A source's lastStatus: "queued" while its import is queued or running, then the import's own status
+# (succeeded, partial, failed, cancelled); "unchanged" when the answer was the one imported last; "failed" also
+# when the fetch failed.
 PUBLIC_FIELDS = ("id", "projectId", "organizationId", "name", "url", "format", "schedule", "enabled", "nextRunAt",
                  "failures", "lastRunAt", "lastSuccessAt", "lastStatus", "lastMessage", "lastLogId", "createdBy",
                  "createdAt", "updatedAt")
@@ -99,7 +108,7 @@ def create(organization_id: str, project_id: str, user_id: str, data: Any) -> di
 
 def list_sources(project_id: str) -> list[dict]:
     found = ImportSource.by_kind.query(KIND, filter_condition=ImportSource.key == project_id)
-    return sorted((public(s) for s in found), key=lambda s: s["createdAt"])
+    return sorted((public(settled(s)) for s in found), key=lambda s: s["createdAt"])
 
 
 def get(project_id: str, source_id: str) -> ImportSource:
@@ -161,32 +170,81 @@ def _record(source: ImportSource, **values) -> None:
                   + [ImportSource.lastRunAt.set(utc_now())])
 
 
+def settled(source: ImportSource) -> ImportSource:
+    """The source with the outcome of the import it queued last, once that import has ended: its status and
+    message become the source's last result. A failed or cancelled import leaves no trace of its answer (the
+    next run fetches and imports it again); a successful one is the source's last success."""
+    if source.lastStatus != QUEUED or not source.lastLogId:
+        return source
+    try:
+        log = ImportLog.get(source.lastLogId, consistent_read=True)
+    except ImportLog.DoesNotExist:
+        return source
+    if log.status not in FINISHED:
+        return source
+    actions = [ImportSource.lastStatus.set(log.status), ImportSource.lastMessage.set(outcome_message(log))]
+    if log.status in (SUCCEEDED, PARTIAL):
+        actions.append(ImportSource.lastSuccessAt.set(log.createdAt))
+    else:
+        actions.append(ImportSource.lastHash.remove())
+    try:  # unless a run queued another import meanwhile
+        source.update(actions=actions,
+                      condition=(ImportSource.lastLogId == log.id) & (ImportSource.lastStatus == QUEUED))
+    except UpdateError:
+        source.refresh(consistent_read=True)
+    return source
+
+
+def outcome_message(log: ImportLog) -> str:
+    """What an ended import says of itself; an import that says nothing, how many rows it imported."""
+    if log.message:
+        return log.message
+    rows = int(log.rowsImported or 0)
+    return "1 row imported." if rows == 1 else f"{rows:,} rows imported."
+
+
+def file_name(source: ImportSource, url: str) -> str:
+    """The name the import shows for a fetched answer: the URL's last path segment when it names a file
+    (data.csv), else the source's name with the format's suffix."""
+    suffix = ".json" if source.format == "usgs-json" else ".csv"
+    segment = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    name = segment if segment.lower().endswith(imports.FILE_SUFFIXES + (".json",)) else source.label + suffix
+    name = re.sub(r"\.{2,}", ".", re.sub(r"[\x00-\x1f/\\]+", "_", name)).strip() or "source" + suffix
+    stem, dot, ending = name.rpartition(".")
+    return name if len(name) <= 120 else f"{stem[:119 - len(ending)]}{dot}{ending}"
+
+
 def run(source: ImportSource, user_id: str | None = None, *, read_seconds: float = fetch.READ_SECONDS) -> dict:
-    """Fetch the source and queue its import (nothing when the answer is the one imported last time)."""
+    """Fetch the source and queue its import (nothing when the answer is the one imported last time). A person's
+    "Run now" (user_id given) is the import's `trigger: manual`, the scheduled run's `trigger: schedule`."""
+    source = settled(source)
     now = int(time.time())
     interval = SCHEDULES[source.schedule]
+    url = incremental_url(source)
     try:
-        fetched = fetch.fetch(incremental_url(source), cloud=_cloud(), read_seconds=read_seconds)
+        fetched = fetch.fetch(url, cloud=_cloud(), read_seconds=read_seconds)
     except (fetch.Refused, fetch.FetchFailed) as exc:
         failures = int(source.failures or 0) + 1
         wait = min(RETRY_SECONDS * 2 ** (failures - 1), interval * 4)
-        _record(source, lastStatus="failed", lastMessage=f"{exc} Next try in {wait // 60} minutes.",
+        _record(source, lastStatus=FAILED, lastMessage=f"{exc} Next try in {wait // 60} minutes.",
                 failures=failures, nextRunAt=now + wait)
+        return public(source)
+    if fetched.sha256 == source.lastHash and source.lastStatus == QUEUED:
+        _record(source, failures=0, nextRunAt=now + interval)  # its import has not ended: its outcome will show
         return public(source)
     if fetched.sha256 == source.lastHash:
         _record(source, lastStatus="unchanged", lastMessage="The source's answer has not changed since the last "
                 "import: nothing new to import.", failures=0, nextRunAt=now + interval,
                 lastSuccessAt=utc_now())
         return public(source)
-    suffix = ".json" if source.format == "usgs-json" else ".csv"
-    key = f"uploads/{source.organizationId}/{source.key}/sources/{uuid.uuid4()}/{source.format}{suffix}"
+    name = file_name(source, url)
+    key = f"uploads/{source.organizationId}/{source.key}/sources/{uuid.uuid4()}/{name}"
     aws.client("s3").upload_fileobj(fetched.file, get_settings().uploads_bucket, key)
     queued = imports.queue_import(source.organizationId, source.key, user_id or source.createdBy, upload_key=key,
                                   format=source.format, kind=TS_IMPORT if source.format in TS_FORMATS else None,
-                                  trigger="schedule", source_id=source.id.split("#", 1)[1])
-    _record(source, lastStatus="queued", lastMessage=f"{fetched.size:,} bytes fetched; import queued.",
-            lastLogId=queued["logId"], lastHash=fetched.sha256, failures=0, nextRunAt=now + interval,
-            lastSuccessAt=utc_now())
+                                  trigger=MANUAL if user_id else SCHEDULE, source_id=public_id(source))
+    _record(source, lastStatus=QUEUED, lastMessage=f"{fetched.size:,} bytes fetched; the import of {name} is queued.",
+            lastLogId=queued["logId"], lastHash=fetched.sha256, failures=0, nextRunAt=now + interval)
     return public(source)
 
 

@@ -25,5 +25,9 @@ def rows(chosen: list[TimeSeries], start: int | None, end: int | None) -> Iterat
             series.parameterId, series.statistic, series.sensor, series.unit)]
         values = service.read(series, start, end)
         for t, v, q, bad in zip(values.times, values.values, values.qualifiers, values.out_of_range):
-            yield fixed + [service.iso(t), repr(v) if v != int(v) else str(int(v)), safe_cell(q),
-                           "out-of-range" if bad else ""]
+            yield fixed + [service.iso(t), number_text(v), safe_cell(q), "out-of-range" if bad else ""]
+
+
+def number_text(value: float) -> str:
+    """A value in its shortest exact form: 12 rather than 12.0, 1e+308 rather than its 309 digits."""
+    return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from chalicelib.timeseries import plausible
+
 WIDE, LONG, USGS_JSON = "ts-wide", "ts-long", "usgs-json"
 FORMATS = ("auto", WIDE, LONG, USGS_JSON)
 SUFFIXES = (".csv", ".txt", ".tsv", ".zip", ".gz", ".json")
@@ -95,7 +97,10 @@ def zone_of(text: str | None):
     match = re.fullmatch(r"(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?", value, flags=re.I)
     if match:
         sign = -1 if match.group(1) == "-" else 1
-        return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3) or 0)))
+        hours, minutes = int(match.group(2)), int(match.group(3) or 0)
+        if hours > 18 or minutes > 59:  # no place is further from UTC than 14 hours
+            return None
+        return timezone(sign * timedelta(hours=hours, minutes=minutes))
     try:
         return ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError):
@@ -115,7 +120,10 @@ def epoch_of(text: str, zone) -> tuple[int | None, str | None]:
         if zone is None:
             return None, f"time {value!r} {NO_ZONE}"
         moment = moment.replace(tzinfo=zone)
-    return int(moment.timestamp()), None
+    epoch = plausible.seconds_of(moment)
+    if not plausible.plausible_time(epoch):
+        return None, f"time {value!r} {plausible.OUTSIDE_YEARS}"
+    return epoch, None
 
 
 def number_of(text) -> float | None:
@@ -245,12 +253,19 @@ def _rows(rows, header, at, parsed: Parsed, values_of) -> None:
             parsed.add(key, epoch, number, rest[0] if rest else None)
 
 
+def _dicts(items) -> list[dict]:
+    """The objects of a JSON list (anything else in it, or no list, gives none)."""
+    return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
+
 def read_usgs_json(data: bytes) -> Parsed:
     import json
 
     try:
         document = json.loads(data)
         series_list = document["value"]["timeSeries"]
+        if not isinstance(series_list, list):
+            raise TypeError("value.timeSeries is not a list")
     except (ValueError, KeyError, TypeError) as exc:
         raise FileProblem("The JSON is not a USGS Water Services answer (value.timeSeries is missing).") from exc
     parsed = Parsed(USGS_JSON, ["timeSeries", "dateTime", "value", "qualifiers"])
@@ -275,12 +290,14 @@ def read_usgs_json(data: bytes) -> Parsed:
                           f"Time series {index} lacks its site or variable; it is skipped.")
             continue
         key = SeriesKey(station, label, unit, statistic)
-        for block in series.get("values") or []:
-            for entry in block.get("value") or []:
+        for block in _dicts(series.get("values")):
+            for entry in _dicts(block.get("value")):
                 parsed.rows += 1
                 row = parsed.rows
+                qualifiers = entry.get("qualifiers")
+                qualifiers = [str(q) for q in qualifiers] if isinstance(qualifiers, list) else []
                 cells = [series.get("name", ""), str(entry.get("dateTime")), str(entry.get("value")),
-                         " ".join(entry.get("qualifiers") or [])]
+                         " ".join(qualifiers)]
                 epoch, problem = epoch_of(str(entry.get("dateTime") or ""), zone)
                 if problem:
                     parsed.reject(row, "dateTime", entry.get("dateTime"), f"The {problem}.", cells)
@@ -291,5 +308,5 @@ def read_usgs_json(data: bytes) -> Parsed:
                     continue
                 if no_data is not None and number == no_data:
                     continue  # the service's "no value" marker
-                parsed.add(key, epoch, number, ",".join(entry.get("qualifiers") or []) or None)
+                parsed.add(key, epoch, number, ",".join(qualifiers) or None)
     return parsed

@@ -9,11 +9,12 @@ from chalicelib.core.errors import BadRequest, PayloadTooLarge
 from chalicelib.parameters import service as parameters
 from chalicelib.projects.models import Project
 from chalicelib.stations import service as stations
-from chalicelib.timeseries import service
+from chalicelib.timeseries import plausible, service
 from chalicelib.timeseries.packing import Point
 
 MAX_VALUES = 10_000
 MAX_REASONS = 100
+UNIT_LIMIT = 40  # characters of a unit, a statistic
 NO_ZONE = "has no time zone: add Z (UTC) or an offset such as -05:00"
 
 
@@ -27,7 +28,25 @@ def epoch_of(text: Any) -> tuple[int | None, str | None]:
         return None, f"time {text!r} is not an ISO 8601 time"
     if moment.tzinfo is None:
         return None, f"time {text!r} {NO_ZONE}"
-    return int(moment.timestamp()), None
+    epoch = plausible.seconds_of(moment)
+    if not plausible.plausible_time(epoch):
+        return None, f"time {text!r} {plausible.OUTSIDE_YEARS}"
+    return epoch, None
+
+
+def number_problem(number: Any) -> str | None:
+    """Why a pushed value is not a number that can be stored (a float64), or None."""
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return f"value {number!r} is not a number"
+    try:
+        stored = float(number)
+    except OverflowError:  # an integer beyond a float's range (a JSON number of 309 digits or more)
+        stored = math.inf
+    if math.isnan(stored):
+        return f"value {number!r} is not a number"
+    if math.isinf(stored):
+        return "value is too large to be stored (a value is at most about ±1.8e308)"
+    return None
 
 
 def _text(entry: dict, name: str, limit: int = 100) -> str | None:
@@ -65,7 +84,7 @@ def _parameter(entry: dict) -> tuple[str, str]:
     label = _text(entry, "parameter") or _text(entry, "parameterName")
     if not label:
         raise ValueError("needs parameterId or parameter (its name)")
-    found = parameters.ensure(label, unit=_text(entry, "unit"), characteristicName=label)
+    found = parameters.ensure(label, unit=_text(entry, "unit", UNIT_LIMIT), characteristicName=label)
     return found.id, found.label
 
 
@@ -74,7 +93,7 @@ def push(project: Project, body: Any) -> dict:
         raise BadRequest('Request body must be a JSON object {"series": [{stationId, parameterId, unit, '
                          'values: [[time, value, qualifier?], ...]}]}.')
     entries = body["series"]
-    total = sum(len(e.get("values") or []) for e in entries if isinstance(e, dict))
+    total = sum(len(e["values"]) for e in entries if isinstance(e, dict) and isinstance(e.get("values"), list))
     if total > MAX_VALUES:
         raise PayloadTooLarge(f"A push takes at most {MAX_VALUES:,} values; this one has {total:,}. Split it.")
     result = {"accepted": 0, "rejected": 0, "added": 0, "replaced": 0, "unchanged": 0, "duplicates": 0,
@@ -93,7 +112,8 @@ def push(project: Project, body: Any) -> dict:
         try:
             station_id = _station(project, entry)
             parameter_id, label = _parameter(entry)
-            unit, statistic, sensor = _text(entry, "unit", 40), _text(entry, "statistic", 40), _text(entry, "sensor")
+            unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)
+            sensor = _text(entry, "sensor")
         except ValueError as exc:
             reject(index, None, f"all {len(values)} values rejected: {exc}", len(values))
             continue
@@ -104,9 +124,8 @@ def push(project: Project, body: Any) -> dict:
                 continue
             epoch, problem = epoch_of(row[0])
             number = row[1]
-            if problem is None and (isinstance(number, bool) or not isinstance(number, (int, float))
-                                    or not math.isfinite(number)):
-                problem = f"value {number!r} is not a number"
+            if problem is None:
+                problem = number_problem(number)
             qualifier = row[2] if len(row) == 3 else None
             if problem is None and qualifier is not None and (not isinstance(qualifier, str) or len(qualifier) > 20):
                 problem = "a qualifier is text of at most 20 characters"

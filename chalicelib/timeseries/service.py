@@ -6,7 +6,7 @@ import calendar
 import math
 import statistics as stats
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Iterable
 
 from pynamodb.exceptions import PutError
@@ -33,25 +33,32 @@ def series_id_for(station_id: str, parameter_id: str, statistic: str | None, sen
     return derived_id("timeseries", station_id, parameter_id, statistic or "", sensor or "")
 
 
+def _utc(epoch: int) -> datetime:
+    return plausible.EPOCH + timedelta(seconds=epoch)
+
+
 def iso(epoch: int) -> str:
-    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The time as ISO 8601 in UTC, its year always of four digits (so the texts sort as the times do)."""
+    moment = _utc(epoch)
+    return f"{moment.year:04d}-{moment:%m-%dT%H:%M:%S}Z"
 
 
 def parse_time(text: str, name: str, *, end: bool = False) -> int:
-    """Epoch seconds of an ISO date or date-time (UTC when it names no zone); a date's end is its last second."""
+    """Epoch seconds of an ISO date or date-time (UTC when it names no zone); a date's end is its last second.
+    A time before or after the times a series takes (plausible.time_bounds) reads as the first or last of them."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected")
     value = text.strip().replace(" ", "T")
     try:
         if len(value) == 10:
             day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=timezone.utc)
-            return int(day.timestamp()) + (86399 if end else 0)
+            return plausible.clamped(plausible.seconds_of(day) + (86399 if end else 0))
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return int(moment.timestamp())
+    return plausible.clamped(plausible.seconds_of(moment))
 
 
 # ---------------------------------------------------------------- buckets
@@ -59,12 +66,11 @@ def parse_time(text: str, name: str, *, end: bool = False) -> int:
 
 def bucket_of(epoch: int, size: str) -> tuple[str, int]:
     """(the bucket's sort key, its start in epoch seconds)."""
-    moment = datetime.fromtimestamp(epoch, timezone.utc)
+    moment = _utc(epoch)
+    month = f"{moment.year:04d}-{moment.month:02d}"
     if size == DAY:
-        start = datetime(moment.year, moment.month, moment.day, tzinfo=timezone.utc)
-        return start.strftime("%Y-%m-%d"), int(start.timestamp())
-    start = datetime(moment.year, moment.month, 1, tzinfo=timezone.utc)
-    return start.strftime("%Y-%m"), int(start.timestamp())
+        return f"{month}-{moment.day:02d}", calendar.timegm((moment.year, moment.month, moment.day, 0, 0, 0))
+    return month, calendar.timegm((moment.year, moment.month, 1, 0, 0, 0))
 
 
 def bucket_start(key: str) -> int:
@@ -223,7 +229,7 @@ def read(series: TimeSeries, start: int | None, end: int | None) -> Values:
     """The series' values from start to end (epoch seconds, inclusive): one Query of its buckets."""
     size = series.bucketSize
     low = bucket_of(start, size)[0] if start is not None else "0000"
-    high = bucket_of(end, size)[0] if end is not None else "9999"
+    high = bucket_of(end, size)[0] if end is not None else "9999-99"  # after every key of a date, before "meta"
     out = Values()
     for bucket in TimeBucket.query(series.id, TimeBucket.ts.between(low, high)):
         out.items_read += 1
@@ -315,8 +321,9 @@ def data(series: TimeSeries, *, start: int | None, end: int | None, level: str, 
     low = start if start is not None else (values.times[0] if values.times else 0)
     high = end if end is not None else (values.times[-1] if values.times else 0)
     chosen = choose_level(low, high, len(values.times), limit or MAX_POINTS) if level == "auto" else level
-    answer = {"series": public(series), "from": iso(low) if values.times or start else None,
-              "to": iso(high) if values.times or end else None, "count": len(values.times), "aggregate": chosen}
+    answer = {"series": public(series), "from": iso(low) if values.times or start is not None else None,
+              "to": iso(high) if values.times or end is not None else None, "count": len(values.times),
+              "aggregate": chosen}
     if chosen == "raw":
         cap = limit or MAX_RAW_LIMIT
         answer["points"] = raw_points(values, cap)

@@ -16,6 +16,8 @@ USGS = (Path(__file__).resolve().parents[1] / "fixtures" / "usgs" / "waterservic
 
 
 class _Files(BaseHTTPRequestHandler):
+    files: dict[str, bytes] = {}
+
     def do_GET(self):  # noqa: N802 - http.server's name
         if self.path.startswith("/slow"):
             time.sleep(0.8)
@@ -24,6 +26,10 @@ class _Files(BaseHTTPRequestHandler):
             self.send_header("Content-Type", "application/json")
             self.end_headers()
             self.wfile.write(USGS)
+        elif self.path.startswith("/files/"):  # a file the test put there (_Files.files)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(_Files.files[self.path.split("?")[0].rsplit("/", 1)[-1]])
         else:
             self.send_response(503)
             self.end_headers()
@@ -58,9 +64,14 @@ def test_a_source_is_run_as_a_scheduled_import_and_a_second_run_imports_nothing_
     assert sources.run_due() >= 1  # due at once: what the scheduled function runs every 5 minutes
     listed = admin.get(project + "/import-sources").json
     assert [(s["name"], s["lastStatus"]) for s in listed] == [("Choptank gages", "queued")]
+    assert listed[0]["lastMessage"] == f"{len(USGS):,} bytes fetched; the import of Choptank gages.json is queued."
     log = run_worker(api=admin, path=f"{project}/queued-import/{listed[0]['lastLogId']}")
-    assert (log["status"], log["trigger"], log["sourceId"], log["rowsImported"]) == (
-        "succeeded", "schedule", source.json["id"], 20)
+    assert (log["status"], log["trigger"], log["sourceId"], log["rowsImported"], log["fileName"]) == (
+        "succeeded", "schedule", source.json["id"], 20, "Choptank gages.json")
+    # The source's last result is now the import's.
+    ended = admin.get(project + "/import-sources").json[0]
+    assert (ended["lastStatus"], ended["lastMessage"], ended["lastLogId"]) == (
+        "succeeded", "20 values of 4 series read.", log["logId"])
     sources.run_due()  # not due again before an hour: this source is left alone
     assert admin.get(project + "/import-sources").json[0]["lastLogId"] == log["logId"]
     again = admin.post(f"{project}/import-sources/{source.json['id']}/run").json
@@ -77,6 +88,9 @@ def test_a_failing_source_records_why_and_backs_off(api, server, project):
     failed = admin.post(f"{project}/import-sources/{broken['id']}/run").json
     assert (failed["lastStatus"], failed["failures"], failed["lastMessage"]) == (
         "failed", 1, "The source answered HTTP 503 instead of a file. Next try in 5 minutes.")
+    in_chinese = admin.get(project + "/import-sources", headers={"Accept-Language": "zh-CN"}).json
+    assert next(s for s in in_chinese if s["id"] == broken["id"])["lastMessage"] == (
+        "导入源返回了 HTTP 503，而不是文件。5 分钟后重试。")
     from chalicelib.sources import service as sources
 
     slow = admin.post(project + "/import-sources", {"name": "Slow", "url": f"{server}/slow", "format": "ts-wide",
@@ -116,3 +130,53 @@ def test_urls_that_could_reach_private_places_are_refused(api, project):
         assert str(refused.value) == ("The URL points at a private, loopback or link-local address; only public "
                                       "addresses can be imported.")
     assert fetch.check_url("http://127.0.0.1:8000/", cloud=False, resolve=True)[3] == ["127.0.0.1"]
+
+
+def test_a_malformed_url_is_refused_with_a_clear_message(api, project):
+    admin = api.as_("admin")
+    for url, message in (
+            ("https://[::1/", "The URL is not a valid web address: check its brackets and characters."),
+            ("http://exa mple.org/", "The URL's host 'exa mple.org' is not a valid host name: use letters, digits, "
+                                     "dots and hyphens."),
+            ("http://exa<mple.org/data.csv", "The URL's host 'exa<mple.org' is not a valid host name: use letters, "
+                                             "digits, dots and hyphens."),
+            ("http://example.org/my data.csv", "The URL holds a space or another blank; write a space as %20.")):
+        response = admin.post(project + "/import-sources", {"name": "x", "url": url, "format": "ts-wide",
+                                                            "schedule": "daily"})
+        assert (response.status_code, response.json["message"]) == (400, message), url
+    source = admin.post(project + "/import-sources", {"name": "x", "url": "https://example.org/", "format": "ts-wide",
+                                                      "schedule": "daily", "enabled": False}).json
+    edited = admin.patch(f"{project}/import-sources/{source['id']}", {"url": "https://[::1/"})
+    assert (edited.status_code, edited.json["message"]) == (
+        400, "The URL is not a valid web address: check its brackets and characters.")
+    in_chinese = admin.request("POST", project + "/import-sources", {
+        "name": "x", "url": "http://exa mple.org/", "format": "ts-wide", "schedule": "daily"},
+        headers={"Accept-Language": "zh-CN"})
+    assert (in_chinese.status_code, in_chinese.json["message"]) == (
+        400, "网址的主机 'exa mple.org' 不是有效的主机名：请使用字母、数字、点和连字符。")
+    admin.delete(f"{project}/import-sources/{source['id']}")
+
+
+def test_a_run_by_hand_whose_import_fails_says_so_and_imports_the_answer_again_next_time(api, server, project):
+    admin = api.as_("admin")
+    _Files.files["gages.json"] = b'{"value": {}}'
+    source = admin.post(project + "/import-sources", {"name": "Broken gages", "url": f"{server}/files/gages.json?x=1",
+                                                      "format": "usgs-json", "schedule": "daily",
+                                                      "enabled": False}).json
+    queued = admin.post(f"{project}/import-sources/{source['id']}/run").json
+    assert (queued["lastStatus"], queued["lastMessage"]) == (
+        "queued", "13 bytes fetched; the import of gages.json is queued.")
+    log = run_worker(api=admin, path=f"{project}/queued-import/{queued['lastLogId']}")
+    assert (log["status"], log["trigger"], log["fileName"]) == ("failed", "manual", "gages.json")
+    failed = admin.get(project + "/import-sources").json
+    failed = next(s for s in failed if s["id"] == source["id"])
+    assert (failed["lastStatus"], failed["lastMessage"], failed["lastLogId"]) == (
+        "failed", "The JSON is not a USGS Water Services answer (value.timeSeries is missing).", log["logId"])
+    in_chinese = admin.get(project + "/import-sources", headers={"Accept-Language": "zh-CN"}).json
+    assert next(s for s in in_chinese if s["id"] == source["id"])["lastMessage"] == (
+        "该 JSON 不是 USGS Water Services 的响应（缺少 value.timeSeries）。")
+    # The same answer again: the failed import does not count as imported, so it is imported again.
+    again = admin.post(f"{project}/import-sources/{source['id']}/run").json
+    assert again["lastStatus"] == "queued" and again["lastLogId"] != log["logId"]
+    run_worker(api=admin, path=f"{project}/queued-import/{again['lastLogId']}")
+    admin.delete(f"{project}/import-sources/{source['id']}")

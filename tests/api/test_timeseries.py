@@ -195,7 +195,7 @@ def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_f
     assert (log["status"], log["detectedFormat"], log["rowsRejected"], log["rowsImported"]) == (
         "partial", "ts-wide", 1, 4), log
     assert log["message"] == ("4 values of 2 series read. 2 duplicate times in the file: the last value of each was "
-                              "kept. 1 values are outside their parameter's plausible range: stored and flagged. 1 rows were "
+                              "kept. 1 value is outside its parameter's plausible range: stored and flagged. 1 row was "
                               "rejected (see the rejected rows).")
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
     assert rejected == [{"row": 2, "column": "Timestamp", "value": "2024-07-01 00:15", "message": (
@@ -243,7 +243,7 @@ def test_a_long_csv_names_station_parameter_unit_and_qualifier_per_row(api, plac
     assert (log["status"], log["detectedFormat"], log["rowsImported"], log["rowsRejected"]) == (
         "partial", "ts-long", 2, 1), log
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
-    assert rejected[0]["message"] == "Unknown station 'NOWHERE-9': create it first (its 1 values were not imported)."
+    assert rejected[0]["message"] == "Unknown station 'NOWHERE-9': create it first (its only value was not imported)."
     oxygen = next(s for s in api.get(f"/wapi/ts/list?stationId={place['station']}").json if s["unit"] == "mg/L")
     points = api.get(f"/wapi/ts/data?series={oxygen['id']}&aggregate=raw").json["points"]
     assert points == [{"t": "2024-09-01T12:00:00Z", "v": 8.4, "q": "P"}, {"t": "2024-09-01T12:15:00Z", "v": 8.3}]
@@ -319,3 +319,152 @@ def test_a_large_download_is_redirected_to_a_presigned_object(api, year, monkeyp
     downloaded = requests.get(response.headers["Location"], timeout=10)
     rows = list(csv.DictReader(io.StringIO(downloaded.text)))
     assert len(rows) == 2 * 96 and rows[-1]["Time"] == "2023-02-02T23:45:00Z"
+
+
+# ---------------------------------------------------------------- what the QA walk found
+
+
+@pytest.fixture(scope="module")
+def edge(api, place):
+    """A station of its own for values at the edges (so the series of the tests above stay as they are)."""
+    station = api.as_("admin").post("/station", {"organizationId": place["org"], "identifier": "LOGGER-EDGE",
+                                                 "name": "Edge creek", "latitude": 40.3, "longitude": -75.2})
+    assert station.status_code == 201, station.json
+    return station.json
+
+
+def _edge_push(api, place, values, **fields):
+    series = {"stationIdentifier": "LOGGER-EDGE", "parameter": "Stream flow", "unit": "ft3/s", **fields,
+              "values": values}
+    response = _push(api, place, {"series": [series]})
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def test_a_push_whose_values_are_not_a_list_is_answered_with_the_reason(api, place, edge):
+    for values in (5, True, "12.5", {"t": 1}):
+        response = _push(api, place, {"series": [{"stationIdentifier": "X", "parameter": "Temperature, water",
+                                                  "values": values}]})
+        assert response.status_code == 200, (values, response.body)
+        assert (response.json["accepted"], response.json["rejections"]) == (0, [
+            {"series": 0, "value": None, "message": "a series needs values: [[time, value, qualifier?], ...]"}])
+
+
+def test_a_number_beyond_what_can_be_stored_is_rejected_with_the_reason(api, place, edge):
+    answer = _edge_push(api, place, [["2024-06-01T00:00:00Z", 10 ** 400], ["2024-06-01T00:15:00Z", -(10 ** 400)],
+                                     ["2024-06-01T00:30:00Z", 10 ** 300], ["2024-06-01T00:45:00Z", True]])
+    assert (answer["accepted"], answer["rejected"]) == (1, 3)
+    assert [(r["value"], r["message"]) for r in answer["rejections"]] == [
+        (0, "value is too large to be stored (a value is at most about ±1.8e308)"),
+        (1, "value is too large to be stored (a value is at most about ±1.8e308)"),
+        (3, "value True is not a number")]
+
+
+def test_times_outside_the_years_a_series_takes_are_rejected_each_with_the_reason(api, place, edge):
+    next_year = datetime.now(timezone.utc).year + 1
+    answer = _edge_push(api, place, [
+        ["0001-01-01T00:00:00+05:00", 1], ["9999-12-31T23:00:00-05:00", 2], ["1799-12-31T23:59:59Z", 3],
+        ["1800-01-01T00:00:00Z", 4], [f"{next_year}-12-31T23:59:59Z", 5], [f"{next_year + 1}-01-01T00:00:00Z", 6],
+        ["1800-01-01T03:00:00+05:00", 7]], parameter="Discharge")
+    assert (answer["accepted"], answer["rejected"]) == (2, 5), answer
+    reason = "is not a time this portal takes: the year (in UTC) must be from 1800 to next year"
+    assert [r["message"] for r in answer["rejections"]] == [
+        f"time '0001-01-01T00:00:00+05:00' {reason}", f"time '9999-12-31T23:00:00-05:00' {reason}",
+        f"time '1799-12-31T23:59:59Z' {reason}", f"time '{next_year + 1}-01-01T00:00:00Z' {reason}",
+        f"time '1800-01-01T03:00:00+05:00' {reason}"]
+    from chalicelib.timeseries.models import TimeBucket
+
+    series_id = answer["series"][0]
+    keys = [b.ts for b in TimeBucket.query(series_id, TimeBucket.ts.between("0000", "9999-99"))]
+    assert keys == ["1800-01", f"{next_year}-12"]  # four-digit years: the keys sort as the times do
+    data = api.get(f"/wapi/ts/data?series={series_id}&aggregate=raw").json
+    assert data["points"] == [{"t": "1800-01-01T00:00:00Z", "v": 4.0}, {"t": f"{next_year}-12-31T23:59:59Z", "v": 5.0}]
+    listed = next(s for s in api.get(f"/wapi/ts/list?stationId={edge['id']}").json if s["id"] == series_id)
+    assert (listed["firstTime"], listed["lastTime"]) == ("1800-01-01T00:00:00Z", f"{next_year}-12-31T23:59:59Z")
+
+
+def test_a_read_from_or_to_a_time_beyond_those_years_reads_from_their_first_or_to_their_last(api, place, edge, year):
+    next_year = datetime.now(timezone.utc).year + 1
+    for query in ("from=0001-01-01T00:00:00%2B05:00", "from=0001-01-01", "to=9999-12-31T23:00:00-05:00",
+                  "to=9999-12-31", "from=0001-01-01T00:00:00%2B05:00&to=9999-12-31T23:00:00-05:00"):
+        response = api.get(f"/wapi/ts/data?series={year}&{query}")
+        assert (response.status_code, response.json["count"]) == (200, 35_040), (query, response.body)
+        if "from" in query:
+            assert response.json["from"] == "1800-01-01T00:00:00Z"
+        if "to" in query:
+            assert response.json["to"] == f"{next_year}-12-31T23:59:59Z"
+    later = api.get(f"/wapi/ts/data?series={year}&from=9999-12-31T23:00:00-05:00").json
+    assert (later["count"], later["from"], later["points"]) == (0, f"{next_year}-12-31T23:59:59Z", [])
+    download = raw_get(api, f"/wapi/ts/download?series={year}&from=0001-01-01T00:00:00%2B05:00&to=2023-01-01")
+    assert download.status_code == 200
+    assert len(list(csv.DictReader(io.StringIO(download.body.decode())))) == 96
+
+
+def test_a_unit_longer_than_a_unit_may_be_is_refused_saying_its_limit(api, place, edge):
+    for unit in ("u" * 41, 5):
+        answer = _edge_push(api, place, [["2024-06-01T00:00:00Z", 1]], parameter="Turbidity", unit=unit)
+        assert answer["rejections"][0]["message"] == "all 1 values rejected: unit must be text of at most 40 characters"
+
+
+def test_the_csv_writes_each_value_in_its_shortest_exact_form(api, place, edge):
+    answer = _edge_push(api, place, [["2024-07-01T00:00:00Z", 1e308], ["2024-07-01T00:15:00Z", 12.0],
+                                     ["2024-07-01T00:30:00Z", 0.1], ["2024-07-01T00:45:00Z", -2.5e-7],
+                                     ["2024-07-01T01:00:00Z", 123456789012345]], parameter="Salinity", unit="PSU")
+    assert answer["accepted"] == 5, answer
+    response = raw_get(api, f"/wapi/ts/download?series={answer['series'][0]}")
+    rows = list(csv.DictReader(io.StringIO(response.body.decode())))
+    assert [row["Value"] for row in rows] == ["1e+308", "12", "0.1", "-2.5e-07", "123456789012345"]
+
+
+def test_a_file_with_a_time_beyond_the_years_rejects_that_row_and_imports_the_others(api, place, edge):
+    rows = [f"LOGGER-EDGE,2024-08-01T00:{m:02d}:00-05:00,{7 + m / 100}" for m in range(0, 60, 15)]
+    content = ("Station,Timestamp,Temperature (deg C)\n" + "\n".join(
+        rows[:2] + ["OWD-NE-0000004,9999-12-31T23:00:00-05:00,7.1", "LOGGER-EDGE,9999-12-31T23:00:00-05:00,7.1"]
+        + rows[2:]) + "\n").encode()
+    log = _import(api, place, content, "edge.csv")
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 4, 2), log
+    assert log["message"] == "4 values of 1 series read. 2 rows were rejected (see the rejected rows)."
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
+    reason = ("The time '9999-12-31T23:00:00-05:00' is not a time this portal takes: the year (in UTC) must be from "
+              "1800 to next year.")
+    assert [(r["row"], r["message"]) for r in rejected] == [(3, reason), (4, reason)]
+    in_chinese = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}",
+                                      headers={"Accept-Language": "zh-CN"}).json["data"]
+    assert in_chinese[0]["message"] == ("时间 '9999-12-31T23:00:00-05:00' 不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年"
+                                        "之间。")
+
+
+def test_an_imports_summary_counts_with_thousands_separators_in_the_singular_or_plural_and_in_chinese(api, place,
+                                                                                                      edge):
+    start = datetime(2024, 9, 1, tzinfo=timezone.utc)
+    rows = [f"LOGGER-EDGE,{(start + timedelta(minutes=n)).strftime('%Y-%m-%dT%H:%M:%SZ')},{n % 7}"
+            for n in range(1_001)]
+    content = ("Station,Timestamp,Gage height (ft)\n" + "\n".join(rows + ["LOGGER-EDGE,2024-09-02T00:00:00Z,90000"])
+               + "\nLOGGER-EDGE,,1\n").encode()
+    log = _import(api, place, content, "minutes.csv")
+    assert (log["status"], log["message"]) == ("partial", (
+        "1,002 values of 1 series read. 1 value is outside its parameter's plausible range: stored and flagged. "
+        "1 row was rejected (see the rejected rows)."))
+    path = f"/organization/{place['org']}/projects/{place['project']}/queued-import/{log['logId']}"
+    in_chinese = api.as_("admin").get(path, headers={"Accept-Language": "zh-CN,zh;q=0.9"}).json
+    assert in_chinese["message"] == ("已读取 1 个序列的 1,002 个数值。1 个数值超出其参数的合理范围：已存储并标记。"
+                                     "1 行被拒绝（见被拒绝的行）。")
+    again = _import(api, place, content, "minutes.csv", dryRun="true")
+    assert again["message"] == ("Dry run: nothing was written. 1,002 values of 1 series read. 1 value is outside its "
+                                "parameter's plausible range: stored and flagged. 1 row was rejected (see the "
+                                "rejected rows).")
+
+
+def test_an_unexpected_error_ends_the_import_as_failed_saying_so(api, place, edge, monkeypatch):
+    from chalicelib.timeseries import service
+
+    def broken(series, points):
+        raise OverflowError("a fault the worker did not foresee")
+
+    monkeypatch.setattr(service, "merge", broken)
+    log = _import(api, place, b"Station,Timestamp,pH\nLOGGER-EDGE,2024-10-01T00:00:00Z,7\n", "broken.csv")
+    assert (log["status"], log["message"]) == ("failed", "The import stopped because of an internal error; please "
+                                                         "try again later, and tell us if it happens again.")
+    path = f"/organization/{place['org']}/projects/{place['project']}/queued-import/{log['logId']}"
+    assert api.as_("admin").get(path, headers={"Accept-Language": "zh-CN"}).json["message"] == (
+        "导入因内部错误而停止，请稍后再试；如果再次发生，请告诉我们。")

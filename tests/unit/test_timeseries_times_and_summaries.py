@@ -1,0 +1,92 @@
+"""Time series without the stack: the years a series takes and how its times are written (four-digit years, so
+bucket keys and times sort as the times do), values written in their shortest exact form, an import's summary
+in the singular or the plural, and which faults an import tries again."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from botocore.exceptions import ClientError
+from pynamodb.exceptions import PutError
+
+from chalicelib.core.messages import localize
+from chalicelib.timeseries import formats, plausible, push, service
+from chalicelib.timeseries.download import number_text
+from chalicelib.timeseries.importer import _passing, summary
+from chalicelib.timeseries.models import DAY, MONTH
+
+
+def _epoch(*args) -> int:
+    return plausible.seconds_of(datetime(*args, tzinfo=timezone.utc))
+
+
+def test_times_and_bucket_keys_have_four_digit_years():
+    assert service.iso(_epoch(800, 6, 1, 12)) == "0800-06-01T12:00:00Z"
+    assert service.bucket_of(_epoch(800, 6, 1, 12), MONTH) == ("0800-06", _epoch(800, 6, 1))
+    assert service.bucket_of(_epoch(1850, 2, 3, 4), DAY) == ("1850-02-03", _epoch(1850, 2, 3))
+    assert service.iso(_epoch(1800, 1, 1)) < service.iso(_epoch(2024, 1, 1))
+
+
+def test_the_years_a_series_takes_are_1800_to_next_year():
+    first, last = plausible.time_bounds()
+    next_year = datetime.now(timezone.utc).year + 1
+    assert (service.iso(first), service.iso(last)) == ("1800-01-01T00:00:00Z", f"{next_year}-12-31T23:59:59Z")
+    assert push.epoch_of("1800-01-01T00:00:00Z") == (first, None)
+    for text in ("0001-01-01T00:00:00+05:00", "9999-12-31T23:00:00-05:00", "1799-12-31T23:59:59Z"):
+        assert push.epoch_of(text) == (None, f"time {text!r} {plausible.OUTSIDE_YEARS}")
+        assert formats.epoch_of(text, None) == (None, f"time {text!r} {plausible.OUTSIDE_YEARS}")
+    assert formats.epoch_of("9999-12-31T23:00:00", formats.zone_of("America/New_York"))[0] is None
+    assert service.parse_time("0001-01-01T00:00:00+05:00", "from") == first
+    assert service.parse_time("9999-12-31", "to", end=True) == last
+
+
+def test_an_offset_no_place_has_is_an_unknown_zone():
+    assert formats.zone_of("+99") is None and formats.zone_of("UTC+24") is None
+    assert formats.zone_of("-05:00").utcoffset(None).total_seconds() == -5 * 3600
+
+
+@pytest.mark.parametrize("value, text", [(1e308, "1e+308"), (12.0, "12"), (0.1, "0.1"), (-3.0, "-3"),
+                                         (1e16, "1e+16"), (123456789012345.0, "123456789012345"),
+                                         (2.5e-7, "2.5e-07"), (1234.5678, "1234.5678")])
+def test_a_value_is_written_in_its_shortest_exact_form(value, text):
+    assert number_text(value) == text
+    assert float(text) == value
+
+
+def test_an_imports_summary_is_singular_or_plural_with_thousands_separators():
+    assert summary(read=35_040, series=1, unchanged=0, duplicates=0, flagged=0, rejected=0) == \
+        "35,040 values of 1 series read."
+    assert summary(read=1, series=1, unchanged=1, duplicates=1, flagged=1, rejected=1) == (
+        "1 value of 1 series read (already stored). 1 duplicate time in the file: the last value was kept. 1 value "
+        "is outside its parameter's plausible range: stored and flagged. 1 row was rejected (see the rejected rows).")
+    assert summary(read=20_000, series=4, unchanged=2_000, duplicates=3_000, flagged=4_000, rejected=5_000,
+                   dry_run=True) == (
+        "Dry run: nothing was written. 20,000 values of 4 series read (2,000 already stored). 3,000 duplicate times "
+        "in the file: the last value of each was kept. 4,000 values are outside their parameter's plausible range: "
+        "stored and flagged. 5,000 rows were rejected (see the rejected rows).")
+
+
+@pytest.mark.parametrize("counts", [
+    dict(read=35_040, series=1, unchanged=0, duplicates=0, flagged=0, rejected=0),
+    dict(read=1, series=1, unchanged=0, duplicates=0, flagged=1, rejected=0),
+    dict(read=1, series=1, unchanged=1, duplicates=2, flagged=0, rejected=1_200),
+    dict(read=20, series=4, unchanged=20, duplicates=1, flagged=3, rejected=1, dry_run=True),
+    dict(read=0, series=0, unchanged=0, duplicates=0, flagged=0, rejected=3),
+])
+def test_every_imports_summary_reads_in_chinese_with_its_numbers(counts):
+    chinese = localize(summary(**counts), "zh-CN")
+    assert not any("a" <= c.lower() <= "z" for c in chinese), chinese
+    for name in ("read", "series", "rejected"):
+        if counts[name]:
+            assert f"{counts[name]:,}" in chinese, chinese
+    assert localize(summary(read=35_040, series=1, unchanged=0, duplicates=0, flagged=1, rejected=2), "zh-CN") == (
+        "已读取 1 个序列的 35,040 个数值。1 个数值超出其参数的合理范围：已存储并标记。2 行被拒绝（见被拒绝的行）。")
+
+
+def test_an_import_tries_again_after_a_passing_fault_of_aws_only():
+    throttled = ClientError({"Error": {"Code": "ProvisionedThroughputExceededException"},
+                             "ResponseMetadata": {"HTTPStatusCode": 400}}, "PutItem")
+    refused = ClientError({"Error": {"Code": "ValidationException"}, "ResponseMetadata": {"HTTPStatusCode": 400}},
+                          "PutItem")
+    assert _passing(throttled) and _passing(PutError(cause=throttled)) and _passing(ConnectionResetError())
+    assert not _passing(refused) and not _passing(OverflowError()) and not _passing(KeyError("x"))
