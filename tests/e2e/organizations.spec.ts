@@ -90,16 +90,21 @@ test('orgadmin invites a new address; the newcomer signs up from the email, acce
   await expect(colleague.getByText('You joined Demo Watershed Council.')).toBeVisible();
   await expect(colleague.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeVisible();
   await expect(colleague.getByText('You: Data contributor')).toBeVisible();
+  // The Accept button left with its page: focus is on the organization's heading, not the body.
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toBeFocused();
   // The link is single use.
   await colleague.goto(`/#${link}`);
   await expect(colleague.getByText('You have accepted this invitation to Demo Watershed Council.')).toBeVisible();
 
-  // orgadmin sees the new member, makes them a simple member, then removes them.
+  // orgadmin sees the new member, makes them a simple member (chosen in the list, sent with Save role), then
+  // removes them.
   await page.goto(`/#/userspace/organizations/${DEMO_ORG}/members`);
   const role = page.getByRole('combobox', { name: `Role of ${NAME}` });
   await expect(role).toHaveValue('data-contributor');
   await role.selectOption('simple-user');
+  await page.getByRole('button', { name: `Save role of ${NAME}` }).click();
   await expect(page.getByText(`${NAME} is now Member.`)).toBeVisible();
+  await expect(role).toBeFocused();
   await page.getByRole('button', { name: `Remove ${NAME}` }).click();
   await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(`${NAME} removed.`)).toBeVisible();

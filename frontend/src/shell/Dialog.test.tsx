@@ -55,3 +55,42 @@ describe('the confirm dialog returns focus', () => {
     expect(screen.getByRole('heading', { name: 'Items' })).toHaveFocus();
   });
 });
+
+/** A selection edited in a dialog: saving clears it, which disables the button that opened the dialog. */
+function Selection() {
+  const [selected, setSelected] = useState(2);
+  const [editing, setEditing] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  return (
+    <>
+      <button type="button" disabled={selected === 0} onClick={() => setEditing(true)}>
+        Edit selected ({selected})
+      </button>
+      <div ref={list} tabIndex={-1} aria-label="Stations" role="region" />
+      <ConfirmDialog
+        open={editing}
+        title="Edit"
+        message="Save?"
+        confirmLabel="Save"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setSelected(0);
+          setEditing(false);
+        }}
+        onClose={() => setEditing(false)}
+        focusAfter={() => list.current}
+      />
+    </>
+  );
+}
+
+describe('the dialog closing after its opener was disabled', () => {
+  it("gives focus to the caller's element instead of the disabled button (not the page's body)", async () => {
+    const user = userEvent.setup();
+    render(<Selection />);
+    await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Edit selected (0)' })).toBeDisabled();
+    expect(screen.getByRole('region', { name: 'Stations' })).toHaveFocus();
+  });
+});

@@ -2,14 +2,15 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * Where focus goes when a dialog closes and the element it came from has left the page (the
- * button of a row the dialog just deleted): the caller's element, read at that moment.
+ * button of a row the dialog just deleted) or can no longer take focus (a button the change
+ * disabled): the caller's element, read at that moment.
  */
 export type FocusAfter = () => HTMLElement | null | undefined;
 
 /**
  * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open, stays
  * inside while open (Tab wraps), and returns to where it was on close; when that element is gone
- * (what the dialog removed), to `focusAfter` instead.
+ * (what the dialog removed) or disabled, to `focusAfter` instead.
  */
 export function Dialog({
   open,
@@ -40,7 +41,7 @@ export function Dialog({
     const first = node?.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node?.querySelector<HTMLElement>('button');
     first?.focus();
     return () => {
-      const target = previous?.isConnected && previous !== document.body ? previous : latestFocusAfter.current?.();
+      const target = canTakeFocus(previous) ? previous : latestFocusAfter.current?.();
       target?.focus?.();
     };
   }, [open]);
@@ -85,6 +86,12 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/** Is the element still on the page and focusable (a disabled button is not: focus on it drops to the body)? */
+function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
+  if (!element?.isConnected || element === document.body) return false;
+  return !element.matches(':disabled');
 }
 
 /** "Are you sure?" with Cancel and a confirming button. */

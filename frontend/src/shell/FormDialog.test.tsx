@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { FormDialog } from './FormDialog';
+import { FormDialog, TextField } from './FormDialog';
 
 /** A form whose server refuses the first try after a moment, as a 409 would. */
 function Refused() {
@@ -42,5 +42,56 @@ describe('a form dialog sending its form', () => {
     expect(send).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.getByText('closed')).toBeInTheDocument();
+  });
+});
+
+/** Two required fields checked on submit, as the organization and invitation dialogs check theirs. */
+function Checked() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  return (
+    <FormDialog
+      title="Edit organization"
+      submitLabel="Save"
+      onClose={() => undefined}
+      onSubmit={() => setErrors({ name: name ? undefined : 'Enter a name.', email: email.includes('@') ? undefined : 'Enter a valid email address.' })}
+    >
+      <TextField label="Name" value={name} error={errors.name} onChange={setName} />
+      <TextField label="Email" type="email" value={email} error={errors.email} onChange={setEmail} />
+    </FormDialog>
+  );
+}
+
+describe('a form dialog whose submit finds invalid fields', () => {
+  it('moves focus to the first invalid field, whose message is tied to it', async () => {
+    const user = userEvent.setup();
+    render(<Checked />);
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Enter a name.');
+
+    // Only the email is still wrong: the next submit lands there.
+    await user.type(name, 'Demo');
+    await user.click(save);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+
+    // The same error again (nothing changed) still brings focus back from the button.
+    await user.click(save);
+    expect(email).toHaveFocus();
+  });
+
+  it('leaves focus on the button when every field is valid', async () => {
+    const user = userEvent.setup();
+    render(<Checked />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Demo');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'office@demo.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
   });
 });

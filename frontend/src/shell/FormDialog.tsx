@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog';
+import { Dialog, type FocusAfter } from './Dialog';
 import './workspace.css';
 import { SubmitButton } from './SubmitButton';
 
@@ -8,6 +8,10 @@ import { SubmitButton } from './SubmitButton';
  * A dialog holding a form (the shell's Dialog: labelled, focus kept inside, Escape closes). Enter in a
  * field submits; Cancel closes. `readOnly` shows only a Close button. The children may be a function of
  * the form's id, for fields that need ids of their own.
+ *
+ * When a submit leaves a field marked invalid (aria-invalid, its message tied by aria-describedby, as
+ * TextField does), focus moves to the first such field, so the message is read and the field is where
+ * typing goes. `focusAfter` says where focus goes on close when the element that opened the dialog is gone.
  */
 export function FormDialog({
   title,
@@ -17,6 +21,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   className,
+  focusAfter,
   children,
 }: {
   title: string;
@@ -26,16 +31,26 @@ export function FormDialog({
   onSubmit: () => void;
   onClose: () => void;
   className?: string;
+  focusAfter?: FocusAfter;
   children: ReactNode | ((formId: string) => ReactNode);
 }) {
   const { t } = useTranslation();
   const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Counts the submits: each one re-renders this dialog, so the check below sees the fields' new errors
+  // even when they are the same as before (a second empty submit).
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    if (submits === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
   return (
     <Dialog
       open
       title={title}
       onClose={onClose}
       className={className}
+      focusAfter={focusAfter}
       footer={
         <>
           <button type="button" className="button" onClick={onClose}>
@@ -52,12 +67,15 @@ export function FormDialog({
       }
     >
       <form
+        ref={form}
         id={formId}
         className="ws-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy && !readOnly) onSubmit();
+          if (busy || readOnly) return;
+          onSubmit();
+          setSubmits((count) => count + 1);
         }}
       >
         {typeof children === 'function' ? children(formId) : children}

@@ -9,3 +9,9 @@ export function invitationPath(token: string): string {
 export function organizationWorkspacePath(organizationId: string): string {
   return `/userspace/organizations/${encodeURIComponent(organizationId)}`;
 }
+
+/**
+ * Navigation state asking the organization's workspace to focus its heading once shown (the organizations
+ * feature reads it): after accepting, the Accept button has left with its page.
+ */
+export const FOCUS_HEADING = { focus: 'heading' } as const;

@@ -21,3 +21,13 @@ export function orgInfoPath(organizationId?: string): string {
 export function explorerPath(organizationId: string): string {
   return `/sts/overview?organization=${encodeURIComponent(organizationId)}`;
 }
+
+/**
+ * Navigation state asking the workspace to put focus on its heading once it is shown (after a move whose
+ * button left with its page, e.g. accepting an invitation): `navigate(workspacePath(id), { state: FOCUS_HEADING })`.
+ */
+export const FOCUS_HEADING = { focus: 'heading' } as const;
+
+export function asksForHeadingFocus(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { focus?: unknown }).focus === FOCUS_HEADING.focus;
+}

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_ROLES } from '../../../auth/roles';
-import { Dialog } from '../../../shell/Dialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
 import { toast } from '../../../shell/toast';
 import { useCreateInvitation } from '../api/invitations';
 import type { OrganizationName } from '../api/organizations';
@@ -9,7 +9,10 @@ import { roleLabel } from '../lib/labels';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** Invite someone by email into one of the organizations the user administers, with a member role. */
+/**
+ * Invite someone by email into one of the organizations the user administers, with a member role. A
+ * wrong address is said at the field, which takes the focus (the shell's form dialog).
+ */
 export function InviteDialog({
   organizations,
   initialOrganizationId,
@@ -23,7 +26,6 @@ export function InviteDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateInvitation();
-  const formId = useId();
   const [email, setEmail] = useState('');
   const [roleName, setRoleName] = useState<string>('simple-user');
   const [organizationId, setOrganizationId] = useState(initialOrganizationId);
@@ -31,8 +33,7 @@ export function InviteDialog({
   const [emailError, setEmailError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!EMAIL.test(email.trim())) {
       setEmailError(t('invitations.invite.invalidEmail'));
       return;
@@ -50,71 +51,50 @@ export function InviteDialog({
   };
 
   return (
-    <Dialog
-      open
-      title={t('invitations.invite.title')}
-      onClose={onClose}
-      footer={
+    <FormDialog title={t('invitations.invite.title')} submitLabel={t('invitations.invite.send')} busy={busy} onClose={onClose} onSubmit={() => void submit()}>
+      {(formId) => (
         <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {t('invitations.invite.send')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} className="ws-form" onSubmit={submit} noValidate>
-        <div className="ws-field">
-          <label htmlFor={`${formId}-email`}>{t('invitations.fields.email')}</label>
-          <input
+          <TextField
             id={`${formId}-email`}
+            label={t('invitations.fields.email')}
             type="email"
-            autoComplete="off"
             value={email}
-            aria-invalid={!!emailError}
-            aria-describedby={emailError ? `${formId}-email-error` : undefined}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            error={emailError}
+            onChange={(value) => {
+              setEmail(value);
               setEmailError('');
             }}
           />
-          {emailError && (
-            <span id={`${formId}-email-error`} className="field-error">
-              {emailError}
-            </span>
+          {organizations.length > 1 && (
+            <div className="ws-field">
+              <label htmlFor={`${formId}-organization`}>{t('invitations.fields.organization')}</label>
+              <select id={`${formId}-organization`} value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
+                {organizations.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
-        </div>
-        {organizations.length > 1 && (
           <div className="ws-field">
-            <label htmlFor={`${formId}-organization`}>{t('invitations.fields.organization')}</label>
-            <select id={`${formId}-organization`} value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
-              {organizations.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
+            <label htmlFor={`${formId}-role`}>{t('invitations.fields.role')}</label>
+            <select id={`${formId}-role`} value={roleName} onChange={(e) => setRoleName(e.target.value)}>
+              {MEMBER_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(t, role)}
                 </option>
               ))}
             </select>
           </div>
-        )}
-        <div className="ws-field">
-          <label htmlFor={`${formId}-role`}>{t('invitations.fields.role')}</label>
-          <select id={`${formId}-role`} value={roleName} onChange={(e) => setRoleName(e.target.value)}>
-            {MEMBER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {roleLabel(t, role)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {canInviteSystemAdmin && (
-          <label className="ws-check">
-            <input type="checkbox" checked={isSystemAdmin} onChange={(e) => setIsSystemAdmin(e.target.checked)} />
-            {t('invitations.invite.systemAdmin')}
-          </label>
-        )}
-      </form>
-    </Dialog>
+          {canInviteSystemAdmin && (
+            <label className="ws-check">
+              <input type="checkbox" checked={isSystemAdmin} onChange={(e) => setIsSystemAdmin(e.target.checked)} />
+              {t('invitations.invite.systemAdmin')}
+            </label>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

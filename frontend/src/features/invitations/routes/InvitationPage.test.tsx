@@ -26,6 +26,7 @@ beforeEach(() => {
   resetPendingInvitationOffer();
   const state = demoState();
   state.pending = [{ token: 'secret-token', invitation: { ...INVITATION } }];
+  state.signedIn = { id: 'u-otto', name: 'Otto Outsider', email: 'otto@demo.example' };
   server = fakeOrganizationsServer(state);
   vi.stubGlobal('fetch', vi.fn(server.fetch));
 });
@@ -49,6 +50,36 @@ describe('invitation page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/userspace/organizations/${DEMO_ORG}/members`));
     expect(server.callsTo('POST', '/Invitation/accept')[0]!.body).toEqual({ token: 'secret-token' });
     expect(await screen.findByText('You joined Demo Watershed Council.')).toBeInTheDocument();
+    // The profile was loaded again: the workspace shows the new membership, and focus is on its heading
+    // (the Accept button left with its page).
+    expect(await screen.findByText('You: Data contributor')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toHaveFocus();
+  });
+
+  it('keeps Accept focusable while it is sent (a disabled button drops the focus to the body) and after a refusal', async () => {
+    server.fail('POST', /^\/Invitation\/accept$/, 409, 'This invitation has already been accepted.');
+    // The server answers the acceptance only when the test says so.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/Invitation/accept')) await answered;
+        return server.fetch(input, init);
+      }),
+    );
+    renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    await userEvent.click(accept);
+    expect(accept).toHaveAttribute('aria-disabled', 'true');
+    expect(accept).toBeEnabled();
+    // A second press while it is sent does nothing.
+    await userEvent.click(accept);
+    answer();
+    expect(await screen.findByText('This invitation has already been accepted.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/Invitation/accept')).toHaveLength(1);
+    expect(accept).toHaveFocus();
+    await waitFor(() => expect(accept).not.toHaveAttribute('aria-disabled'));
   });
 
   it('declining asks once more, then ends it and goes home', async () => {

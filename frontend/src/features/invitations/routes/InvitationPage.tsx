@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { PROFILE_PATH } from '../../../auth/profile';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useRevokeInvitation } from '../api/invitations';
 import { acceptInvitation, PENDING_PATH, usePendingInvitations } from '../api/pending';
+import { useReloadProfile } from '../api/profile';
 import type { Invitation } from '../api/types';
 import { roleLabel } from '../lib/labels';
-import { organizationWorkspacePath } from '../paths';
+import { FOCUS_HEADING, organizationWorkspacePath } from '../paths';
 import '../../../shell/workspace.css';
 
 /**
@@ -63,6 +63,7 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
+  const reloadProfile = useReloadProfile();
   const revoke = useRevokeInvitation();
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
@@ -78,6 +79,7 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
   }
 
   const act = async (action: () => Promise<unknown>, done: () => void) => {
+    if (busy) return;
     setBusy(true);
     try {
       await action();
@@ -93,11 +95,13 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
       async () => {
         await acceptInvitation(token);
         // The new membership changes what this user may see, and the invitation is no longer open.
-        await mutate((key) => Array.isArray(key) && (key[0] === PROFILE_PATH || key[0] === PENDING_PATH));
+        await reloadProfile();
+        await mutate((key) => Array.isArray(key) && key[0] === PENDING_PATH);
       },
       () => {
         toast.success(t('invitations.page.accepted', { organization }));
-        void navigate(workspace);
+        // The Accept button leaves with this page: focus goes to the organization's heading there.
+        void navigate(workspace, { state: FOCUS_HEADING });
       },
     );
   const decline = () =>
@@ -128,10 +132,11 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
         <dd>{expires}</dd>
       </dl>
       <div className="ws-actions">
-        <button type="button" className="button button-primary" onClick={accept} disabled={busy}>
+        {/* Not disabled while accepting: a disabled button drops the focus to the page's body (and leaves it there after a refusal). */}
+        <button type="button" className="button button-primary" onClick={() => void accept()} aria-disabled={busy || undefined}>
           {t('invitations.page.accept')}
         </button>
-        <button type="button" className="button" onClick={() => setDeclining(true)} disabled={busy}>
+        <button type="button" className="button" onClick={() => !busy && setDeclining(true)} aria-disabled={busy || undefined}>
           {t('invitations.page.decline')}
         </button>
       </div>

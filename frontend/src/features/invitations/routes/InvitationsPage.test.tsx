@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,9 +56,16 @@ describe('invitation management', () => {
     await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite someone' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    // Sent empty: the message is said at the field, which takes the focus.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus();
     expect(server.callsTo('POST', '/Invitation')).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
@@ -101,6 +110,20 @@ describe('invitation management', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Invitation to newcomer@example.com revoked.')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('Revoked')).toBeInTheDocument());
+    // Its buttons left with the open invitation: focus is on the table, not the page's body.
+    expect(screen.getByRole('table', { name: 'Invitations' }).closest('.ws-table-wrap')).toHaveFocus();
+  });
+
+  it('on a phone each invitation is a card: its values carry their column names, in both languages', async () => {
+    await open();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    const labels = () => within(rowOf('newcomer@example.com')).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Organization', 'Role', 'Status', 'Sent', 'Valid until', null]);
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '组织', '角色', '状态', '发送日期', '有效期至', null]));
+    // The stylesheet lays such rows out as cards on a phone, the labels before the values.
+    const css = readFileSync(join(__dirname, '..', 'invitations.css'), 'utf-8');
+    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.invitations-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
   });
 
   it('tells a member who administers no organization that only group administrators invite', async () => {

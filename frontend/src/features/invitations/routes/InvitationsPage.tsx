@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
@@ -11,6 +11,7 @@ import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '../
 import { InviteDialog } from '../components/InviteDialog';
 import { formatDate, roleLabel, statusLabel } from '../lib/labels';
 import '../../../shell/workspace.css';
+import '../invitations.css';
 
 /**
  * /userspace/invitation: the invitations of the organizations I administer (all for a system-admin):
@@ -33,6 +34,8 @@ export function InvitationsPage() {
   const revoke = useRevokeInvitation();
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  // After a revocation the row's buttons are gone: focus goes to the table.
+  const table = useRef<HTMLDivElement>(null);
 
   if (!profile) return <Spinner />;
   if (!mayList) {
@@ -96,34 +99,48 @@ export function InvitationsPage() {
       ) : invitations.data.length === 0 ? (
         <p>{t('invitations.list.empty')}</p>
       ) : (
-        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('invitations.list.title')}>
-          <table className="ws-table">
+        <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('invitations.list.title')}>
+          {/* On a phone each invitation is a card, each value under its column's name (data-label); the explicit
+              roles keep the table's meaning there (invitations.css). */}
+          <table className="ws-table invitations-table" role="table">
             <caption className="visually-hidden">{t('invitations.list.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('invitations.fields.email')}</th>
-                <th scope="col">{t('invitations.fields.organization')}</th>
-                <th scope="col">{t('invitations.fields.role')}</th>
-                <th scope="col">{t('invitations.fields.status')}</th>
-                <th scope="col">{t('invitations.fields.sent')}</th>
-                <th scope="col">{t('invitations.fields.expires')}</th>
-                <th scope="col">{t('common.actions')}</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('invitations.fields.email')}</th>
+                <th scope="col" role="columnheader">{t('invitations.fields.organization')}</th>
+                <th scope="col" role="columnheader">{t('invitations.fields.role')}</th>
+                <th scope="col" role="columnheader">{t('invitations.fields.status')}</th>
+                <th scope="col" role="columnheader">{t('invitations.fields.sent')}</th>
+                <th scope="col" role="columnheader">{t('invitations.fields.expires')}</th>
+                <th scope="col" role="columnheader">{t('common.actions')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {invitations.data.map((invitation) => {
                 const open = invitation.status === 'pending' || invitation.status === 'expired';
                 return (
-                  <tr key={invitation.id}>
-                    <td>{invitation.email}</td>
-                    <td>{invitation.organizationName ?? ''}</td>
-                    <td>{invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}</td>
-                    <td>
-                      <span className="ws-badge">{statusLabel(t, invitation.status)}</span>
+                  <tr key={invitation.id} role="row">
+                    <td role="cell" className="ws-card-title ws-wrap">
+                      {invitation.email}
                     </td>
-                    <td>{formatDate(invitation.createdAt, i18n.language)}</td>
-                    <td>{formatDate(invitation.expiresAt, i18n.language)}</td>
-                    <td>
+                    <td role="cell" data-label={t('invitations.fields.organization')}>
+                      {invitation.organizationName ?? ''}
+                    </td>
+                    <td role="cell" data-label={t('invitations.fields.role')}>
+                      {invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}
+                    </td>
+                    <td role="cell" data-label={t('invitations.fields.status')}>
+                      <span>
+                        <span className="ws-badge">{statusLabel(t, invitation.status)}</span>
+                      </span>
+                    </td>
+                    <td role="cell" data-label={t('invitations.fields.sent')}>
+                      {formatDate(invitation.createdAt, i18n.language)}
+                    </td>
+                    <td role="cell" data-label={t('invitations.fields.expires')}>
+                      {formatDate(invitation.expiresAt, i18n.language)}
+                    </td>
+                    <td role="cell">
                       {open && (
                         <div className="ws-actions">
                           <button
@@ -166,6 +183,7 @@ export function InvitationsPage() {
         message={t('invitations.list.revokeMessage', { email: revoking?.email ?? '' })}
         confirmLabel={t('invitations.list.revoke')}
         cancelLabel={t('common.cancel')}
+        focusAfter={() => table.current}
         onConfirm={() => void doRevoke()}
         onClose={() => setRevoking(null)}
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -20,6 +20,8 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  // After a revocation the key's button is gone: focus goes to the table of keys.
+  const table = useRef<HTMLDivElement>(null);
   if (keys.error) return <p className="alert alert-error" role="alert">{messageOf(keys.error)}</p>;
   if (!keys.data) return <Spinner />;
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('organizations.apiKeys.never'));
@@ -31,7 +33,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
       {keys.data.length === 0 ? (
         <p className="muted">{t('organizations.apiKeys.empty')}</p>
       ) : (
-        <div className="ws-table-wrap" role="region" aria-label={t('organizations.apiKeys.title')} tabIndex={0}>
+        <div ref={table} className="ws-table-wrap" role="region" aria-label={t('organizations.apiKeys.title')} tabIndex={0}>
         <table className="ws-table">
           <thead>
             <tr>
@@ -122,6 +124,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
         confirmLabel={t('organizations.apiKeys.revoke')}
         cancelLabel={t('common.cancel')}
         busy={busy}
+        focusAfter={() => table.current}
         onConfirm={() => {
           const key = revoking;
           if (key) void run(() => revoke(key.id), t('organizations.apiKeys.revoked', { name: key.name })).then(() => setRevoking(null));

@@ -1,39 +1,101 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
-import { PROFILE_PATH } from '../../../auth/profile';
-import { MEMBER_ROLES } from '../../../auth/roles';
+import { isSystemAdmin, MEMBER_ROLES } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
-import { messageOf } from '../../../shell/toast';
+import { messageOf, toast } from '../../../shell/toast';
 import { useMemberActions, useMembers } from '../api/members';
+import { useReloadProfile } from '../api/profile';
 import type { Member } from '../api/types';
 import { mayAdminister } from '../lib/access';
 import { roleLabel } from '../lib/labels';
 import { useAction } from '../lib/useAction';
 import { ORGANIZATIONS_PAGE_PATH } from '../paths';
+import '../organizations.css';
 
 const INVITATIONS_PAGE_PATH = '/userspace/invitation';
+const GROUP_ADMIN = 'group-admin';
 
-/** Members with their roles: a group administrator changes roles and removes members; anyone may leave. */
+/** A role chosen for a member and not sent yet. */
+type RoleChange = { member: Member; roleName: string };
+
+/**
+ * Members with their roles: a group administrator changes roles and removes members; anyone may leave.
+ * A role chosen in a row's list is only sent with that row's "Save role" (arrow keys in the list send
+ * nothing); taking a role from oneself, or making someone a group administrator, is confirmed first,
+ * saying what it means. After a change of the own role the profile is loaded again, so the page shows
+ * what the user may now do.
+ */
 export function MembersTab({ organizationId, organizationName }: { organizationId: string; organizationName: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const me = session.profile?.id;
   const admin = mayAdminister(session.profile, organizationId);
+  const systemAdmin = isSystemAdmin(session.profile);
   const members = useMembers(organizationId);
   const actions = useMemberActions(organizationId);
+  const reloadProfile = useReloadProfile();
   const { busy, run } = useAction();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [removing, setRemoving] = useState<Member | null>(null);
+  /** Roles chosen in the lists and not saved yet, by user id. */
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<RoleChange | null>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const roleLists = useRef(new Map<string, HTMLSelectElement>());
+  // After a role is saved or its change cancelled, the row's Save and Cancel leave the page: focus goes back
+  // to the row's role list, or to the table when the list is gone too (the user is no longer an administrator).
+  const [focusRoleOf, setFocusRoleOf] = useState<{ userId: string } | null>(null);
+  useEffect(() => {
+    if (focusRoleOf) (roleLists.current.get(focusRoleOf.userId) ?? table.current)?.focus();
+  }, [focusRoleOf]);
 
   if (members.error) return <p className="alert alert-error" role="alert">{messageOf(members.error)}</p>;
   if (!members.data) return <Spinner />;
 
   const nameOf = (m: Member) => m.name || m.email || m.userId;
+  const forget = (userId: string) =>
+    setChosen((current) => {
+      const { [userId]: _, ...rest } = current;
+      return rest;
+    });
+  const choose = (member: Member, roleName: string) =>
+    roleName === member.roleName ? forget(member.userId) : setChosen((current) => ({ ...current, [member.userId]: roleName }));
+
+  const saveRole = async ({ member, roleName }: RoleChange) => {
+    const own = member.userId === me;
+    const role = roleLabel(t, roleName);
+    const done = await run(
+      () => actions.setRole(member.userId, roleName),
+      own ? t('organizations.members.ownRoleChanged', { role, organization: organizationName }) : t('organizations.members.roleChanged', { name: nameOf(member), role }),
+    );
+    setConfirming(null);
+    if (!done) return;
+    if (own) {
+      // What this user may do here changed with the role: the controls follow the new profile.
+      try {
+        await reloadProfile();
+      } catch (error) {
+        toast.error(error);
+      }
+    }
+    forget(member.userId);
+    setFocusRoleOf({ userId: member.userId });
+  };
+  const requestRole = (member: Member) => {
+    const roleName = chosen[member.userId];
+    if (busy || !roleName || roleName === member.roleName) return;
+    const change = { member, roleName };
+    if (member.userId === me || roleName === GROUP_ADMIN) setConfirming(change);
+    else void saveRole(change);
+  };
+  const cancelRole = (member: Member) => {
+    forget(member.userId);
+    setFocusRoleOf({ userId: member.userId });
+  };
+
   const remove = async () => {
     if (!removing) return;
     const leaving = removing.userId === me;
@@ -45,10 +107,34 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
     setRemoving(null);
     if (leaving) {
       // The membership is gone: what this user may see changes with the profile.
-      await mutate((key) => Array.isArray(key) && key[0] === PROFILE_PATH);
+      try {
+        await reloadProfile();
+      } catch (error) {
+        toast.error(error);
+      }
       void navigate(ORGANIZATIONS_PAGE_PATH);
     }
   };
+
+  /** What confirming a role change says: taking a role from oneself, or making someone a group administrator. */
+  const roleConfirmation = ({ member, roleName }: RoleChange) => {
+    const role = roleLabel(t, roleName);
+    if (member.userId === me) {
+      return {
+        title: t('organizations.members.ownRoleTitle'),
+        message: systemAdmin
+          ? t('organizations.members.ownRoleMessageSystemAdmin', { role, organization: organizationName })
+          : t('organizations.members.ownRoleMessage', { role, organization: organizationName }),
+        confirmLabel: t('organizations.members.ownRoleConfirm'),
+      };
+    }
+    return {
+      title: t('organizations.members.promoteTitle'),
+      message: t('organizations.members.promoteMessage', { name: nameOf(member), organization: organizationName }),
+      confirmLabel: t('organizations.members.promoteConfirm'),
+    };
+  };
+  const confirmation = confirming && roleConfirmation(confirming);
 
   return (
     <div>
@@ -59,55 +145,85 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
           </Link>
         </p>
       )}
-      <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.members.title')}>
-        <table className="ws-table">
+      <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.members.title')}>
+        {/* On a phone each member is a card, each value under its column's name (data-label); the explicit roles
+            keep the table's meaning there (organizations.css). */}
+        <table className="ws-table members-table" role="table">
           <caption>{t('organizations.members.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('organizations.members.name')}</th>
-              <th scope="col">{t('organizations.members.email')}</th>
-              <th scope="col">{t('organizations.members.role')}</th>
-              <th scope="col">{t('common.actions')}</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">{t('organizations.members.name')}</th>
+              <th scope="col" role="columnheader">{t('organizations.members.email')}</th>
+              <th scope="col" role="columnheader">{t('organizations.members.role')}</th>
+              <th scope="col" role="columnheader">{t('common.actions')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {members.data.map((member) => {
               const own = member.userId === me;
               const name = nameOf(member);
+              const pending = chosen[member.userId];
+              const changed = !!pending && pending !== member.roleName;
               return (
-                <tr key={member.userId}>
-                  <td>
+                <tr key={member.userId} role="row">
+                  <td role="cell" className="ws-card-title ws-wrap">
                     {name} {own && <span className="ws-badge">{t('organizations.members.you')}</span>}
                   </td>
-                  <td>{member.email}</td>
-                  <td>
+                  <td role="cell" className="ws-wrap" data-label={t('organizations.members.email')}>
+                    {member.email}
+                  </td>
+                  <td role="cell" data-label={t('organizations.members.role')}>
                     {admin ? (
-                      <select
-                        aria-label={t('organizations.members.roleOf', { name })}
-                        value={member.roleName}
-                        disabled={busy}
-                        onChange={(e) =>
-                          void run(() => actions.setRole(member.userId, e.target.value), t('organizations.members.roleChanged', { name, role: roleLabel(t, e.target.value) }))
-                        }
-                      >
-                        {MEMBER_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {roleLabel(t, role)}
-                          </option>
-                        ))}
-                      </select>
+                      <div className="ws-actions">
+                        <select
+                          ref={(element) => {
+                            if (element) roleLists.current.set(member.userId, element);
+                            else roleLists.current.delete(member.userId);
+                          }}
+                          aria-label={t('organizations.members.roleOf', { name })}
+                          value={pending ?? member.roleName}
+                          onChange={(e) => choose(member, e.target.value)}
+                        >
+                          {MEMBER_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabel(t, role)}
+                            </option>
+                          ))}
+                        </select>
+                        {changed && (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-small button-primary"
+                              aria-label={t('organizations.members.saveRoleOf', { name })}
+                              aria-disabled={busy || undefined}
+                              onClick={() => requestRole(member)}
+                            >
+                              {t('organizations.members.saveRole')}
+                            </button>
+                            <button
+                              type="button"
+                              className="button button-small"
+                              aria-label={t('organizations.members.cancelRoleOf', { name })}
+                              onClick={() => cancelRole(member)}
+                            >
+                              {t('common.cancel')}
+                            </button>
+                          </>
+                        )}
+                      </div>
                     ) : (
                       roleLabel(t, member.roleName)
                     )}
                   </td>
-                  <td>
-                    <div className="ws-actions">
-                      {own ? (
-                        <button type="button" className="button button-small" onClick={() => setRemoving(member)}>
-                          {t('organizations.members.leave')}
-                        </button>
-                      ) : (
-                        admin && (
+                  <td role="cell">
+                    {(own || admin) && (
+                      <div className="ws-actions">
+                        {own ? (
+                          <button type="button" className="button button-small" onClick={() => setRemoving(member)}>
+                            {t('organizations.members.leave')}
+                          </button>
+                        ) : (
                           <button
                             type="button"
                             className="button button-small button-danger"
@@ -116,9 +232,9 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
                           >
                             {t('organizations.members.remove')}
                           </button>
-                        )
-                      )}
-                    </div>
+                        )}
+                      </div>
+                    )}
                   </td>
                 </tr>
               );
@@ -126,6 +242,16 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
           </tbody>
         </table>
       </div>
+      <ConfirmDialog
+        open={!!confirmation}
+        title={confirmation?.title ?? ''}
+        message={confirmation?.message ?? ''}
+        confirmLabel={confirmation?.confirmLabel ?? ''}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() => confirming && void saveRole(confirming)}
+        onClose={() => setConfirming(null)}
+      />
       <ConfirmDialog
         open={!!removing}
         title={removing?.userId === me ? t('organizations.members.leaveTitle') : t('organizations.members.removeTitle')}
@@ -137,6 +263,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
         confirmLabel={removing?.userId === me ? t('organizations.members.leave') : t('organizations.members.remove')}
         cancelLabel={t('common.cancel')}
         busy={busy}
+        focusAfter={() => table.current}
         onConfirm={() => void remove()}
         onClose={() => setRemoving(null)}
       />

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
+import { SubmitButton } from '../../../shell/SubmitButton';
 import { messageOf } from '../../../shell/toast';
 import { useAllParameters, useOrganizationParameters, useSetOrganizationParameters } from '../api/parameters';
 import { mayContribute } from '../lib/access';
@@ -14,18 +15,36 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
   const canEdit = mayContribute(profile, organizationId);
   const current = useOrganizationParameters(organizationId);
   const [choosing, setChoosing] = useState(false);
+  // The chooser takes the place of the list: when it closes (saved or cancelled) with the focus in it, focus
+  // goes back to "Choose parameters" rather than to the page's body.
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const [returning, setReturning] = useState(false);
+  useEffect(() => {
+    if (!returning) return;
+    setReturning(false);
+    chooseButton.current?.focus();
+  }, [returning]);
 
   if (current.error) return <p className="alert alert-error" role="alert">{messageOf(current.error)}</p>;
   if (!current.data) return <Spinner />;
 
   if (choosing) {
-    return <ParameterChooser organizationId={organizationId} initial={current.data.map((p) => p.id)} onDone={() => setChoosing(false)} />;
+    return (
+      <ParameterChooser
+        organizationId={organizationId}
+        initial={current.data.map((p) => p.id)}
+        onDone={() => {
+          setChoosing(false);
+          setReturning(true);
+        }}
+      />
+    );
   }
   return (
     <div>
       {canEdit && (
         <p>
-          <button type="button" className="button button-primary" onClick={() => setChoosing(true)}>
+          <button ref={chooseButton} type="button" className="button button-primary" onClick={() => setChoosing(true)}>
             {t('organizations.parameters.choose')}
           </button>
         </p>
@@ -66,6 +85,12 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
   const { busy, run } = useAction();
   const [chosen, setChosen] = useState<Set<string>>(new Set(initial));
   const [filter, setFilter] = useState('');
+  // Opened from "Choose parameters", which left with the list: focus starts in the filter, once it is there.
+  const filterField = useRef<HTMLInputElement>(null);
+  const loaded = !!all.data;
+  useEffect(() => {
+    if (loaded) filterField.current?.focus();
+  }, [loaded]);
   const shown = useMemo(
     () => (all.data ?? []).filter((p) => !filter.trim() || p.label.toLowerCase().includes(filter.trim().toLowerCase())),
     [all.data, filter],
@@ -83,13 +108,14 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        if (busy) return;
         void run(() => save([...chosen]), t('organizations.parameters.saved', { count: chosen.size })).then((done) => done && onDone());
       }}
     >
       <div className="ws-toolbar">
         <div className="ws-field">
           <label htmlFor="parameter-filter">{t('organizations.parameters.filter')}</label>
-          <input id="parameter-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input ref={filterField} id="parameter-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </div>
         <span role="status">{t('organizations.parameters.chosen', { count: chosen.size })}</span>
       </div>
@@ -107,9 +133,8 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
         <button type="button" className="button" onClick={onDone}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {t('common.save')}
-        </button>
+        {/* Not disabled while saving: that would drop the focus to the page's body, and leave it there after a refusal. */}
+        <SubmitButton busy={busy}>{t('common.save')}</SubmitButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../auth/session';
@@ -24,6 +24,9 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  // After a deletion the project's buttons are gone: focus goes to the list, or to "New project" when it is empty.
+  const list = useRef<HTMLUListElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
 
   if (projects.error) return <p className="alert alert-error" role="alert">{messageOf(projects.error)}</p>;
   if (!projects.data) return <Spinner />;
@@ -32,7 +35,7 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
     <div>
       {canEdit && (
         <p>
-          <button type="button" className="button button-primary" onClick={() => setEditing({ project: null })}>
+          <button ref={newButton} type="button" className="button button-primary" onClick={() => setEditing({ project: null })}>
             {t('organizations.projects.new')}
           </button>
         </p>
@@ -40,7 +43,7 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
       {projects.data.length === 0 ? (
         <p>{t('organizations.projects.empty')}</p>
       ) : (
-        <ul className="ws-cards" aria-label={t('organizations.projects.title')}>
+        <ul ref={list} className="ws-cards" aria-label={t('organizations.projects.title')} tabIndex={-1}>
           {projects.data.map((project) => (
             <li key={project.id} className="ws-card">
               <h3>
@@ -92,6 +95,7 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         busy={busy}
+        focusAfter={() => list.current ?? newButton.current}
         onConfirm={() =>
           void run(() => actions.remove(deleting!.id), t('organizations.projects.deleted', { name: deleting?.name ?? '' })).then(
             (done) => done && setDeleting(null),

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../auth/session';
-import { ConfirmDialog } from '../../../shell/Dialog';
+import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
@@ -33,6 +33,11 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Station | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // After a deletion (the row's buttons gone) or a bulk edit (its button disabled with the cleared selection),
+  // focus goes to the stations' table, or to "New station" when there is none.
+  const table = useRef<HTMLDivElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = () => table.current ?? newButton.current;
 
   if (stations.error) return <p className="alert alert-error" role="alert">{messageOf(stations.error)}</p>;
   if (!stations.data) return <Spinner />;
@@ -50,7 +55,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
     <div>
       <div className="ws-toolbar">
         {canEdit && (
-          <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'create' })}>
+          <button ref={newButton} type="button" className="button button-primary" onClick={() => setEditing({ kind: 'create' })}>
             {t('organizations.stations.new')}
           </button>
         )}
@@ -64,7 +69,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
       {rows.length === 0 ? (
         <p>{t('organizations.stations.empty')}</p>
       ) : (
-        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.stations.caption', { count: total })}>
+        <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.stations.caption', { count: total })}>
           <table className="ws-table">
             <caption>{t('organizations.stations.caption', { count: total })}</caption>
             <thead>
@@ -145,6 +150,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           count={selected.size}
           types={types.data ?? []}
           busy={busy}
+          focusAfter={focusAfter}
           onClose={() => setEditing(null)}
           onSave={async (stationType) => {
             const count = selected.size;
@@ -163,6 +169,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         busy={busy}
+        focusAfter={focusAfter}
         onConfirm={() =>
           void run(() => actions.remove(deleting!.id), t('organizations.stations.deleted', { name: deleting?.name ?? '' })).then((done) => done && setDeleting(null))
         }
@@ -272,12 +279,15 @@ function BulkStationDialog({
   count,
   types,
   busy,
+  focusAfter,
   onSave,
   onClose,
 }: {
   count: number;
   types: StationType[];
   busy: boolean;
+  /** Where focus goes after saving (the "Edit selected" button is then disabled). */
+  focusAfter: FocusAfter;
   onSave: (stationType: string | null) => void;
   onClose: () => void;
 }) {
@@ -293,7 +303,14 @@ function BulkStationDialog({
     onSave(stationType === CLEAR_TYPE ? null : stationType);
   };
   return (
-    <FormDialog title={t('organizations.stations.bulkTitle', { count })} submitLabel={t('common.save')} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      title={t('organizations.stations.bulkTitle', { count })}
+      submitLabel={t('common.save')}
+      busy={busy}
+      focusAfter={focusAfter}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       {(formId) => (
         <StationTypeSelect
           id={`${formId}-type`}

@@ -33,7 +33,7 @@ const organizations = {
     editAction: 'Edit {{name}}',
     deleteAction: 'Delete {{name}}',
     deleteTitle: 'Delete organization',
-    deleteMessage: 'Delete {{name}}? Its members lose access to it.',
+    deleteMessage: 'Delete {{name}}? Its members lose access to it, its open invitations are revoked, and its projects and stations leave the portal with their data.',
     deleted: 'Organization {{name}} deleted.',
   },
   workspace: {
@@ -60,6 +60,19 @@ const organizations = {
     invite: 'Invite someone',
     roleOf: 'Role of {{name}}',
     roleChanged: '{{name}} is now {{role}}.',
+    saveRole: 'Save role',
+    saveRoleOf: 'Save role of {{name}}',
+    cancelRoleOf: 'Cancel the role change of {{name}}',
+    ownRoleChanged: 'You are now {{role}} in {{organization}}.',
+    ownRoleTitle: 'Change your own role',
+    ownRoleMessage:
+      'Make yourself {{role}} in {{organization}}? You will no longer be a group administrator: you can no longer change roles, remove members, invite people or edit the organization’s details. You cannot undo this yourself: another group administrator has to give the role back.',
+    ownRoleMessageSystemAdmin: 'Make yourself {{role}} in {{organization}}? As a system administrator you can still manage the organization.',
+    ownRoleConfirm: 'Change my role',
+    promoteTitle: 'Make group administrator',
+    promoteMessage:
+      'Make {{name}} a group administrator of {{organization}}? They can then change everyone’s roles (yours too), remove members, invite people and edit the organization’s details.',
+    promoteConfirm: 'Make group administrator',
     remove: 'Remove',
     removeAction: 'Remove {{name}}',
     removeTitle: 'Remove member',

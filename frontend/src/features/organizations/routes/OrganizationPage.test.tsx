@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
-import { DEMO_ORG, fakeOrganizationsServer } from '../test/fakeOrganizationsServer';
+import { DEMO_ORG, fakeOrganizationsServer, ME } from '../test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
@@ -42,9 +44,13 @@ describe('organization workspace', () => {
   it('a group administrator changes a role and removes a member after a confirmation', async () => {
     await open('members');
     await screen.findByText('Carl Contributor');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Carl Contributor' }), 'group-admin');
-    expect(await screen.findByText('Carl Contributor is now Group administrator.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)[0]!.body).toEqual({ roleName: 'group-admin' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Vera Viewer' }), 'data-contributor');
+    await userEvent.click(screen.getByRole('button', { name: 'Save role of Vera Viewer' }));
+    expect(await screen.findByText('Vera Viewer is now Data contributor.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-vera`)[0]!.body).toEqual({ roleName: 'data-contributor' });
+    // Saved: the row's Save and Cancel are gone, focus is back on its role list.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Vera Viewer' })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Save role of Vera Viewer' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Vera Viewer' }));
     const confirm = screen.getByRole('dialog', { name: 'Remove member' });
@@ -52,16 +58,87 @@ describe('organization workspace', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Vera Viewer removed.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Vera Viewer')).not.toBeInTheDocument());
+    // The row and its button left: focus is on the members table, not the page's body.
+    expect(screen.getByRole('region', { name: 'Members' })).toHaveFocus();
+  });
+
+  it('choosing a role sends nothing until it is saved, and can be cancelled', async () => {
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    const role = screen.getByRole('combobox', { name: 'Role of Carl Contributor' });
+    // A change in the list (an arrow key on it makes one) only chooses.
+    await userEvent.selectOptions(role, 'group-admin');
+    await userEvent.selectOptions(role, 'simple-user');
+    expect(role).toHaveValue('simple-user');
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the role change of Carl Contributor' }));
+    expect(role).toHaveValue('data-contributor');
+    expect(role).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Save role of Carl Contributor' })).not.toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)).toHaveLength(0);
+  });
+
+  it('making someone a group administrator is confirmed, saying what it means', async () => {
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Carl Contributor' }), 'group-admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Save role of Carl Contributor' }));
+    const confirm = screen.getByRole('dialog', { name: 'Make group administrator' });
+    expect(confirm).toHaveTextContent(
+      'Make Carl Contributor a group administrator of Demo Watershed Council? They can then change everyone’s roles (yours too), remove members, invite people and edit the organization’s details.',
+    );
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Make group administrator' }));
+    expect(await screen.findByText('Carl Contributor is now Group administrator.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/u-carl`)[0]!.body).toEqual({ roleName: 'group-admin' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Carl Contributor' })).toHaveFocus());
+  });
+
+  it('stepping down is confirmed, then the page shows what the new role may do', async () => {
+    // Someone else administers too, so the server lets Olga step down.
+    server.state.members[DEMO_ORG]!.find((m) => m.userId === 'u-carl')!.roleName = 'group-admin';
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Olga Orgadmin' }), 'data-contributor');
+    await userEvent.click(screen.getByRole('button', { name: 'Save role of Olga Orgadmin' }));
+    const confirm = screen.getByRole('dialog', { name: 'Change your own role' });
+    expect(confirm).toHaveTextContent('You cannot undo this yourself: another group administrator has to give the role back.');
+    // Thinking better of it sends nothing.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/${ME}`)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save role of Olga Orgadmin' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save role of Olga Orgadmin' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Change your own role' })).getByRole('button', { name: 'Change my role' }));
+    expect(await screen.findByText('You are now Data contributor in Demo Watershed Council.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/members/${ME}`)[0]!.body).toEqual({ roleName: 'data-contributor' });
+    // The profile is loaded again: no more group-administrator controls.
+    expect(await screen.findByText('You: Data contributor')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/auth/profile')).toHaveLength(1);
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Invite someone' })).not.toBeInTheDocument();
+    expect(within(rowWith('Olga Orgadmin')).getByText('Data contributor')).toBeInTheDocument();
+    // Its role list left with the controls: focus is on the members table.
+    expect(screen.getByRole('region', { name: 'Members' })).toHaveFocus();
   });
 
   it("the last group administrator's step down is refused with the server's reason", async () => {
     await open('members');
     await screen.findByText('Carl Contributor');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Olga Orgadmin' }), 'simple-user');
+    await userEvent.click(screen.getByRole('button', { name: 'Save role of Olga Orgadmin' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Change your own role' })).getByRole('button', { name: 'Change my role' }));
     expect(await screen.findByText('An organization needs at least one group administrator: make someone else a group administrator first.')).toBeInTheDocument();
+    // Still an administrator, the unsaved choice still shown with its Save.
+    expect(screen.getByText('You: Group administrator')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save role of Olga Orgadmin' })).toHaveFocus();
+    expect(server.callsTo('GET', '/auth/profile')).toHaveLength(0);
   });
 
   it('a simple member reads the members and may only leave', async () => {
+    server.state.signedIn = { id: 'u-vera', name: 'Vera Viewer', email: 'vera@demo.example' };
     const { router } = await open('members', PROFILES.viewer);
     await screen.findByText('Carl Contributor');
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -100,6 +177,8 @@ describe('organization workspace', () => {
     expect(confirm).toHaveTextContent('Delete the project Lake watch? Its stations stay with the organization.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Project Lake watch deleted.')).toBeInTheDocument();
+    // Its card and buttons left: focus is on the list of projects.
+    expect(screen.getByRole('list', { name: 'Projects' })).toHaveFocus();
   });
 
   it('a simple member sees projects but no buttons to change them', async () => {
@@ -143,6 +222,9 @@ describe('organization workspace', () => {
     await userEvent.selectOptions(within(bulk).getByRole('combobox', { name: 'Station type' }), 'river');
     await userEvent.click(within(bulk).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('2 stations saved.')).toBeInTheDocument();
+    // The cleared selection disabled "Edit selected": focus is on the stations' table, not the page's body.
+    expect(screen.getByRole('button', { name: 'Edit selected (0)' })).toBeDisabled();
+    expect(screen.getByRole('region', { name: 'Stations (3)' })).toHaveFocus();
     expect(server.callsTo('PATCH', '/station/s-2')[0]!.body).toEqual({ stationType: 'river' });
     expect(server.callsTo('PATCH', '/station/s-1')[0]!.body).toEqual({ stationType: 'river' });
 
@@ -152,12 +234,15 @@ describe('organization workspace', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Station Mill Creek deleted.')).toBeInTheDocument();
     expect(server.callsTo('DELETE', '/station/s-1')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Stations (2)' })).toHaveFocus());
   });
 
   it("chooses the organization's parameters", async () => {
     await open('parameters');
     expect(await screen.findByRole('cell', { name: 'pH' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose parameters' }));
+    // The button left with the list: focus starts in the chooser's filter.
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Filter parameters' })).toHaveFocus());
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Filter parameters' }), 'oxygen');
     expect(screen.queryByRole('checkbox', { name: /Temperature/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Dissolved oxygen/ }));
@@ -166,6 +251,16 @@ describe('organization workspace', () => {
     expect(await screen.findByText('Parameters saved (2).')).toBeInTheDocument();
     expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/parameters`)[0]!.body).toEqual(['par-ph', 'par-do']);
     expect(await screen.findByRole('cell', { name: 'Dissolved oxygen (DO)' })).toBeInTheDocument();
+    // The chooser left with its Save: focus is back on "Choose parameters".
+    expect(screen.getByRole('button', { name: 'Choose parameters' })).toHaveFocus();
+  });
+
+  it('cancelling the parameter choice also brings focus back to "Choose parameters"', async () => {
+    await open('parameters');
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose parameters' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Choose parameters' })).toHaveFocus();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/parameters`)).toHaveLength(0);
   });
 
   it("sets the organization's map service and goes back to the system's", async () => {
@@ -250,6 +345,8 @@ describe('organization workspace', () => {
     const revokedRow = await within(section).findByRole('row', { name: /Mill Creek logger/ });
     await waitFor(() => expect(within(revokedRow).getByText(/^Revoked /)).toBeInTheDocument());
     expect(within(revokedRow).queryByRole('button', { name: 'Revoke Mill Creek logger' })).not.toBeInTheDocument();
+    // Its button left: focus is on the table of keys, not the page's body.
+    expect(within(section).getByRole('table').closest('.ws-table-wrap')).toHaveFocus();
   });
 
   it('shows the server message when the API keys cannot be listed', async () => {
@@ -273,6 +370,15 @@ describe('organization workspace', () => {
     await open('members');
     await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit organization' });
+    // A name taken away is said at the field, which takes the focus.
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Enter a name.');
+    expect(server.callsTo('PATCH', `/organization/${DEMO_ORG}`)).toHaveLength(0);
+    await userEvent.type(name, 'Demo Watershed Council');
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Contact' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Contact' }), '+1 555 0100');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -292,6 +398,20 @@ describe('organization workspace', () => {
     const tabs = screen.getByRole('navigation', { name: '组织栏目' });
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['成员', '项目', '站点', '参数', '设置']);
     expect(await screen.findByRole('combobox', { name: 'Carl Contributor 的角色' })).toBeInTheDocument();
+  });
+
+  it('on a phone each member is a card whose role and actions stay on screen; the tabs wrap', async () => {
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    const labels = () => within(rowWith('Carl Contributor')).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Email', 'Role', null]);
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '电子邮箱', '角色', null]));
+    expect(screen.getByRole('region', { name: '成员' }).closest('section')).toHaveClass('org-workspace');
+    // The stylesheet lays such rows out as cards on a phone, and lets the section tabs wrap there.
+    const css = readFileSync(join(__dirname, '..', 'organizations.css'), 'utf-8');
+    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.members-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
+    expect(css).toMatch(/@media \(max-width: 640px\) \{\s*\.org-workspace \.tab-nav \{\s*flex-wrap: wrap;/);
   });
 
   it('names station types in Simplified Chinese', async () => {

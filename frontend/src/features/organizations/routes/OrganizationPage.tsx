@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
@@ -16,8 +16,9 @@ import { StationsTab } from '../components/StationsTab';
 import { isMember, mayAdminister } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { roleLabel } from '../lib/labels';
-import { ORGANIZATION_TABS, orgInfoPath, workspacePath, type OrganizationTab } from '../paths';
+import { asksForHeadingFocus, ORGANIZATION_TABS, orgInfoPath, workspacePath, type OrganizationTab } from '../paths';
 import '../../../shell/workspace.css';
+import '../organizations.css';
 
 const TAB_LABELS = {
   members: 'organizations.tabs.members',
@@ -39,9 +40,21 @@ export function OrganizationPage() {
   const save = useSaveOrganization();
   const { busy, run } = useAction();
   const [editing, setEditing] = useState(false);
+  // Arrived with a request to focus the heading (from an accepted invitation): once, when the heading is there.
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef<string | null>(null);
+  const shown = !!organization.data && !!profile;
+  useEffect(() => {
+    if (!shown || !asksForHeadingFocus(location.state) || focused.current === location.key || !heading.current) return;
+    focused.current = location.key;
+    heading.current.focus();
+  }, [shown, location.state, location.key]);
 
-  if (!tab) return <Navigate to={workspacePath(organizationId, 'members')} replace />;
-  if (!ORGANIZATION_TABS.includes(tab as OrganizationTab)) return <Navigate to={workspacePath(organizationId, 'members')} replace />;
+  // The state goes along (a request to focus the heading).
+  if (!tab || !ORGANIZATION_TABS.includes(tab as OrganizationTab)) {
+    return <Navigate to={workspacePath(organizationId, 'members')} replace state={location.state as unknown} />;
+  }
   if (organization.error) {
     return (
       <section className="page">
@@ -57,7 +70,9 @@ export function OrganizationPage() {
   if (!isMember(profile, organizationId)) {
     return (
       <section className="page" aria-labelledby="organization-title">
-        <h1 id="organization-title">{name}</h1>
+        <h1 id="organization-title" ref={heading} tabIndex={-1}>
+          {name}
+        </h1>
         <p>{t('organizations.workspace.notAMember')}</p>
         <Link to={orgInfoPath(organizationId)}>{t('organizations.workspace.publicPage')}</Link>
       </section>
@@ -65,10 +80,12 @@ export function OrganizationPage() {
   }
 
   return (
-    <section className="page" aria-labelledby="organization-title">
+    <section className="page org-workspace" aria-labelledby="organization-title">
       <div className="ws-head">
         <div>
-          <h1 id="organization-title">{name}</h1>
+          <h1 id="organization-title" ref={heading} tabIndex={-1}>
+            {name}
+          </h1>
           {organization.data.description && <p className="muted">{organization.data.description}</p>}
         </div>
         <div className="ws-actions">

@@ -42,6 +42,9 @@ describe('my organizations', () => {
     const dialog = screen.getByRole('dialog', { name: 'New organization' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    // The field to fix takes the focus, its message tied to it.
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Enter a name.');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lake Friends');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Website' }), 'https://lakefriends.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -56,10 +59,13 @@ describe('my organizations', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete River Keepers' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete organization' });
-    expect(confirm).toHaveTextContent('Delete River Keepers? Its members lose access to it.');
+    expect(confirm).toHaveTextContent('Delete River Keepers? Its members lose access to it, its open invitations are revoked, and its projects and stations leave the portal with their data.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Organization River Keepers deleted.')).toBeInTheDocument();
     expect(server.callsTo('DELETE', `/organization/${OTHER_ORG}`)).toHaveLength(1);
+    // Its row and buttons left: focus is on the table of all organizations, not the page's body.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete River Keepers' })).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'All organizations' })).toHaveFocus();
   });
 });
 

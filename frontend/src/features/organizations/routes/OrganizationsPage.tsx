@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
@@ -30,6 +30,8 @@ export function OrganizationsPage() {
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
+  // After a deletion the row's buttons are gone: focus goes to the table of all organizations.
+  const allTable = useRef<HTMLDivElement>(null);
 
   if (organizations.error) return <p className="alert alert-error" role="alert">{messageOf(organizations.error)}</p>;
   if (!organizations.data || !profile) return <Spinner />;
@@ -67,7 +69,7 @@ export function OrganizationsPage() {
       {admin && (
         <>
           <h2>{t('organizations.list.all')}</h2>
-          <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.list.all')}>
+          <div ref={allTable} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.list.all')}>
             <table className="ws-table">
               <caption className="visually-hidden">{t('organizations.list.all')}</caption>
               <thead>
@@ -137,6 +139,7 @@ export function OrganizationsPage() {
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         busy={busy}
+        focusAfter={() => allTable.current}
         onConfirm={() =>
           void run(() => remove(deleting!.id), t('organizations.list.deleted', { name: deleting?.name ?? '' })).then((done) => done && setDeleting(null))
         }

@@ -87,6 +87,8 @@ export function demoState() {
     ] as Row[],
     /** The signed-in user's own open invitations (GET /Invitation/pending), by the token their link carries. */
     pending: [] as { token: string; invitation: Row }[],
+    /** Who GET /auth/profile answers for (its memberships read from `members`). */
+    signedIn: { id: ME, name: 'Olga Orgadmin', email: 'olga@demo.example' } as { id: string; name: string; email: string },
   };
 }
 
@@ -319,6 +321,10 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const found = state.pending.find((p) => p.token === token || p.invitation.id === token);
       if (!found) return error(404, 'This invitation link is not valid (it may have been replaced by a newer one).');
       found.invitation.status = 'accepted';
+      const organizationId = String(found.invitation.organizationId);
+      const { id, name, email } = state.signedIn;
+      const members = (state.members[organizationId] ??= []);
+      if (!members.some((m) => m.userId === id)) members.push({ userId: id, roleName: found.invitation.roleName, email, name });
       return ok(found.invitation);
     }
     if ((m = path.match(/^\/Invitation\/([^/]+)(\/resend)?$/))) {
@@ -336,6 +342,12 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       }
     }
     if (path === '/auth/profile' && method === 'PATCH') return ok({ ...(body as Row) });
+    if (path === '/auth/profile' && method === 'GET') {
+      const organizationRoles = Object.entries(state.members).flatMap(([organizationId, members]) =>
+        members.filter((m) => m.userId === state.signedIn.id).map((m) => ({ organizationId, roleName: m.roleName })),
+      );
+      return ok({ ...state.signedIn, systemRoles: [], permissions: [], organizationRole: organizationRoles[0] ?? null, organizationRoles });
+    }
     if (path === '/system/info') return ok({ name: 'Open Water Data', version: '0.1.0', stage: 'local', buildTime: '' });
     return error(404, `Cannot ${method} /api/v1${path}`);
   };

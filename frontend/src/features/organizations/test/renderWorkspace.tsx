@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { registerModules } from '../../../app/modules';
 import { routes } from '../../../app/routes';
@@ -34,17 +35,26 @@ export const PROFILES = {
   outsider: { id: 'u-otto', name: 'Otto Outsider', email: 'otto@demo.example', systemRoles: [], permissions: [], organizationRoles: [] },
 } satisfies Record<string, Profile>;
 
+/**
+ * The session as the app's provider holds it: `setProfile` replaces the profile the screens read (a
+ * reloaded profile shows at once), unless the test gives a spy of its own.
+ */
+function TestSession({ profile: initial, overrides, children }: { profile: Profile | null; overrides: Partial<Session>; children: ReactNode }) {
+  const [profile, setProfile] = useState(initial);
+  const session: Session = profile
+    ? { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: profile.name ?? '', setProfile, ...overrides }
+    : { ...ANONYMOUS_SESSION, enabled: true, status: 'anonymous', ...overrides };
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
 /** The whole app at `path` with this session (anonymous with `null`); `signIn` and `setProfile` are spies when given. */
 export function renderWorkspace(path: string, profile: Profile | null, overrides: Partial<Session> = {}) {
   registerModules();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const session: Session = profile
-    ? { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: profile.name ?? '', ...overrides }
-    : { ...ANONYMOUS_SESSION, enabled: true, status: 'anonymous', ...overrides };
   const result = renderWithProviders(
-    <SessionContext.Provider value={session}>
+    <TestSession profile={profile} overrides={overrides}>
       <RouterProvider router={router} />
-    </SessionContext.Provider>,
+    </TestSession>,
   );
   return { ...result, router };
 }
