@@ -88,6 +88,10 @@ ZH_CN = {
     "Organization name is required.": "请输入组织名称。",
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
     "An organization with this name already exists.": "已存在同名的组织。",
+    "Unknown widget {component}. Expected one of: {known}.": "未知的小组件 {component}。应为以下之一：{known}。",
+    "A widget's settings must be at most {MAX_CONFIG_BYTES} bytes.": "小组件的设置最多 {MAX_CONFIG_BYTES} 字节。",
+    "A note must be at most {MAX_NOTE_CHARACTERS} characters.": "笔记最多 {MAX_NOTE_CHARACTERS} 个字符。",
+    "The chart's station does not exist.": "图表的站点不存在。",
     "You cannot grant or take away a role with permissions you do not hold: {names}.":
         "您不能授予或收回含有您自己没有的权限的角色：{names}。",
     "You cannot change or delete a user who holds permissions you do not hold.": "您不能更改或删除拥有您所没有的权限的用户。",

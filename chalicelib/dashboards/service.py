@@ -1,6 +1,7 @@
 """Dashboards: create with defaults, unique labels per owner, widgets and their positions."""
 from __future__ import annotations
 
+import json
 import uuid
 
 from pynamodb.connection import Connection
@@ -17,6 +18,10 @@ LABEL_REQUIRED = "Please enter dashboard name."
 MAX_LABEL_LENGTH = 120
 MAX_WIDGETS = 100
 POSITION_KEYS = ("x", "y", "w", "h")
+# The widgets the app draws (frontend: dashboards/widgets, stations/widgets, explorer/widgets) and their limits.
+WIDGET_COMPONENTS = ("markdown-note", "station-chart", "station-table")
+MAX_CONFIG_BYTES = 20_000
+MAX_NOTE_CHARACTERS = 10_000
 
 
 def label_taken_message(label: str) -> str:
@@ -123,7 +128,10 @@ def add_widget(owner_id: str, dashboard_id: str, widget: dict) -> Dashboard:
     dashboard = get(owner_id, dashboard_id)
     if not isinstance(widget, dict) or not isinstance(widget.get("component"), str) or not widget["component"]:
         raise BadRequest("A widget needs a component name.")
-    config = _widget_config(widget.get("config", {}))
+    if widget["component"] not in WIDGET_COMPONENTS:
+        component, known = widget["component"][:50], ", ".join(WIDGET_COMPONENTS)
+        raise BadRequest(f"Unknown widget {component!r}. Expected one of: {known}.")
+    config = _widget_config(widget.get("config", {}), widget["component"])
     if len(dashboard.widgets or []) >= MAX_WIDGETS:
         raise BadRequest(f"A dashboard holds at most {MAX_WIDGETS} widgets.")
     entry = {"id": str(uuid.uuid4()), "component": widget["component"], "config": config,
@@ -150,21 +158,32 @@ def save_layout(owner_id: str, dashboard_id: str, positions: dict) -> Dashboard:
     return dashboard
 
 
-def _widget_config(value) -> dict:
+def _widget_config(value, component: str | None) -> dict:
+    """A widget's settings as its component reads them: a note's text within its limit, a chart's station one
+    that exists (else the widget could only ever show an error)."""
     if not isinstance(value, dict):
         raise BadRequest("Widget config must be an object.")
+    if len(json.dumps(value)) > MAX_CONFIG_BYTES:
+        raise BadRequest(f"A widget's settings must be at most {MAX_CONFIG_BYTES} bytes.")
+    if component == "markdown-note" and len(str(value.get("text") or "")) > MAX_NOTE_CHARACTERS:
+        raise BadRequest(f"A note must be at most {MAX_NOTE_CHARACTERS} characters.")
+    if component == "station-chart" and value.get("stationId") not in (None, ""):
+        from chalicelib.stations import service as stations
+
+        station_id = value["stationId"]
+        if not isinstance(station_id, str) or len(station_id) > 100 or station_id not in stations.existing([station_id]):
+            raise BadRequest("The chart's station does not exist.")
     return value
 
 
 def update_widget(owner_id: str, dashboard_id: str, widget_id: str, data) -> Dashboard:
     """Replace a widget's config (a note's text, a chart's parameters); its place stays."""
     dashboard = get(owner_id, dashboard_id)
-    config = _widget_config(data.get("config") if isinstance(data, dict) else None)
     widgets = [w.as_dict() if hasattr(w, "as_dict") else dict(w) for w in dashboard.widgets or []]
     widget = next((w for w in widgets if w["id"] == widget_id), None)
     if widget is None:
         raise NotFound("Widget not found.")
-    widget["config"] = config
+    widget["config"] = _widget_config(data.get("config") if isinstance(data, dict) else None, widget.get("component"))
     dashboard.update(actions=[Dashboard.widgets.set(widgets), Dashboard.updatedAt.set(utc_now())])
     return dashboard
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 
 def _label() -> str:
     return f"Lake {uuid.uuid4().hex[:8]}"
@@ -74,15 +76,22 @@ def test_rename_frees_the_old_label_and_refuses_a_taken_one(api):
     assert viewer.post("/dashboards", {"label": first}).status_code == 201
 
 
-def test_widgets_are_added_positioned_and_removed(api):
+def _demo_station(demo) -> str:
+    from chalicelib.stations.service import station_id_for
+
+    return station_id_for(demo["org"], "WIDNR_WQX-10032762")
+
+
+def test_widgets_are_added_positioned_and_removed(api, demo):
     viewer = api.as_("viewer")
     dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    station = _demo_station(demo)
     added = viewer.post(f"/dashboards/{dashboard['id']}/widgets",
-                        {"component": "station-chart", "config": {"stationId": "USGS-01", "parameterId": "pH"}})
+                        {"component": "station-chart", "config": {"stationId": station, "parameterId": "pH"}})
     assert added.status_code == 201
     widget = added.json["widgets"][0]
     assert widget["component"] == "station-chart"
-    assert widget["config"] == {"stationId": "USGS-01", "parameterId": "pH"}
+    assert widget["config"] == {"stationId": station, "parameterId": "pH"}
     moved = viewer.patch(f"/dashboards/{dashboard['id']}",
                          {"positions": {widget["id"]: {"x": 3, "y": 2, "w": 8, "h": 5}}})
     assert moved.json["widgets"][0]["position"] == {"x": 3, "y": 2, "w": 8, "h": 5}
@@ -99,6 +108,26 @@ def test_bad_widgets_and_positions_are_refused(api):
     assert no_component.json["message"] == "A widget needs a component name."
     bad_position = viewer.patch(f"/dashboards/{dashboard['id']}", {"positions": {"nope": {"x": 1}}})
     assert bad_position.json["message"] == "Unknown widget: nope."
+
+
+@pytest.mark.parametrize("widget, message", [
+    ({"component": "evil"}, "Unknown widget 'evil'. Expected one of: markdown-note, station-chart, station-table."),
+    ({"component": "station-chart", "config": {"stationId": "nope"}}, "The chart's station does not exist."),
+    ({"component": "station-chart", "config": {"stationId": str(uuid.uuid4())}}, "The chart's station does not exist."),
+    ({"component": "markdown-note", "config": {"text": "x" * 10_001}}, "A note must be at most 10000 characters."),
+    ({"component": "station-table", "config": {"filters": "x" * 20_001}}, "A widget's settings must be at most 20000 bytes."),
+])
+def test_a_widget_that_could_never_work_is_refused(api, widget, message):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    refused = viewer.post(f"/dashboards/{dashboard['id']}/widgets", widget)
+    assert (refused.status_code, refused.json["message"]) == (400, message)
+    assert viewer.get(f"/dashboards/{dashboard['id']}").json["widgets"] == []
+    # Nor may a note grow past its limit once added.
+    note = viewer.post(f"/dashboards/{dashboard['id']}/widgets", {"component": "markdown-note", "config": {"text": "Hi"}})
+    widget_id = note.json["widgets"][0]["id"]
+    grown = viewer.patch(f"/dashboards/{dashboard['id']}/widgets/{widget_id}", {"config": {"text": "x" * 10_001}})
+    assert (grown.status_code, grown.json["message"]) == (400, "A note must be at most 10000 characters.")
 
 
 def test_a_widget_config_can_be_changed_after_it_was_added(api):
