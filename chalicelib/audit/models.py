@@ -18,6 +18,8 @@ class AuditEntry(BaseModel):
     action = UnicodeAttribute()  # create, update, delete, ...
     targetType = UnicodeAttribute()  # role, member, invitation, organization-setting, wqx-account, page, ...
     targetId = UnicodeAttribute()
+    # What the target was called when changed: a deleted user's name still reads in the trail.
+    targetLabel = UnicodeAttribute(null=True)
     organizationId = UnicodeAttribute(null=True)
     # Short summaries of the target before and after the change, secrets left out.
     before = MapAttribute(null=True)

@@ -4,6 +4,7 @@ access to the users' table)."""
 from __future__ import annotations
 
 from chalicelib.organizations.models import Organization
+from chalicelib.roles.service import roles_by_id
 from chalicelib.users import service as users
 
 # The target types whose id is a user's, and those whose id is an organization's.
@@ -24,10 +25,17 @@ def name_targets(answer: list | dict) -> list | dict:
     people = {user_id: user.name or user.email for user_id, user in users.get_many(ids(USER_TARGETS)).items()}
     organization_ids = ids(ORGANIZATION_TARGETS)
     organizations = {o.id: o.name for o in Organization.batch_get(organization_ids)} if organization_ids else {}
+    role_names = {role_id: role.roleName for role_id, role in roles_by_id().items()} \
+        if any(e.get("targetType") == "user-roles" for e in entries) else {}
     for entry in entries:
         known = people if entry.get("targetType") in USER_TARGETS else \
             organizations if entry.get("targetType") in ORGANIZATION_TARGETS else {}
         carried = next((change[field] for change in (entry.get("after"), entry.get("before")) if change
                         for field in NAMING_FIELDS if isinstance(change.get(field), str)), None)
-        entry["targetName"] = known.get(entry.get("targetId")) or carried
+        entry["targetName"] = known.get(entry.get("targetId")) or entry.pop("targetLabel", None) or carried
+        entry.pop("targetLabel", None)
+        if entry.get("targetType") == "user-roles":  # role ids read as the roles' names
+            for change in (entry.get("before"), entry.get("after")):
+                if change and isinstance(change.get("roles"), list):
+                    change["roles"] = [role_names.get(role_id, role_id) for role_id in change["roles"]]
     return answer

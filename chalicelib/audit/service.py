@@ -18,8 +18,8 @@ from chalicelib.core.models import utc_now
 
 ENTRIES = crud.Collection(
     AuditEntry, name="Audit entry",
-    fields=("id", "at", "actorId", "actorName", "action", "targetType", "targetId", "organizationId", "before",
-            "after", "sourceIp", "userAgent"),
+    fields=("id", "at", "actorId", "actorName", "action", "targetType", "targetId", "targetLabel", "organizationId",
+            "before", "after", "sourceIp", "userAgent"),
     soft_delete=None, default_sort=(("at", "DESC"),))
 
 # Values under these names never reach the trail (a WQX private key, tokens, passwords).
@@ -66,13 +66,14 @@ def summary(data: Any) -> Any:
 
 
 def record(action: str, target_type: str, target_id: str, *, before: Any = None, after: Any = None,
-           organization_id: str | None = None) -> None:
+           organization_id: str | None = None, target_label: str | None = None) -> None:
     principal = current_principal()
     source_ip, user_agent = _origin.get()
     user = principal.user if principal else {}
     AuditEntry(
         id=str(uuid.uuid4()), at=utc_now(), actorId=user.get("id"), actorName=user.get("name") or user.get("email"),
-        action=action, targetType=target_type, targetId=str(target_id), organizationId=organization_id,
+        action=action, targetType=target_type, targetId=str(target_id), targetLabel=target_label,
+        organizationId=organization_id,
         before=_as_map(before), after=_as_map(after), sourceIp=source_ip, userAgent=user_agent,
     ).save()
 

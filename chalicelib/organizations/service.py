@@ -185,6 +185,7 @@ def set_member_role(organization_id: str, user_id: str, role_name: str, *, may_a
     else:
         existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)])
     audit.record("update" if before else "create", "member", user_id, before=before, after={"roleName": role_name},
+                 target_label=_person(user_id),
                  organization_id=organization_id)
     return existing
 
@@ -198,7 +199,14 @@ def remove_member(organization_id: str, user_id: str) -> None:
             existing, condition=Membership.roleName == GROUP_ADMIN))
     else:
         existing.delete()
-    audit.record("delete", "member", user_id, before={"roleName": existing.roleName}, organization_id=organization_id)
+    audit.record("delete", "member", user_id, before={"roleName": existing.roleName}, organization_id=organization_id,
+                 target_label=_person(user_id))
+
+
+def _person(user_id: str) -> str | None:
+    """What the audit trail calls a member, kept for when the account is gone."""
+    user = users.get(user_id)
+    return (user.name or user.email) if user else None
 
 
 def remove_user_everywhere(user_id: str) -> None:

@@ -217,7 +217,8 @@ def set_roles(user: User, role_ids: list[str], principal: Principal | None = Non
     _check_roles(role_ids, list(user.roles or []), principal)
     before = {"roles": list(user.roles or [])}
     user.update(actions=[User.roles.set(sorted(set(role_ids))), User.updatedAt.set(utc_now())])
-    audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)})
+    audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)},
+                 target_label=user.name or user.email)
     return user
 
 

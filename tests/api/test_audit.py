@@ -83,6 +83,17 @@ def test_system_roles_of_a_user_and_organization_members(api, changes):
     assert {e["targetName"] for e in member + [user_roles]} == {users.get(changes["target"]).name}
 
 
+def test_a_deleted_users_role_changes_still_name_them_and_their_roles(api):
+    admin = api.as_("admin")
+    role = admin.post("/roles", {"roleName": f"reviewer-{uuid.uuid4().hex[:6]}"}).json
+    user = admin.post("/user", {"email": f"gone-{uuid.uuid4().hex[:6]}@example.com", "name": "Gone Later"}).json
+    assert admin.put(f"/user/{user['id']}/roles", [role["id"]]).status_code == 200
+    assert admin.delete(f"/user/{user['id']}").status_code == 200
+    (entry,) = [e for e in entries_for(api, user["id"]) if e["targetType"] == "user-roles"]
+    assert entry["targetName"] == "Gone Later"
+    assert entry["after"] == {"roles": [role["roleName"]]}
+
+
 def test_invitations_settings_and_the_wqx_account_without_its_key(api, changes):
     invitation = entries_for(api, changes["invitation"])
     assert [e["action"] for e in invitation] == ["create", "revoke"]
