@@ -45,6 +45,18 @@ _SUCCESS = {201: "Created.", 202: "Accepted: queued, the answer says where to fo
             303: "See the Location header (a presigned address of the file)."}
 # A body a route does not declare is a JSON object (chalicelib/core/http.py holds requests to it).
 DEFAULT_BODY = OBJECT
+# Every 303 answers where to go twice: in its Location header and as JSON (for clients that do not follow).
+REDIRECT = {
+    "description": _SUCCESS[303],
+    "headers": {"Location": {"schema": {"type": "string", "format": "uri"}}},
+    "content": {JSON: {"schema": {"type": "object", "required": ["url"],
+                                  "properties": {"url": {"type": "string", "format": "uri"}}}}},
+}
+SECURITY_SCHEMES = {
+    "bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
+    "apiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key",
+               "description": "An organization's API key, made by its group administrators (machine clients)."},
+}
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,7 @@ def document(app, *, prefix: str = "", version: str = "1") -> dict:
         "servers": [{"url": "/"}],
         "paths": paths,
         "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
+            "securitySchemes": SECURITY_SCHEMES,
             "schemas": {"Error": ERROR_SCHEMA},
         },
     }
@@ -106,10 +118,10 @@ def _operation(path: str, method: str, entry: Any) -> dict:
     view = entry.view_function
     declared: Declaration = getattr(view, "openapi", None) or Declaration()
     rule = getattr(view, "auth_rule", None)
-    summary, _, rest = (view.__doc__ or view.__name__).strip().partition("\n")
+    summary, rest = _summary(view.__doc__ or view.__name__)
     operation: dict[str, Any] = {
         "operationId": f"{method.lower()}_{entry.view_name}",
-        "summary": summary.strip(),
+        "summary": summary,
         "tags": [declared.tag or _domain(view)],
         "parameters": [_path_parameter(name) for name in re.findall(r"{(\w+)}", path)]
                       + [_query_parameter(name, schema) for name, schema in declared.query.items()],
@@ -118,7 +130,9 @@ def _operation(path: str, method: str, entry: Any) -> dict:
     description = declared.description or " ".join(rest.split())
     if description:
         operation["description"] = description
-    if rule is not None and not rule.requires_sign_in:
+    if getattr(rule, "accepts_api_key", False):
+        operation["security"] = [{"bearer": []}, {"apiKey": []}]
+    elif rule is not None and not rule.requires_sign_in:
         operation["security"] = [{}, {"bearer": []}]
     else:
         operation["security"] = [{"bearer": []}]
@@ -130,6 +144,15 @@ def _operation(path: str, method: str, entry: Any) -> dict:
             "content": {kind: {"schema": body if kind == JSON else {}} for kind in content_types},
         }
     return operation
+
+
+def _summary(docstring: str) -> tuple[str, str]:
+    """(the first sentence of the docstring's first paragraph, what follows it): a sentence may wrap lines."""
+    text = " ".join(docstring.split())
+    match = re.match(r"(.+?[.!?])(?:\s+(?=[A-Z(`\"])|$)", text)
+    if match is None or len(match.group(1)) > 200:
+        return text, ""
+    return match.group(1), text[match.end():].strip()
 
 
 def _domain(view) -> str:
@@ -156,7 +179,8 @@ def _query_parameter(name: str, schema: dict) -> dict:
 def _responses(declared: Declaration) -> dict:
     success = {kind: {"schema": (declared.returns or {}) if kind == JSON else {}} for kind in declared.produces}
     statuses = declared.status if isinstance(declared.status, tuple) else (declared.status,)
-    answers: dict[str, Any] = {str(status): {"description": _SUCCESS.get(status, "Success."), "content": success}
+    answers: dict[str, Any] = {str(status): REDIRECT if status == 303 else
+                               {"description": _SUCCESS.get(status, "Success."), "content": success}
                                for status in statuses}
     for status, description in ERROR_ANSWERS.items():
         answers[status] = {"description": description,

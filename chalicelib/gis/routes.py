@@ -39,6 +39,9 @@ def watersheds():
 
 
 @routes.route("/Util/gis/point2feature", auth=rules.public)
+@describe(query={"lat": {"type": "number", "minimum": -90, "maximum": 90, "description": "latitude (WGS 84)"},
+                 "lng": {"type": "number", "minimum": -180, "maximum": 180, "description": "longitude (WGS 84)"},
+                 "position": {"type": "string", "description": "{lat=.., lng=..}, instead of lat and lng"}})
 def point_to_feature():
     """The hydrologic units holding a point (?lat=..&lng=.. or ?position={lat=.., lng=..}), smallest first."""
     lat, lng = service.parse_point(routes.current_request.query_params or {})

@@ -38,12 +38,14 @@ def create_source(organizationId, projectId):
 
 @routes.route(SOURCES + "/{sourceId}", methods=["PATCH"], auth=CONTRIBUTORS)
 def update_source(organizationId, projectId, sourceId):
+    """Change an import source (name, URL, format, schedule, or whether it runs)."""
     project = _project(organizationId, projectId)
     return _in_language(service.update(service.get(project.id, sourceId), routes.json_body()))
 
 
 @routes.route(SOURCES + "/{sourceId}", methods=["DELETE"], auth=CONTRIBUTORS)
 def delete_source(organizationId, projectId, sourceId):
+    """Delete an import source: it is fetched no more; the values it imported stay."""
     project = _project(organizationId, projectId)
     service.delete(service.get(project.id, sourceId))
     return {"deleted": sourceId}

@@ -32,6 +32,7 @@ class ProjectWriters(rules.Rule):
     machine client of the client-credentials grant made a member), or an API key of that organization."""
 
     requires_sign_in = False
+    accepts_api_key = True
 
     def check(self, principal, params) -> None:
         key = (routes.current_request.headers or {}).get(apikeys.HEADER)

@@ -77,3 +77,33 @@ def test_a_body_of_another_json_type_than_the_route_takes_is_a_400(api):
                              "message": "Request body must be a JSON object."}
     chinese = api.as_("viewer").patch("/auth/profile", 5, headers={"Accept-Language": "zh-CN"})
     assert (chinese.status_code, chinese.json["message"]) == (400, "请求正文必须是 JSON 对象。")
+
+
+def test_machine_clients_read_how_to_push_with_an_api_key(document):
+    assert document["components"]["securitySchemes"]["apiKey"] == {
+        "type": "apiKey", "in": "header", "name": "X-API-Key",
+        "description": "An organization's API key, made by its group administrators (machine clients)."}
+    push = document["paths"]["/api/v1/wapi/{projectId}/ts"]["post"]
+    assert push["security"] == [{"bearer": []}, {"apiKey": []}]  # never anonymous
+
+
+def test_a_redirect_says_where_in_its_header_and_its_json(document):
+    download = document["paths"]["/api/v1/wapi/ts/download"]["get"]["responses"]
+    assert "text/csv; charset=utf-8" in download["200"]["content"]
+    assert set(download["303"]["content"]) == {"application/json"}
+    assert download["303"]["content"]["application/json"]["schema"]["required"] == ["url"]
+    assert "Location" in download["303"]["headers"]
+
+
+def test_summaries_are_whole_sentences_and_lists_say_their_query_language(document):
+    operations = [op for ops in document["paths"].values() for op in ops.values()]
+    cut = [op["summary"] for op in operations if not re.search(r"[.!?)]$", op["summary"])]
+    assert not cut, cut
+    data = document["paths"]["/api/v1/wapi/ts/data"]["get"]
+    assert "aggregate" in data["summary"] + data.get("description", "")
+    update = document["paths"]["/api/v1/organization/{organizationId}/projects/{projectId}/import-sources/{sourceId}"]
+    assert update["patch"]["summary"] == "Change an import source (name, URL, format, schedule, or whether it runs)."
+    point = {p["name"] for p in document["paths"]["/api/v1/Util/gis/point2feature"]["get"]["parameters"]}
+    assert {"lat", "lng"} <= point
+    audit = {p["name"] for p in document["paths"]["/api/v1/system/audit"]["get"]["parameters"]}
+    assert {"filter", "sort", "limit", "page"} <= audit

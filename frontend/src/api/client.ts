@@ -74,6 +74,11 @@ export function setTokenProvider(provider: TokenProvider | null | undefined): vo
   tokenProvider = provider ?? (() => undefined);
 }
 
+/** The signed-in user's bearer token now (undefined when signed out): for clients other than this one. */
+export async function currentToken(): Promise<string | undefined> {
+  return (await tokenProvider()) ?? undefined;
+}
+
 /** Register the auth "handle 401" action. */
 export function setOnUnauthorized(handler: UnauthorizedHandler | null | undefined): void {
   unauthorizedHandler = handler ?? (() => undefined);

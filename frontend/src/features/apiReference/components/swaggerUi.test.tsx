@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import * as React from 'react';
-import { describe, expect, it } from 'vitest';
-import { labelledServers, swaggerUiPlugins } from './swaggerUi';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setTokenProvider } from '../../../api/client';
+import { asSignedInUser, labelledServers, swaggerUiPlugins } from './swaggerUi';
 
 /** Swagger UI's Servers component as 5.35 draws it: the list inside an empty label. */
 function SwaggerServers(props: Record<string, unknown>) {
@@ -89,5 +90,26 @@ describe("the API reference's landmarks", () => {
     expect(await within(operations as HTMLElement).findByText('stations')).toBeInTheDocument();
     expect(screen.getAllByRole('main')).toEqual([main]);
     main.remove();
+  });
+});
+
+describe('"Try it out" as the signed-in user', () => {
+  afterEach(() => setTokenProvider(null));
+
+  it("sends the app's bearer token to this API, not elsewhere, and never over the user's own", async () => {
+    setTokenProvider(() => 'the-session-token');
+    const mine = await asSignedInUser({ url: `${window.location.origin}/api/v1/auth/profile`, headers: {} });
+    expect(mine.headers.Authorization).toBe('Bearer the-session-token');
+    const elsewhere = await asSignedInUser({ url: 'https://example.org/api/v1/auth/profile', headers: {} });
+    expect(elsewhere.headers.Authorization).toBeUndefined();
+    const own = await asSignedInUser({ url: '/api/v1/auth/profile', headers: { Authorization: 'Bearer chosen' } });
+    expect(own.headers.Authorization).toBe('Bearer chosen');
+    const keyed = await asSignedInUser({ url: '/api/v1/wapi/p/ts', headers: { 'X-API-Key': 'owd_key' } });
+    expect(keyed.headers.Authorization).toBeUndefined();
+  });
+
+  it('sends nothing when signed out', async () => {
+    const request = await asSignedInUser({ url: '/api/v1/auth/profile', headers: {} });
+    expect(request.headers).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import type * as ReactApi from 'react';
+import { currentToken, getApiBase } from '../../../api/client';
 import type { ComponentClass, ComponentType, FunctionComponent, ReactNode } from 'react';
 
 /**
@@ -101,6 +102,26 @@ export function swaggerUiPlugins(serversLabel: SwaggerUiOptions['serversLabel'])
   return [() => labelledServers(serversLabel), titleAsH2, operationsNotMain];
 }
 
+/** A request "Try it out" makes, as Swagger UI hands it to its request interceptor. */
+export interface TriedRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * "Try it out" calls this API as the signed-in user: the app's bearer token goes with them, unless the user
+ * authorized otherwise in Swagger UI (a token or an API key of their own). Other hosts get no token.
+ */
+export async function asSignedInUser(request: TriedRequest): Promise<TriedRequest> {
+  const url = new URL(request.url, window.location.href);
+  const ours = url.origin === window.location.origin && url.pathname.startsWith(new URL(getApiBase(), window.location.href).pathname);
+  if (ours && !request.headers.Authorization && !request.headers['X-API-Key']) {
+    const token = await currentToken();
+    if (token) request.headers.Authorization = `Bearer ${token}`;
+  }
+  return request;
+}
+
 export async function renderSwaggerUi({ serversLabel, ...options }: SwaggerUiOptions): Promise<void> {
   // The bundle carries zenscroll, which (unless told not to, before it loads) listens to every click on a
   // "#id" link of the whole app from then on and pushes "#id" as the address: the skip link's click became
@@ -110,5 +131,5 @@ export async function renderSwaggerUi({ serversLabel, ...options }: SwaggerUiOpt
     import('swagger-ui-dist/swagger-ui-bundle.js'),
     import('swagger-ui-dist/swagger-ui.css'),
   ]);
-  bundle.default({ ...options, plugins: swaggerUiPlugins(serversLabel) });
+  bundle.default({ ...options, plugins: swaggerUiPlugins(serversLabel), requestInterceptor: asSignedInUser });
 }
