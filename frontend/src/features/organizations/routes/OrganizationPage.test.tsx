@@ -411,7 +411,8 @@ describe('organization workspace', () => {
     // The stylesheet lays such rows out as cards on a phone, and lets the section tabs wrap there.
     const css = readFileSync(join(__dirname, '..', 'organizations.css'), 'utf-8');
     expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.members-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
-    expect(css).toMatch(/@media \(max-width: 640px\) \{\s*\.org-workspace \.tab-nav \{\s*flex-wrap: wrap;/);
+    const shellCss = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
+    expect(shellCss).toMatch(/@media \(max-width: 640px\) \{\s*\.tab-nav \{\s*flex-wrap: wrap;/);
   });
 
   it('names station types in Simplified Chinese', async () => {
