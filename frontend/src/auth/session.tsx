@@ -81,7 +81,6 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   const auth = useAuth();
   const [checked, setChecked] = useState(false);
   const [loginDialogVisible, setLoginDialogVisible] = useState(false);
-  const [profileOverride, setProfileOverride] = useState<Profile | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -113,8 +112,9 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   }, [manager, signedIn]);
 
   const sub = auth.user?.profile.sub;
-  const { data, error } = useSWR(signedIn && sub ? [PROFILE_PATH, sub] : null, () => getProfile());
-  const profile = profileOverride ?? data;
+  const { data: profile, error, mutate } = useSWR(signedIn && sub ? [PROFILE_PATH, sub] : null, () => getProfile());
+  // A profile the app learnt (after a change of role, say) goes into the cache, so later refreshes still replace it.
+  const setProfile = useCallback((next: Profile) => void mutate(next, { revalidate: false }), [mutate]);
 
   const status: SessionStatus = !checked || auth.isLoading ? 'checking' : signedIn ? 'signed-in' : 'anonymous';
   const displayName = profile?.name || auth.user?.profile.name || auth.user?.profile.preferred_username || '';
@@ -134,9 +134,9 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
       signOut: doSignOut,
       loginDialogVisible,
       setLoginDialogVisible,
-      setProfile: setProfileOverride,
+      setProfile,
     }),
-    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignOut, loginDialogVisible],
+    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignOut, loginDialogVisible, setProfile],
   );
 
   return (
