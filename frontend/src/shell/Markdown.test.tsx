@@ -28,4 +28,34 @@ describe('Markdown', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('a')?.getAttribute('href') ?? '').toBe('');
   });
+
+  it('drops what is inside script and style elements, not only their tags', () => {
+    const inline = rendered('Before <script>alert(1)</script> after, <STYLE type="text/css">body { display: none }</STYLE>end.');
+    expect(inline.text).toBe('Before  after, end.');
+
+    const nested = rendered('*a <script>alert(1)* and more</script> b*');
+    expect(nested.text).not.toMatch(/alert|more/);
+    expect(nested.text).toContain(' b');
+
+    const block = rendered('First.\n\n<script>\nalert(2)\n</script>\n\n<style>p { color: red }</style>\n\nLast.');
+    expect(block.text.replace(/\s+/g, ' ')).toBe('First. Last.');
+
+    // An unclosed script takes the rest of its paragraph, not the rest of the text.
+    const unclosed = rendered('One <script>alert(3)\n\nTwo.');
+    expect(unclosed.text).not.toContain('alert');
+    expect(unclosed.text).toContain('Two.');
+    // Talking about the tags in code keeps them.
+    expect(rendered('Use `<script>` with care.').text).toBe('Use <script> with care.');
+  });
+
+  // GitHub-style tables need remark-gfm, which is not installed (react-markdown has no table support of its
+  // own): once it is a dependency and in Markdown.tsx's remarkPlugins, this test runs.
+  it('renders GitHub-style tables, each in a box that scrolls sideways', () => {
+    const { container } = render(<Markdown text={'| Parameter | Unit |\n| --- | :-: |\n| pH | – |\n| Temperature | °C |'} />);
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Parameter', 'Unit']);
+    expect([...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      .toEqual([['pH', '–'], ['Temperature', '°C']]);
+    expect(container.textContent).not.toContain('|');
+    expect(container.querySelector('table')?.parentElement).toHaveClass('markdown-table');
+  });
 });

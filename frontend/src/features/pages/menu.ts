@@ -12,6 +12,12 @@ export type InfoPageKey = (typeof INFO_PAGES)[number];
 /** The pages the menu's "About the product" group lists, in order (spec: menu of the data section). */
 export const ABOUT_PAGES: InfoPageKey[] = ['mission', 'terms', 'privacy', 'cookies', 'partner', 'contactUs'];
 
+/**
+ * The pages to read further that the menu does not list (it holds the spec's about pages): linked below
+ * every informational page, so each can be reached by clicking.
+ */
+export const FURTHER_PAGES: InfoPageKey[] = ['quickstart', 'training', 'practice', 'glossary', 'faq', 'history', 'more'];
+
 /** Icons of the about pages in the collapsed menu (symbols every system font has). */
 const ABOUT_ICONS: Partial<Record<InfoPageKey, string>> = {
   mission: '★', terms: '§', privacy: '◈', cookies: '◔', partner: '⚭', contactUs: '✉',

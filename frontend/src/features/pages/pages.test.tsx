@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
@@ -65,6 +65,33 @@ describe('informational pages', () => {
     expect(await screen.findByRole('link', { name: 'explorer' })).toHaveAttribute('href', '#/sts/overview');
     expect(screen.getByRole('heading', { level: 3, name: 'Detection limits' })).toBeInTheDocument();
     expect(screen.getByText(/StationIdentifier,Date,Time,TimeZone/)).toBeInTheDocument();
+  });
+
+  it('links History and Learn More (pages the menu does not list) below every page, in both languages', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/mission');
+    const further = await screen.findByRole('navigation', { name: 'Further reading' });
+    expect(within(further).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Quickstart', '/sts/quickstart'],
+      ['Training', '/sts/training'],
+      ['Best Practice', '/sts/practice'],
+      ['Glossary', '/sts/glossary'],
+      ['Frequently asked questions', '/sts/faq'],
+      ['History', '/sts/history'],
+      ['Learn More', '/sts/more'],
+    ]);
+    await user.click(within(further).getByRole('link', { name: 'History' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'History' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: firstHeading(defaultText('history', 'en'))! })).toBeInTheDocument();
+    const here = within(screen.getByRole('navigation', { name: 'Further reading' })).getByRole('link', { name: 'History' });
+    expect(here).toHaveAttribute('aria-current', 'page');
+    await user.click(within(screen.getByRole('navigation', { name: 'Further reading' })).getByRole('link', { name: 'Learn More' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Learn More' })).toBeInTheDocument();
+
+    await changeLanguage('zh-CN');
+    const chinese = await screen.findByRole('navigation', { name: '延伸阅读' });
+    expect(within(chinese).getByRole('link', { name: '历史' })).toHaveAttribute('href', '/sts/history');
+    expect(within(chinese).getByRole('link', { name: '了解更多' })).toHaveAttribute('href', '/sts/more');
   });
 
   it('shows the quickstart screenshots the browser tests took', async () => {
@@ -135,6 +162,115 @@ describe('the page editor', () => {
     await waitFor(() => expect(within(editor).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('restored from version 0'));
     // The English text the visitor reads did not change.
     expect(screen.getByRole('heading', { level: 2, name: 'Do I need an account to see the data?' })).toBeInTheDocument();
+  });
+
+  /** The editor of a page, opened by a system administrator. */
+  async function openEditor(user: ReturnType<typeof userEvent.setup>, page: 'history' | 'more', title: string) {
+    renderPages(`/sts/${page}`, SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const editor = await screen.findByRole('region', { name: `Edit “${title}”` });
+    const text = within(editor).getByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(text).toBeEnabled());
+    const language = (name: string) => user.click(within(editor).getByRole('radio', { name }));
+    return { editor, text, language };
+  }
+
+  it('keeps the draft of each language when another language is edited meanwhile', async () => {
+    const user = userEvent.setup();
+    const { editor, text, language } = await openEditor(user, 'history', 'History');
+    await waitFor(() => expect(text).toHaveValue(defaultText('history', 'en')));
+    await user.clear(text);
+    await user.type(text, '## English draft');
+
+    await language('简体中文');
+    await waitFor(() => expect(text).toHaveValue(defaultText('history', 'zh-CN')));
+    await user.clear(text);
+    await user.type(text, '## 中文草稿');
+
+    await language('English');
+    await waitFor(() => expect(text).toHaveValue('## English draft'));
+    expect(within(within(editor).getByRole('region', { name: 'Preview' })).getByRole('heading', { level: 2, name: 'English draft' }))
+      .toBeInTheDocument();
+    await language('简体中文');
+    await waitFor(() => expect(text).toHaveValue('## 中文草稿'));
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('asks before closing the editor on changes not saved, and keeps them when the administrator goes on editing', async () => {
+    const user = userEvent.setup();
+    const { editor, text } = await openEditor(user, 'more', 'Learn More');
+    await user.type(text, ' More words.');
+    const toggle = screen.getByRole('button', { name: 'Close the editor' });
+
+    await user.click(toggle);
+    let dialog = screen.getByRole('dialog', { name: 'Discard the changes?' });
+    expect(dialog).toHaveTextContent('Your changes to the text in English have not been saved. Close the editor and discard them?');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(editor).toBeInTheDocument();
+    expect(text).toHaveValue(`${defaultText('more', 'en')} More words.`);
+
+    await user.click(toggle);
+    dialog = screen.getByRole('dialog', { name: 'Discard the changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard the changes' }));
+    expect(screen.queryByRole('region', { name: 'Edit “Learn More”' })).toBeNull();
+    const reopen = screen.getByRole('button', { name: 'Edit this page' });
+    expect(reopen).toHaveFocus();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    // Opened again, it shows the served text; closed without changes, or after saving them, it does not ask.
+    await user.click(reopen);
+    const again = await screen.findByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(again).toHaveValue(defaultText('more', 'en')));
+    await user.click(screen.getByRole('button', { name: 'Close the editor' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Markdown text' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit this page' }));
+    const third = await screen.findByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(third).toBeEnabled());
+    await user.clear(third);
+    await user.type(third, '## Saved');
+    await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(screen.getByRole('region', { name: 'Edit “Learn More”' })).findByRole('status')).toHaveTextContent('Saved as version 1.');
+    await user.click(screen.getByRole('button', { name: 'Close the editor' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Markdown text' })).toBeNull();
+  });
+
+  it("does not carry one page's draft to another page", async () => {
+    const user = userEvent.setup();
+    const { router } = renderPages('/sts/history', SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const text = await screen.findByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(text).toBeEnabled());
+    await user.clear(text);
+    await user.type(text, '## History draft');
+    await act(() => router.navigate('/sts/more'));
+    await screen.findByRole('heading', { level: 1, name: 'Learn More' });
+    // The editor stays open on the next page (one view serves every page), with that page's text.
+    const editor = await screen.findByRole('region', { name: 'Edit “Learn More”' });
+    await waitFor(() => expect(within(editor).getByRole('textbox', { name: 'Markdown text' })).toHaveValue(defaultText('more', 'en')));
+    expect(screen.queryByDisplayValue('## History draft')).toBeNull();
+  });
+
+  it('names every language with changes not saved, in Simplified Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderPages('/sts/history', SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: '编辑此页面' }));
+    const editor = await screen.findByRole('region', { name: '编辑“历史”' });
+    const text = within(editor).getByRole('textbox', { name: 'Markdown 文本' });
+    await waitFor(() => expect(text).toBeEnabled());
+    await user.type(text, '补充。');
+    await user.click(within(editor).getByRole('radio', { name: 'English' }));
+    await waitFor(() => expect(text).toHaveValue(defaultText('history', 'en')));
+    await user.type(text, ' More.');
+    await user.click(screen.getByRole('button', { name: '关闭编辑器' }));
+    expect(screen.getByRole('dialog', { name: '放弃更改？' }))
+      .toHaveTextContent('您对English和简体中文文本所做的更改尚未保存。要关闭编辑器并放弃这些更改吗？');
+    expect(screen.getByRole('button', { name: '继续编辑' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '放弃更改' })).toBeInTheDocument();
   });
 
   it("shows the server's message when a save is refused", async () => {

@@ -148,6 +148,8 @@ describe('roles screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Role editor deleted.')).toBeInTheDocument();
     await waitFor(() => expect(within(table()).queryByText('editor')).not.toBeInTheDocument());
+    // The button that opened the dialog left with its row: focus goes to the page's heading, not the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Roles' })).toHaveFocus());
   });
 
   it('shows the server message when a delete is refused', async () => {

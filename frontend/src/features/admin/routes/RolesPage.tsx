@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_ADMIN } from '../../../auth/roles';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -31,6 +31,8 @@ export function RolesPage() {
   const roles = useRoles({ search, sort, page, pageSize });
   const deleteRole = useDeleteRole();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Where focus goes when a delete took the row whose button opened the dialog.
+  const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState(false);
   useErrorToast(roles.error);
 
@@ -114,7 +116,7 @@ export function RolesPage() {
     <section className="page admin-page" aria-labelledby="admin-roles-title">
       <div className="admin-head">
         <div>
-          <h1 id="admin-roles-title">{t('admin.roles.title')}</h1>
+          <h1 id="admin-roles-title" ref={heading} tabIndex={-1}>{t('admin.roles.title')}</h1>
           <p className="muted">{t('admin.roles.intro')}</p>
         </div>
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'create' })}>
@@ -150,6 +152,7 @@ export function RolesPage() {
         busy={deleting}
         onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.role)}
         onClose={() => setDialog(null)}
+        focusAfter={() => heading.current}
       />
     </section>
   );

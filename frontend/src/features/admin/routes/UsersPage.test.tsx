@@ -183,6 +183,8 @@ describe('users screen', () => {
     expect(await screen.findByText('User Vera Viewer deleted.')).toBeInTheDocument();
     await waitFor(() => expect(within(table()).queryByText('Vera Viewer')).not.toBeInTheDocument());
     expect(server.callsTo('DELETE', '/user/u-vera')).toHaveLength(1);
+    // The button that opened the dialog left with its row: focus goes to the page's heading, not the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toHaveFocus());
   });
 
   it('gives a user roles: the dialog ticks the held ones, the choice is saved and shown', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meets } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
@@ -41,6 +41,8 @@ export function UsersPage() {
   const roles = useAllRoles(canListRoles);
   const deleteUser = useDeleteUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Where focus goes when a delete took the row whose button opened the dialog.
+  const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState(false);
   useErrorToast(users.error);
 
@@ -126,7 +128,7 @@ export function UsersPage() {
     <section className="page admin-page" aria-labelledby="admin-users-title">
       <div className="admin-head">
         <div>
-          <h1 id="admin-users-title">{t('admin.users.title')}</h1>
+          <h1 id="admin-users-title" ref={heading} tabIndex={-1}>{t('admin.users.title')}</h1>
           <p className="muted">{t('admin.users.intro')}</p>
         </div>
         <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'create' })}>
@@ -162,6 +164,7 @@ export function UsersPage() {
         busy={deleting}
         onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.user)}
         onClose={() => setDialog(null)}
+        focusAfter={() => heading.current}
       />
     </section>
   );

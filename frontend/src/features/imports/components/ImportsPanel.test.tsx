@@ -365,6 +365,20 @@ describe('an import as its user walks it', () => {
     expect(FakeUpload.posted).toHaveLength(0);
   });
 
+  it("clears the previous file's result when an empty file is refused", async () => {
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    expect(await screen.findByText('Values imported', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
+
+    await importFile(new File([], 'empty.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is empty. Choose a file with a header row and data rows.');
+    expect(screen.queryByText('Values imported')).not.toBeInTheDocument();
+    expect(screen.queryByText('results.csv', { selector: 'strong' })).not.toBeInTheDocument();
+    expect(FakeUpload.posted).toHaveLength(1);
+  });
+
   it('pages through the rejected rows, and names both their problems and the rows they are in', async () => {
     // 110 rows rejected, the first 10 with two problems each: 120 problems.
     serve({ rejections: problems(110, 10) });

@@ -165,13 +165,14 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
     event.preventDefault();
     if (!file || upload) return;
     const size = file.size;
+    // A new start: the previous file's result leaves, also when this file is refused below.
+    onStart();
     // Nothing to import, and the upload would be refused in words meant for programs ("Invalid size").
     if (size === 0) {
       setError(t('imports.emptyFile'));
       return;
     }
     setError(null);
-    onStart();
     setUpload({ size, sent: 0 });
     try {
       const asked = formatOf(file);

@@ -3,6 +3,10 @@ import { get, post } from '../../../api/client';
 export const REPORT_PATH = '/report';
 /** The station query's address names the report passes on (the explorer's, spec: /sts/overview). */
 export const REPORT_FILTERS = ['organization', 'project', 'parameter', 'stationType', 'county', 'huc', 'q'] as const;
+/** The server's limits (chalicelib/reports/service.py): up to QUICK stations are drawn while the caller waits,
+ * up to MOST are queued for the worker, more are refused. */
+export const REPORT_QUICK_STATIONS = 100;
+export const REPORT_MOST_STATIONS = 2000;
 
 export interface ReportRequest {
   filter: Partial<Record<(typeof REPORT_FILTERS)[number], string>>;

@@ -32,14 +32,17 @@ describe('Contact us', () => {
     await user.click(screen.getByRole('button', { name: 'Send the message' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     answer();
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Thank you. Your message was sent to the administrators; we will answer by email.');
+    const thanks = await screen.findByRole('status');
+    expect(thanks).toHaveTextContent('Thank you. Your message was sent to the administrators; we will answer by email.');
+    // The button pressed has left: focus is on the thanks, not lost to the page's body.
+    expect(thanks).toHaveFocus();
     expect(server.calls).toContainEqual({
       method: 'POST', path: '/contact',
       body: { name: 'Lin Wei', email: 'lin@example.com', message: 'Hello from the river.', website: '', language: 'en' },
     });
     await user.click(screen.getByRole('button', { name: 'Write another message' }));
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveFocus();
   });
 
   it('keeps the honeypot away from people and assistive technology', async () => {

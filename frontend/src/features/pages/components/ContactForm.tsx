@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../shell/FormDialog';
 import { messageOf } from '../../../shell/toast';
@@ -21,6 +21,15 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
+  const thanks = useRef<HTMLParagraphElement>(null);
+  // The form's button leaves when the message is sent, and comes back for another: focus follows, not to the body.
+  const [moveFocus, setMoveFocus] = useState(false);
+  useEffect(() => {
+    if (!moveFocus) return;
+    setMoveFocus(false);
+    if (sent) thanks.current?.focus();
+    else document.getElementById(`${id}-name`)?.focus();
+  }, [moveFocus, sent, id]);
   const field = (name: keyof typeof EMPTY) => ({
     id: `${id}-${name}`,
     name,
@@ -46,6 +55,7 @@ export function ContactForm() {
     try {
       await sendContactMessage({ ...values, language: i18n.language });
       setSent(true);
+      setMoveFocus(true);
       setValues(EMPTY);
     } catch (failure) {
       setError(messageOf(failure));
@@ -57,8 +67,10 @@ export function ContactForm() {
   if (sent) {
     return (
       <div className="contact-sent">
-        <p role="status" className="alert page-editor-done">{t('pages.contact.sent')}</p>
-        <button type="button" className="button" onClick={() => setSent(false)}>{t('pages.contact.another')}</button>
+        <p role="status" className="alert page-editor-done" ref={thanks} tabIndex={-1}>{t('pages.contact.sent')}</p>
+        <button type="button" className="button" onClick={() => { setSent(false); setMoveFocus(true); }}>
+          {t('pages.contact.another')}
+        </button>
       </div>
     );
   }

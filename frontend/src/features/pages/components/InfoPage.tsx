@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../i18n/languages';
+import { ConfirmDialog } from '../../../shell/Dialog';
 import { Loading } from '../../../shell/Loading';
 import { usePage } from '../api/pages';
-import type { InfoPageKey } from '../menu';
+import { FURTHER_PAGES, type InfoPageKey } from '../menu';
 import { ContactForm } from './ContactForm';
 import { Glossary } from './Glossary';
 import { PageMarkdown } from './PageMarkdown';
@@ -34,23 +36,50 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
   const admin = isSystemAdmin(profile);
   const { data, error } = usePage(page, lang);
   const [editing, setEditing] = useState(false);
+  // The languages the editor has changes of that were not saved, and whether closing it waits for "discard?".
+  const [unsaved, setUnsaved] = useState<Language[]>([]);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const onUnsavedChange = useCallback((languages: Language[]) => setUnsaved(languages), []);
   const Part = PAGE_PARTS[page];
+
+  const closeEditor = () => {
+    setConfirmClose(false);
+    setUnsaved([]);
+    setEditing(false);
+  };
+  const onToggle = () => {
+    if (!editing) setEditing(true);
+    else if (unsaved.length) setConfirmClose(true);
+    else closeEditor();
+  };
+  const unsavedNames = new Intl.ListFormat(lang, { type: 'conjunction' })
+    .format(unsaved.map((l) => LANGUAGES.find((known) => known.lang === l)!.label));
 
   return (
     <section className="page info-page" aria-labelledby={`info-${page}`}>
       <div className="info-page-head">
         <h1 id={`info-${page}`}>{t(`pages.${page}.title`)}</h1>
         {admin && (
-          <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          <button type="button" className="button" aria-expanded={editing} onClick={onToggle}>
             {editing ? t('pages.editor.close') : t('pages.editor.open')}
           </button>
         )}
       </div>
       {admin && editing && (
         <Suspense fallback={<Loading />}>
-          <PageEditor page={page} initialLang={lang} />
+          {/* Keyed: the page's route may change under the same view, and one page's drafts are not another's. */}
+          <PageEditor key={page} page={page} initialLang={lang} onUnsavedChange={onUnsavedChange} />
         </Suspense>
       )}
+      <ConfirmDialog
+        open={confirmClose}
+        title={t('pages.editor.discardTitle')}
+        message={t('pages.editor.discardMessage', { languages: unsavedNames })}
+        confirmLabel={t('pages.editor.discard')}
+        cancelLabel={t('pages.editor.keepEditing')}
+        onConfirm={closeEditor}
+        onClose={() => setConfirmClose(false)}
+      />
       {error ? (
         <p className="alert alert-error" role="alert">{t('pages.loadFailed')}</p>
       ) : data ? (
@@ -63,6 +92,15 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
           <Part />
         </Suspense>
       )}
+      <nav className="info-page-further" aria-label={t('pages.further')}>
+        <ul>
+          {FURTHER_PAGES.map((further) => (
+            <li key={further}>
+              <NavLink to={`/sts/${further}`}>{t(`pages.${further}.title`)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </section>
   );
 }

@@ -11,7 +11,12 @@ import { formatDateTime } from '../../../lib/dates';
 type Notice = { kind: 'status' | 'alert'; text: string } | null;
 
 /** The versions of the page in one language, newest first; each earlier one can be served again. */
-function Versions({ page, lang, onNotice }: { page: InfoPageKey; lang: Language; onNotice: (notice: Notice) => void }) {
+function Versions({ page, lang, onNotice, onRestored }: {
+  page: InfoPageKey;
+  lang: Language;
+  onNotice: (notice: Notice) => void;
+  onRestored: (language: Language) => void;
+}) {
   const { t } = useTranslation();
   const versions = usePageVersions(page, lang, true);
   const restore = useRestorePage();
@@ -27,6 +32,7 @@ function Versions({ page, lang, onNotice }: { page: InfoPageKey; lang: Language;
     setBusy(true);
     try {
       await restore(page, lang, version);
+      onRestored(lang);
       onNotice({ kind: 'status', text: t('pages.editor.restored', { version }) });
     } catch (error) {
       onNotice({ kind: 'alert', text: messageOf(error) });
@@ -58,31 +64,62 @@ function Versions({ page, lang, onNotice }: { page: InfoPageKey; lang: Language;
   );
 }
 
+/** A language's text as typed, and the served text it was typed over (unchanged when they are the same). */
+interface Draft {
+  text: string;
+  served: string;
+}
+type Drafts = Partial<Record<Language, Draft>>;
+
+/** The languages whose text was changed and not saved, in the order of LANGUAGES. */
+function unsavedLanguages(drafts: Drafts): Language[] {
+  return LANGUAGES.map((l) => l.lang).filter((l) => drafts[l] && drafts[l].text !== drafts[l].served);
+}
+
 /**
  * The page editor of system administrators: per language a Markdown text with its preview, saved as a
- * new version (earlier ones are kept and can be restored).
+ * new version (earlier ones are kept and can be restored). Each language keeps what was typed in it while
+ * another is edited, until it is saved or the editor is closed; `onUnsavedChange` hears which languages
+ * have changes not saved (the page asks before closing the editor on them).
  */
-export function PageEditor({ page, initialLang }: { page: InfoPageKey; initialLang: Language }) {
+export function PageEditor({ page, initialLang, onUnsavedChange }: {
+  page: InfoPageKey;
+  initialLang: Language;
+  onUnsavedChange?: (languages: Language[]) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [lang, setLang] = useState<Language>(initialLang);
   const current = usePage(page, lang);
   const save = useSavePage();
-  const [drafts, setDrafts] = useState<Partial<Record<Language, string>>>({});
+  const [drafts, setDrafts] = useState<Drafts>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  const draft = drafts[lang] ?? current.data?.text ?? '';
+  const draft = drafts[lang]?.text ?? current.data?.text ?? '';
+  const unsaved = unsavedLanguages(drafts).join(',');
 
-  // A restore replaces the served text: the draft follows it.
   useEffect(() => {
-    setDrafts((all) => ({ ...all, [lang]: undefined }));
-  }, [current.data?.version, lang]);
+    onUnsavedChange?.(unsaved ? (unsaved.split(',') as Language[]) : []);
+  }, [unsaved, onUnsavedChange]);
+
+  /** The language's draft gone: the editor shows the served text again (after a save or a restore). */
+  const settle = (language: Language, savedText?: string) =>
+    setDrafts((all) => {
+      // What was typed while the save was on its way stays a draft.
+      if (savedText !== undefined && all[language]?.text !== savedText) return all;
+      return { ...all, [language]: undefined };
+    });
+
+  const onType = (text: string) =>
+    setDrafts((all) => ({ ...all, [lang]: { text, served: all[lang]?.served ?? current.data?.text ?? '' } }));
 
   const onSave = async () => {
     setBusy(true);
     setNotice(null);
+    const language = lang;
     try {
-      const saved = await save(page, lang, draft);
+      const saved = await save(page, language, draft);
+      settle(language, draft);
       setNotice({ kind: 'status', text: t('pages.editor.saved', { version: saved?.version ?? '' }) });
     } catch (error) {
       setNotice({ kind: 'alert', text: messageOf(error) });
@@ -115,7 +152,7 @@ export function PageEditor({ page, initialLang }: { page: InfoPageKey; initialLa
             rows={18}
             value={draft}
             disabled={!current.data}
-            onChange={(e) => setDrafts({ ...drafts, [lang]: e.target.value })}
+            onChange={(e) => onType(e.target.value)}
           />
           <button type="button" className="button button-primary" disabled={busy || !current.data} onClick={onSave}>
             {t('pages.editor.save')}
@@ -126,7 +163,7 @@ export function PageEditor({ page, initialLang }: { page: InfoPageKey; initialLa
           <PageMarkdown text={draft} />
         </section>
       </div>
-      <Versions page={page} lang={lang} onNotice={setNotice} />
+      <Versions page={page} lang={lang} onNotice={setNotice} onRestored={settle} />
     </section>
   );
 }

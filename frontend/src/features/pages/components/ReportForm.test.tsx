@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
@@ -43,7 +43,7 @@ describe('the PDF report', () => {
     expect(screen.getByLabelText('From')).toHaveValue('2020-01-01');
     await user.type(screen.getByLabelText('To'), '2021-06-30');
     await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (0 MB). Download it again');
+    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (0.1 KB). Download it again');
     expect(server.calls).toContainEqual({
       method: 'POST', path: '/report',
       body: { filter: { organization: 'org-1', parameter: 'p-ph,p-temp', stationType: 'lake' }, stationIds: [],
@@ -86,7 +86,7 @@ describe('the PDF report', () => {
     expect(screen.getByRole('button', { name: 'Creating the report…' })).toBeDisabled();
     expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 50 % done.' }, { timeout: 5000 }))
       .toHaveAttribute('value', '0.5');
-    expect(await screen.findByRole('status', {}, { timeout: 8000 })).toHaveTextContent('The report is ready (0 MB).');
+    expect(await screen.findByRole('status', {}, { timeout: 8000 })).toHaveTextContent('The report is ready (0.1 KB).');
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['GET /report/r-1', 'GET /report/r-1/pdf']));
     expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
   }, 15_000);
@@ -101,11 +101,81 @@ describe('the PDF report', () => {
 
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
-    server.fail('POST', /^\/report$/, 400, 'The report covers at most 100 stations; this filter matches 2006. Narrow the filter.');
+    server.fail('POST', /^\/report$/, 400, 'No station matches this filter.');
     renderPages('/sts/report');
-    expect(await screen.findByText(/Stations: no filter, every station \(a report covers at most 100 stations\)\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Stations: no filter, every station\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The report covers at most 100 stations; this filter matches 2006. Narrow the filter.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No station matches this filter.');
     expect(downloads).toEqual([]);
+  });
+
+  it("says how many stations the explorer's filter and the dates match, and the server's true limits", async () => {
+    renderPages('/sts/report?organization=org-1&q=Fairview&from=2020-01-01');
+    expect(await screen.findByText('The report covers 42 stations.')).toBeInTheDocument();
+    expect(screen.getByText('A report covers at most 2,000 stations; one of more than 100 is made in the background and takes longer.'))
+      .toBeInTheDocument();
+    expect(screen.queryByText(/at most 100 stations/)).toBeNull();
+    expect(server.calls).toContainEqual({
+      method: 'POST', path: '/statistic',
+      body: { organizationIds: 'org-1', search: 'Fairview', from: '2020-01-01', format: 'objects', limit: 1 },
+    });
+    expect(screen.getByRole('button', { name: 'Create the PDF report' })).toBeEnabled();
+  });
+
+  it('says before the button is pressed that the filter matches more stations than a report covers, and where to narrow it', async () => {
+    server.matchStations(2010);
+    renderPages('/sts/report?stationType=lake&mode=map');
+    const warning = await screen.findByText('This report would cover 2,010 stations, but a report covers at most 2,000.', { exact: false });
+    const narrow = within(warning).getByRole('link', { name: 'Narrow the filter in the explorer, then come back with its “PDF report” button.' });
+    expect(narrow).toHaveAttribute('href', '/sts/overview?stationType=lake&mode=map');
+    const create = screen.getByRole('button', { name: 'Create the PDF report' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(/This report would cover 2,010 stations/);
+    expect(server.calls.filter((c) => c.path === '/report')).toEqual([]);
+    cleanup();
+
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report');
+    expect(await screen.findByText('此报告将包含 2,010 个站点，但一份报告最多包含 2,000 个站点。', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '请在数据浏览器中缩小筛选范围，然后通过其中的“PDF 报告”按钮返回。' })).toHaveAttribute('href', '/sts/overview');
+    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toBeDisabled();
+  });
+
+  it('counts a chosen set of stations without asking the server', async () => {
+    renderPages(`/sts/report?stations=${Array.from({ length: 2001 }, (_, n) => `s-${n}`).join(',')}`);
+    expect(await screen.findByText('This report would cover 2,001 stations, but a report covers at most 2,000.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create the PDF report' })).toBeDisabled();
+    expect(server.calls.filter((c) => c.path === '/statistic')).toEqual([]);
+  });
+
+  it('gives the size of a small report in KB and of a large one in MB, in the interface language', async () => {
+    const user = userEvent.setup();
+    const sized = (bytes: number) => vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/report')
+        ? new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+        : server.fetch(input, init));
+    vi.stubGlobal('fetch', sized(3_210));
+    renderPages('/sts/report?stationType=lake');
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (3.2 KB).');
+    cleanup();
+
+    vi.stubGlobal('fetch', sized(2_480_000));
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?stationType=lake');
+    await user.click(await screen.findByRole('button', { name: '生成 PDF 报告' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('报告已生成（2.5 MB）。');
+  });
+
+  it('takes the report of a previous filter away when the address names another one', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPages('/sts/report?stationType=lake&from=2020-01-01');
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready');
+    await act(() => router.navigate('/sts/report?stationType=groundwater'));
+    expect(await screen.findByText(/Station types: Groundwater/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download it again' })).toBeNull();
+    expect(screen.getByLabelText('From')).toHaveValue('');
   });
 });

@@ -1,13 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../../shell/toast';
-import { createReport, getQueuedReport, getQueuedReportPdf, REPORT_FILTERS, type QueuedReport, type ReportRequest } from '../api/report';
+import { useDebouncedValue } from '../../../shell/useDebouncedValue';
+import {
+  createReport, getQueuedReport, getQueuedReportPdf, REPORT_FILTERS, REPORT_MOST_STATIONS, REPORT_QUICK_STATIONS,
+  type QueuedReport, type ReportRequest,
+} from '../api/report';
 import { useReportFilterWords } from '../api/reportFilterWords';
+import { useReportStationCount } from '../api/reportStationCount';
 
 const FILE_NAME = 'open-water-data-report.pdf';
 /** How often a queued report's progress is asked for. */
 export const POLL_MS = 2000;
+/** How long the dates stay the same before the stations they match are counted again. */
+const COUNT_DELAY_MS = 400;
 
 /** The stations the address names: `stations=id,id` (a chosen set), else the explorer's filter. */
 function requestOf(params: URLSearchParams): Omit<ReportRequest, 'from' | 'to' | 'language'> {
@@ -25,8 +33,22 @@ function isQueued(answer: Blob | QueuedReport | undefined): answer is QueuedRepo
   return !!answer && typeof answer === 'object' && 'status' in answer && 'id' in answer;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1e6).toLocaleString(undefined, { maximumFractionDigits: 2 })} MB`;
+/** A file's size in the interface's language: in KB below 1 MB (a few pages are some KB), else in MB. */
+function fileSize(bytes: number, t: TFunction, language: string): string {
+  const number = (value: number, digits: number) => value.toLocaleString(language, { maximumFractionDigits: digits });
+  if (bytes >= 999_500) return t('pages.reportForm.megabytes', { size: number(bytes / 1e6, 1) });
+  const kilobytes = bytes / 1e3;
+  // To a tenth below 10 KB, and never "0 KB" for a file that has bytes.
+  const shown = kilobytes < 10 ? number(Math.max(kilobytes, 0.1), 1) : number(kilobytes, 0);
+  return t('pages.reportForm.kilobytes', { size: shown });
+}
+
+/** The explorer with the report's filter and dates (not a chosen set of stations), to narrow it there. */
+function explorerOf(params: URLSearchParams): string {
+  const filter = new URLSearchParams(params);
+  filter.delete('stations');
+  const query = filter.toString();
+  return query ? `/sts/overview?${query}` : '/sts/overview';
 }
 
 /**
@@ -37,6 +59,7 @@ export function ReportForm() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [params] = useSearchParams();
+  const address = params.toString();
   const scope = requestOf(params);
   const [from, setFrom] = useState(params.get('from') ?? '');
   const [to, setTo] = useState(params.get('to') ?? '');
@@ -47,6 +70,26 @@ export function ReportForm() {
   const mounted = useRef(true);
   const filterCount = Object.keys(scope.filter).length;
   const filterWords = useReportFilterWords(scope.filter);
+  // The address the shown report was made for: another filter (back, forward, an edited address) starts afresh.
+  const [madeFor, setMadeFor] = useState(address);
+  const currentAddress = useRef(address);
+  useEffect(() => {
+    currentAddress.current = address;
+  }, [address]);
+  if (madeFor !== address) {
+    setMadeFor(address);
+    setReady(null);
+    setError(null);
+    setFrom(params.get('from') ?? '');
+    setTo(params.get('to') ?? '');
+  }
+
+  // How many stations the report would cover, known before it is asked for: the chosen ones, or the filter's count.
+  const countFrom = useDebouncedValue(from, COUNT_DELAY_MS);
+  const countTo = useDebouncedValue(to, COUNT_DELAY_MS);
+  const counted = useReportStationCount(scope.filter, countFrom, countTo, !scope.stationIds.length);
+  const stationCount = scope.stationIds.length || counted.data;
+  const tooMany = stationCount !== undefined && stationCount > REPORT_MOST_STATIONS;
 
   useEffect(() => () => {
     if (ready) URL.revokeObjectURL(ready.url);
@@ -58,14 +101,16 @@ export function ReportForm() {
     };
   }, []);
 
-  const deliver = (pdf: Blob) => {
+  /** The PDF downloads; it is offered again while the address still names what it was made of. */
+  const deliver = (pdf: Blob, askedFor: string) => {
     const url = URL.createObjectURL(pdf);
-    setReady({ url, size: pdf.size });
     Object.assign(document.createElement('a'), { href: url, download: FILE_NAME }).click();
+    if (currentAddress.current === askedFor) setReady({ url, size: pdf.size });
+    else setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
 
   /** A large report: ask for its progress until the worker has drawn it. */
-  const follow = async (job: QueuedReport) => {
+  const follow = async (job: QueuedReport, askedFor: string) => {
     let current: QueuedReport | undefined = job;
     while (mounted.current && current && (current.status === 'queued' || current.status === 'running')) {
       setQueued(current);
@@ -76,7 +121,7 @@ export function ReportForm() {
     setQueued(current);
     if (current.status === 'failed') throw new Error(current.message ?? t('pages.reportForm.failed'));
     const pdf = await getQueuedReportPdf(job.id);
-    if (pdf) deliver(pdf);
+    if (pdf) deliver(pdf, askedFor);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -84,10 +129,12 @@ export function ReportForm() {
     setBusy(true);
     setError(null);
     setQueued(null);
+    setReady(null);
+    const askedFor = address;
     try {
       const answer = await createReport({ ...scope, from, to, language: i18n.language });
-      if (isQueued(answer)) await follow(answer);
-      else if (answer) deliver(answer);
+      if (isQueued(answer)) await follow(answer, askedFor);
+      else if (answer) deliver(answer, askedFor);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -106,6 +153,17 @@ export function ReportForm() {
             : t('pages.reportForm.everyStation')}{' '}
         <Link to="/sts/overview">{t('pages.reportForm.openExplorer')}</Link>
       </p>
+      {!scope.stationIds.length && stationCount !== undefined && !tooMany && (
+        <p>{t('pages.reportForm.matches', { count: stationCount })}</p>
+      )}
+      {tooMany ? (
+        <p id={`${id}-too-many`} className="alert alert-error">
+          {t('pages.reportForm.tooMany', { count: stationCount, most: REPORT_MOST_STATIONS })}{' '}
+          <Link to={explorerOf(params)}>{t('pages.reportForm.narrow')}</Link>
+        </p>
+      ) : (
+        <p className="muted">{t('pages.reportForm.limits', { most: REPORT_MOST_STATIONS, quick: REPORT_QUICK_STATIONS })}</p>
+      )}
       <div className="report-dates">
         <div className="ws-field">
           <label htmlFor={`${id}-from`}>{t('pages.reportForm.from')}</label>
@@ -123,12 +181,12 @@ export function ReportForm() {
           <progress id={`${id}-progress`} max={1} value={queued.progress} />
         </div>
       )}
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <button type="submit" className="button button-primary" disabled={busy || tooMany} aria-describedby={tooMany ? `${id}-too-many` : undefined}>
         {busy ? t('pages.reportForm.creating') : t('pages.reportForm.create')}
       </button>
       {ready && !busy && (
         <p role="status">
-          {t('pages.reportForm.ready', { size: megabytes(ready.size) })}{' '}
+          {t('pages.reportForm.ready', { size: fileSize(ready.size, t, i18n.language) })}{' '}
           <a href={ready.url} download={FILE_NAME}>{t('pages.reportForm.download')}</a>
         </p>
       )}

@@ -1,6 +1,7 @@
 /**
  * An in-memory stand-in for the pages API (chalicelib/pages) and the keylists it uses, behind a fetch
- * (and the explorer's organization, parameter and station type lists, which the report page names its filter with).
+ * (and the explorer's organization, parameter and station type lists, which the report page names its filter with,
+ * and its station count, POST /statistic, with which the report page says how many stations its filter matches).
  * It serves the product's real default texts and keylists from the repository (the files the server
  * ships), keeps saved versions per page and language as the server does, and records every call.
  */
@@ -46,6 +47,7 @@ export function fakePagesServer() {
   const calls: Call[] = [];
   const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
   let queuedReport: QueuedReport | null = null;
+  let matchingStations = 42;
   const pdf = () => new Response(new TextEncoder().encode('%PDF-1.4 fake report'), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
 
   const versionsOf = (key: string, lang: string): PageVersion[] => {
@@ -95,6 +97,7 @@ export function fakePagesServer() {
     if (path === '/stationTypes') {
       return json(200, [{ key: 'groundwater', label: 'Groundwater' }, { key: 'lake', label: 'Lake or reservoir' }, { key: 'karst-pool', label: 'Karst pool' }]);
     }
+    if (path === '/statistic' && method === 'POST') return json(200, { total: matchingStations, stations: [], format: 'objects' });
     if (path === '/report' && method === 'POST') {
       if (body.stationIds.length > 100) {
         queuedReport = { id: 'r-1', status: 'queued', progress: 0, stations: body.stationIds.length, size: null, message: null };
@@ -126,6 +129,10 @@ export function fakePagesServer() {
     /** The next matching call answers with this error, as the server would. */
     fail(method: string, path: RegExp, status: number, message: string) {
       failures.push({ method, path, status, message });
+    },
+    /** How many stations POST /statistic says match (any query). */
+    matchStations(count: number) {
+      matchingStations = count;
     },
     /** A saved version, as if an administrator had saved it earlier. */
     save(key: string, lang: string, text: string) {
