@@ -1,7 +1,7 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { setOnUnauthorized, setTokenProvider } from '../api/client';
 import { checkToken, loginOptionsOf, signIn, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
 import { getProfile, PROFILE_PATH, type Profile } from './profile';
@@ -157,4 +157,20 @@ export function SessionProvider({ manager, children }: { manager: UserManager | 
       <OidcSession manager={manager}>{children}</OidcSession>
     </AuthProvider>
   );
+}
+
+/**
+ * Load the signed-in user's profile again after a change to their own memberships (a new role, an
+ * organization joined or left), so the screens show what they may now do: the session's profile is
+ * replaced by the server's answer, and every cached GET /auth/profile with it.
+ */
+export function useReloadProfile() {
+  const session = useSession();
+  const { mutate } = useSWRConfig();
+  return async () => {
+    const profile = await getProfile();
+    if (!profile) return;
+    session.setProfile(profile);
+    await mutate((key) => Array.isArray(key) && key[0] === PROFILE_PATH, profile, { revalidate: false });
+  };
 }

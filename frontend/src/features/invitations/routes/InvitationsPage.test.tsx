@@ -122,8 +122,9 @@ describe('invitation management', () => {
     await changeLanguage('zh-CN');
     await waitFor(() => expect(labels()).toEqual([null, '组织', '角色', '状态', '发送日期', '有效期至', null]));
     // The stylesheet lays such rows out as cards on a phone, the labels before the values.
-    const css = readFileSync(join(__dirname, '..', 'invitations.css'), 'utf-8');
-    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.invitations-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
+    expect(screen.getByRole('table')).toHaveClass('card-table');
+    const css = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
+    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.card-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
   });
 
   it('tells a member who administers no organization that only group administrators invite', async () => {

@@ -11,7 +11,6 @@ import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '../
 import { InviteDialog } from '../components/InviteDialog';
 import { formatDate, roleLabel, statusLabel } from '../lib/labels';
 import '../../../shell/workspace.css';
-import '../invitations.css';
 
 /**
  * /userspace/invitation: the invitations of the organizations I administer (all for a system-admin):
@@ -101,8 +100,8 @@ export function InvitationsPage() {
       ) : (
         <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('invitations.list.title')}>
           {/* On a phone each invitation is a card, each value under its column's name (data-label); the explicit
-              roles keep the table's meaning there (invitations.css). */}
-          <table className="ws-table invitations-table" role="table">
+              roles keep the table's meaning there (shell/workspace.css .card-table). */}
+          <table className="ws-table card-table invitations-table" role="table">
             <caption className="visually-hidden">{t('invitations.list.title')}</caption>
             <thead role="rowgroup">
               <tr role="row">

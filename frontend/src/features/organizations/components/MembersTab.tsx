@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isSystemAdmin, MEMBER_ROLES } from '../../../auth/roles';
-import { useSession } from '../../../auth/session';
+import { useReloadProfile, useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useMemberActions, useMembers } from '../api/members';
-import { useReloadProfile } from '../api/profile';
 import type { Member } from '../api/types';
 import { mayAdminister } from '../lib/access';
 import { roleLabel } from '../lib/labels';
@@ -148,7 +147,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
       <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.members.title')}>
         {/* On a phone each member is a card, each value under its column's name (data-label); the explicit roles
             keep the table's meaning there (organizations.css). */}
-        <table className="ws-table members-table" role="table">
+        <table className="ws-table card-table members-table" role="table">
           <caption>{t('organizations.members.title')}</caption>
           <thead role="rowgroup">
             <tr role="row">

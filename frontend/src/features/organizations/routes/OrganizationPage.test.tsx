@@ -409,9 +409,9 @@ describe('organization workspace', () => {
     await waitFor(() => expect(labels()).toEqual([null, '电子邮箱', '角色', null]));
     expect(screen.getByRole('region', { name: '成员' }).closest('section')).toHaveClass('org-workspace');
     // The stylesheet lays such rows out as cards on a phone, and lets the section tabs wrap there.
-    const css = readFileSync(join(__dirname, '..', 'organizations.css'), 'utf-8');
-    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.members-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
+    expect(within(screen.getByRole('region', { name: '成员' })).getByRole('table')).toHaveClass('card-table');
     const shellCss = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
+    expect(shellCss).toMatch(/@media \(max-width: 640px\)[\s\S]*\.card-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
     expect(shellCss).toMatch(/@media \(max-width: 640px\) \{\s*\.tab-nav \{\s*flex-wrap: wrap;/);
   });
 
