@@ -56,10 +56,19 @@ def _validated_fields(data: dict, creating: bool) -> dict:
                 raise BadRequest(f"{name} must be text.")
             fields[name] = fields[name].strip() or None
             if fields[name] and len(fields[name]) > limit:
-                raise BadRequest(f"{name} must be at most {limit} characters.")
+                _too_long(name)
     if fields.get("website") and not WEBSITE.match(fields["website"]):
         raise BadRequest("The website must be an http(s) address, such as https://example.org.")
     return fields
+
+
+def _too_long(name: str) -> None:
+    """Says which field is too long as the organization's dialog names it."""
+    if name == "description":
+        raise BadRequest("The description must be at most 5,000 characters.")
+    if name == "contact":
+        raise BadRequest("The contact must be at most 500 characters.")
+    raise BadRequest("The website address must be at most 500 characters.")
 
 
 def _require_unique_name(name: str, organization_id: str | None = None) -> None:

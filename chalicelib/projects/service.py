@@ -38,7 +38,32 @@ def resolve(organization_id: str, id_or_key: str) -> Project:
             continue
         if project.organizationId == organization_id:
             return project
-    raise NotFound(NOT_FOUND)
+    project = _live_with_key(organization_id, id_or_key)
+    if project is None:
+        raise NotFound(NOT_FOUND)
+    return project
+
+
+def _live_with_key(organization_id: str, key: str) -> Project | None:
+    """The organization's live project of this key (keys compare as their ids do, ignoring case) when its id is not
+    the key's own: a project made after a deleted one of the same key (see `create`)."""
+    wanted = key.strip().casefold()
+    return next((p for p in Project.by_organization.query(organization_id)
+                 if not p.deletedAt and (p.projectKey or "").strip().casefold() == wanted), None)
+
+
+def _new_id(organization_id: str, key: str) -> str:
+    """The id of a new project of this key: the key's own, unless a deleted project holds it. That project's data
+    (its time series, the stations that list it) still name its id, so a new project of the same key must not
+    take it over: it gets an id of its own."""
+    project_id = derived_id(organization_id, "project", key)
+    try:
+        holder = Project.get(project_id)
+    except Project.DoesNotExist:
+        return project_id
+    if not holder.deletedAt or _live_with_key(organization_id, key) is not None:
+        raise Conflict(f"A project with the key {key!r} already exists in this organization.")
+    return derived_id(organization_id, "project", key, utc_now())
 
 
 def public(project: Project) -> dict:
@@ -65,13 +90,11 @@ def create(data: dict) -> dict:
     organization_id = _text(data, "organizationId", True, 100)
     name = _text(data, "name", True, 300)
     key = _text(data, "projectKey", False, 100) or name
-    project_id = derived_id(organization_id, "project", key)
+    project_id = _new_id(organization_id, key)
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
                       name=name, description=_text(data, "description", False, 10_000), createdAt=utc_now())
     try:
-        # A deleted project's key may be used again: the new project takes its place, without its station and
-        # parameter lists (the key is the project's identity in imported files).
-        project.save(condition=Project.id.does_not_exist() | Project.deletedAt.exists())
+        project.save(condition=Project.id.does_not_exist())
     except PutError as exc:
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
             raise Conflict(f"A project with the key {key!r} already exists in this organization.") from exc
@@ -98,14 +121,20 @@ def delete(project: Project) -> None:
 
 def ensure(organization_id: str, key: str, name: str, description: str | None = None) -> Project:
     """The project with this key, created when missing (imports and demo data; idempotent)."""
-    project_id = derived_id(organization_id, "project", key)
     try:
-        return Project.get(project_id)
+        project = Project.get(derived_id(organization_id, "project", key))
+        if not project.deletedAt:
+            return project
     except Project.DoesNotExist:
-        project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
-                          name=name or key, description=description or None, createdAt=utc_now())
-        project.save()
-        return project
+        pass
+    live = _live_with_key(organization_id, key)
+    if live is not None:
+        return live
+    project_id = _new_id(organization_id, key)
+    project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
+                      name=name or key, description=description or None, createdAt=utc_now())
+    project.save()
+    return project
 
 
 def ids_by_organizations(organization_ids: list[str]) -> list[dict]:

@@ -2,7 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth import service as auth
 from chalicelib.auth.principal import require_principal
-from chalicelib.core.errors import BadRequest, Forbidden
+from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
 from chalicelib.crud.routes import describe_list
@@ -74,10 +74,4 @@ def set_user_roles(id):
 
 def role_ids_from(body) -> list[str]:
     """Accept `[{id}|id, ...]` or `{"roles": [...]}` — the spec sends the role list as the body."""
-    roles = body.get("roles") if isinstance(body, dict) else body
-    if not isinstance(roles, list):
-        raise BadRequest("Roles must be a list of role ids or role objects.")
-    ids = [r.get("id") if isinstance(r, dict) else r for r in roles]
-    if not all(isinstance(i, str) and i for i in ids):
-        raise BadRequest("Every role must have an id.")
-    return ids
+    return service.parse_role_ids(body.get("roles") if isinstance(body, dict) else body)

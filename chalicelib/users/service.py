@@ -112,8 +112,14 @@ def _require_unique_email(email: str, user_id: str | None = None) -> None:
         raise Conflict(f"A user with email {email} already exists.")
 
 
-def _role_ids(value) -> list[str]:
-    return [r.get("id") if isinstance(r, dict) else r for r in value]
+def parse_role_ids(value) -> list[str]:
+    """The ids of a list of roles given as ids or as role objects; a 400 for anything else."""
+    if not isinstance(value, list):
+        raise BadRequest("Roles must be a list of role ids or role objects.")
+    ids = [r.get("id") if isinstance(r, dict) else r for r in value]
+    if not all(isinstance(i, str) and i for i in ids):
+        raise BadRequest("Every role must have an id.")
+    return ids
 
 
 def create(data: dict, principal: Principal | None = None) -> User:
@@ -123,15 +129,15 @@ def create(data: dict, principal: Principal | None = None) -> User:
         raise BadRequest("A new user has no id.")
     email = _email(data.get("email"))
     name = _name(data["name"]) if data.get("name") else email
-    role_ids = _role_ids(data.get("roles") or [])
+    wanted_roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else []
     # Everything is checked before anything is written: a refused user leaves no record behind.
-    _check_roles(role_ids, [], principal)
+    _check_roles(wanted_roles, [], principal)
     _require_unique_email(email)
     user = User(id=str(uuid.uuid4()), email=email, name=name, roles=[], preRegistered=True, createdAt=utc_now())
     user.save()
     count_change(USERS_LISTING, 1)
-    if role_ids:
-        set_roles(user, role_ids, principal)
+    if wanted_roles:
+        set_roles(user, wanted_roles, principal)
     return user
 
 
@@ -150,7 +156,7 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None) -
         actions.append(User.email.set(email))
     if "name" in data:
         actions.append(User.name.set(_name(data["name"])))
-    roles = _role_ids(data["roles"]) if isinstance(data.get("roles"), list) else None
+    roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else None
     if roles is not None:
         _check_roles(roles, list(user.roles or []), principal)
     user.update(actions=actions)

@@ -49,7 +49,11 @@ def test_deleted_organizations_appear_only_with_include_deleted(api):
     assert api.as_("admin").delete(f"/organization/{created['id']}").status_code == 200
     query = "/organization?" + _q(f"filter=name||$eq||{name}")
     assert api.get(query).json == []
-    assert [o["id"] for o in api.get(query + "&include_deleted=1").json] == [created["id"]]
+    assert [o["id"] for o in api.as_("admin").get(query + "&include_deleted=1").json] == [created["id"]]
+    # Nobody else lists what was deleted (its description and contact went with it).
+    for identity in ("anonymous", "orgadmin"):
+        refused = api.as_(identity).get(query + "&include_deleted=1")
+        assert (refused.status_code, refused.json["message"]) == (403, "Only system administrators list deleted records.")
 
 
 def test_a_dashboard_filter_cannot_widen_the_owner_scope(api, demo):

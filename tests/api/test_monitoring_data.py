@@ -119,17 +119,29 @@ def test_a_project_stays_in_its_organization_and_keeps_its_key(api, demo):
     assert same.status_code == 200 and same.json["name"] == "Renamed"
 
 
-def test_a_deleted_projects_name_can_be_used_again(api, demo):
+def test_a_deleted_projects_name_can_be_used_again_by_an_empty_project(api, demo):
     name = f"Reused {_unique()}"
     contributor = api.as_("contributor")
     first = contributor.post("/project", {"organizationId": demo["org"], "name": name, "description": "Old"}).json
-    contributor.put(f"/organization/{demo['org']}/projects/{first['id']}/stations", [_station(api, demo)["id"]])
+    station = _station(api, demo)
+    contributor.put(f"/organization/{demo['org']}/projects/{first['id']}/stations", [station["id"]])
+    pushed = contributor.post(f"/wapi/{first['id']}/ts", {"series": [{
+        "stationId": station["id"], "parameter": "Temperature, water", "unit": "deg C",
+        "values": [["2024-05-01T12:00:00Z", 14.5]]}]})
+    assert pushed.status_code == 200 and pushed.json["accepted"] == 1, pushed.json
     assert contributor.delete(f"/project/{first['id']}").status_code in (200, 204)
     again = contributor.post("/project", {"organizationId": demo["org"], "name": name})
     assert again.status_code == 201, again.json
     assert again.json["name"] == name
     assert again.json.get("description") is None
+    # A project of its own: none of the deleted one's stations, series or place in the explorer's filter.
+    assert again.json["id"] != first["id"]
     assert api.get(f"/organization/{demo['org']}/projects/{again.json['id']}/stations").json == []
+    assert api.get(f"/wapi/ts/list?projectId={again.json['id']}").json == []
+    assert again.json["id"] not in (api.get(f"/station/{station['id']}").json.get("projectIds") or [])
+    # Found by its key, as imported files name it.
+    by_key = api.get(f"/organization/{demo['org']}/projects/{name}/stations")
+    assert by_key.status_code == 200 and by_key.json == []
     names = [p["name"] for p in api.get(f"/project/getIdsByOrganizationIds?organizationId={demo['org']}").json]
     assert names.count(name) == 1
     # A project of that name that is not deleted is still a conflict.

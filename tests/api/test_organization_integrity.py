@@ -71,9 +71,10 @@ def test_two_organizations_cannot_share_a_name(api, org):
 
 
 @pytest.mark.parametrize("fields, message", [
-    ({"description": "x" * 5_001}, "description must be at most 5000 characters."),
-    ({"description": "x" * 450_000}, "description must be at most 5000 characters."),
-    ({"contact": "x" * 501}, "contact must be at most 500 characters."),
+    ({"description": "x" * 5_001}, "The description must be at most 5,000 characters."),
+    ({"description": "x" * 450_000}, "The description must be at most 5,000 characters."),
+    ({"contact": "x" * 501}, "The contact must be at most 500 characters."),
+    ({"website": "https://example.org/" + "x" * 500}, "The website address must be at most 500 characters."),
     ({"website": "not a url"}, "The website must be an http(s) address, such as https://example.org."),
     ({"website": "javascript:alert(1)"}, "The website must be an http(s) address, such as https://example.org."),
 ])

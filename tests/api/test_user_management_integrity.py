@@ -98,3 +98,18 @@ def test_a_users_name_has_the_profiles_limit(api, method):
     response = api.as_("admin").request(method, path, body)
     assert response.status_code == 400
     assert response.json["message"] == "Name must be between 1 and 200 characters."
+
+
+@pytest.mark.parametrize("roles, message", [
+    ([{}], "Every role must have an id."),
+    ([5], "Every role must have an id."),
+    ("system-admin", "Roles must be a list of role ids or role objects."),
+])
+def test_roles_that_are_not_a_list_of_ids_are_a_400_and_leave_no_user(api, roles, message):
+    email = f"malformed-{_unique()}@example.com"
+    response = api.as_("admin").post("/user", {"email": email, "roles": roles})
+    assert (response.status_code, response.json["message"]) == (400, message)
+    listed = api.as_("admin").get(f"/user?filter=email||$eq||{email}").json
+    assert (listed["data"] if isinstance(listed, dict) else listed) == []
+    edited = api.as_("admin").patch(f"/user/{_new_user(api)}", {"roles": roles})
+    assert (edited.status_code, edited.json["message"]) == (400, message)
