@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import functools
+import json
 import logging
+import math
 import os
 import uuid
 from typing import Any, Callable, Iterable
@@ -14,8 +16,8 @@ from chalice import Blueprint, Response
 from chalicelib.auth.principal import set_current
 from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
-from chalicelib.core.errors import (ApiError, BadRequest, InternalError, PayloadTooLarge, ServiceUnavailable,
-                                    error_body)
+from chalicelib.core.errors import (ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
+                                    ServiceUnavailable, error_body)
 from chalicelib.core.messages import localize
 from chalicelib.core.openapi import BODY_METHODS
 
@@ -113,6 +115,8 @@ class Routes:
             request = self.blueprint.current_request
             if len(request.raw_body or b"") > MAX_BODY_BYTES:
                 raise PayloadTooLarge(BODY_TOO_LARGE.format(megabytes=MAX_BODY_BYTES // 2**20))
+            if any(value == "" for value in (request.uri_params or {}).values()):
+                raise NotFound("Not found: a part of the address is empty.")
             principal = authenticate(request.headers.get("authorization"))
             set_current(principal)
             try:
@@ -144,9 +148,28 @@ class Routes:
         if not request.raw_body:
             return {}
         try:
-            return request.json_body
-        except Exception as exc:  # chalice raises BadRequestError with its own shape
+            # NaN, Infinity and numbers beyond a double are not JSON: stored, they would make every later
+            # answer holding them unreadable (a dashboard's widgets, say).
+            return json.loads(request.raw_body, parse_constant=_not_a_number, parse_float=_finite)
+        except NotFinite as exc:
+            raise BadRequest("Request body must be valid JSON: NaN and Infinity are not numbers.") from exc
+        except ValueError as exc:
             raise BadRequest("Request body must be valid JSON.") from exc
+
+
+class NotFinite(ValueError):
+    pass
+
+
+def _not_a_number(text: str):
+    raise NotFinite(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotFinite(text)
+    return value
 
 
 BODY_NOT_AN_OBJECT = "Request body must be a JSON object."

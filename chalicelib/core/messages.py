@@ -89,6 +89,11 @@ ZH_CN = {
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
     "An organization with this name already exists.": "已存在同名的组织。",
     "Only system administrators list deleted records.": "只有系统管理员可以列出已删除的记录。",
+    "Request body must be valid JSON: NaN and Infinity are not numbers.": "请求正文必须是有效的 JSON：NaN 和 Infinity 不是数字。",
+    "Not found: a part of the address is empty.": "未找到：地址中有一部分为空。",
+    "A note's text must be text.": "笔记的内容必须是文本。",
+    "A dashboard's widgets must be at most {MAX_DASHBOARD_BYTES} bytes in all: remove or shorten some.":
+        "仪表板的小组件总共最多 {MAX_DASHBOARD_BYTES} 字节：请删除或缩短其中一些。",
     "The description must be at most 5,000 characters.": "简介最多 5,000 个字符。",
     "The contact must be at most 500 characters.": "联系方式最多 500 个字符。",
     "The website address must be at most 500 characters.": "网站地址最多 500 个字符。",

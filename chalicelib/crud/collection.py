@@ -50,6 +50,9 @@ class Collection:
     # default: discovered from the model's GlobalSecondaryIndex attributes with an ALL projection.
     indexes: Mapping[str, str] | None = None
     soft_delete: str | None = "deletedAt"
+    # A shared list (organizations, stations...): only system administrators ask it for deleted items
+    # (include_deleted); on one's own list (dashboards) the deleted items are one's own.
+    deleted_for_admins_only: bool = False
     max_page_size: int = DEFAULT_MAX_PAGE_SIZE
     joins: Mapping[str, Relation] = field(default_factory=dict)
     # The order of a list when the query names none (field, "ASC"|"DESC").

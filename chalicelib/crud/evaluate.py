@@ -220,20 +220,19 @@ def effective_condition(collection: Any, parsed: Any, scope: Condition | dict | 
     parts: list = [scope_condition(collection, scope), parsed.where if parsed is not None else TRUE]
     soft_delete = getattr(collection, "soft_delete_field", None)
     if soft_delete and parsed is not None and parsed.include_deleted == 1:
-        _require_may_see_deleted(scope)
+        if getattr(collection, "deleted_for_admins_only", False):
+            _require_system_admin()
     elif soft_delete:
         parts.append(Compare(soft_delete, "$isnull"))
     return all_of(*parts)
 
 
-def _require_may_see_deleted(scope) -> None:
-    """Deleted records of one's own (a scoped list: one's dashboards) are one's own to see; of the shared
-    lists (organizations, projects, stations) only system administrators see what was deleted."""
+def _require_system_admin() -> None:
     from chalicelib.auth.principal import current_principal
     from chalicelib.core.errors import Forbidden
 
     principal = current_principal()
-    if scope is None and not (principal is not None and principal.is_system_admin):
+    if not (principal is not None and principal.is_system_admin):
         raise Forbidden("Only system administrators list deleted records.")
 
 

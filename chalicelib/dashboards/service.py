@@ -20,8 +20,11 @@ MAX_WIDGETS = 100
 POSITION_KEYS = ("x", "y", "w", "h")
 # The widgets the app draws (frontend: dashboards/widgets, stations/widgets, explorer/widgets) and their limits.
 WIDGET_COMPONENTS = ("markdown-note", "station-chart", "station-table")
-MAX_CONFIG_BYTES = 20_000
+MAX_CONFIG_BYTES = 40_000  # UTF-8: a note of 10,000 Chinese characters is 30,000 bytes
 MAX_NOTE_CHARACTERS = 10_000
+# All of a dashboard's widgets together, well inside DynamoDB's 400 KB item (and inside what moto counts,
+# which is more than DynamoDB for text outside ASCII).
+MAX_DASHBOARD_BYTES = 200_000
 
 
 def label_taken_message(label: str) -> str:
@@ -136,6 +139,7 @@ def add_widget(owner_id: str, dashboard_id: str, widget: dict) -> Dashboard:
         raise BadRequest(f"A dashboard holds at most {MAX_WIDGETS} widgets.")
     entry = {"id": str(uuid.uuid4()), "component": widget["component"], "config": config,
              "position": _position(widget.get("position"))}
+    _require_room([w.as_dict() if hasattr(w, "as_dict") else dict(w) for w in dashboard.widgets or []] + [entry])
     dashboard.update(actions=[Dashboard.widgets.set((Dashboard.widgets | []).append([entry])),
                               Dashboard.updatedAt.set(utc_now())])
     return get(owner_id, dashboard_id)
@@ -158,15 +162,29 @@ def save_layout(owner_id: str, dashboard_id: str, positions: dict) -> Dashboard:
     return dashboard
 
 
+def _size(value) -> int:
+    """The bytes a value takes stored (UTF-8, as DynamoDB counts), not its ASCII-escaped JSON."""
+    return len(json.dumps(value, ensure_ascii=False).encode())
+
+
+def _require_room(widgets: list) -> None:
+    if _size(widgets) > MAX_DASHBOARD_BYTES:
+        raise BadRequest(f"A dashboard's widgets must be at most {MAX_DASHBOARD_BYTES} bytes in all: remove or "
+                         "shorten some.")
+
+
 def _widget_config(value, component: str | None) -> dict:
     """A widget's settings as its component reads them: a note's text within its limit, a chart's station one
     that exists (else the widget could only ever show an error)."""
     if not isinstance(value, dict):
         raise BadRequest("Widget config must be an object.")
-    if len(json.dumps(value)) > MAX_CONFIG_BYTES:
+    if _size(value) > MAX_CONFIG_BYTES:
         raise BadRequest(f"A widget's settings must be at most {MAX_CONFIG_BYTES} bytes.")
-    if component == "markdown-note" and len(str(value.get("text") or "")) > MAX_NOTE_CHARACTERS:
-        raise BadRequest(f"A note must be at most {MAX_NOTE_CHARACTERS} characters.")
+    if component == "markdown-note":
+        if not isinstance(value.get("text", ""), str):
+            raise BadRequest("A note's text must be text.")
+        if len(value.get("text") or "") > MAX_NOTE_CHARACTERS:
+            raise BadRequest(f"A note must be at most {MAX_NOTE_CHARACTERS} characters.")
     if component == "station-chart" and value.get("stationId") not in (None, ""):
         from chalicelib.stations import service as stations
 
@@ -184,6 +202,7 @@ def update_widget(owner_id: str, dashboard_id: str, widget_id: str, data) -> Das
     if widget is None:
         raise NotFound("Widget not found.")
     widget["config"] = _widget_config(data.get("config") if isinstance(data, dict) else None, widget.get("component"))
+    _require_room(widgets)
     dashboard.update(actions=[Dashboard.widgets.set(widgets), Dashboard.updatedAt.set(utc_now())])
     return dashboard
 

@@ -223,7 +223,8 @@ def remove_user_everywhere(user_id: str) -> None:
         item.delete()
 
 
-ORGANIZATIONS = crud.Collection(Organization, name="Organization", fields=PUBLIC_FIELDS, default_sort=(("name", "ASC"),))
+ORGANIZATIONS = crud.Collection(Organization, name="Organization", fields=PUBLIC_FIELDS, default_sort=(("name", "ASC"),),
+                                deleted_for_admins_only=True)
 
 
 def search(query_params) -> list | dict:

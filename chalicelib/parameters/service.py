@@ -17,7 +17,7 @@ FIELDS = ("id", "label", "name", "unit", "group", "characteristicName", "sampleF
           "organizationId", "createdAt", "updatedAt", "deletedAt")
 WRITABLE = ("label", "name", "unit", "group", "characteristicName", "sampleFraction", "description", "organizationId")
 COLLECTION = Collection(Parameter, name="Parameter", fields=FIELDS, writable=WRITABLE,
-                        default_sort=(("label", "ASC"),), max_page_size=1000)
+                        default_sort=(("label", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Parameter not found."
 
 

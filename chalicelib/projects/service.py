@@ -16,7 +16,7 @@ FIELDS = ("id", "projectId", "organizationId", "projectKey", "name", "descriptio
           "deletedAt")
 COLLECTION = Collection(Project, name="Project", fields=FIELDS,
                         writable=("organizationId", "projectKey", "name", "description"),
-                        default_sort=(("name", "ASC"),), max_page_size=1000)
+                        default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 ACTIVITY_PAGE_SIZE_MAX = 500
 NOT_FOUND = "Project not found."
 

@@ -24,7 +24,7 @@ FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude
 WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "stationType",
             "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
 COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE,
-                        default_sort=(("name", "ASC"),), max_page_size=1000)
+                        default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Station not found."
 _DIGITS = {"huc8": 8, "huc12": 12, "stateFips": 2, "countyFips": 5}
 

@@ -115,7 +115,8 @@ def test_bad_widgets_and_positions_are_refused(api):
     ({"component": "station-chart", "config": {"stationId": "nope"}}, "The chart's station does not exist."),
     ({"component": "station-chart", "config": {"stationId": str(uuid.uuid4())}}, "The chart's station does not exist."),
     ({"component": "markdown-note", "config": {"text": "x" * 10_001}}, "A note must be at most 10000 characters."),
-    ({"component": "station-table", "config": {"filters": "x" * 20_001}}, "A widget's settings must be at most 20000 bytes."),
+    ({"component": "station-table", "config": {"filters": "x" * 40_001}}, "A widget's settings must be at most 40000 bytes."),
+    ({"component": "markdown-note", "config": {"text": {"a": "b"}}}, "A note's text must be text."),
 ])
 def test_a_widget_that_could_never_work_is_refused(api, widget, message):
     viewer = api.as_("viewer")
@@ -143,3 +144,46 @@ def test_a_widget_config_can_be_changed_after_it_was_added(api):
     assert (bad.status_code, bad.json["message"]) == (400, "Widget config must be an object.")
     gone = viewer.patch(f"/dashboards/{dashboard['id']}/widgets/nope", {"config": {}})
     assert (gone.status_code, gone.json["message"]) == (404, "Widget not found.")
+
+
+def test_a_chinese_note_of_ten_thousand_characters_fits(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    added = viewer.post(f"/dashboards/{dashboard['id']}/widgets", {"component": "markdown-note",
+                                                                  "config": {"text": "水" * 10_000}})
+    assert added.status_code == 201, added.json
+    assert added.json["widgets"][0]["config"]["text"] == "水" * 10_000
+
+
+def test_not_a_number_is_refused_so_the_dashboards_stay_readable(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    for body in (b'{"component":"markdown-note","config":{"text":"x"},"position":{"x":NaN,"y":0,"w":6,"h":4}}',
+                 b'{"component":"markdown-note","config":{"text":"x","size":1e400}}',
+                 b'{"component":"markdown-note","config":{"text":"x","size":-Infinity}}'):
+        refused = viewer.request("POST", f"/dashboards/{dashboard['id']}/widgets", body,
+                                 headers={"Content-Type": "application/json"})
+        assert (refused.status_code, refused.json["message"]) == (
+            400, "Request body must be valid JSON: NaN and Infinity are not numbers.")
+    listed = viewer.get("/dashboards")
+    assert listed.status_code == 200 and listed.json is not None
+    assert viewer.get(f"/dashboards/{dashboard['id']}").json["widgets"] == []
+
+
+def test_a_dashboard_holds_at_most_200_kb_of_widgets(api):
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    for _ in range(6):
+        assert viewer.post(f"/dashboards/{dashboard['id']}/widgets",
+                           {"component": "markdown-note", "config": {"text": "水" * 10_000}}).status_code == 201
+    full = viewer.post(f"/dashboards/{dashboard['id']}/widgets",
+                       {"component": "markdown-note", "config": {"text": "水" * 10_000}})
+    assert (full.status_code, full.json["message"]) == (
+        400, "A dashboard's widgets must be at most 200000 bytes in all: remove or shorten some.")
+    assert len(viewer.get(f"/dashboards/{dashboard['id']}").json["widgets"]) == 6
+
+
+@pytest.mark.parametrize("method, path", [("POST", "/dashboards//widgets"), ("GET", "/station//series")])
+def test_an_empty_part_of_the_address_is_a_404(api, method, path):
+    response = api.as_("viewer").request(method, path, {"component": "markdown-note"} if method == "POST" else None)
+    assert (response.status_code, response.json["message"]) == (404, "Not found: a part of the address is empty.")
