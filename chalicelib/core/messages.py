@@ -270,9 +270,8 @@ ZH_CN = {
     "The URL holds a space or another blank; write a space as %20.": "网址中含有空格或其他空白字符；请将空格写为 %20。",
     # An import source's last result (the project's Logger data tab).
     "{size} bytes fetched; the import of {name} is queued.": "已获取 {size} 字节；{name} 的导入已排队。",
-    "The source's answer has not changed since the last import: nothing new to import.":
-        "自上次导入以来，导入源的响应没有变化：没有新的数据可导入。",
-    "{message} Next try in {minutes} minutes.": "{message}{minutes} 分钟后重试。",
+    "The source answered as at its last import.": "导入源的响应与上次导入时相同。",
+    "{message} Next try at {when} UTC.": "{message}将于 {when}（UTC）重试。",
     "The source could not be reached: {error}.": "无法连接导入源：{error}。",
     "The source answered HTTP {status} instead of a file.": "导入源返回了 HTTP {status}，而不是文件。",
     "The source's answer is larger than 256 MB.": "导入源的响应超过 256 MB。",

@@ -226,15 +226,16 @@ def run(source: ImportSource, user_id: str | None = None, *, read_seconds: float
     except (fetch.Refused, fetch.FetchFailed) as exc:
         failures = int(source.failures or 0) + 1
         wait = min(RETRY_SECONDS * 2 ** (failures - 1), interval * 4)
-        _record(source, lastStatus=FAILED, lastMessage=f"{exc} Next try in {wait // 60} minutes.",
+        # When, not how long: the message is read later than it is written.
+        message, when = str(exc), datetime.fromtimestamp(now + wait, timezone.utc).strftime("%Y-%m-%d %H:%M")
+        _record(source, lastStatus=FAILED, lastMessage=f"{message} Next try at {when} UTC.",
                 failures=failures, nextRunAt=now + wait)
         return public(source)
     if fetched.sha256 == source.lastHash and source.lastStatus == QUEUED:
         _record(source, failures=0, nextRunAt=now + interval)  # its import has not ended: its outcome will show
         return public(source)
     if fetched.sha256 == source.lastHash:
-        _record(source, lastStatus="unchanged", lastMessage="The source's answer has not changed since the last "
-                "import: nothing new to import.", failures=0, nextRunAt=now + interval,
+        _record(source, lastStatus="unchanged", lastMessage="The source answered as at its last import.", failures=0, nextRunAt=now + interval,
                 lastSuccessAt=utc_now())
         return public(source)
     name = file_name(source, url)

@@ -56,6 +56,8 @@ def plausible_time(epoch: int) -> bool:
     return first <= epoch <= last
 
 
-def clamped(epoch: int) -> int:
+def clamped(epoch: int, *, end: bool = False) -> int:
+    """A read's bound within the years kept: a `from` before them reads from their first second, a `to` after
+    them to their last. A `from` after them (a `to` before them) stays one second beyond, selecting nothing."""
     first, last = time_bounds()
-    return min(max(epoch, first), last)
+    return min(max(epoch, first - 1 if end else first), last if end else last + 1)

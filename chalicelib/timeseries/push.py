@@ -105,7 +105,10 @@ def push(project: Project, body: Any) -> dict:
             result["rejections"].append({"series": series_index, "value": value_index, "message": message})
 
     for index, entry in enumerate(entries):
-        values = entry.get("values") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict):
+            reject(index, None, "a series is an object {stationId or stationIdentifier, parameter, unit, values}", 0)
+            continue
+        values = entry.get("values")
         if not isinstance(values, list):
             reject(index, None, "a series needs values: [[time, value, qualifier?], ...]", 0)
             continue

@@ -45,20 +45,21 @@ def iso(epoch: int) -> str:
 
 def parse_time(text: str, name: str, *, end: bool = False) -> int:
     """Epoch seconds of an ISO date or date-time (UTC when it names no zone); a date's end is its last second.
-    A time before or after the times a series takes (plausible.time_bounds) reads as the first or last of them."""
+    A time before or after the times a series takes (plausible.time_bounds) reads as the first or last of them,
+    or, where that would select something, just beyond them (plausible.clamped)."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected")
     value = text.strip().replace(" ", "T")
     try:
         if len(value) == 10:
             day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=timezone.utc)
-            return plausible.clamped(plausible.seconds_of(day) + (86399 if end else 0))
+            return plausible.clamped(plausible.seconds_of(day) + (86399 if end else 0), end=end)
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return plausible.clamped(plausible.seconds_of(moment))
+    return plausible.clamped(plausible.seconds_of(moment), end=end)
 
 
 # ---------------------------------------------------------------- buckets

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -76,7 +77,7 @@ def test_a_source_is_run_as_a_scheduled_import_and_a_second_run_imports_nothing_
     assert admin.get(project + "/import-sources").json[0]["lastLogId"] == log["logId"]
     again = admin.post(f"{project}/import-sources/{source.json['id']}/run").json
     assert (again["lastStatus"], again["lastMessage"], again["lastLogId"]) == (
-        "unchanged", "The source's answer has not changed since the last import: nothing new to import.",
+        "unchanged", "The source answered as at its last import.",
         log["logId"])
 
 
@@ -85,12 +86,15 @@ def test_a_failing_source_records_why_and_backs_off(api, server, project):
     broken = admin.post(project + "/import-sources", {"name": "Down", "url": f"{server}/down", "format": "ts-long",
                                                       "schedule": "daily", "enabled": False}).json
     assert broken["nextRunAt"] is None
+    before = datetime.now(timezone.utc)
     failed = admin.post(f"{project}/import-sources/{broken['id']}/run").json
-    assert (failed["lastStatus"], failed["failures"], failed["lastMessage"]) == (
-        "failed", 1, "The source answered HTTP 503 instead of a file. Next try in 5 minutes.")
+    # The next try as a moment (UTC), five minutes on: a length of time would be wrong by the time it is read.
+    retry = [(before + timedelta(minutes=5, seconds=s)).strftime("%Y-%m-%d %H:%M") for s in (0, 60)]
+    assert (failed["lastStatus"], failed["failures"]) == ("failed", 1)
+    assert failed["lastMessage"] in {f"The source answered HTTP 503 instead of a file. Next try at {r} UTC." for r in retry}
     in_chinese = admin.get(project + "/import-sources", headers={"Accept-Language": "zh-CN"}).json
-    assert next(s for s in in_chinese if s["id"] == broken["id"])["lastMessage"] == (
-        "导入源返回了 HTTP 503，而不是文件。5 分钟后重试。")
+    assert next(s for s in in_chinese if s["id"] == broken["id"])["lastMessage"] in {
+        f"导入源返回了 HTTP 503，而不是文件。将于 {r}（UTC）重试。" for r in retry}
     from chalicelib.sources import service as sources
 
     slow = admin.post(project + "/import-sources", {"name": "Slow", "url": f"{server}/slow", "format": "ts-wide",
@@ -99,9 +103,11 @@ def test_a_failing_source_records_why_and_backs_off(api, server, project):
     answer = sources.run(sources.get(slow["projectId"], slow["id"]), read_seconds=0.3)
     assert time.monotonic() - started < 0.75
     assert answer["lastStatus"] == "failed" and answer["lastMessage"].startswith("The source could not be reached")
+    before = datetime.now(timezone.utc)
     second = admin.post(f"{project}/import-sources/{broken['id']}/run").json
-    assert (second["failures"], second["lastMessage"]) == (2, "The source answered HTTP 503 instead of a file. "
-                                                              "Next try in 10 minutes.")
+    retry = [(before + timedelta(minutes=10, seconds=s)).strftime("%Y-%m-%d %H:%M") for s in (0, 60)]
+    assert second["failures"] == 2
+    assert second["lastMessage"] in {f"The source answered HTTP 503 instead of a file. Next try at {r} UTC." for r in retry}
     edited = admin.patch(f"{project}/import-sources/{broken['id']}", {"url": f"{server}/iv", "enabled": True}).json
     assert (edited["failures"], edited["enabled"]) == (0, True)
     assert admin.delete(f"{project}/import-sources/{broken['id']}").status_code == 200

@@ -348,6 +348,10 @@ def test_a_push_whose_values_are_not_a_list_is_answered_with_the_reason(api, pla
         assert response.status_code == 200, (values, response.body)
         assert (response.json["accepted"], response.json["rejections"]) == (0, [
             {"series": 0, "value": None, "message": "a series needs values: [[time, value, qualifier?], ...]"}])
+    not_objects = _push(api, place, {"series": [1, "two"]})
+    assert not_objects.status_code == 200
+    assert [r["message"] for r in not_objects.json["rejections"]] == [
+        "a series is an object {stationId or stationIdentifier, parameter, unit, values}"] * 2
 
 
 def test_a_number_beyond_what_can_be_stored_is_rejected_with_the_reason(api, place, edge):
@@ -394,7 +398,9 @@ def test_a_read_from_or_to_a_time_beyond_those_years_reads_from_their_first_or_t
         if "to" in query:
             assert response.json["to"] == f"{next_year}-12-31T23:59:59Z"
     later = api.get(f"/wapi/ts/data?series={year}&from=9999-12-31T23:00:00-05:00").json
-    assert (later["count"], later["from"], later["points"]) == (0, f"{next_year}-12-31T23:59:59Z", [])
+    assert (later["count"], later["from"], later["points"]) == (0, f"{next_year + 1}-01-01T00:00:00Z", [])
+    earlier = api.get(f"/wapi/ts/data?series={year}&to=0001-01-01").json
+    assert (earlier["count"], earlier["to"], earlier["points"]) == (0, "1799-12-31T23:59:59Z", [])
     download = raw_get(api, f"/wapi/ts/download?series={year}&from=0001-01-01T00:00:00%2B05:00&to=2023-01-01")
     assert download.status_code == 200
     assert len(list(csv.DictReader(io.StringIO(download.body.decode())))) == 96

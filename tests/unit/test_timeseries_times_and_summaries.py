@@ -38,6 +38,9 @@ def test_the_years_a_series_takes_are_1800_to_next_year():
     assert formats.epoch_of("9999-12-31T23:00:00", formats.zone_of("America/New_York"))[0] is None
     assert service.parse_time("0001-01-01T00:00:00+05:00", "from") == first
     assert service.parse_time("9999-12-31", "to", end=True) == last
+    # Beyond the other way a bound selects nothing, not the value at the edge.
+    assert service.parse_time("9999-12-31T23:00:00-05:00", "from") == last + 1
+    assert service.parse_time("0001-01-01", "to", end=True) == first - 1
 
 
 def test_an_offset_no_place_has_is_an_unknown_zone():
