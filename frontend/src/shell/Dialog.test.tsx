@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +92,61 @@ describe('the dialog closing after its opener was disabled', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('button', { name: 'Edit selected (0)' })).toBeDisabled();
     expect(screen.getByRole('region', { name: 'Stations' })).toHaveFocus();
+  });
+});
+
+/** A deletion the server refuses after a moment (a 403 or a 409), the error said in a toast. */
+function RefusedDeletion() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [presses, setPresses] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Delete Ada
+      </button>
+      {refusal && <p role="alert">{refusal}</p>}
+      <p>Pressed {presses}</p>
+      <ConfirmDialog
+        open={open}
+        title="Delete user"
+        message="Delete Ada?"
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        busy={busy}
+        onConfirm={() => {
+          setPresses((n) => n + 1);
+          setBusy(true);
+          setTimeout(() => {
+            setBusy(false);
+            setRefusal('You cannot change or delete a user who holds permissions you do not hold.');
+          }, 20);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+describe('the confirm dialog whose action the server refuses', () => {
+  it('keeps focus on its button while busy and after the refusal, ignores presses meanwhile, and Escape still closes it', async () => {
+    const user = userEvent.setup();
+    render(<RefusedDeletion />);
+    await user.click(screen.getByRole('button', { name: 'Delete Ada' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' });
+    await user.click(confirm);
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveFocus();
+    // A second press while it is sent does nothing.
+    await user.click(confirm);
+    expect(screen.getByText('Pressed 1')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot change or delete a user who holds permissions you do not hold.');
+    expect(confirm).not.toHaveAttribute('aria-disabled');
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Ada' })).toHaveFocus();
   });
 });

@@ -94,7 +94,11 @@ function canTakeFocus(element: HTMLElement | null): element is HTMLElement {
   return !element.matches(':disabled');
 }
 
-/** "Are you sure?" with Cancel and a confirming button. */
+/**
+ * "Are you sure?" with Cancel and a confirming button. While `busy` the confirming button is marked
+ * aria-disabled and ignores presses, keeping the focus: when the server refuses, the dialog is still there to
+ * read the refusal (the caller's toast), confirm again or close with Escape or Cancel.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -128,7 +132,9 @@ export function ConfirmDialog({
           <button type="button" className="button" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
+          {/* Not disabled while busy: a disabled button drops keyboard focus to the page's body, and Escape then no
+              longer closes the dialog (after a refusal it would stay open with focus nowhere). */}
+          <button type="button" className="button button-danger" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
             {confirmLabel}
           </button>
         </>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,45 @@ describe('a form dialog whose submit finds invalid fields', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'office@demo.example');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+  });
+});
+
+/** A form whose server refuses the email after a moment, the refusal said at the field (a 409: already taken). */
+function RefusedAtField() {
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState('carl@demo.example');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <FormDialog
+      title="Edit user"
+      submitLabel="Save"
+      busy={busy}
+      onClose={() => undefined}
+      onSubmit={() => {
+        setBusy(true);
+        setTimeout(() => {
+          setRefusal('A user with email carl@demo.example already exists.');
+          setBusy(false);
+        }, 10);
+      }}
+    >
+      <TextField label="Name" value="Carla" onChange={() => undefined} />
+      <TextField label="Email" type="email" value={email} error={refusal} onChange={(value) => {
+        setEmail(value);
+        setRefusal(null);
+      }} />
+    </FormDialog>
+  );
+}
+
+describe('a form dialog whose send the server refuses at a field', () => {
+  it('moves focus to that field when the refusal arrives, its message tied to it', async () => {
+    const user = userEvent.setup();
+    render(<RefusedAtField />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('A user with email carl@demo.example already exists.');
   });
 });

@@ -11,7 +11,7 @@ import { SubmitButton } from './SubmitButton';
  *
  * When a submit leaves a field marked invalid (aria-invalid, its message tied by aria-describedby, as
  * TextField does), focus moves to the first such field, so the message is read and the field is where
- * typing goes. `focusAfter` says where focus goes on close when the element that opened the dialog is gone.
+ * typing goes; so it does when the send ends (`busy` back to false) with a field the server's refusal marked. `focusAfter` says where focus goes on close when the element that opened the dialog is gone.
  */
 export function FormDialog({
   title,
@@ -40,10 +40,17 @@ export function FormDialog({
   // Counts the submits: each one re-renders this dialog, so the check below sees the fields' new errors
   // even when they are the same as before (a second empty submit).
   const [submits, setSubmits] = useState(0);
+  const focusFirstInvalid = () => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   useEffect(() => {
-    if (submits === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (submits > 0) focusFirstInvalid();
   }, [submits]);
+  // A refusal of the server arrives later, when the send is over (busy ends): a field it marked invalid then
+  // takes the focus too (a name or email already taken), instead of the submit button.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) focusFirstInvalid();
+    wasBusy.current = !!busy;
+  }, [busy]);
   return (
     <Dialog
       open

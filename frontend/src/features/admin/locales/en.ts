@@ -50,6 +50,7 @@ const admin = {
     rolesLegend: 'System roles',
     rolesSaved: 'Roles of {{name}} saved.',
     noRolesDefined: 'There are no roles yet.',
+    onlySystemAdmins: 'Only a system administrator changes a system administrator.',
   },
   roles: {
     title: 'Roles',

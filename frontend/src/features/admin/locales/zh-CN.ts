@@ -52,6 +52,7 @@ const admin: typeof en = {
     rolesLegend: '系统角色',
     rolesSaved: '已保存 {{name}} 的角色。',
     noRolesDefined: '还没有任何角色。',
+    onlySystemAdmins: '只有系统管理员可以更改系统管理员。',
   },
   roles: {
     title: '角色',

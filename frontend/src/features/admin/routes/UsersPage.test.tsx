@@ -239,6 +239,73 @@ describe('users screen', () => {
     expect(server.callsTo('GET', '/user/u-carl/roles')).toHaveLength(1);
   });
 
+  it('a user manager who is no system administrator is offered no change of a system administrator, and told why', async () => {
+    await openUsers('/admin/users', PROFILES.userManager);
+    const admin = rowOf('Ada Admin');
+    expect(within(admin).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(admin).getByText('Only a system administrator changes a system administrator.')).toBeInTheDocument();
+    // The others' rows keep their buttons.
+    expect(within(rowOf('Carl Contributor')).getByRole('button', { name: 'Edit Carl Contributor' })).toBeInTheDocument();
+    expect(within(rowOf('Carl Contributor')).getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
+  });
+
+  it('says so in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderAdmin('/admin/users', PROFILES.userManager);
+    expect(await screen.findByText('只有系统管理员可以更改系统管理员。')).toBeInTheDocument();
+  });
+
+  it('a system administrator is offered every change of another system administrator', async () => {
+    server.state.users.push({ id: 'u-sam', email: 'sam@demo.example', name: 'Sam Second', roles: ['system-admin'], preRegistered: false, createdAt: '2024-04-05T10:00:00Z' });
+    await openUsers();
+    await within(table()).findByText('Sam Second');
+    expect(within(rowOf('Sam Second')).getByRole('button', { name: 'Delete Sam Second' })).toBeInTheDocument();
+    expect(screen.queryByText('Only a system administrator changes a system administrator.')).not.toBeInTheDocument();
+  });
+
+  it('a refused delete keeps the focus on the dialog’s button; Escape then closes it and focus is back on the row', async () => {
+    const user = userEvent.setup();
+    server.fail('DELETE', /^\/user\/u-vera$/, 403, 'You cannot change or delete a user who holds permissions you do not hold.');
+    await openUsers();
+    const opener = screen.getByRole('button', { name: 'Delete Vera Viewer' });
+    await user.click(opener);
+    // The server answers the delete only when the test says so.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'DELETE') await answered;
+        return server.fetch(input, init);
+      }),
+    );
+    const confirm = within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' });
+    await user.click(confirm);
+    // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toBeEnabled();
+    answer();
+    expect(await screen.findByText('You cannot change or delete a user who holds permissions you do not hold.')).toBeInTheDocument();
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('an email the server refuses on edit is said at the field, which takes the focus', async () => {
+    const user = userEvent.setup();
+    server.fail('PATCH', /^\/user\/u-carl$/, 409, 'A user with email vera@demo.example already exists.');
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Edit Carl Contributor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    await user.clear(email);
+    await user.type(email, 'vera@demo.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('A user with email vera@demo.example already exists.'));
+    expect(email).toHaveFocus();
+  });
+
   it('shows a failed load as an error toast with the server message and offers a retry', async () => {
     const user = userEvent.setup();
     server.fail('GET', /^\/user$/, 500, 'The user table is not available.');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meets } from '../../../auth/roles';
+import { isSystemAdmin, meets, SYSTEM_ADMIN } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { RequireRoles } from '../../../shell/RequireRoles';
@@ -29,7 +29,8 @@ const DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, sortFields: U
 /**
  * /admin/users (manage-users): users searched by name or email, sorted, paged; create, edit and
  * delete them; give them roles (for those who may also manage roles). Nobody changes their own
- * roles or deletes themselves here.
+ * roles or deletes themselves here, and only a system administrator changes a system administrator (the
+ * server refuses the others): their rows say so instead of offering buttons.
  */
 export function UsersPage() {
   const { t, i18n } = useTranslation();
@@ -38,6 +39,7 @@ export function UsersPage() {
   const { search, sort, page, pageSize, setPage } = list;
   const users = useUsers({ search, sort, page, pageSize });
   const canListRoles = meets(profile, ROLES_REQUIREMENT);
+  const viewerIsSystemAdmin = isSystemAdmin(profile);
   const roles = useAllRoles(canListRoles);
   const deleteUser = useDeleteUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -101,6 +103,9 @@ export function UsersPage() {
       render: (user) => {
         const name = userLabel(user);
         const own = user.id === profile?.id;
+        if (!viewerIsSystemAdmin && (user.roles ?? []).includes(SYSTEM_ADMIN)) {
+          return <span className="muted">{t('admin.users.onlySystemAdmins')}</span>;
+        }
         return (
           <div className="admin-actions">
             <button type="button" className="button button-small" aria-label={t('admin.users.editAction', { name })} onClick={() => setDialog({ kind: 'edit', user })}>

@@ -44,6 +44,7 @@ const invitations = {
     statusFilter: 'Status',
     allStatuses: 'All',
     empty: 'No invitations.',
+    deletedOrganization: '(deleted organization)',
     resend: 'Resend',
     resendAction: 'Resend the invitation to {{email}}',
     resent: 'Invitation sent again to {{email}}.',

@@ -46,6 +46,7 @@ const invitations: typeof en = {
     statusFilter: '状态',
     allStatuses: '全部',
     empty: '没有邀请。',
+    deletedOrganization: '（已删除的组织）',
     resend: '重新发送',
     resendAction: '重新发送给 {{email}} 的邀请',
     resent: '已重新向 {{email}} 发送邀请。',

@@ -103,6 +103,35 @@ describe('invitation page', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
+  it('an invitation revoked while the page was open: Accept refused, the page says so instead of offering it again', async () => {
+    const user = userEvent.setup();
+    renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    server.fail('POST', /^\/Invitation\/accept$/, 410, 'This invitation was revoked.');
+    await user.click(accept);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This invitation was revoked.');
+    expect(within(alert).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    // Said once, and the focus (its button gone) is on what it says.
+    expect(screen.getAllByText('This invitation was revoked.')).toHaveLength(1);
+    expect(alert).toHaveFocus();
+  });
+
+  it('an invitation that expired meanwhile: Decline refused, the page says so', async () => {
+    const user = userEvent.setup();
+    renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    server.fail('DELETE', /^\/Invitation\/inv-for-otto$/, 410, 'This invitation has expired. Ask a group administrator to send it again.');
+    await user.click(within(screen.getByRole('dialog', { name: 'Decline the invitation' })).getByRole('button', { name: 'Decline' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This invitation has expired. Ask a group administrator to send it again.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(alert).toHaveFocus();
+  });
+
   it('reads in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);

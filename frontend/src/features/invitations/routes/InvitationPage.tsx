@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
+import { ApiError } from '../../../api/client';
 import { useReloadProfile, useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
@@ -15,7 +16,9 @@ import '../../../shell/workspace.css';
 
 /**
  * /sts/invitation/{token}: which organization and role; Accept or Decline. A signed-out visitor is
- * asked to sign in first and comes back here (the sign-in returns to the current address).
+ * asked to sign in first and comes back here (the sign-in returns to the current address). An invitation that
+ * can no longer be used (revoked, declined, expired) says why in the server's words, also when that happened
+ * while the page was open (Accept or Decline then refused).
  */
 export function InvitationPage() {
   const { t } = useTranslation();
@@ -24,6 +27,13 @@ export function InvitationPage() {
   const signedIn = session.status === 'signed-in';
   const pending = usePendingInvitations(signedIn, token);
   const invitation = pending.data?.[0];
+  // Accept or Decline refused because the invitation ended meanwhile: the server's reason, focused (the buttons left).
+  const [endedOf, setEndedOf] = useState<{ token: string; message: string } | null>(null);
+  const ended = endedOf?.token === token ? endedOf.message : null;
+  const endedAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ended) endedAlert.current?.focus();
+  }, [ended]);
 
   let body;
   if (session.status === 'checking') body = <Spinner />;
@@ -40,15 +50,15 @@ export function InvitationPage() {
         )}
       </>
     );
-  } else if (pending.error) {
+  } else if (pending.error || ended) {
     body = (
-      <div className="alert alert-error" role="alert">
-        <p>{messageOf(pending.error)}</p>
+      <div ref={endedAlert} className="alert alert-error" role="alert" tabIndex={-1}>
+        <p>{ended ?? messageOf(pending.error)}</p>
         <Link to="/home">{t('common.goHome')}</Link>
       </div>
     );
   } else if (!invitation) body = <Spinner />;
-  else body = <InvitationDetails invitation={invitation} token={token} />;
+  else body = <InvitationDetails invitation={invitation} token={token} onEnded={(message) => setEndedOf({ token, message })} />;
 
   return (
     <section className="page ws-wrap" aria-labelledby="invitation-title">
@@ -58,7 +68,12 @@ export function InvitationPage() {
   );
 }
 
-function InvitationDetails({ invitation, token }: { invitation: Invitation; token: string }) {
+/** The invitation can no longer be used: revoked, declined or expired (410 Gone). */
+function hasEnded(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 410;
+}
+
+function InvitationDetails({ invitation, token, onEnded }: { invitation: Invitation; token: string; onEnded: (message: string) => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -84,7 +99,8 @@ function InvitationDetails({ invitation, token }: { invitation: Invitation; toke
       await action();
       done();
     } catch (error) {
-      toast.error(error);
+      if (hasEnded(error)) onEnded(error.message);
+      else toast.error(error);
     } finally {
       setBusy(false);
     }

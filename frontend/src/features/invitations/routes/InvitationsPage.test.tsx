@@ -127,6 +127,25 @@ describe('invitation management', () => {
     expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.card-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
   });
 
+  it('names the organization of an invitation as deleted when it is gone, in both languages', async () => {
+    server.state.invitations.push({
+      id: 'inv-gone', email: 'former@example.com', organizationId: 'org-gone', organizationName: null, roleName: 'simple-user',
+      isSystemAdmin: false, status: 'revoked', createdAt: '2026-09-01T10:00:00Z', createdBy: 'u-ada', expiresAt: '2026-09-08T10:00:00Z', resendCount: 0, acceptedAt: null,
+    });
+    await open(PROFILES.admin);
+    await screen.findByRole('cell', { name: 'former@example.com' });
+    expect(within(rowOf('former@example.com')).getByRole('cell', { name: '(deleted organization)' })).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    expect(await within(rowOf('former@example.com')).findByRole('cell', { name: '（已删除的组织）' })).toBeInTheDocument();
+  });
+
+  it('on a phone the label column is as wide as its longest word, so "Organization" does not run into its value', () => {
+    const css = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
+    const rule = css.match(/\.card-table td\[data-label\] \{([^}]*)\}/)?.[1] ?? '';
+    expect(rule).toMatch(/grid-template-columns: minmax\(min-content, [^)]+\) minmax\(0, 1fr\);/);
+    expect(rule).toMatch(/column-gap: 0\.75rem;/);
+  });
+
   it('tells a member who administers no organization that only group administrators invite', async () => {
     await open(PROFILES.viewer);
     expect(screen.getByText('Only group administrators invite people. You do not administer an organization.')).toBeInTheDocument();

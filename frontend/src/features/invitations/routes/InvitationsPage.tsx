@@ -123,7 +123,8 @@ export function InvitationsPage() {
                       {invitation.email}
                     </td>
                     <td role="cell" data-label={t('invitations.fields.organization')}>
-                      {invitation.organizationName ?? ''}
+                      {/* The organization was deleted (its invitations were revoked with it): said, not left blank. */}
+                      {invitation.organizationName ?? (invitation.organizationId ? <span className="muted">{t('invitations.list.deletedOrganization')}</span> : '')}
                     </td>
                     <td role="cell" data-label={t('invitations.fields.role')}>
                       {invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}

@@ -1,50 +1,71 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationFields } from '../api/organizations';
+import { messageOf } from '../../../shell/toast';
+import { useSaveOrganization } from '../api/organizations';
 import type { Organization } from '../api/types';
+import { organizationProblems, refusedOrganizationField, type OrganizationField, type OrganizationFieldValues } from '../lib/fieldRefusals';
+import { useAction } from '../lib/useAction';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
 
-/** Create or edit an organization's name, description, website and contact. */
-export function OrganizationDialog({
-  organization,
-  busy,
-  onSave,
-  onClose,
-}: {
-  organization: Organization | null;
-  busy: boolean;
-  onSave: (fields: OrganizationFields) => void;
-  onClose: () => void;
-}) {
+/**
+ * Create or edit an organization's name, description, website and contact. What the server would refuse
+ * (a missing or too long name, too long texts, a website that is no http(s) address) is said at the field
+ * before sending; what it refuses all the same (a name another organization has) is said there too. The
+ * dialog closes when the organization is saved.
+ */
+export function OrganizationDialog({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(organization?.name ?? '');
-  const [description, setDescription] = useState(organization?.description ?? '');
-  const [website, setWebsite] = useState(organization?.website ?? '');
-  const [contact, setContact] = useState(organization?.contact ?? '');
-  const [nameError, setNameError] = useState('');
+  const save = useSaveOrganization();
+  const { busy, run } = useAction();
+  const [values, setValues] = useState<OrganizationFieldValues>({
+    name: organization?.name ?? '',
+    description: organization?.description ?? '',
+    website: organization?.website ?? '',
+    contact: organization?.contact ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<OrganizationField, string>>>({});
+
+  const submit = async () => {
+    const problems = organizationProblems(values);
+    setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, t(`organizations.list.${problem}`)])));
+    if (Object.keys(problems).length > 0) return;
+    const name = values.name.trim();
+    const fields = { name, description: values.description.trim() || null, website: values.website.trim() || null, contact: values.contact.trim() || null };
+    const done = await run(
+      () => save(organization?.id ?? null, fields),
+      organization ? t('organizations.list.saved', { name }) : t('organizations.list.created', { name }),
+      (error) => {
+        const field = refusedOrganizationField(error);
+        if (field) setErrors({ [field]: messageOf(error) });
+        return !!field;
+      },
+    );
+    if (done) onClose();
+  };
+
+  const field = (name: OrganizationField) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
   return (
     <FormDialog
       title={organization ? t('organizations.list.editTitle') : t('organizations.list.newTitle')}
       submitLabel={organization ? t('common.save') : t('common.create')}
       busy={busy}
       onClose={onClose}
-      onSubmit={() => {
-        if (!name.trim()) {
-          setNameError(t('organizations.list.nameRequired'));
-          return;
-        }
-        onSave({ name: name.trim(), description: description.trim() || null, website: website.trim() || null, contact: contact.trim() || null });
-      }}
+      onSubmit={() => void submit()}
     >
       {(formId) => (
         <>
-          <TextField id={`${formId}-name`} label={t('organizations.fields.name')} value={name} required error={nameError} onChange={(v) => {
-            setName(v);
-            setNameError('');
-          }} />
-          <TextField id={`${formId}-description`} label={t('organizations.fields.description')} value={description} multiline onChange={setDescription} />
-          <TextField id={`${formId}-website`} label={t('organizations.fields.website')} type="url" value={website} onChange={setWebsite} />
-          <TextField id={`${formId}-contact`} label={t('organizations.fields.contact')} value={contact} onChange={setContact} />
+          <TextField id={`${formId}-name`} label={t('organizations.fields.name')} required {...field('name')} />
+          <TextField id={`${formId}-description`} label={t('organizations.fields.description')} multiline {...field('description')} />
+          <TextField id={`${formId}-website`} label={t('organizations.fields.website')} type="url" {...field('website')} />
+          <TextField id={`${formId}-contact`} label={t('organizations.fields.contact')} {...field('contact')} />
         </>
       )}
     </FormDialog>

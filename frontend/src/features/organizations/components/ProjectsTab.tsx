@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
+import { ApiError } from '../../../api/client';
 import { messageOf } from '../../../shell/toast';
 import { useOrganizationProjects, useProjectActions } from '../api/projects';
 import type { Project } from '../api/types';
@@ -74,20 +75,7 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
           ))}
         </ul>
       )}
-      {editing && (
-        <ProjectDialog
-          project={editing.project}
-          busy={busy}
-          onClose={() => setEditing(null)}
-          onSave={async (fields) => {
-            const saved = await run(
-              () => (editing.project ? actions.update(editing.project.id, fields) : actions.create(fields)),
-              editing.project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
-            );
-            if (saved) setEditing(null);
-          }}
-        />
-      )}
+      {editing && <ProjectDialog organizationId={organizationId} project={editing.project} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
         title={t('organizations.projects.deleteTitle')}
@@ -107,43 +95,66 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
   );
 }
 
-function ProjectDialog({
-  project,
-  busy,
-  onSave,
-  onClose,
-}: {
-  project: Project | null;
-  busy: boolean;
-  onSave: (fields: { name: string; description: string | null; projectKey?: string }) => void;
-  onClose: () => void;
-}) {
+/**
+ * Create a project (its key, which its files and id are made of, defaults to its name) or edit one's name and
+ * description. A key another project of the organization holds is said at the field it came from: the key's
+ * own, or the name's when no key was given. The dialog closes when the project is saved.
+ */
+function ProjectDialog({ organizationId, project, onClose }: { organizationId: string; project: Project | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const actions = useProjectActions(organizationId);
+  const { busy, run } = useAction();
   const [name, setName] = useState(project?.name ?? '');
   const [projectKey, setProjectKey] = useState('');
   const [description, setDescription] = useState(project?.description ?? '');
   const [nameError, setNameError] = useState('');
+  // The name taken as a key: a key of its own, or another name, puts it right.
+  const [nameTaken, setNameTaken] = useState(false);
+  const [keyError, setKeyError] = useState('');
+
+  const submit = async () => {
+    if (!name.trim()) {
+      setNameError(t('organizations.projects.nameRequired'));
+      return;
+    }
+    const key = project ? '' : projectKey.trim();
+    const fields = { name: name.trim(), description: description.trim() || null, ...(key ? { projectKey: key } : {}) };
+    const done = await run(
+      () => (project ? actions.update(project.id, fields) : actions.create(fields)),
+      project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
+      (error) => {
+        // 409: the key is taken (a new project's; an edit keeps its key).
+        if (project || !(error instanceof ApiError) || error.status !== 409) return false;
+        if (key) setKeyError(messageOf(error));
+        else setNameTaken(true);
+        return true;
+      },
+    );
+    if (done) onClose();
+  };
+
   return (
     <FormDialog
       title={project ? t('organizations.projects.editTitle') : t('organizations.projects.newTitle')}
       submitLabel={project ? t('common.save') : t('common.create')}
       busy={busy}
       onClose={onClose}
-      onSubmit={() => {
-        if (!name.trim()) {
-          setNameError(t('organizations.projects.nameRequired'));
-          return;
-        }
-        onSave({ name: name.trim(), description: description.trim() || null, ...(project || !projectKey.trim() ? {} : { projectKey: projectKey.trim() }) });
-      }}
+      onSubmit={() => void submit()}
     >
       {(formId) => (
         <>
-          <TextField id={`${formId}-name`} label={t('organizations.projects.name')} value={name} required error={nameError} onChange={(v) => {
+          <TextField id={`${formId}-name`} label={t('organizations.projects.name')} value={name} required error={nameError || (nameTaken ? t('organizations.projects.nameTaken') : '')} onChange={(v) => {
             setName(v);
             setNameError('');
+            setNameTaken(false);
           }} />
-          {!project && <TextField id={`${formId}-key`} label={t('organizations.projects.key')} value={projectKey} onChange={setProjectKey} />}
+          {!project && (
+            <TextField id={`${formId}-key`} label={t('organizations.projects.key')} value={projectKey} error={keyError} onChange={(v) => {
+              setProjectKey(v);
+              setKeyError('');
+              setNameTaken(false);
+            }} />
+          )}
           <TextField id={`${formId}-description`} label={t('organizations.projects.description')} value={description} multiline onChange={setDescription} />
         </>
       )}

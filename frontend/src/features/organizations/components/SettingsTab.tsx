@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
@@ -11,6 +11,8 @@ import { useAction } from '../lib/useAction';
 import { ApiKeysSection } from './ApiKeysSection';
 import { HeaderMapForm } from './HeaderMapForm';
 import { TextField } from '../../../shell/FormDialog';
+import { SubmitButton } from '../../../shell/SubmitButton';
+import { refusedMapServiceAddress, type MapServiceAddress } from '../lib/fieldRefusals';
 
 /**
  * The organization's settings: its map service (everyone reads, group administrators change), the column
@@ -29,6 +31,14 @@ export function SettingsTab({ organizationId }: { organizationId: string }) {
   );
 }
 
+/** The ids of the map service's address fields, for the focus after a refusal. */
+const ADDRESS_FIELD_IDS: Record<MapServiceAddress, string> = { styleUrl: 'map-style-url', tileUrl: 'map-tile-url' };
+
+/**
+ * The organization's map service. Its buttons keep the focus while a change is sent (aria-disabled, not
+ * disabled: a disabled button drops the focus to the page's body); an address the server refuses is marked
+ * at its field, which takes the focus.
+ */
 function MapServiceForm({ organizationId, editable }: { organizationId: string; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const setting = useMapServiceSetting(organizationId);
@@ -38,12 +48,33 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   useEffect(() => {
     if (setting.data) setValue(setting.data.inherited ? {} : (setting.data.value ?? {}));
   }, [setting.data]);
+  // A new object for each refusal, so the same refusal twice brings the focus back to its field.
+  const [refused, setRefused] = useState<{ field: MapServiceAddress; message: string } | null>(null);
+  useEffect(() => {
+    if (refused) document.getElementById(ADDRESS_FIELD_IDS[refused.field])?.focus();
+  }, [refused]);
+  // "Use the system's map service" leaves with the organization's own setting: focus goes to the Save button.
+  const actions = useRef<HTMLDivElement>(null);
   if (setting.error) return <p className="alert alert-error" role="alert">{messageOf(setting.error)}</p>;
   if (!setting.data) return <Spinner />;
   const field = (name: keyof MapServiceValue) => ({
     value: value[name] ?? '',
-    onChange: (v: string) => setValue((current) => ({ ...current, [name]: v })),
+    error: refused?.field === name ? refused.message : null,
+    onChange: (v: string) => {
+      setValue((current) => ({ ...current, [name]: v }));
+      if (refused?.field === name) setRefused(null);
+    },
   });
+  const atAddressField = (sent: MapServiceValue) => (error: unknown) => {
+    const address = refusedMapServiceAddress(error, sent);
+    if (address) setRefused({ field: address, message: messageOf(error) });
+    return !!address;
+  };
+  const reset = async () => {
+    if (busy) return;
+    setRefused(null);
+    if (await run(() => save(null), t('organizations.settings.mapServiceReset'))) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  };
   const cleaned = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
 
   return (
@@ -57,7 +88,9 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
         className="ws-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => save(cleaned), t('organizations.settings.mapServiceSaved'));
+          if (busy) return;
+          setRefused(null);
+          void run(() => save(cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
         }}
       >
         <fieldset disabled={!editable} className="ws-form">
@@ -68,12 +101,10 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
           <TextField id="map-attribution" label={t('organizations.settings.attribution')} {...field('attribution')} />
         </fieldset>
         {editable && (
-          <div className="ws-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t('organizations.settings.saveMapService')}
-            </button>
+          <div className="ws-actions" ref={actions}>
+            <SubmitButton busy={busy}>{t('organizations.settings.saveMapService')}</SubmitButton>
             {!setting.data.inherited && (
-              <button type="button" className="button" disabled={busy} onClick={() => void run(() => save(null), t('organizations.settings.mapServiceReset'))}>
+              <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void reset()}>
                 {t('organizations.settings.useSystemMap')}
               </button>
             )}
@@ -111,6 +142,7 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
         className="ws-form"
         onSubmit={(event) => {
           event.preventDefault();
+          if (busy) return;
           void run(() => save({ wqxOrganizationId, userId, privateKey }), t('organizations.settings.wqxSaved')).then((done) => done && setPrivateKey(''));
         }}
       >
@@ -124,15 +156,15 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
           onChange={setPrivateKey}
         />
         <div className="ws-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('organizations.settings.saveWqx')}
-          </button>
+          {/* Not disabled while sending: a disabled button drops the focus to the page's body. */}
+          <SubmitButton busy={busy}>{t('organizations.settings.saveWqx')}</SubmitButton>
           {account.data.configured && (
             <button
               type="button"
               className="button"
-              disabled={busy}
+              aria-disabled={busy || undefined}
               onClick={() =>
+                !busy &&
                 void run(async () => {
                   const result = await testWqxAccount(organizationId);
                   if (result?.connected) toast.success(t('organizations.settings.wqxConnected'));

@@ -386,6 +386,172 @@ describe('organization workspace', () => {
     expect(server.callsTo('PATCH', `/organization/${DEMO_ORG}`)[0]!.body).toMatchObject({ contact: '+1 555 0100' });
   });
 
+  it('the last group administrator leaving is refused: the dialog keeps the focus on its button, Escape closes it', async () => {
+    const user = userEvent.setup();
+    await open('members');
+    await screen.findByText('Carl Contributor');
+    const leave = within(rowWith('Olga Orgadmin')).getByRole('button', { name: 'Leave' });
+    await user.click(leave);
+    // The server answers the leaving only when the test says so.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'DELETE') await answered;
+        return server.fetch(input, init);
+      }),
+    );
+    const confirm = within(screen.getByRole('dialog', { name: 'Leave organization' })).getByRole('button', { name: 'Leave' });
+    await user.click(confirm);
+    // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    answer();
+    expect(await screen.findByText('An organization needs at least one group administrator: make someone else a group administrator first.')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', `/organization/${DEMO_ORG}/members/${ME}`)).toHaveLength(1);
+    expect(confirm).toHaveFocus();
+    expect(confirm).toBeEnabled();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(leave).toHaveFocus();
+    expect(server.state.members[DEMO_ORG]!.some((m) => m.userId === ME)).toBe(true);
+  });
+
+  it('a new project whose name is taken is said at the name (its key is the name), which takes the focus', async () => {
+    const user = userEvent.setup();
+    await open('projects');
+    await user.click(await screen.findByRole('button', { name: 'New project' }));
+    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Creek survey');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(
+      'A project with this name already exists in this organization: choose another name, or give the new project a key of its own.',
+    );
+    expect(screen.queryByText(/A project with the key/)).not.toBeInTheDocument();
+    // A key given: its refusal is said at the key.
+    server.fail('POST', /^\/project$/, 409, "A project with the key 'creek' already exists in this organization.");
+    const key = within(dialog).getByRole('textbox', { name: 'Project key (optional)' });
+    await user.type(key, 'creek');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(key).toHaveFocus());
+    expect(key).toHaveAccessibleDescription("A project with the key 'creek' already exists in this organization.");
+  });
+
+  it('says a taken project name in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace(workspace('projects'), PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '新建项目' }));
+    const dialog = screen.getByRole('dialog', { name: '新建项目' });
+    const name = within(dialog).getByRole('textbox', { name: '名称' });
+    await user.type(name, 'Creek survey');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('此组织中已存在同名的项目：请换一个名称，或为新项目另给一个标识。');
+  });
+
+  it('names one station in the singular when editing it through the selection', async () => {
+    const user = userEvent.setup();
+    await open('stations');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Mill Creek' }));
+    await user.click(screen.getByRole('button', { name: 'Edit selected (1)' }));
+    const bulk = screen.getByRole('dialog', { name: 'Edit 1 station' });
+    await user.selectOptions(within(bulk).getByRole('combobox', { name: 'Station type' }), 'lake');
+    await user.click(within(bulk).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('1 station saved.')).toBeInTheDocument();
+  });
+
+  it('the map service and WQX buttons keep the focus after saving (not the page’s body)', async () => {
+    const user = userEvent.setup();
+    await open('settings');
+    await screen.findByText('This organization uses the system’s map service.');
+    await user.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
+    const save = screen.getByRole('button', { name: 'Save map service' });
+    await user.click(save);
+    expect(await screen.findByText('Map service saved.')).toBeInTheDocument();
+    expect(save).toHaveFocus();
+    expect(save).not.toHaveAttribute('aria-disabled');
+    // Going back to the system's takes its button away: focus goes to Save.
+    await user.click(await screen.findByRole('button', { name: 'Use the system’s map service' }));
+    expect(await screen.findByText('This organization uses the system’s map service again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Use the system’s map service' })).not.toBeInTheDocument());
+    expect(save).toHaveFocus();
+
+    await user.type(await screen.findByRole('textbox', { name: 'WQX organization ID' }), 'DEMO_WQX');
+    await user.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
+    await user.type(screen.getByLabelText('Private key'), 'c2VjcmV0');
+    // The server answers the account only when the test says so.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT' && String(input).endsWith('/wqx-account')) await answered;
+        return server.fetch(input, init);
+      }),
+    );
+    const saveWqx = screen.getByRole('button', { name: 'Save WQX account' });
+    await user.click(saveWqx);
+    // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).
+    expect(saveWqx).toHaveAttribute('aria-disabled', 'true');
+    expect(saveWqx).toBeEnabled();
+    await user.click(saveWqx);
+    answer();
+    expect(await screen.findByText('WQX account saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(1);
+    expect(saveWqx).toHaveFocus();
+    expect(saveWqx).toBeEnabled();
+  });
+
+  it('a style or tile address the server refuses is marked at its field, which takes the focus', async () => {
+    const user = userEvent.setup();
+    server.fail('PUT', /\/settings\/map-service$/, 400, 'The style address must be an http(s) address.');
+    await open('settings');
+    await screen.findByText('This organization uses the system’s map service.');
+    const style = screen.getByRole('textbox', { name: 'Style address (URL)' });
+    await user.type(style, 'ftp://tiles.example.org/style.json');
+    const save = screen.getByRole('button', { name: 'Save map service' });
+    await user.click(save);
+    await waitFor(() => expect(style).toHaveFocus());
+    expect(style).toHaveAttribute('aria-invalid', 'true');
+    expect(style).toHaveAccessibleDescription('The style address must be an http(s) address.');
+    expect(screen.getAllByText('The style address must be an http(s) address.')).toHaveLength(1);
+    // Changing it clears the mark.
+    await user.clear(style);
+    expect(style).not.toHaveAttribute('aria-invalid');
+
+    server.fail(
+      'PUT',
+      /\/settings\/map-service$/,
+      400,
+      'The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).',
+    );
+    const tiles = screen.getByRole('textbox', { name: 'Tile address (URL with {z}/{x}/{y})' });
+    await user.type(tiles, 'https://tiles.example.org/tile.png');
+    await user.click(save);
+    await waitFor(() => expect(tiles).toHaveFocus());
+    expect(tiles).toHaveAccessibleDescription('The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).');
+    expect(style).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks the refused tile address in Chinese too', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    server.fail('PUT', /\/settings\/map-service$/, 400, '瓦片地址必须是 http(s) 地址。');
+    await open('settings');
+    const tiles = await screen.findByLabelText('瓦片地址（含 {z}/{x}/{y} 的 URL）');
+    await user.type(tiles, 'ftp://tiles.example.org/{z}/{x}/{y}.png');
+    await user.click(screen.getByRole('button', { name: '保存地图服务' }));
+    await waitFor(() => expect(tiles).toHaveFocus());
+    expect(tiles).toHaveAccessibleDescription('瓦片地址必须是 http(s) 地址。');
+  });
+
   it('someone outside the organization is told so', async () => {
     renderWorkspace(workspace('members'), PROFILES.outsider);
     expect(await screen.findByText('You are not a member of this organization.')).toBeInTheDocument();

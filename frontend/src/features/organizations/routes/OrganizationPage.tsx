@@ -6,7 +6,7 @@ import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
 import { TabNav } from '../../../shell/TabNav';
 import { messageOf } from '../../../shell/toast';
-import { useOrganization, useSaveOrganization } from '../api/organizations';
+import { useOrganization } from '../api/organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { MembersTab } from '../components/MembersTab';
 import { ParametersTab } from '../components/ParametersTab';
@@ -14,7 +14,6 @@ import { ProjectsTab } from '../components/ProjectsTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { StationsTab } from '../components/StationsTab';
 import { isMember, mayAdminister } from '../lib/access';
-import { useAction } from '../lib/useAction';
 import { roleLabel } from '../lib/labels';
 import { asksForHeadingFocus, ORGANIZATION_TABS, orgInfoPath, workspacePath, type OrganizationTab } from '../paths';
 import '../../../shell/workspace.css';
@@ -37,8 +36,6 @@ export function OrganizationPage() {
   const { organizationId = '', tab } = useParams();
   const { profile } = useSession();
   const organization = useOrganization(organizationId);
-  const save = useSaveOrganization();
-  const { busy, run } = useAction();
   const [editing, setEditing] = useState(false);
   // Arrived with a request to focus the heading (from an accepted invitation): once, when the heading is there.
   const location = useLocation();
@@ -112,15 +109,7 @@ export function OrganizationPage() {
       {tab === 'parameters' && <ParametersTab organizationId={organizationId} />}
       {tab === 'settings' && <SettingsTab organizationId={organizationId} />}
       {editing && (
-        <OrganizationDialog
-          organization={organization.data}
-          busy={busy}
-          onClose={() => setEditing(false)}
-          onSave={async (fields) => {
-            const done = await run(() => save(organizationId, fields), t('organizations.list.saved', { name: fields.name }));
-            if (done) setEditing(false);
-          }}
-        />
+        <OrganizationDialog organization={organization.data} onClose={() => setEditing(false)} />
       )}
     </section>
   );

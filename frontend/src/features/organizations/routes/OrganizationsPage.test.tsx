@@ -69,6 +69,85 @@ describe('my organizations', () => {
   });
 });
 
+describe('the organization dialog says what is wrong at the field, which takes the focus', () => {
+  it('checks the website and the lengths before sending', async () => {
+    const user = userEvent.setup();
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    await user.click(await screen.findByRole('button', { name: 'New organization' }));
+    const dialog = screen.getByRole('dialog', { name: 'New organization' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lake Friends');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Website' }), 'lakefriends.example');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Contact' }));
+    await user.paste('c'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const website = within(dialog).getByRole('textbox', { name: 'Website' });
+    expect(website).toHaveFocus();
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(website).toHaveAccessibleDescription('The website must be an http(s) address, such as https://example.org.');
+    expect(within(dialog).getByRole('textbox', { name: 'Contact' })).toHaveAccessibleDescription('The contact must be at most 500 characters.');
+    expect(server.callsTo('POST', '/organization')).toHaveLength(0);
+
+    await user.clear(website);
+    await user.type(website, 'https://lakefriends.example');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Contact' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Description' }));
+    await user.paste('d'.repeat(5001));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const description = within(dialog).getByRole('textbox', { name: 'Description' });
+    expect(description).toHaveFocus();
+    expect(description).toHaveAccessibleDescription('The description must be at most 5,000 characters.');
+    expect(website).not.toHaveAttribute('aria-invalid');
+    expect(server.callsTo('POST', '/organization')).toHaveLength(0);
+  });
+
+  it("a name another organization has: the server's refusal is said at the name", async () => {
+    const user = userEvent.setup();
+    server.fail('POST', /^\/organization$/, 409, 'An organization with this name already exists.');
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    await user.click(await screen.findByRole('button', { name: 'New organization' }));
+    const dialog = screen.getByRole('dialog', { name: 'New organization' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'river keepers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('An organization with this name already exists.');
+    // Said once, at the field (not in a toast too), and the dialog stays open to change it.
+    expect(screen.getAllByText('An organization with this name already exists.')).toHaveLength(1);
+    await user.type(name, ' 2');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Organization river keepers 2 created.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a refusal the browser did not foresee is said at its field too, in Chinese as well', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    server.fail('PATCH', /^\/organization\/org-other$/, 400, '网站地址最多 500 个字符。');
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    await user.click(await screen.findByRole('button', { name: '编辑 River Keepers' }));
+    const dialog = screen.getByRole('dialog', { name: '编辑组织' });
+    await user.type(within(dialog).getByRole('textbox', { name: '网站' }), 'https://riverkeepers.example');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    const website = within(dialog).getByRole('textbox', { name: '网站' });
+    await waitFor(() => expect(website).toHaveFocus());
+    expect(website).toHaveAccessibleDescription('网站地址最多 500 个字符。');
+  });
+
+  it('says its own checks in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    await user.click(await screen.findByRole('button', { name: '新建组织' }));
+    const dialog = screen.getByRole('dialog', { name: '新建组织' });
+    await user.type(within(dialog).getByRole('textbox', { name: '名称' }), 'Lake Friends');
+    await user.type(within(dialog).getByRole('textbox', { name: '网站' }), 'lakefriends.example');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(within(dialog).getByRole('textbox', { name: '网站' })).toHaveAccessibleDescription('网站必须是 http(s) 地址，例如 https://example.org。');
+  });
+});
+
 describe('organization info page', () => {
   it('shows name, description, website, contact, projects and stations with links into the explorer', async () => {
     renderWorkspace(`/sts/org-info?id=${DEMO_ORG}`, PROFILES.outsider);

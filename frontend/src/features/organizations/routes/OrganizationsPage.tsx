@@ -6,7 +6,7 @@ import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
-import { useDeleteOrganization, useOrganizations, useSaveOrganization } from '../api/organizations';
+import { useDeleteOrganization, useOrganizations } from '../api/organizations';
 import type { Organization } from '../api/types';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { roleLabel } from '../lib/labels';
@@ -25,7 +25,6 @@ export function OrganizationsPage() {
   const { profile } = useSession();
   const admin = isSystemAdmin(profile);
   const organizations = useOrganizations();
-  const save = useSaveOrganization();
   const remove = useDeleteOrganization();
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<Editing>(null);
@@ -119,18 +118,7 @@ export function OrganizationsPage() {
         </p>
       )}
       {editing && (
-        <OrganizationDialog
-          organization={editing.organization}
-          busy={busy}
-          onClose={() => setEditing(null)}
-          onSave={async (fields) => {
-            const done = await run(
-              () => save(editing.organization?.id ?? null, fields),
-              editing.organization ? t('organizations.list.saved', { name: fields.name }) : t('organizations.list.created', { name: fields.name }),
-            );
-            if (done) setEditing(null);
-          }}
-        />
+        <OrganizationDialog organization={editing.organization} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
         open={!!deleting}

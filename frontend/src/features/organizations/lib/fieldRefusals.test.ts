@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField } from './fieldRefusals';
+
+const refusal = (status: number, message: string) => new ApiError(message, { status });
+const blank = { name: 'Lake Friends', description: '', website: '', contact: '' };
+
+describe('the organization dialog checks before sending what the server would refuse', () => {
+  it('a missing or too long name, too long texts, a website that is no http(s) address', () => {
+    expect(organizationProblems(blank)).toEqual({});
+    expect(organizationProblems({ ...blank, name: '  ' })).toEqual({ name: 'nameRequired' });
+    expect(organizationProblems({ ...blank, name: 'n'.repeat(201) })).toEqual({ name: 'nameTooLong' });
+    expect(organizationProblems({ ...blank, description: 'd'.repeat(5000), contact: 'c'.repeat(500) })).toEqual({});
+    expect(organizationProblems({ ...blank, description: 'd'.repeat(5001), contact: 'c'.repeat(501) })).toEqual({
+      description: 'descriptionTooLong',
+      contact: 'contactTooLong',
+    });
+    expect(organizationProblems({ ...blank, website: 'example.org' })).toEqual({ website: 'websiteInvalid' });
+    expect(organizationProblems({ ...blank, website: 'https://' })).toEqual({ website: 'websiteInvalid' });
+    expect(organizationProblems({ ...blank, website: 'HTTPS://Example.org/a b' })).toEqual({ website: 'websiteInvalid' });
+    expect(organizationProblems({ ...blank, website: ' https://example.org/lakes ' })).toEqual({});
+    expect(organizationProblems({ ...blank, website: `https://example.org/${'w'.repeat(481)}` })).toEqual({ website: 'websiteTooLong' });
+  });
+
+  it('counts characters as the server does (an emoji is one)', () => {
+    expect(organizationProblems({ ...blank, contact: '💧'.repeat(500) })).toEqual({});
+  });
+});
+
+describe("which field of the organization dialog the server's refusal is about", () => {
+  it('in English', () => {
+    expect(refusedOrganizationField(refusal(409, 'An organization with this name already exists.'))).toBe('name');
+    expect(refusedOrganizationField(refusal(400, 'The website must be an http(s) address, such as https://example.org.'))).toBe('website');
+    expect(refusedOrganizationField(refusal(400, 'The website address must be at most 500 characters.'))).toBe('website');
+    expect(refusedOrganizationField(refusal(400, 'The description must be at most 5,000 characters.'))).toBe('description');
+    expect(refusedOrganizationField(refusal(400, 'The contact must be at most 500 characters.'))).toBe('contact');
+    expect(refusedOrganizationField(refusal(400, 'Organization name must be at most 200 characters.'))).toBe('name');
+  });
+
+  it('in Chinese (chalicelib/core/messages.py)', () => {
+    expect(refusedOrganizationField(refusal(409, '已存在同名的组织。'))).toBe('name');
+    expect(refusedOrganizationField(refusal(400, '网站必须是 http(s) 地址，例如 https://example.org。'))).toBe('website');
+    expect(refusedOrganizationField(refusal(400, '网站地址最多 500 个字符。'))).toBe('website');
+    expect(refusedOrganizationField(refusal(400, '简介最多 5,000 个字符。'))).toBe('description');
+    expect(refusedOrganizationField(refusal(400, '联系方式最多 500 个字符。'))).toBe('contact');
+    expect(refusedOrganizationField(refusal(400, '请输入组织名称。'))).toBe('name');
+  });
+
+  it('none for other failures', () => {
+    expect(refusedOrganizationField(refusal(403, 'You do not have permission to do this.'))).toBeNull();
+    expect(refusedOrganizationField(refusal(400, 'Unknown organization fields: logo.'))).toBeNull();
+    expect(refusedOrganizationField(new Error('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('which address of the map service the server refused', () => {
+  // The field is found from what was sent, so the language of the message does not matter.
+  for (const [language, style, tile, tiles] of [
+    ['English', 'The style address must be an http(s) address.', 'The tile address must be an http(s) address.', 'The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).'],
+    ['Chinese', '样式地址必须是 http(s) 地址。', '瓦片地址必须是 http(s) 地址。', '瓦片地址必须包含 {z}、{x} 和 {y}（例如 https://tiles.example.org/{z}/{x}/{y}.png）。'],
+  ] as const) {
+    it(`in ${language}`, () => {
+      expect(refusedMapServiceAddress(refusal(400, style), { styleUrl: 'tiles.example.org/style.json', tileUrl: 'ftp://tiles' })).toBe('styleUrl');
+      expect(refusedMapServiceAddress(refusal(400, tile), { styleUrl: 'https://tiles.example.org/style.json', tileUrl: 'ftp://tiles' })).toBe('tileUrl');
+      expect(refusedMapServiceAddress(refusal(400, tiles), { tileUrl: 'https://tiles.example.org/tile.png' })).toBe('tileUrl');
+      expect(refusedMapServiceAddress(refusal(400, tiles), { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' })).toBeNull();
+      expect(refusedMapServiceAddress(refusal(403, style), { styleUrl: 'nope' })).toBeNull();
+    });
+  }
+});

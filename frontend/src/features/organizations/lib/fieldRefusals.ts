@@ -1,0 +1,66 @@
+import { ApiError } from '../../../api/client';
+import type { MapServiceValue } from '../api/types';
+
+/** The fields of the organization dialog, in its order. */
+export type OrganizationField = 'name' | 'description' | 'website' | 'contact';
+export type OrganizationFieldValues = Record<OrganizationField, string>;
+
+/** The longest texts the server keeps (chalicelib/organizations/service.py TEXT_LIMITS, and the name's). */
+export const ORGANIZATION_LIMITS: Record<OrganizationField, number> = { name: 200, description: 5000, website: 500, contact: 500 };
+/** A website the server takes: http(s)://, then no space (service.py WEBSITE). */
+const WEBSITE = /^https?:\/\/[^\s/$.?#]\S*$/i;
+
+/** What each problem of a field is called in the locales (organizations.list.*). */
+export type OrganizationProblem = 'nameRequired' | 'nameTooLong' | 'descriptionTooLong' | 'websiteTooLong' | 'websiteInvalid' | 'contactTooLong';
+
+/** Characters as Python counts them (code points, not UTF-16 units). */
+const length = (text: string) => [...text].length;
+
+/** What the server would refuse of these fields, checked in the browser before sending: a problem by field. */
+export function organizationProblems(values: OrganizationFieldValues): Partial<Record<OrganizationField, OrganizationProblem>> {
+  const problems: Partial<Record<OrganizationField, OrganizationProblem>> = {};
+  const [name, description, website, contact] = [values.name.trim(), values.description.trim(), values.website.trim(), values.contact.trim()];
+  if (!name) problems.name = 'nameRequired';
+  else if (length(name) > ORGANIZATION_LIMITS.name) problems.name = 'nameTooLong';
+  if (length(description) > ORGANIZATION_LIMITS.description) problems.description = 'descriptionTooLong';
+  if (length(website) > ORGANIZATION_LIMITS.website) problems.website = 'websiteTooLong';
+  else if (website && !WEBSITE.test(website)) problems.website = 'websiteInvalid';
+  if (length(contact) > ORGANIZATION_LIMITS.contact) problems.contact = 'contactTooLong';
+  return problems;
+}
+
+/**
+ * The server's refusals of an organization's fields, in English and in Chinese (chalicelib/core/messages.py):
+ * its answers carry no field name, so the message says which field it is about.
+ */
+const ORGANIZATION_REFUSALS: [OrganizationField, RegExp][] = [
+  ['website', /^The website (must be|address must be)|^网站(必须|地址最多)/],
+  ['description', /^The description must be|^简介最多/],
+  ['contact', /^The contact must be|^联系方式最多/],
+  ['name', /^An organization with this name|^Organization name|^已存在同名的组织|^请输入组织名称|^组织名称最多/],
+];
+
+/** Which field of the organization dialog the server refused (a name already taken is a 409), if one. */
+export function refusedOrganizationField(error: unknown): OrganizationField | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 409) return 'name';
+  if (error.status !== 400) return null;
+  return ORGANIZATION_REFUSALS.find(([, pattern]) => pattern.test(error.message))?.[0] ?? null;
+}
+
+/** The addresses of a map service the server checks, in its order. */
+export type MapServiceAddress = 'styleUrl' | 'tileUrl';
+const HTTP_ADDRESS = /^https?:\/\/\S+$/;
+
+/**
+ * Which address of the map service sent the server refused (400): the first of those sent that breaks its
+ * rules (chalicelib/organizations/service.py _check_map_service: http(s), and the tiles' {z}, {x} and {y}),
+ * whatever the language of its message.
+ */
+export function refusedMapServiceAddress(error: unknown, sent: MapServiceValue): MapServiceAddress | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const { styleUrl, tileUrl } = sent;
+  if (styleUrl && !HTTP_ADDRESS.test(styleUrl)) return 'styleUrl';
+  if (tileUrl && (!HTTP_ADDRESS.test(tileUrl) || !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part)))) return 'tileUrl';
+  return null;
+}
