@@ -246,12 +246,113 @@ describe('the page editor', () => {
     await waitFor(() => expect(text).toBeEnabled());
     await user.clear(text);
     await user.type(text, '## History draft');
-    await act(() => router.navigate('/sts/more'));
+    await act(async () => void router.navigate('/sts/more'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard the changes?' })).getByRole('button', { name: 'Discard the changes' }));
     await screen.findByRole('heading', { level: 1, name: 'Learn More' });
     // The editor stays open on the next page (one view serves every page), with that page's text.
     const editor = await screen.findByRole('region', { name: 'Edit “Learn More”' });
     await waitFor(() => expect(within(editor).getByRole('textbox', { name: 'Markdown text' })).toHaveValue(defaultText('more', 'en')));
     expect(screen.queryByDisplayValue('## History draft')).toBeNull();
+  });
+
+  it('asks before a link leaves the page with changes not saved, and stays with them on "Keep editing"', async () => {
+    const user = userEvent.setup();
+    const { text } = await openEditor(user, 'history', 'History');
+    const further = screen.getByRole('navigation', { name: 'Further reading' });
+    // Without changes a link leaves at once.
+    await user.click(within(further).getByRole('link', { name: 'Learn More' }));
+    await screen.findByRole('heading', { level: 1, name: 'Learn More' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const more = await screen.findByRole('region', { name: 'Edit “Learn More”' });
+    const moreText = within(more).getByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(moreText).toHaveValue(defaultText('more', 'en')));
+    expect(text).not.toBeInTheDocument();
+    await user.type(moreText, ' More words.');
+    await user.click(within(further).getByRole('link', { name: 'History' }));
+    let dialog = screen.getByRole('dialog', { name: 'Discard the changes?' });
+    expect(dialog).toHaveTextContent('Your changes to the text in English have not been saved. Leave this page and discard them?');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Learn More' })).toBeInTheDocument();
+    expect(moreText).toHaveValue(`${defaultText('more', 'en')} More words.`);
+
+    await user.click(within(further).getByRole('link', { name: 'History' }));
+    dialog = screen.getByRole('dialog', { name: 'Discard the changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard the changes' }));
+    await screen.findByRole('heading', { level: 1, name: 'History' });
+    expect(screen.queryByDisplayValue(`${defaultText('more', 'en')} More words.`)).toBeNull();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('asks before Back leaves the page with changes not saved', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPages('/sts/mission', SYSTEM_ADMIN_PROFILE);
+    await act(() => router.navigate('/sts/history'));
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const text = await screen.findByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(text).toBeEnabled());
+    await user.type(text, ' More.');
+    await act(() => router.navigate(-1));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard the changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/sts/history');
+    expect(text).toHaveValue(`${defaultText('history', 'en')} More.`);
+  });
+
+  it('asks before an address typed into the address bar leaves the page with changes not saved', async () => {
+    const user = userEvent.setup();
+    // What the router of the app (a hash router) would hear: it must not, while the question is open.
+    const routerHears = vi.fn();
+    window.addEventListener('popstate', routerHears);
+    try {
+      window.history.replaceState({ idx: 0 }, '', '#/sts/history');
+      const { router } = renderPages('/sts/history', SYSTEM_ADMIN_PROFILE);
+      await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+      const text = await screen.findByRole('textbox', { name: 'Markdown text' });
+      await waitFor(() => expect(text).toBeEnabled());
+      await user.type(text, ' More.');
+
+      // The browser writes the typed address (an entry without the router's index), then tells the page.
+      const typeAddress = (hash: string) => act(() => {
+        window.history.pushState(null, '', hash);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      });
+      typeAddress('#/sts/terms');
+      let dialog = await screen.findByRole('dialog', { name: 'Discard the changes?' });
+      expect(dialog).toHaveTextContent('Leave this page and discard them?');
+      expect(routerHears).not.toHaveBeenCalled();
+      // The address shows this page again while the question is open.
+      expect(window.location.hash).toBe('#/sts/history');
+      await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+      expect(router.state.location.pathname).toBe('/sts/history');
+      expect(text).toHaveValue(`${defaultText('history', 'en')} More.`);
+
+      typeAddress('#/sts/terms?x=1');
+      dialog = await screen.findByRole('dialog', { name: 'Discard the changes?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Discard the changes' }));
+      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+      expect(router.state.location).toMatchObject({ pathname: '/sts/terms', search: '?x=1' });
+    } finally {
+      window.removeEventListener('popstate', routerHears);
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('has the browser ask before a reload or closing the tab only while changes are not saved', async () => {
+    const user = userEvent.setup();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const { text } = await openEditor(user, 'more', 'Learn More');
+    expect(unload()).toBe(false);
+    await user.type(text, ' More words.');
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(screen.getByRole('region', { name: 'Edit “Learn More”' })).findByRole('status')).toHaveTextContent('Saved as version 1.');
+    await waitFor(() => expect(unload()).toBe(false));
   });
 
   it('names every language with changes not saved, in Simplified Chinese', async () => {

@@ -11,6 +11,7 @@ import { FURTHER_PAGES, type InfoPageKey } from '../menu';
 import { ContactForm } from './ContactForm';
 import { Glossary } from './Glossary';
 import { PageMarkdown } from './PageMarkdown';
+import { useLeaveGuard } from './useLeaveGuard';
 import '../../../shell/workspace.css';
 import '../pages.css';
 
@@ -27,7 +28,8 @@ const PAGE_PARTS: Partial<Record<InfoPageKey, ComponentType>> = {
 /**
  * An informational page of the data section: its Markdown text in the interface's language (the
  * latest version an administrator saved, or the product's default), and for system administrators an
- * editor with a preview, the versions and restore.
+ * editor with a preview, the versions and restore. Closing the editor or leaving the page with changes
+ * not saved asks first.
  */
 export function InfoPage({ page }: { page: InfoPageKey }) {
   const { t, i18n } = useTranslation();
@@ -40,6 +42,8 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
   const [unsaved, setUnsaved] = useState<Language[]>([]);
   const [confirmClose, setConfirmClose] = useState(false);
   const onUnsavedChange = useCallback((languages: Language[]) => setUnsaved(languages), []);
+  // Leaving the page (a link, Back, another address, a reload) asks too: the drafts would be lost.
+  const leaving = useLeaveGuard(admin && editing && unsaved.length > 0);
   const Part = PAGE_PARTS[page];
 
   const closeEditor = () => {
@@ -79,6 +83,15 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
         cancelLabel={t('pages.editor.keepEditing')}
         onConfirm={closeEditor}
         onClose={() => setConfirmClose(false)}
+      />
+      <ConfirmDialog
+        open={leaving.asking}
+        title={t('pages.editor.discardTitle')}
+        message={t('pages.editor.leaveMessage', { languages: unsavedNames })}
+        confirmLabel={t('pages.editor.discard')}
+        cancelLabel={t('pages.editor.keepEditing')}
+        onConfirm={leaving.leave}
+        onClose={leaving.stay}
       />
       {error ? (
         <p className="alert alert-error" role="alert">{t('pages.loadFailed')}</p>

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
@@ -18,6 +18,13 @@ beforeEach(() => {
     downloads.push(`${this.download} ${this.href}`);
   });
 });
+
+/** The report's outcome, said in the live region that is on the page before it (so that it is announced). */
+async function outcome(text: string, timeout?: number) {
+  const status = screen.getByRole('status');
+  await waitFor(() => expect(status).toHaveTextContent(text), { timeout });
+  return status;
+}
 
 describe('the PDF report', () => {
   it("is linked from the explorer's header with the explorer's filter", async () => {
@@ -43,7 +50,7 @@ describe('the PDF report', () => {
     expect(screen.getByLabelText('From')).toHaveValue('2020-01-01');
     await user.type(screen.getByLabelText('To'), '2021-06-30');
     await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (0.1 KB). Download it again');
+    await outcome('The report is ready (0.1 KB). Download it again');
     expect(server.calls).toContainEqual({
       method: 'POST', path: '/report',
       body: { filter: { organization: 'org-1', parameter: 'p-ph,p-temp', stationType: 'lake' }, stationIds: [],
@@ -73,7 +80,7 @@ describe('the PDF report', () => {
     renderPages('/sts/report?stations=s-1,s-2,s-3');
     expect(await screen.findByText(/站点：在数据浏览器中选择的 3 个站点。/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '生成 PDF 报告' }));
-    await screen.findByRole('status');
+    await outcome('报告已生成');
     expect(server.calls.find((c) => c.path === '/report')?.body).toMatchObject({ stationIds: ['s-1', 's-2', 's-3'], language: 'zh-CN' });
   });
 
@@ -83,10 +90,16 @@ describe('the PDF report', () => {
     renderPages(`/sts/report?stations=${ids}`);
     await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
     expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 0 % done.' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Creating the report…' })).toBeDisabled();
+    // Not disabled, which would drop the keyboard focus to the page: aria-disabled, and pressing it asks for nothing more.
+    const creating = screen.getByRole('button', { name: 'Creating the report…' });
+    expect(creating).toHaveAttribute('aria-disabled', 'true');
+    expect(creating).toHaveFocus();
+    await user.click(creating);
+    expect(server.calls.filter((c) => c.path === '/report')).toHaveLength(1);
     expect(await screen.findByRole('progressbar', { name: 'A large report (120 stations) is being made: 50 % done.' }, { timeout: 5000 }))
       .toHaveAttribute('value', '0.5');
-    expect(await screen.findByRole('status', {}, { timeout: 8000 })).toHaveTextContent('The report is ready (0.1 KB).');
+    await outcome('The report is ready (0.1 KB).', 8000);
+    expect(screen.getByRole('button', { name: 'Create the PDF report' })).toHaveFocus();
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['GET /report/r-1', 'GET /report/r-1/pdf']));
     expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
   }, 15_000);
@@ -129,8 +142,9 @@ describe('the PDF report', () => {
     const narrow = within(warning).getByRole('link', { name: 'Narrow the filter in the explorer, then come back with its “PDF report” button.' });
     expect(narrow).toHaveAttribute('href', '/sts/overview?stationType=lake&mode=map');
     const create = screen.getByRole('button', { name: 'Create the PDF report' });
-    expect(create).toBeDisabled();
+    expect(create).toHaveAttribute('aria-disabled', 'true');
     expect(create).toHaveAccessibleDescription(/This report would cover 2,010 stations/);
+    await userEvent.click(create);
     expect(server.calls.filter((c) => c.path === '/report')).toEqual([]);
     cleanup();
 
@@ -138,13 +152,13 @@ describe('the PDF report', () => {
     renderPages('/sts/report');
     expect(await screen.findByText('此报告将包含 2,010 个站点，但一份报告最多包含 2,000 个站点。', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '请在数据浏览器中缩小筛选范围，然后通过其中的“PDF 报告”按钮返回。' })).toHaveAttribute('href', '/sts/overview');
-    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('counts a chosen set of stations without asking the server', async () => {
     renderPages(`/sts/report?stations=${Array.from({ length: 2001 }, (_, n) => `s-${n}`).join(',')}`);
     expect(await screen.findByText('This report would cover 2,001 stations, but a report covers at most 2,000.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create the PDF report' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create the PDF report' })).toHaveAttribute('aria-disabled', 'true');
     expect(server.calls.filter((c) => c.path === '/statistic')).toEqual([]);
   });
 
@@ -157,25 +171,98 @@ describe('the PDF report', () => {
     vi.stubGlobal('fetch', sized(3_210));
     renderPages('/sts/report?stationType=lake');
     await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready (3.2 KB).');
+    await outcome('The report is ready (3.2 KB).');
     cleanup();
 
     vi.stubGlobal('fetch', sized(2_480_000));
     await changeLanguage('zh-CN');
     renderPages('/sts/report?stationType=lake');
     await user.click(await screen.findByRole('button', { name: '生成 PDF 报告' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('报告已生成（2.5 MB）。');
+    await outcome('报告已生成（2.5 MB）。');
   });
 
   it('takes the report of a previous filter away when the address names another one', async () => {
     const user = userEvent.setup();
     const { router } = renderPages('/sts/report?stationType=lake&from=2020-01-01');
     await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The report is ready');
+    await outcome('The report is ready');
     await act(() => router.navigate('/sts/report?stationType=groundwater'));
     expect(await screen.findByText(/Station types: Groundwater/, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.queryByRole('link', { name: 'Download it again' })).toBeNull();
     expect(screen.getByLabelText('From')).toHaveValue('');
+  });
+
+  it('keeps the keyboard focus on the button while the report is made, and announces it ready', async () => {
+    const user = userEvent.setup();
+    // The PDF is on its way until the test lets it come.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/report')) await answered;
+      return server.fetch(input, init);
+    }));
+    renderPages('/sts/report?stationType=lake');
+    await screen.findByText('The report covers 42 stations.', {}, { timeout: 5000 });
+    // The live region is on the page, empty, before there is anything to say.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    const create = screen.getByRole('button', { name: 'Create the PDF report' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    expect(create).toHaveAccessibleName('Creating the report…');
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).toHaveFocus();
+    answer();
+    await outcome('The report is ready (0.1 KB).');
+    expect(create).not.toHaveAttribute('aria-disabled');
+    expect(create).toHaveFocus();
+    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+  });
+
+  it('keeps the keyboard focus on the button when the report could not be made', async () => {
+    const user = userEvent.setup();
+    server.fail('POST', /^\/report$/, 500, 'The report service is down.');
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/report')) await answered;
+      return server.fetch(input, init);
+    }));
+    renderPages('/sts/report?stationType=lake');
+    const create = await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 });
+    create.focus();
+    await user.keyboard('{Enter}');
+    // A disabled button would lose the focus (browsers move it to the page's body).
+    expect(create).not.toBeDisabled();
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    answer();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The report service is down.');
+    expect(create).toHaveFocus();
+    expect(create).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('offers no report when the filter and the dates match no station, and says why at the button', async () => {
+    const user = userEvent.setup();
+    server.matchStations(0);
+    renderPages('/sts/report?stationType=lake&from=2030-01-01');
+    const note = await screen.findByText('No station matches the filter and these dates: there is nothing to report.', { exact: false }, { timeout: 5000 });
+    expect(screen.queryByText('The report covers 0 stations.')).toBeNull();
+    expect(within(note).getByRole('link', { name: 'Change the filter in the explorer, then come back with its “PDF report” button.' }))
+      .toHaveAttribute('href', '/sts/overview?stationType=lake&from=2030-01-01');
+    const create = screen.getByRole('button', { name: 'Create the PDF report' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).toHaveAccessibleDescription(/^No station matches the filter and these dates: there is nothing to report\./);
+    await user.click(create);
+    // Enter in a date field submits the form too: no report is asked for either.
+    await user.type(screen.getByLabelText('To'), '2030-12-31{Enter}');
+    expect(server.calls.filter((c) => c.path === '/report')).toEqual([]);
+    expect(downloads).toEqual([]);
+    cleanup();
+
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?stationType=lake');
+    expect(await screen.findByText('没有站点符合筛选条件和这些日期，没有可生成的报告。', { exact: false }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '请在数据浏览器中更改筛选条件，然后通过其中的“PDF 报告”按钮返回。' })).toHaveAttribute('href', '/sts/overview?stationType=lake');
+    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -90,6 +90,9 @@ export function ReportForm() {
   const counted = useReportStationCount(scope.filter, countFrom, countTo, !scope.stationIds.length);
   const stationCount = scope.stationIds.length || counted.data;
   const tooMany = stationCount !== undefined && stationCount > REPORT_MOST_STATIONS;
+  // No station to report on (the filter and the dates match none): there is nothing to create.
+  const none = stationCount === 0;
+  const unavailable = busy || tooMany || none;
 
   useEffect(() => () => {
     if (ready) URL.revokeObjectURL(ready.url);
@@ -126,6 +129,7 @@ export function ReportForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (unavailable) return;
     setBusy(true);
     setError(null);
     setQueued(null);
@@ -153,8 +157,13 @@ export function ReportForm() {
             : t('pages.reportForm.everyStation')}{' '}
         <Link to="/sts/overview">{t('pages.reportForm.openExplorer')}</Link>
       </p>
-      {!scope.stationIds.length && stationCount !== undefined && !tooMany && (
+      {!scope.stationIds.length && stationCount !== undefined && !tooMany && !none && (
         <p>{t('pages.reportForm.matches', { count: stationCount })}</p>
+      )}
+      {none && (
+        <p id={`${id}-none`} className="alert alert-error">
+          {t('pages.reportForm.none')} <Link to={explorerOf(params)}>{t('pages.reportForm.changeFilter')}</Link>
+        </p>
       )}
       {tooMany ? (
         <p id={`${id}-too-many`} className="alert alert-error">
@@ -181,15 +190,25 @@ export function ReportForm() {
           <progress id={`${id}-progress`} max={1} value={queued.progress} />
         </div>
       )}
-      <button type="submit" className="button button-primary" disabled={busy || tooMany} aria-describedby={tooMany ? `${id}-too-many` : undefined}>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page while the report is made
+          (and a button disabled by the count could not be reached to hear why). */}
+      <button
+        type="submit"
+        className="button button-primary"
+        aria-disabled={unavailable || undefined}
+        aria-describedby={tooMany ? `${id}-too-many` : none ? `${id}-none` : undefined}
+      >
         {busy ? t('pages.reportForm.creating') : t('pages.reportForm.create')}
       </button>
-      {ready && !busy && (
-        <p role="status">
-          {t('pages.reportForm.ready', { size: fileSize(ready.size, t, i18n.language) })}{' '}
-          <a href={ready.url} download={FILE_NAME}>{t('pages.reportForm.download')}</a>
-        </p>
-      )}
+      {/* Always on the page, so that the outcome appearing in it is announced. */}
+      <p role="status" className="report-status">
+        {ready && !busy && (
+          <>
+            {t('pages.reportForm.ready', { size: fileSize(ready.size, t, i18n.language) })}{' '}
+            <a href={ready.url} download={FILE_NAME}>{t('pages.reportForm.download')}</a>
+          </>
+        )}
+      </p>
     </form>
   );
 }

@@ -267,3 +267,13 @@ describe("the downloaded image's title", () => {
     expect(wrappedLines(context, '北支野鸡溪在戴明路池塘下游：电导率', 80)).toEqual(['北支野鸡溪在戴明', '路池塘下游：电导', '率']);
   });
 });
+
+describe('time series chart: the value axes', () => {
+  it('titles an axis with its unit, and leaves the axis of values without a unit untitled', async () => {
+    const unitless: SeriesInfo = { ...series(10), name: 'Turbidity index', unit: '', series: { ...series(10).series, unit: '' } };
+    const canvas = await renderChart([series(10), unitless]);
+    const scales = ChartJS.getChart(canvas as HTMLCanvasElement)!.scales;
+    expect(scales.y0!.options).toMatchObject({ title: { display: true, text: 'std units' } });
+    expect(scales.y1!.options).toMatchObject({ title: { display: false } });
+  });
+});

@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../lib/download';
-import { unitAxes, type SeriesInfo } from '../lib/series';
+import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
 import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type TickUnit } from '../lib/timeAxis';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
@@ -166,7 +166,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
     all.forEach(({ series, name, unit }, k) => {
       const color = COLORS[k % COLORS.length];
-      const axis = `y${units.indexOf(unit || '—')}`;
+      const axis = `y${units.indexOf(unit || NO_UNIT)}`;
       const points: Point[] = new Array(series.time.length);
       for (let i = 0; i < series.time.length; i++) points[i] = { x: series.time[i], y: series.value[i] };
       datasets.push({
@@ -234,7 +234,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
       scales[`y${k}`] = {
         type: 'linear',
         position: k % 2 === 0 ? 'left' : 'right',
-        title: { display: true, text: unit },
+        // An axis of values without a unit has no title (a lone dash, turned, read as a bar).
+        title: { display: unit !== NO_UNIT, text: unit },
         grid: { drawOnChartArea: k === 0 },
       };
     });

@@ -42,7 +42,10 @@ export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
   };
 }
 
+/** The y axis of values that have no unit. */
+export const NO_UNIT = '—';
+
 /** Unique units in order of first appearance: each gets its own y axis. */
 export function unitAxes(all: SeriesInfo[]): string[] {
-  return [...new Set(all.map((s) => s.unit || '—'))];
+  return [...new Set(all.map((s) => s.unit || NO_UNIT))];
 }

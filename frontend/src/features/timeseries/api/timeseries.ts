@@ -74,6 +74,19 @@ export function useTimeSeriesData(seriesId: string | undefined, view: View | nul
   });
 }
 
+/**
+ * The answer for a range as it was first loaded, not asked for again (on focus, or when another hook of the same
+ * range mounts): what the chart shows unzoomed, which says what zooming out can show (its level, whether it has values).
+ * It shares its request with useTimeSeriesData's of the same range.
+ */
+export function useTimeSeriesDataOnce(seriesId: string | undefined, view: View | null) {
+  return useSWR(seriesId ? timeSeriesDataPath(seriesId, view) : null, (path: string) => get<TimeSeriesData>(path), {
+    revalidateIfStale: false,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
+}
+
 export const timeSeriesDownloadPath = (seriesId: string, view: View | null) =>
   `/wapi/ts/download?${withRange(new URLSearchParams({ series: seriesId }), view)}`;
 

@@ -5,7 +5,9 @@ import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { axisExtent } from '../../stations/lib/timeAxis';
 import { useTimeSeriesChart } from '../../stations/components/useTimeSeriesChart';
-import { asSeries, fetchSeriesCsv, useTimeSeriesData, type TimeSeriesInfo, type View } from '../api/timeseries';
+import {
+  asSeries, fetchSeriesCsv, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo, type View,
+} from '../api/timeseries';
 
 /** The station chart's chosen dates (YYYY-MM-DD, '' for an open end). */
 export interface DateRange {
@@ -56,6 +58,21 @@ function downloadFrom(url: string, filename: string): void {
   link.remove();
 }
 
+type LevelText = Level | 'rawZoomOut' | 'none' | 'noneZoomOut';
+
+/** An answer without values: the range has none. */
+const isEmpty = (body: TimeSeriesData) => body.count === 0 || body.points.length === 0;
+
+/**
+ * What the answer shown is, and what zooming out would show beyond it: only when the chart is zoomed and the range
+ * unzoomed (`whole`, once known) has a coarser level (or, for a range without values, values at all).
+ */
+function levelKey(body: TimeSeriesData, zoomed: boolean, whole: TimeSeriesData | undefined): LevelText {
+  if (isEmpty(body)) return zoomed && whole && whole.count > 0 ? 'noneZoomOut' : 'none';
+  if (body.aggregate === 'raw') return zoomed && whole && whole.aggregate !== 'raw' ? 'rawZoomOut' : 'raw';
+  return body.aggregate;
+}
+
 export interface LoggerChartProps {
   series: TimeSeriesInfo;
   name: string;
@@ -74,8 +91,10 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
   // The range zoomed to, with the dates it was zoomed within: other dates show them whole again.
   const dates = `${range.from}/${range.to}`;
   const [zoom, setZoom] = useState<{ view: View; dates: string } | null>(null);
-  const view = zoom?.dates === dates ? zoom.view : chosenView(range);
+  const zoomed = zoom?.dates === dates;
+  const view = zoomed ? zoom.view : chosenView(range);
   const data = useTimeSeriesData(series.id, view);
+  const whole = useTimeSeriesDataOnce(series.id, chosenView(range)).data;
   const { Chart, error: chartError } = useTimeSeriesChart();
   const unit = series.unit ?? '';
   const failure = data.error ?? chartError;
@@ -116,13 +135,14 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
       )}
       {body && (
         <p role="status" className="logger-level" aria-busy={data.isValidating}>
-          {t(`timeseries.chart.level.${body.aggregate}`, { points: body.points.length.toLocaleString(), count: body.count.toLocaleString() })}
+          {t(`timeseries.chart.level.${levelKey(body, zoomed, whole)}`, { points: body.points.length.toLocaleString(), count: body.count.toLocaleString() })}
         </p>
       )}
       {!body && !failure && <Loading />}
-      {body && Chart && (
+      {/* Dates without values have nothing to draw (the line above says so); a zoom into a gap keeps the chart to zoom out. */}
+      {body && Chart && (zoomed || !isEmpty(body)) && (
         <Chart all={all} filename={filename} title={t('timeseries.chart.title', { name })} extent={extent}
-          onRangeChange={(from, to, zoomed) => setZoom(zoomed ? { view: { from, to }, dates } : null)} />
+          onRangeChange={(from, to, isZoomed) => setZoom(isZoomed ? { view: { from, to }, dates } : null)} />
       )}
       <div className="chart-downloads">
         {/* aria-disabled, not disabled, while it downloads: a disabled button would drop keyboard focus to the page. */}

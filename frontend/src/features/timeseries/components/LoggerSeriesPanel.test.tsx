@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Chart as ChartJS } from 'chart.js';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { axisExtent } from '../../stations/lib/timeAxis';
+import type { TimeSeriesInfo } from '../api/timeseries';
 import { LoggerSeriesPanel } from './LoggerSeriesPanel';
 
 // chart.js and chartjs-plugin-zoom run for real (as in TimeSeriesChart.test.tsx): jsdom has no 2D canvas and no
@@ -24,19 +26,27 @@ const DAY = 24 * HOUR;
 const FIRST = '2023-01-01T00:00:00Z';
 const LAST = '2023-12-31T23:45:00Z';
 /** A year of 15-minute specific conductance at Mill Creek. */
-const SERIES = { id: 'ts-1', stationId: 's-1', parameterId: 'par-cond', statistic: null, sensor: null, unit: 'uS/cm', count: 35040, firstTime: FIRST, lastTime: LAST };
+const SERIES: TimeSeriesInfo = { id: 'ts-1', stationId: 's-1', parameterId: 'par-cond', statistic: null, sensor: null, unit: 'uS/cm', count: 35040, firstTime: FIRST, lastTime: LAST };
 const CSV = 'StationIdentifier,StationId,Parameter,ParameterId,Statistic,Sensor,Unit,Time,Value,Qualifier,Flag\r\nMILL-1,s-1,Specific conductance,par-cond,,,uS/cm,2023-03-01T00:00:00Z,412,,\r\n';
+
+/** 1,501 15-minute pH values (a parameter without a unit) in March 2023. */
+const PH_SERIES: TimeSeriesInfo = {
+  id: 'ts-ph', stationId: 's-1', parameterId: 'par-ph', statistic: null, sensor: null, unit: null, count: 1501,
+  firstTime: '2023-03-01T00:00:00Z', lastTime: '2023-03-16T15:00:00Z',
+};
 
 /** The requests of /wapi/ts/data and /wapi/ts/download, with their ranges (ms; undefined: open). */
 let asked: { path: string; from?: number; to?: number }[];
+/** The station's logger series (GET /wapi/ts/list); the data answered is the first one's. */
+let listed: TimeSeriesInfo[];
 let download: () => Response;
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** As the API answers: the finest level that fits 2,000 points in the range asked for (days, hours, values as measured). */
 function answerData(from: number, to: number): Response {
-  const start = Math.max(from, Date.parse(FIRST));
-  const end = Math.min(to, Date.parse(LAST));
+  const start = Math.max(from, Date.parse(listed[0]!.firstTime!));
+  const end = Math.min(to, Date.parse(listed[0]!.lastTime!));
   const [aggregate, step] = end - start > 2000 * HOUR ? ['day', DAY] : end - start > 2000 * 15 * 60_000 ? ['hour', HOUR] : ['raw', 15 * 60_000];
   const points = [];
   for (let t = Math.ceil(start / step) * step; t <= end; t += step) points.push(aggregate === 'raw' ? { t: new Date(t).toISOString(), v: 400 } : { t: new Date(t).toISOString(), min: 390, mean: 400, max: 410, n: 4 });
@@ -46,6 +56,7 @@ function answerData(from: number, to: number): Response {
 beforeEach(() => {
   setApiBase(undefined);
   asked = [];
+  listed = [SERIES];
   download = () => new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
     return fakeContext(this);
@@ -60,8 +71,8 @@ beforeEach(() => {
     if (path === '/wapi/ts/data' || path === '/wapi/ts/download') {
       asked.push({ path, from: from ? Date.parse(from) : undefined, to: to ? Date.parse(to) : undefined });
     }
-    if (path === '/wapi/ts/list') return json([SERIES]);
-    if (path === '/parameter/parameters') return json([{ id: 'par-cond', name: 'Specific conductance', unit: 'uS/cm' }]);
+    if (path === '/wapi/ts/list') return json(listed);
+    if (path === '/parameter/parameters') return json([{ id: 'par-cond', name: 'Specific conductance', unit: 'uS/cm' }, { id: 'par-ph', name: 'pH', unit: null }]);
     if (path === '/wapi/ts/data') return answerData(from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity);
     if (path === '/wapi/ts/download') return download();
     return json({ message: 'Not found' }, 404);
@@ -69,15 +80,20 @@ beforeEach(() => {
 });
 
 /** The panel on the station chart's page, at this address (?from, ?to as the station chart keeps them). */
-async function renderPanel(search = '') {
+async function renderPanel(search = '', name = 'Specific conductance') {
+  const panel = await renderPanelOnly(search);
+  const canvas = await within(panel).findByRole('img', { name: `Logger data: ${name}` });
+  await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+  return { panel, canvas, level: within(panel).getByRole('status') };
+}
+
+/** The panel at this address, as soon as it is on the page (with or without a chart). */
+async function renderPanelOnly(search = '') {
   const router = createMemoryRouter([{ path: '/sts/station/:id/chart', element: <LoggerSeriesPanel stationId="s-1" /> }], {
     initialEntries: [`/sts/station/s-1/chart${search}`],
   });
   renderWithProviders(<RouterProvider router={router} />);
-  const panel = await screen.findByRole('region', { name: 'Logger data' });
-  const canvas = await within(panel).findByRole('img', { name: 'Logger data: Specific conductance' });
-  await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
-  return { panel, canvas, level: within(panel).getByRole('status') };
+  return screen.findByRole('region', { name: /^(Logger data|记录仪数据)$/ });
 }
 
 const dataAsked = () => asked.filter((a) => a.path === '/wapi/ts/data');
@@ -194,11 +210,18 @@ describe("the logger chart within the station chart's dates", () => {
     expect([axisOf(canvas).min, axisOf(canvas).max]).toEqual([new Date(2023, 11, 1).getTime(), WHOLE.max]);
   });
 
-  it('asks for nothing while the chosen range is wrong (the form says why)', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <LoggerSeriesPanel stationId="s-1" /> }], { initialEntries: ['/?from=2023-04-01&to=2023-03-01'] });
-    renderWithProviders(<RouterProvider router={router} />);
-    const panel = await screen.findByRole('region', { name: 'Logger data' });
+  it('asks for nothing while the chosen range is wrong, and says why, as the sampled chart does', async () => {
+    const panel = await renderPanelOnly('?from=2026-05-10&to=2026-05-02');
     expect(within(panel).getByRole('radio', { name: /Specific conductance/ })).toBeChecked();
+    expect(within(panel).getByText('The start date must not be after the end date.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
+    expect(dataAsked()).toEqual([]);
+  });
+
+  it('says which date in the address is not one, in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    const panel = await renderPanelOnly('?from=2023-02-30');
+    expect(await within(panel).findByText('地址中的“2023-02-30”不是日期，请选择日期。')).toBeInTheDocument();
     expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
     expect(dataAsked()).toEqual([]);
   });
@@ -257,5 +280,75 @@ describe('the logger CSV download', () => {
     await settled(level, 1);
     await user.click(within(panel).getByRole('button', { name: 'Download logger data (CSV)' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: Invalid from. It must not be after to');
+  });
+});
+
+describe('what the logger chart says of the values shown', () => {
+  it('names a series without a unit by its parameter, and does not offer a zoom-out that shows nothing coarser', async () => {
+    const user = userEvent.setup();
+    listed = [PH_SERIES];
+    const { panel, level } = await renderPanel('', 'pH');
+    expect(within(panel).getByRole('radio', { name: 'pH: 1,501 values' })).toBeChecked();
+    expect(panel).not.toHaveTextContent('—');
+    await settled(level, 1);
+    // The whole series, unzoomed: zooming out would change nothing.
+    expect(level).toHaveTextContent(/^Values as measured: 1,501 of 1,501\.$/);
+    // Zoomed in: zooming out gives the values as measured again, no means.
+    await user.click(within(panel).getByRole('button', { name: 'Zoom in' }));
+    await settled(level, 2);
+    expect(level).toHaveTextContent(/^Values as measured: [\d,]+ of [\d,]+\.$/);
+  });
+
+  it('in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    listed = [PH_SERIES];
+    const panel = await renderPanelOnly();
+    expect(await within(panel).findByRole('radio', { name: 'pH：1,501 个值' })).toBeChecked();
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^实测值：1,501 个中的 1,501 个。$/));
+  });
+
+  it('at the chosen dates, unzoomed, does not offer to zoom out; zoomed in from hourly means, it does', async () => {
+    const user = userEvent.setup();
+    const { panel, level } = await renderPanel('?from=2023-03-01&to=2023-03-10');
+    await settled(level, 1);
+    expect(level).toHaveTextContent(/^Values as measured: [\d,]+ of [\d,]+\.$/);
+    cleanup();
+
+    const march = await renderPanel('?from=2023-03-01&to=2023-03-31');
+    await settled(march.level, 2);
+    expect(march.level).toHaveTextContent(/^Hourly means/);
+    const zoomIn = within(march.panel).getByRole('button', { name: 'Zoom in' });
+    await user.click(zoomIn);
+    await settled(march.level, 3);
+    await user.click(zoomIn);
+    await settled(march.level, 4);
+    expect(march.level).toHaveTextContent(/^Values as measured: [\d,]+ of [\d,]+\. Zoom out for hourly, daily or monthly means\.$/);
+    expect(panel).not.toBeInTheDocument();
+  });
+
+  it('says there are no values in a range without any (no empty chart), in English and Simplified Chinese', async () => {
+    let panel = await renderPanelOnly('?from=2024-05-01&to=2024-05-10');
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^There are no values in this range\.$/));
+    expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('0 of 0');
+    cleanup();
+
+    await changeLanguage('zh-CN');
+    panel = await renderPanelOnly('?from=2024-05-01&to=2024-05-10');
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^此范围内没有数值。$/));
+  });
+
+  it('zoomed into a stretch without values, keeps the chart and says to zoom out', async () => {
+    const user = userEvent.setup();
+    // The last days of the series, then weeks after it.
+    const { panel, canvas, level } = await renderPanel('?from=2023-12-20&to=2024-02-28');
+    await settled(level, 1);
+    const zoomIn = within(panel).getByRole('button', { name: 'Zoom in' });
+    await user.click(zoomIn);
+    await settled(level, 2);
+    await user.click(zoomIn);
+    await settled(level, 3);
+    expect(level).toHaveTextContent(/^There are no values in this range\. Zoom out to see the values around it\.$/);
+    expect(within(panel).getByRole('img', { name: 'Logger data: Specific conductance' })).toBe(canvas);
   });
 });

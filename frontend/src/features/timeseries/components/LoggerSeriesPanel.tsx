@@ -16,8 +16,9 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
   const parameters = useParameters();
   const [params] = useSearchParams();
   const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  // A range the form says is wrong is not asked for (the form says why), as for the sampled values.
-  const rangeIsValid = Object.keys(dateRangeProblems(range.from, range.to)).length === 0;
+  // A range the form says is wrong is not asked for, as for the sampled values; the panel says why it shows no chart.
+  const problems = dateRangeProblems(range.from, range.to);
+  const problem = problems.from ?? problems.to;
   const [chosen, setChosen] = useState<string | undefined>();
   const all = list.data ?? [];
   if (!all.length) return null;
@@ -34,11 +35,21 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
         {all.map((s) => (
           <label key={s.id} className="checkbox">
             <input type="radio" name="logger-series" checked={s.id === shown.id} onChange={() => setChosen(s.id)} />
-            {t('timeseries.panel.option', { name: nameOf(s.parameterId, s.statistic), unit: s.unit ?? '—', count: s.count.toLocaleString() })}
+            {s.unit
+              ? t('timeseries.panel.option', { name: nameOf(s.parameterId, s.statistic), unit: s.unit, count: s.count.toLocaleString() })
+              : t('timeseries.panel.optionNoUnit', { name: nameOf(s.parameterId, s.statistic), count: s.count.toLocaleString() })}
           </label>
         ))}
       </fieldset>
-      {rangeIsValid && <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} range={range} />}
+      {problem ? (
+        <p className="empty">
+          {problem === 'invalidDate'
+            ? t('validation.invalidDateInAddress', { value: problems.from ? range.from : range.to })
+            : t(`validation.${problem}`)}
+        </p>
+      ) : (
+        <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} range={range} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,8 @@ const timeseries = {
     heading: 'Logger data',
     series: 'Series',
     option: '{{name}}, {{unit}}: {{count}} values',
+    /** A series without a unit (such as pH). */
+    optionNoUnit: '{{name}}: {{count}} values',
   },
   chart: {
     title: 'Logger data: {{name}}',
@@ -13,7 +15,12 @@ const timeseries = {
     csvFailed: 'The CSV could not be downloaded: {{message}}',
     csvUnreadable: 'The server answered neither a CSV file nor where to find it.',
     level: {
-      raw: 'Values as measured: {{points}} of {{count}}. Zoom out for hourly, daily or monthly means.',
+      raw: 'Values as measured: {{points}} of {{count}}.',
+      /** Zoomed in, where zooming out gives means. */
+      rawZoomOut: 'Values as measured: {{points}} of {{count}}. Zoom out for hourly, daily or monthly means.',
+      none: 'There are no values in this range.',
+      /** Zoomed into a gap of a range that has values. */
+      noneZoomOut: 'There are no values in this range. Zoom out to see the values around it.',
       hour: 'Hourly means of {{count}} values ({{points}} hours). Zoom in to see the values as measured.',
       day: 'Daily means of {{count}} values ({{points}} days). Zoom in for hours, then the values as measured.',
       month: 'Monthly means of {{count}} values ({{points}} months). Zoom in for days, hours and the values as measured.',

@@ -6,6 +6,7 @@ const timeseries: typeof en = {
     heading: '记录仪数据',
     series: '序列',
     option: '{{name}}，{{unit}}：{{count}} 个值',
+    optionNoUnit: '{{name}}：{{count}} 个值',
   },
   chart: {
     title: '记录仪数据：{{name}}',
@@ -15,7 +16,10 @@ const timeseries: typeof en = {
     csvFailed: '无法下载 CSV：{{message}}',
     csvUnreadable: '服务器既未返回 CSV 文件，也未说明文件所在位置。',
     level: {
-      raw: '实测值：{{count}} 个中的 {{points}} 个。缩小可查看每小时、每日或每月平均值。',
+      raw: '实测值：{{count}} 个中的 {{points}} 个。',
+      rawZoomOut: '实测值：{{count}} 个中的 {{points}} 个。缩小可查看每小时、每日或每月平均值。',
+      none: '此范围内没有数值。',
+      noneZoomOut: '此范围内没有数值。缩小可查看其前后的数值。',
       hour: '{{count}} 个值的每小时平均值（{{points}} 小时）。放大可查看实测值。',
       day: '{{count}} 个值的每日平均值（{{points}} 天）。放大可查看每小时平均值，再放大可查看实测值。',
       month: '{{count}} 个值的每月平均值（{{points}} 个月）。放大可查看每日、每小时平均值和实测值。',
