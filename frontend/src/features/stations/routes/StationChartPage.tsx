@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
@@ -13,6 +13,7 @@ import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { dateRangeProblems } from '../../../lib/filterChecks';
 import { LoggerSeriesPanel } from '../../timeseries/components/LoggerSeriesPanel';
+import { useOneAtATime } from '../../../shell/useOneAtATime';
 
 /** A station's series are preloaded when they hold this many values in all, or fewer. */
 export const PRELOAD_MAX_VALUES = 20_000;
@@ -74,26 +75,13 @@ export function StationChartPage() {
 
   // The CSV is the server's export of the station's values (GET /sampleValue), not the chart's columns: it has the
   // times as the source wrote them with their zone, and reported text such as ND, which the chart cannot draw.
-  const [csvBusy, setCsvBusy] = useState(false);
-  const [csvError, setCsvError] = useState<unknown>(null);
-  const csvPending = useRef(false);
-  async function downloadCsv() {
-    if (csvPending.current) return;
-    csvPending.current = true;
-    setCsvBusy(true);
-    setCsvError(null);
-    const name = `${filename}.csv`;
-    try {
+  const { busy: csvBusy, error: csvError, run: runCsv } = useOneAtATime();
+  const downloadCsv = () =>
+    runCsv(async () => {
       const text = await fetchValuesCsv(station.id, shown, range);
       // With its byte-order mark, which the decoding of the answer dropped: Excel then reads the names as written.
-      if (text !== undefined) saveCsv(name, text);
-    } catch (failure) {
-      setCsvError(failure);
-    } finally {
-      csvPending.current = false;
-      setCsvBusy(false);
-    }
-  }
+      if (text !== undefined) saveCsv(`${filename}.csv`, text);
+    });
 
   return (
     <section className="station-chart" aria-label={t('stations.chart.tab')}>

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../../lib/download';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { axisExtent } from '../../stations/lib/timeAxis';
 import { useTimeSeriesChart } from '../../stations/components/useTimeSeriesChart';
+import { useOneAtATime } from '../../../shell/useOneAtATime';
 import {
   asSeries, fetchSeriesCsv, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo, type View,
 } from '../api/timeseries';
@@ -106,25 +107,13 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
   const filename = name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || series.id;
 
   // The CSV is the server's (GET /wapi/ts/download): every value as measured in the range shown.
-  const [csvBusy, setCsvBusy] = useState(false);
-  const [csvError, setCsvError] = useState<unknown>(null);
-  const csvPending = useRef(false);
-  async function downloadCsv() {
-    if (csvPending.current) return;
-    csvPending.current = true;
-    setCsvBusy(true);
-    setCsvError(null);
-    try {
+  const { busy: csvBusy, error: csvError, run: runCsv } = useOneAtATime();
+  const downloadCsv = () =>
+    runCsv(async () => {
       const file = await fetchSeriesCsv(series.id, view);
       if (file && 'text' in file) saveCsv(`${filename}.csv`, file.text);
       else if (file) downloadFrom(file.url, `${filename}.csv`);
-    } catch (error) {
-      setCsvError(error);
-    } finally {
-      csvPending.current = false;
-      setCsvBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="logger-chart">
