@@ -7,6 +7,7 @@ import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { fakeAdminServer, manyUsers } from '../test/fakeAdminServer';
 import { PROFILES, renderAdmin } from '../test/renderAdmin';
+import { holdAnswers } from '../../../test/holdAnswers';
 
 let server: ReturnType<typeof fakeAdminServer>;
 
@@ -270,15 +271,7 @@ describe('users screen', () => {
     const opener = screen.getByRole('button', { name: 'Delete Vera Viewer' });
     await user.click(opener);
     // The server answers the delete only when the test says so.
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'DELETE') await answered;
-        return server.fetch(input, init);
-      }),
-    );
+    const answer = holdAnswers(server.fetch, (_input, init) => init?.method === 'DELETE');
     const confirm = within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' });
     await user.click(confirm);
     // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).

@@ -7,6 +7,7 @@ import { toast } from '../../../shell/toast';
 import { DEMO_ORG, demoState, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
 import { resetPendingInvitationOffer } from '../components/PendingInvitationRedirect';
+import { holdAnswers } from '../../../test/holdAnswers';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 const INVITATION = {
@@ -59,15 +60,7 @@ describe('invitation page', () => {
   it('keeps Accept focusable while it is sent (a disabled button drops the focus to the body) and after a refusal', async () => {
     server.fail('POST', /^\/Invitation\/accept$/, 409, 'This invitation has already been accepted.');
     // The server answers the acceptance only when the test says so.
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input).includes('/Invitation/accept')) await answered;
-        return server.fetch(input, init);
-      }),
-    );
+    const answer = holdAnswers(server.fetch, (input) => String(input).includes('/Invitation/accept'));
     renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
     const accept = await screen.findByRole('button', { name: 'Accept' });
     await userEvent.click(accept);

@@ -8,6 +8,7 @@ import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { DEMO_ORG, fakeOrganizationsServer, ME } from '../test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
+import { holdAnswers } from '../../../test/holdAnswers';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
@@ -393,15 +394,7 @@ describe('organization workspace', () => {
     const leave = within(rowWith('Olga Orgadmin')).getByRole('button', { name: 'Leave' });
     await user.click(leave);
     // The server answers the leaving only when the test says so.
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'DELETE') await answered;
-        return server.fetch(input, init);
-      }),
-    );
+    const answer = holdAnswers(server.fetch, (_input, init) => init?.method === 'DELETE');
     const confirm = within(screen.getByRole('dialog', { name: 'Leave organization' })).getByRole('button', { name: 'Leave' });
     await user.click(confirm);
     // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).
@@ -487,15 +480,7 @@ describe('organization workspace', () => {
     await user.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
     await user.type(screen.getByLabelText('Private key'), 'c2VjcmV0');
     // The server answers the account only when the test says so.
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'PUT' && String(input).endsWith('/wqx-account')) await answered;
-        return server.fetch(input, init);
-      }),
-    );
+    const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'PUT' && String(input).endsWith('/wqx-account'));
     const saveWqx = screen.getByRole('button', { name: 'Save WQX account' });
     await user.click(saveWqx);
     // While it is sent the button is marked, not disabled (a disabled button drops the focus to the page's body).

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { fakePagesServer } from '../test/fakePagesServer';
 import { renderPages, SYSTEM_ADMIN_PROFILE, VIEWER_PROFILE } from '../test/renderPages';
+import { holdAnswers } from '../../../test/holdAnswers';
 
 let server: ReturnType<typeof fakePagesServer>;
 
@@ -23,12 +24,7 @@ describe('Contact us', () => {
     const user = userEvent.setup();
     renderPages('/sts/contactUs');
     await fillIn(user);
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      await answered;
-      return server.fetch(input, init);
-    }));
+    const answer = holdAnswers(server.fetch, () => true);
     await user.click(screen.getByRole('button', { name: 'Send the message' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     answer();

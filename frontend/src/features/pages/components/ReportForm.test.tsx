@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { fakePagesServer } from '../test/fakePagesServer';
 import { renderPages } from '../test/renderPages';
+import { holdAnswers } from '../../../test/holdAnswers';
 
 let server: ReturnType<typeof fakePagesServer>;
 let downloads: string[];
@@ -196,12 +197,7 @@ describe('the PDF report', () => {
   it('keeps the keyboard focus on the button while the report is made, and announces it ready', async () => {
     const user = userEvent.setup();
     // The PDF is on its way until the test lets it come.
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).endsWith('/report')) await answered;
-      return server.fetch(input, init);
-    }));
+    const answer = holdAnswers(server.fetch, (input) => String(input).endsWith('/report'));
     renderPages('/sts/report?stationType=lake');
     await screen.findByText('The report covers 42 stations.', {}, { timeout: 5000 });
     // The live region is on the page, empty, before there is anything to say.
@@ -222,12 +218,7 @@ describe('the PDF report', () => {
   it('keeps the keyboard focus on the button when the report could not be made', async () => {
     const user = userEvent.setup();
     server.fail('POST', /^\/report$/, 500, 'The report service is down.');
-    let answer = () => undefined as void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).endsWith('/report')) await answered;
-      return server.fetch(input, init);
-    }));
+    const answer = holdAnswers(server.fetch, (input) => String(input).endsWith('/report'));
     renderPages('/sts/report?stationType=lake');
     const create = await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 });
     create.focus();
