@@ -60,11 +60,13 @@ export interface FilterPanelProps {
   filters: ExplorerFilters;
   onChange: (filters: ExplorerFilters) => void;
   stations: StationSet | undefined;
+  /** The panel sits under a fold that already says "Filters" (a phone): its heading is for screen readers only. */
+  headingHidden?: boolean;
 }
 
 /** Organizations, projects, parameters, station types, date range, county, hydrologic unit, free text;
  * and what colours the map (station type, or a measured parameter's latest value). */
-export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
+export function FilterPanel({ filters, onChange, stations, headingHidden = false }: FilterPanelProps) {
   const { t } = useTranslation();
   const organizations = useOrganizationOptions();
   const projects = useProjectOptions(filters.organization);
@@ -99,7 +101,7 @@ export function FilterPanel({ filters, onChange, stations }: FilterPanelProps) {
   return (
     <form className="filter-panel" aria-label={t('explorer.filters.title')} onSubmit={(e) => e.preventDefault()} role="search">
       <div className="filter-panel-head">
-        <h2>{t('explorer.filters.title')}</h2>
+        <h2 className={headingHidden ? 'visually-hidden' : undefined}>{t('explorer.filters.title')}</h2>
         {active > 0 && (
           <button type="button" className="link-button" onClick={() => onChange({ ...EMPTY_FILTERS, colorBy: filters.colorBy, extra: {} })}>
             {t('explorer.filters.clear', { count: active })}

@@ -364,6 +364,20 @@ describe('explorer /sts/overview', () => {
     expect(screen.getByText('筛选', { selector: 'summary' })).toBeInTheDocument();
   });
 
+  it("on a phone keeps the panel's heading for screen readers only: the fold above it says Filters", async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width'), addEventListener: () => undefined, removeEventListener: () => undefined });
+    vi.stubGlobal('matchMedia', vi.fn(phone));
+    renderExplorer(`/sts/overview?mode=table&organization=${ORG_A}`);
+    expect(await screen.findByText('Filters (1 set)', { selector: 'summary' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Filters' })).toHaveClass('visually-hidden');
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the panel heading on a wider screen', async () => {
+    renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByRole('heading', { name: 'Filters' })).not.toHaveClass('visually-hidden');
+  });
+
   it('says in Simplified Chinese how many filters are set, on the fold of the panel', async () => {
     await changeLanguage('zh-CN');
     renderExplorer(`/sts/overview?mode=table&organization=${ORG_A}&stationType=lake`);

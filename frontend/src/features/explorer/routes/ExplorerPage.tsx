@@ -122,7 +122,7 @@ export function ExplorerPage() {
       {/* Folded on a phone, unless a filter needs correcting (its message is in the panel). */}
       <details className="explorer-filters" open={!phone || !valid || undefined}>
         <summary className="filters-toggle">{activeFilters ? t('explorer.filters.toggleActive', { count: activeFilters }) : t('explorer.filters.title')}</summary>
-        <FilterPanel filters={filters} onChange={update} stations={stations} />
+        <FilterPanel filters={filters} onChange={update} stations={stations} headingHidden={phone} />
       </details>
       <div className="explorer-results">
         <div className="explorer-toolbar">
