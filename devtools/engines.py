@@ -66,6 +66,13 @@ def server_command(name: str, port: int) -> list[str]:
     return [sys.executable, "-m", "devtools.localstack", "serve", "--port", str(port)]
 
 
+def app_settings(name: str) -> dict[str, str]:
+    """Settings of the API and the worker that suit the engine (environment variables)."""
+    # moto applies a Scan's ProjectionExpression item by item in Python: the explorer snapshot's Scan
+    # of the demo's 2,006 stations took 3.1 s with it and 0.6 s without.
+    return {"STATION_SCAN_PROJECTION": "0"} if name == "moto" else {}
+
+
 def ready_path(name: str) -> str:
     """A path that answers once the engine serves requests."""
     return "/moto-api/" if name == "moto" else "/_localstack/health"

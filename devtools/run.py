@@ -110,6 +110,7 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
     stand_in = supervisor.start(f"AWS stand-in ({engine})", engines.server_command(engine, ports.aws), env)
     wait_until_up(aws_url + engines.ready_path(engine), f"AWS stand-in ({engine})", stand_in, timeout=180)
     env.update(local_stack.deploy(aws_url))
+    env.update(engines.app_settings(engine))
 
     oidc = supervisor.start("OIDC provider", [PYTHON, "-m", "devtools.oidc", "--host", "127.0.0.1",
                                               "--port", str(ports.oidc), "--issuer", env["OIDC_ISSUER"]], env)

@@ -32,6 +32,7 @@ def _start_services() -> None:
     else:
         engine = engines.start(engines.selected(), free_port())
         url = engine.url
+        os.environ.update(engines.app_settings(engine.name))
         _engine.update(engine=engine, description=engine.describe())
     _engine["url"] = url
     from devtools import local_stack

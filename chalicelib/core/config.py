@@ -40,6 +40,9 @@ class Settings:
     gis_upload_limit_bytes: int = 4 * 1024 * 1024
     # Parallel Scan segments when the explorer snapshot is rebuilt from the stations table.
     station_scan_segments: int = 4
+    # Whether that Scan asks only the explorer's attributes (less to transfer). The local moto server
+    # applies a ProjectionExpression item by item in Python: there it made the Scan five times slower.
+    station_scan_projection: bool = True
     # Import worker: rows per checkpointed chunk; how long a worker holds an import without a checkpoint
     # before another may take it over; the Lambda time (ms) kept back to hand the rest to a follow-up message.
     import_chunk_rows: int = 1000
@@ -92,6 +95,7 @@ def get_settings() -> Settings:
         admin_emails=tuple(e.lower() for e in _csv(env.get("ADMIN_EMAILS", ""))),
         gis_upload_limit_bytes=int(env.get("GIS_UPLOAD_LIMIT_BYTES") or Settings.gis_upload_limit_bytes),
         station_scan_segments=max(1, int(env.get("STATION_SCAN_SEGMENTS") or Settings.station_scan_segments)),
+        station_scan_projection=env.get("STATION_SCAN_PROJECTION", "1").strip().lower() not in ("0", "false", "no"),
         import_chunk_rows=max(1, int(env.get("IMPORT_CHUNK_ROWS") or Settings.import_chunk_rows)),
         import_lease_seconds=max(1, int(env.get("IMPORT_LEASE_SECONDS") or Settings.import_lease_seconds)),
         import_time_reserve_ms=max(0, int(env.get("IMPORT_TIME_RESERVE_MS") or Settings.import_time_reserve_ms)),

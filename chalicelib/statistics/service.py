@@ -37,6 +37,7 @@ PAGE_OF_NONE = "Invalid limit. At least 1 station per page expected"
 _PROJECTION = ("id, identifier, #n, latitude, longitude, organizationId, stationType, monitoringLocationType, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
                "latestValues, media, deletedAt")
+_ATTRIBUTES = frozenset(name.strip().replace("#n", "name") for name in _PROJECTION.split(","))
 _lock = threading.Lock()
 _cache: dict[str, Any] = {}
 
@@ -88,14 +89,16 @@ def _scan_segment(segment: int, segments: int, cost: dict, each_page: Callable[[
     from chalicelib.stations.models import Station
 
     request = dict(TableName=Station.Meta.table_name, Segment=segment, TotalSegments=segments,
-                   ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"},
                    ReturnConsumedCapacity="TOTAL")
+    if get_settings().station_scan_projection:
+        request.update(ProjectionExpression=_PROJECTION, ExpressionAttributeNames={"#n": "name"})
     while True:
         page = client.scan(**request)
         with _lock_cost:
             cost["requests"] += 1
             cost["readUnits"] += float(page.get("ConsumedCapacity", {}).get("CapacityUnits") or 0)
-        each_page([{k: _plain(v) for k, v in item.items()} for item in page["Items"] if "deletedAt" not in item])
+        each_page([{k: _plain(v) for k, v in item.items() if k in _ATTRIBUTES}
+                   for item in page["Items"] if "deletedAt" not in item])
         if "LastEvaluatedKey" not in page:
             return
         request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
