@@ -10,7 +10,7 @@ export interface OptionFilterProps {
   options: Option[] | undefined;
   selected: string[];
   onChange: (selected: string[]) => void;
-  /** Stations of the current result per option id, when known. */
+  /** Stations of the current result per option id, when known (an option missing from it has none). */
   counts?: Map<string, number>;
   loading?: boolean;
   open?: boolean;
@@ -18,7 +18,7 @@ export interface OptionFilterProps {
 
 /** A collapsible checkbox list with a search box; chosen options stay on top. */
 export function OptionFilter({ title, options, selected: applied, onChange, counts, loading, open }: OptionFilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The address is updated in a transition; the box shows the choice at once, not when the route has moved.
   const [selected, showSelected] = useOptimistic(applied);
   const [search, setSearch] = useState('');
@@ -63,7 +63,7 @@ export function OptionFilter({ title, options, selected: applied, onChange, coun
         {options && options.length === 0 && <p className="muted">{t('explorer.filters.noOptions')}</p>}
         <ul className="option-list">
           {shown.map((option) => {
-            const count = counts?.get(option.id);
+            const count = counts && (counts.get(option.id) ?? 0);
             return (
               <li key={option.id}>
                 <label>
@@ -74,7 +74,7 @@ export function OptionFilter({ title, options, selected: applied, onChange, coun
                     onChange={() => toggle(option.id)}
                   />
                   <span className="option-name">{option.name}</span>
-                  {count !== undefined && <span className="option-count">{count.toLocaleString()}</span>}
+                  {count !== undefined && <span className="option-count">{count.toLocaleString(i18n.language)}</span>}
                 </label>
               </li>
             );

@@ -291,6 +291,16 @@ describe('explorer /sts/overview', () => {
     expect(statisticBodies()).toEqual([{ stationTypes: ['lake'], format: 'columns', fields: ['sampleCount', 'stationType'] }]);
   });
 
+  it('counts 0 for an organization none of whose stations match, rather than showing no number', async () => {
+    api = fakeApi({ ...explorerApi(), 'POST /statistic': { ...statisticMap, totals: { ...statisticMap.totals, organizations: 1, organizationCounts: { [ORG_A]: 3 } } } });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview?mode=map');
+    const organizations = screen.getByRole('group', { name: 'Organizations' });
+    await waitFor(() =>
+      expect(within(organizations).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Demo Watershed Council3', 'River Keepers0']),
+    );
+  });
+
   it("counts each organization's stations from the table's rows when the answer has no such totals", async () => {
     api = fakeApi({ ...explorerApi(), 'POST /statistic': { ...statisticObjects, totals: { stations: 3, samples: 1234 } } });
     vi.stubGlobal('fetch', vi.fn(api.fetch));
@@ -309,7 +319,7 @@ describe('explorer /sts/overview', () => {
     expect(await screen.findByText('1 station · 1 sample')).toBeInTheDocument();
   });
 
-  it('offers the counties that have stations first, with their counts, in a labelled list', async () => {
+  it('offers the counties that have stations first, with their counts (0 for the others), in a labelled list', async () => {
     const user = userEvent.setup();
     api = fakeApi({
       ...explorerApi(),
@@ -327,7 +337,7 @@ describe('explorer /sts/overview', () => {
     const list = screen.getByRole('group', { name: 'County' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Autauga County, AL2'));
     const names = within(list).getAllByRole('listitem').map((item) => item.textContent);
-    expect(names.slice(0, 3)).toEqual(['Autauga County, AL2', 'Aa County 3, CT1', 'Aa County 0, CT']);
+    expect(names.slice(0, 3)).toEqual(['Autauga County, AL2', 'Aa County 3, CT1', 'Aa County 0, CT0']);
     expect(within(list).getByRole('searchbox', { name: 'Search County' })).toBeInTheDocument();
   });
 
