@@ -5,7 +5,7 @@ import json
 import re
 import uuid
 
-from pynamodb.exceptions import PutError, TransactWriteError
+from pynamodb.exceptions import TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
@@ -13,6 +13,7 @@ from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
+from chalicelib.reference.models import ORGANIZATION_NAME, CatalogItem
 from chalicelib.system.service import DEFAULT_SETTINGS
 from chalicelib.users import service as users
 
@@ -71,13 +72,43 @@ def _too_long(name: str) -> None:
     raise BadRequest("The website address must be at most 500 characters.")
 
 
+NAME_TAKEN = "An organization with this name already exists."
+
+
 def _require_unique_name(name: str, organization_id: str | None = None) -> None:
-    """Two organizations of one name could not be told apart (and one could pass for the other)."""
+    """Two organizations of one name could not be told apart (and one could pass for the other). The names
+    claimed (below) settle two requests at the same moment; this looks at the organizations too, for those
+    named before names were claimed."""
     wanted = name.casefold()
     for other in Organization.scan(Organization.deletedAt.does_not_exist(),
                                    attributes_to_get=["id", "name"]):
         if other.id != organization_id and (other.name or "").casefold() == wanted:
-            raise Conflict("An organization with this name already exists.")
+            raise Conflict(NAME_TAKEN)
+
+
+def _name_claim(name: str, organization_id: str) -> CatalogItem:
+    """The catalog record that holds a name (in any letters) for one organization: written in one transaction
+    with the organization, on the condition that no other organization holds it."""
+    return CatalogItem(id=f"{ORGANIZATION_NAME}#{name.casefold()}", kind=ORGANIZATION_NAME, label=name,
+                       organizationId=organization_id, createdAt=utc_now())
+
+
+def _claim_condition(organization_id: str):
+    return CatalogItem.id.does_not_exist() | (CatalogItem.organizationId == organization_id)
+
+
+def _transaction() -> TransactWrite:
+    return TransactWrite(connection=Organization._get_connection().connection)
+
+
+def _name_held_by_another(name: str, organization_id: str) -> bool:
+    """After a refused transaction: whether the name is why (the cancellation reasons would say, but the local
+    moto server lists them in the wrong places)."""
+    try:
+        holder = CatalogItem.get(_name_claim(name, organization_id).id, consistent_read=True)
+    except CatalogItem.DoesNotExist:
+        return False
+    return holder.organizationId != organization_id
 
 
 def public(organization: Organization) -> dict:
@@ -99,21 +130,43 @@ def create(data: dict, organization_id: str | None = None) -> Organization:
     _require_unique_name(fields["name"])
     organization = Organization(id=organization_id or str(uuid.uuid4()), createdAt=utc_now(), **fields)
     try:
-        organization.save(condition=Organization.id.does_not_exist())
-    except PutError as exc:
-        raise Conflict("An organization with this id already exists.") from exc
+        with _transaction() as transaction:
+            transaction.save(_name_claim(organization.name, organization.id),
+                             condition=_claim_condition(organization.id))
+            transaction.save(organization, condition=Organization.id.does_not_exist())
+    except TransactWriteError as exc:
+        if _name_held_by_another(organization.name, organization.id):
+            raise Conflict(NAME_TAKEN) from exc
+        if Organization.count(organization.id, consistent_read=True):
+            raise Conflict("An organization with this id already exists.") from exc
+        raise
     return organization
 
 
 def update(organization_id: str, data: dict) -> Organization:
     organization = get(organization_id)
     fields = _validated_fields(data, creating=False)
-    if fields.get("name") and fields["name"].casefold() != (organization.name or "").casefold():
+    renamed = bool(fields.get("name")) and fields["name"].casefold() != (organization.name or "").casefold()
+    if renamed:
         _require_unique_name(fields["name"], organization_id)
     if fields:
         before = {name: getattr(organization, name) for name in fields}
-        organization.update(actions=[getattr(Organization, k).set(v) for k, v in fields.items()]
-                            + [Organization.updatedAt.set(utc_now())])
+        actions = [getattr(Organization, k).set(v) for k, v in fields.items()] + [Organization.updatedAt.set(utc_now())]
+        if renamed:  # the new name claimed and the old one let go with the change, or nothing of it
+            try:
+                with _transaction() as transaction:
+                    transaction.save(_name_claim(fields["name"], organization_id),
+                                     condition=_claim_condition(organization_id))
+                    transaction.delete(_name_claim(organization.name or "", organization_id),
+                                       condition=_claim_condition(organization_id))
+                    transaction.update(organization, actions=actions)
+            except TransactWriteError as exc:
+                if _name_held_by_another(fields["name"], organization_id):
+                    raise Conflict(NAME_TAKEN) from exc
+                raise
+            organization.refresh()
+        else:
+            organization.update(actions=actions)
         audit.record("update", "organization", organization_id, before=before, after=fields,
                      organization_id=organization_id)
     return organization
@@ -127,7 +180,10 @@ def delete(organization_id: str) -> None:
     from chalicelib.organizations import retire
 
     organization = get(organization_id)
-    organization.update(actions=[Organization.deletedAt.set(utc_now())])
+    with _transaction() as transaction:  # its name is free for another organization
+        transaction.update(organization, actions=[Organization.deletedAt.set(utc_now())])
+        transaction.delete(_name_claim(organization.name or "", organization_id),
+                           condition=_claim_condition(organization_id))
     for item in Membership.query(organization_id):
         item.delete()
     invitations.revoke_all_of(organization_id)

@@ -2,7 +2,7 @@
 
 Access patterns: an item by id; every item of a kind (GSI byKind): parameter groups, station types,
 monitoring location types, GIS layers. Single records by a fixed id: an organization's parameter
-selection (organizationParameters#<organizationId>), the explorer snapshot's pointer.
+selection (organizationParameters#<organizationId>), the explorer snapshot's pointer, organizations' names.
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ MONITORING_LOCATION_TYPE = "monitoringLocationType"
 ORGANIZATION_PARAMETERS = "organizationParameters"
 # An uploaded GeoJSON layer of hydrologic units (chalicelib/gis): its file in S3, counts and extent in details.
 GIS_LAYER = "gisLayer"
+# An organization's name, held for it (id organizationName#<name in lower case>): no two organizations share one.
+ORGANIZATION_NAME = "organizationName"
 
 
 class CatalogByKind(GlobalSecondaryIndex):

@@ -70,6 +70,39 @@ def test_two_organizations_cannot_share_a_name(api, org):
     assert api.as_("orgadmin").patch(f"/organization/{org}", {"name": name.lower()}).status_code == 200
 
 
+def test_two_requests_at_the_same_moment_cannot_give_two_organizations_one_name(api, org, monkeypatch):
+    """Both requests looked and found the name free (the look is skipped here, as when they ran side by side):
+    the name each claims with its write settles it."""
+    from chalicelib.organizations import service as organizations
+
+    monkeypatch.setattr(organizations, "_require_unique_name", lambda name, organization_id=None: None)
+    name = _unique("Same moment")
+    first = api.as_("admin").post("/organization", {"name": name})
+    assert first.status_code == 201
+    second = api.as_("admin").post("/organization", {"name": f"  {name.upper()} "})
+    assert second.status_code == 409
+    assert second.json["message"] == "An organization with this name already exists."
+    renamed = api.as_("orgadmin").patch(f"/organization/{org}", {"name": name.lower()})
+    assert renamed.status_code == 409
+    assert renamed.json["message"] == "An organization with this name already exists."
+    assert api.get(f"/organization/{org}").json["name"] != name.lower()
+    # A rename lets its old name go; a deletion too.
+    old_name = api.get(f"/organization/{org}").json["name"]
+    assert api.as_("orgadmin").patch(f"/organization/{org}", {"name": _unique("Renamed")}).status_code == 200
+    assert api.as_("admin").post("/organization", {"name": old_name}).status_code == 201
+    assert api.as_("admin").delete(f"/organization/{first.json['id']}").status_code in (200, 204)
+    assert api.as_("admin").post("/organization", {"name": name}).status_code == 201
+
+
+def test_an_organization_id_is_given_once(demo):
+    from chalicelib.core.errors import Conflict
+    from chalicelib.organizations import service as organizations
+
+    organization = organizations.create({"name": _unique("Seeded")})
+    with pytest.raises(Conflict, match="^An organization with this id already exists.$"):
+        organizations.create({"name": _unique("Another")}, organization_id=organization.id)
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"description": "x" * 5_001}, "The description must be at most 5,000 characters."),
     ({"description": "x" * 450_000}, "The description must be at most 5,000 characters."),
