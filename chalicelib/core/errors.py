@@ -12,6 +12,8 @@ from chalice import ChaliceUnhandledError
 
 class ApiError(ChaliceUnhandledError):
     status_code = 400
+    # The answer's "error": the status's phrase, or a name a client acts on (see AccountDeleted).
+    error: str | None = None
     # Names the request in the API's log, for errors whose cause is logged (a server error).
     request_id: str | None = None
 
@@ -28,6 +30,12 @@ class BadRequest(ApiError):
 
 class Unauthorized(ApiError):
     status_code = 401
+
+
+class AccountDeleted(Unauthorized):
+    """A token of an account deleted since its sign-in: the client ends the sign-in too (a new sign-in starts a
+    new account), rather than offering to sign in again into the same session."""
+    error = "Account Deleted"
 
 
 class Forbidden(ApiError):
@@ -54,8 +62,8 @@ class InternalError(ApiError):
     status_code = 500
 
 
-def error_body(status_code: int, message: str, request_id: str | None = None) -> dict:
-    body = {"statusCode": status_code, "message": message, "error": HTTPStatus(status_code).phrase}
+def error_body(status_code: int, message: str, request_id: str | None = None, error: str | None = None) -> dict:
+    body = {"statusCode": status_code, "message": message, "error": error or HTTPStatus(status_code).phrase}
     if request_id:
         body["requestId"] = request_id
     return body

@@ -81,7 +81,7 @@ def created(body: Any) -> Response:
 
 def error_response(exc: ApiError, accept_language: str | None = None) -> Response:
     """The JSON error, its message in the request's language when there is a translation."""
-    return Response(body=error_body(exc.status_code, localize(exc.message, accept_language), exc.request_id),
+    return Response(body=error_body(exc.status_code, localize(exc.message, accept_language), exc.request_id, exc.error),
                     status_code=exc.status_code, headers={"Content-Type": "application/json"})
 
 

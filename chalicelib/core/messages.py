@@ -28,6 +28,7 @@ ZH_CN = {
     "Token algorithm not allowed.": "不允许使用该令牌的签名算法。",
     "Token has no key id.": "令牌缺少密钥 ID。",
     "Token expired.": "令牌已过期。",
+    "This account has been deleted. Sign in again to start a new account.": "此账户已被删除。重新登录即可开始一个新账户。",
     "Token signed by an unknown key.": "令牌由未知密钥签名。",
     "Token audience not accepted.": "不接受该令牌的受众（audience）。",
     "Invalid token: {detail}": "令牌无效：{detail}",

@@ -21,7 +21,9 @@ ERROR_SCHEMA = {
     "properties": {
         "statusCode": {"type": "integer"},
         "message": {"type": "string"},
-        "error": {"type": "string"},
+        "error": {"type": "string", "description": "the status's phrase; \"Account Deleted\" on a 401 for a token of an "
+                                                    "account deleted since its sign-in (sign out: a new sign-in starts a "
+                                                    "new account)"},
         "requestId": {"type": "string", "description": "names the request in the API's log (server errors)"},
     },
 }

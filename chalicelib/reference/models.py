@@ -19,6 +19,8 @@ ORGANIZATION_PARAMETERS = "organizationParameters"
 GIS_LAYER = "gisLayer"
 # An organization's name, held for it (id organizationName#<name in lower case>): no two organizations share one.
 ORGANIZATION_NAME = "organizationName"
+# When a user's account was deleted (id deletedUser#<user id>): the sessions they held then end.
+DELETED_USER = "deletedUser"
 
 
 class CatalogByKind(GlobalSecondaryIndex):

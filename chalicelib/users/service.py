@@ -11,9 +11,10 @@ from chalicelib.audit import service as audit
 from chalicelib.auth.claims import verified_email
 from chalicelib.core.config import get_settings
 from chalicelib.auth.principal import Principal
-from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
+from chalicelib.core.errors import AccountDeleted, BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.crud.listing import Listing, count_change
+from chalicelib.reference.models import DELETED_USER, CatalogItem
 from chalicelib.roles.service import SYSTEM_ADMIN, granted_by, held_roles, roles_by_id
 from chalicelib.users.models import LISTING, User
 
@@ -42,6 +43,9 @@ def get_or_404(user_id: str) -> User:
     return user
 
 
+ACCOUNT_DELETED = "This account has been deleted. Sign in again to start a new account."
+
+
 def provision(claims: dict) -> tuple[User, bool]:
     """The user behind a verified token, created on the first authenticated call; (user, created)."""
     user_id = claims["sub"]
@@ -50,6 +54,9 @@ def provision(claims: dict) -> tuple[User, bool]:
     verified = verified_email(claims)
     admin_by_config = bool(verified) and verified in get_settings().admin_emails
     if user is None:
+        # auth_time, not iat: a token refreshed after the deletion still belongs to the sign-in before it.
+        if _deleted_after(user_id, claims.get("auth_time", claims.get("iat"))):
+            raise AccountDeleted(ACCOUNT_DELETED)
         user = User(id=user_id, email=email,
                     name=claims.get("name") or claims.get("preferred_username") or email or user_id,
                     roles=[SYSTEM_ADMIN] if admin_by_config else [], createdAt=utc_now())
@@ -93,6 +100,26 @@ def _delete(user: User) -> bool:
         raise
     count_change(USERS_LISTING, -1)
     return True
+
+
+def _record_deletion(user_id: str) -> None:
+    """Remember when a signed-in person's account was deleted: the sessions they hold then end with it (their
+    next request would otherwise create the account again); a sign-in after it starts a new account."""
+    CatalogItem(id=f"{DELETED_USER}#{user_id}", kind=DELETED_USER, createdAt=utc_now()).save()
+
+
+def _deleted_after(user_id: str, signed_in_at) -> bool:
+    """Whether the account was deleted after a sign-in at `issued_at` (seconds since the epoch)."""
+    from datetime import datetime, timezone
+
+    try:
+        deleted = CatalogItem.get(f"{DELETED_USER}#{user_id}")
+    except CatalogItem.DoesNotExist:
+        return False
+    if not isinstance(signed_in_at, (int, float)):
+        return True
+    deleted_at = datetime.fromisoformat(deleted.createdAt.replace("Z", "+00:00"))
+    return datetime.fromtimestamp(signed_in_at, timezone.utc) < deleted_at
 
 
 def _email(value) -> str:
@@ -241,6 +268,8 @@ def delete(user_id: str) -> None:
     user = get_or_404(user_id)
     if not _delete(user):
         raise NotFound("User not found.")
+    if not user.preRegistered:  # a draft never signed in: no session to end
+        _record_deletion(user_id)
     audit.record("delete", "user", user_id, before={"name": user.name, "email": user.email})
 
 

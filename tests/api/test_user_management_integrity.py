@@ -113,3 +113,30 @@ def test_roles_that_are_not_a_list_of_ids_are_a_400_and_leave_no_user(api, roles
     assert (listed["data"] if isinstance(listed, dict) else listed) == []
     edited = api.as_("admin").patch(f"/user/{_new_user(api)}", {"roles": roles})
     assert (edited.status_code, edited.json["message"]) == (400, message)
+
+
+def test_deleting_a_signed_in_user_ends_their_session_and_a_new_sign_in_starts_a_new_account(api):
+    """Their next request would otherwise create the account again, with what they were doing."""
+    import time
+
+    person = Person(email=f"deleted-{_unique()}@example.com")
+    signed_in_at = int(time.time())
+    user_id = api.get("/auth/profile", headers=person.headers(signed_in_at)).json["id"]
+    admin = api.as_("admin")
+    assert api.post("/dashboards", {"label": f"Board {_unique()}"}, headers=person.headers(signed_in_at)).status_code == 201
+    assert admin.delete(f"/user/{user_id}").status_code in (200, 204)
+
+    refused = api.get("/auth/profile", headers=person.headers(signed_in_at))
+    assert refused.status_code == 401
+    assert refused.json["message"] == "This account has been deleted. Sign in again to start a new account."
+    assert refused.json["error"] == "Account Deleted"
+    chinese = api.get("/auth/profile", headers={**person.headers(signed_in_at), "Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == "此账户已被删除。重新登录即可开始一个新账户。"
+    # Nothing of theirs came back, and the token refreshed since (a later iat, the same sign-in) is refused too.
+    time.sleep(1.1)
+    assert api.post("/dashboards", {"label": "After"}, headers=person.headers(signed_in_at)).status_code == 401
+
+    renewed = api.get("/auth/profile", headers=person.headers(int(time.time()) + 1))
+    assert renewed.status_code == 200
+    assert renewed.json["id"] == user_id and renewed.json["systemRoles"] == []
+    assert api.get("/dashboards", headers=person.headers(int(time.time()) + 1)).json == []
