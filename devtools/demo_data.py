@@ -37,8 +37,9 @@ GENERATOR_SEED = 20240601
 # Versions of what the loaders write (a new version loads again over what a running stack holds):
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
 # 3 (WQP), 4 (generator): series and stations keep their values' media (the generated ones: Water); 4 (WQP): values keep their time zone,
-# and the sample fraction tells results of one activity apart; 5 (WQP): the WQX 3 site knows its state and county.
-WQP_VERSION = 5
+# and the sample fraction tells results of one activity apart; 5 (WQP): the WQX 3 site knows its state and county;
+# 6 (WQP): a project holds the stations its activities sampled.
+WQP_VERSION = 6
 GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
@@ -254,9 +255,17 @@ def load_wqp(organization_id: str) -> dict:
                                        createdAt=utc_now()))
     projects.save_activities(activities)
     summary = samples.write(written)
-    default_project = projects.get(default.id)
-    projects.set_lists(default_project, station_ids=sorted(known.values()))
-    stations.set_project_membership(default.id, organization_id, sorted(known.values()), [])
+    # A project's stations are those it sampled (as an import makes them), so that the explorer's project filter
+    # finds what the WQP services find by the project's activities; the default project holds every station.
+    sampled: dict[str, set[str]] = {default.id: set(known.values())}
+    for activity in activities:
+        if activity.stationId:
+            sampled.setdefault(activity.projectId, set()).add(activity.stationId)
+    for project_id, station_ids in sorted(sampled.items()):
+        project = projects.get(project_id)
+        members = sorted(station_ids | set(project.stationIds or []))
+        projects.set_lists(project, station_ids=members)
+        stations.set_project_membership(project_id, organization_id, members, [])
     _set_marker(f"wqp-{WQP_VERSION}", f"{len(station_items)} stations, {summary['written']} results")
     return {"stations": len(station_items), "activities": len(activities), "results": summary["written"]}
 

@@ -350,3 +350,21 @@ def test_the_map_gets_columns_and_looks_stations_up_by_row(api, demo):
     _station(api, demo)  # the data changed: the old snapshot's row numbers are no longer valid
     stale = api.get(f"/statistic/sampleLocationList?snapshot={columns['snapshot']}&rows=0")
     assert stale.status_code == 409
+
+
+def test_the_explorers_project_filter_finds_the_stations_the_projects_activities_sampled(api, demo):
+    """As the WQP services do (a project's sites are those its activities sampled): the Wisconsin results'
+    project holds their one site, not only the portal's default project."""
+    import csv
+    import io
+
+    project = api.get(f"/organization/{demo['org']}/projects/CBSM_URSS_Madison/stations").json
+    assert [s["identifier"] for s in project] == ["WIDNR_WQX-10032762"]
+    project_id = next(p["id"] for p in api.get(f"/project/getIdsByOrganizationIds?organizationId={demo['org']}").json
+                      if p["name"] == "CBSM_URSS_Madison")
+    explorer = api.post("/statistic", {"projectIds": [project_id], "format": "objects"}).json
+    assert [s["identifier"] for s in explorer["stations"]] == ["WIDNR_WQX-10032762"]
+    wqp = api.get("/wqp/data/Station/search?project=CBSM_URSS_Madison&organization=Demo%20Watershed%20Council"
+                  "&mimeType=csv")
+    assert [row["MonitoringLocationIdentifier"] for row in csv.DictReader(io.StringIO(wqp.body.decode()))] == [
+        "WIDNR_WQX-10032762"]
