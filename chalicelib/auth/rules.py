@@ -13,6 +13,10 @@ from chalicelib.auth.principal import Principal
 from chalicelib.core.errors import Forbidden, Unauthorized
 
 FORBIDDEN = "You do not have permission to do this."
+# A refusal by an organization's roles says which role would let the caller do it.
+NEEDS_CONTRIBUTOR = "You need to be a data contributor or group administrator of this organization."
+NEEDS_GROUP_ADMIN = "You need to be a group administrator of this organization."
+NEEDS_MEMBER = "You need to be a member of this organization."
 
 
 class Rule:
@@ -22,7 +26,7 @@ class Rule:
         if principal is None:
             raise Unauthorized("Sign-in required.")
         if not self.allows(principal, params):
-            raise Forbidden(FORBIDDEN)
+            raise Forbidden(refusal(self))
 
     def allows(self, principal: Principal, params: dict) -> bool:
         return True
@@ -72,6 +76,21 @@ class AnyOf(Rule):
 
     def allows(self, principal, params) -> bool:
         return any(rule.allows(principal, params) for rule in self.rules)
+
+
+def refusal(rule: Rule) -> str:
+    """The message of a 403: the organization role that would let the caller do it, where the rule names one
+    (of an any-of rule, its organization rule: a system role is not something to ask for)."""
+    organization_rule = next((r for r in (rule.rules if isinstance(rule, AnyOf) else (rule,)) if isinstance(r, OrgRoles)),
+                             None)
+    roles = set(organization_rule.roles) if organization_rule else set()
+    if roles == set(CONTRIBUTOR):
+        return NEEDS_CONTRIBUTOR
+    if roles == set(GROUP_ADMIN):
+        return NEEDS_GROUP_ADMIN
+    if roles == set(MEMBER):
+        return NEEDS_MEMBER
+    return FORBIDDEN
 
 
 def has_system_roles(principal: Principal | None, required) -> bool:

@@ -21,6 +21,8 @@ ZH_CN = {
         "您需要是某个组织的数据贡献者或组管理员才能执行此操作。",
     "You need to be a data contributor or group administrator of this organization.":
         "您需要是此组织的数据贡献者或组管理员。",
+    "You need to be a group administrator of this organization.": "您需要是此组织的组管理员。",
+    "You need to be a member of this organization.": "您需要是此组织的成员。",
     "Authorization header must be 'Bearer <token>'.": "Authorization 请求头必须为 'Bearer <token>'。",
     "Sign-in is not configured on this server.": "此服务器未配置登录。",
     "The identity provider cannot be reached to verify the token.": "无法连接身份提供方来验证令牌。",

@@ -97,7 +97,7 @@ def test_group_admin_cannot_manage_members_of_another_organization(api, demo):
     response = api.as_("orgadmin").put(f"/organization/{demo['other_org']}/members/{demo['users']['viewer']}",
                                        {"roleName": "group-admin"})
     assert response.status_code == 403
-    assert response.json["message"] == "You do not have permission to do this."
+    assert response.json["message"] == "You need to be a group administrator of this organization."
 
 
 def test_a_member_cannot_raise_their_own_role(api, demo):
