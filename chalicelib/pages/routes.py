@@ -1,9 +1,10 @@
-"""Informational pages (/pages/{key}/{lang}: read, save, versions, restore) and the contact form."""
+"""Informational pages (/pages/{key}/{lang}: read, save, versions, restore), the glossary's lists and the
+contact form."""
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import describe
-from chalicelib.pages import contact, service
+from chalicelib.pages import contact, glossary, service
 
 routes = Routes(__name__)
 SYSTEM_ADMIN = rules.system_roles("system-admin")
@@ -32,6 +33,13 @@ def page_versions(key, lang):
 def restore_page(key, lang, version):
     """Serve an earlier version again, saved as the newest (system administrators)."""
     return created(service.restore(key, lang, version, require_principal()))
+
+
+@routes.route("/glossary/{lang}", auth=rules.public)
+def glossary_lists(lang):
+    """The glossary's WQX lists (activity types, media, fractions, statuses, value types, detection conditions
+    and units), each value with its description in this language."""
+    return glossary.lists(lang)
 
 
 @routes.route("/contact", methods=["POST"], auth=rules.public)

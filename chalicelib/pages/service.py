@@ -26,12 +26,16 @@ TEXT_TOO_LONG = "The page text must be at most 100000 characters."
 EDITED_MEANWHILE = "Someone saved this page at the same moment. Reload it and try again."
 
 
+def checked_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise BadRequest(UNKNOWN_LANGUAGE.format(lang=lang))
+    return lang
+
+
 def _checked(key: str, lang: str) -> str:
     if key not in PAGE_KEYS:
         raise NotFound(UNKNOWN_PAGE)
-    if lang not in LANGUAGES:
-        raise BadRequest(UNKNOWN_LANGUAGE.format(lang=lang))
-    return f"{key}#{lang}"
+    return f"{key}#{checked_language(lang)}"
 
 
 @lru_cache(maxsize=None)

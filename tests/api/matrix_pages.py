@@ -32,6 +32,7 @@ CASES = [
     Case("GET", "/pages/{page}/{lang}/versions", ADMIN_ONLY, setup=_page("faq", "en")),
     Case("POST", "/pages/{page}/{lang}/versions/{version}/restore", {**ADMIN_ONLY, "admin": 201},
          setup=_saved_version),
+    Case("GET", "/glossary/{lang}", ALL_OK, setup=lambda ids: {"lang": "zh-CN"}),
     Case("POST", "/contact", ALL_CREATED, setup=forget_recent_senders,
          body=lambda: {"name": "Matrix", "email": f"{uuid.uuid4().hex[:8]}@example.com", "message": "Hello"}),
     Case("GET", "/contact", ADMIN_ONLY),

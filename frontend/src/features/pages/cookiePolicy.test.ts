@@ -1,11 +1,14 @@
 /**
  * The cookie policy lists exactly what the SPA keeps in the browser: every key the code writes to
  * localStorage or sessionStorage (constants resolved to their values), the sign-in state store of
- * oidc-client-ts (its keys start with `oidc.`), and cookies (none).
+ * oidc-client-ts (its keys start with `oidc.`), and cookies (none); and it says truly how the product
+ * starts once they are cleared (its default language, the menu collapsed below the auto-collapse width).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import i18n, { DEFAULT_LANGUAGE, initI18n } from '../../i18n';
+import { AUTO_COLLAPSE_WIDTH, initialCollapsed } from '../../shell/menuState';
 import { defaultText } from './test/fakePagesServer';
 
 const SOURCE = join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src');
@@ -50,5 +53,19 @@ describe('the cookie policy', () => {
   it.each(['en', 'zh-CN'])('in %s lists exactly the keys the code writes, and says no cookie is set', (lang) => {
     expect(keysThePolicyLists(lang)).toEqual(keysTheCodeWrites());
     expect(keysTheCodeWrites()).not.toContain('a cookie');
+  });
+
+  it.each(['en', 'zh-CN'])('in %s says the product starts in its default language with the menu collapsed on narrower windows', async (lang) => {
+    // What the product does with nothing stored: its default language (not the browser's), the menu collapsed below the width.
+    localStorage.clear();
+    await initI18n();
+    expect(i18n.language).toBe(DEFAULT_LANGUAGE);
+    expect([initialCollapsed(null, AUTO_COLLAPSE_WIDTH - 1), initialCollapsed(null, AUTO_COLLAPSE_WIDTH)]).toEqual([true, false]);
+
+    const removal = defaultText('cookies', lang).split(/^## /m).at(-1)!;
+    expect(removal).toContain(new Intl.DisplayNames([lang], { type: 'language' }).of(DEFAULT_LANGUAGE));
+    expect(removal).toContain(`${AUTO_COLLAPSE_WIDTH} `);
+    expect(removal).toMatch(lang === 'en' ? /menu collapsed on a window narrower than/ : /小于 \d+ 像素时侧边菜单为折叠状态/);
+    expect(removal).not.toMatch(lang === 'en' ? /in the browser's language|menu open\./ : /以浏览器的语言启动|菜单为展开状态。/);
   });
 });

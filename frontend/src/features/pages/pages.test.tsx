@@ -54,10 +54,18 @@ describe('informational pages', () => {
   it('shows bold Chinese text of the statement of purpose without literal asterisks', async () => {
     await changeLanguage('zh-CN');
     const { container } = renderPages('/sts/mission');
-    const name = await screen.findByText('开放水数据（Open Water Data）');
-    expect(name.tagName).toBe('STRONG');
-    expect(name.parentElement!.textContent).toMatch(/从未到达需要它们的人手中。开放水数据（Open Water Data）为这些监测工作/);
+    const name = await screen.findByText('Open Water Data', { selector: 'strong' });
+    expect(name.parentElement!.textContent).toMatch(/从未到达需要它们的人手中。Open Water Data 为这些监测工作/);
+    expect(within(container.querySelector('.page-markdown')!).getByText('访客和公众').tagName).toBe('STRONG');
     expect(container.querySelector('.page-markdown')!.textContent).not.toContain('**');
+  });
+
+  it('calls the product by its name in the Chinese pages, as the header does', async () => {
+    await changeLanguage('zh-CN');
+    renderPages('/sts/mission');
+    expect(await screen.findByRole('heading', { level: 2, name: '为什么要有 Open Water Data' })).toBeInTheDocument();
+    expect(i18n.t('app.name')).toBe('Open Water Data');
+    for (const page of INFO_PAGES) expect(defaultText(page, 'zh-CN'), page).not.toContain('开放水数据');
   });
 
   it('links to the explorer and the import formats from best practice', async () => {
@@ -150,6 +158,7 @@ describe('the page editor', () => {
 
     await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
     expect(await within(editor).findByRole('status')).toHaveTextContent('Saved as version 1.');
+    await waitFor(() => expect(within(editor).getByRole('status')).toHaveFocus());
     expect(server.calls).toContainEqual({ method: 'PUT', path: '/pages/faq/zh-CN', body: { text: '## 新的问题\n\n回答。' } });
     const versions = within(editor).getByRole('list');
     await waitFor(() => expect(within(versions).getAllByRole('listitem')).toHaveLength(2));
@@ -158,6 +167,9 @@ describe('the page editor', () => {
 
     await user.click(within(within(versions).getByRole('listitem', { name: 'Version 0' })).getByRole('button', { name: 'Restore' }));
     expect(await within(editor).findByText('Version 0 is served again.')).toBeInTheDocument();
+    // The restore button was disabled under the pointer: the focus goes to what happened, not to the page's body.
+    await waitFor(() => expect(within(editor).getByRole('status')).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
     expect(server.calls).toContainEqual({ method: 'POST', path: '/pages/faq/zh-CN/versions/0/restore', body: undefined });
     await waitFor(() => expect(within(editor).getByRole('listitem', { name: 'Version 2' })).toHaveTextContent('restored from version 0'));
     // The English text the visitor reads did not change.

@@ -8,11 +8,25 @@ import type { AuditEntry } from '../api/audit';
 import { fakeAdminServer } from '../test/fakeAdminServer';
 import { PROFILES, renderAdmin } from '../test/renderAdmin';
 
+const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36';
+const PAGE_TEXT = '## History\n\n**The first version.** Open Water Data started as a shared map of volunteer stations.';
+
 const ENTRIES: AuditEntry[] = [
   {
     id: 'a-2', at: '2026-11-24T10:05:00.000Z', actorId: 'u-ada', actorName: 'Ada Admin', action: 'update', targetType: 'role',
     targetId: 'r-editor', before: { permissions: [] }, after: { permissions: ['share-dashboards'] }, sourceIp: '203.0.113.7',
     userAgent: 'Firefox/140',
+  },
+  {
+    id: 'a-4', at: '2026-11-24T09:40:00.000Z', actorId: 'u-carl', actorName: 'Carl Contributor', action: 'accept', targetType: 'invitation',
+    targetId: 'i-1', targetName: 'carl@demo.example', before: null,
+    after: { email: 'carl@demo.example', roleName: 'data-contributor', isSystemAdmin: false, status: 'accepted' },
+    sourceIp: '198.51.100.4', userAgent: CHROME_ON_WINDOWS,
+  },
+  {
+    id: 'a-3', at: '2026-11-24T09:30:00.000Z', actorId: 'u-ada', actorName: 'Ada Admin', action: 'restore', targetType: 'page',
+    targetId: 'history#en', before: { version: 2, text: '## History' }, after: { version: 3, text: PAGE_TEXT, restoredFrom: 0 },
+    sourceIp: '203.0.113.7', userAgent: null,
   },
   {
     id: 'a-1', at: '2026-11-24T09:00:00.000Z', actorId: null, actorName: null, action: 'delete', targetType: 'station',
@@ -39,7 +53,7 @@ beforeEach(() => {
     if (url.pathname !== '/api/v1/system/audit') return server.fetch(input, init);
     auditQueries.push(url.searchParams);
     const search = JSON.parse(url.searchParams.get('s') ?? '{}') as Record<string, unknown>;
-    const data = JSON.stringify(search).includes('"delete"') ? ENTRIES.slice(1) : ENTRIES;
+    const data = JSON.stringify(search).includes('"delete"') ? ENTRIES.filter((entry) => entry.action === 'delete') : ENTRIES;
     return new Response(JSON.stringify({ data, count: data.length, total: data.length, page: 1, pageCount: 1 }), {
       status: 200, headers: { 'Content-Type': 'application/json' },
     });
@@ -53,26 +67,57 @@ describe('audit trail screen', () => {
   it('lists the changes newest first: who, what, the change and where from', async () => {
     renderAdmin('/admin/audit', PROFILES.admin);
     await screen.findByRole('heading', { level: 1, name: 'Audit trail' });
-    await within(table()).findByText('Ada Admin');
-    const [changed, deleted] = rows();
+    await within(table()).findByText('Carl Contributor');
+    const [changed, , , deleted] = rows();
     expect(within(changed!).getByText('Changed')).toBeInTheDocument();
     expect(changed).toHaveTextContent('Role r-editor');
-    expect(changed).toHaveTextContent('Beforepermissions: []Afterpermissions: ["share-dashboards"]');
-    expect(changed).toHaveTextContent('203.0.113.7 Firefox/140');
+    expect(changed).toHaveTextContent('Permissions: (none) → changed to share-dashboards');
+    expect(changed).toHaveTextContent('203.0.113.7');
     expect(within(deleted!).getByText('The system')).toBeInTheDocument();
     // Named as people call it (its id on hover); an entry the server could not name shows its id.
     expect(within(deleted!).getByText('Mill Creek', { selector: 'span[title="st-1"]' })).toBeInTheDocument();
     expect(deleted).toHaveTextContent('Station Mill Creek');
-    expect(deleted).toHaveTextContent('Beforeidentifier: ST-1; name: Mill Creek');
+    expect(within(deleted!).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Identifier: ST-1', 'Name: Mill Creek']);
     expect(screen.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
     expect(auditQueries[0]!.get('sort[0]')).toBe('at,DESC');
     expect(auditQueries[0]!.get('limit')).toBe('10');
   });
 
+  it('reads each change as a line per field, long values cut with the whole one click away', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/audit', PROFILES.admin);
+    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Carl Contributor');
+    const [, invitation, page] = rows();
+    expect(within(invitation!).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      'Email: carl@demo.example', 'Role: Data contributor', 'System administrator: No', 'Status: Accepted',
+    ]);
+    const lines = within(page!).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('Version: 2 → changed to 3');
+    expect(lines[2]).toHaveTextContent('Restored from version: — → changed to 0');
+    // The restored text is longer than a line: cut, and shown whole on "Show all".
+    expect(lines[1]).toHaveTextContent(/^Text: ## History → changed to ## History \*\*The first version\.\*\* Open Water Data started a…Show all/);
+    const whole = within(lines[1]!).getByText((_, element) => element?.textContent === PAGE_TEXT);
+    expect(whole).not.toBeVisible();
+    await user.click(within(lines[1]!).getByText('Show all'));
+    expect(whole).toBeVisible();
+  });
+
+  it('names the browser and system a change came from, the whole user agent one click away', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/audit', PROFILES.admin);
+    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Carl Contributor');
+    const [firefox, chrome] = rows();
+    expect(firefox).toHaveTextContent('203.0.113.7Firefox 140');
+    const agent = within(chrome!).getByText('Chrome 159 on Windows');
+    expect(within(chrome!).getByText(CHROME_ON_WINDOWS)).not.toBeVisible();
+    await user.click(agent);
+    expect(within(chrome!).getByText(CHROME_ON_WINDOWS)).toBeVisible();
+  });
+
   it('filters by action, kind and a search term, kept in the address', async () => {
     const user = userEvent.setup();
     const { router } = renderAdmin('/admin/audit', PROFILES.admin);
-    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Ada Admin');
+    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Carl Contributor');
     const filters = screen.getByRole('group', { name: 'Filters' });
     await user.selectOptions(within(filters).getByLabelText('Action'), 'Deleted');
     await user.selectOptions(within(filters).getByLabelText('Changed'), 'Station');
@@ -100,6 +145,14 @@ describe('audit trail screen', () => {
       await within(zhTable).findByText('已更改');
       expect(within(zhTable).getByText('系统')).toBeInTheDocument();
       expect(screen.getByRole('columnheader', { name: /时间/ })).toBeInTheDocument();
+      // The change and its source in Chinese too: field names, yes/no, the status and role, the browser.
+      const invitation = within(zhTable).getAllByRole('row')[2]!;
+      expect(within(invitation).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+        '电子邮件：carl@demo.example', '角色：数据贡献者', '系统管理员：否', '状态：已接受',
+      ]);
+      expect(within(invitation).getByText('Windows 上的 Chrome 159')).toBeInTheDocument();
+      expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('权限：（无） → 改为 share-dashboards');
+      expect(zhTable).not.toHaveTextContent(/isSystemAdmin|roleName|Before|After/);
     } finally {
       await changeLanguage('en');
     }

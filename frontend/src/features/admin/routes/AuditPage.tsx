@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_SORT_FIELDS, AUDIT_TARGET_TYPES, useAuditEntries, type AuditEntry } from '../api/audit';
+import { AuditChange, AuditSource } from '../components/AuditChange';
 import { DataTable, type Column } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { SearchBox } from '../components/SearchBox';
@@ -13,14 +14,6 @@ import '../admin.css';
 const DEFAULTS = { sort: { field: 'at', order: 'DESC' as const }, sortFields: AUDIT_SORT_FIELDS };
 
 type Known<T extends readonly string[]> = T[number];
-
-/** A before/after summary as short "name: value" text. */
-function describe(values: Record<string, unknown> | null | undefined): string {
-  if (!values) return '';
-  return Object.entries(values)
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-}
 
 /** A labelled choice among the known values, '' meaning any. */
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
@@ -87,40 +80,12 @@ export function AuditPage() {
         </span>
       ),
     },
-    {
-      key: 'change',
-      label: t('admin.audit.change'),
-      render: (entry) => (
-        <dl className="admin-audit-change">
-          {entry.before && (
-            <>
-              <dt>{t('admin.audit.before')}</dt>
-              <dd>{describe(entry.before)}</dd>
-            </>
-          )}
-          {entry.after && (
-            <>
-              <dt>{t('admin.audit.after')}</dt>
-              <dd>{describe(entry.after)}</dd>
-            </>
-          )}
-        </dl>
-      ),
-    },
-    {
-      key: 'source',
-      label: t('admin.audit.source'),
-      render: (entry) => (
-        <span className="admin-audit-source">
-          {entry.sourceIp}
-          {entry.userAgent && <span className="muted"> {entry.userAgent}</span>}
-        </span>
-      ),
-    },
+    { key: 'change', label: t('admin.audit.change'), render: (entry) => <AuditChange entry={entry} /> },
+    { key: 'source', label: t('admin.audit.source'), render: (entry) => <AuditSource entry={entry} /> },
   ];
 
   return (
-    <section className="page admin-page" aria-labelledby="admin-audit-title">
+    <section className="page admin-page admin-audit" aria-labelledby="admin-audit-title">
       <div className="admin-head">
         <div>
           <h1 id="admin-audit-title">{t('admin.audit.title')}</h1>

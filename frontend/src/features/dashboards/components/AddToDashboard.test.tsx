@@ -69,13 +69,27 @@ describe("widget action 'Add to dashboard'", () => {
     expect(button).toHaveFocus();
   });
 
-  it("with no dashboards shows 'No dashboards...' and creates one on the spot, with the widget on it", async () => {
+  it("with no dashboards shows 'No dashboards...' and a 'Create dashboard' button that goes to the management route", async () => {
     const api = stubDashboardsApi([]);
     const user = userEvent.setup();
     const router = renderAction();
     await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
     expect(await screen.findByText('No dashboards...')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'New dashboard' }), 'Lakes{Enter}');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const create = screen.getByRole('button', { name: 'Create dashboard' });
+    await waitFor(() => expect(create).toHaveFocus());
+    await user.click(create);
+    expect(router.state.location.pathname).toBe('/userspace/dashboard-management');
+    expect(await screen.findByRole('heading', { name: 'Management' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/dashboards')).toHaveLength(0);
+  });
+
+  it('with dashboards also creates one on the spot, with the widget on it', async () => {
+    const api = stubDashboardsApi([dashboard('d1', 'Alpine lakes')]);
+    const user = userEvent.setup();
+    const router = renderAction();
+    await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
+    await user.type(await screen.findByRole('textbox', { name: 'New dashboard' }), 'Lakes{Enter}');
     expect(await screen.findByText('Widget added to the new dashboard Lakes.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/dashboards')[0].body).toEqual({ label: 'Lakes' });
     expect(api.find('new-1')?.widgets.map((w) => [w.component, w.config])).toEqual([[chart.component, chart.config]]);
@@ -142,7 +156,7 @@ describe("widget action 'Add to dashboard'", () => {
     await user.click(screen.getByRole('button', { name: '添加到仪表板' }));
     expect(await screen.findByText('暂无仪表板……')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '创建仪表板' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: '新仪表板' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '新仪表板' })).toBeNull();
     await changeLanguage('en');
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useCreateDashboard } from '../api/createDashboard';
 import { useDismissOnOutsidePress } from '../../../shell/useDismiss';
@@ -7,7 +8,7 @@ import { toast } from '../../../shell/toast';
 import { useAddWidget } from '../api/addWidget';
 import { useDashboards } from '../api/getDashboards';
 import { nextPosition } from '../lib/layout';
-import type { Dashboard, WidgetSpec } from '../types';
+import { MANAGEMENT_PATH, type Dashboard, type WidgetSpec } from '../types';
 
 /** The same widget: the same type with the same settings (key order aside). */
 function sameWidget(a: WidgetSpec, b: WidgetSpec): boolean {
@@ -24,10 +25,12 @@ function sameWidget(a: WidgetSpec, b: WidgetSpec): boolean {
  * The widget action 'Add to dashboard': the user's dashboards by label ascending; choosing one adds
  * the widget below its others ('Widget successfully added to dashboard.'); a dashboard that already
  * holds the same widget says so and is not offered. A new dashboard can be named on the spot: it is
- * created with the widget on it (a taken name is said at the field).
+ * created with the widget on it (a taken name is said at the field). With no dashboards at all it says
+ * 'No dashboards...' and its 'Create dashboard' button goes to the management route (spec §2).
  */
 export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const add = useAddWidget();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -129,43 +132,44 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
             <p role="status" className="muted">
               {t('common.loading')}
             </p>
+          ) : dashboards.length === 0 ? (
+            <div className="add-to-dashboard-empty">
+              <p>{t('dashboards.addToDashboard.none')}</p>
+              <button type="button" className="button button-primary" onClick={() => navigate(MANAGEMENT_PATH)}>
+                {t('dashboards.addToDashboard.create')}
+              </button>
+            </div>
           ) : (
             <>
-              {dashboards.length === 0 ? (
-                <p className="add-to-dashboard-empty">{t('dashboards.addToDashboard.none')}</p>
-              ) : (
-                <>
-                  <p className="add-to-dashboard-heading" aria-hidden="true">
-                    {listLabel}
-                  </p>
-                  <span id={alreadyId} hidden>
-                    {t('dashboards.addToDashboard.alreadyThere')}
-                  </span>
-                  <ul aria-label={listLabel}>
-                    {dashboards.map((dashboard) => {
-                      const holds = (dashboard.widgets ?? []).some((w) => sameWidget(w, widget));
-                      return (
-                        <li key={dashboard.id}>
-                          <button
-                            type="button"
-                            disabled={busy || holds}
-                            aria-describedby={holds ? alreadyId : undefined}
-                            onClick={() => void choose(dashboard)}
-                          >
-                            {dashboard.label}
-                            {holds && (
-                              <span className="muted small" aria-hidden="true">
-                                {' '}
-                                ({t('dashboards.addToDashboard.alreadyThere')})
-                              </span>
-                            )}
-                          </button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </>
-              )}
+              <p className="add-to-dashboard-heading" aria-hidden="true">
+                {listLabel}
+              </p>
+              <span id={alreadyId} hidden>
+                {t('dashboards.addToDashboard.alreadyThere')}
+              </span>
+              <ul aria-label={listLabel}>
+                {dashboards.map((dashboard) => {
+                  const holds = (dashboard.widgets ?? []).some((w) => sameWidget(w, widget));
+                  return (
+                    <li key={dashboard.id}>
+                      <button
+                        type="button"
+                        disabled={busy || holds}
+                        aria-describedby={holds ? alreadyId : undefined}
+                        onClick={() => void choose(dashboard)}
+                      >
+                        {dashboard.label}
+                        {holds && (
+                          <span className="muted small" aria-hidden="true">
+                            {' '}
+                            ({t('dashboards.addToDashboard.alreadyThere')})
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
               <form className="add-to-dashboard-new" onSubmit={(e) => void createWithWidget(e)} noValidate>
                 <label htmlFor={nameId}>{t('dashboards.addToDashboard.newName')}</label>
                 <input

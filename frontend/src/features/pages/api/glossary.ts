@@ -1,32 +1,20 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
+import type { Language } from '../../../i18n/languages';
 
-/** The WQX keylists the glossary lists (served by chalicelib/reference from the product's own data). */
+/** The WQX lists the glossary shows, in its order (the product's own keylists, those imports are checked against). */
 export const GLOSSARY_LISTS = ['activityTypes', 'media', 'sampleFractions', 'resultStatus', 'valueTypes', 'detectionConditions', 'units'] as const;
 export type GlossaryList = (typeof GLOSSARY_LISTS)[number];
 
+/** A value of a list: its WQX code, and what it means in the language asked for (none for some English values). */
 export interface GlossaryEntry {
   term: string;
-  description?: string;
+  description?: string | null;
 }
 
-interface KeylistValue {
-  value?: string;
-  code?: string;
-  description?: string;
-}
+export type GlossaryLists = Record<GlossaryList, GlossaryEntry[]>;
 
-function entriesOf(body: unknown): GlossaryEntry[] {
-  const values = Array.isArray(body) ? body : ((body as { values?: unknown[] } | undefined)?.values ?? []);
-  return (values as KeylistValue[])
-    .map((v) => ({ term: String(v.value ?? v.code ?? ''), description: v.description }))
-    .filter((entry) => entry.term);
-}
-
-/** GET /keylist/{list} for each glossary list: the entries of each, by list. */
-export function useGlossaryLists() {
-  return useSWR('glossary-keylists', async () => {
-    const bodies = await Promise.all(GLOSSARY_LISTS.map((list) => get<unknown>(`/keylist/${list}`)));
-    return Object.fromEntries(GLOSSARY_LISTS.map((list, i) => [list, entriesOf(bodies[i])])) as Record<GlossaryList, GlossaryEntry[]>;
-  });
+/** GET /glossary/{lang}: every glossary list, its values described in that language (chalicelib/pages/glossary.py). */
+export function useGlossaryLists(lang: Language) {
+  return useSWR(['glossary', lang], () => get<GlossaryLists>(`/glossary/${lang}`));
 }

@@ -40,6 +40,30 @@ describe('the glossary', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No term matches “zzzz”.');
   });
 
+  it('describes the WQX values in Simplified Chinese and finds them by Chinese words', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderPages('/sts/glossary');
+    const activities = await screen.findByRole('region', { name: '活动类型（WQX）' });
+    // The value is the WQX code; what it means is in Chinese.
+    expect(within(activities).getByText('Field Msr/Obs')).toBeInTheDocument();
+    expect(within(activities).getByText('在监测位置进行的现场测量或观测（例如探头读数）。')).toBeInTheDocument();
+    expect(within(activities).queryByText(/Field measurement or observation/)).toBeNull();
+    expect(screen.getByText(/可用中文词语或英文代码搜索/)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: '搜索术语表' }), '空白');
+    const blanks = screen.getByRole('region', { name: '活动类型（WQX）' });
+    expect(within(blanks).getByText('Quality Control Sample-Field Blank')).toBeInTheDocument();
+    expect(within(blanks).getByText('带到现场并像样品一样处理的无分析物水（现场空白）。')).toBeInTheDocument();
+    expect(within(blanks).queryByText('Field Msr/Obs')).toBeNull();
+
+    await user.clear(screen.getByRole('searchbox', { name: '搜索术语表' }));
+    await user.type(screen.getByRole('searchbox', { name: '搜索术语表' }), '溶解');
+    const fractions = screen.getByRole('region', { name: '样品组分（WQX）' });
+    expect(within(fractions).getByText('Dissolved')).toBeInTheDocument();
+    expect(within(fractions).getByText('溶解态')).toBeInTheDocument();
+  });
+
   it('searches the product terms in Simplified Chinese', async () => {
     const user = userEvent.setup();
     await changeLanguage('zh-CN');

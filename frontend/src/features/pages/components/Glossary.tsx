@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../i18n/languages';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { GLOSSARY_LISTS, useGlossaryLists, type GlossaryEntry } from '../api/glossary';
@@ -34,13 +35,14 @@ function Section({ id, title, entries }: { id: string; title: string; entries: G
 
 /**
  * The searchable glossary: the product's terms in the interface's language, then the WQX domain values
- * from the product's own keylists (the lists imports are checked against).
+ * from the product's own keylists (the lists imports are checked against): the values are WQX codes, as
+ * WQX spells them in every language, described in the interface's language. The search looks at both.
  */
 export function Glossary() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
-  const lists = useGlossaryLists();
+  const lists = useGlossaryLists(isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const productTerms = PRODUCT_TERMS.map((key) => ({
     term: t(`pages.glossaryList.terms.${key}.term`),
     description: t(`pages.glossaryList.terms.${key}.description`),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { Loading } from '../../../shell/Loading';
@@ -94,6 +94,7 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
   const save = useSavePage();
   const [drafts, setDrafts] = useState<Drafts>({});
   const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const [busy, setBusy] = useState(false);
   const draft = drafts[lang]?.text ?? current.data?.text ?? '';
   const unsaved = unsavedLanguages(drafts).join(',');
@@ -101,6 +102,12 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
   useEffect(() => {
     onUnsavedChange?.(unsaved ? (unsaved.split(',') as Language[]) : []);
   }, [unsaved, onUnsavedChange]);
+
+  // The button pressed (Save, Restore) is disabled while it works, which drops the focus to the page's body:
+  // the outcome takes it, so keyboard and screen reader users continue from what happened.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   /** The language's draft gone: the editor shows the served text again (after a save or a restore). */
   const settle = (language: Language, savedText?: string) =>
@@ -139,7 +146,7 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
         ))}
       </fieldset>
       {notice && (
-        <p className={notice.kind === 'alert' ? 'alert alert-error' : 'alert page-editor-done'} role={notice.kind}>
+        <p ref={noticeRef} tabIndex={-1} className={notice.kind === 'alert' ? 'alert alert-error' : 'alert page-editor-done'} role={notice.kind}>
           {notice.text}
         </p>
       )}

@@ -1,5 +1,5 @@
 /**
- * An in-memory stand-in for the pages API (chalicelib/pages) and the keylists it uses, behind a fetch
+ * An in-memory stand-in for the pages API (chalicelib/pages) and the glossary's lists, behind a fetch
  * (and the explorer's organization, parameter and station type lists, which the report page names its filter with,
  * and its station count, POST /statistic, with which the report page says how many stations its filter matches).
  * It serves the product's real default texts and keylists from the repository (the files the server
@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ContactMessage } from '../api/contact';
+import { GLOSSARY_LISTS, type GlossaryList, type GlossaryLists } from '../api/glossary';
 import type { PageVersion } from '../api/pages';
 import type { QueuedReport } from '../api/report';
 import type { InfoPageKey } from '../menu';
@@ -25,10 +26,25 @@ export function defaultText(key: string, lang: string): string {
   return readFileSync(`${REPOSITORY}chalicelib/pages/defaults/${lang}/${key}.md`, 'utf-8');
 }
 
-function keylist(list: string): unknown {
+function keylist(list: string): { value?: string; code?: string; description?: string }[] {
   if (list === 'activityTypes') return JSON.parse(readFileSync(`${REPOSITORY}chalicelib/data/activity_types.json`, 'utf-8'));
   const lists = JSON.parse(readFileSync(`${REPOSITORY}chalicelib/data/keylists.json`, 'utf-8'));
   return lists[list]?.values;
+}
+
+/**
+ * GET /glossary/{lang} from the same files as the server: the keylists, and for Chinese the descriptions of the
+ * activity types and the names of the short lists' values. Units keep their English description here; the
+ * server puts their Chinese names together from its dictionary of unit words (tests/unit/test_walk_pages_glossary.py).
+ */
+function glossaryLists(lang: string): GlossaryLists {
+  const chinese = lang === 'zh-CN' ? JSON.parse(readFileSync(`${REPOSITORY}chalicelib/pages/defaults/zh-CN/glossary-lists.json`, 'utf-8')) : null;
+  const translated = (list: GlossaryList, term: string): string | undefined =>
+    list === 'activityTypes' ? chinese?.activityTypes[term] : chinese?.names[list]?.[term];
+  return Object.fromEntries(GLOSSARY_LISTS.map((list) => [list, keylist(list).map((entry) => {
+    const term = String(entry.value ?? entry.code);
+    return { term, description: translated(list, term) ?? entry.description ?? null };
+  })])) as GlossaryLists;
 }
 
 export interface Call {
@@ -89,8 +105,8 @@ export function fakePagesServer() {
       const from = versionsOf(match[1], match[2]).find((v) => v.version === Number(match![3]))!;
       return json(201, append(match[1], match[2], from.text, from.version));
     }
-    match = path.match(/^\/keylist\/(\w+)$/);
-    if (match) return json(200, keylist(match[1]));
+    match = path.match(/^\/glossary\/([\w-]+)$/);
+    if (match) return json(200, glossaryLists(match[1]));
     // The explorer's option lists the report page names its filter with.
     if (path === '/organization') return json(200, [{ id: 'org-1', name: 'Demo Watershed Council' }]);
     if (path === '/parameter/parameters') return json(200, [{ id: 'p-ph', label: 'pH' }, { id: 'p-temp', label: 'Water temperature' }]);
