@@ -32,6 +32,7 @@ export const statisticColumns = {
     latitude: [40.1, 41.2, 39.9],
     longitude: [-105.2, -104.9, -106.1],
     stationType: { values: ['River/Stream', 'Lake'], codes: [0, 1, 0] },
+    monitoringLocationType: ['River/Stream', 'Lake', null],
     organizationId: [ORG_A, ORG_A, ORG_B],
     sampleCount: [1000, 200, 34],
     firstDate: ['2019-01-02', '2020-05-06', '2021-07-08'],
@@ -76,7 +77,7 @@ export const statisticMap = {
 const c = statisticColumns.columns;
 export const statisticStations = c.id.map((id, i) => ({
   id, identifier: c.identifier[i], name: c.name[i], latitude: c.latitude[i], longitude: c.longitude[i],
-  organizationId: c.organizationId[i], stationType: ['River/Stream', 'Lake', 'River/Stream'][i], monitoringLocationType: null,
+  organizationId: c.organizationId[i], stationType: ['River/Stream', 'Lake', 'River/Stream'][i], monitoringLocationType: c.monitoringLocationType[i],
   projectIds: [], row: i, meta: { sampleCount: c.sampleCount[i], firstDate: c.firstDate[i], lastDate: c.lastDate[i], parameterIds: [] },
 }));
 
@@ -110,5 +111,74 @@ export const explorerApi = () => ({
     const body = JSON.parse(String(init?.body));
     return withValues(body.format === 'columns' ? statisticMap : statisticObjects, body.colorBy);
   },
-  'GET /statistic/sampleLocationList': (url: URL) => [statisticStations[Number(url.searchParams.get('rows'))]],
+  'GET /statistic/sampleLocationList': (url: URL) => url.searchParams.get('rows')!.split(',').map((row) => statisticStations[Number(row)]),
 });
+
+/** A station as POST /statistic's objects list it (with its county, which the answer's totals count). */
+export interface StationRow {
+  id: string;
+  identifier: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  organizationId: string;
+  stationType: string;
+  monitoringLocationType: string | null;
+  countyFips?: string;
+  meta: { sampleCount: number; firstDate: string; lastDate: string; parameterIds: string[] };
+}
+
+const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
+
+/** POST /statistic over `stations` as the server answers it: those the query's organizations, station types and
+ * counties keep, as the map's delta-coded columns or the table's objects, with the totals over them. */
+export function statisticOver(stations: StationRow[]) {
+  return (_url: URL, init: RequestInit | undefined) => {
+    const body = JSON.parse(String(init?.body));
+    const keeps = (wanted: string[] | undefined, value: string | undefined) => !wanted || wanted.includes(value ?? '');
+    const rows = stations.flatMap((s, row) =>
+      keeps(body.organizationIds, s.organizationId) && keeps(body.stationTypes, s.stationType) && keeps(body.countyFips, s.countyFips) ? [{ ...s, row }] : [],
+    );
+    const totals = {
+      stations: rows.length,
+      samples: rows.reduce((sum, s) => sum + s.meta.sampleCount, 0),
+      parameterIds: [...new Set(rows.flatMap((s) => s.meta.parameterIds))].sort(),
+      organizationCounts: countBy(rows.map((s) => s.organizationId)),
+      counties: countBy(rows.flatMap((s) => (s.countyFips ? [s.countyFips] : []))),
+    };
+    if (body.format === 'objects') return { snapshot: 7, total: rows.length, totals, format: 'objects', offset: 0, limit: 5000, stations: rows };
+    const types = [...new Set(stations.map((s) => s.stationType))];
+    const deltas = (xs: number[]) => xs.map((x, i) => x - (i ? xs[i - 1] : 0));
+    return {
+      snapshot: 7, total: rows.length, totals, format: 'columns', precision: 4, encoding: 'delta', offset: 0, limit: 5000,
+      columns: {
+        row: deltas(rows.map((s) => s.row)),
+        lat: deltas(rows.map((s) => Math.round(s.latitude * 1e4))),
+        lng: deltas(rows.map((s) => Math.round(s.longitude * 1e4))),
+        sampleCount: rows.map((s) => s.meta.sampleCount),
+        stationType: rows.map((s) => types.indexOf(s.stationType)),
+      },
+      dictionaries: { stationType: types },
+    };
+  };
+}
+
+/** The station types as GET /stationTypes lists them: the built-in ones, by their stable keys. */
+export const builtInStationTypes = [
+  { key: 'surface-water', label: 'Surface water' },
+  { key: 'groundwater', label: 'Groundwater' },
+  { key: 'lake', label: 'Lake or reservoir' },
+  { key: 'estuary', label: 'Estuary or ocean' },
+  { key: 'other', label: 'Other' },
+];
+
+/** A station of statisticOver's server: `i` tells it apart, the rest as given. */
+export function stationRow(i: number, fields: Partial<StationRow> & { sampleCount?: number; parameterIds?: string[] } = {}): StationRow {
+  const { sampleCount = 10, parameterIds = [], ...rest } = fields;
+  return {
+    id: `s${i}`, identifier: `ID-${i}`, name: `Station ${i}`, latitude: 40 + i / 10, longitude: -100 - i / 10,
+    organizationId: ORG_A, stationType: 'surface-water', monitoringLocationType: null,
+    meta: { sampleCount, firstDate: '2020-01-01', lastDate: '2021-01-01', parameterIds },
+    ...rest,
+  };
+}

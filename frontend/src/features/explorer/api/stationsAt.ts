@@ -14,6 +14,8 @@ export interface StationDetails {
   latitude: number;
   longitude: number;
   stationType: string;
+  /** WQX MonitoringLocationTypeName ('River/Stream', 'Well'…); '' when not recorded. */
+  monitoringLocationType: string;
   organizationId: string;
   sampleCount: number;
   firstDate: string;
@@ -32,6 +34,7 @@ export function readStationDetails(row: Record<string, unknown>): StationDetails
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
     stationType: text(row.stationType),
+    monitoringLocationType: text(row.monitoringLocationType),
     organizationId: text(row.organizationId),
     sampleCount: Number(meta.sampleCount ?? row.sampleCount ?? 0),
     firstDate: text(meta.firstDate ?? row.firstDate).slice(0, 10),
@@ -39,16 +42,17 @@ export function readStationDetails(row: Record<string, unknown>): StationDetails
   };
 }
 
-export function getStationAt(snapshot: number, row: number): Promise<StationDetails | undefined> {
-  const key = `${snapshot}:${row}`;
-  let answer = cache.get(key);
-  if (!answer) {
-    answer = get(SAMPLE_LOCATION_LIST_PATH, { params: { snapshot, rows: String(row) } }).then((body) => {
-      const first = rowsOf(body)[0];
-      return first ? readStationDetails(first) : undefined;
+/** The stations at rows of a snapshot, in their order: those not looked up yet in one request (a spot of several). */
+export function getStationsAt(snapshot: number, rows: number[]): Promise<(StationDetails | undefined)[]> {
+  const keyOf = (row: number) => `${snapshot}:${row}`;
+  const missing = [...new Set(rows)].filter((row) => !cache.has(keyOf(row)));
+  if (missing.length) {
+    const answer = get(SAMPLE_LOCATION_LIST_PATH, { params: { snapshot, rows: missing.join(',') } }).then((body) => rowsOf(body));
+    missing.forEach((row, k) => {
+      const one = answer.then((found) => (found[k] ? readStationDetails(found[k]) : undefined));
+      one.catch(() => cache.delete(keyOf(row)));
+      cache.set(keyOf(row), one);
     });
-    answer.catch(() => cache.delete(key));
-    cache.set(key, answer);
   }
-  return answer;
+  return Promise.all(rows.map((row) => cache.get(keyOf(row))!));
 }

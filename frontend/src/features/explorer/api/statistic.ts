@@ -37,6 +37,8 @@ export interface StationSet {
   latitude: number[];
   longitude: number[];
   stationType: string[];
+  /** The station's WQX monitoring location type ('River/Stream', 'Well'…; '' when not recorded): the table's rows only. */
+  monitoringLocationType: string[];
   organizationId: string[];
   sampleCount: number[];
   firstDate: string[];
@@ -71,6 +73,7 @@ const ALIASES: Record<
   latitude: ['latitude', 'lat', 'y'],
   longitude: ['longitude', 'lng', 'lon', 'x'],
   stationType: ['stationType', 'stationTypes', 'type', 'stationTypeId'],
+  monitoringLocationType: ['monitoringLocationType', 'MonitoringLocationTypeName'],
   organizationId: ['organizationId', 'organization', 'orgId'],
   sampleCount: ['sampleCount', 'samples', 'count', 'resultCount'],
   firstDate: ['firstDate', 'firstSampleDate', 'first', 'startDate'],
@@ -118,6 +121,7 @@ function fromColumns(columns: Record<string, Column | undefined>, length: number
     latitude: numbers('latitude'),
     longitude: numbers('longitude'),
     stationType: texts('stationType'),
+    monitoringLocationType: texts('monitoringLocationType'),
     organizationId: texts('organizationId'),
     sampleCount: counts,
     firstDate: texts('firstDate').map(dateOnly),
@@ -201,6 +205,7 @@ function fromDelta(root: Row): StationSet {
     latitude: cumulative(columns.lat ?? [], scale),
     longitude: cumulative(columns.lng ?? [], scale),
     stationType,
+    monitoringLocationType: [],
     organizationId: [],
     sampleCount,
     firstDate: [],
@@ -349,18 +354,33 @@ async function allPages(query: StationQuery): Promise<StationSet[]> {
 export const MAP_FIELDS = ['sampleCount', 'stationType'];
 export const TABLE_PAGE_SIZE = 5000;
 
-/** The map's points for a query (compact columns, every page joined); the previous result stays while a new
- * one loads. */
-export function useStationPoints(query: StationQuery | null) {
-  const body = query && { ...query, format: 'columns' as const, fields: MAP_FIELDS };
-  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStationPoints(body!), { keepPreviousData: true });
+/** What the explorer reads of an answer: the stations, and whether they are on their way or failed. */
+export interface StationAnswer {
+  data: StationSet | undefined;
+  error: unknown;
+  isLoading: boolean;
+  isValidating: boolean;
+}
+
+const NOT_ASKED: StationAnswer = { data: undefined, error: undefined, isLoading: false, isValidating: false };
+
+/** POST /statistic with `body`: the previous answer stays while a new body's loads. Asked nothing (null: the
+ * map or the table is hidden), there is no answer at all: SWR would keep returning its last one, and a hidden
+ * map's old figures were shown as the table's. */
+function useStatistic(body: StationQuery | null, fetch: (body: StationQuery) => Promise<StationSet>): StationAnswer {
+  const answer = useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => fetch(body!), { keepPreviousData: true });
+  return body ? answer : NOT_ASKED;
+}
+
+/** The map's points for a query (compact columns, every page joined). */
+export function useStationPoints(query: StationQuery | null): StationAnswer {
+  return useStatistic(query && { ...query, format: 'columns', fields: MAP_FIELDS }, getStationPoints);
 }
 
 /** One page of the table's stations (objects with their meta) for a query; the table shows no values,
  * so it does not ask for them (nor reloads when the map's colour changes). */
-export function useStationPage(query: StationQuery | null, page: number) {
-  const body = query && { ...withoutColorBy(query), format: 'objects' as const, limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE };
-  return useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => getStatistic(body!), { keepPreviousData: true });
+export function useStationPage(query: StationQuery | null, page: number): StationAnswer {
+  return useStatistic(query && { ...withoutColorBy(query), format: 'objects', limit: TABLE_PAGE_SIZE, offset: page * TABLE_PAGE_SIZE }, getStatistic);
 }
 
 /** How many times each value occurs (undefined for no values). */
@@ -380,6 +400,7 @@ export function detailsAt(set: StationSet, i: number): StationDetails {
     latitude: set.latitude[i],
     longitude: set.longitude[i],
     stationType: set.stationType[i],
+    monitoringLocationType: set.monitoringLocationType[i] ?? '',
     organizationId: set.organizationId[i],
     sampleCount: set.sampleCount[i],
     firstDate: set.firstDate[i],

@@ -74,12 +74,15 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
   const stationTypes = useStationTypeOptions();
   const counties = useCountyOptions();
   const set = <K extends keyof ExplorerFilters>(key: K, value: ExplorerFilters[K]) => onChange({ ...filters, [key]: value });
+  // Counted over the stations loaded only when they are all of the result (a table's chunk may be a part of
+  // it): a part's counts would be wrong, so then none is shown.
+  const whole = stations && stations.stationType.length === stations.total ? stations : undefined;
   // The server counts them (totals): the map's points carry no organization; a table's rows do.
   const organizationCounts = useMemo(
-    () => stations?.organizationCounts ?? (stations?.organizationId.length ? countsOf(stations.organizationId) : undefined),
-    [stations],
+    () => stations?.organizationCounts ?? (whole?.organizationId.length ? countsOf(whole.organizationId) : undefined),
+    [stations, whole],
   );
-  const typeCounts = useMemo(() => countsOf(stations?.stationType), [stations]);
+  const typeCounts = useMemo(() => countsOf(whole?.stationType), [whole]);
   // Counties with matching stations first (most stations first), then the others by name.
   const countyOptions = useMemo(() => {
     const counts = stations?.countyCounts;

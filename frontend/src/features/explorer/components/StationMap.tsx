@@ -14,11 +14,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapService } from '../api/mapService';
 import { detailsAt, type StationSet } from '../api/statistic';
-import { getStationAt, type StationDetails } from '../api/stationsAt';
-import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, TYPE_PALETTE, type TypeLegendEntry } from '../lib/colors';
+import { getStationsAt, type StationDetails } from '../api/stationsAt';
+import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, type TypeLegendEntry } from '../lib/colors';
 import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outlines';
-import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, type ClusterProps, type ProjectedStations } from '../lib/clusters';
+import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, stationsAtSpot, type ClusterProps, type ProjectedStations } from '../lib/clusters';
 import { boundsOf, selectionFeatures } from '../lib/geojson';
+import { useMapLocale } from '../lib/mapLocale';
 import { stationPopup, type PopupLabels } from '../lib/popup';
 
 setWorkerUrl(workerUrl);
@@ -26,6 +27,17 @@ setWorkerUrl(workerUrl);
 const SOURCE = 'stations';
 const SELECTED_SOURCE = 'stations-selected';
 const CLUSTER_COLOR = '#0b5f8a';
+/** Most stations a popup lists of one spot (the first of them; it says how many there are). */
+const MAX_LISTED = 50;
+
+/**
+ * How close the view comes when it fits the stations: a basemap with detail of its own (tiles, a style) shows
+ * streets at 12; the built-in outlines hold only coasts and state lines, and closer than 7 one station (or a few
+ * close together) would stand on blank land with nothing around to place it.
+ */
+function fitMaxZoom(service: MapService): number {
+  return service.styleUrl || service.tiles.length ? 12 : 7;
+}
 
 /** The configured basemap: a style URL, raster tiles, or (none configured) the built-in outlines. */
 export function mapStyle(service: MapService): StyleSpecification | string {
@@ -54,7 +66,8 @@ function colorExpression(legend: TypeLegendEntry[], range: [number, number] | nu
     return ['case', ['has', 'v'], ramp(['get', 'v'], range), NO_VALUE_COLOR] as unknown as ExpressionSpecification;
   }
   if (!legend.length) return OTHER_COLOR;
-  const cases = legend.slice(0, TYPE_PALETTE.length).flatMap((_, k) => [k, TYPE_PALETTE[k]]);
+  // A point's `c` is its type's place in the legend, which gives the type's own colour.
+  const cases = legend.flatMap((entry, k) => [k, entry.color]);
   return ['match', ['get', 'c'], ...cases, OTHER_COLOR] as unknown as ExpressionSpecification;
 }
 
@@ -75,28 +88,34 @@ export interface StationMapProps {
   mapService: MapService;
   /** Opens a station's page (a popup's link): the caller's navigation, which carries the explorer's address. */
   onOpenStation?: (id: string) => void;
+  /** Organization names by id, for the popups. */
+  organizationNames?: Map<string, string>;
 }
 
-/** A point's station: from the set itself (row form), or looked up by its snapshot row. */
-function stationOf(stations: StationSet | undefined, i: number): Promise<StationDetails | undefined> {
-  if (!stations) return Promise.resolve(undefined);
-  if (stations.id[i]) return Promise.resolve(detailsAt(stations, i));
-  if (stations.row && stations.snapshot !== undefined && Number.isFinite(stations.snapshot)) {
-    return getStationAt(stations.snapshot, stations.row[i]);
-  }
-  return Promise.resolve(undefined);
+/** The stations at indices of the set: from the set itself (row form), or looked up by their snapshot rows. */
+async function stationsOf(stations: StationSet | undefined, indices: number[]): Promise<StationDetails[]> {
+  if (!stations || !indices.length) return [];
+  if (stations.id[indices[0]]) return indices.map((i) => detailsAt(stations, i));
+  const { row, snapshot } = stations;
+  if (!row || snapshot === undefined || !Number.isFinite(snapshot)) return [];
+  const found = await getStationsAt(snapshot, indices.map((i) => row[i]));
+  return found.filter((station): station is StationDetails => station !== undefined);
 }
+
+/** A cluster of stations at one place: no zoom parts them. */
+const oneSpot = ({ west, south, east, north }: ClusterProps) => east - west < 1e-9 && north - south < 1e-9;
 
 /** The explorer's map: clustered station points coloured by type or value, popups, fit to results. */
-export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService, onOpenStation }: StationMapProps) {
+export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService, onOpenStation, organizationNames }: StationMapProps) {
   const { t } = useTranslation();
+  const locale = useMapLocale(t('explorer.map.label'));
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // What handlers read; refs so the map's listeners, bound once, always see the latest.
-  const live = useRef({ stations, selected, onToggle, t, onOpenStation });
-  live.current = { stations, selected, onToggle, t, onOpenStation };
+  const live = useRef({ stations, selected, onToggle, t, onOpenStation, organizationNames });
+  live.current = { stations, selected, onToggle, t, onOpenStation, organizationNames };
   /** A popup link's click: to whoever opens stations now (the handlers are bound once); none, the link's own. */
   const openStation = () => (live.current.onOpenStation ? (id: string) => live.current.onOpenStation?.(id) : undefined);
 
@@ -127,6 +146,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
         style: mapStyle(mapService),
         center: [-96, 38],
         zoom: 3,
+        // Its controls' labels, popups' close buttons and the canvas's name, in the interface's language.
+        locale,
         attributionControl: mapService.attribution || mapService.styleUrl ? { compact: true } : false,
         transformRequest: mapService.accessToken
           ? (url) => ({ url: url.includes('?') ? `${url}&access_token=${mapService.accessToken}` : `${url}?access_token=${mapService.accessToken}` })
@@ -138,7 +159,6 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     }
     mapRef.current = map;
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.getCanvas().setAttribute('aria-label', live.current.t('explorer.map.label'));
 
     map.on('load', () => {
       if (!mapService.styleUrl && !mapService.tiles.length) void showOutlines(map);
@@ -197,73 +217,101 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       const tr = live.current.t;
       return {
         identifier: tr('explorer.map.identifier'),
+        organization: tr('explorer.map.organization'),
         lastSample: tr('explorer.map.lastSample'),
         samples: tr('explorer.map.samples'),
         open: tr('explorer.map.openStation'),
+        stationOf: (name, organization) => tr('explorer.map.stationOf', { name, organization }),
+        openStation: (station) => tr('explorer.map.openStationOf', { station }),
         selected: tr('explorer.map.selected'),
+        selectStation: (station) => tr('explorer.map.selectStation', { station }),
         none: tr('explorer.map.none'),
       };
     };
     const indexOf = (feature: MapGeoJSONFeature | undefined) => (feature ? Number(feature.properties?.i) : NaN);
     const pointOf = (feature: MapGeoJSONFeature) => (feature.geometry as unknown as { coordinates: [number, number] }).coordinates;
-
-    map.on('mouseenter', 'stations-points', (event) => {
+    /** The stations at station i's place: several draw as one dot, so they are listed together. */
+    const spotOf = (i: number) => {
+      const { points, stations: set } = shown.current;
+      return points && set ? stationsAtSpot(points, set, i) : [i];
+    };
+    const text = (content: string) => {
+      const element = document.createElement('div');
+      element.textContent = content;
+      return element;
+    };
+    const showHover = (feature: MapGeoJSONFeature, content: HTMLElement) => {
       map.getCanvas().style.cursor = 'pointer';
-      const feature = event.features?.[0];
-      const i = indexOf(feature);
-      if (!feature || Number.isNaN(i)) return;
-      const loading = document.createElement('div');
-      loading.textContent = live.current.t('common.loading');
-      hover.setLngLat(pointOf(feature)).setDOMContent(loading).addTo(map);
-      const token = (hoverToken += 1);
-      void stationOf(live.current.stations, i).then((station) => {
-        if (station && token === hoverToken && hover.isOpen()) hover.setDOMContent(stationPopup(station, labels(), undefined, openStation()));
-      });
-    });
-    map.on('mouseleave', 'stations-points', () => {
+      hover.setLngLat(pointOf(feature)).setDOMContent(content).addTo(map);
+    };
+    const hideHover = () => {
       map.getCanvas().style.cursor = '';
       hover.remove();
-    });
-    map.on('click', 'stations-points', (event) => {
-      const feature = event.features?.[0];
-      const i = indexOf(feature);
-      if (!feature || Number.isNaN(i)) return;
-      hover.remove();
+      hoverToken += 1;
+    };
+    /** A click's popup, pinned: the stations of a spot (at most MAX_LISTED), each with its selection box. */
+    const pin = (feature: MapGeoJSONFeature, spot: number[]) => {
+      hideHover();
       pinned?.remove();
       const popup = new Popup({ offset: 10, className: 'station-pinned' }).setLngLat(pointOf(feature));
       pinned = popup;
-      void stationOf(live.current.stations, i).then((station) => {
-        if (!station || pinned !== popup) return;
+      const listed = spot.slice(0, MAX_LISTED);
+      void stationsOf(live.current.stations, listed).then((found) => {
+        if (!found.length || pinned !== popup) return;
+        const tr = live.current.t;
+        const count = spot.length;
+        const heading = count === 1 ? undefined : count > listed.length ? tr('explorer.map.atSpotListed', { count, shown: listed.length }) : tr('explorer.map.atSpot', { count });
+        const selection = {
+          isSelected: (station: StationDetails) => live.current.selected.some((s) => s.id === station.id),
+          onToggle: (station: StationDetails) => live.current.onToggle(station),
+        };
         popup
-          .setDOMContent(
-            stationPopup(station, labels(), {
-              selected: live.current.selected.some((s) => s.id === station.id),
-              onToggle: () => live.current.onToggle(station),
-            }, openStation()),
-          )
+          .setDOMContent(stationPopup(found, labels(), { heading, selection, organizationNames: live.current.organizationNames, onOpen: openStation() }))
           .addTo(map);
       });
+    };
+
+    map.on('mouseenter', 'stations-points', (event) => {
+      const feature = event.features?.[0];
+      const i = indexOf(feature);
+      if (!feature || Number.isNaN(i)) return;
+      const spot = spotOf(i);
+      if (spot.length > 1) {
+        showHover(feature, text(live.current.t('explorer.map.atSpotHover', { count: spot.length })));
+        return;
+      }
+      showHover(feature, text(live.current.t('common.loading')));
+      const token = (hoverToken += 1);
+      void stationsOf(live.current.stations, spot).then((found) => {
+        if (!found.length || token !== hoverToken || !hover.isOpen()) return;
+        hover.setDOMContent(stationPopup(found, labels(), { organizationNames: live.current.organizationNames, onOpen: openStation() }));
+      });
+    });
+    map.on('mouseleave', 'stations-points', hideHover);
+    map.on('click', 'stations-points', (event) => {
+      const feature = event.features?.[0];
+      const i = indexOf(feature);
+      if (feature && !Number.isNaN(i)) pin(feature, spotOf(i));
     });
     map.on('mouseenter', 'clusters', (event) => {
-      map.getCanvas().style.cursor = 'pointer';
       const feature = event.features?.[0];
       if (!feature) return;
-      const text = document.createElement('div');
-      text.textContent = live.current.t('explorer.map.cluster', { count: Number(feature.properties?.point_count) });
-      hover.setLngLat(pointOf(feature)).setDOMContent(text).addTo(map);
+      const props = feature.properties as ClusterProps;
+      const count = Number(props.point_count);
+      showHover(feature, text(live.current.t(oneSpot(props) ? 'explorer.map.atSpotHover' : 'explorer.map.cluster', { count })));
     });
-    map.on('mouseleave', 'clusters', () => {
-      map.getCanvas().style.cursor = '';
-      hover.remove();
-    });
-    // A cluster's click zooms to its stations' extent (a cluster of one place: two levels closer).
+    map.on('mouseleave', 'clusters', hideHover);
+    // A cluster's click zooms to its stations' extent; a cluster of one place, which no zoom parts, lists them.
     map.on('click', 'clusters', (event) => {
       const feature = event.features?.[0];
       if (!feature) return;
-      const { west, south, east, north } = feature.properties as ClusterProps;
-      if (east - west < 1e-9 && north - south < 1e-9) map.easeTo({ center: pointOf(feature), zoom: map.getZoom() + 2 });
+      const props = feature.properties as ClusterProps;
+      const { west, south, east, north } = props;
+      if (oneSpot(props)) pin(feature, spotOf(Number(props.f)));
       else map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
     });
+    // The view moves under a still mouse (a cluster's zoom, a fit): what it hovered is no longer there.
+    map.on('movestart', hideHover);
     map.on('moveend', () => {
       showView(map);
       // The view's zoom, for whoever watches the element (the browser tests follow a cluster's zoom-in).
@@ -277,8 +325,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       mapRef.current = null;
       setReady(false);
     };
-    // The style is chosen when the map is created; a changed setting applies on the next visit.
-  }, [mapService]);
+    // The style is chosen when the map is created; a changed setting applies on the next visit. A new language
+    // makes the map again: maplibre reads its strings only then.
+  }, [mapService, locale]);
 
   // New results: replace the points, colour them, fit the view, and mark when they are painted.
   useEffect(() => {
@@ -293,7 +342,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     const bounds = boundsOf(stations);
     if (bounds) {
       const [w, s, e, n] = bounds;
-      map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: 12, duration: 0 });
+      map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: fitMaxZoom(mapService), duration: 0 });
     }
     showView(map);
     const painted = () => {
@@ -307,7 +356,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       map.off('idle', painted);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- showView reads refs only
-  }, [ready, stations, projected, legend, range]);
+  }, [ready, stations, projected, legend, range, mapService]);
 
   // Selection: a small separate source, so selecting never remakes the view's clusters.
   useEffect(() => {

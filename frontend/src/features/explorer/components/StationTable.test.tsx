@@ -22,6 +22,7 @@ function stationSet(count: number, total = count): StationSet {
     latitude: index.map(() => 40),
     longitude: index.map(() => -100),
     stationType: index.map(() => 'surface-water'),
+    monitoringLocationType: index.map(() => 'River/Stream'),
     organizationId: index.map(() => 'org'),
     sampleCount: index.map((i) => i),
     firstDate: index.map(() => '2020-01-01'),
@@ -74,14 +75,14 @@ describe('the explorer table', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search the table' }), 'Beaver');
     expect(bodyRows()).toHaveLength(2);
     expect(screen.getByText('Rows 1–2 of 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('pages for real: one page of rows, the next page, a page size to choose, and selecting only this page', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Table stations={stationSet(120)} />);
     expect(bodyRows()).toHaveLength(50);
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Rows 51–100 of 120')).toBeInTheDocument();
     expect(within(bodyRows()[0]).getByRole('link')).toHaveTextContent('Station 0050');
@@ -89,7 +90,7 @@ describe('the explorer table', () => {
     expect(screen.getByText('50 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
     expect(screen.getByText('Rows 1–100 of 120')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(100);
@@ -138,7 +139,7 @@ describe('the explorer table', () => {
   it('shows the last page for a page past the end', () => {
     renderWithProviders(<Table stations={stationSet(120)} initialView={{ sort: null, page: 9, pageSize: 50 }} />);
     expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('pages through the search\'s matches on its own, and is back on its page when the search is cleared', async () => {
@@ -154,6 +155,36 @@ describe('the explorer table', () => {
     expect(onViewChange).not.toHaveBeenCalled();
     await user.clear(search);
     expect(screen.getByText('Rows 26–50 of 300')).toBeInTheDocument();
+  });
+
+  it('keeps keyboard focus on the button pressed when it can act no more: the first or last page, the selection cleared', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Table stations={stationSet(120)} />);
+    const next = screen.getByRole('button', { name: 'Next page' });
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    next.focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toHaveFocus();
+    // Pressed again at the end, it does nothing.
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+
+    previous.focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(screen.getByText('Rows 1–50 of 120')).toBeInTheDocument();
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(previous).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Select this page' }));
+    const clear = screen.getByRole('button', { name: 'Clear selection' });
+    clear.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+    expect(clear).toHaveAttribute('aria-disabled', 'true');
+    expect(clear).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Download selection (CSV)' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('speaks Simplified Chinese', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { detailsAt, type StationSet } from '../api/statistic';
@@ -25,6 +25,19 @@ export interface StationTableProps {
   onViewChange: (view: TableView) => void;
   /** What a station's link carries to its page (the explorer's address, for its way back). */
   linkState?: FromExplorer;
+}
+
+/**
+ * A toolbar or pager button that stays focusable when it cannot act (aria-disabled, not disabled): pressing it
+ * can leave it unable to act (the first or last page reached, the selection cleared), and a disabled button
+ * would drop keyboard focus to the page.
+ */
+function TableButton({ enabled, onClick, children }: { enabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" aria-disabled={!enabled || undefined} onClick={enabled ? onClick : undefined}>
+      {children}
+    </button>
+  );
 }
 
 /**
@@ -72,7 +85,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
   const toggle = (i: number) =>
     onSelectionChange(chosen.has(stations.id[i]) ? selected.filter((s) => s.id !== stations.id[i]) : [...selected, detailsAt(stations, i)]);
   const selectPage = () => onSelectionChange([...selected, ...pageRows.filter((i) => !chosen.has(stations.id[i])).map((i) => detailsAt(stations, i))]);
-  const downloadSelected = () => download('stations.csv', sitesCsv(selected, typeNames));
+  const downloadSelected = () => download('stations.csv', sitesCsv(selected, organizationNames));
   // Among the search's matches the page is the table's own; otherwise it is the address's (the page from 1
   // among all: the one before this chunk's first page is the previous chunk's last).
   const toPage = (index: number) => (searching ? setSearchPage(index) : onViewChange({ ...view, page: pagesBefore + index + 1 }));
@@ -96,9 +109,9 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
           />
         </label>
         <span className="muted" aria-live="polite">{t('explorer.table.selected', { count: selected.length })}</span>
-        <button type="button" onClick={selectPage} disabled={!pageRows.length}>{t('explorer.table.selectPage')}</button>
-        <button type="button" onClick={() => onSelectionChange([])} disabled={!selected.length}>{t('explorer.table.clearSelection')}</button>
-        <button type="button" onClick={downloadSelected} disabled={!selected.length}>{t('explorer.table.download')}</button>
+        <TableButton enabled={pageRows.length > 0} onClick={selectPage}>{t('explorer.table.selectPage')}</TableButton>
+        <TableButton enabled={selected.length > 0} onClick={() => onSelectionChange([])}>{t('explorer.table.clearSelection')}</TableButton>
+        <TableButton enabled={selected.length > 0} onClick={downloadSelected}>{t('explorer.table.download')}</TableButton>
       </div>
       {pageRows.length === 0 ? (
         <p className="empty">{t('explorer.table.empty')}</p>
@@ -177,8 +190,8 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
               total: count.toLocaleString(),
             })}
           </span>
-          <button type="button" onClick={previous} disabled={!hasPrevious}>{t('explorer.table.previous')}</button>
-          <button type="button" onClick={next} disabled={!hasNext}>{t('explorer.table.next')}</button>
+          <TableButton enabled={hasPrevious} onClick={previous}>{t('explorer.table.previous')}</TableButton>
+          <TableButton enabled={hasNext} onClick={next}>{t('explorer.table.next')}</TableButton>
         </nav>
       )}
     </section>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StationSet } from '../api/statistic';
-import { abbreviate, clusterView, projectStations, type ClusterProps, type ViewFeature } from './clusters';
+import { abbreviate, clusterView, projectStations, stationsAtSpot, type ClusterProps, type ViewFeature } from './clusters';
 
 /** A map answer's set (no texts: the map looks stations up by row) of the given points. */
 function points(coordinates: [number, number][], types: string[] = [], value?: (number | null)[]): StationSet {
   return {
-    length: coordinates.length, id: [], identifier: [], name: [], organizationId: [], firstDate: [], lastDate: [],
+    length: coordinates.length, id: [], identifier: [], name: [], organizationId: [], monitoringLocationType: [], firstDate: [], lastDate: [],
     longitude: coordinates.map((c) => c[0]), latitude: coordinates.map((c) => c[1]),
     stationType: coordinates.map((_, i) => types[i] ?? 'Lake'), sampleCount: coordinates.map(() => 1),
     value, total: coordinates.length, totalSamples: coordinates.length,
@@ -64,5 +64,17 @@ describe('the map clusters', () => {
   it('leaves out stations without coordinates, and writes counts as supercluster did', () => {
     expect(projected.station.length).toBe(304);
     expect([abbreviate(999), abbreviate(1234), abbreviate(23_456)]).toEqual(['999', '1.2k', '23k']);
+  });
+
+  it("finds the stations at one station's very place, and a cluster of one place names one of them", () => {
+    const spot = points([[-74.6228, 39.795], [-74.6, 39.795], [-74.6228, 39.795], [NaN, NaN], [-74.6228, 39.795]]);
+    const at = projectStations(spot, new Map());
+    expect(stationsAtSpot(at, spot, 2)).toEqual([0, 2, 4]);
+    expect(stationsAtSpot(at, spot, 1)).toEqual([1]);
+    const [cluster] = clusters(clusterView(at, spot, { west: -75, south: 39, east: -74, north: 40, zoom: 8 }).features);
+    expect(cluster).toMatchObject({ point_count: 4 });
+    const [one] = clusters(clusterView(at, spot, { west: -74.7, south: 39.7, east: -74.5, north: 39.9, zoom: 11 }).features);
+    expect(one).toMatchObject({ point_count: 3, f: 0 });
+    expect(one.east - one.west).toBe(0);
   });
 });

@@ -51,6 +51,8 @@ export interface ClusterProps {
   /** Sum and number of the values of the cluster's stations (colour by value). */
   vs: number;
   vn: number;
+  /** One of the cluster's stations (its index in the StationSet): a cluster of one spot lists those at its place. */
+  f: number;
   /** The extent of the cluster's stations: a click zooms to it. */
   west: number;
   south: number;
@@ -97,6 +99,16 @@ export function projectStations(stations: StationSet, typeIndex: Map<string, num
     kept += 1;
   }
   return { station: station.subarray(0, kept), x: x.subarray(0, kept), y: y.subarray(0, kept), typeCode: typeCode.subarray(0, kept) };
+}
+
+/** The stations at the very place of station `i` (its index in the StationSet), itself among them, in their
+ * order: stations at one spot draw as one dot, so its popup lists them all. */
+export function stationsAtSpot(points: ProjectedStations, stations: StationSet, i: number): number[] {
+  const px = mercatorX(stations.longitude[i]);
+  const py = mercatorY(stations.latitude[i]);
+  const found: number[] = [];
+  for (let k = 0; k < points.x.length; k++) if (points.x[k] === px && points.y[k] === py) found.push(points.station[k]);
+  return found.length ? found : [i];
 }
 
 /** Like supercluster's: 1234 → "1.2k", 23456 → "23k". */
@@ -206,6 +218,7 @@ export function clusterView(
         point_count_abbreviated: abbreviate(size),
         vs: valueSum[c],
         vn: valueCount[c],
+        f: points.station[first[c]],
         west: longitude(minX[c]),
         east: longitude(maxX[c]),
         north: latitude(minY[c]),

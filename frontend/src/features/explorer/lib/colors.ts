@@ -1,4 +1,4 @@
-/** Colours of the map's points: one per station type (in order of first appearance), and a value ramp. */
+/** Colours of the map's points: one per station type (typeColors), and a value ramp. */
 export const TYPE_PALETTE = [
   '#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e',
   '#17becf', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22',
@@ -30,13 +30,27 @@ export interface TypeLegendEntry {
   count: number;
 }
 
-/** Station types of a result with their colour and number of stations, most common first. */
-export function typeLegend(types: readonly string[]): TypeLegendEntry[] {
+/** The built-in station types (stable keys of the station-types list), in the order of their colours. */
+export const BUILT_IN_TYPES = ['surface-water', 'lake', 'groundwater', 'estuary', 'other'] as const;
+
+/**
+ * Each station type's colour, fixed by the type itself, not by how common it is in a result: a type keeps its
+ * colour from view to view and filter to filter. The built-in types first, then the station-types list's
+ * others by key; past the palette, and for a type the list does not know, OTHER_COLOR.
+ */
+export function typeColors(knownTypes: readonly string[] = []): Map<string, string> {
+  const builtIn: readonly string[] = BUILT_IN_TYPES;
+  const others = [...new Set(knownTypes)].filter((type) => !builtIn.includes(type)).sort();
+  return new Map([...builtIn, ...others].slice(0, TYPE_PALETTE.length).map((type, k) => [type, TYPE_PALETTE[k]]));
+}
+
+/** Station types of a result with their colour (`colors`, typeColors) and number of stations, most common first. */
+export function typeLegend(types: readonly string[], colors: Map<string, string> = typeColors()): TypeLegendEntry[] {
   const counts = new Map<string, number>();
   for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([type, count], i) => ({ type, count, color: TYPE_PALETTE[i] ?? OTHER_COLOR }));
+    .map(([type, count]) => ({ type, count, color: colors.get(type) ?? OTHER_COLOR }));
 }
 
 export function valueRange(values: readonly (number | null)[] | undefined): [number, number] | null {

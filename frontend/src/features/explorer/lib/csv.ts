@@ -28,12 +28,16 @@ export function toCsv(header: readonly string[], rows: unknown[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The stations as site rows; station types by their names in `typeNames` (keyed by type key) where it has them. */
-export function sitesCsv(stations: StationDetails[], typeNames?: Map<string, string>): string {
+/**
+ * The stations as site rows, in WQP's values whatever the interface's language: the organization by its name
+ * (`organizationNames`, keyed by id), as the station chart's CSV names it, its internal id only where no name
+ * is known; the station's own WQX monitoring location type, not the explorer's station type (empty when not recorded).
+ */
+export function sitesCsv(stations: StationDetails[], organizationNames?: Map<string, string>): string {
   return toCsv(
     SITE_COLUMNS,
     stations.map((s) => [
-      s.organizationId, s.identifier, s.name, typeNames?.get(s.stationType) ?? s.stationType,
+      organizationNames?.get(s.organizationId) ?? s.organizationId, s.identifier, s.name, s.monitoringLocationType,
       s.latitude, s.longitude, s.sampleCount, s.firstDate, s.lastDate,
     ]),
   );

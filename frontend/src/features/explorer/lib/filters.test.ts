@@ -26,7 +26,9 @@ describe('explorer address', () => {
     expect(params.toString()).toBe('mode=table&organization=a%2Cb&q=creek&foo=bar');
     expect(parseFilters(params)).toEqual(filters);
     expect(toSearchParams('both', EMPTY_FILTERS).toString()).toBe('');
-    expect(activeFilterCount(filters)).toBe(3);
+    // An unknown parameter is kept, but it filters nothing: not counted.
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(activeFilterCount({ ...filters, extra: { foo: 'bar', bbox: '1,2,3,4' } })).toBe(3);
   });
 
   it('turns the filters into the statistic station query', () => {

@@ -14,6 +14,9 @@ export const DEFAULT_MODE: ViewMode = 'both';
 /** Filters the filter panel edits, by their address names. */
 export const LIST_FILTERS = ['organization', 'project', 'parameter', 'stationType', 'county'] as const;
 export const TEXT_FILTERS = ['from', 'to', 'huc', 'q', 'colorBy'] as const;
+/** Other address parameters the station query (POST /statistic) narrows the stations by, as the server names
+ * them: a link may carry them, though the panel does not edit them. Any other parameter narrows nothing. */
+export const SERVER_FILTERS = ['bbox', 'boundingBox', 'stateFips', 'state', 'monitoringLocationTypes', 'monitoringLocationType'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 export type TextFilter = (typeof TEXT_FILTERS)[number];
 
@@ -89,11 +92,13 @@ export function toSearchParams(mode: ViewMode, filters: ExplorerFilters, view: T
   return writeTableView(params, view);
 }
 
+/** The filters set: the panel's, and those the server applies from the address (not an unknown parameter, which
+ * filters nothing). */
 export function activeFilterCount(filters: ExplorerFilters): number {
   return (
     LIST_FILTERS.filter((key) => filters[key].length).length +
     TEXT_FILTERS.filter((key) => filters[key]).length +
-    Object.keys(filters.extra).length
+    Object.keys(filters.extra).filter((key) => (SERVER_FILTERS as readonly string[]).includes(key)).length
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readMapService } from '../api/mapService';
 import { decodeStatistic, detailsAt } from '../api/statistic';
 import { statisticColumns } from '../fixtures';
-import { typeLegend } from './colors';
+import { BUILT_IN_TYPES, OTHER_COLOR, TYPE_PALETTE, typeColors, typeLegend } from './colors';
 import { csvCell, sitesCsv } from './csv';
 import { boundsOf } from './geojson';
 import { clusterView, projectStations } from './clusters';
@@ -49,9 +49,12 @@ describe('CSV of the selection', () => {
     expect(second).toContain('RK-03,Cedar River');
   });
 
-  it('names the station types as the reference list does', () => {
-    const csv = sitesCsv([detailsAt(stations, 0)], new Map([['River/Stream', 'Stream']]));
-    expect(csv.trim().split('\r\n')[1]).toBe(`${stations.organizationId[0]},USGS-01,Bear Creek,Stream,40.1,-105.2,1000,2019-01-02,2023-12-30`);
+  it("writes WQP's values: the organization by its name, the station's monitoring location type (empty when not recorded)", () => {
+    const organizationNames = new Map([[stations.organizationId[0], 'Demo Watershed Council']]);
+    const [, first, second] = sitesCsv([detailsAt(stations, 0), detailsAt(stations, 2)], organizationNames).trim().split('\r\n');
+    expect(first).toBe('Demo Watershed Council,USGS-01,Bear Creek,River/Stream,40.1,-105.2,1000,2019-01-02,2023-12-30');
+    // No name known (an organization gone): its id; no type recorded: an empty cell, not the explorer's station type.
+    expect(second).toBe(`${stations.organizationId[2]},RK-03,Cedar River,,39.9,-106.1,34,2021-07-08,2021-09-09`);
   });
 
   it('defuses cells a spreadsheet would run as formulas, and quotes commas and quotes', () => {
@@ -60,6 +63,22 @@ describe('CSV of the selection', () => {
     expect(csvCell('-1+2')).toBe("'-1+2");
     expect(csvCell(-1.5)).toBe('-1.5');
     expect(csvCell('a, b')).toBe('"a, b"');
+  });
+});
+
+describe('station type colours', () => {
+  it("are each type's own: the same alone or among others, in any order, other types of the list after the built-in ones", () => {
+    const colors = typeColors(['zz-spring', 'estuary', 'a-wetland', 'groundwater']);
+    const colorOf = (legend: ReturnType<typeof typeLegend>, type: string) => legend.find((e) => e.type === type)?.color;
+    const alone = typeLegend(['groundwater'], colors);
+    const mixed = typeLegend(['surface-water', 'surface-water', 'estuary', 'other', 'groundwater', 'a-wetland'], colors);
+    expect(colorOf(alone, 'groundwater')).toBe(colorOf(mixed, 'groundwater'));
+    expect(colorOf(mixed, 'estuary')).toBe(typeLegend(['estuary'], colors)[0].color);
+    expect(colors.get('a-wetland')).toBe(TYPE_PALETTE[BUILT_IN_TYPES.length]);
+    expect(colors.get('zz-spring')).toBe(TYPE_PALETTE[BUILT_IN_TYPES.length + 1]);
+    expect(new Set(mixed.map((e) => e.color)).size).toBe(mixed.length);
+    // A type the list does not know (or none): the other colour.
+    expect(typeLegend(['unlisted', ''], colors).map((e) => e.color)).toEqual([OTHER_COLOR, OTHER_COLOR]);
   });
 });
 
@@ -75,25 +94,31 @@ describe('map data', () => {
     expect(boundsOf(stations)).toEqual([-106.1, 39.9, -104.9, 41.2]);
   });
 
-  it('popup: name, identifier, last sample date, samples, link to the station page, selection box', () => {
+  const labels = {
+    identifier: 'Identifier', organization: 'Organization', lastSample: 'Last sample', samples: 'Samples', open: 'Open the station page',
+    stationOf: (name: string, organization: string) => `${name} (${organization})`,
+    openStation: (station: string) => `Open the station page of ${station}`, selected: 'Selected', selectStation: (station: string) => `Select ${station}`, none: 'None',
+  };
+
+  it('popup: name, identifier, organization, last sample date, samples, link to the station page, selection box', () => {
     const onToggle = vi.fn();
-    const labels = { identifier: 'Identifier', lastSample: 'Last sample', samples: 'Samples', open: 'Open the station page', selected: 'Selected', none: 'None' };
-    const popup = stationPopup(detailsAt(stations, 0), labels, { selected: false, onToggle });
+    const organizationNames = new Map([[stations.organizationId[0], 'Demo Watershed Council']]);
+    const popup = stationPopup([detailsAt(stations, 0)], labels, { organizationNames, selection: { isSelected: () => false, onToggle } });
     expect(popup.querySelector('strong')?.textContent).toBe('Bear Creek');
     expect(popup.textContent).toContain('IdentifierUSGS-01');
+    expect(popup.textContent).toContain('OrganizationDemo Watershed Council');
     expect(popup.textContent).toContain('Last sample2023-12-30');
     expect(popup.querySelector('a')?.getAttribute('href')).toBe('#/sts/station/s1');
     document.body.appendChild(popup);
     const box = popup.querySelector('input') as HTMLInputElement;
     box.click();
-    expect(onToggle).toHaveBeenCalledOnce();
+    expect(onToggle).toHaveBeenCalledWith(detailsAt(stations, 0));
     popup.remove();
   });
 
   it("popup: its link opens the station through the explorer's navigation (carrying the way back); a new tab is the browser's", () => {
     const onOpen = vi.fn();
-    const labels = { identifier: 'Identifier', lastSample: 'Last sample', samples: 'Samples', open: 'Open the station page', selected: 'Selected', none: 'None' };
-    const popup = stationPopup(detailsAt(stations, 0), labels, undefined, onOpen);
+    const popup = stationPopup([detailsAt(stations, 0)], labels, { onOpen });
     document.body.appendChild(popup);
     const link = popup.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('#/sts/station/s1');

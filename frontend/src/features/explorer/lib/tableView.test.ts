@@ -33,10 +33,10 @@ describe("the station table's view in the explorer address", () => {
   });
 
   it('is not a filter: not counted, not kept as an unknown filter, not sent to the server', () => {
-    const filters = parseFilters(new URLSearchParams('mode=table&organization=a&sort=-name&page=4&size=100&foo=bar'));
-    expect(filters.extra).toEqual({ foo: 'bar' });
+    const filters = parseFilters(new URLSearchParams('mode=table&organization=a&sort=-name&page=4&size=100&stateFips=08'));
+    expect(filters.extra).toEqual({ stateFips: '08' });
     expect(activeFilterCount(filters)).toBe(2);
-    expect(toStationQuery(filters)).toEqual({ organizationIds: ['a'], foo: 'bar' });
+    expect(toStationQuery(filters)).toEqual({ organizationIds: ['a'], stateFips: '08' });
   });
 
   it('counts pages, one at least', () => {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { explorerApi, fakeApi, ORG_A, statisticMap, statisticObjects } from '../fixtures';
+import { builtInStationTypes, explorerApi, fakeApi, ORG_A, ORG_B, statisticMap, statisticObjects, statisticOver, stationRow } from '../fixtures';
 import { selectionStore } from '../lib/selection';
 import { explorerRoutes } from '.';
 
@@ -155,7 +155,7 @@ describe('explorer /sts/overview', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Alder Lake' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     expect(selectionStore.get().selected.map((s) => s.id)).toEqual(['s2']);
-    expect(screen.getByRole('button', { name: 'Download selection (CSV)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download selection (CSV)' })).not.toHaveAttribute('aria-disabled');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search the table' }), 'cedar');
     expect(names()).toEqual(['Cedar River']);
@@ -195,7 +195,30 @@ describe('explorer /sts/overview', () => {
     expect(click).toHaveBeenCalled();
     const text = await created[0].text();
     expect(text.split('\r\n')[0]).toMatch(/^OrganizationIdentifier,MonitoringLocationIdentifier,MonitoringLocationName/);
-    expect(text).toContain('DWC-02,Alder Lake,Lake,41.2,-104.9,200');
+    expect(text).toContain('Demo Watershed Council,DWC-02,Alder Lake,Lake,41.2,-104.9,200');
+  });
+
+  it("downloads WQP's values, whatever the interface's language: organization names, the stations' monitoring location types", async () => {
+    const user = userEvent.setup();
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api = fakeApi({
+      ...explorerApi(),
+      'GET /stationTypes': builtInStationTypes,
+      'POST /statistic': statisticOver([stationRow(1, { monitoringLocationType: 'River/Stream' }), stationRow(2, { organizationId: ORG_B, stationType: 'groundwater', monitoringLocationType: 'Well' })]),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    await changeLanguage('zh-CN');
+    renderExplorer('/sts/overview?mode=table');
+    // The table names the explorer's station types in the interface's language; the CSV does not.
+    expect(await screen.findByRole('cell', { name: '地下水' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '选择本页' }));
+    await user.click(screen.getByRole('button', { name: '下载所选（CSV）' }));
+    const [, first, second] = (await created[0].text()).trim().split('\r\n');
+    expect(first).toBe('Demo Watershed Council,ID-1,Station 1,River/Stream,40.1,-100.1,10,2020-01-01,2021-01-01');
+    expect(second).toBe('River Keepers,ID-2,Station 2,Well,40.2,-100.2,10,2020-01-01,2021-01-01');
+    await changeLanguage('en');
   });
 
   it('makes the map while the stations load and puts them on it when they come', async () => {
@@ -383,6 +406,15 @@ describe('explorer /sts/overview', () => {
     vi.unstubAllGlobals();
   });
 
+  it('counts only the filters it knows: an unknown parameter of the address is no filter to clear', async () => {
+    const router = renderExplorer('/sts/overview?mode=table&foo=bar');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Clear filters/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Filters', { selector: 'summary' })).toBeInTheDocument();
+    await act(() => router.navigate('/sts/overview?mode=table&foo=bar&stateFips=01'));
+    expect(await screen.findByRole('button', { name: 'Clear filters (1)' })).toBeInTheDocument();
+  });
+
   it('shows the panel heading on a wider screen', async () => {
     renderExplorer('/sts/overview?mode=table');
     expect(await screen.findByRole('heading', { name: 'Filters' })).not.toHaveClass('visually-hidden');
@@ -523,7 +555,7 @@ describe("the explorer table's sort and page in the address", () => {
     expect(await screen.findByText('Rows 1–50 of 120')).toBeInTheDocument();
     await act(() => router.navigate('/sts/overview?mode=table&page=9'));
     expect(await screen.findByText('Rows 101–120 of 120')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows the last page, asked of the server, for a page past the end of more stations than one answer holds', async () => {
@@ -536,5 +568,107 @@ describe("the explorer table's sort and page in the address", () => {
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(router.state.location.search).toBe('?mode=table&page=119');
     expect(screen.getByText('Rows 5,901–5,950 of 6,000')).toBeInTheDocument();
+  });
+});
+
+describe('the figures of the explorer belong to the filters of its address, in every mode', () => {
+  // Two surface-water stations and a groundwater one, in two organizations, measuring pH and temperature.
+  const stations = [
+    stationRow(1, { sampleCount: 1000, parameterIds: ['p-ph'] }),
+    stationRow(2, { organizationId: ORG_B, sampleCount: 200, parameterIds: ['p-ph', 'p-temp'] }),
+    stationRow(3, { stationType: 'groundwater', sampleCount: 34, parameterIds: ['p-temp'], countyFips: '01001' }),
+  ];
+  beforeEach(() => {
+    api = fakeApi({ ...explorerApi(), 'GET /stationTypes': builtInStationTypes, 'POST /statistic': statisticOver(stations) });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+  });
+  const counts = (group: string) => within(screen.getByRole('group', { name: group })).getAllByRole('listitem').map((li) => li.textContent);
+  const colourOptions = () => within(screen.getByRole('combobox', { name: 'Colour by' })).getAllByRole('option').map((o) => o.textContent);
+
+  /** The headline, the panel's counts and the Colour by list of the groundwater station alone. */
+  async function showsTheGroundwaterStation() {
+    expect(await screen.findByText('1 station · 34 samples')).toBeInTheDocument();
+    expect(screen.queryByText('3 stations · 1,234 samples')).not.toBeInTheDocument();
+    await waitFor(() => expect(counts('Organizations')).toEqual(['Demo Watershed Council1', 'River Keepers0']));
+    expect(colourOptions()).toEqual(['Station type', 'Temperature, water']);
+  }
+
+  async function tableOfGroundwater(user: ReturnType<typeof userEvent.setup>, router: ReturnType<typeof renderExplorer>) {
+    await mapShows('map of 3 stations');
+    expect(screen.getByText('3 stations · 1,234 samples')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await user.click(screen.getByText('Station types', { selector: 'summary' }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Groundwater/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table&stationType=groundwater'));
+    await showsTheGroundwaterStation();
+    expect(counts('Station types')).toEqual(['Groundwater1', 'Estuary or ocean0', 'Lake or reservoir0', 'Other0', 'Surface water0']);
+  }
+
+  it('counts the filtered stations in the table, not the map shown before (headline, panel counts, Colour by)', async () => {
+    const user = userEvent.setup();
+    await tableOfGroundwater(user, renderExplorer('/sts/overview'));
+  });
+
+  it('does so on a phone too, from its map to the table', async () => {
+    vi.stubGlobal('matchMedia', vi.fn((query: string) => ({ matches: query.includes('max-width'), addEventListener: () => undefined, removeEventListener: () => undefined })));
+    const user = userEvent.setup();
+    await tableOfGroundwater(user, renderExplorer('/sts/overview'));
+  });
+
+  it('counts the stations of a link followed in the same tab, and of Back', async () => {
+    const router = renderExplorer('/sts/overview');
+    await mapShows('map of 3 stations');
+    await act(() => router.navigate('/sts/overview?mode=table&county=01001'));
+    await showsTheGroundwaterStation();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('3 stations · 1,234 samples')).toBeInTheDocument();
+    await waitFor(() => expect(counts('Organizations')).toEqual(['Demo Watershed Council2', 'River Keepers1']));
+  });
+
+  it("shows no station-type count from the table's part of a larger result (its counts would be the part's)", async () => {
+    api = fakeApi({ ...explorerApi(), 'GET /stationTypes': [{ key: 'River/Stream', label: 'River/Stream' }], 'POST /statistic': manyStations(6000) });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    renderExplorer('/sts/overview?mode=table');
+    expect(await screen.findByText('Rows 1–50 of 6,000')).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'River/Stream' })).toBeInTheDocument();
+    expect(counts('Station types')).toEqual(['River/Stream']);
+  });
+});
+
+describe('station type colours', () => {
+  it('gives a station type the same colour in every view, whatever else the result holds', async () => {
+    const stations = [
+      stationRow(1), stationRow(2), stationRow(3), stationRow(4, { stationType: 'groundwater' }), stationRow(5, { stationType: 'estuary' }),
+      stationRow(6, { stationType: 'estuary', organizationId: ORG_B }), stationRow(7, { stationType: 'other', organizationId: ORG_B }),
+    ];
+    api = fakeApi({ ...explorerApi(), 'GET /stationTypes': builtInStationTypes, 'POST /statistic': statisticOver(stations) });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    /** Each legend entry's text and swatch colour. */
+    const legend = async () => {
+      const list = await screen.findByRole('list', { name: 'Legend' });
+      await waitFor(() => expect(list).toHaveTextContent('Surface water'));
+      return Object.fromEntries(within(list).getAllByRole('listitem').map((li) => [li.textContent, (li.querySelector('.swatch') as HTMLElement).style.background]));
+    };
+    const router = renderExplorer(`/sts/overview?mode=map&organization=${ORG_A}`);
+    await mapShows('map of 5 stations');
+    const first = await legend();
+    expect(Object.keys(first)).toEqual(['Surface water (3)', 'Estuary or ocean (1)', 'Groundwater (1)']);
+
+    await act(() => router.navigate('/sts/overview?mode=map&stationType=groundwater'));
+    await mapShows('map of 1 stations');
+    const list = screen.getByRole('list', { name: 'Legend' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Groundwater (1)']);
+    expect((list.querySelector('.swatch') as HTMLElement).style.background).toBe(first['Groundwater (1)']);
+
+    // Another type in the result (Other) changes no colour.
+    await act(() => router.navigate('/sts/overview?mode=map'));
+    await mapShows('map of 7 stations');
+    const all = await legend();
+    expect(Object.keys(all)).toEqual(['Surface water (3)', 'Estuary or ocean (2)', 'Groundwater (1)', 'Other (1)']);
+    expect(all['Surface water (3)']).toBe(first['Surface water (3)']);
+    expect(all['Groundwater (1)']).toBe(first['Groundwater (1)']);
+    expect(all['Estuary or ocean (2)']).toBe(first['Estuary or ocean (1)']);
+    expect(new Set(Object.values(all)).size).toBe(4);
   });
 });

@@ -11,7 +11,7 @@ import { FilterPanel } from '../components/FilterPanel';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { StationTable } from '../components/StationTable';
 import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
-import { typeLegend, valueRange } from '../lib/colors';
+import { typeColors, typeLegend, valueRange } from '../lib/colors';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
@@ -99,7 +99,8 @@ export function ExplorerPage() {
   const setView = (nextView: TableView) => setParams(toSearchParams(mode, filters, nextView));
   // A dashboard's table widget takes the filters only (it shows the first stations, unsorted).
   const filterSearch = useMemo(() => toSearchParams(mode, filters).toString(), [mode, filters]);
-  const legend = useMemo(() => typeLegend(pointsData?.stationType ?? []), [pointsData]);
+  const colors = useMemo(() => typeColors((stationTypes.data ?? []).map((o) => o.id)), [stationTypes.data]);
+  const legend = useMemo(() => typeLegend(pointsData?.stationType ?? [], colors), [pointsData, colors]);
   const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
   // Colour by a parameter's latest value: the server sends a value per station and their range (totals.value).
   const parameters = useParameterOptions();
@@ -151,11 +152,11 @@ export function ExplorerPage() {
           </div>
         </div>
         {valid && <UseInPython filters={filters} />}
-        {error && (
+        {error ? (
           <div role="alert" className="alert alert-error">
             {t('explorer.failed', { message: error instanceof Error ? error.message : String(error) })}
           </div>
-        )}
+        ) : null}
         {isLoading && !stations && !error && <Loading />}
         {shownMode !== 'table' && (
           <div className="map-panel">
@@ -169,6 +170,7 @@ export function ExplorerPage() {
                   onToggle={selectionStore.toggle}
                   mapService={mapService.data ?? OFFLINE_MAP_SERVICE}
                   onOpenStation={openStation}
+                  organizationNames={organizationNames}
                 />
               </Suspense>
             ) : null}

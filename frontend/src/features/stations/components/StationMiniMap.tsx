@@ -3,13 +3,20 @@ import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { outlineStyle, showOutlines } from '../../../lib/maps/outlines';
+import { useMapLocale } from '../../explorer/lib/mapLocale';
 
 setWorkerUrl(workerUrl);
+
+/** The station with the land around it: the built-in outlines hold only coasts and state lines, so closer, a
+ * station inland would stand on blank land with nothing to place it. */
+const MINI_MAP_ZOOM = 5;
 
 /** A small offline-safe map (the built-in outlines, no tiles, no glyphs) with the station's point. */
 export function StationMiniMap({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // Its controls' labels and its name (`label`) in the interface's language: a new language makes the map again.
+  const locale = useMapLocale(label);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -19,15 +26,15 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
         container: element,
         style: outlineStyle(),
         center: [longitude, latitude],
-        zoom: 6,
+        zoom: MINI_MAP_ZOOM,
         attributionControl: false,
+        locale,
       });
     } catch {
       setFailed(true);
       return;
     }
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.getCanvas().setAttribute('aria-label', label);
     map.on('load', () => {
       void showOutlines(map);
       map.addSource('station', { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } });
@@ -41,7 +48,7 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
       map.once('idle', () => (element.dataset.painted = 'true'));
     });
     return () => map.remove();
-  }, [latitude, longitude, label]);
+  }, [latitude, longitude, locale]);
   return failed ? null : <div ref={container} className="station-mini-map" data-testid="station-mini-map" data-painted="false" />;
 }
 

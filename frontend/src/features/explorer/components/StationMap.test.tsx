@@ -1,0 +1,160 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
+import { renderWithProviders } from '../../../test/render';
+import { OFFLINE_MAP_SERVICE, type MapService } from '../api/mapService';
+import { decodeStatistic, type StationSet } from '../api/statistic';
+import type { StationDetails } from '../api/stationsAt';
+import { FakeMap } from '../fakeMaplibre';
+import { fakeApi, ORG_A, ORG_B, organizations, statisticOver, stationRow, type StationRow } from '../fixtures';
+import { typeLegend } from '../lib/colors';
+import { StationMap } from './StationMap';
+
+vi.mock('maplibre-gl', async (importOriginal) => (await import('../fakeMaplibre')).fakeMaplibre(await importOriginal<object>()));
+
+const TILES: MapService = { ...OFFLINE_MAP_SERVICE, tiles: ['https://tiles.example/{z}/{x}/{y}.png'] };
+const organizationNames = new Map(organizations.map((o) => [o.id, o.name]));
+// The same USGS site in two organizations: one place, one name, one identifier.
+const SKIT = { name: 'SKIT BRANCH NEAR WHITESBOG, NJ', identifier: 'USGS-01409434', latitude: 39.795, longitude: -74.6228 };
+const sameSite = [stationRow(1, { ...SKIT, organizationId: ORG_B }), stationRow(2, { ...SKIT, organizationId: ORG_A, sampleCount: 42 })];
+
+let api: ReturnType<typeof fakeApi>;
+// Looked-up stations are kept by snapshot and row: each test's stations are of a snapshot of their own.
+let snapshot = 100;
+
+/** The map's answer for `stations` (points looked up by their rows, as the map's popups do). */
+function mapAnswer(stations: StationRow[]): StationSet {
+  const body = statisticOver(stations)(new URL('http://localhost'), { body: JSON.stringify({ format: 'columns' }) });
+  api = fakeApi({ 'GET /statistic/sampleLocationList': (url: URL) => url.searchParams.get('rows')!.split(',').map((row) => stations[Number(row)]) });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  return { ...decodeStatistic(body), snapshot: (snapshot += 1) };
+}
+
+function renderMap(stations: StationSet, { mapService = TILES, onToggle = vi.fn() }: { mapService?: MapService; onToggle?: (s: StationDetails) => void } = {}) {
+  return renderWithProviders(
+    <StationMap
+      stations={stations}
+      legend={typeLegend(stations.stationType)}
+      valueRange={null}
+      selected={[]}
+      onToggle={onToggle}
+      mapService={mapService}
+      organizationNames={organizationNames}
+    />,
+  );
+}
+
+const map = () => FakeMap.made.at(-1)!;
+type Feature = { geometry: { coordinates: [number, number] }; properties: Record<string, number | boolean | string> };
+/** The features the map was given for the view, once its stations are on it. */
+async function features(): Promise<Feature[]> {
+  await waitFor(() => expect((map().getSource('stations')?.data as { features: Feature[] } | undefined)?.features.length).toBeGreaterThan(0));
+  return (map().getSource('stations')!.data as { features: Feature[] }).features;
+}
+const hovered = () => document.querySelector('.station-hover');
+const pinned = () => document.querySelector<HTMLElement>('.station-pinned');
+
+beforeEach(() => {
+  setApiBase(undefined);
+  FakeMap.made = [];
+  document.body.querySelectorAll('.fake-popup').forEach((popup) => popup.remove());
+  // The built-in outlines' files are not served here: the map shows its plain background.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('stations at one spot', () => {
+  it('lists every station of a dot on a click: how many, each one with its organization, link and selection box', async () => {
+    const onToggle = vi.fn();
+    renderMap(mapAnswer(sameSite), { onToggle });
+    const points = await features();
+    // Zoomed in past the clusters: two points, one on the other.
+    expect(points.map((f) => f.geometry.coordinates)).toEqual([points[0].geometry.coordinates, points[0].geometry.coordinates]);
+    act(() => map().fire('mouseenter', 'stations-points', { features: [points[1]] }));
+    expect(hovered()).toHaveTextContent('2 stations at this spot: click to list them');
+
+    act(() => map().fire('click', 'stations-points', { features: [points[1]] }));
+    await waitFor(() => expect(pinned()).not.toBeNull());
+    const popup = pinned()!;
+    expect(hovered()).toBeNull();
+    expect(popup).toHaveTextContent(/^2 stations at this spot/);
+    const items = within(popup).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      `${SKIT.name}Identifier${SKIT.identifier}OrganizationRiver KeepersLast sample2021-01-01Samples10Open the station page Selected`,
+      `${SKIT.name}Identifier${SKIT.identifier}OrganizationDemo Watershed CouncilLast sample2021-01-01Samples42Open the station page Selected`,
+    ]);
+    expect(within(popup).getByRole('link', { name: `Open the station page of ${SKIT.name} (Demo Watershed Council)` })).toHaveAttribute('href', '#/sts/station/s2');
+    within(popup).getByRole('checkbox', { name: `Select ${SKIT.name} (Demo Watershed Council)` }).click();
+    expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 's2', organizationId: ORG_A }));
+    // Both looked up at once.
+    expect(api.calls.map((c) => c.url.searchParams.get('rows'))).toEqual(['0,1']);
+  });
+
+  it('lists the stations of a cluster of one place rather than zooming in, which would never part them', async () => {
+    renderMap(mapAnswer(sameSite), { mapService: OFFLINE_MAP_SERVICE });
+    const [cluster] = await features();
+    expect(cluster.properties).toMatchObject({ point_count: 2 });
+    act(() => map().fire('mouseenter', 'clusters', { features: [cluster] }));
+    expect(hovered()).toHaveTextContent('2 stations at this spot: click to list them');
+    const zoom = map().getZoom();
+    act(() => map().fire('click', 'clusters', { features: [cluster] }));
+    await waitFor(() => expect(pinned()).not.toBeNull());
+    expect(within(pinned()!).getAllByRole('listitem')).toHaveLength(2);
+    expect(map().getZoom()).toBe(zoom);
+  });
+
+  it("shows one station's organization in its popup", async () => {
+    renderMap(mapAnswer([stationRow(1, { organizationId: ORG_B }), stationRow(2)]));
+    const points = await features();
+    act(() => map().fire('mouseenter', 'stations-points', { features: [points[0]] }));
+    await waitFor(() => expect(hovered()).toHaveTextContent('Station 1IdentifierID-1OrganizationRiver Keepers'));
+    expect(hovered()).not.toHaveTextContent('at this spot');
+  });
+});
+
+describe('the map as it moves', () => {
+  it("clears a cluster's tooltip when the view moves from under the mouse (a click zooms in)", async () => {
+    renderMap(mapAnswer(Array.from({ length: 6 }, (_, i) => stationRow(i, { latitude: 40 + i, longitude: -100 - i }))));
+    await features();
+    const cluster = { geometry: { coordinates: [-102, 42] }, properties: { cluster: true, point_count: 206, west: -105, south: 40, east: -100, north: 45, f: 0 } };
+    act(() => map().fire('mouseenter', 'clusters', { features: [cluster] }));
+    expect(hovered()).toHaveTextContent('206 stations: click to zoom in');
+    expect(map().getCanvas().style.cursor).toBe('pointer');
+    act(() => map().fire('click', 'clusters', { features: [cluster] }));
+    expect(map().fits.at(-1)?.bounds).toEqual([[-105, 40], [-100, 45]]);
+    expect(hovered()).toBeNull();
+    expect(screen.queryByText('206 stations: click to zoom in')).not.toBeInTheDocument();
+    expect(map().getCanvas().style.cursor).toBe('');
+  });
+
+  it('shows one station with the land around it: no closer than the basemap has something to show', async () => {
+    const { unmount } = renderMap(mapAnswer([stationRow(1)]), { mapService: OFFLINE_MAP_SERVICE });
+    await features();
+    // The built-in outlines have coasts and state lines only.
+    expect(screen.getByTestId('station-map')).toHaveAttribute('data-zoom', '7.00');
+    unmount();
+    // A basemap of its own shows the streets.
+    renderMap(mapAnswer([stationRow(1)]), { mapService: TILES });
+    await features();
+    expect(screen.getByTestId('station-map')).toHaveAttribute('data-zoom', '12.00');
+  });
+});
+
+describe('the map in the interface language', () => {
+  it('names its controls and itself in Simplified Chinese, and again when the language changes', async () => {
+    renderMap(mapAnswer([stationRow(1)]));
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Map of the stations' })).toBeInTheDocument();
+    await act(() => changeLanguage('zh-CN'));
+    expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '缩小' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
+    // Every string of maplibre's: a pinned popup's close button too.
+    expect(map().options.locale).toMatchObject({ 'Popup.Close': '关闭弹窗', 'AttributionControl.ToggleAttribution': '显示或隐藏版权信息' });
+    expect(FakeMap.made[0].removed).toBe(true);
+    // The stations come back on the new map.
+    expect(await features()).toHaveLength(1);
+    await act(() => changeLanguage('en'));
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * maplibre-gl for the tests of the maps (jsdom has no WebGL): a Map that keeps what it is given and fires the
+ * events a test fires, with maplibre's own controls (whose labels come from the map's `locale`, as in maplibre),
+ * and popups shown in the page. Use: vi.mock('maplibre-gl', async (actual) => fakeMaplibre(await actual())).
+ */
+import type { IControl } from 'maplibre-gl';
+
+type Handler = (event: Record<string, unknown>) => void;
+type Listener = { type: string; layer?: string; handler: Handler; once?: boolean };
+type Bounds = [[number, number], [number, number]];
+
+/** The width in pixels the fake map fits bounds into. */
+const WIDTH = 800;
+
+export class FakeMap {
+  /** Every map made, the newest last. */
+  static made: FakeMap[] = [];
+  readonly canvas = document.createElement('canvas');
+  readonly sources = new Map<string, { data: unknown; setData: (data: unknown) => void }>();
+  readonly fits: { bounds: Bounds; options: { maxZoom?: number } }[] = [];
+  zoom: number;
+  removed = false;
+  private listeners: Listener[] = [];
+  private layers = new Set<string>();
+
+  constructor(readonly options: { container: HTMLElement; zoom?: number; locale?: Record<string, string> }) {
+    this.zoom = options.zoom ?? 0;
+    this.canvas.setAttribute('role', 'region');
+    this.canvas.setAttribute('aria-label', this._getUIString('Map.Title'));
+    options.container.append(this.canvas);
+    FakeMap.made.push(this);
+    setTimeout(() => this.fire('load'));
+  }
+
+  _getUIString(key: string): string {
+    return this.options.locale?.[key] ?? key;
+  }
+
+  on(type: string, layerOrHandler: string | Handler, handler?: Handler) {
+    if (typeof layerOrHandler === 'string') this.listeners.push({ type, layer: layerOrHandler, handler: handler! });
+    else this.listeners.push({ type, handler: layerOrHandler });
+    return this;
+  }
+
+  once(type: string, handler: Handler) {
+    this.listeners.push({ type, handler, once: true });
+    return this;
+  }
+
+  off(type: string, handler: Handler) {
+    this.listeners = this.listeners.filter((l) => l.type !== type || l.handler !== handler);
+    return this;
+  }
+
+  /** What a user (or maplibre) would set off: `type` on `layer`, with the event's fields (e.g. its features). */
+  fire(type: string, layer?: string, event: Record<string, unknown> = {}) {
+    for (const listener of this.listeners.filter((l) => l.type === type && l.layer === layer)) {
+      if (listener.once) this.listeners = this.listeners.filter((l) => l !== listener);
+      listener.handler({ type, ...event });
+    }
+  }
+
+  addControl(control: IControl) {
+    this.options.container.append(control.onAdd(this as never));
+    return this;
+  }
+
+  getCanvas() {
+    return this.canvas;
+  }
+
+  addSource(id: string, spec: { data: unknown }) {
+    const source = { data: spec.data, setData: (data: unknown) => void (source.data = data) };
+    this.sources.set(id, source);
+  }
+
+  getSource(id: string) {
+    return this.sources.get(id);
+  }
+
+  addLayer(layer: { id: string }) {
+    this.layers.add(layer.id);
+  }
+
+  getLayer(id: string) {
+    return this.layers.has(id) ? { id } : undefined;
+  }
+
+  setPaintProperty() {}
+
+  getStyle() {
+    return { glyphs: undefined };
+  }
+
+  getBounds() {
+    return { getWest: () => -180, getSouth: () => -85, getEast: () => 180, getNorth: () => 85 };
+  }
+
+  getZoom() {
+    return this.zoom;
+  }
+
+  getMinZoom() {
+    return 0;
+  }
+
+  getMaxZoom() {
+    return 22;
+  }
+
+  /** As maplibre: the zoom that shows the bounds, no closer than maxZoom (a single place: maxZoom itself). */
+  fitBounds(bounds: Bounds, options: { maxZoom?: number } = {}) {
+    this.fits.push({ bounds, options });
+    const span = Math.max(bounds[1][0] - bounds[0][0], bounds[1][1] - bounds[0][1]);
+    this.moveTo(Math.min(options.maxZoom ?? 22, Math.log2((WIDTH * 360) / (512 * span))));
+  }
+
+  easeTo({ zoom }: { zoom: number }) {
+    this.moveTo(zoom);
+  }
+
+  private moveTo(zoom: number) {
+    this.fire('movestart');
+    this.zoom = zoom;
+    this.fire('moveend');
+  }
+
+  remove() {
+    this.removed = true;
+    this.options.container.replaceChildren();
+  }
+}
+
+/** A popup in the page while it is open. */
+export class FakePopup {
+  readonly element = document.createElement('div');
+
+  constructor(readonly options: { className?: string } = {}) {
+    this.element.className = `fake-popup ${options.className ?? ''}`;
+  }
+
+  setLngLat() {
+    return this;
+  }
+
+  setDOMContent(node: Node) {
+    this.element.replaceChildren(node);
+    return this;
+  }
+
+  addTo() {
+    document.body.append(this.element);
+    return this;
+  }
+
+  remove() {
+    this.element.remove();
+    return this;
+  }
+
+  isOpen() {
+    return this.element.isConnected;
+  }
+}
+
+/** The maplibre-gl module with the fakes in place of its Map and Popup; its controls stay its own. */
+export function fakeMaplibre<T extends object>(actual: T) {
+  return { ...actual, Map: FakeMap, Popup: FakePopup, setWorkerUrl: () => undefined };
+}
