@@ -39,7 +39,8 @@ const explorer = {
     project: 'Projects',
     parameter: 'Parameters',
     stationType: 'Station types',
-    dateRange: 'Sampled between',
+    /** The stations whose sampling period (first to last sample) overlaps the dates: a station may have no sample inside them. */
+    dateRange: 'Sampling period overlaps',
     from: 'From',
     to: 'To',
     county: 'County',

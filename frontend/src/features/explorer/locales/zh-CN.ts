@@ -41,7 +41,7 @@ const explorer: Strings<typeof en> = {
     project: '项目',
     parameter: '参数',
     stationType: '站点类型',
-    dateRange: '采样日期范围',
+    dateRange: '采样期与此时段重叠',
     from: '起始',
     to: '截止',
     county: '县',

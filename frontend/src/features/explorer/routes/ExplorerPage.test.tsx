@@ -297,6 +297,8 @@ describe('explorer /sts/overview', () => {
   it('says which date of a shared link is not a date, as the field cannot show it', async () => {
     renderExplorer('/sts/overview?mode=table&from=2024-13-45');
     const from = await screen.findByLabelText('From');
+    // The dates select by each station's sampling period (first to last sample), and say so.
+    expect(screen.getByRole('group', { name: 'Sampling period overlaps' })).toContainElement(from);
     expect(from).toHaveValue('');
     expect(from).toHaveAttribute('aria-invalid', 'true');
     expect(from).toHaveAccessibleDescription('“2024-13-45” in the address is not a date; choose a date.');
