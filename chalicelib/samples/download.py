@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal
 from typing import Callable, Iterable, Iterator
 
-from chalicelib.samples.service import read_ahead, series_of, series_pages, time_of
+from chalicelib.samples.service import LocalTimes, read_ahead, series_of, series_pages, time_of
 
 COLUMNS = (
     "OrganizationIdentifier", "OrganizationFormalName", "ActivityIdentifier", "ActivityTypeCode",
@@ -45,35 +45,6 @@ def number_text(stored: str) -> str:
     if _PLAIN_NUMBER.fullmatch(stored):
         return stored  # what the normalization below gives, without its Decimal (a million values: 1.5 s)
     return format(Decimal(stored).normalize(_DYNAMODB_DIGITS), "f")
-
-
-class LocalTimes:
-    """A stored UTC time as the date, time and zone code a download answers: in the zone the source gave
-    (12:20 CDT stays 12:20 CDT, and an evening's date stays that day's), the time left out where the source
-    gave a date alone; UTC for values stored without a zone. Consecutive values share their time (a sample's
-    results): the last answer is kept."""
-
-    def __init__(self) -> None:
-        from chalicelib.reference import service as reference
-
-        self.hours = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
-        self.last: tuple = (None, None)
-
-    def __call__(self, moment: str, zone: str | None, date_only: bool) -> tuple[str, str | None, str | None]:
-        if (moment, zone, date_only) == self.last[0]:
-            return self.last[1]
-        if len(moment) <= 10:
-            answer = (moment[:10], None, None)
-        elif zone in self.hours:
-            from datetime import datetime, timedelta
-
-            local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=self.hours[zone])
-            answer = (local.date().isoformat(), None if date_only else local.strftime("%H:%M:%S"),
-                      None if date_only else zone)
-        else:
-            answer = (moment[:10], None if date_only else moment[11:19], None if date_only else "UTC")
-        self.last = ((moment, zone, date_only), answer)
-        return answer
 
 
 @dataclass

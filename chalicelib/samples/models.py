@@ -59,6 +59,10 @@ class Series(BaseModel):
     count = NumberAttribute()
     firstTime = UnicodeAttribute(null=True)
     lastTime = UnicodeAttribute(null=True)
+    # The first and last dates as the values' sources wrote them (in their zones: an evening in the Americas is
+    # the next day in UTC); absent from summaries written before, whose dates are then their times' UTC dates.
+    firstDate = UnicodeAttribute(null=True)
+    lastDate = UnicodeAttribute(null=True)
     # The latest item's value (None when it is not a number, "ND") and unit: the explorer colours by it.
     lastValue = NumberAttribute(null=True)
     unit = UnicodeAttribute(null=True)

@@ -58,6 +58,40 @@ def time_of(key: str) -> str:
     return key.split("#", 1)[0]
 
 
+class LocalTimes:
+    """A stored UTC time as the date, time of day and zone code the source wrote them: in the zone it gave (12:20
+    CDT stays 12:20 CDT, and an evening's date stays that day's), the time left out where it gave a date alone, and
+    no zone where it gave none (that time was taken as UTC): an exported file imports again unchanged. Downloads
+    answer these, and the series' and stations' first and last dates are these dates. Consecutive values share
+    their time (a sample's results): the last answer is kept."""
+
+    def __init__(self) -> None:
+        from chalicelib.reference import service as reference
+
+        self.hours = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
+        # Two values further apart in UTC than the zones' spread (21 hours) have their dates in the same order.
+        offsets = [0, *self.hours.values()]
+        self.spread = timedelta(hours=max(offsets) - min(offsets))
+        self.last: tuple = (None, None)
+
+    def __call__(self, moment: str, zone: str | None, date_only: bool) -> tuple[str, str | None, str | None]:
+        if (moment, zone, date_only) == self.last[0]:
+            return self.last[1]
+        if len(moment) <= 10:
+            answer = (moment[:10], None, None)
+        elif zone in self.hours:
+            local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=self.hours[zone])
+            answer = (local.date().isoformat(), None if date_only else local.strftime("%H:%M:%S"), zone)
+        else:  # no zone given; or a code no longer listed, whose time was stored in UTC and is answered so
+            answer = (moment[:10], None if date_only else moment[11:19], None if zone is None else "UTC")
+        self.last = ((moment, zone, date_only), answer)
+        return answer
+
+    def date_of(self, item: dict) -> str:
+        """The date of a stored value (a raw item) as its source wrote it."""
+        return self(time_of(item["time"]["S"]), item["tz"]["S"] if "tz" in item else None, "do" in item)[0]
+
+
 # ---------------------------------------------------------------- writes
 
 
@@ -167,11 +201,32 @@ def read_ahead(sources: Iterable[Iterable[Any]], window: int = READ_AHEAD) -> It
             yield chunk
 
 
-def _edge(key: str, forward: bool) -> dict | None:
-    page = aws.client("dynamodb").query(
-        TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
-        ExpressionAttributeValues={":k": {"S": key}}, ScanIndexForward=forward, Limit=1)
-    return page["Items"][0] if page["Items"] else None
+# Items read a request at the edges of a series: their dates need the values near the first and last (_edge).
+EDGE_ITEMS = 100
+
+
+def _edge(key: str, forward: bool, spread: timedelta) -> list[dict]:
+    """The series' first (or last) value and the others within `spread` of its time, edge first. Values of
+    different zones can have their dates in another order than their UTC times (07-12 02:00 written without a zone
+    comes before 07-11 23:40 EDT, 07-12 03:40Z), but only within the zones' spread: the first (last) date is among
+    these. Mostly one request."""
+    found, bound = [], None
+    for page in query_pages(TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
+                            ExpressionAttributeValues={":k": {"S": key}}, ScanIndexForward=forward,
+                            Limit=EDGE_ITEMS):
+        for item in page["Items"]:
+            moment = time_of(item["time"]["S"])
+            if bound is None:
+                bound = _shifted(moment, spread if forward else -spread)
+            elif (moment > bound) if forward else (moment < bound):
+                return found
+            found.append(item)
+    return found
+
+
+def _shifted(moment: str, by: timedelta) -> str:
+    """A sort key's time moved by `by`, as a sort key's text (a bare date: its midnight)."""
+    return (datetime.fromisoformat(moment[:19]) + by).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def refresh_series(station_id: str, parameter_id: str, organization_id: str | None = None) -> Series | None:
@@ -190,9 +245,12 @@ def refresh_series(station_id: str, parameter_id: str, organization_id: str | No
         except Series.DoesNotExist:
             pass
         return None
-    first, last = _edge(key, True), _edge(key, False)
+    local = LocalTimes()
+    firsts, lasts = _edge(key, True, local.spread), _edge(key, False, local.spread)
+    first, last = firsts[0], lasts[0]
     series = Series(stationId=station_id, parameterId=parameter_id, organizationId=organization_id, count=count,
                     firstTime=time_of(first["time"]["S"]), lastTime=time_of(last["time"]["S"]),
+                    firstDate=min(map(local.date_of, firsts)), lastDate=max(map(local.date_of, lasts)),
                     lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"), media=sorted(media),
                     updatedAt=utc_now())
     series.save()
@@ -210,22 +268,33 @@ def series_of(station_id: str) -> list[Series]:
     return list(Series.query(station_id))
 
 
+def dates_of(series: Series) -> tuple[str | None, str | None]:
+    """A series' first and last dates as its values' sources wrote them (the UTC dates of a summary written
+    before these were kept)."""
+    return (series.firstDate or (series.firstTime or "")[:10] or None,
+            series.lastDate or (series.lastTime or "")[:10] or None)
+
+
 def series_summaries(station_id: str) -> list[dict]:
     """A station's series for its info page: per parameter the number of values, the first and last
     date, the latest value and its unit (one Query of the series table)."""
-    return [{"parameterId": s.parameterId, "sampleCount": int(s.count),
-             "firstDate": (s.firstTime or "")[:10] or None, "lastDate": (s.lastTime or "")[:10] or None,
-             "lastValue": float(s.lastValue) if s.lastValue is not None else None, "unit": s.unit}
-            for s in series_of(station_id)]
+    summaries = []
+    for s in series_of(station_id):
+        first, last = dates_of(s)
+        summaries.append({"parameterId": s.parameterId, "sampleCount": int(s.count), "firstDate": first,
+                          "lastDate": last, "lastValue": float(s.lastValue) if s.lastValue is not None else None,
+                          "unit": s.unit})
+    return summaries
 
 
 def refresh_station(station_id: str, *, mark_changed: bool = True) -> None:
     from chalicelib.stations import service as stations
 
     series = series_of(station_id)
+    dates = [dates_of(s) for s in series]
     stations.set_summary(station_id, sample_count=sum(int(s.count) for s in series),
-                         first=min((s.firstTime[:10] for s in series if s.firstTime), default=None),
-                         last=max((s.lastTime[:10] for s in series if s.lastTime), default=None),
+                         first=min((first for first, _ in dates if first), default=None),
+                         last=max((last for _, last in dates if last), default=None),
                          parameter_ids=sorted(s.parameterId for s in series),
                          latest_values=latest_values(series), media=sorted({m for s in series for m in s.media or ()}),
                          mark_changed=mark_changed)

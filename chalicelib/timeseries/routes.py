@@ -95,7 +95,9 @@ def list_series():
                  "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_RAW_LIMIT}})
 def series_data():
     """One series' values in ?from..to: raw, or min/mean/max per hour, day or month (?aggregate=auto picks the
-    finest that fits ?limit points, 2,000 by default)."""
+    finest that fits ?limit points, 2,000 by default). Points are only where there are values; `step` is their
+    usual spacing in seconds (a gap of several steps has no values), and out-of-range values are flagged (raw:
+    `flag`; aggregated: `flagged`, how many of the period's values)."""
     params = _params()
     if not params.get("series"):
         raise BadRequest("series is required (a series id from wapi/ts/list).")

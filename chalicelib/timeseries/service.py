@@ -280,27 +280,40 @@ def choose_level(start: int, end: int, count: int, limit: int) -> str:
 
 
 def aggregate(values: Values, level: str) -> list[dict]:
-    """min, mean and max (and the number of values) per UTC hour, day or month."""
+    """min, mean and max (and the number of values) per UTC hour, day or month, and how many of those values are
+    outside the parameter's plausible range (`flagged`, when any: a mean they pull must not look normal). A period
+    without values has no point: a gap stays a gap."""
     floor = LEVELS[level][0]
     points: list[dict] = []
-    current, low, high, total, n = None, 0.0, 0.0, 0.0, 0
-    for t, v in zip(values.times, values.values):
+    current, low, high, total, n, flagged = None, 0.0, 0.0, 0.0, 0, 0
+
+    def close() -> None:
+        point = {"t": iso(current), "min": low, "mean": round(total / n, 6), "max": high, "n": n}
+        if flagged:
+            point["flagged"] = flagged
+        points.append(point)
+
+    for t, v, bad in zip(values.times, values.values, values.out_of_range):
         if math.isnan(v):
             continue
         key = floor(t)
         if key != current:
             if current is not None:
-                points.append({"t": iso(current), "min": low, "mean": total / n, "max": high, "n": n})
-            current, low, high, total, n = key, v, v, 0.0, 0
+                close()
+            current, low, high, total, n, flagged = key, v, v, 0.0, 0, 0
         low = v if v < low else low
         high = v if v > high else high
         total += v
         n += 1
+        flagged += bad
     if current is not None:
-        points.append({"t": iso(current), "min": low, "mean": total / n, "max": high, "n": n})
-    for point in points:
-        point["mean"] = round(point["mean"], 6)
+        close()
     return points
+
+
+def usual_step(times: list[int]) -> int | None:
+    """The median spacing of these times in seconds (None for fewer than two)."""
+    return int(stats.median(b - a for a, b in zip(times, times[1:]))) if len(times) > 1 else None
 
 
 def raw_points(values: Values, limit: int) -> list[dict]:
@@ -325,14 +338,18 @@ def data(series: TimeSeries, *, start: int | None, end: int | None, level: str, 
     answer = {"series": public(series), "from": iso(low) if values.times or start is not None else None,
               "to": iso(high) if values.times or end is not None else None, "count": len(values.times),
               "aggregate": chosen}
+    # `step`: the points' usual spacing (seconds), the period of an aggregate or the median of raw values' spacing.
+    # Points are only where there are values, so a chart breaks its line where two are several steps apart.
     if chosen == "raw":
         cap = limit or MAX_RAW_LIMIT
         answer["points"] = raw_points(values, cap)
+        answer["step"] = usual_step(values.times[:cap])
         answer["truncated"] = len(values.times) > cap
         if answer["truncated"]:
             answer["next"] = iso(values.times[cap])
     else:
         answer["points"] = aggregate(values, chosen)
+        answer["step"] = LEVELS[chosen][1]
     return answer
 
 

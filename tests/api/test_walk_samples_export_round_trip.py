@@ -1,0 +1,54 @@
+"""A download answers the date, time and zone as the file wrote them, so that the download imported again changes
+nothing (a walk: a time without a zone came back as UTC, and re-importing the download changed the value)."""
+from __future__ import annotations
+
+import csv
+import io
+
+from tests.api.imports_support import fresh_project, import_file, raw_get
+
+HEADER = "StationIdentifier,StationName,Latitude,Longitude,Date,Time,TimeZone,Parameter,Value,Unit\n"
+WHEN = ("ActivityStartDate", "ActivityStartTime/Time", "ActivityStartTime/TimeZoneCode")
+
+
+def _export(api, project_id: str) -> str:
+    response = raw_get(api, f"/sampleValue?projectId={project_id}")
+    assert response.status_code == 200
+    return response.body.decode("utf-8").lstrip("\ufeff")
+
+
+def _rows(text: str) -> dict[str, dict]:
+    return {row["MonitoringLocationIdentifier"]: row for row in csv.DictReader(io.StringIO(text))}
+
+
+def test_a_value_without_a_zone_comes_back_without_one_and_its_download_imports_unchanged(api):
+    org, project = fresh_project(api)
+    original = (HEADER + "RT-TZ-1,TZ creek,46.81,-71.20,2024-07-04,09:30,,pH,7.1,std units\n"
+                         "RT-TZ-2,Date creek,46.81,-71.21,2024-07-07,,EST,pH,7.2,std units\n"
+                         "RT-TZ-3,UTC creek,46.81,-71.22,2024-07-08,10:00,UTC,pH,7.3,std units\n").encode()
+    assert import_file(api, org, project, original, "rt.csv")["rowsImported"] == 3
+    exported = _export(api, project)
+    rows = _rows(exported)
+    # As written: no zone stays none, a date alone keeps its zone and no time, a zone named UTC stays UTC.
+    assert [tuple(rows[s][c] for c in WHEN) for s in ("RT-TZ-1", "RT-TZ-2", "RT-TZ-3")] == [
+        ("2024-07-04", "09:30:00", ""), ("2024-07-07", "", "EST"), ("2024-07-08", "10:00:00", "UTC")]
+
+    again = import_file(api, org, project, exported.encode(), "export.csv")
+    assert (again["status"], again["rowsImported"], again["rowsUnchanged"]) == ("succeeded", 0, 3), again
+    back = import_file(api, org, project, original, "rt.csv")
+    assert (back["rowsImported"], back["rowsUnchanged"]) == (0, 3), back
+    assert _export(api, project) == exported
+    station = next(s for s in api.get(f"/organization/{org}/projects/{project}/stations").json
+                   if s["identifier"] == "RT-TZ-2")
+    assert station["sampleCount"] == 1  # not a second value at midnight UTC
+
+
+def test_the_portal_services_answer_a_value_without_a_zone_without_one(api):
+    org, project = fresh_project(api)
+    name = api.get(f"/organization/{org}").json["name"]
+    content = (HEADER + "WQP-TZ-1,TZ pond,46.80,-71.30,2024-07-04,09:30,,pH,7.1,std units\n").encode()
+    assert import_file(api, org, project, content, "notz.csv")["rowsImported"] == 1
+    response = raw_get(api, f"/wqp/data/Result/search?organization={name.replace(' ', '%20')}&mimeType=csv")
+    assert response.status_code == 200, response.body
+    [row] = csv.DictReader(io.StringIO(response.body.decode("utf-8")))
+    assert tuple(row[c] for c in WHEN) == ("2024-07-04", "09:30:00", "")
