@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { useRef } from 'react';
+import { Link, Outlet, useMatches } from 'react-router';
+import { useAccountDeletedNotice } from '../auth/accountDeleted';
 import { meets, type Requirement } from '../auth/roles';
 import { useSession } from '../auth/session';
 import { LoginPage } from '../auth/LoginPage';
@@ -8,7 +9,7 @@ import { DocumentTitle, useDocumentTitle, type RouteTitle } from '../shell/docum
 import { useFocusAfterNavigation } from '../shell/focusAfterNavigation';
 import { Spinner } from '../shell/LazyView';
 import { LoginDialog } from '../shell/LoginDialog';
-import { OVERLAY_MENU_QUERY, useMenuCollapsed } from '../shell/menuState';
+import { useMenuCollapsed, useOverlayMenu } from '../shell/menuState';
 import { shell } from '../shell/registry';
 import { SideMenu } from '../shell/SideMenu';
 import { MAIN_CONTENT_ID, SkipLink } from '../shell/SkipLink';
@@ -51,11 +52,11 @@ export function Layout() {
   const { t } = useTranslation();
   const session = useSession();
   const [collapsed, toggle, collapseForNow] = useMenuCollapsed();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (window.matchMedia?.(OVERLAY_MENU_QUERY).matches) collapseForNow();
-  }, [pathname, collapseForNow]);
+  const menu = useRef<HTMLElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  useOverlayMenu(menu, menuToggle, collapsed, collapseForNow);
   useFocusAfterNavigation();
+  useAccountDeletedNotice();
   const tools = shell.headerToolsFor(session.profile);
   return (
     <DocumentTitle>
@@ -64,6 +65,7 @@ export function Layout() {
         <SkipLink />
         <header className="app-header">
           <button
+            ref={menuToggle}
             type="button"
             className="header-button menu-toggle"
             aria-expanded={!collapsed}
@@ -83,7 +85,7 @@ export function Layout() {
           </div>
         </header>
         <div className="app-body">
-          <nav id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
+          <nav ref={menu} id="side-menu" className="side-menu" aria-label={t('shell.menu.label')}>
             <SideMenu collapsed={collapsed} />
           </nav>
           <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>

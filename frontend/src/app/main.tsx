@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setApiBase } from '../api/client';
-import { completeSignIn, createUserManager, restoreRouteAfterSignOut } from '../auth/oidc';
+import { completeSignIn, createUserManager, HANDED_TO_OPENER, restoreRouteAfterSignOut } from '../auth/oidc';
 import { connectClient } from '../auth/session';
 import { initI18n } from '../i18n';
 import { loadConfig, type OidcConfig } from './config';
@@ -35,7 +35,8 @@ async function start(): Promise<void> {
   const manager = config.oidc ? userManagerOrNone(config.oidc) : null;
   if (manager) {
     connectClient(manager, () => undefined);
-    await completeSignIn(manager);
+    // The popup of "Sign in again" has passed its answer to the page that opened it, which closes it.
+    if ((await completeSignIn(manager)) === HANDED_TO_OPENER) return;
   }
   registerModules();
 

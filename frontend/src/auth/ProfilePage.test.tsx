@@ -1,9 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../api/client';
-import i18n, { changeLanguage } from '../i18n';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { registerModules } from '../app/modules';
+import { routes } from '../app/routes';
+import i18n, { changeLanguage, initI18n, type Language } from '../i18n';
+import { jsonResponse, renderApp, renderWithProviders } from '../test/render';
 import { toast, Toasts } from '../shell/toast';
 import ProfilePage from './ProfilePage';
 import { ANONYMOUS_SESSION, SessionContext, type Session } from './session';
@@ -23,8 +26,8 @@ const PROFILE: Profile = {
 
 let patches: unknown[];
 
-function renderProfile(setProfile = vi.fn()) {
-  const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: PROFILE, displayName: 'Olga', setProfile };
+function renderProfile(setProfile = vi.fn(), profile = PROFILE, signOut = vi.fn()) {
+  const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: 'Olga', setProfile, signOut };
   renderWithProviders(
     <SessionContext.Provider value={session}>
       <ProfilePage />
@@ -97,5 +100,50 @@ describe('profile page', () => {
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
     expect(save).toHaveFocus();
     expect(save).not.toHaveAttribute('aria-disabled');
+  });
+});
+
+describe('the language on the profile page', () => {
+  it('shows the language saved in the profile as chosen', () => {
+    renderProfile(vi.fn(), { ...PROFILE, preferences: { locale: 'zh-CN' } });
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('简体中文');
+  });
+});
+
+describe('deleting the own account', () => {
+  for (const [lang, deleted] of [['en', 'Your account has been deleted.'], ['zh-CN', '您的账户已删除。']] as [Language, string][]) {
+    it(`signs out, and the app says so when it is back from the sign-out (${lang})`, async () => {
+      await initI18n(lang);
+      vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, {})));
+      const user = userEvent.setup();
+      const signOut = vi.fn();
+      renderProfile(vi.fn(), PROFILE, signOut);
+      await user.click(screen.getByRole('button', { name: i18n.t('auth.profile.deleteAccount') }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: i18n.t('common.delete') }));
+      await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+
+      // The sign-out reloads the app (the provider's redirect) on the route it was given, signed out.
+      const [comeBackTo] = signOut.mock.calls[0] as [string];
+      cleanup();
+      const { router } = renderApp(comeBackTo.replace(/^#/, ''));
+      const notice = await screen.findByText(deleted);
+      expect(notice.closest('[role="status"]')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/home');
+      // Once: the address no longer asks for it.
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+    });
+  }
+
+  it('says nothing to a signed-in user following such an address', async () => {
+    const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: PROFILE, displayName: 'Olga' };
+    registerModules();
+    const router = createMemoryRouter(routes, { initialEntries: ['/home?notice=account-deleted'] });
+    renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>,
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Your account has been deleted.')).not.toBeInTheDocument();
   });
 });

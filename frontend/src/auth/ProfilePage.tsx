@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../shell/Dialog';
 import { Spinner } from '../shell/LazyView';
 import { SubmitButton } from '../shell/SubmitButton';
 import { toast } from '../shell/toast';
-import { deleteOwnAccount, updateProfile, type OrganizationRole, type Profile } from './profile';
+import { ACCOUNT_DELETED_ROUTE } from './accountDeleted';
+import { deleteOwnAccount, savedLanguage, updateProfile, type OrganizationRole, type Profile } from './profile';
 import { useSession } from './session';
 
 const MEMBER_ROLES = ['group-admin', 'data-contributor', 'simple-user'] as const;
@@ -26,7 +27,15 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
   const { t, i18n } = useTranslation();
   const id = useId();
   const [name, setName] = useState(profile.name ?? '');
-  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'en');
+  const interfaceLanguage: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // The saved language first: right after sign-in the interface may not have switched to it yet.
+  const [language, setLanguage] = useState<Language>(savedLanguage(profile) ?? interfaceLanguage);
+  // When the interface switches (the header's dropdown, the saved language applied), the choice follows.
+  const [followed, setFollowed] = useState(interfaceLanguage);
+  if (followed !== interfaceLanguage) {
+    setFollowed(interfaceLanguage);
+    setLanguage(interfaceLanguage);
+  }
   const [nameMissing, setNameMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const save = async (event: FormEvent) => {
@@ -103,7 +112,7 @@ export function ProfilePage() {
     try {
       session.setProfile(await deleteOwnAccount());
       setConfirming(false);
-      session.signOut();
+      session.signOut(ACCOUNT_DELETED_ROUTE);
     } catch (error) {
       toast.error(error);
     }

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accountUrl,
   checkToken,
+  completeSignIn,
   createUserManager,
   DEFAULT_LOGIN_OPTIONS,
+  HANDED_TO_OPENER,
   isSignInCallback,
   LOGIN_CLIENT_ERRORS,
   loginOptions,
@@ -12,7 +14,9 @@ import {
   MIN_VALIDITY_SECONDS,
   REFRESH_FAILED_MESSAGE,
   restoreRouteAfterSignOut,
+  SESSION_ENDED,
   signIn,
+  signInAgain,
   signOut,
   silentCheck,
   updateToken,
@@ -26,8 +30,12 @@ function user(secondsLeft: number): User {
 
 /** A user manager whose stored user and silent sign-in the test decides. */
 function manager(current: User | null, silent: () => Promise<User | null>) {
+  let stored = current;
   return {
-    getUser: vi.fn(async () => current),
+    getUser: vi.fn(async () => stored),
+    storeUser: vi.fn(async (user: User) => {
+      stored = user;
+    }),
     signinSilent: vi.fn(silent),
     removeUser: vi.fn(async () => undefined),
   } as unknown as UserManager & { signinSilent: ReturnType<typeof vi.fn>; removeUser: ReturnType<typeof vi.fn> };
@@ -62,6 +70,7 @@ describe('login options from config.json', () => {
       response_mode: 'query',
       response_type: 'code',
       redirect_uri: 'http://127.0.0.1:8000/',
+      popup_redirect_uri: 'http://127.0.0.1:8000/',
       silent_redirect_uri: 'http://127.0.0.1:8000/silent-check-sso.html',
       staleStateAgeInSeconds: 3600,
       automaticSilentRenew: false,
@@ -108,17 +117,24 @@ describe('the periodic token check (every 60 s, minimum 70 s)', () => {
     await expect(checkToken(due, NOW)).resolves.toMatchObject({ access_token: 'token-300' });
   });
 
-  it('a refresh answered 400 clears the token; the failure is logged as "Failed to refresh token"', async () => {
+  it('a refresh answered 400 clears the token and ends the session, keeping who was signed in; the failure is logged as "Failed to refresh token"', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const refused = manager(user(10), async () => {
       throw new ErrorResponse({ error: 'invalid_grant', error_description: 'Refresh token expired' });
     });
 
-    await expect(checkToken(refused, NOW)).resolves.toBeNull();
+    await expect(checkToken(refused, NOW)).resolves.toBe(SESSION_ENDED);
 
-    expect(refused.removeUser).toHaveBeenCalled();
+    // Not removed: that would turn every screen to its signed-out state under the user's hands.
+    expect(refused.removeUser).not.toHaveBeenCalled();
+    const kept = await refused.getUser();
+    expect(kept).toMatchObject({ access_token: '', refresh_token: undefined, expired: true });
     expect(error).toHaveBeenCalledWith(REFRESH_FAILED_MESSAGE, expect.any(ErrorResponse));
     expect(REFRESH_FAILED_MESSAGE).toBe('Failed to refresh token');
+
+    // The ended session is left alone until the user signs in again.
+    await expect(checkToken(refused, NOW)).resolves.toBe(kept);
+    expect(refused.signinSilent).toHaveBeenCalledTimes(1);
   });
 
   it('a network failure keeps the session (the next check tries again)', async () => {
@@ -167,6 +183,44 @@ describe('the sign-in redirect', () => {
     await changeLanguage('en');
     await signIn({ signinRedirect } as unknown as UserManager, '#/home');
     expect(signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '#/home' }, ui_locales: 'en' });
+  });
+});
+
+describe('signing in again after the session ended', () => {
+  const PROVIDER_PAGE = { state: { returnTo: '#/userspace/dashboard-management' }, ui_locales: 'en', popupAbortOnClose: true };
+
+  it('happens in a popup, the page staying as it is', async () => {
+    const renewed = user(300);
+    const signinPopup = vi.fn(async () => renewed);
+    const signinRedirect = vi.fn();
+    await expect(signInAgain({ signinPopup, signinRedirect } as unknown as UserManager, '#/userspace/dashboard-management')).resolves.toBe(renewed);
+    expect(signinPopup).toHaveBeenCalledWith(PROVIDER_PAGE);
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('stays on the page when the popup is closed before signing in', async () => {
+    const signinPopup = vi.fn(async () => {
+      throw new Error('Popup closed by user');
+    });
+    const signinRedirect = vi.fn();
+    await expect(signInAgain({ signinPopup, signinRedirect } as unknown as UserManager, '#/home')).resolves.toBeNull();
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the redirect where the browser blocks popups', async () => {
+    const signinPopup = vi.fn(async () => {
+      throw new Error('Attempted to navigate on a disposed window');
+    });
+    const signinRedirect = vi.fn(async () => undefined);
+    await expect(signInAgain({ signinPopup, signinRedirect } as unknown as UserManager, '#/userspace/dashboard-management')).resolves.toBeNull();
+    expect(signinRedirect).toHaveBeenCalledWith({ state: PROVIDER_PAGE.state, ui_locales: 'en' });
+  });
+
+  it("in the popup, hands the provider's answer to the page that opened it", async () => {
+    const signinCallback = vi.fn(async () => undefined);
+    const location = { search: '?code=abc&state=xyz', href: 'http://localhost/?code=abc&state=xyz', pathname: '/' } as Location;
+    await expect(completeSignIn({ signinCallback } as unknown as UserManager, location)).resolves.toBe(HANDED_TO_OPENER);
+    expect(signinCallback).toHaveBeenCalledWith(location.href);
   });
 });
 

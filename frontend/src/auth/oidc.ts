@@ -8,10 +8,11 @@
  *   `/silent-check-sso.html`, `prompt=none`), which restores the session while the identity
  *   provider's own session lasts, and leaves an anonymous visitor anonymous.
  * - Every 60 s the access token is checked and refreshed when fewer than 70 s of validity remain;
- *   a refresh the token endpoint refuses (400) clears the session.
+ *   a refresh the token endpoint refuses (400) clears the token: the session has ended, and the
+ *   "Sign in again" dialog asks the user to sign in again, in a popup, over the page they were on.
  * - Callback state is kept 1 hour.
  */
-import { ErrorResponse, ErrorTimeout, InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { ErrorResponse, ErrorTimeout, InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import i18next from 'i18next';
 import type { OidcConfig } from '../app/config';
 
@@ -99,6 +100,8 @@ export function createUserManager(config: OidcConfig, location: Location = windo
     client_id: config.clientId,
     scope: config.scope ?? DEFAULT_SCOPE,
     redirect_uri: base,
+    // Signing in again in a popup comes back to the same address (the provider knows no other).
+    popup_redirect_uri: base,
     post_logout_redirect_uri: base,
     silent_redirect_uri: new URL(SILENT_CHECK_PAGE, base).href,
     response_type: 'code',
@@ -121,15 +124,21 @@ export function isSignInCallback(location: Pick<Location, 'search'> = window.loc
   return params.has('state') && (params.has('code') || params.has('error'));
 }
 
+/** What `completeSignIn` found when this page is the popup of "Sign in again": its opener takes the answer and closes it. */
+export const HANDED_TO_OPENER = 'handed-to-opener';
+
 /**
  * Finish a sign-in redirect before the router starts: exchange the code, then put the address
- * back to the hash route the user was on (without the code in the query).
+ * back to the hash route the user was on (without the code in the query). In the popup of "Sign in
+ * again" the answer goes to the window that opened it instead (HANDED_TO_OPENER: show nothing).
  */
-export async function completeSignIn(manager: UserManager, location: Location = window.location): Promise<User | null> {
+export async function completeSignIn(manager: UserManager, location: Location = window.location): Promise<User | null | typeof HANDED_TO_OPENER> {
   if (!isSignInCallback(location)) return null;
   let user: User | null = null;
   try {
     user = await manager.signinCallback(location.href) ?? null;
+    // Only a redirect's callback resolves with the user; a popup's has passed the answer on.
+    if (!user) return HANDED_TO_OPENER;
   } catch (error) {
     console.warn('Sign-in could not be completed.', error);
   }
@@ -170,20 +179,38 @@ export async function updateToken(
   return renewed;
 }
 
+/** What `checkToken` resolves with when the provider refused the refresh: the session has ended. */
+export const SESSION_ENDED = 'session-ended';
+
+/** Has the session of this user ended (its tokens dropped after a refused refresh)? */
+export function hasEnded(user: User): boolean {
+  return !user.access_token;
+}
+
+/**
+ * Drop the tokens of an ended session, keeping who was signed in: no call carries the token any more,
+ * while the page (and what the user typed) stays as it is, the user still named in the header, until
+ * they sign in again. (Removing the user instead would turn every screen to its signed-out state.)
+ */
+async function dropTokens(manager: UserManager, user: User): Promise<void> {
+  await manager.storeUser(new User({ ...user, access_token: '', refresh_token: undefined, expires_at: 0 }));
+}
+
 /**
  * The periodic check: refresh when under the minimum validity (70 s). Resolves with the (new)
- * user, or null when the refresh was refused (HTTP 400) and the session was cleared.
+ * user, or SESSION_ENDED when the refresh was refused (HTTP 400) and the token was cleared. An
+ * ended session is left alone until the user signs in again.
  */
-export async function checkToken(manager: UserManager, nowSeconds = Date.now() / 1000): Promise<User | null> {
+export async function checkToken(manager: UserManager, nowSeconds = Date.now() / 1000): Promise<User | null | typeof SESSION_ENDED> {
   const user = await manager.getUser();
-  if (!user) return null;
+  if (!user || hasEnded(user)) return user;
   try {
     return await updateToken(manager, MIN_VALIDITY_SECONDS, nowSeconds);
   } catch (error) {
     console.error(REFRESH_FAILED_MESSAGE, error);
     if (isRefusedRefresh(error)) {
-      await manager.removeUser();
-      return null;
+      await dropTokens(manager, user);
+      return SESSION_ENDED;
     }
     return user;
   }
@@ -215,6 +242,27 @@ function uiLocales(): string {
 export function signIn(manager: UserManager, returnTo: string = window.location.hash): Promise<void> {
   const state: SignInState = { returnTo };
   return manager.signinRedirect({ state, ui_locales: uiLocales() });
+}
+
+/** The popup was closed before signing in (or the provider refused): the user stays where they were. */
+function popupGaveUp(error: unknown): boolean {
+  return error instanceof ErrorResponse || (error instanceof Error && error.message === 'Popup closed by user');
+}
+
+/**
+ * Sign in again after the session ended, in a popup: the page stays as it is, with what the user typed.
+ * Resolves with the new user, or null when the popup was closed. Where popups are blocked, the usual
+ * redirect (the page reloads, coming back to the current route).
+ */
+export async function signInAgain(manager: UserManager, returnTo: string = window.location.hash): Promise<User | null> {
+  const state: SignInState = { returnTo };
+  try {
+    return await manager.signinPopup({ state, ui_locales: uiLocales(), popupAbortOnClose: true });
+  } catch (error) {
+    if (popupGaveUp(error)) return null;
+    await signIn(manager, returnTo);
+    return null;
+  }
 }
 
 const ROUTE_AFTER_SIGN_OUT = 'owd-route-after-sign-out';

@@ -1,4 +1,5 @@
 import { del, get, patch } from '../api/client';
+import { isLanguage, type Language } from '../i18n/languages';
 
 /** GET /auth/profile: who the signed-in user is and what they may do. */
 export interface Profile {
@@ -23,6 +24,12 @@ export const PROFILE_PATH = '/auth/profile';
 
 export function getProfile(): Promise<Profile | undefined> {
   return get<Profile>(PROFILE_PATH);
+}
+
+/** The interface language the user saved in their profile, if any. */
+export function savedLanguage(profile: Profile | undefined): Language | undefined {
+  const locale = profile?.preferences?.locale;
+  return isLanguage(locale) ? locale : undefined;
 }
 
 /** PATCH /auth/profile: change the own display name or preferences; the updated profile. */

@@ -1,10 +1,11 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import useSWR, { useSWRConfig } from 'swr';
 import { setOnUnauthorized, setTokenProvider } from '../api/client';
-import { checkToken, loginOptionsOf, signIn, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
-import { getProfile, PROFILE_PATH, type Profile } from './profile';
+import i18n, { changeLanguage, type Language } from '../i18n';
+import { checkToken, hasEnded, loginOptionsOf, SESSION_ENDED, signIn, signInAgain, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
+import { getProfile, PROFILE_PATH, savedLanguage, updateProfile, type Profile } from './profile';
 
 export type SessionStatus = 'checking' | 'anonymous' | 'signed-in';
 
@@ -20,6 +21,8 @@ export interface Session {
   /** The name to show: the profile's, else the token's. */
   displayName: string;
   signIn: () => void;
+  /** Sign in again after the session ended, keeping the page (a popup); the login dialog closes once signed in. */
+  signInAgain: () => Promise<void>;
   /** Sign out; `stayOn` (a hash route such as '#/sts/overview') is a public page to come back to. */
   signOut: (stayOn?: string) => void;
   /** The login dialog of spec section 4 (shown when the token expires or a call answers 401). */
@@ -39,6 +42,7 @@ export const ANONYMOUS_SESSION: Session = {
   profileError: undefined,
   displayName: '',
   signIn: noop,
+  signInAgain: async () => undefined,
   signOut: () => void signOut(null),
   loginDialogVisible: false,
   setLoginDialogVisible: noop,
@@ -99,7 +103,11 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
 
   useEffect(() => {
     connectClient(manager, () => setLoginDialogVisible(true));
-    const onExpired = () => setLoginDialogVisible(true);
+    // The dialog once per ending: a token whose refresh was refused (and dropped) has said so already.
+    const onExpired = async () => {
+      const user = await manager.getUser();
+      if (user && !hasEnded(user)) setLoginDialogVisible(true);
+    };
     manager.events.addAccessTokenExpired(onExpired);
     return () => manager.events.removeAccessTokenExpired(onExpired);
   }, [manager]);
@@ -107,12 +115,16 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   const signedIn = auth.isAuthenticated;
   useEffect(() => {
     if (!signedIn) return;
-    const timer = setInterval(() => void checkToken(manager), TOKEN_CHECK_INTERVAL_MS);
+    const check = async () => {
+      if ((await checkToken(manager)) === SESSION_ENDED) setLoginDialogVisible(true);
+    };
+    const timer = setInterval(() => void check(), TOKEN_CHECK_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [manager, signedIn]);
 
   const sub = auth.user?.profile.sub;
   const { data: profile, error, mutate } = useSWR(signedIn && sub ? [PROFILE_PATH, sub] : null, () => getProfile());
+  useSavedLanguage(signedIn ? profile : undefined, sub);
   // A profile the app learnt (after a change of role, say) goes into the cache, so later refreshes still replace it.
   const setProfile = useCallback((next: Profile) => void mutate(next, { revalidate: false }), [mutate]);
 
@@ -120,6 +132,9 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   const displayName = profile?.name || auth.user?.profile.name || auth.user?.profile.preferred_username || '';
 
   const doSignIn = useCallback(() => void signIn(manager), [manager]);
+  const doSignInAgain = useCallback(async () => {
+    if (await signInAgain(manager)) setLoginDialogVisible(false);
+  }, [manager]);
   const doSignOut = useCallback((stayOn?: string) => void signOut(manager, window.location, stayOn), [manager]);
 
   const session = useMemo<Session>(
@@ -131,12 +146,13 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
       profileError: error,
       displayName,
       signIn: doSignIn,
+      signInAgain: doSignInAgain,
       signOut: doSignOut,
       loginDialogVisible,
       setLoginDialogVisible,
       setProfile,
     }),
-    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignOut, loginDialogVisible, setProfile],
+    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignInAgain, doSignOut, loginDialogVisible, setProfile],
   );
 
   return (
@@ -144,6 +160,21 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
       {children}
     </SessionContext.Provider>
   );
+}
+
+/**
+ * The language saved in the profile becomes the interface's once per signed-in user, when their profile
+ * first arrives (a fresh browser speaks the user's language); later changes of the profile (saving it,
+ * switching organization) do not switch it back and forth.
+ */
+function useSavedLanguage(profile: Profile | undefined, sub: string | undefined) {
+  const appliedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!profile || !sub || appliedFor.current === sub) return;
+    appliedFor.current = sub;
+    const saved = savedLanguage(profile);
+    if (saved && saved !== i18n.language) void changeLanguage(saved);
+  }, [profile, sub]);
 }
 
 /**
@@ -172,5 +203,19 @@ export function useReloadProfile() {
     if (!profile) return;
     session.setProfile(profile);
     await mutate((key) => Array.isArray(key) && key[0] === PROFILE_PATH, profile, { revalidate: false });
+  };
+}
+
+/**
+ * Save a language the signed-in user switched to (in the header) in their profile too, so the profile
+ * and the interface never disagree and the next sign-in speaks it. Does nothing for a visitor.
+ */
+export function useSaveLanguagePreference() {
+  const session = useSession();
+  return async (language: Language) => {
+    const profile = session.profile;
+    if (!profile?.id || savedLanguage(profile) === language) return;
+    const saved = await updateProfile({ preferences: { ...(profile.preferences ?? {}), locale: language } });
+    if (saved) session.setProfile(saved);
   };
 }

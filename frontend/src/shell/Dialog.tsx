@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { enterModal, isTopmost, type ModalLayer } from './modalStack';
 
 /**
  * Where focus goes when a dialog closes and the element it came from has left the page (the
@@ -11,6 +13,10 @@ export type FocusAfter = () => HTMLElement | null | undefined;
  * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open, stays
  * inside while open (Tab wraps), and returns to where it was on close; when that element is gone
  * (what the dialog removed) or disabled, to `focusAfter` instead.
+ *
+ * Only the topmost open dialog is live: one covered by another is inert until that one closes. The
+ * `session` layer (the "Sign in again" dialog) lies on the page's top level above every dialog of the
+ * `page` layer, whenever either opened.
  */
 export function Dialog({
   open,
@@ -20,6 +26,7 @@ export function Dialog({
   footer,
   className,
   focusAfter,
+  layer = 'page',
 }: {
   open: boolean;
   title: ReactNode;
@@ -28,27 +35,33 @@ export function Dialog({
   footer?: ReactNode;
   className?: string;
   focusAfter?: FocusAfter;
+  layer?: ModalLayer;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const latestFocusAfter = useRef(focusAfter);
   latestFocusAfter.current = focusAfter;
 
   useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
     const node = ref.current;
-    const first = node?.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node?.querySelector<HTMLElement>('button');
+    if (!open || !node || !backdrop.current) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const leave = enterModal(titleId, backdrop.current, layer);
+    const first = node.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node.querySelector<HTMLElement>('button');
     first?.focus();
     return () => {
+      leave();
       const target = canTakeFocus(previous) ? previous : latestFocusAfter.current?.();
       target?.focus?.();
     };
-  }, [open]);
+  }, [open, titleId, layer]);
 
   if (!open) return null;
 
   const onKeyDown = (event: React.KeyboardEvent) => {
+    // A covered dialog waits (the one above it has the keys).
+    if (!isTopmost(titleId)) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
@@ -68,8 +81,12 @@ export function Dialog({
     }
   };
 
-  return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+  const dialog = (
+    <div
+      ref={backdrop}
+      className={`dialog-backdrop${layer === 'session' ? ' dialog-backdrop-session' : ''}`}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={ref}
         role="dialog"
@@ -86,6 +103,7 @@ export function Dialog({
       </div>
     </div>
   );
+  return layer === 'session' ? createPortal(dialog, document.body) : dialog;
 }
 
 /** Is the element still on the page and focusable (a disabled button is not: focus on it drops to the body)? */

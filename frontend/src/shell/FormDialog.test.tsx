@@ -1,8 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FormDialog, TextField } from './FormDialog';
+
+/** The server's refusal of the send in flight: the test answers when it has looked at the form while busy. */
+let refuse = () => undefined as void;
 
 /** A form whose server refuses the first try after a moment, as a 409 would. */
 function Refused() {
@@ -18,10 +21,10 @@ function Refused() {
       onClose={() => setOpen(false)}
       onSubmit={() => {
         setBusy(true);
-        setTimeout(() => {
+        refuse = () => {
           setBusy(false);
           setRefusal('viewer@example.org is already a member of this organization.');
-        }, 10);
+        };
       }}
     >
       <input aria-label="Email" />
@@ -38,6 +41,7 @@ describe('a form dialog sending its form', () => {
     await user.click(send);
     expect(send).toHaveAttribute('aria-disabled', 'true');
     expect(send).not.toBeDisabled();
+    act(() => refuse());
     expect(await screen.findByText('viewer@example.org is already a member of this organization.')).toBeInTheDocument();
     expect(send).toHaveFocus();
     await user.keyboard('{Escape}');

@@ -1,8 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazyView, type ViewLoader } from './LazyView';
-import { Toasts } from './toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, type Language } from '../i18n';
+import { LazyView, reloadPage, type ViewLoader } from './LazyView';
+import { toast, Toasts } from './toast';
 
 function Page({ text }: { text: string }) {
   return <p>{text}</p>;
@@ -20,7 +22,10 @@ function deferred(text: string) {
   return { load, resolve, reject };
 }
 
+beforeEach(() => toast.clear());
 afterEach(() => vi.useRealTimers());
+
+const IMPORT_FAILED = 'Failed to fetch dynamically imported module: http://127.0.0.1:8000/assets/InfoPage-aGO7vEEw.js';
 
 describe('a lazily loaded view', () => {
   it('shows nothing for 300 ms, then "Loading...", then the page', async () => {
@@ -46,17 +51,47 @@ describe('a lazily loaded view', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Component load failed');
   });
 
-  it('shows "Component load failed" and the error as a toast when the code cannot load', async () => {
-    const view = deferred('never');
-    render(
-      <>
-        <LazyView load={view.load} />
-        <Toasts />
-      </>,
-    );
-    await act(async () => view.reject(new Error('Failed to fetch dynamically imported module')));
-    expect(screen.getByText('Component load failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
+  const WORDS = {
+    en: { failed: 'Component load failed', toast: 'This part of the page could not be loaded. Check your connection and try again.', retry: 'Try again' },
+    'zh-CN': { failed: '组件加载失败', toast: '页面的这一部分无法加载。请检查网络连接后重试。', retry: '重试' },
+  } as const;
+
+  for (const lang of ['en', 'zh-CN'] as Language[]) {
+    it(`when the code cannot load: the failure box with "Try again", and a toast saying so in words, the error after them (${lang})`, async () => {
+      await initI18n(lang);
+      const words = WORDS[lang];
+      const user = userEvent.setup();
+      let attempts = 0;
+      const load: ViewLoader = async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error(IMPORT_FAILED);
+        return { default: () => <Page text="Loaded page" /> };
+      };
+      render(
+        <>
+          <LazyView load={load} />
+          <Toasts />
+        </>,
+      );
+      const box = await screen.findByText(words.failed);
+      const toastText = screen.getByText(words.toast);
+      // The sentence first; the browser's own message (the spec's error message) after it.
+      expect(toastText.closest('[role="alert"]')).toHaveTextContent(`${words.toast}${IMPORT_FAILED}`);
+
+      // A fresh import, not the promise that failed.
+      await user.click(within(box.closest('.empty-state') as HTMLElement).getByRole('button', { name: words.retry }));
+      expect(await screen.findByText('Loaded page')).toBeInTheDocument();
+      expect(attempts).toBe(2);
+    });
+  }
+
+  it('reloads the page when trying again fails too (browsers may keep a failed module failed)', async () => {
+    const reload = vi.spyOn(reloadPage, 'now').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const load: ViewLoader = () => Promise.reject(new Error(IMPORT_FAILED));
+    render(<LazyView load={load} />);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('switches between sibling views that have loaded before (one LazyView, another loader)', async () => {

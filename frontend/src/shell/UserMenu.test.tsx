@@ -30,6 +30,20 @@ async function signOutFromMenu() {
   await user.click(within(screen.getByRole('list', { name: 'User menu' })).getByRole('button', { name: 'Sign out' }));
 }
 
+describe('the user menu', () => {
+  it('gives focus back to its button when Escape closes it', async () => {
+    const user = userEvent.setup();
+    renderAt('/sts/overview');
+    const button = screen.getByRole('button', { name: /Carl/ });
+    await user.click(button);
+    await user.tab();
+    expect(within(screen.getByRole('list', { name: 'User menu' })).getByRole('link', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'User menu' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+});
+
 describe('sign out from the user menu', () => {
   it('stays on a public page, with its filters', async () => {
     const signOut = renderAt('/sts/overview?mode=table');

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useDismissOnOutsidePress } from './useDismiss';
+import { closeOnEscape, useDismissOnOutsidePress } from './useDismiss';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useSession } from '../auth/session';
@@ -12,6 +12,7 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // A page nobody needs to sign in for (no route on the way asks for roles) stays after signing out.
   const isPublic = useMatches().every((match) => !(match.handle as { requires?: unknown } | undefined)?.requires);
@@ -32,8 +33,9 @@ export function UserMenu() {
   }
   const extra = shell.userMenuFor(session.profile);
   return (
-    <div className="dropdown user-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="dropdown user-menu" ref={root} onKeyDown={closeOnEscape(trigger, () => setOpen(false))}>
       <button
+        ref={trigger}
         type="button"
         className="header-button"
         aria-haspopup="true"

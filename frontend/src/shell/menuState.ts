@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+import { useDismissOnOutsidePress } from './useDismiss';
 
 /** Where the side menu's collapsed choice is kept (spec: shell). */
 export const MENU_COLLAPSED_KEY = 'app-menu-collapsed';
@@ -21,6 +23,34 @@ function readStored(): string | null {
 
 /** Phones: the open menu lies over the page, so it closes again after a choice. */
 export const OVERLAY_MENU_QUERY = '(max-width: 47.99rem)';
+
+function menuLiesOverPage(): boolean {
+  return !!window.matchMedia?.(OVERLAY_MENU_QUERY).matches;
+}
+
+/**
+ * On a phone the open menu lies over the page like a popup, and closes like one: after a choice (any
+ * navigation), on Escape (focus back on its toggle) and on a press outside it (the toggle aside: it closes
+ * the menu by itself). None of these is remembered; wider windows keep their menu as it is.
+ */
+export function useOverlayMenu(menu: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, collapsed: boolean, collapseForNow: () => void) {
+  const open = !collapsed;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menuLiesOverPage()) collapseForNow();
+  }, [pathname, collapseForNow]);
+  useDismissOnOutsidePress([menu, toggle], open, () => menuLiesOverPage() && collapseForNow());
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !menuLiesOverPage()) return;
+      collapseForNow();
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, toggle, collapseForNow]);
+}
 
 /** [collapsed, toggle (remembered), collapse for this view only (not remembered)]. */
 export function useMenuCollapsed(): [boolean, () => void, () => void] {

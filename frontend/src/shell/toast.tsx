@@ -13,6 +13,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** The technical message behind a human one, in smaller print after it. */
+  detail?: string;
 }
 
 let toasts: Toast[] = [];
@@ -28,9 +30,9 @@ function dismiss(id: number) {
   emit();
 }
 
-function show(kind: ToastKind, message: string): number {
+function show(kind: ToastKind, message: string, detail?: string): number {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message }];
+  toasts = [...toasts, { id, kind, message, detail }];
   emit();
   setTimeout(() => dismiss(id), MESSAGE_TIMEOUT_MS);
   return id;
@@ -46,8 +48,15 @@ export function messageOf(error: unknown): string {
 export const toast = {
   success: (message: string) => show('success', message),
   info: (message: string) => show('info', message),
-  // A change refused because the session ended: the sign-in dialog is saying it already.
-  error: (error: unknown) => (error instanceof SessionEndedError ? undefined : show('error', messageOf(error))),
+  /**
+   * The error's message; with `summary`, that sentence first and the error's message after it (for errors
+   * whose own words are technical). A change refused because the session ended shows nothing: the sign-in
+   * dialog is saying it already.
+   */
+  error: (error: unknown, summary?: string) => {
+    if (error instanceof SessionEndedError) return undefined;
+    return summary ? show('error', summary, messageOf(error)) : show('error', messageOf(error));
+  },
   dismiss,
   clear: () => {
     toasts = [];
@@ -72,7 +81,10 @@ export function Toasts() {
     <div className="toasts" aria-live="polite">
       {list.map((item) => (
         <div key={item.id} className={`toast toast-${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
-          <span>{item.message}</span>
+          <span>
+            {item.message}
+            {item.detail && <small className="toast-detail">{item.detail}</small>}
+          </span>
           <button type="button" className="toast-close" aria-label={t('common.dismiss')} onClick={() => dismiss(item.id)}>
             ×
           </button>

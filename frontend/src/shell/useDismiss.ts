@@ -1,15 +1,35 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
-/** While `open`, a mouse press outside `root` calls `close` (dropdowns and popovers). */
-export function useDismissOnOutsidePress(root: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+type ElementRef = RefObject<HTMLElement | null>;
+
+/**
+ * While `open`, a mouse press (or a tap) outside `root` calls `close` (dropdowns and popovers). `root` may be
+ * several elements, e.g. a menu and the button that toggles it (which closes it by itself).
+ */
+export function useDismissOnOutsidePress(root: ElementRef | readonly ElementRef[], open: boolean, close: () => void) {
   const latestClose = useRef(close);
   latestClose.current = close;
+  const latestRoots = useRef(root);
+  latestRoots.current = root;
   useEffect(() => {
     if (!open) return;
     const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) latestClose.current();
+      const roots: readonly ElementRef[] = Array.isArray(latestRoots.current) ? latestRoots.current : [latestRoots.current];
+      if (!roots.some((r) => r.current?.contains(event.target as Node))) latestClose.current();
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
-  }, [root, open]);
+  }, [open]);
+}
+
+/**
+ * A key handler for a popup's root: Escape closes it and puts focus back on its trigger (else focus would
+ * drop to the page's body with the popup's content gone).
+ */
+export function closeOnEscape(trigger: RefObject<HTMLElement | null>, close: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    trigger.current?.focus();
+  };
 }

@@ -99,6 +99,7 @@ const en = {
       language: 'Language',
       nameRequired: 'Enter a name.',
       saved: 'Profile saved.',
+      deleted: 'Your account has been deleted.',
       membership: '{{organization}} — {{role}}',
       memberRoles: {
         'group-admin': 'Group administrator',
@@ -121,6 +122,9 @@ const en = {
     },
     lazy: {
       failed: 'Component load failed',
+      /** The toast when a part of the page cannot be loaded (the browser's own message follows it). */
+      unavailable: 'This part of the page could not be loaded. Check your connection and try again.',
+      retry: 'Try again',
     },
   },
   errors: {

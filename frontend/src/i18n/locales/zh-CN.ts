@@ -100,6 +100,7 @@ const zhCN: Messages = {
       language: '语言',
       nameRequired: '请输入名称。',
       saved: '个人资料已保存。',
+      deleted: '您的账户已删除。',
       membership: '{{organization}} — {{role}}',
       memberRoles: {
         'group-admin': '组管理员',
@@ -121,6 +122,8 @@ const zhCN: Messages = {
     },
     lazy: {
       failed: '组件加载失败',
+      unavailable: '页面的这一部分无法加载。请检查网络连接后重试。',
+      retry: '重试',
     },
   },
   errors: {

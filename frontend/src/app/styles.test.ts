@@ -1,0 +1,67 @@
+/**
+ * What the shell's styles promise the eye, read from the stylesheets as a browser's cascade would apply them
+ * (jsdom lays nothing out): which layer lies above which, and what a phone's header and the menu show.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const SOURCE = join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src');
+const PHONE = '(max-width: 47.99rem)';
+const SMALL_PHONE = '(max-width: 480px)';
+
+let rules: CSSRule[] = [];
+
+beforeAll(() => {
+  const style = document.createElement('style');
+  style.textContent = ['app/styles.css', 'shell/workspace.css'].map((file) => readFileSync(join(SOURCE, file), 'utf-8')).join('\n');
+  document.head.append(style);
+  rules = [...style.sheet!.cssRules];
+});
+
+/** The value of `property` for `selector` at a window matching the media queries given (the last rule wins). */
+function applied(selector: string, property: string, ...media: string[]): string {
+  let value = '';
+  const visit = (list: CSSRule[]) => {
+    for (const rule of list) {
+      if (rule instanceof CSSMediaRule) {
+        if (media.includes(rule.media.mediaText)) visit([...rule.cssRules]);
+      } else if (rule instanceof CSSStyleRule && rule.selectorText.split(',').map((s) => s.trim()).includes(selector)) {
+        value = rule.style.getPropertyValue(property) || value;
+      }
+    }
+  };
+  visit(rules);
+  return value;
+}
+
+describe('layers', () => {
+  it('put the "Sign in again" dialog above the dialogs of a page, and the toasts above both', () => {
+    const page = Number(applied('.dialog-backdrop', 'z-index'));
+    const session = Number(applied('.dialog-backdrop-session', 'z-index'));
+    expect(session).toBeGreaterThan(page);
+    expect(Number(applied('.toasts', 'z-index'))).toBeGreaterThan(session);
+  });
+});
+
+describe('the header on a phone', () => {
+  it("keeps the product's name on one line, ending in '…' when the tools need the room, never squeezed away", () => {
+    expect(applied('.brand', 'white-space', PHONE, SMALL_PHONE)).toBe('nowrap');
+    expect(applied('.brand', 'text-overflow', PHONE, SMALL_PHONE)).toBe('ellipsis');
+    expect(applied('.brand', 'min-width', PHONE, SMALL_PHONE)).toBe('4.5rem');
+  });
+
+  it("lets the organization's name shrink with the room left, wider than before", () => {
+    expect(applied('.header-tools', 'min-width', PHONE, SMALL_PHONE)).toMatch(/^0(px)?$/);
+    expect(applied('.header-organization', 'min-width', PHONE, SMALL_PHONE)).toMatch(/^0(px)?$/);
+    expect(applied('.ws-select-header', 'max-width', PHONE, SMALL_PHONE)).toBe('9rem');
+  });
+});
+
+describe('the side menu', () => {
+  it('wraps long labels instead of cutting them off', () => {
+    expect(applied('.menu-link', 'white-space')).not.toBe('nowrap');
+    expect(applied('.menu-group-title', 'white-space')).not.toBe('nowrap');
+    expect(applied('.menu-label', 'text-overflow')).not.toBe('ellipsis');
+  });
+});
