@@ -1,12 +1,14 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { del, get, post } from '../../../api/client';
 import { hasSettled, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
 
-/** How often a queued or running import is asked for its progress. */
-export const PROGRESS_POLL_MS = 1000;
-/** How often the history is asked again while an import on its page has not settled. */
-export const HISTORY_POLL_MS = 3000;
+/**
+ * How often (ms) a queued or running import is asked for its progress, and the history again while an import on
+ * its page has not settled. Read at each poll: tests shorten them instead of waiting seconds.
+ */
+export const polling = { progressMs: 1000, historyMs: 3000 };
 export const HISTORY_PAGE_SIZE = 10;
 export const REJECTED_PAGE_SIZE = 50;
 /**
@@ -68,6 +70,10 @@ export function cancelImport(organizationId: string, projectId: string, logId: s
   return del<ImportLog>(`${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}`);
 }
 
+// Defined once: SWR restarts its timer whenever the option changes, so a new function each render would restart
+// the wait each time the screen renders.
+const progressInterval = (log: ImportLog | undefined) => (log && hasSettled(log) ? 0 : polling.progressMs);
+
 /**
  * The interface's language, part of the cache key of every import answer the server words in it (an import's
  * message, the rejected rows' reasons: it follows Accept-Language): switching the language asks for them again.
@@ -94,7 +100,7 @@ export function useImport(organizationId: string, projectId: string, logId: stri
       if (log && hasSettled(log)) await whenEnded(log).catch(() => undefined);
       return log;
     },
-    { refreshInterval: (log) => (log && hasSettled(log) ? 0 : PROGRESS_POLL_MS), keepPreviousData: true },
+    { refreshInterval: progressInterval, keepPreviousData: true },
   );
   // The previous answer is kept only while the same import is asked for again (in another language).
   const data = answer.data && logId && answer.data.logId === logId ? answer.data : undefined;
@@ -117,14 +123,21 @@ export function useImportHistory(organizationId: string, projectId: string, page
   const language = useLanguage();
   const path = `${projectPath(organizationId, projectId)}/import-history`;
   const filter = `kind||$eq||${KIND_OF[endpoint]}`;
-  // The page shown stays while the next one (or the same in another language) loads, so the table never blanks.
-  // While an import on it has not settled (queued, running, stopping), the page is asked again now and then: a
-  // row says "Stopping…" only until its import has settled, also when its result is not the one followed.
-  return useSWR(
+  // While an import on the page shown has not settled (queued, running, stopping), the page is asked again now
+  // and then: a row says "Stopping…" only until its import has settled, also when its result is not the one
+  // followed. The interval is a number that changes only when that turns: SWR restarts its timer whenever the
+  // option changes (a function made each render never let 3 s pass while the followed import re-rendered the
+  // panel every second), and does not ask a function of the answer again once it has said 0.
+  const [waiting, setWaiting] = useState(false);
+  const answer = useSWR(
     allowed ? [path, page, filter, language] : null,
     async () => (await get<Page<ImportLog>>(path, { params: { page, limit: HISTORY_PAGE_SIZE, filter } })) ?? emptyPage<ImportLog>(),
-    { keepPreviousData: true, refreshInterval: (shown) => (shown?.data.some((log) => !hasSettled(log)) ? HISTORY_POLL_MS : 0) },
+    // The page shown stays while the next one (or the same in another language) loads, so the table never blanks.
+    { keepPreviousData: true, refreshInterval: waiting ? polling.historyMs : 0 },
   );
+  const unsettled = !!answer.data?.data.some((log) => !hasSettled(log));
+  useEffect(() => setWaiting(unsettled), [unsettled]);
+  return answer;
 }
 
 /**

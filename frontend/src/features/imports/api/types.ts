@@ -66,3 +66,10 @@ export const FINISHED: readonly ImportStatus[] = ['succeeded', 'partial', 'faile
  */
 export const hasSettled = (log: Pick<ImportLog, 'status' | 'settled'>): boolean =>
   FINISHED.includes(log.status) && log.settled !== false;
+
+/**
+ * Is every row of the running import done (written, or only checked)? Its worker then finishes (updates the
+ * summaries of what it wrote, writes the rejected rows' file); the API no longer takes a cancel (409).
+ */
+export const everyRowDone = (log: Pick<ImportLog, 'status' | 'rowsTotal' | 'rowsDone'>): boolean =>
+  log.status === 'running' && log.rowsTotal !== null && log.rowsDone >= log.rowsTotal;

@@ -11,6 +11,11 @@ interface ImportHistoryProps {
   page: number;
   onPage: (page: number) => void;
   onShow: (logId: string) => void;
+  /**
+   * The import whose result is shown above, as last asked for (every second while it runs): its row shows it,
+   * so that the row's counts move with the result's rows, not only with the history's slower answers.
+   */
+  current?: ImportLog;
   /** The user may not read the history (only those who may import may): it is not asked for, and this says so. */
   forbidden?: boolean;
 }
@@ -21,13 +26,14 @@ interface ImportHistoryProps {
  * least a few characters a line (a Chinese status would otherwise wrap one character a line), and where the
  * panel is narrow the start is shown under the file's name instead of in a column of its own (imports.css).
  */
-export function ImportHistory({ history, page, onPage, onShow, forbidden = false }: ImportHistoryProps) {
+export function ImportHistory({ history, page, onPage, onShow, current, forbidden = false }: ImportHistoryProps) {
   const { t, i18n } = useTranslation();
   if (forbidden) return <p>{t('imports.history.forbidden')}</p>;
   if (history.error instanceof ApiError && history.error.status === 403) return <p>{t('imports.history.forbidden')}</p>;
   if (history.error) return <p role="alert" className="alert alert-error">{messageOf(history.error)}</p>;
   if (!history.data) return null;
-  const { data: logs, total, pageCount } = history.data;
+  const { total, pageCount } = history.data;
+  const logs = history.data.data.map((log) => (log.logId === current?.logId ? current : log));
   if (total === 0) return <p>{t('imports.history.empty')}</p>;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, useRejectedRows } from '../api/imports';
-import { FINISHED, hasSettled, type ImportLog } from '../api/types';
-import { COUNTS, countLabel, statusLabel } from '../lib/labels';
+import { everyRowDone, FINISHED, hasSettled, type ImportLog } from '../api/types';
+import { COUNTS, countLabel, finishingLabel, statusLabel } from '../lib/labels';
 import { saveCsv } from '../../../lib/download';
 
 type FormatNumber = (n: number) => string;
@@ -43,22 +43,25 @@ export interface ImportResultProps {
 }
 
 /**
- * One import as it goes: its progress while it runs (and a cancel for those who may), its counts and rejected
- * rows once settled. An ended import whose worker is still on it (cancelled, still counting the rows it was
- * writing) goes on showing its progress as "Stopping…": its counts are shown only once final.
+ * One import as it goes: its progress while it runs (and a cancel for those who may, until every row is done:
+ * the API takes none while the worker finishes), its counts and rejected rows once settled. An ended import
+ * whose worker is still on it (cancelled, still counting the rows it was writing) goes on showing its progress
+ * as "Stopping…": its counts are shown only once final.
  *
  * Its status line (file, status, message) is an always-present live region: the status is announced as it
  * changes (queued, importing, imported), not each second's progress. Focus stays where the user is when the
  * import ends (on the Import button, say: a long import may end while they are elsewhere on the page, and the
- * live region says how it ended); only when the focused Cancel button goes away with the end does focus move
- * to the result's heading, instead of falling to the page.
+ * live region says how it ended); only when the focused Cancel button goes away (every row done, or the end)
+ * does focus move to the result's heading, instead of falling to the page.
  */
 export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: ImportResultProps) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const ended = !!log && FINISHED.includes(log.status);
   const settled = !!log && hasSettled(log);
-  const showCancel = !!log && !ended && !!onCancel;
+  // Every row done: the worker is finishing, and the API would refuse a cancel (409).
+  const finishing = !!log && everyRowDone(log);
+  const showCancel = !!log && !ended && !finishing && !!onCancel;
 
   function focusHeading() {
     const target = heading.current;
@@ -68,7 +71,8 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
     target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
-  // The Cancel button goes away as the import ends: if it had focus, focus goes to the heading, not to the page.
+  // The Cancel button goes away once every row is done (or the import ended): if it had focus, focus goes to the
+  // heading, not to the page.
   const cancelShown = useRef(false);
   useLayoutEffect(() => {
     const wasShown = cancelShown.current;
@@ -92,8 +96,6 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
   }
 
   const progress = log.rowsTotal ? log.rowsDone / log.rowsTotal : (log.progress ?? null);
-  // Every row written, the import still running: the worker updates the stations' and series' summaries.
-  const finishing = log.status === 'running' && log.rowsTotal !== null && log.rowsDone >= log.rowsTotal;
   const left = progress === null || finishing || ended ? null : timeLeft(progress, log.startedAt, Date.now());
   return (
     <div className="imports-result">
@@ -124,7 +126,7 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
             {(finishing || ended) && (
               <>
                 {' · '}
-                {log.status === 'cancelled' ? t('imports.stopping') : t('imports.finishing')}
+                {finishingLabel(t, log)}
               </>
             )}
             {left !== null && (

@@ -9,6 +9,7 @@ import { ANONYMOUS_SESSION, SessionContext } from '../../../auth/session';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
+import { polling } from '../api/imports';
 import type { ImportLog, RejectedRow } from '../api/types';
 import { FakeUpload, fakeImportServer, importLog, S3_URL, TEMPLATE_CSV, type FakeImportOptions } from '../test/fakeImportServer';
 import { ImportResult } from './ImportResult';
@@ -29,9 +30,9 @@ const SYSTEM_ADMIN: Profile = { id: 'u-3', name: 'Ada', systemRoles: [{ id: 'sys
 /** An import that runs, then ends with two rejected rows (its logs without `settled`, as an older server's: a final status is taken as settled). */
 const ENDING_WITH_REJECTED_ROWS = [
   // A quarter of the file's bytes done in the 50 s since it started: 150 s left, shown as about 3 min.
-  importLog({ status: 'running', rowsDone: 1000, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
+  importLog({ status: 'running', rowsDone: 1000, rowsImported: 999, rowsRejected: 1, progress: 0.25, startedAt: new Date(Date.now() - 50_000).toISOString() }),
   // Every row written: the worker updates the summaries before the import ends.
-  importLog({ status: 'running', rowsDone: 1500, rowsTotal: 1500, progress: 1 }),
+  importLog({ status: 'running', rowsDone: 1500, rowsTotal: 1500, rowsImported: 1498, rowsRejected: 2, progress: 1 }),
   importLog({
     status: 'partial', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2, stationsCreated: 1,
     parametersCreated: 2, feedbackFileId: 'log-1',
@@ -41,8 +42,15 @@ const ENDING_WITH_REJECTED_ROWS = [
 
 let server: ReturnType<typeof fakeImportServer>;
 
-function serve(options: Partial<FakeImportOptions> = {}) {
-  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: ENDING_WITH_REJECTED_ROWS, ...options });
+/**
+ * Each state answered to this many polls, as a real import stays at one for many: what a test reads of a state
+ * stays on the screen meanwhile, however fast the polls (FAST_POLLING).
+ */
+const POLLS_A_STATE = 3;
+const held = (states: ImportLog[] | undefined) => states?.flatMap((state) => Array.from({ length: POLLS_A_STATE }, () => state));
+
+function serve({ states = ENDING_WITH_REJECTED_ROWS, afterCancel, ...options }: Partial<FakeImportOptions> = {}) {
+  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: held(states)!, afterCancel: held(afterCancel), ...options });
   vi.stubGlobal('fetch', vi.fn(server.fetch));
 }
 
@@ -59,7 +67,15 @@ async function importFile(file = new File(['OrganizationIdentifier,ActivityIdent
   await userEvent.click(screen.getByRole('button', { name: 'Import' }));
 }
 
+// The panel's polls as the real ones in proportion (the history a third as often), only faster: the tests follow
+// an import through its states in a fraction of a second instead of waiting real seconds.
+const REAL_POLLING = { ...polling };
+const FAST_POLLING = { progressMs: 50, historyMs: 150 };
+/** Waits as long as `n` of these polls. */
+const polls = (n: number, ms: number) => new Promise((resolve) => setTimeout(resolve, n * ms));
+
 beforeEach(() => {
+  Object.assign(polling, FAST_POLLING);
   setApiBase(undefined);
   serve();
   FakeUpload.posted = [];
@@ -67,6 +83,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  Object.assign(polling, REAL_POLLING);
   vi.unstubAllGlobals();
   await changeLanguage('en');
 });
@@ -87,7 +104,6 @@ describe('the imports panel of a project', () => {
     expect(screen.getByRole('progressbar', { name: 'Import' })).toHaveAttribute('value', '0.25');
     expect(await screen.findByText('1,500 of 1,500 rows · 100% done · updating the summaries of the stations', {}, { timeout: 3000 }))
       .toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel the import' })).toBeInTheDocument();
     expect(await screen.findByText('results.csv', { selector: 'strong' })).toBeInTheDocument();
     const counts = (await screen.findByText('Values imported', {}, { timeout: 4000 })).closest('dl')!;
     expect(screen.getByText('results.csv', { selector: 'strong' }).parentElement).toHaveTextContent(
@@ -165,7 +181,9 @@ describe('the imports panel of a project', () => {
 
   it('says so when a cancel comes after the import ended, and shows how it ended', async () => {
     const refused = vi.spyOn(toast, 'error');
-    serve({ endsBeforeCancel: true, states: [importLog({ status: 'running', rowsDone: 1000, progress: 0.5 }), importLog({
+    // Seen running for a while (7 states' polls), time enough to press Cancel; the server ends it first.
+    const running = importLog({ status: 'running', rowsDone: 1000, progress: 0.5 });
+    serve({ endsBeforeCancel: true, states: [...Array.from({ length: 7 }, () => running), importLog({
       status: 'succeeded', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1500 })] });
     renderPanel(CONTRIBUTOR);
     await screen.findByText('No imports yet.');
@@ -293,7 +311,7 @@ describe('an import as its user walks it', () => {
     expect(row).toHaveTextContent('7,000 values imported · 0 unchanged · 0 rows rejected');
     // Settled: it is not asked for any more.
     const asked = pollsOf();
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await polls(3, polling.progressMs);
     expect(pollsOf()).toBe(asked);
   }, 10_000);
 
@@ -567,7 +585,7 @@ describe('after a regression walk', () => {
     expect(columnsOf(within(history).getByRole('row', { name: /stopped/ }))[2]).toBe('6,500 values imported · 0 unchanged · 0 rows rejected');
     // Every row settled: the history is not asked again.
     const asked = server.calls.filter((c) => c.path.endsWith('/import-history')).length;
-    await new Promise((resolve) => setTimeout(resolve, 3300));
+    await polls(3, polling.historyMs);
     expect(server.calls.filter((c) => c.path.endsWith('/import-history')).length).toBe(asked);
   }, 15_000);
 
@@ -649,5 +667,80 @@ describe('after a regression walk', () => {
     expect(css).toMatch(/\.imports-rejected \.imports-row \{\s*white-space: nowrap;/);
     expect(css).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 4em;/);
     expect(css.slice(css.indexOf('@container imports-panel (min-width: 40rem)'))).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 9em;/);
+  });
+});
+
+describe('once every row is done (a large import walked)', () => {
+  /** 1,500 rows, two of them rejected: at 1,000 rows, then every row written while the summaries are updated. */
+  const AT_1000 = importLog({ status: 'running', rowsTotal: 1500, rowsDone: 1000, rowsImported: 999, rowsRejected: 1 });
+  const EVERY_ROW = importLog({ status: 'running', rowsTotal: 1500, rowsDone: 1500, rowsImported: 1498, rowsRejected: 2 });
+
+  it('offers no cancel while the summaries are updated (the server would refuse it), focus going to the heading', async () => {
+    serve({ states: [AT_1000, EVERY_ROW] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    const cancel = await screen.findByRole('button', { name: 'Cancel the import' });
+    expect(screen.getByText('1,000 of 1,500 rows · 67% done')).toBeInTheDocument();
+    cancel.focus();
+
+    expect(await screen.findByText('1,500 of 1,500 rows · 100% done · updating the summaries of the stations')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'results.csv: Importing' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Cancel the import' })).not.toBeInTheDocument();
+    // Still not offered at any later poll while it finishes.
+    await polls(POLLS_A_STATE + 1, polling.progressMs);
+    expect(screen.queryByRole('button', { name: 'Cancel the import' })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it("shows in the import's history row the counts its result shows while it runs, each poll", async () => {
+    serve({ states: [AT_1000, EVERY_ROW] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    const rowOf = () => within(screen.getByRole('table', { name: 'Imports of this project' })).getByRole('row', { name: /results\.csv/ });
+    await screen.findByText('1,000 of 1,500 rows · 67% done');
+    await waitFor(() => expect(columnsOf(rowOf()).slice(1, 3)).toEqual(['Importing', '999 values imported · 0 unchanged · 1 row rejected']));
+    await screen.findByText('1,500 of 1,500 rows · 100% done · updating the summaries of the stations');
+    expect(columnsOf(rowOf()).slice(1, 3)).toEqual(['Importing', '1,498 values imported · 0 unchanged · 2 rows rejected']);
+  });
+
+  it('asks the history again while an import on it has not settled, however often the followed import moves on', async () => {
+    // Another import stopping (not the one followed); the followed one moves on at every state, more often than
+    // the history is asked: its renders must not hold the history's polls back.
+    const stopping = importLog({ logId: 'old-1', fileName: 'stopped.csv', status: 'cancelled', settled: false, rowsDone: 600, rowsImported: 600 });
+    const moving = Array.from({ length: 20 }, (_, i) => importLog({ status: 'running', rowsTotal: 5000, rowsDone: 100 * (i + 1), rowsImported: 100 * (i + 1) }));
+    serve({ states: moving, earlier: [stopping] });
+    polling.historyMs = 2 * POLLS_A_STATE * polling.progressMs;
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    const statusOf = (file: string) => columnsOf(within(history).getByRole('row', { name: new RegExp(file) }))[1];
+    await importFile();
+    await screen.findByText('100 of 5,000 rows · 2% done');
+    expect(statusOf('stopped')).toBe('Stopping…');
+    Object.assign(stopping, { settled: true, rowsDone: 700, rowsImported: 700 });
+    await waitFor(() => expect(statusOf('stopped')).toBe('Cancelled'), { timeout: 2000 });
+    // The followed import was still moving on meanwhile.
+    expect(screen.queryByText('2,000 of 5,000 rows · 40% done')).not.toBeInTheDocument();
+  });
+
+  const DRY_RUN = importLog({ dryRun: true, status: 'running', rowsTotal: 200, rowsDone: 200, rowsImported: 200 });
+  const ALL_REJECTED = importLog({ status: 'running', rowsTotal: 9, rowsDone: 9, rowsRejected: 9 });
+  it.each([
+    ['a dry run', 'en', DRY_RUN, 'results.csv: Checking', '200 of 200 rows · 100% done · finishing the check'],
+    ['an import whose every row was rejected', 'en', ALL_REJECTED, 'results.csv: Importing', '9 of 9 rows · 100% done · finishing'],
+    ['an import that found every value stored', 'en', importLog({ status: 'running', rowsTotal: 9, rowsDone: 9, rowsUnchanged: 9 }), 'results.csv: Importing',
+      '9 of 9 rows · 100% done · finishing'],
+    ['a station file', 'en', importLog({ detectedFormat: 'wqp-station', status: 'running', rowsTotal: 3, rowsDone: 3, rowsImported: 3 }), 'results.csv: Importing',
+      '3 of 3 rows · 100% done · finishing'],
+    ['an import that wrote values', 'en', importLog({ status: 'running', rowsTotal: 9, rowsDone: 9, rowsImported: 8, rowsRejected: 1 }), 'results.csv: Importing',
+      '9 of 9 rows · 100% done · updating the summaries of the stations'],
+    ['a dry run', 'zh-CN', DRY_RUN, 'results.csv: 正在检查', '200 / 200 行 · 已完成 100% · 正在完成检查'],
+    ['an import whose every row was rejected', 'zh-CN', ALL_REJECTED, 'results.csv: 正在导入', '9 / 9 行 · 已完成 100% · 正在收尾'],
+  ] as const)('says what %s does once every row is done, naming summaries only where values were written (%s)', async (_what, language, log, heading, line) => {
+    await changeLanguage(language);
+    renderResult(log);
+    expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByText(line)).toBeInTheDocument();
   });
 });

@@ -130,6 +130,7 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
         page={historyPage}
         onPage={setHistoryPage}
         onShow={show}
+        current={log}
         forbidden={isProfileLoaded(profile) && !mayImport}
       />
     </section>

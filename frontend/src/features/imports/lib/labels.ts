@@ -23,6 +23,17 @@ export function statusLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRu
   return log.dryRun ? t(`imports.checkStatus.${status}`) : t(`imports.status.${status}`);
 }
 
+/**
+ * What an import does between its last row and its end (or, ended, until it has settled): a cancelled one counts
+ * the rows it was writing; one that wrote values updates the summaries of their stations; a dry run, or an import
+ * that wrote no values (every row rejected or unchanged, a station file), has no summaries to update.
+ */
+export function finishingLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported'>): string {
+  if (log.status === 'cancelled') return t('imports.stopping');
+  if (log.dryRun) return t('imports.finishing.check');
+  return recordsOf(log) === 'values' && log.rowsImported > 0 ? t('imports.finishing.summaries') : t('imports.finishing.other');
+}
+
 /** The name of one of an import's counts: a dry run's counts are what an import would do. */
 export function countLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat'>, count: Count): string {
   if (recordsOf(log) === 'stations' && (count === 'rowsImported' || count === 'rowsUnchanged')) {

@@ -22,7 +22,15 @@ const imports = {
   done: '{{percent}} done',
   minutesLeft: 'about {{minutes}} min left',
   lessThanAMinuteLeft: 'less than a minute left',
-  finishing: 'updating the summaries of the stations',
+  /** Every row done, the import not ended yet: what it does meanwhile. */
+  finishing: {
+    /** It wrote values: the summaries of their stations and series are updated. */
+    summaries: 'updating the summaries of the stations',
+    /** A dry run: nothing was written, nothing to update. */
+    check: 'finishing the check',
+    /** No values were written (every row rejected or unchanged, or a station file): no summaries to update. */
+    other: 'finishing',
+  },
   /** A cancelled import whose worker is still on it: the rows it was writing are counted before the counts are final. */
   stopping: 'counting the rows that were being written',
   cancel: 'Cancel the import',

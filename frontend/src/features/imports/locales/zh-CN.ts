@@ -24,7 +24,11 @@ const imports: typeof en = {
   done: '已完成 {{percent}}',
   minutesLeft: '约剩 {{minutes}} 分钟',
   lessThanAMinuteLeft: '剩余不到一分钟',
-  finishing: '正在更新站点摘要',
+  finishing: {
+    summaries: '正在更新站点摘要',
+    check: '正在完成检查',
+    other: '正在收尾',
+  },
   stopping: '正在统计取消时正在写入的行',
   cancel: '取消导入',
   emptyFile: '文件为空。请选择包含表头行和数据行的文件。',

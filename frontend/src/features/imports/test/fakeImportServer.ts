@@ -164,10 +164,12 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
 /** The form's fields before the file and its closing boundary after it: what a browser counts besides the file. */
 const FORM_HEAD_BYTES = 1200;
 const FORM_TAIL_BYTES = 63;
+/** How long the upload takes: time enough for a test to read its progress half way. */
+const UPLOAD_MS = 100;
 
 /**
  * The browser's XMLHttpRequest posting the form to S3: reports the form's bytes (fields, half the file),
- * then all of them, then succeeds, as a browser does (its total is the form's, not the file's).
+ * then all of them UPLOAD_MS later, then succeeds, as a browser does (its total is the form's, not the file's).
  */
 export class FakeUpload {
   static posted: { url: string; form: FormData }[] = [];
@@ -191,6 +193,6 @@ export class FakeUpload {
       progress(total);
       this.status = 204;
       this.onload?.();
-    }, 400);
+    }, UPLOAD_MS);
   }
 }

@@ -145,101 +145,106 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
         </p>
       )}
       <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.members.title')}>
-        {/* On a phone each member is a card, each value under its column's name (data-label); the explicit roles
-            keep the table's meaning there (organizations.css). */}
-        <table className="ws-table card-table members-table" role="table">
-          <caption>{t('organizations.members.title')}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">{t('organizations.members.name')}</th>
-              <th scope="col" role="columnheader">{t('organizations.members.email')}</th>
-              <th scope="col" role="columnheader">{t('organizations.members.role')}</th>
-              <th scope="col" role="columnheader">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {members.data.map((member) => {
-              const own = member.userId === me;
-              const name = nameOf(member);
-              const pending = chosen[member.userId];
-              const changed = !!pending && pending !== member.roleName;
-              return (
-                <tr key={member.userId} role="row">
-                  <td role="cell" className="ws-card-title ws-wrap">
-                    {name} {own && <span className="ws-badge">{t('organizations.members.you')}</span>}
-                  </td>
-                  <td role="cell" className="ws-wrap" data-label={t('organizations.members.email')}>
-                    {member.email}
-                  </td>
-                  <td role="cell" data-label={t('organizations.members.role')}>
-                    {admin ? (
-                      <div className="ws-actions">
-                        <select
-                          ref={(element) => {
-                            if (element) roleLists.current.set(member.userId, element);
-                            else roleLists.current.delete(member.userId);
-                          }}
-                          aria-label={t('organizations.members.roleOf', { name })}
-                          value={pending ?? member.roleName}
-                          onChange={(e) => choose(member, e.target.value)}
-                        >
-                          {MEMBER_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {roleLabel(t, role)}
-                            </option>
-                          ))}
-                        </select>
-                        {changed && (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-small button-primary"
-                              aria-label={t('organizations.members.saveRoleOf', { name })}
-                              aria-disabled={busy || undefined}
-                              onClick={() => requestRole(member)}
-                            >
-                              {t('organizations.members.saveRole')}
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-small"
-                              aria-label={t('organizations.members.cancelRoleOf', { name })}
-                              onClick={() => cancelRole(member)}
-                            >
-                              {t('common.cancel')}
-                            </button>
-                          </>
-                        )}
-                      </div>
-                    ) : (
-                      roleLabel(t, member.roleName)
-                    )}
-                  </td>
-                  <td role="cell">
-                    {(own || admin) && (
-                      <div className="ws-actions">
-                        {own ? (
-                          <button type="button" className="button button-small" onClick={() => setRemoving(member)}>
-                            {t('organizations.members.leave')}
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button-small button-danger"
-                            aria-label={t('organizations.members.removeAction', { name })}
-                            onClick={() => setRemoving(member)}
+        {/* No members (the last one left or was removed): said, not an empty table; the region stays, to take the
+            focus after that removal. On a phone each member is a card, each value under its column's name
+            (data-label); the explicit roles keep the table's meaning there (organizations.css). */}
+        {members.data.length === 0 ? (
+          <p>{t('organizations.members.empty')}</p>
+        ) : (
+          <table className="ws-table card-table members-table" role="table">
+            <caption>{t('organizations.members.title')}</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('organizations.members.name')}</th>
+                <th scope="col" role="columnheader">{t('organizations.members.email')}</th>
+                <th scope="col" role="columnheader">{t('organizations.members.role')}</th>
+                <th scope="col" role="columnheader">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {members.data.map((member) => {
+                const own = member.userId === me;
+                const name = nameOf(member);
+                const pending = chosen[member.userId];
+                const changed = !!pending && pending !== member.roleName;
+                return (
+                  <tr key={member.userId} role="row">
+                    <td role="cell" className="ws-card-title ws-wrap">
+                      {name} {own && <span className="ws-badge">{t('organizations.members.you')}</span>}
+                    </td>
+                    <td role="cell" className="ws-wrap" data-label={t('organizations.members.email')}>
+                      {member.email}
+                    </td>
+                    <td role="cell" data-label={t('organizations.members.role')}>
+                      {admin ? (
+                        <div className="ws-actions">
+                          <select
+                            ref={(element) => {
+                              if (element) roleLists.current.set(member.userId, element);
+                              else roleLists.current.delete(member.userId);
+                            }}
+                            aria-label={t('organizations.members.roleOf', { name })}
+                            value={pending ?? member.roleName}
+                            onChange={(e) => choose(member, e.target.value)}
                           >
-                            {t('organizations.members.remove')}
-                          </button>
-                        )}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                            {MEMBER_ROLES.map((role) => (
+                              <option key={role} value={role}>
+                                {roleLabel(t, role)}
+                              </option>
+                            ))}
+                          </select>
+                          {changed && (
+                            <>
+                              <button
+                                type="button"
+                                className="button button-small button-primary"
+                                aria-label={t('organizations.members.saveRoleOf', { name })}
+                                aria-disabled={busy || undefined}
+                                onClick={() => requestRole(member)}
+                              >
+                                {t('organizations.members.saveRole')}
+                              </button>
+                              <button
+                                type="button"
+                                className="button button-small"
+                                aria-label={t('organizations.members.cancelRoleOf', { name })}
+                                onClick={() => cancelRole(member)}
+                              >
+                                {t('common.cancel')}
+                              </button>
+                            </>
+                          )}
+                        </div>
+                      ) : (
+                        roleLabel(t, member.roleName)
+                      )}
+                    </td>
+                    <td role="cell">
+                      {(own || admin) && (
+                        <div className="ws-actions">
+                          {own ? (
+                            <button type="button" className="button button-small" onClick={() => setRemoving(member)}>
+                              {t('organizations.members.leave')}
+                            </button>
+                          ) : (
+                            <button
+                              type="button"
+                              className="button button-small button-danger"
+                              aria-label={t('organizations.members.removeAction', { name })}
+                              onClick={() => setRemoving(member)}
+                            >
+                              {t('organizations.members.remove')}
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
       </div>
       <ConfirmDialog
         open={!!confirmation}

@@ -58,6 +58,7 @@ const organizations = {
   },
   members: {
     title: 'Members',
+    empty: 'No members yet.',
     name: 'Name',
     email: 'Email',
     role: 'Role',

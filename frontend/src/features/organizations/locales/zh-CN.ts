@@ -60,6 +60,7 @@ const organizations: typeof en = {
   },
   members: {
     title: '成员',
+    empty: '尚无成员。',
     name: '姓名',
     email: '电子邮箱',
     role: '角色',

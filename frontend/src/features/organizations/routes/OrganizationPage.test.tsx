@@ -537,6 +537,19 @@ describe('organization workspace', () => {
     expect(tiles).toHaveAccessibleDescription('瓦片地址必须是 http(s) 地址。');
   });
 
+  it.each([
+    ['en', 'Members', 'No members yet.'],
+    ['zh-CN', '成员', '尚无成员。'],
+  ] as const)('says when the organization has no members, instead of an empty table (%s)', async (language, title, said) => {
+    await changeLanguage(language);
+    server.state.members[DEMO_ORG] = [];
+    // A system administrator, member of nothing, may open any organization.
+    renderWorkspace(workspace('members'), PROFILES.admin);
+    const members = await screen.findByRole('region', { name: title });
+    expect(await within(members).findByText(said)).toBeInTheDocument();
+    expect(within(members).queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('someone outside the organization is told so', async () => {
     renderWorkspace(workspace('members'), PROFILES.outsider);
     expect(await screen.findByText('You are not a member of this organization.')).toBeInTheDocument();

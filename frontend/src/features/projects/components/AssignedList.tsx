@@ -27,11 +27,22 @@ export function foundAs<T>(found: { data?: { data: T[]; total: number }; error?:
 /** The filter is sent once the typing rests this long. */
 export const FILTER_DELAY_MS = 300;
 
-const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label);
+/**
+ * The order choices are listed in, the project's list and the checklist alike: by label (a station's name), then
+ * by detail (its identifier: stations of one name apart), as the interface's language sorts them, numbers in
+ * names by their value (Creek 2 before Creek 10).
+ */
+function useChoiceOrder(): (a: Choice, b: Choice) => number {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const collator = new Intl.Collator(i18n.language, { numeric: true });
+    return (a, b) => collator.compare(a.label, b.label) || collator.compare(a.detail ?? '', b.detail ?? '');
+  }, [i18n.language]);
+}
 const matches = (choice: Choice, needle: string) => `${choice.label} ${choice.detail ?? ''}`.toLowerCase().includes(needle.toLowerCase());
 
 /**
- * What a project holds (its stations or parameters) as a list; a contributor opens a checklist of
+ * What a project holds (its stations or parameters) as a list, in the checklist's order; a contributor opens a checklist of
  * what can be chosen, filters it (`useChoices` finds the choices for the filter, on the server where
  * there are many), and saves the new list. Focus goes into the checklist's filter when it opens, and
  * back to the "Choose ..." button when it closes.
@@ -68,13 +79,15 @@ export function AssignedList({
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
   const returnFocus = useRef(false);
+  const order = useChoiceOrder();
+  const listed = useMemo(() => items && [...items].sort(order), [items, order]);
   const close = () => {
     returnFocus.current = true;
     setChoosing(false);
   };
 
   if (error) return <p className="alert alert-error" role="alert">{messageOf(error)}</p>;
-  if (!items) return <Spinner />;
+  if (!listed) return <Spinner />;
   if (choosing) {
     return (
       <Checklist
@@ -83,7 +96,7 @@ export function AssignedList({
         noMatchMessage={noMatchMessage}
         moreMessage={moreMessage}
         useChoices={useChoices}
-        initial={items}
+        initial={listed}
         onCancel={close}
         onSave={async (ids) => {
           try {
@@ -117,18 +130,18 @@ export function AssignedList({
           </button>
         </p>
       )}
-      {items.length === 0 ? (
+      {listed.length === 0 ? (
         <p>{emptyMessage}</p>
       ) : (
         <ul aria-label={title}>
-          {items.map((item) => (
+          {listed.map((item) => (
             <li key={item.id}>
               {item.label} {item.detail ? <span className="muted">{item.detail}</span> : null}
             </li>
           ))}
         </ul>
       )}
-      <p className="muted">{t('projects.count', { count: items.length })}</p>
+      <p className="muted">{t('projects.count', { count: listed.length })}</p>
     </div>
   );
 }
@@ -166,14 +179,15 @@ function Checklist({
   const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
   const found = useChoices(needle);
   const [busy, setBusy] = useState(false);
+  const order = useChoiceOrder();
 
   useEffect(() => filterField.current?.focus(), []);
 
   const shown = useMemo(() => {
     // The previous filter's answer, still shown while the next loads, keeps only what matches this one.
     const listed = [...kept.values(), ...(found.data?.data ?? [])].filter((c) => matches(c, needle));
-    return [...new Map(listed.map((c) => [c.id, c])).values()].sort(byLabel);
-  }, [kept, found.data, needle]);
+    return [...new Map(listed.map((c) => [c.id, c])).values()].sort(order);
+  }, [kept, found.data, needle, order]);
 
   const toggle = (choice: Choice) => {
     setKept((current) => (current.has(choice.id) ? current : new Map(current).set(choice.id, choice)));
@@ -197,7 +211,7 @@ function Checklist({
         if (busy) return;
         setBusy(true);
         // In the order of the labels, so the saved list reads like the checklist.
-        const ids = [...kept.values()].filter((c) => chosen.has(c.id)).sort(byLabel).map((c) => c.id);
+        const ids = [...kept.values()].filter((c) => chosen.has(c.id)).sort(order).map((c) => c.id);
         void onSave(ids).finally(() => setBusy(false));
       }}
     >

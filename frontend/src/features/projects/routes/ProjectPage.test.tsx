@@ -169,3 +169,45 @@ describe("choosing among an organization's many stations", () => {
     await act(() => changeLanguage('en'));
   });
 });
+
+describe("the project's stations in order", () => {
+  /** The project's stations as the server lists them: in no order a person could follow. */
+  function projectWith(stations: { id: string; identifier: string; name: string }[]) {
+    const state = demoState();
+    state.stations = stations.map((station) => ({ organizationId: DEMO_ORG, latitude: 40, longitude: -75, ...station }));
+    state.projectLists['p-creek'] = { stations: stations.map((s) => s.id), parameters: [] };
+    vi.stubGlobal('fetch', vi.fn(fakeOrganizationsServer(state).fetch));
+  }
+  const listed = async (name: string) =>
+    within(await screen.findByRole('list', { name })).getAllByRole('listitem').map((item) => item.textContent);
+
+  it('lists them by name, then identifier (numbers by their value), as the checklist does', async () => {
+    projectWith([
+      { id: 's-otter', identifier: 'DEMO-2', name: 'Otter Pond' },
+      { id: 's-mill-10', identifier: 'DEMO-10', name: 'Mill Creek' },
+      { id: 's-beaver', identifier: 'DEMO-3', name: 'beaver run' },
+      { id: 's-mill-9', identifier: 'DEMO-9', name: 'Mill Creek' },
+    ]);
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    const order = ['beaver run DEMO-3', 'Mill Creek DEMO-9', 'Mill Creek DEMO-10', 'Otter Pond DEMO-2'];
+    expect(await listed('Stations of the project')).toEqual(order);
+    // The checklist lists them in the same order.
+    await user.click(screen.getByRole('button', { name: 'Choose stations' }));
+    const checklist = await screen.findByRole('group', { name: 'Stations of the project' });
+    await waitFor(() => expect(within(checklist).getAllByRole('checkbox').map((box) => box.parentElement!.textContent))
+      .toEqual(order.map((text) => text.replace(/ (DEMO-\d+)$/, ' ($1)'))));
+  });
+
+  it('lists Chinese names as Chinese sorts them (by pinyin), in the Chinese interface', async () => {
+    await changeLanguage('zh-CN');
+    projectWith([
+      { id: 's-mill', identifier: 'ZH-1', name: '磨坊溪' },
+      { id: 's-otter', identifier: 'ZH-2', name: '水獭塘' },
+      { id: 's-north', identifier: 'ZH-3', name: '北溪' },
+    ]);
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    // bei, mo, shui: not the characters' code order (北 水 磨).
+    expect(await listed('项目的站点')).toEqual(['北溪 ZH-3', '磨坊溪 ZH-1', '水獭塘 ZH-2']);
+  });
+});

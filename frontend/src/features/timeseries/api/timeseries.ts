@@ -118,8 +118,18 @@ export async function fetchSeriesCsv(seriesId: string, view: View | null): Promi
   throw new ApiError(i18next.t('timeseries.chart.csvUnreadable'), { data: body });
 }
 
-/** The points as the station chart draws them: values as measured, else each period's mean. */
-export function asSeries(parameterId: string, unit: string, data: TimeSeriesData): Series {
+/** A value's flag when it is outside its parameter's plausible range (stored all the same: a sensor fault shows). */
+export const OUT_OF_RANGE = 'out-of-range';
+
+/** How many of the values answered are outside their parameter's plausible range (values as measured only). */
+export const outOfRangeCount = (data: TimeSeriesData) => data.points.filter((point) => point.flag === OUT_OF_RANGE).length;
+
+/**
+ * The points as the station chart draws them: values as measured, else each period's mean. A point with a
+ * qualifier or a flag is drawn flagged, its tooltip listing them; a value outside the plausible range is listed
+ * as `outOfRange` says it in the interface's language (the API answers a code).
+ */
+export function asSeries(parameterId: string, unit: string, data: TimeSeriesData, outOfRange: string): Series {
   const n = data.points.length;
   const time = new Float64Array(n);
   const value = new Float64Array(n);
@@ -127,7 +137,7 @@ export function asSeries(parameterId: string, unit: string, data: TimeSeriesData
   data.points.forEach((point, i) => {
     time[i] = Date.parse(point.t);
     value[i] = point.v ?? point.mean ?? NaN;
-    const flag = [point.q, point.flag].filter(Boolean).join('; ');
+    const flag = [point.q, point.flag === OUT_OF_RANGE ? outOfRange : point.flag].filter(Boolean).join('; ');
     if (flag) flags.set(i, flag);
   });
   return { parameterId, time, value, unit, flags };

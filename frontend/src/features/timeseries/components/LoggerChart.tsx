@@ -7,7 +7,8 @@ import { axisExtent } from '../../stations/lib/timeAxis';
 import { useTimeSeriesChart } from '../../stations/components/useTimeSeriesChart';
 import { useOneAtATime } from '../../../shell/useOneAtATime';
 import {
-  asSeries, fetchSeriesCsv, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo, type View,
+  asSeries, fetchSeriesCsv, outOfRangeCount, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo,
+  type View,
 } from '../api/timeseries';
 
 /** The station chart's chosen dates (YYYY-MM-DD, '' for an open end). */
@@ -100,7 +101,12 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
   const unit = series.unit ?? '';
   const failure = data.error ?? chartError;
   const body = data.data;
-  const all = useMemo(() => (body ? [{ series: asSeries(series.parameterId, unit, body), name, unit }] : []), [body, series.parameterId, unit, name]);
+  const outOfRange = t('timeseries.chart.outOfRange');
+  const all = useMemo(
+    () => (body ? [{ series: asSeries(series.parameterId, unit, body, outOfRange), name, unit }] : []),
+    [body, series.parameterId, unit, name, outOfRange],
+  );
+  const flagged = body ? outOfRangeCount(body) : 0;
   const { firstTime, lastTime } = series;
   const { from, to } = range;
   const extent = useMemo(() => wholeRange({ firstTime, lastTime }, { from, to }), [firstTime, lastTime, from, to]);
@@ -133,6 +139,8 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
         <Chart all={all} filename={filename} title={t('timeseries.chart.title', { name })} extent={extent}
           onRangeChange={(from, to, isZoomed) => setZoom(isZoomed ? { view: { from, to }, dates } : null)} />
       )}
+      {/* What the chart's flagged points (hollow triangles) are: values the sensor gave outside what is plausible. */}
+      {body && Chart && flagged > 0 && <p className="logger-flagged">{t('timeseries.chart.flaggedNote', { count: flagged })}</p>}
       <div className="chart-downloads">
         {/* aria-disabled, not disabled, while it downloads: a disabled button would drop keyboard focus to the page. */}
         <button type="button" aria-disabled={csvBusy || undefined} onClick={() => void downloadCsv()}>

@@ -40,6 +40,8 @@ let asked: { path: string; from?: number; to?: number }[];
 /** The station's logger series (GET /wapi/ts/list); the data answered is the first one's. */
 let listed: TimeSeriesInfo[];
 let download: () => Response;
+/** GET /wapi/ts/data for the range asked (ms; ±Infinity: open): by default as the API answers the listed series. */
+let answer: (from: number, to: number) => Response;
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -58,6 +60,7 @@ beforeEach(() => {
   asked = [];
   listed = [SERIES];
   download = () => new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+  answer = answerData;
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
     return fakeContext(this);
   } as never);
@@ -73,7 +76,7 @@ beforeEach(() => {
     }
     if (path === '/wapi/ts/list') return json(listed);
     if (path === '/parameter/parameters') return json([{ id: 'par-cond', name: 'Specific conductance', unit: 'uS/cm' }, { id: 'par-ph', name: 'pH', unit: null }]);
-    if (path === '/wapi/ts/data') return answerData(from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity);
+    if (path === '/wapi/ts/data') return answer(from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity);
     if (path === '/wapi/ts/download') return download();
     return json({ message: 'Not found' }, 404);
   }));
@@ -350,5 +353,46 @@ describe('what the logger chart says of the values shown', () => {
     await settled(level, 3);
     expect(level).toHaveTextContent(/^There are no values in this range\. Zoom out to see the values around it\.$/);
     expect(within(panel).getByRole('img', { name: 'Logger data: Specific conductance' })).toBe(canvas);
+  });
+});
+
+describe('values outside the plausible range', () => {
+  /** A day of 15-minute specific conductance as measured, two of its values flagged by the API as out of range. */
+  const ONE_DAY: TimeSeriesInfo = {
+    id: 'ts-day', stationId: 's-1', parameterId: 'par-cond', statistic: null, sensor: null, unit: 'uS/cm', count: 96,
+    firstTime: '2023-03-01T00:00:00Z', lastTime: '2023-03-01T23:45:00Z',
+  };
+  const points = Array.from({ length: 96 }, (_, i) => {
+    const t = new Date(Date.parse(ONE_DAY.firstTime!) + i * 15 * 60_000).toISOString();
+    if (i === 40) return { t, v: 6800, flag: 'out-of-range' };
+    if (i === 41) return { t, v: -12, flag: 'out-of-range' };
+    return { t, v: 400 };
+  });
+
+  it.each([
+    ['en', 'Logger data: Specific conductance', '△ Flagged: 2 values outside the parameter\'s plausible range.', 'Specific conductance: flagged values', 'flagged: out of plausible range'],
+    ['zh-CN', '记录仪数据：Specific conductance', '△ 已标记：2 个值超出该参数的合理范围。', 'Specific conductance：带标记的数值', '已标记：超出合理范围'],
+  ] as const)('draws them flagged, lists why in their tooltip and says so under the chart (%s)', async (language, title, note, legend, why) => {
+    await changeLanguage(language);
+    listed = [ONE_DAY];
+    answer = () => json({ aggregate: 'raw', count: points.length, points });
+    const panel = await renderPanelOnly();
+    const canvas = await within(panel).findByRole('img', { name: title });
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+    expect(within(panel).getByText(note)).toBeInTheDocument();
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    // The flagged values apart from the line, in the legend under a name of their own.
+    const flagged = chart.data.datasets.findIndex((dataset) => dataset.label === legend);
+    expect(chart.data.datasets[flagged]!.data).toHaveLength(2);
+    // Pointing at one: its tooltip says why it is flagged, in the interface's language.
+    chart.tooltip!.setActiveElements([{ datasetIndex: flagged, index: 0 }], { x: 0, y: 0 });
+    expect(chart.tooltip!.body.flatMap((line) => line.after)).toEqual([why]);
+  });
+
+  it('says nothing of flags when no value shown is flagged', async () => {
+    const { panel, level } = await renderPanel('?from=2023-03-01&to=2023-03-02');
+    await settled(level, 1);
+    expect(level).toHaveTextContent(/^Values as measured/);
+    expect(panel).not.toHaveTextContent('Flagged');
   });
 });

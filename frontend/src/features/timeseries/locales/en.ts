@@ -14,6 +14,11 @@ const timeseries = {
     preparingCsv: 'Preparing CSV…',
     csvFailed: 'The CSV could not be downloaded: {{message}}',
     csvUnreadable: 'The server answered neither a CSV file nor where to find it.',
+    /** A value outside its parameter's plausible range, in the tooltip of its flagged point. */
+    outOfRange: 'flagged: out of plausible range',
+    /** Under the chart when values as measured are flagged: the triangle is how the chart draws them. */
+    flaggedNote_one: "△ Flagged: {{count, number}} value outside the parameter's plausible range.",
+    flaggedNote_other: "△ Flagged: {{count, number}} values outside the parameter's plausible range.",
     level: {
       raw: 'Values as measured: {{points}} of {{count}}.',
       /** Zoomed in, where zooming out gives means. */

@@ -15,6 +15,9 @@ const timeseries: typeof en = {
     preparingCsv: '正在准备 CSV…',
     csvFailed: '无法下载 CSV：{{message}}',
     csvUnreadable: '服务器既未返回 CSV 文件，也未说明文件所在位置。',
+    outOfRange: '已标记：超出合理范围',
+    flaggedNote_one: '△ 已标记：{{count, number}} 个值超出该参数的合理范围。',
+    flaggedNote_other: '△ 已标记：{{count, number}} 个值超出该参数的合理范围。',
     level: {
       raw: '实测值：{{count}} 个中的 {{points}} 个。',
       rawZoomOut: '实测值：{{count}} 个中的 {{points}} 个。缩小可查看每小时、每日或每月平均值。',
