@@ -24,6 +24,8 @@ import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type 
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
 
 export const COLORS = ['#0b5f8a', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+/** The flagged values' triangles, of every series. */
+export const FLAGGED_COLOR = '#000000';
 /** Above this many points in view a series is thinned with LTTB (chart.js's decimation plugin). */
 export const DECIMATION_THRESHOLD = 2000;
 /** One zoom step (wheel, buttons, keys): in shows 80 % of the time range, out 125 % (the plugin's wheel formula). */
@@ -164,7 +166,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   const { data, times } = useMemo(() => {
     const units = unitAxes(all);
     const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
-    all.forEach(({ series, name, unit }, k) => {
+    all.forEach(({ series, name, unit, maxGap }, k) => {
       const color = COLORS[k % COLORS.length];
       const axis = `y${units.indexOf(unit || NO_UNIT)}`;
       const points: Point[] = new Array(series.time.length);
@@ -179,7 +181,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         borderWidth: 1.5,
         pointRadius: points.length > 500 ? 0 : 2,
         pointHitRadius: 4,
-        spanGaps: true,
+        spanGaps: maxGap ?? true,
         indexAxis: 'x',
       });
       if (series.flags.size) {
@@ -190,7 +192,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
           label: t('stations.chart.flagged', { name }),
           data: flagged,
           yAxisID: axis,
-          borderColor: color,
+          // Apart from every series' colour: a flagged value is not mistaken for one of the line's.
+          borderColor: FLAGGED_COLOR,
           backgroundColor: '#ffffff',
           pointStyle: 'triangle',
           pointRadius: 5,

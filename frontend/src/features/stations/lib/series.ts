@@ -4,6 +4,11 @@ export interface SeriesInfo {
   series: Series;
   name: string;
   unit: string;
+  /**
+   * Values further apart than this (ms) are not joined: the line breaks, as nothing was measured between them (a
+   * logger series, at a steady step). Unset: the line joins every value (samples, taken now and then).
+   */
+  maxGap?: number;
 }
 
 export interface SeriesSummary {

@@ -28,6 +28,8 @@ export interface TimeSeriesPoint {
   mean?: number;
   max?: number;
   n?: number;
+  /** Of an hour, day or month: how many of its n values are outside the parameter's plausible range. */
+  flagged?: number;
 }
 
 export type Level = 'raw' | 'hour' | 'day' | 'month';
@@ -36,6 +38,8 @@ export interface TimeSeriesData {
   aggregate: Level;
   count: number;
   points: TimeSeriesPoint[];
+  /** The period of the points in seconds: an hour, day or month, or the usual spacing of values as measured. */
+  step?: number;
 }
 
 /** What the chart asks for: the series' range shown (ms since the epoch), either end open; null: the whole series. */
@@ -118,18 +122,35 @@ export async function fetchSeriesCsv(seriesId: string, view: View | null): Promi
   throw new ApiError(i18next.t('timeseries.chart.csvUnreadable'), { data: body });
 }
 
+/** A stretch without values this many of the series' usual steps long breaks the chart's line. */
+export const GAP_STEPS = 5;
+
+/**
+ * How far apart (ms) two points may be and still be joined by the chart's line: GAP_STEPS of the usual step between
+ * them, the server's `step` (seconds) when it says it, else the median spacing (which a few gaps do not stretch).
+ * Undefined with too few points to tell.
+ */
+export function maxGapOf(time: Float64Array, stepSeconds?: number): number | undefined {
+  if (stepSeconds) return GAP_STEPS * stepSeconds * 1000;
+  if (time.length < 3) return undefined;
+  const steps = Array.from(time.subarray(1), (t, i) => t - time[i]!).sort((a, b) => a - b);
+  return GAP_STEPS * steps[steps.length >> 1]!;
+}
+
 /** A value's flag when it is outside its parameter's plausible range (stored all the same: a sensor fault shows). */
 export const OUT_OF_RANGE = 'out-of-range';
 
-/** How many of the values answered are outside their parameter's plausible range (values as measured only). */
-export const outOfRangeCount = (data: TimeSeriesData) => data.points.filter((point) => point.flag === OUT_OF_RANGE).length;
+/** How many of the values answered are outside their parameter's plausible range (as measured, or within the means). */
+export const outOfRangeCount = (data: TimeSeriesData) =>
+  data.points.reduce((count, point) => count + (point.flag === OUT_OF_RANGE ? 1 : point.flagged ?? 0), 0);
 
 /**
  * The points as the station chart draws them: values as measured, else each period's mean. A point with a
- * qualifier or a flag is drawn flagged, its tooltip listing them; a value outside the plausible range is listed
- * as `outOfRange` says it in the interface's language (the API answers a code).
+ * qualifier or a flag is drawn flagged, its tooltip listing them; a value outside the plausible range (or a mean
+ * holding such values, with how many) is listed as `outOfRange` says it in the interface's language (the API
+ * answers a code).
  */
-export function asSeries(parameterId: string, unit: string, data: TimeSeriesData, outOfRange: string): Series {
+export function asSeries(parameterId: string, unit: string, data: TimeSeriesData, outOfRange: (inMean?: number) => string): Series {
   const n = data.points.length;
   const time = new Float64Array(n);
   const value = new Float64Array(n);
@@ -137,7 +158,8 @@ export function asSeries(parameterId: string, unit: string, data: TimeSeriesData
   data.points.forEach((point, i) => {
     time[i] = Date.parse(point.t);
     value[i] = point.v ?? point.mean ?? NaN;
-    const flag = [point.q, point.flag === OUT_OF_RANGE ? outOfRange : point.flag].filter(Boolean).join('; ');
+    const why = point.flag === OUT_OF_RANGE ? outOfRange() : point.flagged ? outOfRange(point.flagged) : point.flag;
+    const flag = [point.q, why].filter(Boolean).join('; ');
     if (flag) flags.set(i, flag);
   });
   return { parameterId, time, value, unit, flags };

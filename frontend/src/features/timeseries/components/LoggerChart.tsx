@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../../lib/download';
 import { Loading } from '../../../shell/Loading';
@@ -7,7 +7,7 @@ import { axisExtent } from '../../stations/lib/timeAxis';
 import { useTimeSeriesChart } from '../../stations/components/useTimeSeriesChart';
 import { useOneAtATime } from '../../../shell/useOneAtATime';
 import {
-  asSeries, fetchSeriesCsv, outOfRangeCount, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo,
+  asSeries, fetchSeriesCsv, maxGapOf, outOfRangeCount, useTimeSeriesData, useTimeSeriesDataOnce, type Level, type TimeSeriesData, type TimeSeriesInfo,
   type View,
 } from '../api/timeseries';
 
@@ -101,11 +101,16 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
   const unit = series.unit ?? '';
   const failure = data.error ?? chartError;
   const body = data.data;
-  const outOfRange = t('timeseries.chart.outOfRange');
-  const all = useMemo(
-    () => (body ? [{ series: asSeries(series.parameterId, unit, body, outOfRange), name, unit }] : []),
-    [body, series.parameterId, unit, name, outOfRange],
+  const outOfRange = useCallback(
+    (inMean?: number) => (inMean === undefined ? t('timeseries.chart.outOfRange') : t('timeseries.chart.outOfRangeInMean', { count: inMean })),
+    [t],
   );
+  const all = useMemo(() => {
+    if (!body) return [];
+    const shown = asSeries(series.parameterId, unit, body, outOfRange);
+    // A logger measures at a steady step: a stretch much longer without values is a gap, not a straight line.
+    return [{ series: shown, name, unit, maxGap: maxGapOf(shown.time, body.step) }];
+  }, [body, series.parameterId, unit, name, outOfRange]);
   const flagged = body ? outOfRangeCount(body) : 0;
   const { firstTime, lastTime } = series;
   const { from, to } = range;

@@ -384,9 +384,29 @@ describe('values outside the plausible range', () => {
     // The flagged values apart from the line, in the legend under a name of their own.
     const flagged = chart.data.datasets.findIndex((dataset) => dataset.label === legend);
     expect(chart.data.datasets[flagged]!.data).toHaveLength(2);
+    expect(chart.data.datasets[flagged]!.borderColor).not.toBe(chart.data.datasets[0]!.borderColor);
     // Pointing at one: its tooltip says why it is flagged, in the interface's language.
     chart.tooltip!.setActiveElements([{ datasetIndex: flagged, index: 0 }], { x: 0, y: 0 });
     expect(chart.tooltip!.body.flatMap((line) => line.after)).toEqual([why]);
+  });
+
+  it('marks an hourly mean that holds flagged values, saying how many, and counts them under the chart', async () => {
+    const HOURS: TimeSeriesInfo = { ...ONE_DAY, id: 'ts-hours', count: 4 * 48, lastTime: '2023-03-02T23:45:00Z' };
+    const hourly = Array.from({ length: 48 }, (_, n) => ({
+      t: new Date(Date.parse(HOURS.firstTime!) + n * HOUR).toISOString(), min: 390, mean: 400, max: n === 20 ? 6800 : 410, n: 4,
+      ...(n === 20 ? { flagged: 3 } : {}),
+    }));
+    listed = [HOURS];
+    answer = () => json({ aggregate: 'hour', count: 4 * 48, points: hourly, step: 3600 });
+    const panel = await renderPanelOnly();
+    const canvas = await within(panel).findByRole('img', { name: 'Logger data: Specific conductance' });
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+    expect(within(panel).getByText("△ Flagged: 3 values outside the parameter's plausible range.")).toBeInTheDocument();
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    const flagged = chart.data.datasets.findIndex((dataset) => dataset.label === 'Specific conductance: flagged values');
+    expect(chart.data.datasets[flagged]!.data).toHaveLength(1);
+    chart.tooltip!.setActiveElements([{ datasetIndex: flagged, index: 0 }], { x: 0, y: 0 });
+    expect(chart.tooltip!.body.flatMap((line) => line.after)).toEqual(['flagged: 3 values out of plausible range']);
   });
 
   it('says nothing of flags when no value shown is flagged', async () => {
@@ -394,5 +414,31 @@ describe('values outside the plausible range', () => {
     await settled(level, 1);
     expect(level).toHaveTextContent(/^Values as measured/);
     expect(panel).not.toHaveTextContent('Flagged');
+  });
+});
+
+describe('a stretch without values', () => {
+  it('breaks the line there (9 days without hourly means), joining the values either side of it', async () => {
+    const HOURS: TimeSeriesInfo = { ...SERIES, id: 'ts-gap', count: 4 * 24 * 30, firstTime: '2024-06-01T00:00:00Z', lastTime: '2024-06-30T23:00:00Z' };
+    const hour = (n: number) => ({ t: new Date(Date.parse(HOURS.firstTime!) + n * HOUR).toISOString(), min: 390, mean: 400, max: 410, n: 4 });
+    // June 1 to 20, then nothing until June 29: 9 days.
+    const points = [...Array.from({ length: 20 * 24 }, (_, n) => hour(n)), ...Array.from({ length: 2 * 24 }, (_, n) => hour(28 * 24 + n))];
+    listed = [HOURS];
+    answer = () => json({ aggregate: 'hour', count: points.length * 4, points });
+    const { canvas } = await renderPanel();
+    const line = ChartJS.getChart(canvas as HTMLCanvasElement)!.getDatasetMeta(0).dataset as unknown as { segments: { start: number; end: number }[] };
+    expect(line.segments.map(({ start, end }) => [start, end])).toEqual([[0, 20 * 24 - 1], [20 * 24, points.length - 1]]);
+  });
+
+  it('joins values a step apart, and a few steps missed (a logger that skipped an hour)', async () => {
+    const HOURS: TimeSeriesInfo = { ...SERIES, id: 'ts-skip', count: 4 * 48, firstTime: '2024-06-01T00:00:00Z', lastTime: '2024-06-02T23:00:00Z' };
+    const points = Array.from({ length: 48 }, (_, n) => n)
+      .filter((n) => n !== 10 && n !== 11)
+      .map((n) => ({ t: new Date(Date.parse(HOURS.firstTime!) + n * HOUR).toISOString(), min: 390, mean: 400, max: 410, n: 4 }));
+    listed = [HOURS];
+    answer = () => json({ aggregate: 'hour', count: points.length * 4, points });
+    const { canvas } = await renderPanel();
+    const line = ChartJS.getChart(canvas as HTMLCanvasElement)!.getDatasetMeta(0).dataset as unknown as { segments: unknown[] };
+    expect(line.segments).toHaveLength(1);
   });
 });

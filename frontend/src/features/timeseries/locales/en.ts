@@ -14,8 +14,10 @@ const timeseries = {
     preparingCsv: 'Preparing CSV…',
     csvFailed: 'The CSV could not be downloaded: {{message}}',
     csvUnreadable: 'The server answered neither a CSV file nor where to find it.',
-    /** A value outside its parameter's plausible range, in the tooltip of its flagged point. */
+    /** In the tooltip of a flagged point: a value outside the plausible range; a mean holding such values, how many. */
     outOfRange: 'flagged: out of plausible range',
+    outOfRangeInMean_one: 'flagged: {{count, number}} value out of plausible range',
+    outOfRangeInMean_other: 'flagged: {{count, number}} values out of plausible range',
     /** Under the chart when values as measured are flagged: the triangle is how the chart draws them. */
     flaggedNote_one: "△ Flagged: {{count, number}} value outside the parameter's plausible range.",
     flaggedNote_other: "△ Flagged: {{count, number}} values outside the parameter's plausible range.",

@@ -16,6 +16,8 @@ const timeseries: typeof en = {
     csvFailed: '无法下载 CSV：{{message}}',
     csvUnreadable: '服务器既未返回 CSV 文件，也未说明文件所在位置。',
     outOfRange: '已标记：超出合理范围',
+    outOfRangeInMean_one: '已标记：{{count, number}} 个值超出合理范围',
+    outOfRangeInMean_other: '已标记：{{count, number}} 个值超出合理范围',
     flaggedNote_one: '△ 已标记：{{count, number}} 个值超出该参数的合理范围。',
     flaggedNote_other: '△ 已标记：{{count, number}} 个值超出该参数的合理范围。',
     level: {
