@@ -148,13 +148,22 @@ def _operation(path: str, method: str, entry: Any) -> dict:
     return operation
 
 
+# Where a sentence may end: . ! or ? before a space and a capital (or an opening bracket, quote, backtick),
+# or at the end. An ellipsis ("/data/... legacy") marks something left out, never a sentence's end.
+_SENTENCE_END = re.compile(r"(?<!\.)[.!?](?!\.)(?=\s+[A-Z(`\"]|$)")
+
+
 def _summary(docstring: str) -> tuple[str, str]:
-    """(the first sentence of the docstring's first paragraph, what follows it): a sentence may wrap lines."""
+    """(the first sentence of the docstring's first paragraph, what follows it): a sentence may wrap lines,
+    and does not end inside brackets ("(?stationId | projectId ...)", "(/wqx3/... WQX 3.0 columns)")."""
     text = " ".join(docstring.split())
-    match = re.match(r"(.+?[.!?])(?:\s+(?=[A-Z(`\"])|$)", text)
-    if match is None or len(match.group(1)) > 200:
-        return text, ""
-    return match.group(1), text[match.end():].strip()
+    for end in _SENTENCE_END.finditer(text):
+        before = text[:end.end()]
+        if before.count("(") <= before.count(")") and before.count("[") <= before.count("]"):
+            if end.end() > 200:
+                break
+            return before, text[end.end():].strip()
+    return text, ""
 
 
 def _domain(view) -> str:

@@ -23,6 +23,8 @@ FILTER_NAMES = {"organization": "organizationIds", "project": "projectIds", "par
                 "stationType": "stationTypes", "county": "countyFips", "huc": "huc", "q": "search"}
 TOO_MANY = "A report covers at most 2000 stations; this filter matches {count}. Narrow the filter."
 NO_STATIONS = "No station matches this filter."
+# How many of the chosen values that named no station a message lists.
+UNMATCHED_SHOWN = 20
 DEFAULT_LICENCE = "CC BY 4.0"
 # Concurrent series reads: DynamoDB answers them in parallel (the moto server one at a time); the boto3
 # client keeps as many connections (chalicelib/core/aws.py).
@@ -42,6 +44,14 @@ class ParameterSummary:
     last: str | None = None
     # Per station id: (times, values) of the numeric values, for the chart.
     series: dict[str, tuple[list[str], list[float]]] = field(default_factory=dict)
+
+
+@dataclass
+class Chosen:
+    """The stations a report covers (ids, in order), and the chosen values that named no station."""
+
+    ids: list[str]
+    not_found: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -84,17 +94,61 @@ def parse_request(body) -> dict:
             "start": query["from"] or None, "end": query["to"] or None}
 
 
-def _station_ids(request: dict) -> list[str]:
-    """The ids of the stations the report covers: the chosen ones, or those the filter matches."""
+def _by_id_or_identifier(values: list[str]) -> Chosen:
+    """The stations the chosen values name, by id or by identifier (MonitoringLocationIdentifier, as the
+    report page asks for them; case aside, as a station's id derives from it). An identifier used in several
+    organizations names each of their stations; one of a station the explorer does not show yet (its
+    snapshot not rebuilt since) names none."""
+    import numpy as np
+
+    from chalicelib.statistics import service as statistics
+    from chalicelib.stations import service as stations
+
+    snap = statistics.current()
+    organizations = [org for org in snap.d["orgs"] if org]
+    # An identifier is unique within its organization, and a station's id derives from the two.
+    by_identifier = {value: [stations.station_id_for(org, value) for org in organizations] for value in values}
+    derived = np.array(sorted({i for ids in by_identifier.values() for i in ids}), dtype="S36")
+    shown = derived[np.isin(derived, snap.a["id"])].astype(str).tolist()
+    found = stations.existing([*(value for value in values if _is_id(value)), *shown])
+    ids, not_found = [], []
+    for value in values:
+        named = [i for i in (value, *by_identifier[value]) if i in found]
+        ids += named
+        if not named:
+            not_found.append(value)
+    return Chosen(list(dict.fromkeys(ids)), not_found)
+
+
+def _is_id(value: str) -> bool:
+    """Whether a chosen value may be a station's id (a UUID): anything else is only an identifier."""
+    import uuid
+
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _covered(request: dict) -> Chosen:
+    """The stations the report covers: the chosen ones, or those the filter matches."""
     from chalicelib.statistics import service as statistics
 
     if request["stationIds"]:
-        return request["stationIds"]
+        chosen = _by_id_or_identifier(request["stationIds"])
+        if not chosen.ids:
+            unmatched = ", ".join(chosen.not_found[:UNMATCHED_SHOWN]) + (
+                ", …" if len(chosen.not_found) > UNMATCHED_SHOWN else "")
+            raise BadRequest(f"No station has these ids or identifiers: {unmatched}.")
+        if len(chosen.ids) > MAX_QUEUED_STATIONS:  # identifiers of several organizations' stations
+            raise BadRequest(TOO_MANY.format(count=len(chosen.ids)))
+        return chosen
     found = statistics.search({**request["query"], "format": "objects", "limit": MAX_QUEUED_STATIONS + 1,
                                "offset": 0, "colorBy": None})
     if found["total"] > MAX_QUEUED_STATIONS:
         raise BadRequest(TOO_MANY.format(count=found["total"]))
-    return [station["id"] for station in found["stations"]]
+    return Chosen([station["id"] for station in found["stations"]])
 
 
 def _stations(ids: list[str]) -> list:
@@ -171,10 +225,23 @@ def _station_type_names(keys: list[str], words: dict) -> list[str]:
     return [built_in.get(key) or labels.get(key) or key for key in keys]
 
 
-def _filter_words(request: dict, stations: list, language: str) -> list[tuple[str, str]]:
-    """The filter as (label, value) lines, in the report's language."""
+def _county_names(fips: list[str]) -> dict[str, str]:
+    """Counties by 5-digit FIPS code as the explorer's county filter names them: "Dane County, WI"."""
+    if not fips:
+        return {}
+    from chalicelib.reference import service as reference
+
+    wanted = set(fips)
+    return {c["id"]: f"{c['name']}, {c['stateCode']}" for c in reference.counties() if c["id"] in wanted}
+
+
+def _filter_words(request: dict, stations: list, language: str, not_found: list[str]) -> list[tuple[str, str]]:
+    """The filter as (label, value) lines, in the report's language: everything by the name a person reads
+    (organizations, parameters, projects, station types, counties), a code only where nothing names it
+    (hydrologic units are known by their codes, an id nothing is found for stays as it was given)."""
     from chalicelib.organizations.models import Organization
     from chalicelib.parameters.models import Parameter
+    from chalicelib.projects.models import Project
     from chalicelib.reports.words import WORDS
 
     words = WORDS[language]
@@ -182,13 +249,18 @@ def _filter_words(request: dict, stations: list, language: str) -> list[tuple[st
     lines = []
     if request["stationIds"]:
         lines.append((words["chosen"], str(len(stations))))
+        if not_found:
+            lines.append((words["notFound"], words["separator"].join(not_found)))
     organizations = _names(Organization, q["organizationIds"])
     parameters = _names(Parameter, q["parameterIds"])
+    projects = _names(Project, q["projectIds"])
+    counties = _county_names(q["countyFips"])
     for label, values in ((words["organizations"], [organizations.get(i, i) for i in q["organizationIds"]]),
                           (words["parameters"], [parameters.get(i, i) for i in q["parameterIds"]]),
-                          (words["projects"], q["projectIds"]),
+                          (words["projects"], [projects.get(i, i) for i in q["projectIds"]]),
                           (words["stationTypes"], _station_type_names(q["stationTypes"], words)),
-                          (words["counties"], q["countyFips"]), (words["huc"], q["huc"])):
+                          (words["counties"], [counties.get(i, i) for i in q["countyFips"]]),
+                          (words["huc"], q["huc"])):
         if values:
             lines.append((label, words["separator"].join(values)))
     if q["search"]:
@@ -200,11 +272,12 @@ def _filter_words(request: dict, stations: list, language: str) -> list[tuple[st
     return lines
 
 
-def gather(request: dict, station_ids: list[str] | None = None, progress=None) -> ReportData:
+def gather(request: dict, chosen: Chosen | None = None, progress=None) -> ReportData:
     """Everything the report shows, read from the stations, series and samples tables."""
     from chalicelib.organizations.models import Organization
 
-    stations = _stations(station_ids if station_ids is not None else _station_ids(request))
+    chosen = chosen if chosen is not None else _covered(request)
+    stations = _stations(chosen.ids)
     q = request["query"]
     parameters = _summaries(stations, set(q["parameterIds"]), request["start"], request["end"], progress)
     organizations = _names(Organization, [s.organizationId for s in stations if s.organizationId])
@@ -213,7 +286,7 @@ def gather(request: dict, station_ids: list[str] | None = None, progress=None) -
                for org_id in sorted({s.organizationId for s in stations})]
     return ReportData(
         language=request["language"], generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        filter_words=_filter_words(request, stations, request["language"]),
+        filter_words=_filter_words(request, stations, request["language"], chosen.not_found),
         stations=[{"id": s.id, "identifier": s.identifier, "name": s.name, "latitude": float(s.latitude),
                    "longitude": float(s.longitude), "organization": organizations.get(s.organizationId, "")}
                   for s in stations],
@@ -232,12 +305,12 @@ def draw(body, progress=None) -> bytes:
 def create(body) -> tuple[bytes | None, dict | None]:
     """(the PDF, None) for up to MAX_STATIONS stations; (None, the queued job) for more."""
     request = parse_request(body)
-    station_ids = _station_ids(request)
-    if len(station_ids) > MAX_STATIONS:
+    chosen = _covered(request)
+    if len(chosen.ids) > MAX_STATIONS:
         from chalicelib.reports import queue
 
-        return None, queue.enqueue(body, len(station_ids))
-    data = gather(request, station_ids)
+        return None, queue.enqueue(body, len(chosen.ids))
+    data = gather(request, chosen)
     from chalicelib.reports import pdf  # reportlab loads here, only for a report
 
     return pdf.render(data), None

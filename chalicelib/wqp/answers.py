@@ -18,6 +18,7 @@ import json
 import logging
 import time
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from chalicelib.core import aws
@@ -42,28 +43,49 @@ FAILED_MESSAGE = "The WQP answer could not be written. Please ask for it again."
 _OVERDUE = timedelta(minutes=16)
 
 
-def write(query: params.Query, look: wqp.Lookups, answer: output.Answer) -> dict[str, int]:
+@dataclass
+class Plan:
+    """How a search is answered: queued for the worker (its status), or written while the caller waits,
+    from the stations found while counting when they are known (None: selected when writing)."""
+
+    queued: dict | None = None
+    stations: wqp.Stations | None = None
+
+
+def write(query: params.Query, look: wqp.Lookups, answer: output.Answer,
+          stations: wqp.Stations | None = None) -> dict[str, int]:
     """A search's records written into `answer`; its count headers, counted while writing."""
-    stations, records = wqp.records(query, look)
+    stations, records = wqp.records(query, look, stations)
     name = query.profile.lower() if query.service == "result" else query.service
     answer.write(name, query.mime_type, query.zip, query.columns, columns.sources(query.columns, query.interface),
                  records)
     return records.headers(stations)
 
 
-def queue_if_large(interface: str, service: str, values: dict[str, list[str]], query: params.Query,
-                   look: wqp.Lookups, owner: str | None) -> dict | None:
+def plan(interface: str, service: str, values: dict[str, list[str]], query: params.Query, look: wqp.Lookups,
+         owner: str | None) -> Plan:
     """A Result or Activity search counted before any value is read (as HEAD counts it); past
     WQP_DIRECT_MAX_RESULTS rows (a Result's sites weighed in), its answer queued for the worker (the status,
-    with the counts). None: small enough to write while the caller waits."""
+    with the counts). Otherwise it is small enough to write while the caller waits."""
     header = ROWS_HEADER.get(query.service)
     if header is None:
-        return None
-    counts = wqp.counts(query, look)
+        return Plan()
+    limit = get_settings().wqp_direct_max_results
+    if query.service == "result":
+        stations = wqp.select_stations(query, look)
+        # Most Result answers are far below the limit with every value of their stations: the summaries tell
+        # that at once, where counting asks every series (as many requests as writing them).
+        most, sites = wqp.most_results(stations)
+        if most + SITE_WEIGHT["result"] * sites <= limit:
+            return Plan(stations=stations)
+        # Counted: only the stations holding matching values are read again to write them.
+        counts, stations = wqp.result_counts(query, look, stations)
+    else:
+        counts, stations = wqp.counts(query, look), None
     weight = counts.get(header, 0) + SITE_WEIGHT.get(query.service, 0) * counts.get("Total-Site-Count", 0)
-    if weight <= get_settings().wqp_direct_max_results:
-        return None
-    return enqueue(interface, service, values, counts, owner)
+    if weight <= limit:
+        return Plan(stations=stations)
+    return Plan(queued=enqueue(interface, service, values, counts, owner))
 
 
 def _key(answer_id: str, name: str) -> str:

@@ -2,7 +2,8 @@
 
 The legacy (WQX 2) lists are the headers of the real WQP files in devtools/demo/wqp/; the WQX 3.0 lists
 are taken from the WQX 3.0 result file, whose columns name the same things as the legacy ones (WQX3_FROM
-says which). A record (service.py) holds the legacy names; a WQX 3.0 row reads them through WQX3_FROM.
+says which). A record (service.py) holds the legacy names, and WQX 3.0's own for what no legacy column
+holds (the place names); a WQX 3.0 row reads them through WQX3_FROM.
 Columns this product keeps nothing for are answered empty, as WQP answers columns a provider left empty.
 """
 from __future__ import annotations
@@ -318,6 +319,10 @@ WQX3_FROM = {
     "Location_Identifier": "MonitoringLocationIdentifier", "Location_Name": "MonitoringLocationName",
     "Location_Type": "MonitoringLocationTypeName", "Location_Description": "MonitoringLocationDescriptionText",
     "Location_CountryCode": "CountryCode", "Location_CountyCode": "CountyCode",
+    # Names of the station's state, country and county, from their codes (service.station_records).
+    "Location_State": "Location_State", "Location_CountryName": "Location_CountryName",
+    "Location_CountyName": "Location_CountyName", "Location_StatePostalCode": "Location_StatePostalCode",
+    "Location_HorzCoordReferenceSystemDatum": "HorizontalCoordinateReferenceSystemDatumName",
     "Location_HUCEightDigitCode": "HUCEightDigitCode", "Location_HUCTwelveDigitCode": "HUCTwelveDigitCode",
     "Location_Latitude": "LatitudeMeasure", "Location_Longitude": "LongitudeMeasure",
     "Activity_ActivityIdentifier": "ActivityIdentifier", "Activity_TypeCode": "ActivityTypeCode",

@@ -47,7 +47,8 @@ OWN_VALUES = frozenset((
     "LatitudeMeasure", "LongitudeMeasure", "HUCEightDigitCode", "HUCTwelveDigitCode", "CountryCode", "StateCode",
     "CountyCode", "ProviderName", "Provider", "ActivityStartDate", "ActivityStartTime/Time",
     "ActivityStartTime/TimeZoneCode", "YearSummarized", "ActivityCount", "ResultCount",
-    "MonitoringLocationLatitude", "MonitoringLocationLongitude"))
+    "MonitoringLocationLatitude", "MonitoringLocationLongitude", "Location_State", "Location_StatePostalCode",
+    "Location_CountryName", "Location_CountyName"))
 
 
 def _cells(records: Iterable[dict], sources: tuple) -> Iterator[list]:

@@ -47,6 +47,77 @@ _NAMES = ("siteid", "statecode", "countycode", "countrycode", "huc", "bBox", "la
           "activityId", "startDateLo", "startDateHi", "providers", "command.avoid", "minresults", "minactivities",
           "analyticalmethod", "assemblage", "subjectTaxonomicName", "sorted", "dataProfile", "mimeType", "zip")
 CANONICAL = {name.lower(): name for name in _NAMES}
+
+
+def _many(description: str, item: dict | None = None) -> dict:
+    """A parameter that takes several values (repeated, or joined by ';')."""
+    return {"type": "array", "items": {"type": "string", **(item or {})},
+            "description": f"{description}; several values by repeating the parameter or joining them with ';'"}
+
+
+def _one_of(values, description: str) -> dict:
+    return {"type": "string", "enum": list(values), "description": f"{description} (case-insensitive)"}
+
+
+def _profiles() -> list[str]:
+    return sorted({columns.PROFILE_NAMES.get(p, columns.SERVICE_NAMES.get(p, p))
+                   for profiles in columns.PROFILES.values() for p in profiles})
+
+
+# WQP's query parameters as the OpenAPI document shows them (GET /openapi.json; Swagger UI's "Try it out"),
+# in the formats `parse` reads. A value of a many-valued parameter may hold several joined by ';', so the
+# patterns allow that too.
+QUERY = {
+    "siteid": _many("monitoring location identifiers, as WIDNR_WQX-10032762"),
+    "statecode": _many("states: US:<state FIPS code>, as US:55", {"pattern": r"^US:\d{1,2}(;US:\d{1,2})*$"}),
+    "countycode": _many("counties: US:<state FIPS>:<county FIPS>, as US:55:025",
+                        {"pattern": r"^US:\d{1,2}:\d{3}(;US:\d{1,2}:\d{3})*$"}),
+    "countrycode": _many("countries: two-letter codes, as US (stations with a US state are in the US)",
+                         {"pattern": r"^[A-Za-z]{2}(;[A-Za-z]{2})*$"}),
+    "huc": _many("hydrologic units: 2 to 12 digits (an even number), or a prefix ending in the wildcard *, as "
+                 "0709*", {"pattern": r"^((\d{2}){1,6}|\d{2,12}\*)(;((\d{2}){1,6}|\d{2,12}\*))*$"}),
+    "bBox": {"type": "string", "pattern": r"^\s*-?\d+(\.\d+)?\s*(,\s*-?\d+(\.\d+)?\s*){3}$",
+             "description": "a bounding box: west,south,east,north in decimal degrees, as -90.1,42.9,-89.0,43.3"},
+    "lat": {"type": "number", "minimum": -90, "maximum": 90,
+            "description": "the latitude of a search around a point (with long and within), in decimal degrees"},
+    "long": {"type": "number", "minimum": -180, "maximum": 180,
+             "description": "the longitude of a search around a point (with lat and within), in decimal degrees"},
+    "within": {"type": "number", "exclusiveMinimum": 0,
+               "description": "the radius in miles of a search around a point (with lat and long)"},
+    "siteType": {**_many("site types"), "items": {"type": "string", "enum": list(SITE_TYPES)}},
+    "organization": _many("organizations: their WQX identifier (OrganizationIdentifier) or name"),
+    "project": _many(f"projects: their identifier (ProjectIdentifier); at most {MAX_VALUES}"),
+    "sampleMedia": {**_many(f"sample media; at most {MAX_VALUES}"),
+                    "items": {"type": "string", "enum": list(SAMPLE_MEDIA)}},
+    "characteristicType": _many("characteristic groups, as Physical or Nutrient"),
+    "characteristicName": _many("characteristics, as pH or Specific conductance"),
+    "pCode": _many("USGS parameter codes of 5 digits (none are kept here: they select nothing)",
+                   {"pattern": r"^\d{5}(;\d{5})*$"}),
+    "activityId": _many(f"activity identifiers (ActivityIdentifier); at most {MAX_VALUES}"),
+    "startDateLo": {"type": "string", "pattern": r"^\d{2}-\d{2}-\d{4}$",
+                    "description": "the first day of activities, MM-DD-YYYY, as 01-01-2020"},
+    "startDateHi": {"type": "string", "pattern": r"^\d{2}-\d{2}-\d{4}$",
+                    "description": "the last day of activities, MM-DD-YYYY, as 12-31-2020"},
+    "providers": {**_many("WQP's data providers (accepted; every answer is this portal's own data)"),
+                  "items": {"type": "string", "enum": list(PROVIDERS)}},
+    "command.avoid": {**_many("WQP's deprecated providers to leave out (none of this portal's data is theirs)"),
+                      "items": {"type": "string", "enum": list(AVOIDABLE)}},
+    "minresults": {"type": "integer", "minimum": 1, "description": "stations with at least this many results"},
+    "minactivities": {"type": "integer", "minimum": 1,
+                      "description": "stations with at least this many activities"},
+    "analyticalmethod": _many("analytical methods: https URLs, as https://www.nemi.gov/methods/method_summary/4665/ "
+                              "(none are kept here: they select nothing)"),
+    "assemblage": _many("biological assemblages (none are kept here: they select nothing)"),
+    "subjectTaxonomicName": _many("taxa (none are kept here: they select nothing)"),
+    "sorted": _one_of(("yes", "no"), "accepted; answers are always in one stable order"),
+    "dataProfile": _one_of(_profiles(), "the columns: Result resultPhysChem (default), narrowResult or biological; "
+                                        "Activity activity or activityAll; WQX 3.0 Result fullPhysChem (default), "
+                                        "basicPhysChem or narrow"),
+    "mimeType": _one_of(MIME_TYPES, "the format (csv by default); geojson and kml answer the Station service only"),
+    "zip": _one_of(("yes", "no"), "yes: the answer in a zip file (no by default)"),
+}
+SUMMARY_QUERY = {**{name: schema for name, schema in QUERY.items() if name != "dataProfile"},
+                 "summaryYears": _one_of(("1", "5", "all"), "the years summarized, back from today (all by default)")}
 _STATE = re.compile(r"US:(\d{1,2})", re.IGNORECASE)
 _COUNTY = re.compile(r"US:(\d{1,2}):(\d{3})", re.IGNORECASE)
 _HUC = re.compile(r"(\d{2,12})(\*?)")

@@ -23,16 +23,32 @@ _EXPOSED = ("Total-Site-Count, Total-Activity-Count, Total-Result-Count, Total-A
             "Total-BiologicalMetric-Count, Total-ProjectMonitoringLocationWeighting-Count, Content-Disposition")
 # The written records (inline), or {url, expiresIn} with the redirect to them.
 ANSWER_TYPES = (*output.CONTENT_TYPES.values(), JSON)
-# WQP's POST form: the query's parameters as a JSON object of lists (or single values).
+# WQP's POST form: the query's parameters as a JSON object of lists (or single values), or form-encoded as
+# the portal's own search form posts them (its controllers consume application/x-www-form-urlencoded too).
 WQP_BODY = {"type": "object", "additionalProperties": {"anyOf": [{"type": "array", "items": {"type": "string"}},
                                                                  {"type": "string"}]}}
+FORM = "application/x-www-form-urlencoded"
+BODY_TYPES = [JSON, FORM]
 
 
 def _values(summary: bool = False) -> dict[str, list[str]]:
     request = routes.current_request
     multi = request.query_params
     query_values = {name: multi.getlist(name) for name in multi} if multi else {}
-    return params.collect(query_values, routes.json_body() if request.method == "POST" else None, summary=summary)
+    return params.collect(query_values, _body() if request.method == "POST" else None, summary=summary)
+
+
+def _body():
+    """A POST's parameters: WQP's JSON object, or its form-encoded fields (name=value&name=value)."""
+    request = routes.current_request
+    if (request.headers.get("content-type") or "").split(";")[0].strip().lower() != FORM:
+        return routes.json_body()
+    from urllib.parse import parse_qs
+
+    try:
+        return parse_qs((request.raw_body or b"").decode("utf-8"), strict_parsing=False)
+    except UnicodeDecodeError:
+        raise BadRequest("Request body must be UTF-8 form fields (name=value&name=value).") from None
 
 
 def _headers(counts: dict) -> dict:
@@ -65,29 +81,32 @@ def _caller() -> str | None:
     return principal.id if principal else None
 
 
-@routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public)
-@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY)
+@routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public,
+              content_types=BODY_TYPES)
+@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY, query=params.QUERY)
 def search(interface, service, action):
     """A WQP search (/data/... legacy columns, /wqx3/... WQX 3.0 columns) as CSV, TSV, xlsx, GeoJSON or
     KML, zipped on request; HEAD answers the count headers alone. Large answers redirect to S3. Activity and
     biological metrics and projects' location weightings answer WQP's columns and no rows (none are kept)."""
-    interface, service = interface.lower(), service.lower()
-    if action.lower() != "search" or (interface, service) not in columns.PROFILES:
+    if action.lower() != "search" or (interface.lower(), service.lower()) not in columns.PROFILES:
+        # The path as the client spelled it (segments match case-insensitively, but the message quotes them).
         raise NotFound(f"Unknown WQP service: /{interface}/{service}/{action}. Services: "
                        "/data/{Station,Result,Activity,ActivityMetric,BiologicalMetric,Organization,Project,"
                        "ProjectMonitoringLocationWeighting,ResultDetectionQuantitationLimit}/search "
                        "and /wqx3/{Station,Result,Activity}/search")
+    interface, service = interface.lower(), service.lower()
     values = _values()
     query = params.parse(interface, service, values)
     look = wqp.Lookups.load()
     if routes.current_request.method == "HEAD":
         return Response(body="", status_code=200, headers=_headers(wqp.counts(query, look)))
-    queued = answers.queue_if_large(interface, service, values, query, look, _caller())
-    if queued is not None:
+    plan = answers.plan(interface, service, values, query, look, _caller())
+    if plan.queued is not None:
+        queued = plan.queued
         # Relative to /wqp/{interface}/{service}/search, whatever prefix (stage, CDN path) is before it.
         return _see_other(f"../../answers/{queued['id']}?attempt=1", _headers(queued["counts"]), id=queued["id"],
                           status=queued["status"])
-    return _answer(lambda answer: answers.write(query, look, answer))
+    return _answer(lambda answer: answers.write(query, look, answer, plan.stations))
 
 
 @routes.route("/wqp/answers/{answerId}", auth=rules.public)
@@ -110,8 +129,9 @@ def queued_answer(answerId):
 
 # API Gateway allows one name per path-parameter position, so the summary's segments reuse the search's:
 # /data/summary/monitoringLocation/search is interface/service/action/tail.
-@routes.route("/wqp/{interface}/{service}/{action}/{tail}", methods=("GET", "HEAD", "POST"), auth=rules.public)
-@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY)
+@routes.route("/wqp/{interface}/{service}/{action}/{tail}", methods=("GET", "HEAD", "POST"), auth=rules.public,
+              content_types=BODY_TYPES)
+@describe(status=(200, 303), produces=ANSWER_TYPES, body=WQP_BODY, query=params.SUMMARY_QUERY)
 def summary(interface, service, action, tail):
     """WQP's monitoring-location summary (/data/summary/monitoringLocation/search?summaryYears=1|5|all):
     per site, year and characteristic, the numbers of results and activities."""

@@ -19,6 +19,9 @@ from chalicelib.wqp.columns import EMPTY_SERVICES
 from chalicelib.wqp.params import MAX_VALUES, SITE_TYPES, Query
 
 PROVIDER = "OWD"  # this portal's name in WQP's ProviderName column
+COUNTRY_NAME = "United States"  # of every station with a state (CountryCode US)
+# The record keys of WQX 3.0's place names (no legacy column holds them).
+PLACE_NAMES = frozenset(("Location_State", "Location_StatePostalCode", "Location_CountryName", "Location_CountyName"))
 _EARTH_MILES = 3958.8
 _CHUNK = 4096
 
@@ -155,12 +158,14 @@ def select_stations(query: Query, look: Lookups) -> Stations:
 
 
 def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
-    """One record per station (Station profile keys), read from the snapshot's columns a chunk at a time."""
+    """One record per station (Station profile keys, and WQX 3.0's place names), read from the snapshot's
+    columns a chunk at a time."""
     snap, a = stations.snapshot, stations.snapshot.a
     orgs = [(look.organization_identifier(o), look.organizations[o].name if o in look.organizations else o)
             for o in snap.d["orgs"]]
     mlts = snap.d["mlts"]
     states = ["", *(f"{s:02d}" for s in range(1, 256))]
+    places = _places()
     ident, ident_ptr, name, name_ptr = a["ident"], a["ident_ptr"], a["name"], a["name_ptr"]
     for start in range(0, len(stations.rows), _CHUNK):
         chunk = stations.rows[start:start + _CHUNK]
@@ -180,7 +185,10 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                 "MonitoringLocationTypeName": mlts[mlt], "HUCEightDigitCode": f"{huc8:08d}" if huc8 else "",
                 "HUCTwelveDigitCode": f"{huc12:012d}" if huc12 else "", "LatitudeMeasure": lat,
                 "LongitudeMeasure": lng, "CountryCode": "US" if state else "", "StateCode": states[state],
-                "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER}
+                "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER,
+                "Location_State": places.state_names[state], "Location_StatePostalCode": places.postal_codes[state],
+                "Location_CountryName": COUNTRY_NAME if state else "",
+                "Location_CountyName": places.wqx3_county_names.get(county, "")}
 
 
 class StationRecords:
@@ -229,8 +237,29 @@ class StationRecords:
             "CountyCode": lambda r: [counties.spans(county_code(r))],
             "ProviderName": field(PROVIDER),
         }
+        if PLACE_NAMES & set(sources):  # WQX 3.0's place names, formatted only for an answer that has them
+            fields.update(self._place_fields(field))
         layout = [fields.get(source, "") if source else "" for source in sources]
         return station_lines.lines(self.stations.rows, layout, delimiter, LINE_END)
+
+
+    def _place_fields(self, field) -> dict:
+        """The fields of the stations' state, country and county names."""
+        import numpy as np
+
+        from chalicelib.wqp.station_lines import Table
+
+        a, places = self.stations.snapshot.a, _places()
+        state_names = Table([field(name) for name in places.state_names])
+        postal_codes = Table([field(code) for code in places.postal_codes])
+        country_names = Table(["", *([field(COUNTRY_NAME)] * 255)])
+        # The answer's counties (5-digit FIPS numbers, 0: none), each named once.
+        county_fips = np.unique(a["county"][self.stations.rows])
+        county_names = Table([field(places.wqx3_county_names.get(c, "")) for c in county_fips.tolist()])
+        return {"Location_State": lambda r: [state_names.spans(a["state"][r])],
+                "Location_StatePostalCode": lambda r: [postal_codes.spans(a["state"][r])],
+                "Location_CountryName": lambda r: [country_names.spans(a["state"][r])],
+                "Location_CountyName": lambda r: [county_names.spans(np.searchsorted(county_fips, a["county"][r]))]}
 
 
 def _texts(blob, ptr, rows) -> list[str]:
@@ -304,8 +333,21 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
     # One selection of every station: several are read at once, in this order (download.records).
     selection = download.Selection(targets(), parameter_ids, start, end, keep,
                                    station_columns=lambda target: target.record)
-    yield from download.records(selection, organizations=look.organizations, parameters=look.parameters,
-                                projects=look.projects)
+    found = download.records(selection, organizations=look.organizations, parameters=look.parameters,
+                             projects=look.projects)
+    if "Project_Name" in query.columns:
+        found = _with_project_names(found, look)
+    yield from found
+
+
+def _with_project_names(records: Iterator[dict], look: Lookups) -> Iterator[dict]:
+    """Records with the name of their project (WQX 3.0's Project_Name): a value names its project by the
+    project's identifier, unique within its organization, whose stations hold the organization's values."""
+    by_key = {(p.organizationId, p.projectKey): p.name for p in look.projects.values()}
+    for record in records:
+        # Every record has the key: the writer fills the columns the first record has (output._cells).
+        record["ProjectName"] = by_key.get((record["organizationId"], record["ProjectIdentifier"]))
+        yield record
 
 
 def stations_with_values(query: Query, look: Lookups, stations: Stations) -> Stations:
@@ -364,17 +406,20 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
             extra = {f":p{i}": {"S": p} for i, p in enumerate(ids)}
             inside = "p IN (" + ", ".join(extra) + ")"
             expression.append(f"({inside} OR attribute_not_exists(p))" if members else inside)
+        if not query.reads_values:  # the series' own counts
+            yield sum(int(series.count) for series in series_of(station_id)
+                      if parameter_ids is None or series.parameterId in parameter_ids)
+            return
         total = 0
-        for series in series_of(station_id):
-            if parameter_ids is not None and series.parameterId not in parameter_ids:
-                continue
-            if not query.reads_values:
-                total += int(series.count)
+        # The snapshot lists the station's parameters, so each series is counted by its key: no Query of the
+        # series table first (it was half of a dated Result search's requests, and a GET counts before writing).
+        for parameter_id in snap.parameter_ids(row):
+            if parameter_ids is not None and parameter_id not in parameter_ids:
                 continue
             request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition, Select="COUNT",
                            ExpressionAttributeNames=names,
                            ExpressionAttributeValues={**values, **extra,
-                                                      ":k": {"S": series_key(station_id, series.parameterId)}})
+                                                      ":k": {"S": series_key(station_id, parameter_id)}})
             if expression:
                 request["FilterExpression"] = " AND ".join(expression)
             for page in query_pages(**request):
@@ -390,13 +435,22 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
                           for row, station_id in zip(stations.rows.tolist(), snap.a["id"][stations.rows].tolist()))
 
 
-def result_counts(query: Query, look: Lookups, stations: Stations) -> dict[str, int]:
-    """Total-Site-Count and Total-Result-Count of a Result query, without reading the values."""
-    sites = results = 0
-    for count in _counts_by_station(query, look, stations):
-        sites += 1 if count else 0
-        results += count
-    return {"Total-Site-Count": sites, "Total-Result-Count": results}
+def most_results(stations: Stations) -> tuple[int, int]:
+    """At most how many values and sites a Result search of these stations answers, from the station
+    summaries alone (every value of every station; no value is read)."""
+    import numpy as np
+
+    return int(stations.snapshot.a["count"][stations.rows].sum(dtype=np.uint64)), len(stations.rows)
+
+
+def result_counts(query: Query, look: Lookups, stations: Stations) -> tuple[dict[str, int], Stations]:
+    """Total-Site-Count and Total-Result-Count of a Result query, without reading the values; and the
+    stations holding matching values (an answer written next need not ask the others again)."""
+    import numpy as np
+
+    found = np.fromiter(_counts_by_station(query, look, stations), dtype=np.int64, count=len(stations.rows))
+    counts = {"Total-Site-Count": int((found > 0).sum()), "Total-Result-Count": int(found.sum())}
+    return counts, Stations(stations.snapshot, stations.rows[found > 0])
 
 
 # ---------------------------------------------------------------- activities, organizations, projects
@@ -680,11 +734,12 @@ class Counted:
         return {"Total-Site-Count": len(stations.rows)}
 
 
-def records(query: Query, look: Lookups) -> tuple[Stations, Counted]:
-    """The records of a search, counted as they are read."""
+def records(query: Query, look: Lookups, stations: Stations | None = None) -> tuple[Stations, Counted]:
+    """The records of a search, counted as they are read (stations: selected already, when known)."""
     if query.service in EMPTY_SERVICES:  # nothing to select: the parameters were checked
         return _no_stations(), Counted(query, no_records(query, look, _no_stations()))
-    stations = select_stations(query, look)
+    if stations is None:
+        stations = select_stations(query, look)
     if query.service != "result":  # a Result search reads the values anyway
         stations = stations_with_values(query, look, stations)
     return stations, Counted(query, _RECORDS[query.service](query, look, stations),
@@ -697,7 +752,7 @@ def counts(query: Query, look: Lookups) -> dict[str, int]:
         return Counted(query, iter(())).headers(_no_stations())
     stations = select_stations(query, look)
     if query.service == "result":
-        return result_counts(query, look, stations)
+        return result_counts(query, look, stations)[0]
     stations = stations_with_values(query, look, stations)
     if query.service == "activity":
         counted = Counted(query, activity_records(query, look, stations))
@@ -710,14 +765,29 @@ def counts(query: Query, look: Lookups) -> dict[str, int]:
 # ---------------------------------------------------------------- the monitoring-location summary
 
 
+@dataclass(frozen=True)
+class Places:
+    """US place names by FIPS code (the Census file the explorer's county filter lists, chalicelib/reference)."""
+
+    state_names: list[str]  # by state FIPS number (0: none)
+    postal_codes: list[str]  # by state FIPS number, as WI
+    county_names: dict[str, str]  # by 5-digit county FIPS code, as the Census names them: Dane County
+    wqx3_county_names: dict[int, str]  # by 5-digit FIPS number, as WQX 3.0 names them: Dane
+
+
 @lru_cache(maxsize=1)
-def _place_names() -> tuple[dict[str, str], dict[str, str]]:
-    """US state names by state FIPS code and county names by 5-digit county FIPS code (the Census file the
-    explorer's county filter lists, chalicelib/reference)."""
+def _places() -> Places:
     from chalicelib.reference.service import counties
 
     found = counties()
-    return {c["stateFips"]: c["stateName"] for c in found}, {c["id"]: c["name"] for c in found}
+    state_names, postal_codes = [""] * 256, [""] * 256
+    for county in found:
+        state_names[int(county["stateFips"])] = county["stateName"]
+        postal_codes[int(county["stateFips"])] = county["stateCode"]
+    # WQP's WQX 3.0 files name a county without the word County (Location_CountyName "Dane" in
+    # devtools/demo/wqp/wqp3_results.csv); parishes, boroughs and the like keep their whole name.
+    return Places(state_names, postal_codes, {c["id"]: c["name"] for c in found},
+                  {int(c["id"]): c["name"].removesuffix(" County") for c in found})
 
 
 def station_page_base() -> str | None:
@@ -739,7 +809,7 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
     from chalicelib.samples.models import SampleValue, series_key
 
     stations = stations_with_values(query, look, select_stations(query, look))
-    state_names, county_names = _place_names()
+    places = _places()
     page_base = station_page_base()
     start, end = _time_range(query)
     if years:
@@ -774,10 +844,10 @@ def summary_records(query: Query, look: Lookups, years: int | None, today) -> It
                     if activity:  # a value without an activity identifier belongs to no activity
                         entry[1].add((item.get("p", {}).get("S"), activity))
         state, county = station["StateCode"], station["CountyCode"]
-        places = {"StateName": state_names.get(state, ""),
-                  "CountyName": county_names.get(state + county, "") if state and county else "",
-                  "MonitoringLocationUrl": page_base + station["id"] if page_base else ""}
-        yield [{**station, **places, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
+        named = {"StateName": places.state_names[int(state)] if state else "",
+                 "CountyName": places.county_names.get(state + county, "") if state and county else "",
+                 "MonitoringLocationUrl": page_base + station["id"] if page_base else ""}
+        yield [{**station, **named, "Provider": PROVIDER, "YearSummarized": year, "CharacteristicType": kind,
                 "CharacteristicName": name, "ActivityCount": len(activities), "ResultCount": results,
                 "ResolvedMonitoringLocationTypeName": _site_type_of(station["MonitoringLocationTypeName"]),
                 "MonitoringLocationLatitude": station["LatitudeMeasure"],

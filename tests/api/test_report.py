@@ -152,7 +152,7 @@ def test_a_report_names_the_station_types_of_the_filter_and_counts_one_station_a
 @pytest.mark.parametrize("body, message", [
     ({"stationIds": [f"id-{n}" for n in range(2001)]},
      "A report covers at most 2000 stations; this filter matches 2001. Narrow the filter."),
-    ({"stationIds": ["no-such-station"]}, "No station matches this filter."),
+    ({"stationIds": ["no-such-station"]}, "No station has these ids or identifiers: no-such-station."),
     ({"from": "2020-13-01"}, "Invalid from. ISO 8601 date expected (YYYY-MM-DD)"),
     ({"from": "2021-01-01", "to": "2020-01-01"}, "Invalid from. It must not be after to"),
     ({"filter": "organization"}, "Invalid filter. Object expected"),

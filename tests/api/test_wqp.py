@@ -428,7 +428,7 @@ def test_bad_result_queries_and_paths(api):
         "Invalid statecode. A string or an array of strings expected"
     missing = _request(api, "GET", "/wqp/wqx3/Organization/search")
     assert missing.status_code == 404
-    assert json.loads(missing.body)["message"].startswith("Unknown WQP service: /wqx3/organization/search.")
+    assert json.loads(missing.body)["message"].startswith("Unknown WQP service: /wqx3/Organization/search.")
 
 
 # ---------------------------------------------------------------- visibility
