@@ -77,8 +77,19 @@ def _values(params: dict, *names: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_IDS = {"type": "array", "items": {"type": "string"}}
+
+
 @routes.route("/sampleValue", auth=rules.public)
-@describe(status=(200, 303), produces=(CSV, JSON))
+@describe(status=(200, 303), produces=(CSV, JSON), query={
+    "stationId": {**_IDS, "description": "station ids (repeat, or join with commas); at least one of stationId, "
+                                         "projectId and organizationId is required"},
+    "projectId": {**_IDS, "description": "project ids: the values of their stations"},
+    "organizationId": {**_IDS, "description": "organization ids: the values of their stations"},
+    "parameterId": {**_IDS, "description": "only the values of these parameters"},
+    "from": DATE_OR_TIME, "to": DATE_OR_TIME,
+    "filter": {**_IDS, "description": "name||$eq||id or name||$in||id,id (stationId, projectId, organizationId, "
+                                      "parameterId)"}})
 def download_values():
     """Download values as CSV in Water Quality Portal result columns (?stationId | projectId | organizationId,
     optional parameterId, from, to); large downloads are redirected (303) to a presigned S3 object."""

@@ -325,7 +325,11 @@ def parse_query(body: Any) -> dict:
     """A station query (POST body, or GET parameters) checked; 400 naming the field otherwise."""
     if not isinstance(body, dict):
         raise BadRequest("Request body must be a JSON object.")
-    pick = lambda *names: next((body[n] for n in names if body.get(n) not in (None, "", [])), None)  # noqa: E731
+    named = lambda *names: next(((n, body[n]) for n in names if body.get(n) not in (None, "", [])),  # noqa: E731
+                                (names[0], None))
+    pick = lambda *names: named(*names)[1]  # noqa: E731
+    # Dates are named in messages as the client named them (from, startDate or dateFrom).
+    (start, start_value), (end, end_value) = named("from", "startDate", "dateFrom"), named("to", "endDate", "dateTo")
     q = {
         "organizationIds": _list(pick("organizationIds", "organizationId", "organizations"), "organizationIds"),
         "projectIds": _list(pick("projectIds", "projectId", "projects"), "projectIds"),
@@ -337,15 +341,15 @@ def parse_query(body: Any) -> dict:
         "stateFips": _codes(_list(pick("stateFips", "state"), "stateFips"), "stateFips", (1, 2)),
         "huc": _codes(_list(pick("huc", "hucs", "huc8", "huc12"), "huc"), "huc", (2, 4, 6, 8, 10, 12)),
         "bbox": _bbox(pick("bbox", "boundingBox")),
-        "from": _day(pick("from", "startDate", "dateFrom"), "from"),
-        "to": _day(pick("to", "endDate", "dateTo"), "to"),
+        "from": _day(start_value, start),
+        "to": _day(end_value, end),
         "search": (pick("search", "searchContent", "q") or ""),
     }
     if not isinstance(q["search"], str):
         raise BadRequest("Invalid search. String expected")
     q["search"] = q["search"].strip()[:200]
     if q["from"] is not None and q["to"] is not None and q["from"] > q["to"]:
-        raise BadRequest("Invalid from. It must not be after to")
+        raise BadRequest(f"Invalid {start}. It must not be after {end}")
     fmt = body.get("format") or "objects"
     if fmt not in ("objects", "columns"):
         raise BadRequest("Invalid format. objects or columns expected")

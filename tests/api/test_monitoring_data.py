@@ -321,6 +321,17 @@ def test_bad_station_queries_are_refused_naming_the_field(api, body, field):
     assert field in response.json["message"]
 
 
+@pytest.mark.parametrize("body,message", [
+    ({"startDate": "2021-01-01", "endDate": "2020-01-01"}, "Invalid startDate. It must not be after endDate"),
+    ({"from": "2021-01-01", "to": "2020-01-01"}, "Invalid from. It must not be after to"),
+    ({"dateFrom": "2020-13-01"}, "Invalid dateFrom. ISO 8601 date expected (YYYY-MM-DD)"),
+])
+def test_a_date_is_refused_by_the_name_the_client_gave_it(api, body, message):
+    response = api.post("/statistic", body)
+    assert response.status_code == 400
+    assert response.json["message"] == message
+
+
 def test_explorer_filters_by_county_text_and_date_with_totals(api, demo):
     everything = api.post("/statistic", {"organizationIds": [demo["org"]], "limit": 5}).json
     assert everything["total"] >= 60 and len(everything["stations"]) == 5

@@ -72,3 +72,11 @@ def test_the_wqp_search_is_summed_up_in_one_whole_sentence(document):
 ])
 def test_a_summary_does_not_end_at_an_ellipsis_or_inside_brackets(docstring, summary):
     assert _summary(docstring)[0] == summary
+
+
+def test_the_download_of_values_documents_what_it_needs(api):
+    """GET /sampleValue needs a station, project or organization: "Try it out" can only send what is listed."""
+    operation = api.get("/openapi.json").json["paths"]["/api/v1/sampleValue"]["get"]
+    listed = {p["name"]: p for p in operation["parameters"]}
+    assert {"stationId", "projectId", "organizationId", "parameterId", "from", "to"} <= set(listed)
+    assert "at least one of stationId, projectId and organizationId is required" in listed["stationId"]["description"]
