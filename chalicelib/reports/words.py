@@ -59,7 +59,7 @@ WORDS = {
         "page": "Page {number}",
     },
     "zh-CN": {
-        "title": "开放水数据：站点报告",
+        "title": "Open Water Data：站点报告",
         "generated": "生成时间：{moment}",
         "filter": "报告范围",
         "stations": "站点",
@@ -101,7 +101,7 @@ WORDS = {
         "otherStations_other": "其他 {count} 个站点",
         "sources": "来源和许可",
         "sourceLine_other": "{name}：{stations} 个站点，除组织另有声明外采用 {licence} 许可。",
-        "sourceNote": "通过开放水数据发布。使用结果前请检查其结果状态和检测条件。",
+        "sourceNote": "通过 Open Water Data 发布。使用结果前请检查其结果状态和检测条件。",
         "page": "第 {number} 页",
     },
 }
