@@ -83,7 +83,7 @@ def test_the_same_report_in_chinese_renders_chinese_text(api, chosen):
     assert response.status_code == 200
     text = text_of(response.body)
     flat = squeezed(text)
-    for words in ("Open Water Data：站点报告", "所选站点", "站点地图", "中位数", "最小值", "首个日期", "来源和许可"):
+    for words in ("OpenWaterData：站点报告", "所选站点", "站点地图", "中位数", "最小值", "首个日期", "来源和许可"):
         assert words in flat, words
     for station in chosen["stations"]:
         assert squeezed(station.identifier) in flat
