@@ -32,7 +32,7 @@ RUNS = int(os.environ.get("BENCH_IMPORT_RUNS", 3))  # parse runs (pyarrow's and 
 PARTS = set(os.environ.get("BENCH_IMPORT_PARTS", "parse,e2e").split(","))
 STATIONS = 100
 CHARACTERISTICS = [("Specific conductance", "uS/cm"), ("pH", "std units"), ('"Temperature, water"', "deg C"),
-                   ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L")]
+                   ("Dissolved oxygen (DO)", "mg/L"), ("Turbidity", "NTU"), ("Nitrate", "mg/L as N")]
 COLUMNS = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"
            "ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,MonitoringLocationIdentifier,CharacteristicName,"
            "ResultSampleFractionText,ResultMeasureValue,ResultMeasure/MeasureUnitCode,ResultStatusIdentifier,"

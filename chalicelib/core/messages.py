@@ -229,6 +229,7 @@ ZH_CN = {
     "A report covers at most 2000 stations; this filter matches {count}. Narrow the filter.":
         "一份报告最多包含 2000 个站点；此筛选条件匹配 {count} 个站点，请缩小筛选范围。",
     "No station matches this filter.": "没有符合此筛选条件的站点。",
+    "No station has these ids or identifiers: {unmatched}.": "找不到 ID 或标识为以下值的站点：{unmatched}。",
     "The report is not ready yet.": "报告尚未生成完毕。",
     # Starting an import, cancelling it, and the column names of imported files (the project's Imports tab, the
     # organization's settings).
@@ -282,6 +283,19 @@ ZH_CN = {
     "The source stopped answering: {error}.": "导入源中途停止响应：{error}。",
     "1 row imported.": "已导入 1 行。",
     "{rows} rows imported.": "已导入 {rows} 行。",
+    # What an import that says nothing else did (the import screens' counts): values, or a station profile's stations.
+    "1 value imported. {message}": "已导入 1 个值。{message}",
+    "{imported} values imported. {message}": "已导入 {imported} 个值。{message}",
+    "1 station imported (new or changed). {message}": "已导入 1 个站点（新建或更改）。{message}",
+    "{imported} stations imported (new or changed). {message}": "已导入 {imported} 个站点（新建或更改）。{message}",
+    "1 value imported.": "已导入 1 个值。",
+    "{imported} values imported.": "已导入 {imported} 个值。",
+    "1 station imported (new or changed).": "已导入 1 个站点（新建或更改）。",
+    "{imported} stations imported (new or changed).": "已导入 {imported} 个站点（新建或更改）。",
+    "1 value unchanged (already stored).": "1 个值未更改（已存在）。",
+    "{unchanged} values unchanged (already stored).": "{unchanged} 个值未更改（已存在）。",
+    "1 station unchanged (already stored).": "1 个站点未更改（已存在）。",
+    "{unchanged} stations unchanged (already stored).": "{unchanged} 个站点未更改（已存在）。",
     "The host {host} cannot be found.": "找不到主机 {host}。",
     "The URL points at a private, loopback or link-local address; only public addresses can be imported.":
         "该网址指向私有、回环或链路本地地址；只能导入公开地址。",
@@ -297,6 +311,33 @@ ZH_CN = {
     # a message that ends another is not taken for the whole.
     "Dry run: nothing was written. {message}": "仅检查：未写入任何数据。{message}",
     "Stopped after row {row}: {message}": "在第 {row} 行之后停止：{message}",
+    # An import's summary sentences that others follow ({message}): before any template a longer summary would also
+    # match (a leading placeholder takes in the sentences before its own).
+    "1 value is outside the plausible range of its parameter (row {listed}): check it. {message}":
+        "1 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
+    "{count} values are outside the plausible range of their parameter (rows {listed}): check them. {message}":
+        "{count} 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
+    "1 row was rejected (see the rejected rows); the others were imported. {message}":
+        "1 行被拒绝（见被拒绝的行）；其余各行已导入。{message}",
+    "{rejected} rows were rejected (see the rejected rows); the others were imported. {message}":
+        "{rejected} 行被拒绝（见被拒绝的行）；其余各行已导入。{message}",
+    "1 row was rejected (see the rejected rows); the others can be imported. {message}":
+        "1 行被拒绝（见被拒绝的行）；其余各行可以导入。{message}",
+    "{rejected} rows were rejected (see the rejected rows); the others can be imported. {message}":
+        "{rejected} 行被拒绝（见被拒绝的行）；其余各行可以导入。{message}",
+    "1 value is outside the plausible range of its parameter (row {listed}): check it.":
+        "1 个数值超出其参数的合理范围（第 {listed} 行）：请检查。",
+    "{count} values are outside the plausible range of their parameter (rows {listed}): check them.":
+        "{count} 个数值超出其参数的合理范围（第 {listed} 行）：请检查。",
+    # A wide file's row (a value per parameter column) some of whose values were rejected and others imported.
+    "1 row was partly rejected (see the rejected rows): its other values were imported.":
+        "1 行被部分拒绝（见被拒绝的行）：该行的其他数值已导入。",
+    "{partly} rows were partly rejected (see the rejected rows): their other values were imported.":
+        "{partly} 行被部分拒绝（见被拒绝的行）：这些行的其他数值已导入。",
+    "1 row was partly rejected (see the rejected rows): its other values can be imported.":
+        "1 行被部分拒绝（见被拒绝的行）：该行的其他数值可以导入。",
+    "{partly} rows were partly rejected (see the rejected rows): their other values can be imported.":
+        "{partly} 行被部分拒绝（见被拒绝的行）：这些行的其他数值可以导入。",
     "Dry run: nothing was written.": "仅检查：未写入任何数据。",
     "{column} is empty: {message}": "{column} 为空：{message}",
     "The file has a header but no rows.": "文件只有表头，没有数据行。",
@@ -423,6 +464,19 @@ ZH_CN = {
         "站点 '{station}' 属于其他组织，请将其导入该组织的项目。",
     "Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}.":
         "未知站点 '{station}'：请先创建该站点，或在 {latitude} 和 {longitude} 中给出其位置。",
+    "Unknown station '{station}': its location is given on row {row}, which was rejected; fix that row and import "
+    "the rejected rows again.": "未知站点 '{station}'：其位置在第 {row} 行给出，但该行被拒绝；请修正该行，然后重新导入被拒绝的行。",
+    "{column} '{value}' is not a number: use a point as the decimal separator ({fixed}).":
+        "{column} '{value}' 不是数字：请用小数点作小数分隔符（{fixed}）。",
+    "{column} '{value}' is not a number: leave the cell empty if nothing was measured, or import results below "
+    "detection in the long layout, with a {label} column.":
+        "{column} '{value}' 不是数字：未测量时请将单元格留空；低于检测限的结果请以长格式导入，并使用 {label} 列。",
+    "{column} '{value}' is not a number: a parameter's column takes numbers only; import results beyond a detection "
+    "limit in the long layout, with a {label} column.":
+        "{column} '{value}' 不是数字：参数列只接受数字；超出检测限的结果请以长格式导入，并使用 {label} 列。",
+    "Unit '{unit}' differs from the parameter's unit '{expected}' and cannot be converted: give the value in "
+    "{expected}, or import it as a parameter of its own.":
+        "单位 '{unit}' 与参数的单位 '{expected}' 不同，且无法换算：请以 {expected} 给出数值，或将其作为单独的参数导入。",
     # Time-series (logger) files, imported the same way (the project's Logger data tab).
     "The file is JSON, not the {layout} CSV layout; import it as usgs-json.":
         "该文件是 JSON，不是 {layout} CSV 布局；请以 usgs-json 导入。",
@@ -551,6 +605,8 @@ ZH_CN = {
     "/data/summary/monitoringLocation/search": "未知的 WQP 服务：/{interface}/{service}/{action}/{tail}。汇总服务为 "
                                                "/data/summary/monitoringLocation/search",
     "Request body must be a JSON object of parameter arrays.": "请求正文必须是由查询参数数组组成的 JSON 对象。",
+    "Request body must be UTF-8 form fields (name=value&name=value).":
+        "请求正文必须是 UTF-8 编码的表单字段（name=value&name=value）。",
     "Unknown parameter: {name}": "未知的查询参数：{name}",
     "Invalid mimeType: {value}. {format} answers the Station service only":
         "mimeType 无效：{value}。{format} 仅适用于 Station 服务。",

@@ -133,7 +133,7 @@ def template_file() -> str:
          "longitude": "-75.5678", "date": "2024-05-01", "time": "09:30", "timeZone": "EST", "characteristic": "pH",
          "value": "7.2", "unit": "std units", "depth": "0.5", "depthUnit": "m", "comment": "Clear water"},
         {"station": "MY-CREEK-1", "date": "2024-05-01", "time": "09:30", "timeZone": "EST",
-         "characteristic": "Nitrate", "value": "ND", "unit": "mg/L", "detectionCondition": "Not Detected"},
+         "characteristic": "Nitrate", "value": "ND", "unit": "mg/L as N", "detectionCondition": "Not Detected"},
     ]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

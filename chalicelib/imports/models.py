@@ -69,6 +69,9 @@ class ImportLog(BaseModel):
     rowsUnchanged = NumberAttribute(default=0)
     stationsCreated = NumberAttribute(default=0)
     parametersCreated = NumberAttribute(default=0)
+    # Of the rows rejected, those with other values imported (a wide row); values outside their plausible range.
+    rowsPartlyRejected = NumberAttribute(null=True)
+    valuesImplausible = NumberAttribute(null=True)
     feedbackFileId = UnicodeAttribute(null=True)
     message = UnicodeAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names

@@ -6,6 +6,7 @@ reads a CSV without one as its ANSI code page; the importer skips it, so a fixed
 
     imports/<logId>/rejections/<first row>-<problems>.json   [{row, column, value, message, cells[, malformed]}]
     imports/<logId>/series/<first row>.json                  [[stationId, parameterId], ...]
+    imports/<logId>/implausible/<first row>.json             [row, ...]: values outside their plausible range
     imports/<logId>/feedback.csv                             English
     imports/<logId>/feedback.<language>.csv                  the message column translated (feedback.zh-CN.csv)
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import tempfile
 from typing import Iterator
 
@@ -62,15 +64,28 @@ class Storage:
                 cells = {index: [column[n] for column in columns] for n, index in enumerate(indexes)}
             entries = [{**r.to_dict(), "cells": cells.get(r.index)} for r in outcome.rejections]
             _with_malformed_rows(entries, outcome.rejections, table, len(raw_header))
-            entries.sort(key=lambda e: (e["row"] is None, e["row"] or 0))
+            # A row's problems in the order of its columns (the checks find them column by column, not in that order).
+            place = {name: n for n, name in enumerate(raw_header)}
+            entries.sort(key=lambda e: (e["row"] is None, e["row"] or 0, place.get(e["column"], len(place))))
             self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
         if outcome.series:
             self._put(f"series/{first_row:012d}.json", json.dumps(sorted(outcome.series)).encode())
+        if outcome.implausible_rows:
+            self._put(f"implausible/{first_row:012d}.json", json.dumps(outcome.implausible_rows).encode())
 
     def save_rejections(self, first_row: int, entries: list[dict]) -> None:
         """Rejected rows checked without pyarrow (time-series imports): [{row, column, value, message, cells}]."""
         if entries:
             self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
+
+    def implausible_rows(self, limit: int) -> list[int]:
+        """The first `limit` rows (in file order) holding values outside their parameter's plausible range."""
+        rows: list[int] = []
+        for key in self._keys("implausible/"):
+            rows += self._json(key)
+            if len(rows) >= limit:
+                break
+        return rows[:limit]
 
     def touched_series(self) -> set:
         touched = set()
@@ -193,8 +208,15 @@ def malformed_cells(text: str, delimiter: str, columns: int, truncated: bool = F
     return cells + [""] * (columns - len(cells))
 
 
+# A number as people write it, with a decimal comma or thousands separators too (-71,2080; 1.234,5): no formula.
+_NUMBER_LIKE = re.compile(r"[-+]?[\d.,]*\d[\d.,]*([eE][-+]?\d+)?")
+
+
 def _safe(value) -> str:
-    """A cell as the file had it; text a spreadsheet would run as a formula gets a leading apostrophe."""
+    """A cell as the file had it; text a spreadsheet would run as a formula gets a leading apostrophe. A number,
+    even one written with a decimal comma (-71,2080), is no formula: it is given back as it was."""
     from chalicelib.samples.download import safe_cell
 
+    if isinstance(value, str) and _NUMBER_LIKE.fullmatch(value):
+        return value
     return safe_cell(value)

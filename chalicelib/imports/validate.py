@@ -25,6 +25,7 @@ from chalicelib.imports.formats import STATIONS, Layout
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
 _FORMULA_BYTES = tuple(b"=+@-")
+_TEXT_MARK = ord("'")
 HASHED_WORDS = 32  # texts of up to 256 bytes are hashed vectorised
 _TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
@@ -79,6 +80,9 @@ class Checked:
     index: np.ndarray  # their positions in the chunk
     rejections: list = field(default_factory=list)
     columns: dict = field(default_factory=dict)  # product field -> the file column it came from
+    # Rejected rows that gave their station a location: [(row, station identifier)], in row order (a later row of
+    # a new station without one is told where its location is).
+    located: list = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -100,13 +104,19 @@ class Checked:
             parts = np.searchsorted(firsts, [r.row for r in self.rejections], "right") - 1
             for rejection, part in zip(self.rejections, parts.tolist()):
                 rejections[part].append(rejection)
+        located: list[list] = [[] for _ in bounds]
+        if self.located:
+            parts = np.searchsorted(firsts, [row for row, _ in self.located], "right") - 1
+            for entry, part in zip(self.located, parts.tolist()):
+                located[part].append(entry)
         result = []
-        for (first, _), start, end, found in zip(bounds, starts.tolist(), ends.tolist(), rejections):
+        for (first, _), start, end, found, places in zip(bounds, starts.tolist(), ends.tolist(), rejections, located):
             offset = first - first_row
             result.append(Checked(
                 _Slices(fields, start, end - start), rows[start:end],
                 index[start:end] - offset,
-                [replace(r, index=r.index - offset) if r.index is not None else r for r in found], self.columns))
+                [replace(r, index=r.index - offset) if r.index is not None else r for r in found], self.columns,
+                places))
         return result
 
 
@@ -139,6 +149,8 @@ class _Frame:
         self.rejections: list[Rejection] = []
         self.encoding = encoding
         self.value_columns = None  # per row, the wide column a value came from
+        self.wide_cells = None  # per row, whether its value came from a wide column (a parameter's column)
+        self._said: set = set()  # (row, column, message) of a wide row's problems already said
         self._texts: dict = {}
         self._first_bytes: dict = {}  # field -> its cells' first bytes, when text() had them (untrimmed)
         self.replaced = True  # whether the text may hold U+FFFD (bytes invalid in the file's encoding)
@@ -164,24 +176,32 @@ class _Frame:
     def column(self, name: str, layout_column: str | None = None) -> str:
         return self.columns.get(name) or layout_column or name
 
-    def reject(self, mask, name: str, message: str, values: pa.Array | None = None) -> None:
-        """Reject the rows where mask is true; `message` may name the cell as {value}."""
+    def reject(self, mask, name: str, message: str, values: pa.Array | None = None,
+               details: Callable[[str], dict] | None = None) -> None:
+        """Reject the rows where mask is true; `message` may name the cell as {value}, and the fields `details`
+        gives for the cell's text."""
         mask = _numpy(mask)
         if not mask.any():
             return
         values = values if values is not None else self.text(name)
+        wide_row_cell = self.value_columns is not None and name != "value"
         for position in np.flatnonzero(mask):
             # Wide columns: each value cell names its own column.
             column = self.value_columns[position] if name == "value" and self.value_columns is not None \
                 else self.column(name)
+            row = int(self.rows[position])
             value = values[int(position)].as_py()
             shown = value if value is None or len(value) <= 80 else value[:80] + "..."
-            self.rejections.append(Rejection(int(self.rows[position]), column, value,
-                                             message.format(value=shown, column=column), int(self.index[position])))
+            said = message.format(value=shown, column=column, **(details(value or "") if details is not None else {}))
+            if wide_row_cell:  # a wide row is a row per value cell: its other cells' problems are said once
+                if (row, column, said) in self._said:
+                    continue
+                self._said.add((row, column, said))
+            self.rejections.append(Rejection(row, column, value, said, int(self.index[position])))
         self.bad |= mask
 
     def reject_by_kind(self, mask, name: str, values: pa.Array, kind_of: Callable[[str], str],
-                       messages: dict[str, str]) -> None:
+                       messages: dict[str, str], details: Callable[[str], dict] | None = None) -> None:
         """Reject the rows where mask is true, each with the message of its kind of problem (kind_of(text)
         names it; only the rejected cells are looked at, in Python)."""
         mask = _numpy(mask)
@@ -192,7 +212,7 @@ class _Frame:
         for kind, message in messages.items():
             chosen = np.zeros(len(mask), dtype=bool)
             chosen[positions[kinds == kind]] = True
-            self.reject(chosen, name, message, values)
+            self.reject(chosen, name, message, values, details)
 
     def common_checks(self, names) -> None:
         for name in names:
@@ -338,6 +358,7 @@ def _frame(chunk: pa.Table, layout: Layout, header: list, first_row: int, encodi
                                       for p, r in zip(parts, part_rows)]) for name in names}
     frame = _Frame(merged, columns, np.concatenate(part_rows), np.concatenate(part_index), encoding)
     frame.value_columns = np.concatenate(value_columns)
+    frame.wide_cells = np.concatenate([np.full(len(r), p is not arrays) for p, r in zip(parts, part_rows)])
     return frame
 
 
@@ -375,7 +396,9 @@ def parse_times(values: pa.Array) -> tuple[pa.Array, pa.Array]:
 
 
 def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
-    """Numbers (float64, null where the text is not a plain decimal number) and where the text is one."""
+    """Numbers (float64, null where the text is not a plain decimal number) and where the text is one. A leading
+    apostrophe is Excel's mark of a number kept as text ('-71.2080): the number after it is read."""
+    values = _without_text_mark(values)
     shaped = _number_shaped(values)
     try:
         # Of the texts made of these bytes, pyarrow's cast reads exactly those the regular expression _NUMBER
@@ -388,6 +411,16 @@ def parse_numbers(values: pa.Array) -> tuple[pa.Array, pa.Array]:
         numbers = pc.cast(pc.if_else(numeric, values, pa.scalar(None, pa.string())), pa.float64())
     finite = pc.fill_null(pc.is_finite(numbers), False)
     return pc.if_else(finite, numbers, pa.scalar(None, pa.float64())), pc.and_(numeric, finite)
+
+
+def _without_text_mark(values: pa.Array) -> pa.Array:
+    """The cells without the apostrophe a spreadsheet puts before a number it keeps as text (first bytes read from
+    the offsets: a column without one is answered as it is)."""
+    first, _ = _edges(values)
+    marked = (first == _TEXT_MARK) & ~_empty(values)
+    if not marked.any():
+        return values
+    return pc.if_else(pa.array(marked), pc.utf8_slice_codeunits(values, 1), values)
 
 
 def _number_shaped(values: pa.Array) -> np.ndarray:
@@ -448,20 +481,26 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     has_value = pc.not_equal(raw_values, "")
     has_detection = pc.not_equal(detection, "")
     detection_label = frame.column("detectionCondition", fmt.column("detectionCondition"))
-    frame.reject_by_kind(pc.and_(pc.and_(has_value, pc.invert(numeric)), pc.invert(has_detection)), "value",
-                         raw_values, _number_problem, {
+    not_numbers = _numpy(pc.and_(pc.and_(has_value, pc.invert(numeric)), pc.invert(has_detection)))
+    common = {"separator": "{column} '{value}' is not a number: write it with a decimal point and no thousands "
+                           "separator (1234.5, not 1234,5 or 1,234.5).",
+              "formula": "{column} '{value}' is a spreadsheet formula, not a number: write the value itself."}
+    in_wide = frame.wide_cells if frame.wide_cells is not None else np.zeros(frame.size, dtype=bool)
+    frame.reject_by_kind(not_numbers & ~in_wide, "value", raw_values, _number_problem, {
         "other": "{column} '{value}' is not a number; a result such as ND needs a detection condition ("
                  + detection_label + ").",
         "limit": "{column} '{value}' is not a number: for a result beyond a detection limit, write ND (or leave the "
-                 "value empty) and name the condition, such as Not Detected, in " + detection_label + ".",
-        "separator": "{column} '{value}' is not a number: write it with a decimal point and no thousands "
-                     "separator (1234.5, not 1234,5 or 1,234.5).",
-        "formula": "{column} '{value}' is a spreadsheet formula, not a number: write the value itself."})
+                 "value empty) and name the condition, such as Not Detected, in " + detection_label + ".", **common})
+    # A parameter's own column (a wide file) has no detection condition of its own to name.
+    frame.reject_by_kind(not_numbers & in_wide, "value", raw_values, _number_problem, {
+        "other": "{column} '{value}' is not a number: leave the cell empty if nothing was measured, or import "
+                 "results below detection in the long layout, with a " + detection_label + " column.",
+        "limit": "{column} '{value}' is not a number: a parameter's column takes numbers only; import results "
+                 "beyond a detection limit in the long layout, with a " + detection_label + " column.", **common})
     frame.reject(pc.and_(pc.invert(has_value), pc.invert(has_detection)), "value",
                  "{column} is empty and there is no detection condition (" + detection_label + ").", raw_values)
     units = frame.text("unit")
-    unit_set = pa.array(sorted(rules.units), pa.string())
-    frame.reject(pc.and_(pc.not_equal(units, ""), pc.invert(pc.is_in(units, value_set=unit_set))), "unit",
+    frame.reject(_unknown_units(units, rules.units), "unit",
                  "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.", units)
     activity_types = frame.text("activityType")
     default_type = fmt.defaults.get("activityType")
@@ -484,8 +523,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     distinctions = _distinctions(frame)
     keys = _keys(station, characteristic, moment_seconds, activity,
                  *(_hash_texts(distinct)[index] for distinct, index in distinctions.values()))
-    latitude, longitude = (parse_numbers(frame.text(axis))[0] if axis in frame.arrays else
-                           pa.nulls(frame.size, pa.float64()) for axis in ("latitude", "longitude"))
+    coordinates = _coordinates(frame, required=False)
+    latitude, longitude = coordinates["latitude"], coordinates["longitude"]
 
     # The rows accepted but for the repeats are taken here, on the checks' thread: finish(seen), which runs in
     # file order, only looks their keys up and (rarely) drops the repeated ones.
@@ -510,7 +549,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
             parts.append(pa.array([f"{tag}{text}" if text else None for text in texts], pa.string())
                          .take(pa.array(index[good])))
     fields["sortTime"] = pc.binary_join_element_wise(*parts, "#", null_handling="skip")
-    accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns)
+    accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns,
+                       _located(frame, station))
     repeat_keys = _BlockKeys(keys[good])
 
     def finish(seen: Seen | None) -> Checked:
@@ -521,7 +561,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
             return accepted
         mask = pa.array(~repeats)
         return Checked({name: pc.filter(array, mask) for name, array in accepted.fields.items()},
-                       accepted.rows[~repeats], accepted.index[~repeats], accepted.rejections, accepted.columns)
+                       accepted.rows[~repeats], accepted.index[~repeats], accepted.rejections, accepted.columns,
+                       accepted.located)
 
     return finish
 
@@ -539,6 +580,72 @@ def _distinctions(frame: "_Frame") -> dict[str, tuple[pa.Array, np.ndarray]]:
             depth = pc.if_else(pc.equal(depth, ""), "", pc.binary_join_element_wise(depth, frame.text("depthUnit"), " "))
         parts["D:"] = depth
     return {tag: _distinct_texts(values) for tag, values in parts.items()}
+
+
+def _coordinates(frame: _Frame, *, required: bool) -> dict[str, pa.Array]:
+    """Per axis, the latitude and longitude cells' numbers (null where empty). A cell given that is no coordinate
+    rejects its row, saying what is wrong: a decimal comma gets the number written with a point."""
+    found = {}
+    for axis, limit in (("latitude", 90), ("longitude", 180)):
+        if not required and axis not in frame.arrays:
+            found[axis] = pa.nulls(frame.size, pa.float64())
+            continue
+        text = frame.required(axis, f"every station needs its {axis}.") if required else frame.text(axis)
+        numbers, numeric = parse_numbers(text)
+        beyond = pc.fill_null(pc.greater(pc.abs(numbers), limit), False)
+        wrong = pc.and_(pc.not_equal(text, ""), pc.or_(pc.invert(numeric), beyond))
+        frame.reject_by_kind(wrong, axis, text, _coordinate_problem, {
+            "comma": "{column} '{value}' is not a number: use a point as the decimal separator ({fixed}).",
+            "other": "{column} '{value}' is not a " + axis + f" (a number from -{limit} to {limit})."},
+            lambda value: {"fixed": value.lstrip("'").replace(",", ".")})
+        found[axis] = numbers
+    return found
+
+
+_DECIMAL_COMMA = re.compile(r"'?[-+]?\d+,\d+")
+
+
+def _coordinate_problem(text: str) -> str:
+    return "comma" if _DECIMAL_COMMA.fullmatch(text) else "other"
+
+
+def _located(frame: _Frame, station: pa.Array) -> list[tuple[int, str]]:
+    """The rejected rows that give a location (readable or not), the first of each station: [(row, identifier)]."""
+    if "latitude" not in frame.arrays or "longitude" not in frame.arrays:
+        return []
+    placed = frame.bad & ~_empty(station) & ~_empty(frame.text("latitude")) & ~_empty(frame.text("longitude"))
+    if not placed.any():
+        return []
+    positions = np.flatnonzero(placed)
+    first: dict[str, int] = {}
+    for row, identifier in zip(frame.rows[positions].tolist(), station.take(pa.array(positions)).to_pylist()):
+        first.setdefault(identifier, int(row))
+    return sorted((row, identifier) for identifier, row in first.items())
+
+
+def _unknown_units(units: pa.Array, codes: frozenset) -> np.ndarray:
+    """Per cell, whether it names a unit an import does not take. A WQX code as the reference lists write it is
+    found in one pass; the other cells' distinct texts are compared loosely ('MG/L' is mg/L, 'umho/cm' uS/cm)."""
+    from chalicelib.parameters import units as unit_table
+
+    others = _numpy(pc.and_(pc.not_equal(units, ""), pc.invert(pc.is_in(units, value_set=_codes(codes)))))
+    if not others.any():
+        return others
+    texts = pc.unique(pc.filter(units, pa.array(others)))
+    taken = [text for text in texts.to_pylist() if unit_table.known(text, codes)]
+    if taken:
+        others &= ~_numpy(pc.is_in(units, value_set=pa.array(taken, pa.string())))
+    return others
+
+
+_CODE_ARRAYS: dict = {}
+
+
+def _codes(codes: frozenset) -> pa.Array:
+    found = _CODE_ARRAYS.get(codes)
+    if found is None:
+        found = _CODE_ARRAYS[codes] = pa.array(sorted(codes), pa.string())
+    return found
 
 
 def _date_problem(text: str) -> str:
@@ -784,14 +891,7 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
     frame.common_checks(frame.arrays)
     station = frame.required("station", "every station needs its identifier.")
     name = frame.required("stationName", "every station needs its name.")
-    coordinates = {}
-    for axis, limit in (("latitude", 90), ("longitude", 180)):
-        text = frame.required(axis, f"every station needs its {axis}.")
-        numbers, numeric = parse_numbers(text)
-        out_of_range = pc.greater(pc.abs(numbers), limit)
-        frame.reject(pc.and_(pc.not_equal(text, ""), pc.or_(pc.invert(numeric), pc.fill_null(out_of_range, False))),
-                     axis, "{column} '{value}' is not a " + axis + f" (a number from -{limit} to {limit}).", text)
-        coordinates[axis] = numbers
+    coordinates = _coordinates(frame, required=True)
     huc8 = frame.text("huc8")
     frame.reject(pc.and_(pc.not_equal(huc8, ""), pc.invert(pc.match_substring_regex(huc8, r"^\d{7,8}$"))), "huc8",
                  "{column} '{value}' is not a hydrologic unit code of 8 digits.", huc8)
@@ -816,3 +916,62 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
     fields.update(station=pc.filter(station, mask), stationName=pc.filter(name, mask),
                   latitude=pc.filter(coordinates["latitude"], mask), longitude=pc.filter(coordinates["longitude"], mask))
     return Checked(fields, frame.rows[~frame.bad], frame.index[~frame.bad], frame.rejections, frame.columns)
+
+
+@dataclass
+class Units:
+    """A chunk's values against their parameters' units (against_parameters): per accepted row."""
+
+    number: list  # the number in the parameter's unit (None where the value is not a number)
+    unit: list  # the unit stored: the file's, or the parameter's where the file gave none or was converted
+    original: dict  # position -> (the value as the file wrote it, its unit), for the converted rows
+    refused: dict  # position -> why its unit cannot be taken
+    implausible: np.ndarray  # outside its parameter's plausible range (in the unit stored)
+
+
+def against_parameters(fields: Mapping, parameter_units: Mapping[str, str | None]) -> Units:
+    """Each number's unit compared with its parameter's (`parameter_units`: label -> unit; compared loosely): the
+    same is kept; none given is read in the parameter's unit; a convertible one is converted; any other is refused.
+    (A value that is no number, such as ND, has nothing to convert: it stays as the file gave it.) Decided once per
+    distinct parameter and unit; Python loops only over the converted and refused rows."""
+    from chalicelib.parameters import units as unit_table
+
+    labels, units = fields["characteristic"], fields["unit"] if "unit" in fields else None
+    count = len(labels)
+    if units is None:
+        units = pa.array([""] * count, pa.string())
+    pairs, index = _distinct_texts(pc.binary_join_element_wise(labels, units, "\x1f"))
+    numbers = pc.fill_null(fields["number"], np.nan).to_numpy(zero_copy_only=False).copy()
+    numeric = ~np.isnan(numbers)
+    stored_units = units.to_pylist()
+    implausible = np.zeros(count, dtype=bool)
+    original, refused = {}, {}
+    for pair, (label, unit) in enumerate(text.split("\x1f", 1) for text in pairs.to_pylist()):
+        rows = np.flatnonzero((index == pair) & numeric)
+        if not len(rows):
+            continue
+        expected = parameter_units.get(label)
+        expected = expected if unit_table.given(expected) else None
+        stored = unit
+        if expected and not unit_table.given(unit):
+            stored = expected
+            for position in rows.tolist():
+                stored_units[position] = expected
+        elif expected and not unit_table.same(unit, expected):
+            convert = unit_table.converter(unit, expected)
+            if convert is None:
+                reason = unit_table.unconvertible(unit, expected)
+                refused.update((position, reason) for position in rows.tolist())
+                continue
+            stored = expected
+            written = fields["value"]
+            for position in rows.tolist():
+                numbers[position] = convert(float(numbers[position]))
+                stored_units[position] = expected
+                original[position] = (written[position].as_py(), unit)
+        bounds = unit_table.plausible_range(label, stored)
+        if bounds is not None:
+            taken = numbers[rows]
+            implausible[rows] = (taken < bounds[0]) | (taken > bounds[1])
+    number = [None if np.isnan(n) else n for n in numbers.tolist()]
+    return Units(number, stored_units, original, refused, implausible)

@@ -49,9 +49,13 @@ MAX_RECEIVES = 5
 # 40 MB more; a Lambda of 512 MB has a third of a core.
 CHECKS_AHEAD = 1
 RELEASE_EVERY_BLOCKS = 8
+IMPLAUSIBLE_ROWS_SAID = 10  # rows an import's message names of its values outside their plausible range
 # A stream of the uploaded file that broke off (reset, timed out): read on from where it stopped.
 STREAM_ERRORS = (BotoCoreError, Urllib3Error, OSError)
 _UUID = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+# Attributes of a value item beyond SampleValue's: a converted value as the file wrote it and its unit, and "1" for
+# a value outside its parameter's plausible range (as pushes flag theirs).
+ORIGINAL_VALUE, ORIGINAL_UNIT, OUT_OF_RANGE = "ov", "ou", "f"
 
 
 class LeaseHeld(RuntimeError):
@@ -69,6 +73,10 @@ class Counts:
     rowsUnchanged: int = 0
     stationsCreated: int = 0
     parametersCreated: int = 0
+    # Rejected rows with other values written or stored already (a wide row: a value per parameter column).
+    rowsPartlyRejected: int = 0
+    # Values taken outside their parameter's plausible range (chalicelib/timeseries/plausible.py): said, not refused.
+    valuesImplausible: int = 0
 
     def as_map(self) -> dict:
         return dict(self.__dict__)
@@ -86,6 +94,8 @@ class Outcome:
     new_parameters: list = field(default_factory=list)  # (label, unit)
     activities: dict = field(default_factory=dict)
     series: set = field(default_factory=set)
+    stored_rows: set = field(default_factory=set)  # rows with a value written or stored already
+    implausible_rows: list = field(default_factory=list)  # rows of values outside their plausible range
 
 
 def _log_key(log_id: str) -> dict:
@@ -104,6 +114,8 @@ class ImportJob:
         self.rules = validate.Rules.load()
         self.station_ids: dict[str, str | None] = {}  # identifier -> station id (None: unknown)
         self.parameter_ids: dict[str, str] = {}
+        self.parameter_units: dict[str, str | None] = {}  # label -> the parameter's unit
+        self.located: dict[str, int] = {}  # station identifier -> a rejected row that gave its location
         self.project_keys: dict[str, str | None] = {}
         self.metrics = metrics
         self.totals = Counts()
@@ -297,6 +309,8 @@ class ImportJob:
         org = self.log.organizationId
         names, lats, lngs = (fields.get("stationName"), fields["latitude"], fields["longitude"])
         types = fields.get("locationType")
+        for row, identifier in checked.located:
+            self.located.setdefault(identifier, row)
         created_here: dict[str, str] = {}
         keep = []
         for position, identifier in enumerate(identifiers):
@@ -310,10 +324,9 @@ class ImportJob:
             if station_id is None:
                 lat, lng = lats[position].as_py(), lngs[position].as_py()
                 if lat is None or lng is None or not (-90 <= lat <= 90 and -180 <= lng <= 180):
-                    columns = (layout.format.column("latitude"), layout.format.column("longitude"))
                     outcome.rejections.append(validate.Rejection(
-                        row, station_column, identifier, f"Unknown station '{identifier}': create it first, or give "
-                        f"its location in {columns[0]} and {columns[1]}.", int(checked.index[position])))
+                        row, station_column, identifier, self._unlocated(identifier, checked, layout),
+                        int(checked.index[position])))
                     continue
                 name = (names[position].as_py() if names is not None else "") or identifier
                 location_type = (types[position].as_py() if types is not None else "") or None
@@ -335,19 +348,43 @@ class ImportJob:
             found = parameters.existing([parameters.parameter_id_for(label) for label in missing])
             for label in missing:
                 self.parameter_ids[label] = parameters.parameter_id_for(label)
-                if self.parameter_ids[label] not in found:
+                existing = found.get(self.parameter_ids[label])
+                if existing is None:
                     unit = next((units[p] for p in keep if labels[p] == label and units[p]), None)
                     outcome.new_parameters.append((label, unit))
+                    self.parameter_units[label] = unit
+                else:
+                    self.parameter_units[label] = existing.unit or None
         outcome.counts.parametersCreated = len(outcome.new_parameters)
-        self._samples(outcome, keep)
+        # A value in another unit than its parameter's is converted, or refused when it cannot be.
+        measured = validate.against_parameters(fields, self.parameter_units)
+        unit_column = checked.columns.get("unit", layout.format.column("unit"))
+        for position in keep:
+            if position in measured.refused:
+                outcome.rejections.append(validate.Rejection(
+                    int(checked.rows[position]), unit_column, units[position], measured.refused[position],
+                    int(checked.index[position])))
+        self._samples(outcome, [p for p in keep if p not in measured.refused], measured)
 
-    def _samples(self, outcome: Outcome, keep: list[int]) -> None:
+    def _unlocated(self, station: str, checked: validate.Checked, layout: formats.Layout) -> str:
+        """Why a row of a station not known yet is refused: no location given, or given on a rejected row."""
+        row = self.located.get(station)
+        if row is not None:
+            return (f"Unknown station '{station}': its location is given on row {row}, which was rejected; fix "
+                    "that row and import the rejected rows again.")
+        # The file's own column names (a header map may have renamed them).
+        latitude, longitude = (checked.columns.get(axis) or layout.format.column(axis) for axis in
+                               ("latitude", "longitude"))
+        return f"Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}."
+
+    def _samples(self, outcome: Outcome, keep: list[int], measured: validate.Units) -> None:
         fields = outcome.checked.fields
         columns = {name: fields[name].to_pylist() for name in (
-            "station", "characteristic", "sortTime", "number", "value", "unit", "activityId", "activityType", "media",
+            "station", "characteristic", "sortTime", "value", "activityId", "activityType", "media",
             "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone", "depth",
             "depthUnit", "comment")
             if name in fields}
+        columns.update(number=measured.number, unit=measured.unit)
         blank = [""] * len(columns["station"])
         get = lambda name: columns.get(name, blank)  # noqa: E731
         project_id = self.log.projectId
@@ -367,7 +404,13 @@ class ImportJob:
             sample = samples.Sample(stationId=station_id, parameterId=parameter_id, time=get("sortTime")[p],
                                     value=number, text=None if number is not None else (get("value")[p] or None),
                                     unit=get("unit")[p] or None, organizationId=org, extra=extra)
-            outcome.sample_items.append(samples.item_of(sample))
+            item = samples.item_of(sample)
+            if p in measured.original:  # converted: what the file said stays, for downloads to give back
+                written, unit = measured.original[p]
+                item.update({ORIGINAL_VALUE: {"S": written}, ORIGINAL_UNIT: {"S": unit}})
+            if measured.implausible[p]:
+                item[OUT_OF_RANGE] = {"S": "1"}
+            outcome.sample_items.append(item)
             positions.append(p)
             activity_id = get("activityId")[p]
             if activity_id and activity_id not in outcome.activities:
@@ -378,7 +421,11 @@ class ImportJob:
                                 monitoringLocationIdentifier=get("station")[p]),
                     createdAt=utc_now())
         stored = samples.stored_items(outcome.sample_items)
-        self._refuse_other_projects(outcome, positions, stored)
+        kept = self._refuse_other_projects(outcome, positions, stored)
+        rows = outcome.checked.rows
+        outcome.stored_rows = {int(rows[p]) for p in kept}
+        outcome.implausible_rows = sorted({int(rows[p]) for p in kept if measured.implausible[p]})
+        outcome.counts.valuesImplausible = sum(1 for item in outcome.sample_items if OUT_OF_RANGE in item)
         changed, unchanged = samples.split_unchanged(outcome.sample_items, stored)
         outcome.sample_items = changed
         # Only series with new or changed values need their summaries recounted (and their activities written).
@@ -388,10 +435,11 @@ class ImportJob:
         outcome.counts.rowsImported = len(changed)
         outcome.counts.rowsUnchanged = unchanged
 
-    def _refuse_other_projects(self, outcome: Outcome, positions: list[int], stored: dict) -> None:
+    def _refuse_other_projects(self, outcome: Outcome, positions: list[int], stored: dict) -> list[int]:
         """A result stored already by another project of the organization stays there: importing it into this
-        one would move it (a walk saw another project's download change its ProjectIdentifier)."""
-        checked, kept = outcome.checked, []
+        one would move it (a walk saw another project's download change its ProjectIdentifier). The positions
+        of the results kept."""
+        checked, kept, kept_positions = outcome.checked, [], []
         for item, position in zip(outcome.sample_items, positions):
             owner = (stored.get((item["seriesKey"]["S"], item["time"]["S"])) or {}).get("p", {}).get("S")
             project = self._project_key(owner) if owner and owner != self.log.projectId else None
@@ -406,7 +454,9 @@ class ImportJob:
                     message, int(checked.index[position])))
             else:
                 kept.append(item)
+                kept_positions.append(position)
         outcome.sample_items = kept
+        return kept_positions
 
     def _project_key(self, project_id: str) -> str | None:
         """The key of a live project of the organization (None when it is gone), looked up once."""
@@ -452,6 +502,7 @@ class ImportJob:
         start, end = chunk.first_row, chunk.end_row
         rejected_rows = {r.row if r.row is not None else f"m{i}" for i, r in enumerate(outcome.rejections)}
         counts.rowsRejected = len(rejected_rows)
+        counts.rowsPartlyRejected = len(rejected_rows & outcome.stored_rows)
         if pending is not None:  # a previous attempt counted this chunk before it died
             counts = Counts(**{k: int(pending.get(k, 0)) for k in Counts().as_map()})
         else:
@@ -525,6 +576,7 @@ class ImportJob:
         self.refresh()
         log = ImportLog.get(self.log.id, consistent_read=True)
         imported, rejected, unchanged = int(log.rowsImported), int(log.rowsRejected), int(log.rowsUnchanged)
+        partly = int(log.rowsPartlyRejected or 0)
         feedback = self.storage.write_feedback(log.header or [])
         dry = "Dry run: nothing was written. " if log.dryRun else ""
         if error is not None:
@@ -538,11 +590,39 @@ class ImportJob:
                        else f"No row could be imported: all {rejected:,} rows were rejected (see the rejected rows).")
         else:
             status = PARTIAL
-            rows = "1 row was" if rejected == 1 else f"{rejected:,} rows were"
-            message = (f"{rows} rejected (see the rejected rows); the others "
-                       + ("can be imported." if log.dryRun else "were imported."))
+            message = rejected_message(rejected - partly, partly, bool(log.dryRun))
+        if status != FAILED:  # said first: the sentences after it are its {message}, translated in turn
+            message = " ".join(filter(None, (self._implausible(int(log.valuesImplausible or 0)), message))) or None
         self.finish(status, (dry + (message or "")).strip() or None,
                     rows_total if rows_total is not None else int(log.rowsDone), feedback)
+
+    def _implausible(self, count: int) -> str | None:
+        """What the import says of its values outside their parameter's plausible range (taken: they may be real)."""
+        if not count:
+            return None
+        rows = self.storage.implausible_rows(IMPLAUSIBLE_ROWS_SAID + 1)
+        listed = ", ".join(f"{row:,}" for row in rows[:IMPLAUSIBLE_ROWS_SAID])
+        listed += ", ..." if len(rows) > IMPLAUSIBLE_ROWS_SAID else ""
+        if count == 1:
+            return f"1 value is outside the plausible range of its parameter (row {listed}): check it."
+        return f"{count:,} values are outside the plausible range of their parameter (rows {listed}): check them."
+
+
+def rejected_message(rejected: int, partly: int, dry_run: bool) -> str:
+    """The summary of an import some of whose rows were rejected (`partly` of them with other values imported: a
+    wide row's other parameter columns), each sentence whole in the singular and the plural so it is translated."""
+    notes = []
+    if rejected:
+        rows = "1 row was" if rejected == 1 else f"{rejected:,} rows were"
+        notes.append(f"{rows} rejected (see the rejected rows); the others "
+                     + ("can be imported." if dry_run else "were imported."))
+    if partly == 1:
+        notes.append("1 row was partly rejected (see the rejected rows): its other values "
+                     + ("can be imported." if dry_run else "were imported."))
+    elif partly:
+        notes.append(f"{partly:,} rows were partly rejected (see the rejected rows): their other values "
+                     + ("can be imported." if dry_run else "were imported."))
+    return " ".join(notes)
 
 
 def _optional(**values) -> dict:

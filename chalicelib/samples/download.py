@@ -102,8 +102,10 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
                 "ProjectIdentifier": project.projectKey if project else None,
                 "ResultDetectionConditionText": get("dc", _ABSENT)["S"],
                 "ResultSampleFractionText": get("sf", _ABSENT)["S"],
-                "ResultMeasureValue": number_text(item["v"]["N"]) if "v" in item else get("r", _ABSENT)["S"],
-                "ResultMeasure/MeasureUnitCode": get("u", _ABSENT)["S"] or series.unit or None,
+                # A value converted to its parameter's unit goes out as the file wrote it, with its own unit.
+                "ResultMeasureValue": get("ov", _ABSENT)["S"] or (number_text(item["v"]["N"]) if "v" in item
+                                                                  else get("r", _ABSENT)["S"]),
+                "ResultMeasure/MeasureUnitCode": get("ou", _ABSENT)["S"] or get("u", _ABSENT)["S"] or series.unit or None,
                 "MeasureQualifierCode": get("q", _ABSENT)["S"], "ResultStatusIdentifier": get("st", _ABSENT)["S"],
                 "ResultValueTypeName": get("vt", _ABSENT)["S"],
                 "ActivityDepthHeightMeasure/MeasureValue": get("dp", _ABSENT)["S"],

@@ -46,6 +46,10 @@ class SampleValue(BaseModel):
     timeZone = UnicodeAttribute(null=True, attr_name="tz")
     # "1" when the source gave a date and no time of day (the time is then that day's midnight in its zone).
     dateOnly = UnicodeAttribute(null=True, attr_name="do")
+    # A value converted to its parameter's unit, as the file wrote it (downloads give back the file's cells).
+    originalValue = UnicodeAttribute(null=True, attr_name="ov")
+    originalUnit = UnicodeAttribute(null=True, attr_name="ou")
+    outOfRange = UnicodeAttribute(null=True, attr_name="f")  # "1": outside its parameter's plausible range
 
 
 class Series(BaseModel):

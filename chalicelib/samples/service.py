@@ -322,7 +322,7 @@ def _number(attribute: dict | None) -> float | None:
 
 _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
              "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit", "c": "comment",
-             "tz": "timeZone"}
+             "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange"}
 
 
 def read_series(station_id: str, parameter_id: str, *, start: str | None = None, end: str | None = None,

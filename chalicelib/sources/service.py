@@ -19,6 +19,7 @@ from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.imports import service as imports
+from chalicelib.imports.formats import WQP_STATION
 from chalicelib.imports.models import FAILED, FINISHED, PARTIAL, QUEUED, SUCCEEDED, ImportLog
 from chalicelib.sources import fetch
 from chalicelib.sources.models import KIND, SCHEDULES, ImportSource
@@ -196,11 +197,27 @@ def settled(source: ImportSource) -> ImportSource:
 
 
 def outcome_message(log: ImportLog) -> str:
-    """What an ended import says of itself; an import that says nothing, how many rows it imported."""
+    """What an ended import says of itself; an import that says nothing, its counts as the import screens name
+    them: values (stations, of a station profile) imported, and unchanged (already stored)."""
     if log.message:
         return log.message
-    rows = int(log.rowsImported or 0)
-    return "1 row imported." if rows == 1 else f"{rows:,} rows imported."
+    imported, unchanged = int(log.rowsImported or 0), int(log.rowsUnchanged or 0)
+    stations = log.detectedFormat == WQP_STATION.key
+    notes = []
+    if imported or not unchanged:
+        if stations:
+            notes.append("1 station imported (new or changed)." if imported == 1
+                         else f"{imported:,} stations imported (new or changed).")
+        else:
+            notes.append("1 value imported." if imported == 1 else f"{imported:,} values imported.")
+    if unchanged:
+        if stations:
+            notes.append("1 station unchanged (already stored)." if unchanged == 1
+                         else f"{unchanged:,} stations unchanged (already stored).")
+        else:
+            notes.append("1 value unchanged (already stored)." if unchanged == 1
+                         else f"{unchanged:,} values unchanged (already stored).")
+    return " ".join(notes)
 
 
 def file_name(source: ImportSource, url: str) -> str:

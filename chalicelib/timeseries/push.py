@@ -1,12 +1,14 @@
-"""Bulk pushes of machine clients (`POST wapi/{projectId}/ts`): each value accepted or rejected with a reason."""
+"""Bulk pushes of machine clients (`POST wapi/{projectId}/ts`): each value accepted or rejected with a reason; a
+value in another unit than its series' is converted to it (chalicelib/parameters/units.py), or refused."""
 from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
-from chalicelib.core.errors import BadRequest, PayloadTooLarge
+from chalicelib.core.errors import BadRequest, NotFound, PayloadTooLarge
 from chalicelib.parameters import service as parameters
+from chalicelib.parameters import units
 from chalicelib.projects.models import Project
 from chalicelib.stations import service as stations
 from chalicelib.timeseries import plausible, service
@@ -74,18 +76,36 @@ def _station(project: Project, entry: dict) -> str:
     return station_id
 
 
-def _parameter(entry: dict) -> tuple[str, str]:
-    """(parameter id, label)."""
+def _parameter(entry: dict) -> tuple[str, str, str | None]:
+    """(parameter id, label, unit)."""
     if entry.get("parameterId"):
         found = parameters.existing([str(entry["parameterId"])]).get(str(entry["parameterId"]))
         if found is None:
             raise ValueError(f"unknown parameterId {entry['parameterId']!r}")
-        return found.id, found.label
+        return found.id, found.label, found.unit or None
     label = _text(entry, "parameter") or _text(entry, "parameterName")
     if not label:
         raise ValueError("needs parameterId or parameter (its name)")
     found = parameters.ensure(label, unit=_text(entry, "unit", UNIT_LIMIT), characteristicName=label)
-    return found.id, found.label
+    return found.id, found.label, found.unit or None
+
+
+def _expected_unit(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None,
+                   parameter_unit: str | None) -> str | None:
+    """The unit a series' values are stored in: its own when it has one (its values so far are in it), else its
+    parameter's."""
+    try:
+        return service.get(service.series_id_for(station_id, parameter_id, statistic, sensor)).unit or parameter_unit
+    except NotFound:
+        return parameter_unit
+
+
+def _unit_converter(unit: str | None, expected: str | None) -> Callable[[float], float] | None:
+    """How a pushed value in `unit` becomes one in `expected`: as it is when either is missing or they are the
+    same; converted when they differ by an exact factor; None when they cannot be converted."""
+    if not units.given(unit) or not units.given(expected):
+        return lambda value: value
+    return units.converter(unit, expected)
 
 
 def push(project: Project, body: Any) -> dict:
@@ -97,7 +117,7 @@ def push(project: Project, body: Any) -> dict:
     if total > MAX_VALUES:
         raise PayloadTooLarge(f"A push takes at most {MAX_VALUES:,} values; this one has {total:,}. Split it.")
     result = {"accepted": 0, "rejected": 0, "added": 0, "replaced": 0, "unchanged": 0, "duplicates": 0,
-              "flagged": 0, "series": [], "rejections": []}
+              "flagged": 0, "converted": 0, "series": [], "rejections": []}
 
     def reject(series_index: int, value_index: int | None, message: str, count: int = 1) -> None:
         result["rejected"] += count
@@ -114,12 +134,21 @@ def push(project: Project, body: Any) -> dict:
             continue
         try:
             station_id = _station(project, entry)
-            parameter_id, label = _parameter(entry)
+            parameter_id, label, parameter_unit = _parameter(entry)
             unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)
             sensor = _text(entry, "sensor")
         except ValueError as exc:
             reject(index, None, f"all {len(values)} values rejected: {exc}", len(values))
             continue
+        # Values in another unit than the series' are converted to it, or refused when they cannot be.
+        expected = _expected_unit(station_id, parameter_id, statistic, sensor, parameter_unit)
+        convert = _unit_converter(unit, expected)
+        if convert is None:
+            reject(index, None, f"all {len(values)} values rejected: {units.unconvertible(unit, expected)}",
+                   len(values))
+            continue
+        converting = units.given(unit) and units.given(expected) and not units.same(unit, expected)
+        bounds = units.plausible_range(label, expected or unit)  # flagged in the unit stored
         points: dict[int, Point] = {}
         for position, row in enumerate(values):
             if not isinstance(row, list) or len(row) not in (2, 3):
@@ -137,15 +166,17 @@ def push(project: Project, body: Any) -> dict:
                 continue
             if epoch in points:
                 result["duplicates"] += 1
-            point = service.flagged(label, number, qualifier)
-            points[epoch] = point
+            value = convert(float(number))
+            points[epoch] = Point(value, qualifier or None, bounds is not None and not bounds[0] <= value <= bounds[1])
         if not points:
             continue
         series = service.ensure_series(organization_id=project.organizationId, station_id=station_id,
-                                       parameter_id=parameter_id, statistic=statistic, sensor=sensor, unit=unit,
+                                       parameter_id=parameter_id, statistic=statistic, sensor=sensor,
+                                       unit=unit if units.given(unit) and not converting else expected,
                                        project_id=project.id, times=points)
         counts = service.merge(series, points)
         result["accepted"] += len(points)
+        result["converted"] += len(points) if converting else 0
         result["flagged"] += sum(1 for p in points.values() if p.out_of_range)
         for name in ("added", "replaced", "unchanged"):
             result[name] += getattr(counts, name)

@@ -44,7 +44,7 @@ class ProjectWriters(rules.Rule):
             if organization_id != project.organizationId:
                 raise Forbidden(NOT_YOURS)
         elif not may_write(principal, project.organizationId):
-            raise Forbidden(rules.FORBIDDEN)
+            raise Forbidden(rules.NEEDS_CONTRIBUTOR)
 
 
 def _params() -> dict:

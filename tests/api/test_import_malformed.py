@@ -157,7 +157,7 @@ def _cases() -> list[tuple[str, bytes, str, str]]:
                                                                     Longitude="")), PARTIAL,
          "Unknown station 'NOWHERE': create it first, or give its location"),
         ("unknown station with a bad latitude", template(GOOD_ROW, row(StationIdentifier="NORTH", Latitude="91")),
-         PARTIAL, "Unknown station 'NORTH'"),
+         PARTIAL, "Latitude '91' is not a latitude (a number from -90 to 90)."),
         ("station of another organization", "OTHER", FAILED, "belongs to another organization"),
     ]
     sites = (WQP / "wqp_sites.csv").read_text(encoding="utf-8").splitlines()

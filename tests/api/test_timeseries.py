@@ -223,7 +223,8 @@ def test_a_machine_client_pushes_with_a_client_credentials_token_once_it_is_a_me
                         "values": [["2024-08-01T00:00:00Z", 3.1]]}]}
     headers = {"Authorization": f"Bearer {token}"}
     refused = api.as_("anonymous").post(f"/wapi/{place['project']}/ts", body, headers=headers)
-    assert (refused.status_code, refused.json["message"]) == (403, "You do not have permission to do this.")
+    assert (refused.status_code, refused.json["message"]) == (
+        403, "You need to be a data contributor or group administrator of this organization.")
     member = api.as_("admin").put(f"/organization/{place['org']}/members/{MACHINE_CLIENT_ID}",
                                   {"roleName": "data-contributor"})
     assert member.status_code == 200, member.json
