@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {
   ABORTED_MESSAGE,
+  ACCOUNT_DELETED_REASON,
   ApiError,
   BACKOFF_MS,
   DEFAULT_API_BASE,
@@ -208,6 +209,19 @@ describe('401 Unauthorized', () => {
     expect(call.error).toBeInstanceOf(SessionEndedError);
     expect((call.error as SessionEndedError).status).toBe(401);
     expect((call.error as Error).message).toBe('Your session has ended. Sign in again to continue.');
+  });
+
+  it("tells the action the answer's reason when it says more than the status: an account deleted since its sign-in", async () => {
+    const onUnauthorized = vi.fn();
+    setOnUnauthorized(onUnauthorized);
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { statusCode: 401, message: 'This account has been deleted. Sign in again to start a new account.', error: 'Account Deleted' }),
+    );
+
+    const call = track(get('/user'));
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS);
+    expect(onUnauthorized).toHaveBeenCalledWith({ method: 'GET', url: '/api/v1/user', reason: ACCOUNT_DELETED_REASON });
+    expect(call).toEqual({ settled: true, value: undefined, error: undefined });
   });
 
   it('still resolves with undefined when the handler itself fails', async () => {

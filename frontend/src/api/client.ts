@@ -5,7 +5,8 @@
  * - JSON in, JSON out; a call resolves with the response body itself.
  * - A bearer `Authorization` header is sent whenever the token provider has a token, and
  *   `Accept-Language` names the interface's language (the server's messages then come in it).
- * - 401: the registered unauthorized handler (the auth "handle 401" action) runs, the call waits
+ * - 401: the registered unauthorized handler (the auth "handle 401" action) runs, told the answer's reason when
+ *   it names one other than the status (ACCOUNT_DELETED_REASON: an account deleted since its sign-in), the call waits
  *   2000 ms, then a read (GET) resolves with `undefined`; a change (POST, PUT, PATCH, DELETE) rejects with
  *   `SessionEndedError`, so that no screen reports as made a change that was not (docs/decisions/0014).
  * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
@@ -24,7 +25,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
-export type UnauthorizedHandler = (info: { method: HttpMethod; url: string }) => unknown;
+export type UnauthorizedHandler = (info: { method: HttpMethod; url: string; reason?: string }) => unknown;
+/** The `error` of a 401 for a token of an account deleted since its sign-in: signing in again starts anew. */
+export const ACCOUNT_DELETED_REASON = 'Account Deleted';
 
 export interface RequestOptions {
   /** Query-string parameters; arrays repeat the key, null/undefined are left out. */
@@ -77,6 +80,16 @@ export function setTokenProvider(provider: TokenProvider | null | undefined): vo
 /** The signed-in user's bearer token now (undefined when signed out): for clients other than this one. */
 export async function currentToken(): Promise<string | undefined> {
   return (await tokenProvider()) ?? undefined;
+}
+
+/** A 401's `error` when it says more than the status's name ("Unauthorized"). */
+async function unauthorizedReason(response: Response): Promise<string | undefined> {
+  try {
+    const { error } = (await response.json()) as { error?: unknown };
+    return typeof error === 'string' && error !== 'Unauthorized' ? error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Register the auth "handle 401" action. */
@@ -182,8 +195,9 @@ export async function request<T = unknown>(
     }
 
     if (response.status === 401) {
+      const reason = await unauthorizedReason(response);
       try {
-        const outcome = unauthorizedHandler({ method, url });
+        const outcome = unauthorizedHandler({ method, url, ...(reason ? { reason } : {}) });
         if (outcome instanceof Promise) outcome.catch(() => undefined);
       } catch {
         // The handler's own failure must not change what the caller sees.

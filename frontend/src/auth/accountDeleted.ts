@@ -1,18 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { HOME_PATH } from '../shell/navigation';
 import { toast } from '../shell/toast';
+import { ACCOUNT_DELETED, NOTICE } from './accountDeletedRoute';
 import { useSession } from './session';
 
-const NOTICE = 'notice';
-const ACCOUNT_DELETED = 'account-deleted';
-
-/**
- * Where the sign-out after deleting the own account comes back to (the provider's redirect reloads the app):
- * the home page, told to say that the account was deleted.
- */
-export const ACCOUNT_DELETED_ROUTE = `#${HOME_PATH}?${NOTICE}=${ACCOUNT_DELETED}`;
+export { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
 
 /**
  * Back from that sign-out: "Your account has been deleted.", once (the address loses the notice). Only to a

@@ -136,3 +136,26 @@ describe('the language saved in the profile', () => {
     expect(i18n.language).toBe('en');
   });
 });
+
+describe('an account deleted since this sign-in (401 Account Deleted)', () => {
+  it('signs out, to come back to the home page that says the account was deleted, instead of offering to sign in again', async () => {
+    await initI18n('en');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(401, {
+          statusCode: 401,
+          message: 'This account has been deleted. Sign in again to start a new account.',
+          error: 'Account Deleted',
+        }),
+      ),
+    );
+    const manager = await renderSignedIn('/profile');
+    const signOut = vi.spyOn(manager, 'signoutRedirect').mockResolvedValue(undefined);
+
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    expect(sessionStorage.getItem('owd-route-after-sign-out')).toBe('#/home?notice=account-deleted');
+    expect(await manager.getUser()).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
+  });
+});

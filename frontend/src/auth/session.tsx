@@ -2,8 +2,9 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import useSWR, { useSWRConfig } from 'swr';
-import { setOnUnauthorized, setTokenProvider } from '../api/client';
+import { ACCOUNT_DELETED_REASON, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
 import i18n, { changeLanguage, type Language } from '../i18n';
+import { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
 import { checkToken, hasEnded, loginOptionsOf, SESSION_ENDED, signIn, signInAgain, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
 import { getProfile, PROFILE_PATH, savedLanguage, updateProfile, type Profile } from './profile';
 
@@ -73,7 +74,7 @@ function silentCheckOnce(manager: UserManager): Promise<User | null> {
 }
 
 /** Plug the session into the one HTTP client: the bearer token, and the 401 action. */
-export function connectClient(manager: UserManager, onUnauthorized: () => void): void {
+export function connectClient(manager: UserManager, onUnauthorized: UnauthorizedHandler): void {
   setTokenProvider(async () => {
     const user = await manager.getUser();
     return user && !user.expired ? user.access_token : undefined;
@@ -102,7 +103,11 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   }, [manager]);
 
   useEffect(() => {
-    connectClient(manager, () => setLoginDialogVisible(true));
+    connectClient(manager, ({ reason }) => {
+      // An account deleted since this sign-in: signing in again would start a new account, not resume this one.
+      if (reason === ACCOUNT_DELETED_REASON) void signOut(manager, window.location, ACCOUNT_DELETED_ROUTE);
+      else setLoginDialogVisible(true);
+    });
     // The dialog once per ending: a token whose refresh was refused (and dropped) has said so already.
     const onExpired = async () => {
       const user = await manager.getUser();

@@ -44,7 +44,9 @@ const admin = {
     created: 'User {{email}} created.',
     saved: 'User {{name}} saved.',
     deleteTitle: 'Delete user',
-    deleteConfirm: 'Delete {{name}} with their memberships and dashboards? This cannot be undone.',
+    /** The server ends the person's session too; their sign-in account is the identity provider's, so they may sign in again, as someone new. */
+    deleteConfirm:
+      'Delete {{name}} with their memberships and dashboards? They are signed out at once; signing in again starts a new account with no roles. This cannot be undone.',
     deleted: 'User {{name}} deleted.',
     rolesTitle: 'Roles of {{name}}',
     rolesLegend: 'System roles',

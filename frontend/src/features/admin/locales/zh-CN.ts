@@ -46,7 +46,7 @@ const admin: typeof en = {
     created: '已创建用户 {{email}}。',
     saved: '已保存用户 {{name}}。',
     deleteTitle: '删除用户',
-    deleteConfirm: '删除 {{name}} 及其成员身份和仪表板？此操作无法撤销。',
+    deleteConfirm: '删除 {{name}} 及其成员身份和仪表板？其登录会立即结束；再次登录将开始一个没有任何角色的新账户。此操作无法撤销。',
     deleted: '已删除用户 {{name}}。',
     rolesTitle: '{{name}} 的角色',
     rolesLegend: '系统角色',

@@ -173,7 +173,9 @@ describe('users screen', () => {
     await openUsers();
     await user.click(screen.getByRole('button', { name: 'Delete Vera Viewer' }));
     let dialog = screen.getByRole('dialog', { name: 'Delete user' });
-    expect(dialog).toHaveTextContent('Delete Vera Viewer with their memberships and dashboards? This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Delete Vera Viewer with their memberships and dashboards? They are signed out at once; signing in again starts a new account with no roles. This cannot be undone.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.callsTo('DELETE', '/user/u-vera')).toHaveLength(0);
