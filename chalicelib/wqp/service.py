@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterator
 
 from chalicelib.samples import download
-from chalicelib.samples.service import query_pages, read_ahead, series_of
+from chalicelib.samples.service import LocalTimes, query_pages, read_ahead, series_of
 from chalicelib.wqp.columns import EMPTY_SERVICES
 from chalicelib.wqp.params import MAX_VALUES, SITE_TYPES, Query
 
@@ -288,9 +289,44 @@ def _texts(blob, ptr, rows) -> list[str]:
 # ---------------------------------------------------------------- values
 
 
-def _time_range(query: Query) -> tuple[str | None, str | None]:
-    return (query.start.isoformat() if query.start else None,
-            query.end.isoformat() + "T23:59:59Z~" if query.end else None)
+# WQP's dates are ActivityStartDate's: a value's date as its source wrote it, in its own zone. Stored times are UTC,
+# and a written date lies within a day of its UTC time (the zones are 21 hours apart), so a dated search reads a
+# day more on each side and keeps the values whose written date is inside the dates asked.
+_DAY = timedelta(days=1)
+_LAST_OF_DAY = "T23:59:59Z~"  # after every stored time of a day ("2024-07-11T23:59:59Z#activity...")
+
+
+def _time_range(query: Query, *, wide: bool = False) -> tuple[str | None, str | None]:
+    """The stored times of the query's dates; `wide`: a day more on each side (for the written dates)."""
+    slack = _DAY if wide else timedelta(0)
+    return ((query.start - slack).isoformat() if query.start else None,
+            (query.end + slack).isoformat() + _LAST_OF_DAY if query.end else None)
+
+
+def _written_in_range(query: Query, records: Iterator[dict]) -> Iterator[dict]:
+    """The records (read by the wide range) whose written date (ActivityStartDate) is inside the query's dates."""
+    low = query.start.isoformat() if query.start else ""
+    high = query.end.isoformat() if query.end else "9999"
+    for record in records:
+        if low <= (record["ActivityStartDate"] or "") <= high:
+            yield record
+
+
+def _dated_windows(query: Query) -> tuple[tuple[str, str] | None, list[tuple[str, str]]]:
+    """The stored times of a dated search in two kinds: the inner window, whose values all have their written date
+    inside the query's dates (counted as they are), and the windows at its edges, whose values are read to see
+    their written dates. Without dates: everything is inner."""
+    low = (query.start + _DAY).isoformat() if query.start else "0"
+    high = (query.end - _DAY).isoformat() + _LAST_OF_DAY if query.end else "9999~"
+    wide_low, wide_high = _time_range(query, wide=True)
+    if low > high:  # dates a day or two apart: read them all
+        return None, [(wide_low or "0", wide_high or "9999~")]
+    edges = []
+    if query.start:
+        edges.append((wide_low, low))  # up to the first time of the inner window's first day (exclusive)
+    if query.end:
+        edges.append((query.end.isoformat(), wide_high))  # from the first time of the last day asked
+    return (low, high), edges
 
 
 def _value_filter(query: Query, look: Lookups):
@@ -318,7 +354,7 @@ def _value_filter(query: Query, look: Lookups):
 def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
     """Every matching value as a record: the value's own columns and its station's."""
     snap = stations.snapshot
-    start, end = _time_range(query)
+    start, end = _time_range(query, wide=True)
     parameter_ids = look.parameter_ids(query)
     keep = _value_filter(query, look)
     ptr, codes = snap.a["proj_ptr"], snap.a["proj_code"]
@@ -335,6 +371,8 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
                                    station_columns=lambda target: target.record)
     found = download.records(selection, organizations=look.organizations, parameters=look.parameters,
                              projects=look.projects)
+    if query.start or query.end:
+        found = _written_in_range(query, found)
     if "Project_Name" in query.columns:
         found = _with_project_names(found, look)
     yield from found
@@ -384,9 +422,10 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
     if parameter_ids is None and not query.reads_values:
         yield from snap.a["count"][stations.rows].tolist()
         return
-    start, end = _time_range(query)
-    condition, names, values = "seriesKey = :k AND #t BETWEEN :a AND :b", {"#t": "time"}, {
-        ":a": {"S": start or "0"}, ":b": {"S": end or "9999~"}}
+    inner, edges = _dated_windows(query)
+    written_date = LocalTimes().date_of
+    low, high = (query.start.isoformat() if query.start else "", query.end.isoformat() if query.end else "9999")
+    condition, names, values = "seriesKey = :k AND #t BETWEEN :a AND :b", {"#t": "time"}, {}
     filters = []
     if query.media:
         filters.append("m IN (" + ", ".join(f":m{i}" for i in range(len(query.media))) + ")")
@@ -416,14 +455,28 @@ def _counts_by_station(query: Query, look: Lookups, stations: Stations, first_on
         for parameter_id in snap.parameter_ids(row):
             if parameter_ids is not None and parameter_id not in parameter_ids:
                 continue
-            request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition, Select="COUNT",
-                           ExpressionAttributeNames=names,
-                           ExpressionAttributeValues={**values, **extra,
-                                                      ":k": {"S": series_key(station_id, parameter_id)}})
-            if expression:
-                request["FilterExpression"] = " AND ".join(expression)
-            for page in query_pages(**request):
-                total += page["Count"]
+            key = {":k": {"S": series_key(station_id, parameter_id)}}
+
+            def window(a: str, b: str, **read) -> dict:
+                request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
+                               ExpressionAttributeNames={**names, **read.pop("names", {})},
+                               ExpressionAttributeValues={**values, **extra, **key, ":a": {"S": a}, ":b": {"S": b}},
+                               **read)
+                if expression:
+                    request["FilterExpression"] = " AND ".join(expression)
+                return request
+
+            # The inner window's values are counted by DynamoDB; those at its edges are read for their written dates.
+            pages = [(page["Count"] for page in query_pages(**window(*inner, Select="COUNT")))] if inner else []
+            pages += [(sum(low <= written_date(item) <= high for item in page["Items"])
+                       for page in query_pages(**window(a, b, ProjectionExpression="#t, tz, #do",
+                                                        names={"#do": "do"})))
+                      for a, b in edges]
+            for counts in pages:
+                for count in counts:
+                    total += count
+                    if first_only and total:
+                        break
                 if first_only and total:
                     break
             if first_only and total:
