@@ -93,7 +93,7 @@ def test_demoting_the_last_group_admin_is_refused_in_chinese(api, org, demo):
                                        "a group administrator first.")
     outsider = api.as_("viewer")
     assert outsider.request("GET", f"/organization/{org}/members", headers=ZH).json["message"] == \
-        "您没有执行此操作的权限。"
+        "您需要是此组织的成员。"
 
 
 def _invited(api, org, aws_url) -> tuple[dict, str, Person]:
