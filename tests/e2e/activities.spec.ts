@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { apiAs, signIn } from './support/session';
+import { DEMO_ORGANIZATION_ID as DEMO_ORG } from './support/projects';
 
 /**
  * A project's activity opened as a member opens it: from the Activities tab of the project that holds the
@@ -8,7 +9,6 @@ import { apiAs, signIn } from './support/session';
  * (12:20 CDT), then back to the list with the focus on the activity's link; at 375 px in Chinese too.
  */
 
-const DEMO_ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 const ACTIVITY = 'WIDNR_WQX-45822640';
 
 test("a member opens an activity from the project's list, reads what it measured, and goes back", async ({ page, request }) => {

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { DEMO_ORGANIZATION_ID } from './support/projects';
 
 /**
  * The data section as a visitor uses it (issue 7): a shared explorer link with a filter, a filter
  * change written to the address, the table (sort, select), a station's chart drawn from its values,
  * its info. Once in English and once in Simplified Chinese.
  */
-const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 const LANGUAGES = {
   en: {

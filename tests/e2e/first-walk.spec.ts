@@ -5,8 +5,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/session';
+import { DEMO_ORGANIZATION_ID } from './support/projects';
 
-const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 interface ApiStation {
   id: string;

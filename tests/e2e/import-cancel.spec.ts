@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session';
+import { newProjectImports } from './support/projects';
 
 /**
  * A group administrator cancels a long import part way (issue 12): the screen says it is stopping, then how
@@ -28,14 +28,7 @@ test('orgadmin cancels a long import and keeps what was written and the rejected
   test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const project = `Cancel walk ${run}`;
-  await signIn(page, 'orgadmin');
-  await page.goto('/#/userspace/organizations/6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01/projects');
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(project);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: project }).click();
-  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' }).click();
+  await newProjectImports(page, project);
 
   await page.locator('.imports-panel input[type="file"]').setInputFiles({
     name: 'long_results.csv', mimeType: 'text/csv', buffer: Buffer.from(longFileOfThisRun(run)),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session';
+import { newProjectImports } from './support/projects';
 
 /**
  * A group administrator imports a real Water Quality Portal file through the project's Imports tab
@@ -30,15 +30,7 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const project = `Import walk ${run}`;
-  await signIn(page, 'orgadmin');
-  await page.goto('/#/userspace/organizations/6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01/projects');
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(project);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: project }).click();
-  await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Imports' }).click();
-  await expect(page.getByRole('heading', { name: 'Import data' })).toBeVisible();
+  await newProjectImports(page, project);
   await expect(page.getByText('No imports yet.')).toBeVisible();
 
   // Remember every progress bar the panel shows on the way (upload in bytes, then import in rows).

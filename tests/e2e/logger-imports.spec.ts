@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, signIn } from './support/session';
+import { DEMO_ORGANIZATION_ID as DEMO_ORGANIZATION } from './support/projects';
 
 /**
  * A group administrator imports a logger file through a project's Logger data tab, on a phone: the file goes to
@@ -7,7 +8,6 @@ import { apiAs, signIn } from './support/session';
  * source with a long URL scrolls inside its table instead of widening the page.
  */
 
-const DEMO_ORGANIZATION = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 const PHONE = { width: 375, height: 812 };
 
 /**

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seriousViolations } from './support/axe';
 import { invitationLinkTo } from './support/mailbox';
 import { apiAs, signIn } from './support/session';
+import { DEMO_ORGANIZATION_ID as DEMO_ORG } from './support/projects';
 
 /**
  * Organizations as a group administrator and an invited newcomer use them, against the real API,
@@ -13,7 +14,6 @@ import { apiAs, signIn } from './support/session';
  * photographed at 1440 and 375 px in both languages.
  */
 
-const DEMO_ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 /** The identity provider's sign-up page (reached from its sign-in page), as a newcomer fills it in. */
 async function signUpAtProvider(page: Page, email: string, name: string) {

@@ -4,6 +4,7 @@ import en from '../../frontend/src/features/pages/locales/en';
 import zhCN from '../../frontend/src/features/pages/locales/zh-CN';
 import { INFO_PAGES } from '../../frontend/src/features/pages/menu';
 import { signIn } from './support/session';
+import { DEMO_ORGANIZATION_ID } from './support/projects';
 
 /**
  * The informational pages against the real API: every page shows its text in both languages; a
@@ -14,7 +15,6 @@ import { signIn } from './support/session';
  */
 
 const TITLES = { en, 'zh-CN': zhCN } as const;
-const DEMO_ORGANIZATION_ID = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 function shippedText(page: string, lang: string): string {
   return readFileSync(`chalicelib/pages/defaults/${lang}/${page}.md`, 'utf-8');

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { DEMO_ORGANIZATION_ID as DEMO_ORGANIZATION } from './support/projects';
 
 /**
  * Logger data on the station chart (issue 13): a year of 15-minute values pushed with an organization API key
  * reaches the chart as daily means; zooming in asks for finer levels until the values as measured, a day of them.
  */
 
-const DEMO_ORGANIZATION = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 
 async function orgadminHeaders(request: APIRequestContext) {
   const config = (await (await request.get('/config.json')).json()) as { oidc: { authority: string } };
