@@ -21,9 +21,11 @@ from chalicelib.imports import source
 from chalicelib.imports.models import FAILED, PARTIAL, SUCCEEDED
 from chalicelib.imports.worker import STREAM_ERRORS, ImportJob, Stopped
 from chalicelib.parameters import service as parameters
+from chalicelib.parameters import units
 from chalicelib.stations import service as stations
 from chalicelib.stations.models import Station
 from chalicelib.timeseries import formats, service
+from chalicelib.timeseries.packing import Point
 
 logger = logging.getLogger(__name__)
 MAX_FILE_BYTES = 256 * 1024 * 1024  # read whole: a year of 1-minute values of 10 series is ~20 MB
@@ -115,18 +117,32 @@ class TimeSeriesImport(ImportJob):
                 continue
             series_read += 1
             parameter_id = parameters.parameter_id_for(key.parameter)
-            if parameter_id not in parameters.existing([parameter_id]):
+            parameter = parameters.existing([parameter_id]).get(parameter_id)
+            if parameter is None:
                 counts["parametersCreated"] += 1
                 if not self.log.dryRun:
-                    parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter)
-            points = {t: service.flagged(key.parameter, v, q) for t, (v, q) in values.items()}
+                    parameter = parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter)
+            # Values in another unit than the series' (or its parameter's) are converted to it, or refused, as pushes are.
+            expected = service.stored_unit(station_id, parameter_id, key.statistic, key.sensor,
+                                           parameter.unit if parameter is not None else key.unit)
+            convert = service.unit_converter(key.unit, expected)
+            if convert is None:
+                parsed.reject(None, "unit", key.unit, units.unconvertible(key.unit, expected))
+                continue
+            converting = units.given(key.unit) and units.given(expected) and not units.same(key.unit, expected)
+            bounds = units.plausible_range(key.parameter, expected or key.unit)  # flagged in the unit stored
+            points = {}
+            for t, (v, q) in values.items():
+                value = convert(v)
+                points[t] = Point(value, q or None, bounds is not None and not bounds[0] <= value <= bounds[1])
             counts["flagged"] += sum(1 for p in points.values() if p.out_of_range)
             if self.log.dryRun:
                 counts["added"] += len(points)
                 continue
             series = service.ensure_series(organization_id=self.log.organizationId, station_id=station_id,
                                            parameter_id=parameter_id, statistic=key.statistic, sensor=key.sensor,
-                                           unit=key.unit, project_id=self.log.projectId, times=points)
+                                           unit=key.unit if units.given(key.unit) and not converting else expected,
+                                           project_id=self.log.projectId, times=points)
             merged = service.merge(series, points)
             for name in ("added", "replaced", "unchanged"):
                 counts[name] += getattr(merged, name)

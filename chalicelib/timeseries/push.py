@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
-from chalicelib.core.errors import BadRequest, NotFound, PayloadTooLarge
+from chalicelib.core.errors import BadRequest, PayloadTooLarge
 from chalicelib.parameters import service as parameters
 from chalicelib.parameters import units
 from chalicelib.projects.models import Project
@@ -90,22 +90,8 @@ def _parameter(entry: dict) -> tuple[str, str, str | None]:
     return found.id, found.label, found.unit or None
 
 
-def _expected_unit(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None,
-                   parameter_unit: str | None) -> str | None:
-    """The unit a series' values are stored in: its own when it has one (its values so far are in it), else its
-    parameter's."""
-    try:
-        return service.get(service.series_id_for(station_id, parameter_id, statistic, sensor)).unit or parameter_unit
-    except NotFound:
-        return parameter_unit
 
 
-def _unit_converter(unit: str | None, expected: str | None) -> Callable[[float], float] | None:
-    """How a pushed value in `unit` becomes one in `expected`: as it is when either is missing or they are the
-    same; converted when they differ by an exact factor; None when they cannot be converted."""
-    if not units.given(unit) or not units.given(expected):
-        return lambda value: value
-    return units.converter(unit, expected)
 
 
 def push(project: Project, body: Any) -> dict:
@@ -141,8 +127,8 @@ def push(project: Project, body: Any) -> dict:
             reject(index, None, f"all {len(values)} values rejected: {exc}", len(values))
             continue
         # Values in another unit than the series' are converted to it, or refused when they cannot be.
-        expected = _expected_unit(station_id, parameter_id, statistic, sensor, parameter_unit)
-        convert = _unit_converter(unit, expected)
+        expected = service.stored_unit(station_id, parameter_id, statistic, sensor, parameter_unit)
+        convert = service.unit_converter(unit, expected)
         if convert is None:
             reject(index, None, f"all {len(values)} values rejected: {units.unconvertible(unit, expected)}",
                    len(values))

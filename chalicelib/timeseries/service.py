@@ -7,7 +7,7 @@ import math
 import statistics as stats
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Iterable
+from typing import Callable, Iterable
 
 from pynamodb.exceptions import PutError
 
@@ -210,8 +210,24 @@ def _update_summary(series: TimeSeries, added: int, first: int, last: int) -> No
     series.count, series.firstTime, series.lastTime = current.count, current.firstTime, current.lastTime
 
 
-def flagged(parameter_label: str | None, value: float, qualifier: str | None = None) -> Point:
-    return Point(float(value), qualifier or None, plausible.out_of_range(parameter_label, value))
+def stored_unit(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None,
+                parameter_unit: str | None) -> str | None:
+    """The unit a series' values are stored in: its own when it has one (its values so far are in it), else its
+    parameter's."""
+    try:
+        return get(series_id_for(station_id, parameter_id, statistic, sensor)).unit or parameter_unit
+    except NotFound:
+        return parameter_unit
+
+
+def unit_converter(unit: str | None, expected: str | None) -> Callable[[float], float] | None:
+    """How a value in `unit` becomes one in `expected` (pushes and logger files): as it is when either is missing
+    or they are the same; converted when they differ by an exact factor; None when they cannot be converted."""
+    from chalicelib.parameters import units
+
+    if not units.given(unit) or not units.given(expected):
+        return lambda value: value
+    return units.converter(unit, expected)
 
 
 # ---------------------------------------------------------------- reading

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -205,7 +206,11 @@ def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_f
     temperature = next(s for s in listed if s["unit"] == "deg C")
     points = api.get(f"/wapi/ts/data?series={temperature['id']}&aggregate=raw&from=2024-07-01").json["points"]
     assert points == [{"t": "2024-07-01T05:00:00Z", "v": 21.5}, {"t": "2024-07-01T05:30:00Z", "v": 21.8}]
-    ph = next(s for s in listed if s["parameterId"] != temperature["parameterId"] and s["unit"] is None)
+    from chalicelib.parameters import service as parameters
+
+    # The file gives pH no unit: its values are read in the parameter's.
+    ph = next(s for s in listed if s["parameterId"] == parameters.parameter_id_for("pH"))
+    assert ph["unit"] == parameters.existing([ph["parameterId"]])[ph["parameterId"]].unit
     flagged = api.get(f"/wapi/ts/data?series={ph['id']}&aggregate=raw").json["points"]
     assert flagged == [{"t": "2024-07-01T05:00:00Z", "v": 7.1},
                        {"t": "2024-07-01T05:30:00Z", "v": 15.3, "flag": "out-of-range"}]
@@ -475,3 +480,29 @@ def test_an_unexpected_error_ends_the_import_as_failed_saying_so(api, place, edg
     path = f"/organization/{place['org']}/projects/{place['project']}/queued-import/{log['logId']}"
     assert api.as_("admin").get(path, headers={"Accept-Language": "zh-CN"}).json["message"] == (
         "导入因内部错误而停止，请稍后再试；如果再次发生，请告诉我们。")
+
+
+def test_a_logger_file_in_another_unit_is_converted_to_its_series_unit_or_refused(api, place):
+    """As pushes are: 70.7 deg F goes into a deg C series as 21.5; a unit that cannot become deg C is refused."""
+    header_map = f"/organization/{place['org']}/header-map"
+    admin = api.as_("admin")
+    parameter = f"Temperature, logger {uuid.uuid4().hex[:6]}"
+    rows = b"Site,Timestamp,UTC offset,T\nLOGGER-1,2024-08-01 00:00,-05:00,%s\n"
+    for unit, value in (("deg C", b"21.5"), ("deg F", b"70.7")):
+        admin.put(header_map, {"T": {"parameter": parameter, "unit": unit}})
+        log = _import(api, place, rows % value, f"logger-{unit}.csv")
+        assert (log["status"], log["rowsRejected"]) == ("succeeded", 0), log
+    from chalicelib.parameters import service as parameters
+
+    [series] = [s for s in api.get(f"/wapi/ts/list?stationId={place['station']}").json
+                if s["parameterId"] == parameters.parameter_id_for(parameter)]
+    assert series["unit"] == "deg C"
+    assert api.get(f"/wapi/ts/data?series={series['id']}&aggregate=raw").json["points"] == [
+        {"t": "2024-08-01T05:00:00Z", "v": 21.5}]
+
+    admin.put(header_map, {"T": {"parameter": parameter, "unit": "mg/L"}})
+    refused = _import(api, place, rows % b"3.0", "logger-mg.csv")
+    assert (refused["status"], refused["rowsImported"]) == ("failed", 0), refused
+    [why] = admin.get(f"/Util/feedbacklog/{refused['logId']}").json["data"]
+    assert why["message"] == ("Unit 'mg/L' differs from the parameter's unit 'deg C' and cannot be converted: give the "
+                              "value in deg C, or import it as a parameter of its own.")
