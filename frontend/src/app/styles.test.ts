@@ -45,10 +45,10 @@ describe('layers', () => {
 });
 
 describe('the header on a phone', () => {
-  it("keeps the product's name on one line, ending in '…' when the tools need the room, never squeezed away", () => {
-    expect(applied('.brand', 'white-space', PHONE, SMALL_PHONE)).toBe('nowrap');
-    expect(applied('.brand', 'text-overflow', PHONE, SMALL_PHONE)).toBe('ellipsis');
-    expect(applied('.brand', 'min-width', PHONE, SMALL_PHONE)).toBe('4.5rem');
+  it("keeps the product's whole name, on two lines when the tools need the room, never squeezed away", () => {
+    expect(applied('.brand', 'white-space', PHONE, SMALL_PHONE)).toBe('normal');
+    expect(applied('.brand', 'text-overflow', PHONE, SMALL_PHONE)).toBe('clip');
+    expect(applied('.brand', 'min-width', PHONE, SMALL_PHONE)).toBe('6rem');
   });
 
   it("lets the organization's name shrink with the room left, wider than before", () => {

@@ -10,8 +10,15 @@ export const DEMO_NAMES = {
 } as const;
 export type DemoUser = keyof typeof DEMO_NAMES;
 
-/** Fill in the local identity provider's sign-in form (the page the app redirected to). */
+/**
+ * Fill in the local identity provider's sign-in form (the page the app redirected to). The user has no saved
+ * language first: a switch of language by a signed-in user is saved in their profile and applied at their next
+ * sign-in, so one test's switch would otherwise carry into the next test of that demo user (the page keeps the
+ * language it has).
+ */
 export async function fillProviderForm(page: Page, username: DemoUser): Promise<void> {
+  const reset = await (await apiAs(page.request, username)).patch('/auth/profile', { preferences: {} });
+  expect(reset.ok(), await reset.text()).toBeTruthy();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(username);
@@ -39,6 +46,7 @@ export async function apiAs(request: APIRequestContext, username: DemoUser) {
   return {
     get: (path: string) => request.get(`/api/v1${path}`, { headers }),
     put: (path: string, data: unknown) => request.put(`/api/v1${path}`, { headers, data }),
+    patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
     /** A multipart form (a file upload), as the API's form routes take it. */
     postForm: (path: string, multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
       request.post(`/api/v1${path}`, { headers, multipart }),

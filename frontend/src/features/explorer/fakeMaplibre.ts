@@ -1,7 +1,8 @@
 /**
  * maplibre-gl for the tests of the maps (jsdom has no WebGL): a Map that keeps what it is given and fires the
  * events a test fires, with maplibre's own controls (whose labels come from the map's `locale`, as in maplibre),
- * and popups shown in the page. Use: vi.mock('maplibre-gl', async (actual) => fakeMaplibre(await actual())).
+ * and popups shown in the page. As maplibre, its style (sources, layers, paint) may be touched only once the map
+ * has fired 'load' and until it is removed: before, it throws maplibre's own "Style is not done loading.". Use: vi.mock('maplibre-gl', async (actual) => fakeMaplibre(await actual())).
  */
 import type { IControl } from 'maplibre-gl';
 
@@ -22,6 +23,7 @@ export class FakeMap {
   removed = false;
   private listeners: Listener[] = [];
   private layers = new Set<string>();
+  private styleLoaded = false;
 
   constructor(readonly options: { container: HTMLElement; zoom?: number; locale?: Record<string, string> }) {
     this.zoom = options.zoom ?? 0;
@@ -29,7 +31,8 @@ export class FakeMap {
     this.canvas.setAttribute('aria-label', this._getUIString('Map.Title'));
     options.container.append(this.canvas);
     FakeMap.made.push(this);
-    setTimeout(() => this.fire('load'));
+    // As maplibre: a removed map never loads.
+    setTimeout(() => this.removed || this.fire('load'));
   }
 
   _getUIString(key: string): string {
@@ -54,6 +57,7 @@ export class FakeMap {
 
   /** What a user (or maplibre) would set off: `type` on `layer`, with the event's fields (e.g. its features). */
   fire(type: string, layer?: string, event: Record<string, unknown> = {}) {
+    if (type === 'load' && !layer) this.styleLoaded = true;
     for (const listener of this.listeners.filter((l) => l.type === type && l.layer === layer)) {
       if (listener.once) this.listeners = this.listeners.filter((l) => l !== listener);
       listener.handler({ type, ...event });
@@ -69,16 +73,29 @@ export class FakeMap {
     return this.canvas;
   }
 
+  isStyleLoaded() {
+    return this.styleLoaded && !this.removed;
+  }
+
+  /** As maplibre's Style: its sources, layers and paint are there only once loaded. */
+  private checkLoaded() {
+    if (this.removed) throw new Error('The map has been removed.');
+    if (!this.styleLoaded) throw new Error('Style is not done loading.');
+  }
+
   addSource(id: string, spec: { data: unknown }) {
+    this.checkLoaded();
     const source = { data: spec.data, setData: (data: unknown) => void (source.data = data) };
     this.sources.set(id, source);
   }
 
   getSource(id: string) {
+    this.checkLoaded();
     return this.sources.get(id);
   }
 
   addLayer(layer: { id: string }) {
+    this.checkLoaded();
     this.layers.add(layer.id);
   }
 
@@ -86,7 +103,9 @@ export class FakeMap {
     return this.layers.has(id) ? { id } : undefined;
   }
 
-  setPaintProperty() {}
+  setPaintProperty() {
+    this.checkLoaded();
+  }
 
   getStyle() {
     return { glyphs: undefined };

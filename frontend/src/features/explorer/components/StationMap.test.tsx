@@ -1,4 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
@@ -156,5 +158,25 @@ describe('the map in the interface language', () => {
     // The stations come back on the new map.
     expect(await features()).toHaveLength(1);
     await act(() => changeLanguage('en'));
+  });
+
+  it('survives a change of language once its stations are painted: the new map is touched only when it has loaded', async () => {
+    const stations = mapAnswer([stationRow(1), stationRow(2)]);
+    /** As the explorer's page: the legend is made again in the new language, in the same render as the map. */
+    function TranslatedMap() {
+      const { t } = useTranslation();
+      const legend = useMemo(() => typeLegend(stations.stationType).map((entry) => ({ ...entry, label: t('explorer.map.label') })), [t]);
+      return <StationMap stations={stations} legend={legend} valueRange={null} selected={[]} onToggle={vi.fn()} mapService={TILES} />;
+    }
+    renderWithProviders(<TranslatedMap />);
+    expect(await features()).toHaveLength(2);
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(await screen.findByRole('region', { name: '站点地图' })).toBeInTheDocument();
+      expect(FakeMap.made).toHaveLength(2);
+      expect(await features()).toHaveLength(2);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -111,7 +111,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   const locale = useMapLocale(t('explorer.map.label'));
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const [ready, setReady] = useState(false);
+  // The map whose style has loaded (its 'load'): only then may its sources, layers and paint be touched. It is
+  // the map itself, not a flag, so a map made again (a new language) is not taken as loaded for the old one's.
+  const [loadedMap, setLoadedMap] = useState<MapLibreMap | null>(null);
+  /** The current map if it has loaded; null while a new one loads (the effects wait for it, as they depend on loadedMap). */
+  const loaded = () => (loadedMap && loadedMap === mapRef.current ? loadedMap : null);
   const [failure, setFailure] = useState<string | null>(null);
   // What handlers read; refs so the map's listeners, bound once, always see the latest.
   const live = useRef({ stations, selected, onToggle, t, onOpenStation, organizationNames });
@@ -160,7 +164,10 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     mapRef.current = map;
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
 
+    // This map's own: its 'moveend' may come before its style has loaded.
+    let styleLoaded = false;
     map.on('load', () => {
+      styleLoaded = true;
       if (!mapService.styleUrl && !mapService.tiles.length) void showOutlines(map);
       // The view's clusters and single stations only (lib/clusters), remade when the view moves.
       map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -207,7 +214,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
           paint: { 'text-color': '#ffffff' },
         });
       }
-      setReady(true);
+      setLoadedMap(map);
     });
 
     const hover = new Popup({ closeButton: false, closeOnClick: false, offset: 10, className: 'station-hover' });
@@ -313,7 +320,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     // The view moves under a still mouse (a cluster's zoom, a fit): what it hovered is no longer there.
     map.on('movestart', hideHover);
     map.on('moveend', () => {
-      showView(map);
+      if (styleLoaded) showView(map);
       // The view's zoom, for whoever watches the element (the browser tests follow a cluster's zoom-in).
       if (container.current) container.current.dataset.zoom = map.getZoom().toFixed(2);
     });
@@ -323,7 +330,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       pinned?.remove();
       map.remove();
       mapRef.current = null;
-      setReady(false);
+      setLoadedMap(null);
     };
     // The style is chosen when the map is created; a changed setting applies on the next visit. A new language
     // makes the map again: maplibre reads its strings only then.
@@ -331,9 +338,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
 
   // New results: replace the points, colour them, fit the view, and mark when they are painted.
   useEffect(() => {
-    const map = mapRef.current;
+    const map = loaded();
     const element = container.current;
-    if (!ready || !map || !element || !stations || !projected) return;
+    if (!map || !element || !stations || !projected) return;
     element.dataset.painted = 'false';
     shown.current = { points: projected, stations };
     map.setPaintProperty('stations-points', 'circle-color', colorExpression(legend, range));
@@ -355,15 +362,16 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     return () => {
       map.off('idle', painted);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- showView reads refs only
-  }, [ready, stations, projected, legend, range, mapService]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- showView and loaded() read loadedMap and refs
+  }, [loadedMap, stations, projected, legend, range, mapService]);
 
   // Selection: a small separate source, so selecting never remakes the view's clusters.
   useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map) return;
+    const map = loaded();
+    if (!map) return;
     map.getSource<GeoJSONSource>(SELECTED_SOURCE)?.setData(selectionFeatures(selected));
-  }, [ready, selected]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded() reads loadedMap and a ref
+  }, [loadedMap, selected]);
 
   if (failure) {
     return (

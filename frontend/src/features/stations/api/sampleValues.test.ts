@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
-import { fetchValuesCsv, isoTime, readSeries } from './sampleValues';
+import { fetchValuesCsv, isoTime, readSeries, writtenDate } from './sampleValues';
 
 describe('sample values', () => {
   it('reads the object form: times in ms, unit, flags from detection condition, qualifier and limit', () => {
@@ -15,6 +15,19 @@ describe('sample values', () => {
     expect(s.value[0]).toBe(0.1);
     expect(s.flags.get(0)).toBe('Not Detected; DL 0.1');
     expect(s.unit).toBe('mg/L');
+  });
+
+  it("dates each value as written in its own zone (23:40 EDT stays that day), kept with it when sorted", () => {
+    const offsets = new Map([['EDT', -4], ['CST', -6], ['UTC', 0]]);
+    const s = readSeries('p', { data: [
+      { time: '2024-07-16T03:40:00Z', value: 2, timeZone: 'EDT' },
+      { time: '2024-07-16T01:00:00Z', value: 1, timeZone: 'CST' },
+      { time: '2024-07-16T05:00:00Z', value: 3, timeZone: 'UTC' },
+      { time: '2024-07-16T06:00:00Z', value: 4 },
+    ] }, offsets);
+    expect(Array.from(s.value)).toEqual([1, 2, 3, 4]);
+    expect([0, 1, 2, 3].map((i) => writtenDate(s, i))).toEqual(['2024-07-15', '2024-07-15', '2024-07-16', '2024-07-16']);
+    expect(isoTime(s, 1)).toBe('2024-07-16T03:40:00.000Z');
   });
 
   it('reads the columns form', () => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { get } from '../../../api/client';
 import { rowsOf, text } from './rows';
+import { getTimeZoneOffsets } from './timeZones';
 
 /**
  * GET /sampleValue/{stationId}/{parameterId}?from&to&order&limit: one series sorted by time.
@@ -19,6 +20,11 @@ export interface Series {
   unit: string;
   /** Index → why the point is flagged (detection condition, qualifier, detection limit). */
   flags: Map<number, string>;
+  /**
+   * Per point, ms to add to its UTC time for the time as written, in the zone the value was given in (EDT: -4 h);
+   * unset when every value was written in UTC or without a zone.
+   */
+  zoneOffset?: Float64Array;
 }
 
 export interface SeriesRange {
@@ -48,10 +54,17 @@ function flagOf(row: Record<string, unknown>): string {
   return [condition, qualifier, limit && `DL ${limit}`].filter(Boolean).join('; ');
 }
 
-/** The ISO text of a point's time (downloads, first and last dates). */
+/** The ISO text of a point's time, in UTC (its date may not be the date as written: see writtenDate). */
 export const isoTime = (series: Series, i: number) => new Date(series.time[i]).toISOString();
 
-export function readSeries(parameterId: string, body: unknown): Series {
+/** A point's date as its source wrote it, in the value's own zone (23:40 EDT stays that day), as the API's dates. */
+export const writtenDate = (series: Series, i: number) => new Date(series.time[i] + (series.zoneOffset?.[i] ?? 0)).toISOString().slice(0, 10);
+
+const HOUR = 3_600_000;
+const zoneOf = (row: Record<string, unknown>) => text(row.timeZone ?? row.tz);
+
+/** `offsets`: the zones' offsets in hours by code (GET /keylist/timeZones); a zone not in it counts as UTC. */
+export function readSeries(parameterId: string, body: unknown, offsets: ReadonlyMap<string, number> = new Map()): Series {
   const root = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const columns = (root.columns && typeof root.columns === 'object' ? root.columns : Array.isArray(root.time) || Array.isArray(root.t) ? root : null) as
     | Record<string, unknown[]>
@@ -69,6 +82,7 @@ export function readSeries(parameterId: string, body: unknown): Series {
   let time = new Float64Array(rows.length);
   let value = new Float64Array(rows.length);
   let flags = new Map<number, string>();
+  let zoneOffset: Float64Array | undefined;
   let unit = text(root.unit);
   let n = 0;
   let sorted = true;
@@ -83,24 +97,31 @@ export function readSeries(parameterId: string, body: unknown): Series {
     time[n] = t;
     value[n] = Number.isFinite(v) ? v : Number(row.detectionLimit ?? row.detectionLimitValue) || NaN;
     if (flag) flags.set(n, flag);
+    const offset = (offsets.get(zoneOf(row)) ?? 0) * HOUR;
+    if (offset) (zoneOffset ??= new Float64Array(rows.length))[n] = offset;
     n++;
   }
   time = time.slice(0, n);
   value = value.slice(0, n);
+  zoneOffset = zoneOffset?.slice(0, n);
   if (!sorted) {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a] - time[b]);
     const sortedFlags = new Map<number, string>();
     order.forEach((from, to) => flags.has(from) && sortedFlags.set(to, flags.get(from)!));
     time = Float64Array.from(order, (i) => time[i]);
     value = Float64Array.from(order, (i) => value[i]);
+    if (zoneOffset) zoneOffset = Float64Array.from(order, (i) => zoneOffset![i]);
     flags = sortedFlags;
   }
-  return { parameterId, time, value, unit, flags };
+  return { parameterId, time, value, unit, flags, ...(zoneOffset && { zoneOffset }) };
 }
 
 export async function getSampleValues(stationId: string, parameterId: string, range: SeriesRange): Promise<Series> {
   const params = { from: range.from || undefined, to: range.to || undefined, order: 'ASC' };
-  return readSeries(parameterId, await get(sampleValuesPath(stationId, parameterId), { params }));
+  const body = await get(sampleValuesPath(stationId, parameterId), { params });
+  // Values given in a zone (the object form carries each one's) are dated as written: the zones' offsets are asked for.
+  const zoned = rowsOf(body).some((row) => zoneOf(row));
+  return readSeries(parameterId, body, zoned ? await getTimeZoneOffsets() : undefined);
 }
 
 /** The SWR key of one series over a range: each series is cached on its own. */

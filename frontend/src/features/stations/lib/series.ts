@@ -1,4 +1,4 @@
-import { isoTime, type Series } from '../api/sampleValues';
+import { writtenDate, type Series } from '../api/sampleValues';
 
 export interface SeriesInfo {
   series: Series;
@@ -33,13 +33,22 @@ export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
     if (v > max) max = v;
   }
   const n = series.time.length;
+  // The dates as written, in each value's own zone (the API's first and last dates). Values of different zones
+  // may be dated out of their time order: then the earliest and latest date of them all.
+  let first = n ? writtenDate(series, 0) : '';
+  let last = n ? writtenDate(series, n - 1) : '';
+  for (let i = 1; series.zoneOffset && i < n - 1; i++) {
+    const date = writtenDate(series, i);
+    if (date < first) first = date;
+    if (date > last) last = date;
+  }
   return {
     parameterId: series.parameterId,
     name,
     unit,
     points: n,
-    first: n ? isoTime(series, 0).slice(0, 10) : '',
-    last: n ? isoTime(series, n - 1).slice(0, 10) : '',
+    first,
+    last,
     min: Number.isFinite(min) ? min : null,
     max: Number.isFinite(max) ? max : null,
     latest: n && Number.isFinite(series.value[n - 1]) ? series.value[n - 1] : null,

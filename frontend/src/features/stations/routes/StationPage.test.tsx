@@ -37,6 +37,8 @@ const series: Record<string, unknown> = {
   ] },
 };
 
+const PH = series['p-ph'];
+
 // What the server's export (GET /sampleValue) answers: the times and zones as the source wrote them, ND as reported.
 const EXPORT_CSV = [
   'OrganizationIdentifier,OrganizationFormalName,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,ProjectIdentifier,MonitoringLocationIdentifier,MonitoringLocationName,ResultDetectionConditionText,CharacteristicName,ResultSampleFractionText,ResultMeasureValue,ResultMeasure/MeasureUnitCode,MeasureQualifierCode,ResultStatusIdentifier,ResultValueTypeName,ActivityDepthHeightMeasure/MeasureValue,ActivityDepthHeightMeasure/MeasureUnitCode,ResultCommentText',
@@ -64,6 +66,7 @@ function fakeFetch(input: RequestInfo | URL) {
   if (path === '/stationTypes') return json([{ key: 'stream', label: 'Stream' }, { key: 'lake', label: 'Lake or reservoir' }]);
   if (path === `/organization/${ORG}`) return json({ id: ORG, name: 'Demo Watershed Council' });
   if (path === '/project/getIdsByOrganizationIds') return json([{ id: 'proj-1', name: 'Spring survey' }]);
+  if (path === '/keylist/timeZones') return json([{ value: 'UTC', offsetHours: 0 }, { value: 'EST', offsetHours: -5 }, { value: 'EDT', offsetHours: -4 }]);
   if (path === '/sampleValue') return new Response(EXPORT_CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
   const match = path.match(/^\/sampleValue\/s1\/(.+)$/);
   if (match) return json(series[match[1]]);
@@ -115,6 +118,23 @@ describe('station page /sts/station/{stationId}', () => {
     const row = within(summary).getByRole('row', { name: /pH/ });
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['std units', '3', '2020-01-01', '2020-03-01', '6.8', '7.9', '6.8', '1']);
     expect(calls).toContain('/api/v1/sampleValue/s1/p-ph?order=ASC');
+  });
+
+  it("dates an evening's value as written in its own zone, as the API does, not by its UTC date", async () => {
+    // 2024-01-10 21:15 EST and 2024-07-15 23:40 EDT: stored in UTC on the next day.
+    series['p-ph'] = { stationId: 's1', parameterId: 'p-ph', unit: 'std units', count: 2, data: [
+      { time: '2024-01-11T02:15:00Z', value: 7.2, timeZone: 'EST' },
+      { time: '2024-07-16T03:40:00Z', value: 7.4, timeZone: 'EDT' },
+    ] };
+    try {
+      renderStation('/sts/station/s1/chart?from=2024-01-01&to=2024-12-31');
+      const summary = await screen.findByRole('table', { name: 'Series shown' });
+      const row = within(summary).getByRole('row', { name: /pH/ });
+      await waitFor(() => expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['std units', '2', '2024-01-10', '2024-07-15', '7.2', '7.4', '7.4', '0']));
+      expect(calls).toContain('/api/v1/keylist/timeZones');
+    } finally {
+      series['p-ph'] = PH;
+    }
   });
 
   it('adds a second parameter (its own unit) and a date range, kept in the address', async () => {
