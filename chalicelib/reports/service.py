@@ -167,7 +167,7 @@ def _read(station_id: str, parameter_id: str, start: str | None, end: str | None
     begin = samples.parse_time(start, "from") if start else None
     finish = samples.parse_time(end, "to", end=True) if end else None
     return station_id, parameter_id, samples.read_series(station_id, parameter_id, start=begin, end=finish,
-                                                         columns=True)
+                                                         columns=True, written_dates=True)
 
 
 def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None,
@@ -186,23 +186,25 @@ def _summaries(stations: list, wanted: set[str], start: str | None, end: str | N
     summaries = {p: ParameterSummary(id=p, label=known[p].label if p in known else p,
                                      unit=units.get(p) or (known[p].unit if p in known else None))
                  for p in parameter_ids}
+    written: dict[str, list[str]] = {p: [] for p in parameter_ids}
     with ThreadPoolExecutor(max_workers=READERS) as pool:
         for done, (station_id, parameter_id, result) in enumerate(
                 pool.map(lambda pair: _read(*pair, start, end), pairs), start=1):
             if progress:
                 progress(done, len(pairs))
-            times = result["columns"]["time"]
-            values = result["columns"]["value"]
-            numeric = [(t, v) for t, v in zip(times, values) if v is not None]
+            times, values, dates = (result["columns"][name] for name in ("time", "value", "date"))
+            numeric = [(t, v, d) for t, v, d in zip(times, values, dates) if v is not None]
             if numeric:
-                summaries[parameter_id].series[station_id] = ([t for t, _ in numeric], [v for _, v in numeric])
+                summaries[parameter_id].series[station_id] = ([t for t, _, _ in numeric], [v for _, v, _ in numeric])
+                days = [d for _, _, d in numeric]  # values of several zones may order otherwise by date
+                written[parameter_id] += [min(days), max(days)]
     for summary in summaries.values():
         values = [v for _, series in summary.series.items() for v in series[1]]
-        times = [t for _, series in summary.series.items() for t in series[0]]
         if values:
             summary.count, summary.minimum, summary.maximum = len(values), min(values), max(values)
             summary.median = stats.median(values)
-            summary.first, summary.last = min(times)[:10], max(times)[:10]
+            # The first and last dates as the values were written (an evening sample keeps its own day).
+            summary.first, summary.last = min(written[summary.id]), max(written[summary.id])
     return sorted((s for s in summaries.values() if s.count), key=lambda s: s.label.casefold())
 
 

@@ -326,9 +326,11 @@ _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondit
 
 
 def read_series(station_id: str, parameter_id: str, *, start: str | None = None, end: str | None = None,
-                limit: int | None = None, descending: bool = False, columns: bool = False) -> dict:
+                limit: int | None = None, descending: bool = False, columns: bool = False,
+                written_dates: bool = False) -> dict:
     """One station's values of one parameter in time order: one Query (paged by DynamoDB's 1 MB pages).
-    Returns the values as objects, or as columns {time: [...], value: [...]}, and the requests made."""
+    Returns the values as objects, or as columns {time: [...], value: [...]} (with `written_dates`, also the
+    dates the values were written with, in their own zones: {date: [...]}), and the requests made."""
     started = clock.perf_counter()
     key = series_key(station_id, parameter_id)
     values = {":k": {"S": key}}
@@ -345,13 +347,15 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
     request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
                    ExpressionAttributeValues=values, ScanIndexForward=not descending)
     if columns:
-        request["ProjectionExpression"] = "#t, v"
+        request["ProjectionExpression"] = "#t, v, tz, #do" if written_dates else "#t, v"
     if "#t" in condition or columns:
-        request["ExpressionAttributeNames"] = {"#t": "time"}
+        request["ExpressionAttributeNames"] = {"#t": "time", **({"#do": "do"} if columns and written_dates else {})}
     if limit:
         request["Limit"] = limit
     times: list[str] = []
     numbers: list = []
+    dates: list[str] = []
+    date_of = LocalTimes().date_of if written_dates else None
     objects: list[dict] = []
     requests = 0
     unit = None
@@ -363,6 +367,8 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
             if columns:
                 times.append(moment)
                 numbers.append(value)
+                if date_of:
+                    dates.append(date_of(item))
                 continue
             entry = {"time": moment, "value": value}
             for short, name in _OPTIONAL.items():
@@ -374,7 +380,7 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
             break
     result = {"stationId": station_id, "parameterId": parameter_id}
     if columns:
-        result.update(count=len(times), columns={"time": times, "value": numbers})
+        result.update(count=len(times), columns={"time": times, "value": numbers, **({"date": dates} if date_of else {})})
     else:
         result.update(unit=unit, count=len(objects), data=objects)
     result["stats"] = {"dynamodbRequests": requests, "serverMs": round((clock.perf_counter() - started) * 1000, 1)}

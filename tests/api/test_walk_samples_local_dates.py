@@ -65,3 +65,19 @@ def test_a_value_written_without_a_zone_or_without_a_time_keeps_its_date(api):
     assert (log["status"], log["rowsImported"]) == ("succeeded", 2), log
     station = _station(api, org, project, "PLAIN-1")
     assert (station["firstDate"], station["lastDate"]) == ("2024-05-01", "2024-05-03")
+
+
+def test_the_report_gives_an_evening_samples_own_date_as_its_last(api):
+    from tests.api.test_report import report, squeezed, text_of
+
+    org, project = fresh_project(api)
+    content = HEADER + (b"WB-REPORT-EVE,Report creek,40.2,-75.4,2024-07-10,09:00,EDT,Water temperature,20.0,deg C\n"
+                        b"WB-REPORT-EVE,,,,2024-07-15,23:40,EDT,Water temperature,21.0,deg C\n")
+    log = import_file(api, org, project, content, "evening.csv")
+    assert (log["status"], log["rowsImported"]) == ("succeeded", 2), log
+    station = _station(api, org, project, "WB-REPORT-EVE")
+    response = report(api, {"stationIds": [station["id"]], "language": "en"})
+    assert response.status_code == 200
+    text = squeezed(text_of(response.body))
+    # The table's first and last dates as written (the chart's time axis may run on to the next UTC day).
+    assert "Firstdate" in text and "2024-07-102024-07-15" in text, text
