@@ -430,16 +430,6 @@ def series_pages(station_id: str, parameter_id: str, start: str | None, end: str
         yield page["Items"]
 
 
-def to_plain(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return value
-
-
-def day_offset(days: int) -> str:
-    return (date(1970, 1, 1) + timedelta(days=days)).isoformat()
-
-
 # ---------------------------------------------------------------- imports: raw batched writes
 
 

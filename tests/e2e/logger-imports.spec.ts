@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './support/session';
-import { DEMO_ORGANIZATION_ID as DEMO_ORGANIZATION } from './support/projects';
+import { apiAs } from './support/session';
+import { DEMO_ORGANIZATION_ID as DEMO_ORGANIZATION, newProject } from './support/projects';
 
 /**
  * A group administrator imports a logger file through a project's Logger data tab, on a phone: the file goes to
@@ -31,13 +31,7 @@ test('orgadmin imports a logger file on a phone through the Logger data tab and 
   const stations = (await (await orgadmin.get(`/station?filter=organizationId||$eq||${DEMO_ORGANIZATION}&limit=1`)).json()) as { identifier: string }[];
   const station = stations[0]!.identifier;
 
-  await signIn(page, 'orgadmin');
-  await page.goto(`/#/userspace/organizations/${DEMO_ORGANIZATION}/projects`);
-  await page.getByRole('button', { name: 'New project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(project);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: project }).click();
+  await newProject(page, project);
   await page.setViewportSize(PHONE);
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Logger data' }).click();
 
