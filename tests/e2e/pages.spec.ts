@@ -96,7 +96,10 @@ test('the browser keeps only what the cookie policy lists', async ({ page }) => 
   await page.getByRole('button', { name: 'Language: English' }).click();
   await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: '简体中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cookie 政策' })).toBeVisible();
-  const listed = await page.locator('.page-markdown li > code:first-child').allTextContents();
+  // The Chinese text arrives after its heading: wait for its list before reading it.
+  const entries = page.locator('.page-markdown li > code:first-child');
+  await expect(entries).toHaveCount(4);
+  const listed = await entries.allTextContents();
   expect(listed.sort()).toEqual(['app-locale', 'app-menu-collapsed', 'oidc.*', 'owd-route-after-sign-out']);
   const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
   expect(kept).toContain('app-locale');
