@@ -46,6 +46,7 @@ DYNAMODB_LOCAL_DIR = STATIC_LIBS / "dynamodb-local" / "2"
 JAVA_DIR = STATIC_LIBS / "java" / "21"
 AGENT_JAR_NAME = "ddb-local-loader-0.1.jar"
 READY_TIMEOUT_SECONDS = 120
+START_ATTEMPTS = 2
 STOP_GRACE_SECONDS = 15
 
 
@@ -178,14 +179,25 @@ class LocalStack:
 
 def start(port: int, **popen_options) -> LocalStack:
     """LocalStack on 127.0.0.1:`port`, ready to serve DynamoDB (DynamoDB Local), SQS, S3, SES, CloudFormation."""
-    instance = _start_docker(port) if docker_available() else _start_host(port, **popen_options)
-    try:
-        _wait_until_ready(instance)
-        instance.versions = versions(instance)
-    except BaseException:
-        instance.stop()
-        raise
-    return instance
+    attempt = 1
+    while True:
+        instance = _start_docker(port) if docker_available() else _start_host(port, **popen_options)
+        try:
+            _wait_until_ready(instance)
+            instance.versions = versions(instance)
+            return instance
+        except StartupError as exc:
+            instance.stop()
+            if attempt == START_ATTEMPTS:
+                raise
+            # LocalStack keeps a service whose start failed failed (DynamoDB Local slow to answer on a loaded
+            # machine): only a new instance starts it again.
+            print(f"LocalStack did not start (attempt {attempt} of {START_ATTEMPTS}), starting it again: "
+                  f"{str(exc).splitlines()[0]}", file=sys.stderr)
+            attempt += 1
+        except BaseException:
+            instance.stop()
+            raise
 
 
 def _settings(port: int) -> dict[str, str]:
@@ -255,22 +267,35 @@ def _wait_until_ready(instance: LocalStack) -> None:
             raise StartupError(f"LocalStack exited during start-up (exit code {instance.process.returncode}):\n"
                                + _tail(instance.log_path))
         try:
-            if requests.get(f"{instance.url}/_localstack/health", timeout=2).ok:
-                # DynamoDB Local starts on the first DynamoDB call (about 5 s); take that wait here, once.
-                _first_dynamodb_call(instance.url)
+            health = requests.get(f"{instance.url}/_localstack/health", timeout=2)
+            if health.ok and _first_dynamodb_call(instance.url):
                 return
-        except requests.RequestException:
+            if health.ok and health.json().get("services", {}).get("dynamodb") == "error":
+                raise StartupError(f"LocalStack's DynamoDB failed to start at {instance.url}:\n"
+                                   + _tail(instance.log_path))
+        except (requests.RequestException, ValueError):
             pass
         time.sleep(0.3)
     raise StartupError(f"LocalStack did not become ready at {instance.url} within {READY_TIMEOUT_SECONDS} s:\n"
                        + _tail(instance.log_path))
 
 
-def _first_dynamodb_call(url: str) -> None:
+def _first_dynamodb_call(url: str) -> bool:
+    """Whether DynamoDB answers. DynamoDB Local starts on the first DynamoDB call (about 5 s, far more on a
+    loaded machine, when LocalStack's own wait for it may give up and answer an error): asked again until
+    the start-up deadline rather than failing the whole run on one slow start."""
     import boto3
+    from botocore.config import Config
+    from botocore.exceptions import BotoCoreError, ClientError
 
-    boto3.client("dynamodb", endpoint_url=url, region_name="us-east-1", aws_access_key_id="testing",
-                 aws_secret_access_key="testing").list_tables()
+    client = boto3.client("dynamodb", endpoint_url=url, region_name="us-east-1", aws_access_key_id="testing",
+                          aws_secret_access_key="testing",
+                          config=Config(connect_timeout=5, read_timeout=30, retries={"max_attempts": 1}))
+    try:
+        client.list_tables()
+    except (BotoCoreError, ClientError):
+        return False
+    return True
 
 
 def _tail(log_path: Path | None, lines: int = 30) -> str:
