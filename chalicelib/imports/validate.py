@@ -83,6 +83,9 @@ class Checked:
     # Rejected rows that gave their station a location: [(row, station identifier)], in row order (a later row of
     # a new station without one is told where its location is).
     located: list = field(default_factory=list)
+    # The rows these checks rejected, with what the worker checks against the stored data (station, parameter,
+    # unit, number, whether a location is given), so that their feedback names those problems too.
+    rejected: "Checked | None" = None
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -109,14 +112,16 @@ class Checked:
             parts = np.searchsorted(firsts, [row for row, _ in self.located], "right") - 1
             for entry, part in zip(self.located, parts.tolist()):
                 located[part].append(entry)
+        rejected = self.rejected.split(first_row, bounds) if self.rejected is not None else [None] * len(bounds)
         result = []
-        for (first, _), start, end, found, places in zip(bounds, starts.tolist(), ends.tolist(), rejections, located):
+        for (first, _), start, end, found, places, refused in zip(bounds, starts.tolist(), ends.tolist(), rejections,
+                                                                 located, rejected):
             offset = first - first_row
             result.append(Checked(
                 _Slices(fields, start, end - start), rows[start:end],
                 index[start:end] - offset,
                 [replace(r, index=r.index - offset) if r.index is not None else r for r in found], self.columns,
-                places))
+                places, refused if refused is not None and len(refused) else None))
         return result
 
 
@@ -500,8 +505,9 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     frame.reject(pc.and_(pc.invert(has_value), pc.invert(has_detection)), "value",
                  "{column} is empty and there is no detection condition (" + detection_label + ").", raw_values)
     units = frame.text("unit")
-    frame.reject(_unknown_units(units, rules.units), "unit",
-                 "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.", units)
+    unknown_unit = _unknown_units(units, rules.units)
+    frame.reject(unknown_unit, "unit", "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.",
+                 units)
     activity_types = frame.text("activityType")
     default_type = fmt.defaults.get("activityType")
     if default_type:
@@ -550,7 +556,7 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                          .take(pa.array(index[good])))
     fields["sortTime"] = pc.binary_join_element_wise(*parts, "#", null_handling="skip")
     accepted = Checked(fields, frame.rows[good], frame.index[good], frame.rejections, frame.columns,
-                       _located(frame, station))
+                       _located(frame, station), _rejected(frame, derived, unknown_unit))
     repeat_keys = _BlockKeys(keys[good])
 
     def finish(seen: Seen | None) -> Checked:
@@ -562,9 +568,22 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         mask = pa.array(~repeats)
         return Checked({name: pc.filter(array, mask) for name, array in accepted.fields.items()},
                        accepted.rows[~repeats], accepted.index[~repeats], accepted.rejections, accepted.columns,
-                       accepted.located)
+                       accepted.located, accepted.rejected)
 
     return finish
+
+
+def _rejected(frame: _Frame, derived: dict, unknown_unit: np.ndarray) -> Checked | None:
+    """The rows rejected so far, with the fields the worker checks against the stored data (Checked.rejected).
+    A unit refused already (not a WQX code) is left out of that comparison: its row says so once."""
+    if not frame.bad.any():
+        return None
+    take = _keep(frame.bad)
+    given = lambda name: ~_empty(frame.text(name)) if name in frame.arrays else np.zeros(frame.size, bool)  # noqa: E731
+    fields = {name: take(derived[name]) for name in ("station", "characteristic", "number", "value")}
+    fields["unit"] = take(pc.if_else(pa.array(unknown_unit), "", frame.text("unit")))
+    fields["locationGiven"] = take(pa.array(given("latitude") | given("longitude")))
+    return Checked(fields, frame.rows[frame.bad], frame.index[frame.bad], columns=frame.columns)
 
 
 def _distinctions(frame: "_Frame") -> dict[str, tuple[pa.Array, np.ndarray]]:

@@ -115,6 +115,7 @@ class ImportJob:
         self.station_ids: dict[str, str | None] = {}  # identifier -> station id (None: unknown)
         self.parameter_ids: dict[str, str] = {}
         self.parameter_units: dict[str, str | None] = {}  # label -> the parameter's unit
+        self.parameters_absent: set[str] = set()  # labels of rejected rows whose parameter is not stored (yet)
         self.located: dict[str, int] = {}  # station identifier -> a rejected row that gave its location
         self.project_keys: dict[str, str | None] = {}
         self.metrics = metrics
@@ -318,8 +319,7 @@ class ImportJob:
             row = int(checked.rows[position])
             if station_id and station_id.startswith("other:"):
                 outcome.rejections.append(validate.Rejection(
-                    row, station_column, identifier, f"Station '{identifier}' belongs to another organization; "
-                    "import it into a project of that organization.", int(checked.index[position])))
+                    row, station_column, identifier, _another_organization(identifier), int(checked.index[position])))
                 continue
             if station_id is None:
                 lat, lng = lats[position].as_py(), lngs[position].as_py()
@@ -365,6 +365,50 @@ class ImportJob:
                     int(checked.rows[position]), unit_column, units[position], measured.refused[position],
                     int(checked.index[position])))
         self._samples(outcome, [p for p in keep if p not in measured.refused], measured)
+        self._recheck_rejected(outcome, layout)
+
+    def _recheck_rejected(self, outcome: Outcome, layout: formats.Layout) -> None:
+        """The rows the checks rejected, checked against the stored data as written rows are (after them, so the
+        stations and parameters this chunk creates count): a station of another organization or unknown without a
+        location, a unit that cannot be converted to its parameter's. So a row's feedback names all its problems at
+        once rather than one more at each attempt. Nothing of these rows is written."""
+        rejected = outcome.checked.rejected
+        if rejected is None:
+            return
+        fields, columns = rejected.fields, rejected.columns
+        station_column = columns.get("station", layout.format.column("station"))
+        identifiers = fields["station"].to_pylist()
+        self._station_lookup([i for i in dict.fromkeys(identifiers) if i])
+        location_given = fields["locationGiven"].to_pylist()
+        for position, identifier in enumerate(identifiers):
+            station_id = self.station_ids.get(identifier) if identifier else ""
+            if station_id and station_id.startswith("other:"):
+                message = _another_organization(identifier)
+            elif station_id is None and not location_given[position]:
+                message = self._unlocated(identifier, rejected, layout)
+            else:
+                continue
+            outcome.rejections.append(validate.Rejection(int(rejected.rows[position]), station_column, identifier,
+                                                         message, int(rejected.index[position])))
+        # Parameters not met yet: a stored one is remembered as the written rows would; one not stored is not (a
+        # written row creates it, with its unit), and its rows have no unit to be compared with.
+        unseen = [label for label in dict.fromkeys(fields["characteristic"].to_pylist())
+                  if label and label not in self.parameter_ids and label not in self.parameters_absent]
+        if unseen:
+            found = parameters.existing([parameters.parameter_id_for(label) for label in unseen])
+            for label in unseen:
+                existing = found.get(parameters.parameter_id_for(label))
+                if existing is None:
+                    self.parameters_absent.add(label)
+                else:
+                    self.parameter_ids[label] = existing.id
+                    self.parameter_units[label] = existing.unit or None
+        measured = validate.against_parameters(fields, self.parameter_units)
+        unit_column = columns.get("unit", layout.format.column("unit"))
+        units = fields["unit"]
+        for position, reason in sorted(measured.refused.items()):
+            outcome.rejections.append(validate.Rejection(int(rejected.rows[position]), unit_column,
+                                                         units[position].as_py(), reason, int(rejected.index[position])))
 
     def _unlocated(self, station: str, checked: validate.Checked, layout: formats.Layout) -> str:
         """Why a row of a station not known yet is refused: no location given, or given on a rejected row."""
@@ -623,6 +667,10 @@ def rejected_message(rejected: int, partly: int, dry_run: bool) -> str:
         notes.append(f"{partly:,} rows were partly rejected (see the rejected rows): their other values "
                      + ("can be imported." if dry_run else "were imported."))
     return " ".join(notes)
+
+
+def _another_organization(identifier: str) -> str:
+    return f"Station '{identifier}' belongs to another organization; import it into a project of that organization."
 
 
 def _optional(**values) -> dict:
