@@ -49,6 +49,12 @@ def current_principal() -> Principal | None:
     return _current.get()
 
 
+def current_principal_id() -> str | None:
+    """The signed-in caller's id, or None for an anonymous request."""
+    principal = _current.get()
+    return principal.id if principal else None
+
+
 def require_principal() -> Principal:
     principal = _current.get()
     if principal is None:

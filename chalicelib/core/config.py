@@ -60,6 +60,12 @@ class Settings:
     # the caller follows redirects to /wqp/answers/{id}, each of which waits up to wqp_answer_wait_seconds.
     wqp_direct_max_results: int = 100_000
     wqp_answer_wait_seconds: float = 20
+    # A sample-value download (GET /sampleValue) heavier than this many values (each DynamoDB request it needs
+    # weighs as samples.answers.REQUEST_WEIGHT values) is written by the queue worker (docs/decisions/0009: the
+    # direct path's measured cost on moto and Lambda keeps this well under API Gateway's 29 s); the caller follows
+    # redirects to /sampleValueAnswers/{id}, each of which waits up to sample_download_wait_seconds.
+    sample_download_direct_max_values: int = 50_000
+    sample_download_wait_seconds: float = 20
     # The explorer map's answer (POST /statistic, format columns) comes in pages of at most this many stations:
     # 15-24 B a station (24 with a value at every station; decision 0013): a page is at most ~3.7 MB, under
     # Lambda's 6 MB response cap.
@@ -105,6 +111,10 @@ def get_settings() -> Settings:
         wqp_inline_bytes=int(env.get("WQP_INLINE_BYTES") or Settings.wqp_inline_bytes),
         wqp_direct_max_results=int(env.get("WQP_DIRECT_MAX_RESULTS") or Settings.wqp_direct_max_results),
         wqp_answer_wait_seconds=float(env.get("WQP_ANSWER_WAIT_SECONDS") or Settings.wqp_answer_wait_seconds),
+        sample_download_direct_max_values=int(env.get("SAMPLE_DOWNLOAD_DIRECT_MAX_VALUES")
+                                              or Settings.sample_download_direct_max_values),
+        sample_download_wait_seconds=float(env.get("SAMPLE_DOWNLOAD_WAIT_SECONDS")
+                                           or Settings.sample_download_wait_seconds),
         statistic_page_rows=max(1, int(env.get("STATISTIC_PAGE_ROWS") or Settings.statistic_page_rows)),
         store_connect_timeout_seconds=float(env.get("AWS_CONNECT_TIMEOUT_SECONDS")
                                             or Settings.store_connect_timeout_seconds),

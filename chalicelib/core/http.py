@@ -74,6 +74,13 @@ def _error_log():
     return Logger(service=os.environ.get("POWERTOOLS_SERVICE_NAME", "open-water-data"), child=False)
 
 
+def see_other(location: str, headers: dict | None = None, **body) -> Response:
+    """A 303 See Other to `location` (a queued answer's waiting address, or the answer in S3), saying it in the
+    body too for clients that read JSON."""
+    return Response(body={"url": location, **body}, status_code=303,
+                    headers={**(headers or {}), "Location": location, "Content-Type": "application/json"})
+
+
 def created(body: Any) -> Response:
     """A 201 Created answer for POSTs that make a new thing."""
     return Response(body=body, status_code=201, headers={"Content-Type": "application/json"})

@@ -306,6 +306,9 @@ ZH_CN = {
     "WQP answer not found.": "未找到该 WQP 查询结果。",
     "The WQP answer could not be written. Please ask for it again.": "无法生成该 WQP 查询结果，请重新查询。",
     "Invalid attempt. A whole number expected": "attempt 参数无效：应为整数。",
+    # Large sample-value downloads written by the worker (/sampleValueAnswers/{id}).
+    "Download of values not found.": "未找到该数值下载。",
+    "The download of values could not be written. Please ask for it again.": "无法生成该数值下载，请重新下载。",
     # Imports (the project's Imports tab): what an import's log says, then a rejected row's reason. A
     # {message} inside another message is translated in turn; the messages that hold one come first, so that
     # a message that ends another is not taken for the whole.

@@ -7,7 +7,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes, created
+from chalicelib.core.http import Routes, created, see_other
 from chalicelib.core.messages import language_of, localize
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.crud.routes import describe_list
@@ -152,7 +152,7 @@ def feedback_file(fileId):
     asked = (request.query_params or {}).get("lang") or request.headers.get("accept-language")
     text, url = service.feedback_file(log, language_of(asked))
     if url is not None:
-        return Response(body={"url": url}, status_code=303, headers={"Location": url, "Content-Type": "application/json"})
+        return see_other(url)
     return Response(body=text, status_code=200, headers={
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": f'attachment; filename="{service.feedback_name(log)}"'})

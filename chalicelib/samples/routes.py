@@ -1,15 +1,13 @@
 """Sample values: one series for a chart, and the CSV download (public: published data)."""
-import uuid
-
 from chalicelib.auth import rules
-from chalicelib.core import csv_download
+from chalicelib.auth.principal import current_principal_id
+from chalicelib.core import csv_download, queued_answers
+from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, see_other
 from chalicelib.core.openapi import CSV, JSON, describe
-from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service as parameters
-from chalicelib.projects import service as projects
-from chalicelib.samples import download, service
+from chalicelib.samples import answers, download, service
 from chalicelib.stations import service as stations
 
 routes = Routes(__name__)
@@ -92,30 +90,37 @@ _IDS = {"type": "array", "items": {"type": "string"}}
                                       "parameterId)"}})
 def download_values():
     """Download values as CSV in Water Quality Portal result columns (?stationId | projectId | organizationId,
-    optional parameterId, from, to); large downloads are redirected (303) to a presigned S3 object."""
+    optional parameterId, from, to); large files are redirected (303) to a presigned S3 object, and downloads too
+    large to write within the request are written by the queue worker (303 to /sampleValueAnswers/{id})."""
     request = routes.current_request
     multi = _multi(request)
     params = request.query_params or {}
     station_ids = _values(multi, "stationId", "stationIds")
     project_ids = _values(multi, "projectId", "projectIds")
     organization_ids = _values(multi, "organizationId", "organizationIds")
-    parameter_ids = _values(multi, "parameterId", "parameterIds")
     if not (station_ids or project_ids or organization_ids):
         raise BadRequest("Name at least one stationId, projectId or organizationId.")
     start, end = _range(params)
-    chosen = [stations.get(i) for i in station_ids]
-    for project_id in project_ids:
-        project = projects.get(project_id)
-        chosen += list(stations.existing(project.stationIds or []).values())
-    for organization_id in organization_ids:
-        organizations.get(organization_id)
-        chosen += stations.by_organization(organization_id)
-    chosen = list({s.id: s for s in chosen}.values())
-    if parameter_ids:
-        parameters.require_existing(parameter_ids)
-    lookups = dict(organizations={o: organizations.get(o) for o in {s.organizationId for s in chosen}},
-                   parameters=parameters.all_parameters(),
-                   projects={p.id: p for p in projects.COLLECTION.model.scan()})
-    selection = download.Selection(chosen, set(parameter_ids) if parameter_ids else None, start, end)
-    return csv_download.answer(download.COLUMNS, download.rows(selection, **lookups),
-                               f"sample-values-{uuid.uuid4().hex[:8]}.csv")
+    asked = answers.Asked(station_ids, project_ids, organization_ids, _values(multi, "parameterId", "parameterIds"),
+                          start, end)
+    chosen = answers.stations_of(asked)
+    queued = answers.plan(asked, chosen, current_principal_id())
+    if queued is not None:
+        # Relative to /sampleValue, whatever prefix (stage, CDN path) is before it.
+        return see_other(f"sampleValueAnswers/{queued['id']}?attempt=1", id=queued["id"], status=queued["status"])
+    return csv_download.answer(download.COLUMNS, answers.rows(asked, chosen), answers.file_name())
+
+
+@routes.route("/sampleValueAnswers/{answerId}", auth=rules.public)
+@describe(status=303, query={"attempt": {"type": "integer", "minimum": 1, "description": "how many times the "
+                                         "caller has asked (each redirect to the same download asks anew)"}})
+def queued_download(answerId):
+    """A large sample-value download the worker writes: a redirect to it in S3 once written; until then, after
+    waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
+    attempt = queued_answers.next_attempt((routes.current_request.query_params or {}).get("attempt"))
+    status = answers.wait(answerId, current_principal_id(), get_settings().sample_download_wait_seconds)
+    if status["status"] == queued_answers.SUCCEEDED:
+        return see_other(answers.url(status), expiresIn=queued_answers.PRESIGNED_SECONDS)
+    # A new address each time, so clients see no loop (browsers and httpx follow 20 redirects, curl 50).
+    return see_other(f"{status['id']}?attempt={attempt}", {"Retry-After": "1"}, id=status["id"],
+                      status=status["status"])

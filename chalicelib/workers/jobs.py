@@ -12,7 +12,8 @@ from typing import Callable
 
 # Modules that register job handlers; imported by the worker only, so API cold starts stay small.
 JOB_MODULES = ("chalicelib.statistics.jobs", "chalicelib.imports.jobs", "chalicelib.reports.jobs",
-               "chalicelib.timeseries.jobs", "chalicelib.wqp.jobs", "chalicelib.organizations.jobs")
+               "chalicelib.timeseries.jobs", "chalicelib.wqp.jobs", "chalicelib.samples.jobs",
+               "chalicelib.organizations.jobs")
 
 JobHandler = Callable[[dict], None]
 _handlers: dict[str, JobHandler] = {}

@@ -9,10 +9,11 @@ from typing import Callable
 from chalice import Response
 
 from chalicelib.auth import rules
-from chalicelib.auth.principal import current_principal
+from chalicelib.auth.principal import current_principal_id
+from chalicelib.core import queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, see_other
 from chalicelib.core.openapi import JSON, describe
 from chalicelib.wqp import answers, columns, output, params
 from chalicelib.wqp import service as wqp
@@ -68,17 +69,7 @@ def _answer(write: Callable[[output.Answer], dict]) -> Response:
         url = answer.publish()
     finally:
         answer.close()
-    return _see_other(url, headers, expiresIn=output.PRESIGNED_SECONDS)
-
-
-def _see_other(location: str, headers: dict, **body) -> Response:
-    return Response(body={"url": location, **body}, status_code=303,
-                    headers={**headers, "Location": location, "Content-Type": "application/json"})
-
-
-def _caller() -> str | None:
-    principal = current_principal()
-    return principal.id if principal else None
+    return see_other(url, headers, expiresIn=output.PRESIGNED_SECONDS)
 
 
 @routes.route("/wqp/{interface}/{service}/{action}", methods=("GET", "HEAD", "POST"), auth=rules.public,
@@ -100,11 +91,11 @@ def search(interface, service, action):
     look = wqp.Lookups.load()
     if routes.current_request.method == "HEAD":
         return Response(body="", status_code=200, headers=_headers(wqp.counts(query, look)))
-    plan = answers.plan(interface, service, values, query, look, _caller())
+    plan = answers.plan(interface, service, values, query, look, current_principal_id())
     if plan.queued is not None:
         queued = plan.queued
         # Relative to /wqp/{interface}/{service}/search, whatever prefix (stage, CDN path) is before it.
-        return _see_other(f"../../answers/{queued['id']}?attempt=1", _headers(queued["counts"]), id=queued["id"],
+        return see_other(f"../../answers/{queued['id']}?attempt=1", _headers(queued["counts"]), id=queued["id"],
                           status=queued["status"])
     return _answer(lambda answer: answers.write(query, look, answer, plan.stations))
 
@@ -115,15 +106,13 @@ def search(interface, service, action):
 def queued_answer(answerId):
     """A large Result or Activity answer the worker writes: a redirect to it in S3 once written; until then,
     after waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
-    attempt = (routes.current_request.query_params or {}).get("attempt", "0")
-    if not attempt.isdigit() or len(attempt) > 6:
-        raise BadRequest("Invalid attempt. A whole number expected")
-    status = answers.wait(answerId, _caller(), get_settings().wqp_answer_wait_seconds)
+    attempt = queued_answers.next_attempt((routes.current_request.query_params or {}).get("attempt"))
+    status = answers.wait(answerId, current_principal_id(), get_settings().wqp_answer_wait_seconds)
     headers = _headers(status["counts"])
     if status["status"] == answers.SUCCEEDED:
-        return _see_other(answers.url(status), headers, expiresIn=output.PRESIGNED_SECONDS)
+        return see_other(answers.url(status), headers, expiresIn=queued_answers.PRESIGNED_SECONDS)
     # A new address each time, so clients see no loop (they follow 20 redirects, httpx, or 30, requests and curl).
-    return _see_other(f"{status['id']}?attempt={int(attempt) + 1}", {**headers, "Retry-After": "1"},
+    return see_other(f"{status['id']}?attempt={attempt}", {**headers, "Retry-After": "1"},
                       id=status["id"], status=status["status"])
 
 

@@ -94,3 +94,19 @@ def api(demo) -> Api:
 
     with Client(app.app, stage_name="local") as client:
         yield Api(client)
+
+
+@pytest.fixture
+def settings_env(monkeypatch):
+    """Sets settings through their environment variables for one test (`settings_env(NAME=value, ...)`): read
+    again at once, and as they were once the test is over."""
+    from chalicelib.core.config import get_settings
+
+    def set_settings(**values) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(name, str(value))
+        get_settings.cache_clear()
+
+    yield set_settings
+    monkeypatch.undo()
+    get_settings.cache_clear()

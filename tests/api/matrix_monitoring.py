@@ -110,6 +110,33 @@ CASES: list = [
     Case("GET", "/statistic/sampleLocationList", ALL_OK),
 ]
 
+DOWNLOAD = "/sampleValueAnswers/{download}"
+
+
+def _download_of(owner: str | None):
+    """A written sample-value download (its status as the worker leaves it), asked for by `owner` (a demo user;
+    None: anonymous)."""
+
+    def setup(ids: dict) -> dict:
+        from chalicelib.core import queued_answers
+        from chalicelib.samples import answers
+
+        status = queued_answers.enqueue(answers.KIND, {"owner": ids[owner] if owner else None, "asked": {}})
+        queued_answers.save(answers.KIND, {**status, "status": queued_answers.SUCCEEDED,
+                                           "key": queued_answers.key(answers.KIND, status["id"], "x.csv")})
+        return {"download": status["id"]}
+
+    return setup
+
+
+ALL_SEE_OTHER = {identity: 303 for identity in ALL_OK}
+CASES += [
+    # An anonymous caller's download is anyone's who holds its id; a signed-in caller's is theirs alone.
+    Case("GET", DOWNLOAD, ALL_SEE_OTHER, setup=_download_of(None)),
+    Case("GET", DOWNLOAD, {**{identity: 404 for identity in ALL_OK}, "orgadmin": 303}, setup=_download_of("orgadmin")),
+    Case("GET", DOWNLOAD + "?attempt=x", ALL_BAD_REQUEST, setup=_download_of(None)),
+]
+
 for base, kind in (("/stationTypes", "stationType"), ("/monitoringLocationTypes", "monitoringLocationType"),
                    ("/parameter/groups", "parameterGroup")):
     setup = _fresh_catalog_item(kind)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.core.config import get_settings
 from tests.api.test_wqp import _request, _table
 from tests.api.test_wqp_activities import _dynamodb_requests
 
@@ -26,14 +25,8 @@ def _queries(made: list[tuple[str, dict]]) -> dict[str, int]:
 
 
 @pytest.fixture
-def direct_max(monkeypatch):
-    def lower(rows: int) -> None:
-        monkeypatch.setenv("WQP_DIRECT_MAX_RESULTS", str(rows))
-        get_settings.cache_clear()
-
-    yield lower
-    monkeypatch.delenv("WQP_DIRECT_MAX_RESULTS", raising=False)
-    get_settings.cache_clear()
+def direct_max(settings_env):
+    return lambda rows: settings_env(WQP_DIRECT_MAX_RESULTS=rows)
 
 
 def test_head_counts_each_series_by_its_key_without_asking_the_series_lists(api, demo, monkeypatch):

@@ -9,12 +9,12 @@ import json
 import time
 import uuid
 import zipfile
-from urllib.parse import urljoin, urlsplit
 
 import pytest
 import requests
 
 from chalicelib.wqp import answers
+from tests.api.redirects_support import next_path, request
 
 WI = "siteid=WIDNR_WQX-10032762&organization=Demo%20Watershed%20Council"
 RESULT = f"/wqp/data/Result/search?{WI}"
@@ -22,32 +22,11 @@ ACTIVITY = f"/wqp/data/Activity/search?{WI}"
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
 
 
-def _request(api, path: str, identity: str = "anonymous", method: str = "GET", headers: dict | None = None):
-    caller = api.as_(identity)
-    return caller.client.http.request(method, f"/api/v1{path}", headers={**caller.headers(), **(headers or {})})
-
-
-def _next(response, asked: str) -> str:
-    """The API path a redirect names (relative to the address asked), without /api/v1."""
-    target = urljoin(f"http://api.example/api/v1{asked}", response.headers["Location"])
-    parts = urlsplit(target)
-    return parts.path.removeprefix("/api/v1") + (f"?{parts.query}" if parts.query else "")
-
-
 @pytest.fixture
-def direct_max(monkeypatch):
+def direct_max(settings_env):
     """Sets WQP_DIRECT_MAX_RESULTS (and a short wait per hop) for one test."""
-    from chalicelib.core.config import get_settings
-
-    def lower(rows: int, wait_seconds: float = 0.5) -> None:
-        monkeypatch.setenv("WQP_DIRECT_MAX_RESULTS", str(rows))
-        monkeypatch.setenv("WQP_ANSWER_WAIT_SECONDS", str(wait_seconds))
-        get_settings.cache_clear()
-
-    yield lower
-    monkeypatch.delenv("WQP_DIRECT_MAX_RESULTS", raising=False)
-    monkeypatch.delenv("WQP_ANSWER_WAIT_SECONDS", raising=False)
-    get_settings.cache_clear()
+    return lambda rows, wait_seconds=0.5: settings_env(WQP_DIRECT_MAX_RESULTS=rows,
+                                                       WQP_ANSWER_WAIT_SECONDS=wait_seconds)
 
 
 def _queued(response) -> str:
@@ -78,25 +57,25 @@ def _fetched(response) -> bytes:
 
 def test_a_result_answer_past_the_direct_size_is_written_by_the_worker_with_the_direct_answers_bytes(api, demo,
                                                                                                       direct_max):
-    direct = _request(api, RESULT)
+    direct = request(api, RESULT)
     assert direct.status_code == 200 and direct.headers["Total-Result-Count"] == "5"
     direct_max(4)
-    first = _request(api, RESULT)
+    first = request(api, RESULT)
     answer_id = _queued(first)
     assert (first.headers["Total-Site-Count"], first.headers["Total-Result-Count"]) == ("1", "5")
-    path = _next(first, RESULT)
+    path = next_path(first, RESULT)
     assert path == f"/wqp/answers/{answer_id}?attempt=1"
 
-    waiting = _request(api, path)  # nothing has run the job yet: after the wait, the next attempt
+    waiting = request(api, path)  # nothing has run the job yet: after the wait, the next attempt
     assert waiting.status_code == 303 and waiting.headers["Retry-After"]
-    assert _next(waiting, path) == f"/wqp/answers/{answer_id}?attempt=2"
+    assert next_path(waiting, path) == f"/wqp/answers/{answer_id}?attempt=2"
     assert waiting.headers["Total-Result-Count"] == "5"
 
     _work_until_ended(answer_id)
-    ready = _request(api, _next(waiting, path))
+    ready = request(api, next_path(waiting, path))
     assert ready.headers["Total-Result-Count"] == "5"
     assert _fetched(ready) == direct.body
-    head = _request(api, RESULT, method="HEAD")  # HEAD stays the counts alone, no job
+    head = request(api, RESULT, method="HEAD")  # HEAD stays the counts alone, no job
     assert (head.status_code, head.headers["Total-Result-Count"], head.body in (b"", "")) == (200, "5", True)
 
 
@@ -104,24 +83,24 @@ def test_a_result_answers_sites_weigh_in_as_values(api, demo, direct_max):
     """A site costs a Query of its series and one of its values at least: it counts as SITE_WEIGHT values."""
     rows = 5 + answers.SITE_WEIGHT["result"]  # the one site's 5 values and its weight
     direct_max(rows)
-    assert _request(api, RESULT).status_code == 200
+    assert request(api, RESULT).status_code == 200
     direct_max(rows - 1)
-    _queued(_request(api, RESULT))
+    _queued(request(api, RESULT))
 
 
 def test_activity_and_zipped_answers_take_the_same_path(api, demo, direct_max):
-    direct_activities = _request(api, ACTIVITY)
-    direct_zip = requests.get(_request(api, RESULT + "&zip=yes&mimeType=tsv").headers["Location"], timeout=30)
+    direct_activities = request(api, ACTIVITY)
+    direct_zip = requests.get(request(api, RESULT + "&zip=yes&mimeType=tsv").headers["Location"], timeout=30)
     direct_max(2)
-    activities = _request(api, ACTIVITY)
+    activities = request(api, ACTIVITY)
     assert activities.headers["Total-Activity-Count"] == "5"
     activity_id = _queued(activities)
-    zipped = _request(api, RESULT + "&zip=yes&mimeType=tsv")
+    zipped = request(api, RESULT + "&zip=yes&mimeType=tsv")
     zip_id = _queued(zipped)
     _work_until_ended(activity_id)
     _work_until_ended(zip_id)
-    assert _fetched(_request(api, _next(activities, ACTIVITY))) == direct_activities.body
-    archive = zipfile.ZipFile(io.BytesIO(_fetched(_request(api, f"/wqp/answers/{zip_id}"))))
+    assert _fetched(request(api, next_path(activities, ACTIVITY))) == direct_activities.body
+    archive = zipfile.ZipFile(io.BytesIO(_fetched(request(api, f"/wqp/answers/{zip_id}"))))
     expected = zipfile.ZipFile(io.BytesIO(direct_zip.content))
     assert archive.namelist() == expected.namelist() == ["resultphyschem.tsv"]
     assert archive.read("resultphyschem.tsv") == expected.read("resultphyschem.tsv")
@@ -129,28 +108,28 @@ def test_activity_and_zipped_answers_take_the_same_path(api, demo, direct_max):
 
 def test_a_signed_in_callers_answer_is_theirs_alone_and_an_unknown_one_is_404(api, demo, direct_max):
     direct_max(4, wait_seconds=0)
-    answer_id = _queued(_request(api, RESULT, identity="viewer"))
+    answer_id = _queued(request(api, RESULT, identity="viewer"))
     path = f"/wqp/answers/{answer_id}"
-    assert _request(api, path, identity="viewer").status_code == 303
+    assert request(api, path, identity="viewer").status_code == 303
     for identity in ("anonymous", "other_orgadmin", "admin"):
-        refused = _request(api, path, identity=identity)
+        refused = request(api, path, identity=identity)
         assert (refused.status_code, json.loads(refused.body)["message"]) == (404, "WQP answer not found."), identity
     for unknown in (str(uuid.uuid4()), "not-an-id"):
-        assert _request(api, f"/wqp/answers/{unknown}").status_code == 404
-    chinese = _request(api, f"/wqp/answers/{uuid.uuid4()}", headers=ZH)
+        assert request(api, f"/wqp/answers/{unknown}").status_code == 404
+    chinese = request(api, f"/wqp/answers/{uuid.uuid4()}", headers=ZH)
     assert json.loads(chinese.body)["message"] == "未找到该 WQP 查询结果。"
-    assert json.loads(_request(api, f"{path}?attempt=x", identity="viewer").body)["message"] == \
+    assert json.loads(request(api, f"{path}?attempt=x", identity="viewer").body)["message"] == \
         "Invalid attempt. A whole number expected"
-    anonymous_id = _queued(_request(api, RESULT))  # what anyone may ask for, anyone holding the id reads
-    assert _request(api, f"/wqp/answers/{anonymous_id}", identity="other_orgadmin").status_code == 303
+    anonymous_id = _queued(request(api, RESULT))  # what anyone may ask for, anyone holding the id reads
+    assert request(api, f"/wqp/answers/{anonymous_id}", identity="other_orgadmin").status_code == 303
 
 
 def test_a_job_that_fails_answers_a_json_error(api, demo):
     # Parameters that no longer parse stand for any failure while writing.
     status = answers.enqueue("data", "result", {"statecode": ["not a state"]}, {"Total-Result-Count": 1}, None)
     _work_until_ended(status["id"])
-    failed = _request(api, f"/wqp/answers/{status['id']}")
+    failed = request(api, f"/wqp/answers/{status['id']}")
     body = json.loads(failed.body)
     assert (failed.status_code, body["message"]) == (500, "The WQP answer could not be written. Please ask for it again.")
-    chinese = _request(api, f"/wqp/answers/{status['id']}", headers=ZH)
+    chinese = request(api, f"/wqp/answers/{status['id']}", headers=ZH)
     assert json.loads(chinese.body)["message"] == "无法生成该 WQP 查询结果，请重新查询。"
