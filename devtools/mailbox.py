@@ -28,18 +28,13 @@ class Mail:
 
 
 def messages(endpoint_url: str) -> list[Mail]:
-    """Every message sent so far through the SES of this endpoint."""
-    endpoint_url = endpoint_url.rstrip("/")
-    # LocalStack keeps sent email at an internal endpoint of its own; moto answers that path with a 404.
-    response = requests.get(f"{endpoint_url}/_aws/ses", timeout=10)
-    if response.ok and "messages" in (response.json() if "json" in response.headers.get("content-type", "") else {}):
-        return [Mail(tuple(m["Destination"].get("ToAddresses", [])), m.get("Subject", ""),
-                     (m.get("Body") or {}).get("text_part") or (m.get("Body") or {}).get("html_part") or "")
-                for m in response.json()["messages"]]
-    response = requests.get(f"{endpoint_url}/moto-api/data.json", timeout=10)
+    """Every message sent so far through the SES of this endpoint (LocalStack's /_aws/ses; our moto server
+    answers it in the same form, devtools/moto_server.py)."""
+    response = requests.get(f"{endpoint_url.rstrip('/')}/_aws/ses", timeout=10)
     response.raise_for_status()
-    return [Mail(tuple(m["destinations"].get("ToAddresses", [])), m["subject"], m["body"])
-            for m in response.json().get("ses", {}).get("Message", [])]
+    return [Mail(tuple(m["Destination"].get("ToAddresses", [])), m.get("Subject", ""),
+                 (m.get("Body") or {}).get("text_part") or (m.get("Body") or {}).get("html_part") or "")
+            for m in response.json()["messages"]]
 
 
 def main(argv: list[str] | None = None) -> None:

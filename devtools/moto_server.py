@@ -9,6 +9,11 @@ poll waits up to 20 s inside moto and must not hold up the tables.
 
     python -m devtools.moto_server --port 8003
 
+Sent email is listed at GET /_aws/ses, as LocalStack lists it ({"messages": [{"Destination": {"ToAddresses"},
+"Subject", "Body": {"text_part" | "html_part"}, ...}]}), so the local mailbox (devtools/mailbox.py, the browser
+tests) reads both stand-ins alike. moto's own /moto-api/data.json stops answering once the server holds an
+object uploaded in parts (any download over 8 MB: boto3's upload_file), which had silenced the mailbox.
+
 With MOTO_REQUEST_TIMES=1 it also keeps how long it took to answer each AWS service and operation:
 GET /_owd/request-times answers {"service operation": {requests, seconds, lockSeconds}} (lockSeconds: the
 part spent queueing for the DynamoDB lock), DELETE clears it. bench/load.py reads it for the share of
@@ -79,6 +84,32 @@ def dynamodb_one_at_a_time(app):
     return serialized
 
 
+SES_PATH = "/_aws/ses"
+
+
+def sent_email() -> list[dict]:
+    """Every email moto's SES has sent (all accounts and regions), as LocalStack's /_aws/ses lists it."""
+    from moto.ses.models import Message, ses_backends
+
+    return [{"Id": message.id, "Source": message.source, "Destination": message.destinations,
+             "Subject": message.subject, "Body": {"text_part": message.body, "html_part": None}}
+            for _, _, backend in ses_backends.iter_backends()
+            for message in backend.sent_messages if isinstance(message, Message)]
+
+
+def ses_mailbox(app):
+    """A WSGI app that answers GET /_aws/ses itself (the sent email) and passes every other request to `app`."""
+
+    def mailbox(environ, start_response):
+        if environ.get("PATH_INFO") != SES_PATH or environ["REQUEST_METHOD"] != "GET":
+            return app(environ, start_response)
+        body = json.dumps({"messages": sent_email()}).encode()
+        start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        return [body]
+
+    return mailbox
+
+
 TIMES_PATH = "/_owd/request-times"
 CREDENTIAL_SERVICE = re.compile(r"Credential=[^/]+/[^/]+/[^/]+/([^/]+)/")
 
@@ -136,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     queries_read_their_partition_only()
-    app = dynamodb_one_at_a_time(DomainDispatcherApplication(create_backend_app))
+    app = ses_mailbox(dynamodb_one_at_a_time(DomainDispatcherApplication(create_backend_app)))
     if os.environ.get("MOTO_REQUEST_TIMES") == "1":
         app = request_times(app)
     run_simple(args.host, args.port, app, threaded=True)

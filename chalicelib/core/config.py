@@ -66,6 +66,12 @@ class Settings:
     # redirects to /sampleValueAnswers/{id}, each of which waits up to sample_download_wait_seconds.
     sample_download_direct_max_values: int = 50_000
     sample_download_wait_seconds: float = 20
+    # A time-series download (GET /wapi/ts/download) heavier than this many values (each series weighs as
+    # timeseries.answers.REQUEST_WEIGHT values) is written by the queue worker (docs/decisions/0011: the direct path's
+    # measured cost keeps this well under API Gateway's 29 s); the caller follows redirects to
+    # /wapi/ts/downloads/{id}, each of which waits up to ts_download_wait_seconds.
+    ts_download_direct_max_values: int = 200_000
+    ts_download_wait_seconds: float = 20
     # The explorer map's answer (POST /statistic, format columns) comes in pages of at most this many stations:
     # 15-24 B a station (24 with a value at every station; decision 0013): a page is at most ~3.7 MB, under
     # Lambda's 6 MB response cap.
@@ -115,6 +121,9 @@ def get_settings() -> Settings:
                                               or Settings.sample_download_direct_max_values),
         sample_download_wait_seconds=float(env.get("SAMPLE_DOWNLOAD_WAIT_SECONDS")
                                            or Settings.sample_download_wait_seconds),
+        ts_download_direct_max_values=int(env.get("TS_DOWNLOAD_DIRECT_MAX_VALUES")
+                                          or Settings.ts_download_direct_max_values),
+        ts_download_wait_seconds=float(env.get("TS_DOWNLOAD_WAIT_SECONDS") or Settings.ts_download_wait_seconds),
         statistic_page_rows=max(1, int(env.get("STATISTIC_PAGE_ROWS") or Settings.statistic_page_rows)),
         store_connect_timeout_seconds=float(env.get("AWS_CONNECT_TIMEOUT_SECONDS")
                                             or Settings.store_connect_timeout_seconds),

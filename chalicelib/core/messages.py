@@ -309,6 +309,9 @@ ZH_CN = {
     # Large sample-value downloads written by the worker (/sampleValueAnswers/{id}).
     "Download of values not found.": "未找到该数值下载。",
     "The download of values could not be written. Please ask for it again.": "无法生成该数值下载，请重新下载。",
+    # Large time-series downloads written by the worker (/wapi/ts/downloads/{id}).
+    "Download of time series not found.": "未找到该时间序列下载。",
+    "The download of time series could not be written. Please ask for it again.": "无法生成该时间序列下载，请重新下载。",
     # Imports (the project's Imports tab): what an import's log says, then a rejected row's reason. A
     # {message} inside another message is translated in turn; the messages that hold one come first, so that
     # a message that ends another is not taken for the whole.

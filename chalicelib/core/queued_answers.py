@@ -2,10 +2,11 @@
 
 API Gateway gives a request 29 s. An answer whose size is known to be large before any of it is read (a WQP
 Result or Activity search, chalicelib/wqp/answers.py; a sample-value download, chalicelib/samples/answers.py; a
-PDF report of many stations, chalicelib/reports/queue.py) is queued instead of made: its status (and what the
-worker needs to make it) is a JSON file in the uploads bucket, `<prefix>/<id>/status.json`, the answer is stored
-beside it, and a job naming it goes to the import queue. No table is needed: S3 keeps the job's state next to
-its result, and the bucket's lifecycle rule on `downloads/` ends both a day later (infra/template.yaml).
+time-series download, chalicelib/timeseries/answers.py; a PDF report of many stations, chalicelib/reports/queue.py)
+is queued instead of made: its status (and what the worker needs to make it) is a JSON file in the uploads bucket,
+`<prefix>/<id>/status.json`, the answer is stored beside it, and a job naming it goes to the import queue. No
+table is needed: S3 keeps the job's state next to its result, and the bucket's lifecycle rule on `downloads/` ends
+both a day later (infra/template.yaml).
 
 A caller follows redirects to an address that waits a while for the answer (`wait`): a growing pause between
 reads of the status, until it has ended or the wait is over. A job still running 16 minutes after it started
@@ -24,7 +25,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
@@ -130,6 +131,15 @@ def wait_for(kind: Kind, answer_id: str, caller: str | None, seconds: float, *, 
     if ended(status) and status["status"] != SUCCEEDED:  # failed, or overdue
         raise InternalError(failed)
     return status
+
+
+def store_csv(kind: Kind, answer_id: str, header: Sequence[str], rows: Iterable[Sequence], filename: str) -> dict:
+    """A CSV answer written as the direct path writes it (chalicelib/core/csv_download.py, so the bytes are the
+    same) and stored beside its status; what the status keeps of it (its key and size)."""
+    from chalicelib.core import csv_download  # with Chalice's Response: only where a CSV is stored
+
+    stored = key(kind, answer_id, filename)
+    return {"key": stored, "size": csv_download.store(header, rows, stored, filename)}
 
 
 def url(status: dict) -> str:

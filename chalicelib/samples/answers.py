@@ -17,7 +17,7 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
-from chalicelib.core import csv_download, queued_answers
+from chalicelib.core import queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service as parameters
@@ -103,10 +103,8 @@ def file_name() -> str:
 def _write_stored(status: dict) -> dict:
     """The CSV written as the direct path writes it and stored beside its status; what the status keeps."""
     asked = Asked(**status["asked"])
-    name = file_name()
-    key = queued_answers.key(KIND, status["id"], name)
-    size = csv_download.store(download.COLUMNS, rows(asked, stations_of(asked)), key, name)
-    return {"key": key, "size": size}
+    return queued_answers.store_csv(KIND, status["id"], download.COLUMNS, rows(asked, stations_of(asked)),
+                                    file_name())
 
 
 def run(answer_id: str) -> None:
@@ -119,7 +117,3 @@ def wait(answer_id: str, caller: str | None, seconds: float) -> dict:
     or another caller's download, 500 with a message for a job that failed."""
     return queued_answers.wait_for(KIND, answer_id, caller, seconds, not_found=NOT_FOUND, failed=FAILED_MESSAGE)
 
-
-def url(status: dict) -> str:
-    """A presigned URL of a download that has been written."""
-    return queued_answers.url(status)

@@ -4,7 +4,7 @@ from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes, see_other
+from chalicelib.core.http import Routes, answer_when_written, see_other
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.parameters import service as parameters
 from chalicelib.samples import answers, download, service
@@ -118,9 +118,5 @@ def queued_download(answerId):
     """A large sample-value download the worker writes: a redirect to it in S3 once written; until then, after
     waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
     attempt = queued_answers.next_attempt((routes.current_request.query_params or {}).get("attempt"))
-    status = answers.wait(answerId, current_principal_id(), get_settings().sample_download_wait_seconds)
-    if status["status"] == queued_answers.SUCCEEDED:
-        return see_other(answers.url(status), expiresIn=queued_answers.PRESIGNED_SECONDS)
-    # A new address each time, so clients see no loop (browsers and httpx follow 20 redirects, curl 50).
-    return see_other(f"{status['id']}?attempt={attempt}", {"Retry-After": "1"}, id=status["id"],
-                      status=status["status"])
+    return answer_when_written(
+        answers.wait(answerId, current_principal_id(), get_settings().sample_download_wait_seconds), attempt)

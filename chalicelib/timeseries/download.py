@@ -1,6 +1,7 @@
 """Time-series values as CSV: one row per value, the series' station, parameter, statistic, sensor and unit."""
 from __future__ import annotations
 
+import uuid
 from typing import Iterator
 
 from chalicelib.parameters import service as parameters
@@ -14,7 +15,8 @@ COLUMNS = ("StationIdentifier", "StationId", "Parameter", "ParameterId", "Statis
 
 
 def rows(chosen: list[TimeSeries], start: int | None, end: int | None) -> Iterator[list[str]]:
-    """The CSV rows (without header), series by series; texts guarded against spreadsheet formulas."""
+    """The CSV rows (without header), series by series, each a bucket at a time (a download of millions of values
+    never holds them all); texts guarded against spreadsheet formulas."""
     station_of = stations.existing(sorted({s.stationId for s in chosen}))
     parameter_of = parameters.existing(sorted({s.parameterId for s in chosen}))
     for series in chosen:
@@ -23,9 +25,13 @@ def rows(chosen: list[TimeSeries], start: int | None, end: int | None) -> Iterat
         fixed = [safe_cell(text) for text in (
             station.identifier if station else "", series.stationId, parameter.label if parameter else "",
             series.parameterId, series.statistic, series.sensor, series.unit)]
-        values = service.read(series, start, end)
-        for t, v, q, bad in zip(values.times, values.values, values.qualifiers, values.out_of_range):
-            yield fixed + [service.iso(t), number_text(v), safe_cell(q), "out-of-range" if bad else ""]
+        for values in service.read_buckets(series, start, end):  # a bucket at a time: bounded memory
+            for t, v, q, bad in zip(values.times, values.values, values.qualifiers, values.out_of_range):
+                yield fixed + [service.iso(t), number_text(v), safe_cell(q), "out-of-range" if bad else ""]
+
+
+def file_name() -> str:
+    return f"time-series-{uuid.uuid4().hex[:8]}.csv"
 
 
 def number_text(value: float) -> str:

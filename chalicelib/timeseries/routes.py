@@ -1,23 +1,23 @@
 """Time series: the public reads (`wapi/ts/list`, `wapi/ts/data`, `wapi/ts/download`: the same visibility as the
-explorer's sampled values), machine pushes (`POST wapi/{projectId}/ts`) and file imports (`import-ts-data`)."""
+explorer's sampled values; a large download is written by the queue worker and followed through
+`wapi/ts/downloads/{id}`), machine pushes (`POST wapi/{projectId}/ts`) and file imports (`import-ts-data`)."""
 from __future__ import annotations
-
-import uuid
-
 
 from chalicelib.apikeys import service as apikeys
 from chalicelib.auth import rules
+from chalicelib.auth.principal import current_principal_id
 from chalicelib.auth.scopes import may_write
-from chalicelib.core import csv_download
+from chalicelib.core import csv_download, queued_answers
+from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, answer_when_written, see_other
 from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.stations import service as stations
-from chalicelib.timeseries import download, formats, push, service
+from chalicelib.timeseries import answers, download, formats, push, service
 from chalicelib.timeseries.jobs import TS_IMPORT
 
 routes = Routes(__name__)
@@ -115,12 +115,28 @@ def series_data():
 @routes.route("/wapi/ts/download", auth=rules.public)
 @describe(query={**_FILTERS, **_RANGE}, status=(200, 303), produces=(CSV,))
 def download_series():
-    """The values as CSV (?series or the filters of wapi/ts/list, from, to); large files by a redirect to S3."""
+    """The values as CSV (?series or the filters of wapi/ts/list, from, to); large files by a redirect to S3, and
+    downloads too large to write within the request are written by the queue worker (303 to
+    wapi/ts/downloads/{id})."""
     params = _params()
     chosen = _chosen(params)
     start, end = _range(params)
-    return csv_download.answer(download.COLUMNS, download.rows(chosen, start, end),
-                               f"time-series-{uuid.uuid4().hex[:8]}.csv")
+    queued = answers.plan(chosen, start, end, current_principal_id())
+    if queued is not None:
+        # Relative to /wapi/ts/download, whatever prefix (stage, CDN path) is before it.
+        return see_other(f"downloads/{queued['id']}?attempt=1", id=queued["id"], status=queued["status"])
+    return csv_download.answer(download.COLUMNS, download.rows(chosen, start, end), download.file_name())
+
+
+@routes.route("/wapi/ts/downloads/{answerId}", auth=rules.public)
+@describe(status=303, query={"attempt": {"type": "integer", "minimum": 1, "description": "how many times the "
+                                         "caller has asked (each redirect to the same download asks anew)"}})
+def queued_series_download(answerId):
+    """A large time-series download the worker writes: a redirect to it in S3 once written; until then, after
+    waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
+    attempt = queued_answers.next_attempt(_params().get("attempt"))
+    return answer_when_written(
+        answers.wait(answerId, current_principal_id(), get_settings().ts_download_wait_seconds), attempt)
 
 
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())

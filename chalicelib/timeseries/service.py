@@ -7,7 +7,7 @@ import math
 import statistics as stats
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from pynamodb.exceptions import PutError
 
@@ -103,6 +103,14 @@ def get(series_id: str) -> TimeSeries:
         return TimeSeries.get(series_id, META)
     except TimeSeries.DoesNotExist:
         raise NotFound(NOT_FOUND) from None
+
+
+def get_all(series_ids: list[str]) -> list[TimeSeries]:
+    """The series of these ids, in this order (one BatchGetItem per 100); 404 when one of them is missing."""
+    found = {series.id: series for series in TimeSeries.batch_get([(i, META) for i in dict.fromkeys(series_ids)])}
+    if any(i not in found for i in series_ids):
+        raise NotFound(NOT_FOUND)
+    return [found[i] for i in series_ids]
 
 
 def ensure_series(*, organization_id: str, station_id: str, parameter_id: str, statistic: str | None = None,
@@ -244,23 +252,45 @@ class Values:
 
 def read(series: TimeSeries, start: int | None, end: int | None) -> Values:
     """The series' values from start to end (epoch seconds, inclusive): one Query of its buckets."""
+    out = Values()
+    for part in read_buckets(series, start, end):
+        out.items_read += 1
+        out.times += part.times
+        out.values += part.values
+        out.qualifiers += part.qualifiers
+        out.out_of_range += part.out_of_range
+    return out
+
+
+def _bucket_range(series: TimeSeries, start: int | None, end: int | None):
+    """The Query's condition on the sort key: the buckets holding start to end (never the description)."""
     size = series.bucketSize
     low = bucket_of(start, size)[0] if start is not None else "0000"
     high = bucket_of(end, size)[0] if end is not None else "9999-99"  # after every key of a date, before "meta"
-    out = Values()
-    for bucket in TimeBucket.query(series.id, TimeBucket.ts.between(low, high)):
-        out.items_read += 1
+    return TimeBucket.ts.between(low, high)
+
+
+def read_buckets(series: TimeSeries, start: int | None, end: int | None) -> Iterator[Values]:
+    """`read`, a bucket at a time (one Query of its buckets, paged as DynamoDB pages it): what a download of
+    millions of values reads without holding them all."""
+    for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end)):
         times, values, flags = packing.unpack_columns(bucket.data, bucket_start(bucket.ts))
         names = bucket.qualifiers or []
         first = 0 if start is None or times[0] >= start else _bisect(times, start)
         last = len(times) if end is None or times[-1] <= end else _bisect(times, end + 1)
-        out.times += times[first:last]
-        out.values += values[first:last]
+        part = Values(times[first:last], list(values[first:last]), items_read=1)
         for flag in flags[first:last]:
             code = flag & packing.QUALIFIER_MASK
-            out.qualifiers.append(names[code - 1] if code and code <= len(names) else None)
-            out.out_of_range.append(bool(flag & packing.OUT_OF_RANGE))
-    return out
+            part.qualifiers.append(names[code - 1] if code and code <= len(names) else None)
+            part.out_of_range.append(bool(flag & packing.OUT_OF_RANGE))
+        yield part
+
+
+def bucket_counts(series: TimeSeries, start: int | None, end: int | None) -> int:
+    """How many values the buckets holding start to end have (the same Query as `read`, asking only each bucket's
+    count, no value): at least as many as `read` gives, and at most the buckets at either end more."""
+    return sum(int(bucket.count) for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end),
+                                                                 attributes_to_get=["n"]))
 
 
 def _bisect(times: list[int], value: int) -> int:

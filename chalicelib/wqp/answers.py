@@ -116,7 +116,3 @@ def wait(answer_id: str, caller: str | None, seconds: float) -> dict:
     another caller's answer, 500 with a message for a job that failed."""
     return queued_answers.wait_for(KIND, answer_id, caller, seconds, not_found=NOT_FOUND, failed=FAILED_MESSAGE)
 
-
-def url(status: dict) -> str:
-    """A presigned URL of an answer that has succeeded."""
-    return queued_answers.url(status)

@@ -13,7 +13,7 @@ from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
-from chalicelib.core.http import Routes, see_other
+from chalicelib.core.http import Routes, answer_when_written, see_other
 from chalicelib.core.openapi import JSON, describe
 from chalicelib.wqp import answers, columns, output, params
 from chalicelib.wqp import service as wqp
@@ -108,12 +108,7 @@ def queued_answer(answerId):
     after waiting up to ~20 s, a redirect to this address again (with the next attempt and Retry-After)."""
     attempt = queued_answers.next_attempt((routes.current_request.query_params or {}).get("attempt"))
     status = answers.wait(answerId, current_principal_id(), get_settings().wqp_answer_wait_seconds)
-    headers = _headers(status["counts"])
-    if status["status"] == answers.SUCCEEDED:
-        return see_other(answers.url(status), headers, expiresIn=queued_answers.PRESIGNED_SECONDS)
-    # A new address each time, so clients see no loop (they follow 20 redirects, httpx, or 30, requests and curl).
-    return see_other(f"{status['id']}?attempt={attempt}", {**headers, "Retry-After": "1"},
-                      id=status["id"], status=status["status"])
+    return answer_when_written(status, attempt, _headers(status["counts"]))
 
 
 # API Gateway allows one name per path-parameter position, so the summary's segments reuse the search's:

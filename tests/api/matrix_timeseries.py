@@ -8,7 +8,8 @@ from urllib3 import encode_multipart_formdata
 
 from tests.api.authorization_matrix import ALL_OK, DEMO_ORG_ADMINS, Case
 from tests.api.matrix_imports import QUEUED_BY_CONTRIBUTORS
-from tests.api.matrix_monitoring import ALL_BAD_REQUEST, CREATED_BY_CONTRIBUTORS, DEMO_ORG_CONTRIBUTORS
+from tests.api.matrix_monitoring import (ALL_BAD_REQUEST, ALL_SEE_OTHER, CREATED_BY_CONTRIBUTORS,
+                                         DEMO_ORG_CONTRIBUTORS)
 
 _BODY, _CONTENT_TYPE = encode_multipart_formdata({"file": ("logger.csv", b"Site,Timestamp,pH\n"
                                                                          b"MATRIX-1,2024-01-01T00:00Z,7\n", "text/csv"),
@@ -48,6 +49,33 @@ CASES: list = [
     Case("POST", "/organization/{org}/api-keys", {**DEMO_ORG_ADMINS, "orgadmin": 201, "admin": 201},
          body={"name": "Matrix key"}),
     Case("DELETE", "/organization/{org}/api-keys/{key}", DEMO_ORG_ADMINS, setup=_demo_key),
+]
+
+
+DOWNLOAD = "/wapi/ts/downloads/{download}"
+
+
+def _download_of(owner: str | None):
+    """A written time-series download (its status as the worker leaves it), asked for by `owner` (a demo user;
+    None: anonymous)."""
+
+    def setup(ids: dict) -> dict:
+        from chalicelib.core import queued_answers
+        from chalicelib.timeseries import answers
+
+        status = queued_answers.enqueue(answers.KIND, {"owner": ids[owner] if owner else None, "series": []})
+        queued_answers.save(answers.KIND, {**status, "status": queued_answers.SUCCEEDED,
+                                           "key": queued_answers.key(answers.KIND, status["id"], "x.csv")})
+        return {"download": status["id"]}
+
+    return setup
+
+
+CASES += [
+    # An anonymous caller's download is anyone's who holds its id; a signed-in caller's is theirs alone.
+    Case("GET", DOWNLOAD, ALL_SEE_OTHER, setup=_download_of(None)),
+    Case("GET", DOWNLOAD, {**{identity: 404 for identity in ALL_OK}, "orgadmin": 303}, setup=_download_of("orgadmin")),
+    Case("GET", DOWNLOAD + "?attempt=x", ALL_BAD_REQUEST, setup=_download_of(None)),
 ]
 
 

@@ -16,3 +16,42 @@ def next_path(response, asked: str) -> str:
     target = urljoin(f"http://api.example/api/v1{asked}", response.headers["Location"])
     parts = urlsplit(target)
     return parts.path.removeprefix("/api/v1") + (f"?{parts.query}" if parts.query else "")
+
+
+def queued_id(response, waiting: str) -> str:
+    """The id of the answer a 303 says is queued; its Location is the waiting address `waiting`<id>, first attempt."""
+    import json
+
+    assert response.status_code == 303, response.body
+    body = json.loads(response.body)
+    assert body["status"] == "queued" and body["url"] == response.headers["Location"]
+    assert response.headers["Location"] == f"{waiting}{body['id']}?attempt=1"
+    return body["id"]
+
+
+def work_until_ended(kind, answer_id: str, timeout: float = 60) -> None:
+    """The queue worker, polled as Lambda's event source does, until the job of this queued answer has ended."""
+    import time
+
+    from chalicelib.core import queued_answers
+    from tests.api.imports_support import run_worker
+
+    deadline = time.monotonic() + timeout
+    while queued_answers.load_status(kind, answer_id, not_found="not found")["status"] not in (
+            queued_answers.SUCCEEDED, queued_answers.FAILED):
+        assert time.monotonic() < deadline, f"the job of answer {answer_id} did not end within {timeout} s"
+        run_worker()
+
+
+def fetched_csv(response):
+    """The CSV file a 303 to S3 points at, as S3 answers it."""
+    import json
+
+    import requests
+
+    assert response.status_code == 303, response.body
+    assert json.loads(response.body)["url"] == response.headers["Location"]
+    fetched = requests.get(response.headers["Location"], timeout=30)
+    assert fetched.status_code == 200
+    assert fetched.headers["Content-Type"] == "text/csv; charset=utf-8"
+    return fetched

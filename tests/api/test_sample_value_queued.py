@@ -10,11 +10,10 @@ import uuid
 from datetime import datetime, timedelta, timezone
 
 import pytest
-import requests
 
 from chalicelib.core import queued_answers
 from chalicelib.samples import answers
-from tests.api.redirects_support import next_path, request
+from tests.api.redirects_support import fetched_csv, next_path, queued_id, request, work_until_ended
 
 WI_IDENTIFIER = "WIDNR_WQX-10032762"
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
@@ -36,31 +35,15 @@ def wi_station(demo) -> dict:
 
 
 def _queued(response) -> str:
-    assert response.status_code == 303, response.body
-    body = json.loads(response.body)
-    assert body["status"] == "queued" and body["url"] == response.headers["Location"]
-    assert response.headers["Location"] == f"sampleValueAnswers/{body['id']}?attempt=1"
-    return body["id"]
+    return queued_id(response, "sampleValueAnswers/")
 
 
-def _work_until_ended(answer_id: str, timeout: float = 60) -> None:
-    """The queue worker, polled as Lambda's event source does, until this download's job has ended."""
-    from tests.api.imports_support import run_worker
-
-    deadline = time.monotonic() + timeout
-    while queued_answers.load_status(answers.KIND, answer_id, not_found=answers.NOT_FOUND)["status"] not in (
-            queued_answers.SUCCEEDED, queued_answers.FAILED):
-        assert time.monotonic() < deadline, f"the job of download {answer_id} did not end within {timeout} s"
-        run_worker()
+def _work_until_ended(answer_id: str) -> None:
+    work_until_ended(answers.KIND, answer_id)
 
 
 def _fetched(response) -> bytes:
-    assert response.status_code == 303, response.body
-    assert json.loads(response.body)["url"] == response.headers["Location"]
-    fetched = requests.get(response.headers["Location"], timeout=30)
-    assert fetched.status_code == 200
-    assert fetched.headers["Content-Type"] == "text/csv; charset=utf-8"
-    return fetched.content
+    return fetched_csv(response).content
 
 
 def test_a_download_past_the_direct_size_is_written_by_the_worker_with_the_direct_downloads_bytes(api, demo,

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import useSWR from 'swr';
-import { ApiError, del, get, patch, post } from '../../../api/client';
+import { ApiError, buildUrl, del, get, patch, post } from '../../../api/client';
 import type { Series } from '../../stations/api/sampleValues';
 
 /** A logger series (GET /wapi/ts/list): a station's values of one parameter (and statistic, sensor). */
@@ -100,16 +100,14 @@ export type SeriesCsv = { text: string } | { url: string };
 const urlOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && typeof (body as { url?: unknown }).url === 'string' ? (body as { url: string }).url : undefined;
 
-/**
- * GET /wapi/ts/download?series&from&to: one series' values in the range as CSV (one row a value, as measured).
- * A large file is a 303 to a presigned S3 URL: fetch follows it, or (when the redirect reaches the client as
- * such) its JSON {"url"} says where the file is. Undefined when there is no answer to save (the session ended:
- * the sign-in dialog says so; or the request was aborted).
- */
-export async function fetchSeriesCsv(seriesId: string, view: View | null): Promise<SeriesCsv | undefined> {
+/** At most this many redirects are followed when they reach the download as such (a browser's fetch follows 20). */
+export const MAX_REDIRECTS = 20;
+
+/** A 303's answer (it says where to go) or the file; undefined when there is no answer to save. */
+async function downloadAnswer(path: string): Promise<SeriesCsv | undefined> {
   let body: unknown;
   try {
-    body = await get<unknown>(timeSeriesDownloadPath(seriesId, view), { headers: { Accept: 'text/csv' } });
+    body = await get<unknown>(path, { headers: { Accept: 'text/csv' } });
   } catch (error) {
     const url = error instanceof ApiError && error.status === 303 ? urlOf(error.data) : undefined;
     if (url) return { url };
@@ -120,6 +118,29 @@ export async function fetchSeriesCsv(seriesId: string, view: View | null): Promi
   const url = urlOf(body);
   if (url) return { url };
   throw new ApiError(i18next.t('timeseries.chart.csvUnreadable'), { data: body });
+}
+
+/**
+ * GET /wapi/ts/download?series&from&to: one series' values in the range as CSV (one row a value, as measured).
+ * A large file is a 303 to a presigned S3 URL, and a download too large to write while the request waits is a 303
+ * to the API's waiting address (wapi/ts/downloads/{id}), which redirects to itself until the queue worker has
+ * written the file, then to the file. fetch follows them all (the waiting address is the API's own origin, so the
+ * session's token goes along; the file's bucket allows the site's origin). When a redirect reaches the client as
+ * such, its JSON {"url"} says where to go: an address of the API (relative to the one asked) is asked in turn, a
+ * file is offered as it is. Undefined when there is no answer to save (the session ended: the sign-in dialog says
+ * so; or the request was aborted).
+ */
+export async function fetchSeriesCsv(seriesId: string, view: View | null): Promise<SeriesCsv | undefined> {
+  const api = new URL(buildUrl('/'), window.location.href).href;
+  let address = new URL(buildUrl(timeSeriesDownloadPath(seriesId, view)), window.location.href).href;
+  for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects += 1) {
+    const answer = await downloadAnswer(address);
+    if (answer === undefined || 'text' in answer) return answer;
+    const next = new URL(answer.url, address).href;
+    if (!next.startsWith(api)) return { url: next };
+    address = next;
+  }
+  throw new ApiError(i18next.t('timeseries.chart.csvNotReady'));
 }
 
 /** A stretch without values this many of the series' usual steps long breaks the chart's line. */

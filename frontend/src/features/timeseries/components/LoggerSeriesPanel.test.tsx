@@ -7,7 +7,7 @@ import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { axisExtent } from '../../stations/lib/timeAxis';
-import type { TimeSeriesInfo } from '../api/timeseries';
+import { MAX_REDIRECTS, type TimeSeriesInfo } from '../api/timeseries';
 import { LoggerSeriesPanel } from './LoggerSeriesPanel';
 
 // chart.js and chartjs-plugin-zoom run for real (as in TimeSeriesChart.test.tsx): jsdom has no 2D canvas and no
@@ -273,6 +273,49 @@ describe('the logger CSV download', () => {
     expect(links()[0]!.href).toBe(url);
     expect(asked.filter((a) => a.path === '/wapi/ts/download')).toEqual([{ path: '/wapi/ts/download', from: undefined, to: undefined }]);
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("follows a queued download's waiting address to the file when the redirects reach it as such", async () => {
+    const user = userEvent.setup();
+    const { links } = captureLinks();
+    const file = 'https://uploads.example.org/downloads/timeseries/answers/abc/time-series-1234.csv?X-Amz-Signature=x';
+    // Too large to write while the request waits: the worker writes it, the waiting address redirects to itself
+    // (relative addresses, as the API answers them) until the file is written, then to the file.
+    download = () => json({ url: 'downloads/abc?attempt=1', id: 'abc', status: 'queued' }, 303);
+    const waited: string[] = [];
+    const api = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/wapi/ts/downloads/abc') return api(input, init);
+      waited.push(`${url.pathname}${url.search}`);
+      return url.searchParams.get('attempt') === '1' ? json({ url: 'abc?attempt=2', id: 'abc', status: 'running' }, 303) : json({ url: file, expiresIn: 900 }, 303);
+    });
+    const { panel, level } = await renderPanel();
+    await settled(level, 1);
+    await user.click(within(panel).getByRole('button', { name: 'Download logger data (CSV)' }));
+    await waitFor(() => expect(links()).toHaveLength(1));
+    expect(links()[0]!.href).toBe(file);
+    expect(waited).toEqual(['/api/v1/wapi/ts/downloads/abc?attempt=1', '/api/v1/wapi/ts/downloads/abc?attempt=2']);
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the file is not ready yet when the waiting address keeps redirecting', async () => {
+    const user = userEvent.setup();
+    captureLinks();
+    download = () => json({ url: 'downloads/abc?attempt=1', id: 'abc', status: 'queued' }, 303);
+    const api = vi.mocked(fetch).getMockImplementation()!;
+    let asked = 0;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/wapi/ts/downloads/abc') return api(input, init);
+      asked += 1;
+      return json({ url: `abc?attempt=${asked + 1}`, id: 'abc', status: 'running' }, 303);
+    });
+    const { panel, level } = await renderPanel();
+    await settled(level, 1);
+    await user.click(within(panel).getByRole('button', { name: 'Download logger data (CSV)' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The CSV could not be downloaded: The file is still being written. Please try again in a few minutes.');
+    expect(asked).toBe(MAX_REDIRECTS);
   });
 
   it("says why the download failed, in the server's words", async () => {

@@ -14,6 +14,7 @@ const timeseries = {
     preparingCsv: 'Preparing CSV…',
     csvFailed: 'The CSV could not be downloaded: {{message}}',
     csvUnreadable: 'The server answered neither a CSV file nor where to find it.',
+    csvNotReady: 'The file is still being written. Please try again in a few minutes.',
     /** In the tooltip of a flagged point: a value outside the plausible range; a mean holding such values, how many. */
     outOfRange: 'flagged: out of plausible range',
     outOfRangeInMean_one: 'flagged: {{count, number}} value out of plausible range',

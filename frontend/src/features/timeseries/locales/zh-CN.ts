@@ -15,6 +15,7 @@ const timeseries: typeof en = {
     preparingCsv: '正在准备 CSV…',
     csvFailed: '无法下载 CSV：{{message}}',
     csvUnreadable: '服务器既未返回 CSV 文件，也未说明文件所在位置。',
+    csvNotReady: '文件仍在生成中，请几分钟后再试。',
     outOfRange: '已标记：超出合理范围',
     outOfRangeInMean_one: '已标记：{{count, number}} 个值超出合理范围',
     outOfRangeInMean_other: '已标记：{{count, number}} 个值超出合理范围',
