@@ -18,7 +18,7 @@ from chalice import Response
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
-from chalicelib.core.http import see_other
+from chalicelib.core.responses import see_other
 
 INLINE_BYTES = 4 * 1024 * 1024
 PRESIGNED_SECONDS = 900

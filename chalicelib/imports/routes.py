@@ -7,9 +7,10 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes, created, see_other
+from chalicelib.core.http import Routes, created
 from chalicelib.core.messages import language_of, localize
 from chalicelib.core.openapi import CSV, JSON, describe
+from chalicelib.core.responses import see_other
 from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
 from chalicelib.imports import formats, service

@@ -12,6 +12,7 @@ from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.organizations.directory import live_organization
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
 from chalicelib.reference.models import ORGANIZATION_NAME, CatalogItem
 from chalicelib.system.service import DEFAULT_SETTINGS
@@ -116,13 +117,7 @@ def public(organization: Organization) -> dict:
 
 
 def get(organization_id: str) -> Organization:
-    try:
-        organization = Organization.get(organization_id)
-    except Organization.DoesNotExist:
-        organization = None
-    if organization is None or organization.deletedAt:
-        raise NotFound("Organization not found.")
-    return organization
+    return live_organization(organization_id)
 
 
 def create(data: dict, organization_id: str | None = None) -> Organization:

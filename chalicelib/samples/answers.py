@@ -19,7 +19,7 @@ from typing import Iterator
 
 from chalicelib.core import queued_answers
 from chalicelib.core.config import get_settings
-from chalicelib.organizations import service as organizations
+from chalicelib.organizations.directory import live_organization
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.samples import download
@@ -55,7 +55,7 @@ def stations_of(asked: Asked) -> list:
         project = projects.get(project_id)
         chosen += list(stations.existing(project.stationIds or []).values())
     for organization_id in asked.organization_ids:
-        organizations.get(organization_id)
+        live_organization(organization_id)
         chosen += stations.by_organization(organization_id)
     if asked.parameter_ids:
         parameters.require_existing(asked.parameter_ids)
@@ -88,7 +88,7 @@ def plan(asked: Asked, chosen: list, owner: str | None) -> dict | None:
 
 def rows(asked: Asked, chosen: list) -> Iterator[list[str]]:
     """The CSV rows (without header, in download.COLUMNS) of the chosen stations' values."""
-    lookups = dict(organizations={o: organizations.get(o) for o in {s.organizationId for s in chosen}},
+    lookups = dict(organizations={o: live_organization(o) for o in {s.organizationId for s in chosen}},
                    parameters=parameters.all_parameters(),
                    projects={p.id: p for p in projects.COLLECTION.model.scan()})
     selection = download.Selection(chosen, set(asked.parameter_ids) if asked.parameter_ids else None,

@@ -4,7 +4,8 @@ from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes, answer_when_written, see_other
+from chalicelib.core.http import Routes
+from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.parameters import service as parameters
 from chalicelib.samples import answers, download, service

@@ -10,7 +10,8 @@ from chalicelib.auth.scopes import may_write
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
-from chalicelib.core.http import Routes, answer_when_written, see_other
+from chalicelib.core.http import Routes
+from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
 from chalicelib.organizations import service as organizations

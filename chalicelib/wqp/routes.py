@@ -13,7 +13,8 @@ from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, NotFound
-from chalicelib.core.http import Routes, answer_when_written, see_other
+from chalicelib.core.http import Routes
+from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import JSON, describe
 from chalicelib.wqp import answers, columns, output, params
 from chalicelib.wqp import service as wqp
