@@ -29,8 +29,9 @@ test: deps build $(CHROMIUM) $(CJK_FONTS) $(if $(filter localstack,$(TEST_ENGINE
 	$(MAKE) test-frontend
 	$(MAKE) test-e2e
 
+# Two processes (pytest-xdist), each with its own AWS stand-in; a file's tests run together, in order.
 test-python: deps $(if $(filter localstack,$(TEST_ENGINE)),localstack)
-	ENGINE=$(TEST_ENGINE) $(PY) -m pytest -q
+	ENGINE=$(TEST_ENGINE) $(PY) -m pytest -q -n 2 --dist loadfile
 
 test-frontend: deps
 	npm run test:unit

@@ -1,18 +1,39 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests against the whole product as `make run` starts it (moto, API, worker, identity
+ * Browser tests against the whole product as `make run` starts it (the AWS stand-in, API, worker, identity
  * provider, gateway), on ports of their own so a running `make run` does not get in the way.
  * The browser is Debian's Chromium, never a downloaded one.
+ *
+ * One project for each copy of the product (tests/e2e/support/stacks.ts starts the copies side by side, on E2E_PORT..,
+ * E2E_PORT+10.., ...), each with one worker: the projects run at the same time and share no data, and within a project
+ * the tests run one at a time, in order, as they always have. Two copies on a two-core machine: the list below takes
+ * the second (about half of the time), the first takes every other file, new ones too (three copies took 5.3 min
+ * against 4.6, the cores busy). E2E_STACKS=1: one copy, one worker, every file.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8100);
+const OWN_STACK_FILES = [
+  ['organizations.spec.ts', 'pages.spec.ts', 'shell.spec.ts', 'sign-in.spec.ts'],
+];
+const STACKS = process.env.E2E_STACKS === '1' ? 1 : OWN_STACK_FILES.length + 1;
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium';
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  },
+};
+const baseURL = (stack: number) => `http://127.0.0.1:${PORT + 10 * stack}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: STACKS,
   // One more try for a test that failed: CI machines are slower and busier than a laptop, and a
   // retried pass is still reported as flaky in the list.
   retries: 1,
@@ -20,41 +41,16 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-            '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          ],
-        },
-      },
-    },
-  ],
-  webServer: {
-    command: '.venv/bin/python -m devtools.run',
-    url: `http://127.0.0.1:${PORT}/config.json`,
-    // Starting takes ~40 s here (seeding the demo data into moto); CI machines are slower.
-    timeout: 240_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      API_PORT: String(PORT + 1),
-      OIDC_PORT: String(PORT + 2),
-      AWS_PORT: String(PORT + 3),
-      OIDC_KEY_FILE: '',
-      APP_VERSION: '0.1.0-e2e',
-    },
-  },
+  globalSetup: './tests/e2e/support/stacks.ts',
+  projects: STACKS === 1
+    ? [{ name: 'chromium', use: { ...browser, baseURL: baseURL(0) } }]
+    : [
+      { name: 'chromium', use: { ...browser, baseURL: baseURL(0) }, workers: 1, testIgnore: OWN_STACK_FILES.flat() },
+      ...OWN_STACK_FILES.map((files, n) => ({
+        name: `chromium-${n + 2}`, use: { ...browser, baseURL: baseURL(n + 1) }, workers: 1, testMatch: files,
+      })),
+    ],
 });

@@ -1,7 +1,11 @@
 """Test-wide setup, before any test module imports the app (so the app's settings point here):
 the AWS stand-in chosen by ENGINE (devtools/engines.py: moto by default, LocalStack with DynamoDB Local
 in `make test`) on a loopback socket with infra/template.yaml deployed into it, and the local identity
-provider as a real process."""
+provider as a real process.
+
+`make test` runs the tests in two processes (pytest-xdist, `-n 2 --dist loadfile`: a file's tests stay
+together): each has a stand-in and an identity provider of its own, so they share no data; the process that
+hands out the tests starts none."""
 from __future__ import annotations
 
 import os
@@ -22,8 +26,8 @@ _engine: dict = {}
 
 
 def _start_services() -> None:
-    """Runs when this file is imported: before any other conftest (such as tests/api/conftest.py,
-    which imports the app when a sub-folder is run on its own) can read the settings."""
+    """Runs at configuration, before any test module is imported (no conftest imports the app at
+    its own import: a sub-folder's conftest is imported before this runs)."""
     # An endpoint given from outside (LocalStack: AWS_ENDPOINT_URL=http://localhost:4566) is used
     # as it is; otherwise a moto server of our own.
     url = os.environ.get("AWS_ENDPOINT_URL")
@@ -49,11 +53,37 @@ def _start_services() -> None:
     })
 
 
-_start_services()
+def _hands_out_tests_only(config) -> bool:
+    """Whether this process is pytest-xdist's controller, which runs no test itself."""
+    return bool(getattr(config.option, "numprocesses", None)) and not hasattr(config, "workerinput")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    if _hands_out_tests_only(config):
+        return
+    _start_services()
+    if hasattr(config, "workeroutput"):  # said by the controller at the end (a worker's header is not shown)
+        config.workeroutput["stand_in"] = _engine["description"]
 
 
 def pytest_report_header(config):
+    if _hands_out_tests_only(config):
+        return f"AWS stand-in: one for each worker ({engines.selected()}), named at the end"
     return _engine["description"]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller keeps what each worker's stand-in was, to say it in the summary."""
+    described = getattr(node, "workeroutput", {}).get("stand_in")
+    if described:
+        _engine.setdefault("workers", {})[node.gateway.id] = described
+
+
+def pytest_terminal_summary(terminalreporter):
+    for worker, described in sorted(_engine.get("workers", {}).items()):
+        terminalreporter.write_line(f"{worker}: {described}")
 
 
 def pytest_unconfigure(config):

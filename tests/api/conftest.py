@@ -10,7 +10,6 @@ import pytest
 import requests
 from chalice.test import Client
 
-from devtools import seed
 from tests.support.identity import identity_provider_url
 
 IDENTITIES = ("anonymous", "viewer", "contributor", "orgadmin", "other_orgadmin", "admin")
@@ -79,6 +78,8 @@ class Api:
 @pytest.fixture(scope="session")
 def demo() -> dict:
     """The demo data of `make run`, plus a second organization whose group-admin is the outsider."""
+    from devtools import seed  # the app's modules read the settings when imported (tests/conftest.py)
+
     seed.seed(stations=60)  # generated stations: a few keep the suite fast
     ids = {u["username"]: u["sub"] for u in seed.demo_users()}
     from chalicelib.organizations import service as organizations

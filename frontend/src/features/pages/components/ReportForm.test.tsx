@@ -1,15 +1,22 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { fakePagesServer } from '../test/fakePagesServer';
 import { renderPages } from '../test/renderPages';
 import { holdAnswers } from '../../../test/holdAnswers';
+import { polling } from './ReportForm';
 
 let server: ReturnType<typeof fakePagesServer>;
 let downloads: string[];
 
+// A queued report's progress asked for more often than in the product: each look at the fake server moves the job on
+// a step, so the tests follow it through the same states in a fraction of the real seconds.
+const REAL_POLLING = { ...polling };
+const FAST_POLLING = { reportMs: 400 };
+
 beforeEach(() => {
+  Object.assign(polling, FAST_POLLING);
   server = fakePagesServer();
   vi.stubGlobal('fetch', vi.fn(server.fetch));
   downloads = [];
@@ -18,6 +25,10 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(`${this.download} ${this.href}`);
   });
+});
+
+afterEach(() => {
+  Object.assign(polling, REAL_POLLING);
 });
 
 /** The report's outcome, said in the live region that is on the page before it (so that it is announced). */

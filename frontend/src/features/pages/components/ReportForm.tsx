@@ -12,8 +12,8 @@ import { useReportFilterWords } from '../api/reportFilterWords';
 import { useReportStationCount } from '../api/reportStationCount';
 
 const FILE_NAME = 'open-water-data-report.pdf';
-/** How often a queued report's progress is asked for. */
-export const POLL_MS = 2000;
+/** How often a queued report's progress is asked for (an object, so that tests can ask more often). */
+export const polling = { reportMs: 2000 };
 /** How long the dates stay the same before the stations they match are counted again. */
 const COUNT_DELAY_MS = 400;
 
@@ -117,7 +117,7 @@ export function ReportForm() {
     let current: QueuedReport | undefined = job;
     while (mounted.current && current && (current.status === 'queued' || current.status === 'running')) {
       setQueued(current);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, polling.reportMs));
       current = await getQueuedReport(job.id);
     }
     if (!mounted.current || !current) return;
