@@ -55,3 +55,20 @@ def fetched_csv(response):
     assert fetched.status_code == 200
     assert fetched.headers["Content-Type"] == "text/csv; charset=utf-8"
     return fetched
+
+
+def queued_then_waiting(api, asked: str, location: str, waiting: str) -> tuple[str, str]:
+    """Asks `asked`, which must queue its answer (a 303 to `location`<id>, the waiting address `waiting`<id>), then
+    asks the waiting address once: no worker has run, so after its wait it sends the caller on to the next attempt.
+    The answer's id and the next attempt's path."""
+    import json
+
+    first = request(api, asked)
+    answer_id = queued_id(first, location)
+    path = next_path(first, asked)
+    assert path == f"{waiting}{answer_id}?attempt=1"
+    moved_on = request(api, path)
+    assert moved_on.status_code == 303 and moved_on.headers["Retry-After"] == "1"
+    assert json.loads(moved_on.body)["status"] == "queued"
+    assert next_path(moved_on, path) == f"{waiting}{answer_id}?attempt=2"
+    return answer_id, next_path(moved_on, path)

@@ -5,7 +5,6 @@ direct download of the same query, byte for byte. Small downloads stay direct.""
 from __future__ import annotations
 
 import json
-import time
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -13,7 +12,7 @@ import pytest
 
 from chalicelib.core import queued_answers
 from chalicelib.samples import answers
-from tests.api.redirects_support import fetched_csv, next_path, queued_id, request, work_until_ended
+from tests.api.redirects_support import fetched_csv, queued_id, queued_then_waiting, request, work_until_ended
 
 WI_IDENTIFIER = "WIDNR_WQX-10032762"
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
@@ -53,18 +52,9 @@ def test_a_download_past_the_direct_size_is_written_by_the_worker_with_the_direc
     assert direct.status_code == 200 and direct.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert direct.body.count(b"\r\n") > 100  # the demo organization's values, a line each
     direct_max(1000)
-    first = request(api, asked)
-    answer_id = _queued(first)
-    path = next_path(first, asked)
-    assert path == f"/sampleValueAnswers/{answer_id}?attempt=1"
-
-    waiting = request(api, path)  # nothing has run the job yet: after the wait, the next attempt
-    assert waiting.status_code == 303 and waiting.headers["Retry-After"] == "1"
-    assert json.loads(waiting.body)["status"] == "queued"
-    assert next_path(waiting, path) == f"/sampleValueAnswers/{answer_id}?attempt=2"
-
+    answer_id, second = queued_then_waiting(api, asked, "sampleValueAnswers/", "/sampleValueAnswers/")
     _work_until_ended(answer_id)
-    ready = request(api, next_path(waiting, path))
+    ready = request(api, second)
     assert _fetched(ready) == direct.body
 
 

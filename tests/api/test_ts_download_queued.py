@@ -13,7 +13,7 @@ import pytest
 from chalicelib.core import queued_answers
 from chalicelib.timeseries import answers
 from tests.api.imports_support import fresh_project
-from tests.api.redirects_support import fetched_csv, next_path, queued_id, request, work_until_ended
+from tests.api.redirects_support import fetched_csv, queued_id, queued_then_waiting, request, work_until_ended
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
 START = datetime(2023, 1, 1, tzinfo=timezone.utc)
@@ -82,22 +82,13 @@ def test_a_download_past_the_direct_size_is_written_by_the_worker_with_the_direc
     assert b",deg C,2023-01-01T00:00:00Z,8,P,\r\n" in direct  # a qualifier
     assert b",deg C,2023-01-01T01:45:00Z,99.5,,out-of-range\r\n" in direct  # a flag
     direct_max(TEMPERATURES + PH_VALUES)  # its values alone at the limit, its two series' requests past it
-    first = request(api, asked)
-    answer_id = _queued(first)
-    path = next_path(first, asked)
-    assert path == f"/wapi/ts/downloads/{answer_id}?attempt=1"
-
-    waiting = request(api, path)  # nothing has run the job yet: after the wait, the next attempt
-    assert waiting.status_code == 303 and waiting.headers["Retry-After"] == "1"
-    assert json.loads(waiting.body)["status"] == "queued"
-    assert next_path(waiting, path) == f"/wapi/ts/downloads/{answer_id}?attempt=2"
-
+    answer_id, second = queued_then_waiting(api, asked, "downloads/", "/wapi/ts/downloads/")
     _work_until_ended(answer_id)
     status = queued_answers.load_status(answers.KIND, answer_id, not_found=answers.NOT_FOUND)
     assert status["estimate"] == {"series": 2, "values": TEMPERATURES + PH_VALUES, "counted": 0,
                                   "weight": TEMPERATURES + PH_VALUES + 2 * answers.REQUEST_WEIGHT}
     assert status["size"] == len(direct)
-    ready = request(api, next_path(waiting, path))
+    ready = request(api, second)
     assert _file(ready) == direct
 
 
