@@ -8,7 +8,7 @@ from __future__ import annotations
 from chalicelib.core import aws, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import NotFound
-from chalicelib.core.queued_answers import FAILED, QUEUED, RUNNING, SUCCEEDED  # noqa: F401 - the statuses, named here too
+from chalicelib.core.queued_answers import FAILED, RUNNING, SUCCEEDED
 
 JOB_TYPE = "report"
 KIND = queued_answers.Kind(prefix="reports", job_type=JOB_TYPE, id_field="reportId")

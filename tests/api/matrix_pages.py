@@ -42,10 +42,11 @@ CASES = [
 # the matrix asks for stations that do not exist: every identity gets past authorization to the same
 # 400 (tests/api/test_report.py checks the PDFs themselves).
 def _queued_report(ids: dict) -> dict:
+    from chalicelib.core import queued_answers
     from chalicelib.reports import queue
 
     report_id = str(uuid.uuid4())
-    queue._save({"id": report_id, "status": queue.QUEUED, "progress": 0.0, "stations": 101, "request": {}})
+    queue._save({"id": report_id, "status": queued_answers.QUEUED, "progress": 0.0, "stations": 101, "request": {}})
     return {"report": report_id}
 
 

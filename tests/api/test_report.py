@@ -219,10 +219,11 @@ def raw_pdf(api, path: str):
 def test_a_queued_report_that_cannot_be_made_ends_failed_with_a_message(api):
     import uuid as uuids
 
+    from chalicelib.core import queued_answers
     from chalicelib.reports import queue
 
     report_id = str(uuids.uuid4())
-    queue._save({"id": report_id, "status": queue.QUEUED, "progress": 0.0, "stations": 101,
+    queue._save({"id": report_id, "status": queued_answers.QUEUED, "progress": 0.0, "stations": 101,
                  "request": {"stationIds": ["no-such-station"], "language": "en"}})
     queue.run(report_id)
     status = api.get(f"/report/{report_id}").json
