@@ -6,10 +6,12 @@ import logging
 import time
 
 from chalicelib.sources.service import EVERY_MINUTES, run_due
+from devtools.processes import quiet_libraries
 
 
 def main(rounds: int | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="import sources: %(message)s")
+    quiet_libraries()
     done = 0
     while rounds is None or done < rounds:
         started = time.monotonic()

@@ -1,6 +1,7 @@
 """Small helpers for starting local servers: free ports, waiting until up, the moto server."""
 from __future__ import annotations
 
+import logging
 import signal
 import socket
 import subprocess
@@ -15,6 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class StartupError(RuntimeError):
     pass
+
+
+def quiet_libraries() -> None:
+    """Libraries' INFO lines (pynamodb has no global settings file, botocore found credentials in the
+    environment) tell someone watching `make run` nothing; their warnings still show."""
+    for name in ("pynamodb", "botocore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def die_with_parent() -> None:
@@ -47,7 +55,7 @@ def wait_until_up(url: str, what: str, process: subprocess.Popen, timeout: float
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise StartupError(f"{what} exited during start-up (exit code {process.returncode}); see its log above.")
+            raise StartupError(f"{what} exited during start-up (exit code {process.returncode}); its output is above or in .run/logs/.")
         try:
             requests.get(url, timeout=1)
             return

@@ -21,6 +21,9 @@ from devtools.processes import StartupError, die_with_parent, port_in_use, wait_
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+# Programs whose every request would scroll the banner away (the AWS stand-in answers the worker's queue
+# polling every 2 s; the gateway logs each file of the SPA) write here instead of the terminal.
+LOGS = ROOT / ".run" / "logs"
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,27 @@ class Supervisor:
 
     def __init__(self) -> None:
         self.children: list[tuple[str, subprocess.Popen]] = []
+        self.logs: dict[str, Path] = {}
 
-    def start(self, name: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
-        process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
-                                   preexec_fn=die_with_parent)
+    def start(self, name: str, args: list[str], env: dict[str, str], log: str | None = None) -> subprocess.Popen:
+        """Start a child; with `log`, its output goes to that file of LOGS (overwritten) rather than the terminal."""
+        output = None
+        if log:
+            LOGS.mkdir(parents=True, exist_ok=True)
+            self.logs[name] = LOGS / log
+            output = open(self.logs[name], "wb")  # noqa: SIM115 - the child holds it; closed with this process
+        process = subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent,
+                                   stdout=output, stderr=subprocess.STDOUT if output else None)
         self.children.append((name, process))
         return process
+
+    def show_log_of_stopped(self, count: int = 20) -> None:
+        """Print the end of the log file of each child that has stopped, when its output went to one."""
+        for name, process in self.children:
+            path = self.logs.get(name)
+            if process.poll() is not None and path is not None and path.exists():
+                lines = path.read_text(errors="replace").splitlines()[-count:]
+                print(f"The end of the {name}'s log ({path.relative_to(ROOT)}):", *lines, sep="\n", file=sys.stderr)
 
     def stop_all(self) -> None:
         """Stop children in reverse start order, so the AWS stand-in outlives its clients."""
@@ -107,7 +125,8 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
     env = base_env(ports)
     engine = engines.selected()
     aws_url = f"http://127.0.0.1:{ports.aws}"
-    stand_in = supervisor.start(f"AWS stand-in ({engine})", engines.server_command(engine, ports.aws), env)
+    stand_in = supervisor.start(f"AWS stand-in ({engine})", engines.server_command(engine, ports.aws), env,
+                                log="aws-stand-in.log")
     wait_until_up(aws_url + engines.ready_path(engine), f"AWS stand-in ({engine})", stand_in, timeout=180)
     env.update(local_stack.deploy(aws_url))
     env.update(engines.app_settings(engine))
@@ -125,7 +144,7 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
     # The EventBridge schedule of app.import_sources: the same function on the same cadence.
     supervisor.start("import sources", [PYTHON, "-m", "devtools.import_sources"], env)
     gateway = supervisor.start("gateway", [PYTHON, "-m", "devtools.gateway", "--port", str(ports.gateway),
-                                           "--api", f"http://127.0.0.1:{ports.api}"], env)
+                                           "--api", f"http://127.0.0.1:{ports.api}"], env, log="gateway.log")
     wait_until_up(f"http://127.0.0.1:{ports.gateway}/config.json", "gateway", gateway)
     return env
 
@@ -142,7 +161,8 @@ def banner(ports: Ports) -> str:
     ]
     for user in demo_users():
         lines.append(f"    {user['username']:<12} {user.get('description', '')}")
-    lines += ["", "  Press Ctrl-C to stop.", ""]
+    lines += ["", f"  The API and the import worker log here; the AWS stand-in and the gateway in {LOGS.relative_to(ROOT)}/.",
+              "  Press Ctrl-C to stop.", ""]
     return "\n".join(lines)
 
 
@@ -159,9 +179,11 @@ def main() -> int:
         print(banner(ports), flush=True)
         stopped = supervisor.watch()
         print(f"{stopped} stopped unexpectedly; shutting everything down.", file=sys.stderr)
+        supervisor.show_log_of_stopped()
         return 1
     except StartupError as error:
         print(f"make run: {error}", file=sys.stderr)
+        supervisor.show_log_of_stopped()
         return 1
     except KeyboardInterrupt:
         print("\nStopping...", flush=True)

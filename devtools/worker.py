@@ -11,6 +11,7 @@ import time
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
+from devtools.processes import quiet_libraries
 
 logger = logging.getLogger("worker")
 
@@ -50,6 +51,7 @@ def poll_once(handler, queue_url: str, queue_arn: str, wait_seconds: int = 5) ->
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker %(levelname)s %(message)s")
+    quiet_libraries()
     import app  # the same module Lambda loads
 
     queue_url = get_settings().import_queue_url
