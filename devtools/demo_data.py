@@ -38,8 +38,8 @@ GENERATOR_SEED = 20240601
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
 # 3 (WQP), 4 (generator): series and stations keep their values' media (the generated ones: Water); 4 (WQP): values keep their time zone,
 # and the sample fraction tells results of one activity apart; 5 (WQP): the WQX 3 site knows its state and county;
-# 6 (WQP): a project holds the stations its activities sampled.
-WQP_VERSION = 6
+# 6 (WQP): a project holds the stations its activities sampled; 7 (WQP): stations keep their horizontal datum.
+WQP_VERSION = 7
 GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
@@ -165,14 +165,14 @@ def load_wqp(organization_id: str) -> dict:
         site = WQP_STATION.pick(row)
         sites[site["station"]] = dict(
             identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
-            longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"], huc8=site["huc8"],
-            description=site["description"], **reference.place_fips(site["stateCode"], site["countyCode"]))
+            longitude=_number(site["longitude"]), horizontalDatum=site["horizontalDatum"],
+            monitoringLocationType=site["locationType"], huc8=site["huc8"], description=site["description"], **reference.place_fips(site["stateCode"], site["countyCode"]))
     results3 = [WQX3_RESULT.pick(row) for row in files["wqp3_results.csv"]]
     for site in results3:  # WQX 3 results carry their location
         sites.setdefault(site["station"], dict(
             identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
-            longitude=_number(site["longitude"]), monitoringLocationType=site["locationType"],
-            huc8=(site["huc8"] or "").zfill(8) or None, huc12=site["huc12"], description=site["description"],
+            longitude=_number(site["longitude"]), horizontalDatum=site["horizontalDatum"],
+            monitoringLocationType=site["locationType"], huc8=(site["huc8"] or "").zfill(8) or None, huc12=site["huc12"], description=site["description"],
             **reference.place_fips(site["stateCode"], site["countyCode"])))
     station_items = []
     for site in sites.values():

@@ -450,6 +450,8 @@ ZH_CN = {
     "{column} '{value}' is not a date this portal takes: the year must be from 1800 to next year.":
         "{column} '{value}' 不是本门户接受的日期：年份须在 1800 年到明年之间。",
     "{column} is empty and there is no detection condition ({label}).": "{column} 为空，且没有检测条件（{label}）。",
+    "Unknown horizontal datum '{value}': use a WQX datum code such as NAD83, WGS84 or NAD27.":
+        "未知的水平基准 '{value}'：请使用 WQX 基准代码，例如 NAD83、WGS84 或 NAD27。",
     "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.":
         "未知单位 '{value}'：请使用 WQX 单位代码，例如 mg/L、deg C 或 uS/cm。",
     "Unknown activity type '{value}': use a WQX activity type such as Field Msr/Obs or Sample-Routine.":

@@ -15,7 +15,7 @@ RESULTS, STATIONS = "results", "stations"
 # The product's own fields, by meaning (what a row of any format is turned into).
 FIELD_LABELS = {
     "station": "station identifier", "stationName": "station name", "latitude": "latitude",
-    "longitude": "longitude", "locationType": "monitoring location type", "huc8": "HUC 8", "huc12": "HUC 12",
+    "longitude": "longitude", "horizontalDatum": "horizontal datum", "locationType": "monitoring location type", "huc8": "HUC 8", "huc12": "HUC 12",
     "stateCode": "state code", "countyCode": "county code", "description": "station description",
     "activityId": "activity identifier", "activityType": "activity type", "media": "activity media",
     "date": "date", "time": "time", "timeZone": "time zone", "project": "project identifier",
@@ -55,7 +55,7 @@ WQX2_RESULT = Format(
     columns={
         "station": "MonitoringLocationIdentifier", "stationName": "MonitoringLocationName",
         "latitude": "LatitudeMeasure", "longitude": "LongitudeMeasure",
-        "locationType": "MonitoringLocationTypeName",
+        "horizontalDatum": "HorizontalCoordinateReferenceSystemDatumName", "locationType": "MonitoringLocationTypeName",
         "activityId": "ActivityIdentifier", "activityType": "ActivityTypeCode", "media": "ActivityMediaName",
         "date": "ActivityStartDate", "time": "ActivityStartTime/Time", "timeZone": "ActivityStartTime/TimeZoneCode",
         "project": "ProjectIdentifier", "characteristic": "CharacteristicName", "fraction": "ResultSampleFractionText",
@@ -73,7 +73,8 @@ WQX3_RESULT = Format(
     key="wqx3-result", label="Water Quality Portal result profile (WQX 3 columns)", kind=RESULTS,
     columns={
         "station": "Location_Identifier", "stationName": "Location_Name", "latitude": "Location_Latitude",
-        "longitude": "Location_Longitude", "locationType": "Location_Type", "huc8": "Location_HUCEightDigitCode",
+        "longitude": "Location_Longitude", "horizontalDatum": "Location_HorzCoordReferenceSystemDatum",
+        "locationType": "Location_Type", "huc8": "Location_HUCEightDigitCode",
         "huc12": "Location_HUCTwelveDigitCode", "description": "Location_Description",
         "stateCode": "Location_StatePostalCode", "countyCode": "Location_CountyCode",
         "activityId": "Activity_ActivityIdentifier", "activityType": "Activity_TypeCode", "media": "Activity_Media",
@@ -94,7 +95,8 @@ WQP_STATION = Format(
         "station": "MonitoringLocationIdentifier", "stationName": "MonitoringLocationName",
         "locationType": "MonitoringLocationTypeName", "description": "MonitoringLocationDescriptionText",
         "huc8": "HUCEightDigitCode", "latitude": "LatitudeMeasure", "longitude": "LongitudeMeasure",
-        "stateCode": "StateCode", "countyCode": "CountyCode",
+        "horizontalDatum": "HorizontalCoordinateReferenceSystemDatumName", "stateCode": "StateCode",
+        "countyCode": "CountyCode",
     },
     required=("station", "stationName", "latitude", "longitude"),
     signature=("MonitoringLocationIdentifier", "LatitudeMeasure", "LongitudeMeasure"))

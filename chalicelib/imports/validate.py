@@ -37,7 +37,7 @@ EARLIEST_YEAR = 1800
 # Text fields stored as they are: a cell that a spreadsheet would run as a formula is refused.
 TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
                "unit", "fraction", "detectionCondition", "status", "valueType", "qualifier", "comment",
-               "description", "locationType", "analyticalMethod")
+               "description", "locationType", "analyticalMethod", "horizontalDatum")
 
 DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)"
 
@@ -531,6 +531,7 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                  *(_hash_texts(distinct)[index] for distinct, index in distinctions.values()))
     coordinates = _coordinates(frame, required=False)
     latitude, longitude = coordinates["latitude"], coordinates["longitude"]
+    _check_datum(frame)
 
     # The rows accepted but for the repeats are taken here, on the checks' thread: finish(seen), which runs in
     # file order, only looks their keys up and (rarely) drops the repeated ones.
@@ -622,6 +623,18 @@ def _coordinates(frame: _Frame, *, required: bool) -> dict[str, pa.Array]:
 
 
 _DECIMAL_COMMA = re.compile(r"'?[-+]?\d+,\d+")
+
+
+def _check_datum(frame: _Frame) -> None:
+    """The coordinates' horizontal datum, where the file gives one: a WQX code (a station takes it)."""
+    if "horizontalDatum" not in frame.arrays:
+        return
+    from chalicelib.reference import service as reference
+
+    datum = frame.text("horizontalDatum")
+    known = pc.is_in(datum, value_set=pa.array(sorted(reference.horizontal_datums()), pa.string()))
+    frame.reject(pc.and_(pc.not_equal(datum, ""), pc.invert(known)), "horizontalDatum",
+                 "Unknown horizontal datum '{value}': use a WQX datum code such as NAD83, WGS84 or NAD27.", datum)
 
 
 def _coordinate_problem(text: str) -> str:
@@ -911,6 +924,7 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
     station = frame.required("station", "every station needs its identifier.")
     name = frame.required("stationName", "every station needs its name.")
     coordinates = _coordinates(frame, required=True)
+    _check_datum(frame)
     huc8 = frame.text("huc8")
     frame.reject(pc.and_(pc.not_equal(huc8, ""), pc.invert(pc.match_substring_regex(huc8, r"^\d{7,8}$"))), "huc8",
                  "{column} '{value}' is not a hydrologic unit code of 8 digits.", huc8)

@@ -336,7 +336,8 @@ class ImportJob:
                     id=station_id, organizationId=org, identifier=identifier, name=name, latitude=lat, longitude=lng,
                     monitoringLocationType=location_type, stationType=_station_type(location_type),
                     projectIds=[self.log.projectId], createdAt=utc_now(),
-                    **_optional(huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12),
+                    **_optional(horizontalDatum=_text(fields, "horizontalDatum", position),
+                                huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12),
                                 **_state_and_county(fields, position))))
             keep.append(position)
         self.station_ids.update(created_here)
@@ -521,6 +522,7 @@ class ImportJob:
             values = _optional(
                 name=fields["stationName"][position].as_py(), latitude=fields["latitude"][position].as_py(),
                 longitude=fields["longitude"][position].as_py(),
+                horizontalDatum=_text(fields, "horizontalDatum", position),
                 monitoringLocationType=_text(fields, "locationType", position),
                 description=_text(fields, "description", position), huc8=_huc(fields, "huc8", position, 8),
                 **_state_and_county(fields, position))

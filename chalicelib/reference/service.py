@@ -114,6 +114,12 @@ def keylist(type_key: str) -> list:
 
 
 @lru_cache(maxsize=1)
+def horizontal_datums() -> frozenset[str]:
+    """The WQX horizontal datum codes a station's coordinates may name (keylist horizontalDatums)."""
+    return frozenset(d["value"] for d in keylists()["horizontalDatums"]["values"])
+
+
+@lru_cache(maxsize=1)
 def counties() -> list[dict]:
     """Every US county with its state, from the addfips package's bundled Census file (2020)."""
     from importlib import resources

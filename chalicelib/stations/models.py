@@ -39,6 +39,7 @@ class Station(BaseModel):
     description = UnicodeAttribute(null=True)
     latitude = NumberAttribute()
     longitude = NumberAttribute()
+    horizontalDatum = UnicodeAttribute(null=True)  # WQX HorizontalCoordinateReferenceSystemDatumName (NAD83, WGS84...)
     stationType = UnicodeAttribute(null=True)  # a station type key
     monitoringLocationType = UnicodeAttribute(null=True)  # WQX MonitoringLocationTypeName
     huc8 = UnicodeAttribute(null=True)

@@ -16,13 +16,15 @@ from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict
 from chalicelib.core.models import get_live, utc_now
 from chalicelib.projects.models import derived_id
+from chalicelib.reference import service as reference
 from chalicelib.stations.models import SUMMARY_FIELDS, Station
 
-FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude", "longitude", "stationType",
+FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
+          "stationType",
           "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips", "projectIds", *SUMMARY_FIELDS,
           "createdAt", "updatedAt", "deletedAt")
-WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "stationType",
-            "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
+WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
+            "stationType", "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
 COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE,
                         default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Station not found."
@@ -57,6 +59,9 @@ def validate(data: Any, *, creating: bool) -> dict:
             limit = 90 if name == "latitude" else 180
             if not math.isfinite(values[name]) or not -limit <= values[name] <= limit:
                 raise BadRequest(f"Invalid {name}. A number from {-limit} to {limit} expected")
+    if values.get("horizontalDatum") is not None and values["horizontalDatum"] not in reference.horizontal_datums():
+        raise BadRequest(f"Unknown horizontal datum '{values['horizontalDatum']}': use a WQX datum code such as "
+                         "NAD83, WGS84 or NAD27.")
     for name, digits in _DIGITS.items():
         if values.get(name) is not None and not re.fullmatch(rf"\d{{{digits}}}", values[name]):
             raise BadRequest(f"Invalid {name}. {digits} digits expected")

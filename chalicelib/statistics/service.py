@@ -34,7 +34,8 @@ DEFAULT_PAGE = 1000
 MAX_PAGE = 5000
 COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
 PAGE_OF_NONE = "Invalid limit. At least 1 station per page expected"
-_PROJECTION = ("id, identifier, #n, latitude, longitude, organizationId, stationType, monitoringLocationType, "
+_PROJECTION = ("id, identifier, #n, latitude, longitude, horizontalDatum, organizationId, stationType, "
+               "monitoringLocationType, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
                "latestValues, media, deletedAt")
 _ATTRIBUTES = frozenset(name.strip().replace("#n", "name") for name in _PROJECTION.split(","))

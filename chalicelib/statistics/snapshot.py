@@ -7,6 +7,7 @@ are nearby stations and the map's delta-coded coordinates compress well):
     id            S36          station ids
     lat, lng      float64
     org, stype, mlt   uint16   codes into the dictionaries orgs, stypes, mlts
+    datum         uint16       code into the dictionary datums (the coordinates' horizontal datum; "": none given)
     state         uint8        state FIPS (0: unknown)
     county        uint32       state+county FIPS as a number (0: unknown)
     huc8          uint32, huc12 uint64 (0: unknown)
@@ -41,7 +42,7 @@ import numpy as np
 EPOCH = date(1970, 1, 1)
 NO_FIRST = np.iinfo(np.int32).max
 NO_LAST = np.iinfo(np.int32).min
-DICTIONARIES = ("orgs", "stypes", "mlts", "params", "projects", "units", "media")
+DICTIONARIES = ("orgs", "stypes", "mlts", "datums", "params", "projects", "units", "media")
 MEDIA_UNKNOWN = np.uint32(1 << 31)
 LATEST = ("lv_ptr", "lv_code", "lv_value", "lv_unit")
 FLOAT32_MAX = float(np.finfo(np.float32).max)
@@ -187,6 +188,9 @@ class Snapshot:
         self.n = len(arrays["lat"])
         if "lv_ptr" not in arrays:  # a snapshot stored before latest values were kept
             arrays.update(_empty_latest(self.n))
+        if "datum" not in arrays:  # one stored before datums were kept: none given
+            arrays["datum"] = np.zeros(self.n, dtype=np.uint16)
+            dictionaries["datums"] = [""]
         if "media_bits" not in arrays:  # one stored before media were kept: ask the values of stations with some
             arrays["media_bits"] = np.where(arrays["count"] > 0, MEDIA_UNKNOWN, np.uint32(0)).astype(np.uint32)
         for name in DICTIONARIES:
@@ -213,7 +217,7 @@ class Snapshot:
     @classmethod
     def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
         """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
-        monitoringLocationType, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
+        monitoringLocationType, horizontalDatum, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
         parameterIds, projectIds, latestValues, media (the station items)."""
         builder = SnapshotBuilder()
         builder.add(records)
@@ -263,6 +267,7 @@ class Snapshot:
             "organizationId": self.d["orgs"][a["org"][row]] or None,
             "stationType": self.d["stypes"][a["stype"][row]] or None,
             "monitoringLocationType": self.d["mlts"][a["mlt"][row]] or None,
+            "horizontalDatum": self.d["datums"][a["datum"][row]] or None,
             "projectIds": [self.d["projects"][c] for c in a["proj_code"][ptr[row]:ptr[row + 1]]],
             "row": int(row),
             "meta": {"sampleCount": int(a["count"][row]), "firstDate": day_text(a["first"][row]),
@@ -366,6 +371,7 @@ class SnapshotBuilder:
             "org": _codes([r.get("organizationId") for r in records], d["orgs"], index["orgs"]),
             "stype": _codes([r.get("stationType") for r in records], d["stypes"], index["stypes"]),
             "mlt": _codes([r.get("monitoringLocationType") for r in records], d["mlts"], index["mlts"]),
+            "datum": _codes([r.get("horizontalDatum") for r in records], d["datums"], index["datums"]),
             "state": digits("stateFips", np.uint8), "county": digits("countyFips", np.uint32),
             "huc8": digits("huc8", np.uint32), "huc12": digits("huc12", np.uint64),
             "count": np.array([int(r.get("sampleCount") or 0) for r in records], dtype=np.uint32),
@@ -390,15 +396,15 @@ class SnapshotBuilder:
     def finish(self, version: int = 0) -> "Snapshot":
         """The snapshot: rows in spatial order (Morton code of the position; the same place: by id)."""
         pages, self.pages = self.pages, []
-        names = ("id", "lat", "lng", "org", "stype", "mlt", "state", "county", "huc8", "huc12", "count", "first", "last",
-                 "media_bits", "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
+        names = ("id", "lat", "lng", "org", "stype", "mlt", "datum", "state", "county", "huc8", "huc12", "count", "first",
+                 "last", "media_bits", "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
                  "text", "text_len", "ident", "ident_len", "name", "name_len")
         empty = SnapshotBuilder()._columns([{"id": "", "latitude": 0, "longitude": 0}])
         joined = {k: np.concatenate([p[k] for p in pages]) if pages else empty[k][:0] for k in names}
         del pages
         n = len(joined["id"])
         order = np.lexsort((joined["id"], _morton(joined["lat"], joined["lng"]))) if n else np.zeros(0, dtype=np.int64)
-        arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:14]}
+        arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:names.index("param_len")]}
         lists = {}
         for name, values in (("param", "param_code"), ("proj", "proj_code"), ("lv", "lv_code"), ("text", "text"),
                              ("ident", "ident"), ("name", "name")):

@@ -164,7 +164,7 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
     snap, a = stations.snapshot, stations.snapshot.a
     orgs = [(look.organization_identifier(o), look.organizations[o].name if o in look.organizations else o)
             for o in snap.d["orgs"]]
-    mlts = snap.d["mlts"]
+    mlts, datums = snap.d["mlts"], snap.d["datums"]
     states = ["", *(f"{s:02d}" for s in range(1, 256))]
     places = _places()
     ident, ident_ptr, name, name_ptr = a["ident"], a["ident_ptr"], a["name"], a["name_ptr"]
@@ -174,10 +174,10 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
         idents = _texts(ident, ident_ptr, chunk)
         names = _texts(name, name_ptr, chunk)
         columns = zip(a["id"][chunk].tolist(), a["org"][chunk].tolist(), a["mlt"][chunk].tolist(),
-                      a["lat"][chunk].tolist(), a["lng"][chunk].tolist(), a["state"][chunk].tolist(),
-                      a["county"][chunk].tolist(), a["huc8"][chunk].tolist(), a["huc12"][chunk].tolist(), idents,
-                      names)
-        for station_id, org, mlt, lat, lng, state, county, huc8, huc12, identifier, station_name in columns:
+                      a["lat"][chunk].tolist(), a["lng"][chunk].tolist(), a["datum"][chunk].tolist(),
+                      a["state"][chunk].tolist(), a["county"][chunk].tolist(), a["huc8"][chunk].tolist(),
+                      a["huc12"][chunk].tolist(), idents, names)
+        for station_id, org, mlt, lat, lng, datum, state, county, huc8, huc12, identifier, station_name in columns:
             organization_id, organization_name = orgs[org]
             yield {
                 "id": station_id.decode(), "organizationId": snap.d["orgs"][org],
@@ -185,7 +185,8 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                 "MonitoringLocationIdentifier": identifier, "MonitoringLocationName": station_name,
                 "MonitoringLocationTypeName": mlts[mlt], "HUCEightDigitCode": f"{huc8:08d}" if huc8 else "",
                 "HUCTwelveDigitCode": f"{huc12:012d}" if huc12 else "", "LatitudeMeasure": lat,
-                "LongitudeMeasure": lng, "CountryCode": "US" if state else "", "StateCode": states[state],
+                "LongitudeMeasure": lng, "HorizontalCoordinateReferenceSystemDatumName": datums[datum],
+                "CountryCode": "US" if state else "", "StateCode": states[state],
                 "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER,
                 "Location_State": places.state_names[state], "Location_StatePostalCode": places.postal_codes[state],
                 "Location_CountryName": COUNTRY_NAME if state else "",
@@ -217,6 +218,7 @@ class StationRecords:
         organization_names = Table([field(look.organizations[o].name if o in look.organizations else o)
                                     for o in snap.d["orgs"]])
         location_types = Table([field(m) for m in snap.d["mlts"]])
+        datums = Table([field(d) for d in snap.d["datums"]])
         states = Table(["", *(f"{s:02d}" for s in range(1, 256))])
         countries = Table(["", *(["US"] * 255)])
         counties = Table([*(f"{c:03d}" for c in range(1000)), ""])  # code 1000: no county
@@ -233,6 +235,7 @@ class StationRecords:
             "HUCTwelveDigitCode": lambda r: [station_lines.digits(a["huc12"][r], 12)],
             "LatitudeMeasure": lambda r: [station_lines.floats(a["lat"][r])],
             "LongitudeMeasure": lambda r: [station_lines.floats(a["lng"][r])],
+            "HorizontalCoordinateReferenceSystemDatumName": lambda r: [datums.spans(a["datum"][r])],
             "CountryCode": lambda r: [countries.spans(a["state"][r])],
             "StateCode": lambda r: [states.spans(a["state"][r])],
             "CountyCode": lambda r: [counties.spans(county_code(r))],

@@ -28,7 +28,14 @@ export function useOrganizationStations(organizationId: string, page: number) {
   });
 }
 
-export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'stationType' | 'description'>;
+export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'horizontalDatum' | 'stationType' | 'description'>;
+
+/** GET /keylist/horizontalDatums: the WQX datum codes a station's coordinates may name. */
+export const DATUMS_PATH = '/keylist/horizontalDatums';
+
+export function useHorizontalDatums() {
+  return useSWR(DATUMS_PATH, () => get<{ value: string; description?: string }[]>(DATUMS_PATH), { revalidateOnFocus: false });
+}
 
 export function useStationActions(organizationId: string) {
   const { mutate } = useSWRConfig();

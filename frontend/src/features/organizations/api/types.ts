@@ -32,6 +32,8 @@ export interface Station {
   description?: string | null;
   latitude: number;
   longitude: number;
+  /** WQX HorizontalCoordinateReferenceSystemDatumName of the coordinates (NAD83, WGS84...). */
+  horizontalDatum?: string | null;
   stationType?: string | null;
   sampleCount?: number | null;
 }

@@ -6,7 +6,7 @@ import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
-import { useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
+import { useHorizontalDatums, useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
@@ -197,8 +197,10 @@ function StationDialog({
   const [name, setName] = useState(station?.name ?? '');
   const [latitude, setLatitude] = useState(station ? String(station.latitude) : '');
   const [longitude, setLongitude] = useState(station ? String(station.longitude) : '');
+  const [horizontalDatum, setHorizontalDatum] = useState(station?.horizontalDatum ?? '');
   const [stationType, setStationType] = useState(station?.stationType ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const datums = useHorizontalDatums().data ?? [];
 
   const submit = () => {
     const found: Record<string, string> = {};
@@ -210,7 +212,14 @@ function StationDialog({
     if (longitude.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) found.longitude = t('organizations.stations.longitudeInvalid');
     setErrors(found);
     if (Object.keys(found).length) return;
-    onSave({ identifier: identifier.trim(), name: name.trim(), latitude: lat, longitude: lon, stationType: stationType || null });
+    onSave({
+      identifier: identifier.trim(),
+      name: name.trim(),
+      latitude: lat,
+      longitude: lon,
+      horizontalDatum: horizontalDatum || null,
+      stationType: stationType || null,
+    });
   };
 
   return (
@@ -229,6 +238,18 @@ function StationDialog({
           <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} onChange={setName} />
           <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} onChange={setLatitude} />
           <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} onChange={setLongitude} />
+          <div className="ws-field">
+            <label htmlFor={`${formId}-datum`}>{t('organizations.stations.horizontalDatum')}</label>
+            <select id={`${formId}-datum`} value={horizontalDatum} onChange={(e) => setHorizontalDatum(e.target.value)}>
+              <option value="">{t('organizations.stations.datumNotGiven')}</option>
+              {/* The station's own code first shows even before the list has come. */}
+              {[...new Set([...(horizontalDatum ? [horizontalDatum] : []), ...datums.map((d) => d.value)])].map((code) => (
+                <option key={code} value={code} title={datums.find((d) => d.value === code)?.description}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
           <StationTypeSelect id={`${formId}-type`} types={types} value={stationType} onChange={setStationType} />
         </>
       )}

@@ -206,10 +206,16 @@ describe('organization workspace', () => {
     await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Latitude' }));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '40.5');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Station type' }), 'lake');
+    // The datum of the coordinates, from the WQX codes.
+    const datum = within(dialog).getByRole('combobox', { name: 'Horizontal datum' });
+    expect(datum).toHaveDisplayValue('Not given');
+    await within(dialog).findByRole('option', { name: 'WGS84' });
+    await userEvent.selectOptions(datum, 'WGS84');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Station Beaver Dam created.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/station')[0]!.body).toEqual({
-      identifier: 'DEMO-3', name: 'Beaver Dam', latitude: 40.5, longitude: -75.5, stationType: 'lake', organizationId: DEMO_ORG,
+      identifier: 'DEMO-3', name: 'Beaver Dam', latitude: 40.5, longitude: -75.5, horizontalDatum: 'WGS84', stationType: 'lake',
+      organizationId: DEMO_ORG,
     });
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mill Creek' }));

@@ -288,6 +288,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       }
     }
     if (path === '/stationTypes') return ok(state.stationTypes);
+    if (path === '/keylist/horizontalDatums') return ok([{ value: 'NAD83', description: 'North American Datum 1983' }, { value: 'WGS84', description: 'World Geodetic System 1984' }]);
     if (path === '/parameter/parameters') return ok(state.parameters);
 
     if (path === '/Invitation' && method === 'GET') {

@@ -18,6 +18,7 @@ export interface Station {
   name: string;
   latitude: number | null;
   longitude: number | null;
+  horizontalDatum: string;
   stationType: string;
   monitoringLocationType: string;
   huc8: string;
@@ -76,6 +77,7 @@ export function readStation(body: unknown): Station | undefined {
     name: text(raw.name ?? raw.monitoringLocationName),
     latitude: num(raw.latitude ?? raw.lat),
     longitude: num(raw.longitude ?? raw.lng ?? raw.lon),
+    horizontalDatum: text(raw.horizontalDatum ?? raw.horizontalCoordinateReferenceSystemDatumName),
     stationType: text(raw.stationType ?? raw.type),
     monitoringLocationType: text(raw.monitoringLocationType ?? raw.monitoringLocationTypeName),
     huc8: text(raw.huc8 ?? raw.hucEightDigitCode),

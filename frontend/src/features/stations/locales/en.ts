@@ -56,6 +56,7 @@ const stations = {
     stationType: 'Station type',
     monitoringLocationType: 'Monitoring location type',
     position: 'Latitude, longitude',
+    horizontalDatum: 'Horizontal datum',
     huc8: 'Hydrologic unit (HUC8)',
     huc12: 'Hydrologic unit (HUC12)',
     county: 'County (FIPS)',

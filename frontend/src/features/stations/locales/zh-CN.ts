@@ -57,6 +57,7 @@ const stations: Strings<typeof en> = {
     stationType: '站点类型',
     monitoringLocationType: '监测位置类型',
     position: '纬度，经度',
+    horizontalDatum: '水平基准',
     huc8: '水文单元（HUC8）',
     huc12: '水文单元（HUC12）',
     county: '县（FIPS）',

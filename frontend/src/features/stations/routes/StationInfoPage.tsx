@@ -46,6 +46,7 @@ export function StationInfoPage() {
           {fact(t('stations.info.stationType'), stationType)}
           {fact(t('stations.info.monitoringLocationType'), station.monitoringLocationType)}
           {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
+          {fact(t('stations.info.horizontalDatum'), station.horizontalDatum)}
           {fact(t('stations.info.huc8'), station.huc8)}
           {fact(t('stations.info.huc12'), station.huc12)}
           {fact(t('stations.info.county'), station.countyFips)}

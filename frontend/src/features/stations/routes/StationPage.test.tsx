@@ -21,7 +21,7 @@ vi.mock('../components/StationMiniMap', () => ({
 
 const ORG = '6f1f3c4e-8a43-4b0c-9d7e-2f5a1c0b7d01';
 const station = {
-  id: 's1', identifier: 'USGS-01', name: 'Bear Creek', latitude: 40.1, longitude: -105.2, stationType: 'stream',
+  id: 's1', identifier: 'USGS-01', name: 'Bear Creek', latitude: 40.1, longitude: -105.2, horizontalDatum: 'NAD83', stationType: 'stream',
   monitoringLocationType: 'River/Stream', huc8: '10190005', countyFips: '08013', organizationId: ORG,
   projectIds: ['proj-1'], sampleCount: 5, firstDate: '2020-01-01', lastDate: '2020-03-01', parameterIds: ['p-ph', 'p-temp'],
 };
@@ -378,6 +378,7 @@ describe('station page /sts/station/{stationId}', () => {
     expect(await screen.findByText('Demo Watershed Council')).toBeInTheDocument();
     expect(screen.getByText('USGS-01', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('10190005')).toBeInTheDocument();
+    expect(screen.getByText('Horizontal datum').nextElementSibling).toHaveTextContent('NAD83');
     expect(screen.getByText('Stream', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('2020-01-01 – 2020-03-01')).toBeInTheDocument();
     expect(await screen.findByTestId('mini-map')).toHaveTextContent('40.1,-105.2');
