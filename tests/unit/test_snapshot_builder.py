@@ -90,3 +90,18 @@ def test_media_masks_tell_known_media_from_summaries_that_never_recorded_them():
     del stored.a["media_bits"]
     old = Snapshot(stored.a, stored.d)
     assert named(media_mask(old, rows, ["Water"])[1]) == set(ids) - {"empty"}
+
+
+def test_the_horizontal_datum_is_kept_and_a_snapshot_stored_before_it_names_none():
+    base = {"latitude": 40.0, "longitude": -100.0}
+    records = [{**base, "id": "a", "horizontalDatum": "NAD83"}, {**base, "id": "b", "horizontalDatum": "WGS84"},
+               {**base, "id": "c"}]
+    snap = Snapshot.from_bytes(Snapshot.from_records(records).to_bytes(), 1)
+    assert {snap.station(r)["id"]: snap.station(r)["horizontalDatum"] for r in range(snap.n)} == {
+        "a": "NAD83", "b": "WGS84", "c": None}
+
+    stored = Snapshot.from_records(records)
+    del stored.a["datum"]
+    del stored.d["datums"]
+    old = Snapshot.from_bytes(Snapshot(stored.a, stored.d).to_bytes(), 1)
+    assert [old.station(r)["horizontalDatum"] for r in range(old.n)] == [None, None, None]
