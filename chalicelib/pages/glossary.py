@@ -15,7 +15,8 @@ from functools import lru_cache
 from chalicelib.pages.service import DEFAULTS, checked_language
 from chalicelib.reference import service as reference
 
-LISTS = ("activityTypes", "media", "sampleFractions", "resultStatus", "valueTypes", "detectionConditions", "units")
+LISTS = ("activityTypes", "media", "sampleFractions", "resultStatus", "valueTypes", "detectionConditions", "units",
+         "horizontalDatums")
 LATIN = re.compile(r"[0-9A-Za-z]")
 
 

@@ -56,6 +56,7 @@ const pages = {
       valueTypes: 'Result value types (WQX)',
       detectionConditions: 'Detection conditions (WQX)',
       units: 'Units (WQX)',
+      horizontalDatums: 'Horizontal datums of coordinates (WQX)',
     },
     terms: {
       station: { term: 'Station', description: 'A fixed place where water is sampled or measured (a WQX monitoring location), with an identifier, a name, coordinates and a type.' },

@@ -60,6 +60,7 @@ const pages: Strings<typeof en> = {
       valueTypes: '结果数值类型（WQX）',
       detectionConditions: '检测条件（WQX）',
       units: '单位（WQX）',
+      horizontalDatums: '坐标水平基准（WQX）',
     },
     terms: {
       station: { term: '站点', description: '采样或测量水体的固定地点（WQX 监测位置），有标识、名称、坐标和类型。' },
