@@ -58,12 +58,16 @@ def time_of(key: str) -> str:
     return key.split("#", 1)[0]
 
 
+UTC = "UTC"  # the zone of a time given without one; stored as no zone
+
+
 class LocalTimes:
     """A stored UTC time as the date, time of day and zone code the source wrote them: in the zone it gave (12:20
     CDT stays 12:20 CDT, and an evening's date stays that day's), the time left out where it gave a date alone, and
-    no zone where it gave none (that time was taken as UTC): an exported file imports again unchanged. Downloads
-    answer these, and the series' and stations' first and last dates are these dates. Consecutive values share
-    their time (a sample's results): the last answer is kept."""
+    UTC where it gave no zone (that time was taken as UTC; WQP clients build a date-time only from a time with its
+    zone). UTC is stored as no zone (item_of), so an exported file imports again unchanged. Downloads answer
+    these, and the series' and stations' first and last dates are these dates. Consecutive values share their time
+    (a sample's results): the last answer is kept."""
 
     def __init__(self) -> None:
         from chalicelib.reference import service as reference
@@ -82,8 +86,8 @@ class LocalTimes:
         elif zone in self.hours:
             local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=self.hours[zone])
             answer = (local.date().isoformat(), None if date_only else local.strftime("%H:%M:%S"), zone)
-        else:  # no zone given; or a code no longer listed, whose time was stored in UTC and is answered so
-            answer = (moment[:10], None if date_only else moment[11:19], None if zone is None else "UTC")
+        else:  # no zone given (or UTC); or a code no longer listed, whose time was stored in UTC and is answered so
+            answer = (moment[:10], None, None) if date_only else (moment[:10], moment[11:19], "UTC")
         self.last = ((moment, zone, date_only), answer)
         return answer
 
@@ -114,8 +118,9 @@ def write(samples: Iterable[Sample]) -> dict:
     unique: dict[tuple[str, str], SampleValue] = {}  # the same value twice (a repeated row) is one write
     for sample in samples:
         key = series_key(sample.stationId, sample.parameterId)
+        extra = sample.extra if sample.extra.get("timeZone") != UTC else {**sample.extra, "timeZone": None}
         unique[(key, sample.time)] = SampleValue(seriesKey=key, time=sample.time, value=sample.value,
-                                                 text=sample.text, unit=sample.unit, **sample.extra)
+                                                 text=sample.text, unit=sample.unit, **extra)
         touched[(sample.stationId, sample.parameterId)] = sample.organizationId
     with SampleValue.batch_write() as batch:
         for item in unique.values():
@@ -445,7 +450,7 @@ def item_of(sample: Sample) -> dict:
     if sample.value is not None:
         item["v"] = {"N": repr(sample.value) if not float(sample.value).is_integer() else str(int(sample.value))}
     for name, value in (("text", sample.text), ("unit", sample.unit), *sample.extra.items()):
-        if value not in (None, ""):
+        if value not in (None, "") and not (name == "timeZone" and value == UTC):
             item[_ATTRIBUTE_NAMES[name]] = {"S": str(value)}
     return item
 

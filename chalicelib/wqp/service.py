@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from chalicelib.samples import download
-from chalicelib.samples.service import LocalTimes, query_pages, read_ahead, series_of
+from chalicelib.samples.service import UTC, LocalTimes, query_pages, read_ahead, series_of
 from chalicelib.wqp.columns import EMPTY_SERVICES
 from chalicelib.wqp.params import MAX_VALUES, SITE_TYPES, Query
 
@@ -668,7 +668,8 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
             yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
                    "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
                    "ActivityStartDate": day, "ActivityStartTime/Time": text("startTime"),
-                   "ActivityStartTime/TimeZoneCode": text("timeZone"),
+                   # A time given without its zone was taken as UTC (as its results' times are answered).
+                   "ActivityStartTime/TimeZoneCode": text("timeZone") or (UTC if text("startTime") else None),
                    "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
                    "ActivityConductingOrganizationText": text("conductingOrganization"),
                    "ActivityCommentText": text("comment"), "HydrologicCondition": text("hydrologicCondition"),

@@ -148,6 +148,9 @@ def test_get_results_by_state_county_huc_box_and_dates_match_the_products_own_se
         assert len(results) == expected == int(metadata.header["Total-Result-Count"])
         assert day.min() >= "2020-01-01" and day.max() <= "2020-12-31"
         assert set(results["CharacteristicName" if legacy else "Result_Characteristic"]) == {"pH"}
+        # Every value has its instant: the generated values, given without a zone, are answered in UTC (a walk:
+        # their zone was empty and dataretrieval's date-time NaT).
+        assert results["ActivityStartDateTime" if legacy else "Activity_StartDateTime"].notna().all()
         assert set(results["MonitoringLocationIdentifier" if legacy else "Location_Identifier"]) <= _sites(sites)
     one_county = next(iter(sites["CountyCode"].astype(int)))
     by_county, _ = portal.get_results(countycode=f"US:34:{one_county:03d}", characteristicName="pH")
