@@ -235,6 +235,11 @@ test('a phone shows the map or the table, with a toggle', async ({ browser }) =>
   await expect(page.getByTestId('station-map')).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+  // Open, 'Use in Python / R' scrolls its long addresses in their own boxes: the page stays the phone's width
+  // (it had widened to 803 px, zooming the whole page out).
+  await page.getByText('Use in Python / R').click();
+  await expect(page.getByRole('button', { name: 'Copy R' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'screenshots/explorer-phone.png', fullPage: true });
   await page.close();
 });

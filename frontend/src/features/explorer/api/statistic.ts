@@ -60,6 +60,24 @@ export interface StationSet {
   totalSamples: number;
 }
 
+/** No stations: what the map shows while the filters need correcting, or after an error (not an earlier answer). */
+export const NO_STATIONS: StationSet = {
+  length: 0,
+  id: [],
+  identifier: [],
+  name: [],
+  latitude: [],
+  longitude: [],
+  stationType: [],
+  monitoringLocationType: [],
+  organizationId: [],
+  sampleCount: [],
+  firstDate: [],
+  lastDate: [],
+  total: 0,
+  totalSamples: 0,
+};
+
 type Row = Record<string, unknown>;
 type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
 

@@ -294,6 +294,16 @@ describe('explorer /sts/overview', () => {
     expect(screen.getByLabelText('From')).toHaveValue('');
   });
 
+  it('empties the map, as the table, while the filters need correcting (not the last answer)', async () => {
+    const router = renderExplorer('/sts/overview?mode=both');
+    await mapShows('map of 3 stations at 40.1, 41.2, 39.9');
+    await act(() => router.navigate('/sts/overview?mode=both&huc=abc'));
+    expect(screen.getByText('Correct the filters to see stations.')).toBeInTheDocument();
+    await mapShows('map of 0 stations at ');
+    await act(() => router.navigate('/sts/overview?mode=both&huc=0102'));
+    await waitFor(() => expect(screen.getByTestId('station-map')).not.toHaveTextContent('map of 0 stations'));
+  });
+
   it('says which date of a shared link is not a date, as the field cannot show it', async () => {
     renderExplorer('/sts/overview?mode=table&from=2024-13-45');
     const from = await screen.findByLabelText('From');

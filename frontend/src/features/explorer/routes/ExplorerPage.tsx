@@ -6,7 +6,7 @@ import { Loading } from '../../../shell/Loading';
 import { OFFLINE_MAP_SERVICE, useMapService } from '../api/mapService';
 import { useOrganizationOptions } from '../api/organizations';
 import { useStationTypeOptions } from '../api/stationTypes';
-import { TABLE_PAGE_SIZE, useStationPage, useStationPoints } from '../api/statistic';
+import { NO_STATIONS, TABLE_PAGE_SIZE, useStationPage, useStationPoints } from '../api/statistic';
 import { FilterPanel } from '../components/FilterPanel';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { StationTable } from '../components/StationTable';
@@ -163,7 +163,8 @@ export function ExplorerPage() {
             {mapService.data || mapService.error ? (
               <Suspense fallback={<Loading />}>
                 <StationMap
-                  stations={pointsData}
+                  // Filters to correct, or an error: no stations, as the table shows none (not the last answer's).
+                  stations={shown ? pointsData : NO_STATIONS}
                   legend={legend}
                   valueRange={range}
                   selected={selected}
