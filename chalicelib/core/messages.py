@@ -642,6 +642,9 @@ ZH_CN = {
         "analyticalmethod 无效：{value}。应为分析方法的 https 网址，例如 https://www.nemi.gov/methods/method_summary/4665/。",
     "Invalid summaryYears: {value}. One of 1, 5, all expected": "summaryYears 无效：{value}。应为 1、5 或 all。",
     "Invalid dataProfile. The summary service has no data profiles": "dataProfile 无效：汇总服务没有数据配置（data profile）。",
+    "nldiurl is not supported by this portal: it does not follow NLDI navigations. Name the sites with siteid, huc, "
+    "bBox or lat, long and within instead.":
+        "本门户不支持 nldiurl：它不跟随 NLDI 导航。请改用 siteid、huc、bBox 或 lat、long 与 within 指定站点。",
     "Invalid {name}. A string or an array of strings expected": "{name} 无效：应为字符串或字符串数组。",
     "Invalid {name}. At most {limit} values expected": "{name} 无效：最多 {limit} 个值。",
     "Invalid {name}. One value expected": "{name} 无效：应为单个值。",

@@ -47,6 +47,8 @@ _NAMES = ("siteid", "statecode", "countycode", "countrycode", "huc", "bBox", "la
           "activityId", "startDateLo", "startDateHi", "providers", "command.avoid", "minresults", "minactivities",
           "analyticalmethod", "assemblage", "subjectTaxonomicName", "sorted", "dataProfile", "mimeType", "zip")
 CANONICAL = {name.lower(): name for name in _NAMES}
+NLDI_NOT_SUPPORTED = ("nldiurl is not supported by this portal: it does not follow NLDI navigations. Name the sites "
+                      "with siteid, huc, bBox or lat, long and within instead.")
 
 
 def _many(description: str, item: dict | None = None) -> dict:
@@ -180,6 +182,8 @@ def collect(query_params: dict[str, list[str]], body=None, *, summary: bool = Fa
 
     def add(name: str, raw) -> None:
         canonical = known.get(name.lower())
+        if canonical is None and name.lower() == "nldiurl":  # WQP's, but not followed here: say so, not "unknown"
+            raise BadRequest(NLDI_NOT_SUPPORTED)
         if canonical is None:
             raise BadRequest(f"Unknown parameter: {name[:100]}")
         items = raw if isinstance(raw, list) else [raw]

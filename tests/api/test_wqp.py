@@ -405,7 +405,10 @@ def test_an_answer_past_the_inline_limit_is_redirected_to_s3(api, demo, monkeypa
      "method expected, as https://www.nemi.gov/methods/method_summary/4665/"),
     ("analyticalmethod=4665", "Invalid analyticalmethod: '4665'. An https URL of an analytical method expected"),
     ("nldiurl=https://labs.waterdata.usgs.gov/api/nldi/linked-data/comid/1/navigate/UM",
-     "Unknown parameter: nldiurl"),
+     "nldiurl is not supported by this portal: it does not follow NLDI navigations. Name the sites with siteid, "
+     "huc, bBox or lat, long and within instead."),
+    ("nldiURL=x&mimeType=csv", "nldiurl is not supported by this portal"),  # any case, as WQP's names
+    ("nldi=x", "Unknown parameter: nldi"),
     ("countrycode=USA", "Invalid countrycode: 'USA'. A two-letter country code expected, as US"),
     ("mimeType=xml", "Invalid mimeType: 'xml'. One of csv, tsv, xlsx, geojson, kml expected"),
     ("zip=maybe", "Invalid zip: 'maybe'. One of yes, no expected"),
@@ -558,3 +561,11 @@ def test_an_organization_with_a_wqx_account_is_identified_by_its_wqx_id(api):
     [row] = _table(_request(api, "GET", f"/wqp/data/Station/search?organization={wqx_id.lower()}"))
     assert (row["OrganizationIdentifier"], row["OrganizationFormalName"], row["MonitoringLocationIdentifier"]) == \
         (wqx_id, created.json["name"], identifier)
+
+
+def test_nldiurl_is_said_to_be_unsupported_in_chinese_too(api):
+    response = api.client.http.request("GET", "/api/v1/wqp/data/Station/search?nldiurl=x",
+                                       headers={**api.headers(), "Accept-Language": "zh-CN"})
+    assert response.status_code == 400
+    assert json.loads(response.body)["message"] == (
+        "本门户不支持 nldiurl：它不跟随 NLDI 导航。请改用 siteid、huc、bBox 或 lat、long 与 within 指定站点。")
