@@ -31,6 +31,10 @@ async function useLanguage(page: Page, lang: string) {
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`every informational page shows its text in ${lang}`, async ({ page }) => {
     await useLanguage(page, lang);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
     for (const key of INFO_PAGES) {
       await page.goto(`/#/sts/${key}`);
       const title = TITLES[lang][key].title;
@@ -46,6 +50,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const screenshot = page.locator('.page-markdown img').first();
     await expect(screenshot).toBeVisible();
     expect(await screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Typed addresses (each goto above) and Back: a visitor's page holds no router blocker, which warned on each.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: TITLES[lang][INFO_PAGES.at(-1)!].title })).toBeVisible();
+    expect(warnings.filter((warning) => /blocker/i.test(warning))).toEqual([]);
   });
 }
 

@@ -42,8 +42,6 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
   const [unsaved, setUnsaved] = useState<Language[]>([]);
   const [confirmClose, setConfirmClose] = useState(false);
   const onUnsavedChange = useCallback((languages: Language[]) => setUnsaved(languages), []);
-  // Leaving the page (a link, Back, another address, a reload) asks too: the drafts would be lost.
-  const leaving = useLeaveGuard(admin && editing && unsaved.length > 0);
   const Part = PAGE_PARTS[page];
 
   const closeEditor = () => {
@@ -84,15 +82,9 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
         onConfirm={closeEditor}
         onClose={() => setConfirmClose(false)}
       />
-      <ConfirmDialog
-        open={leaving.asking}
-        title={t('pages.editor.discardTitle')}
-        message={t('pages.editor.leaveMessage', { languages: unsavedNames })}
-        confirmLabel={t('pages.editor.discard')}
-        cancelLabel={t('pages.editor.keepEditing')}
-        onConfirm={leaving.leave}
-        onClose={leaving.stay}
-      />
+      {/* Only while there are drafts: a router blocker held by every visitor's page made react-router warn on
+          each Back/Forward to an address it had not written. */}
+      {admin && editing && unsaved.length > 0 && <LeaveConfirm languages={unsavedNames} />}
       {error ? (
         <p className="alert alert-error" role="alert">{t('pages.loadFailed')}</p>
       ) : data ? (
@@ -115,6 +107,23 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
         </ul>
       </nav>
     </section>
+  );
+}
+
+/** Leaving the page (a link, Back, another address, a reload) with drafts asks first: they would be lost. */
+function LeaveConfirm({ languages }: { languages: string }) {
+  const { t } = useTranslation();
+  const leaving = useLeaveGuard(true);
+  return (
+    <ConfirmDialog
+      open={leaving.asking}
+      title={t('pages.editor.discardTitle')}
+      message={t('pages.editor.leaveMessage', { languages })}
+      confirmLabel={t('pages.editor.discard')}
+      cancelLabel={t('pages.editor.keepEditing')}
+      onConfirm={leaving.leave}
+      onClose={leaving.stay}
+    />
   );
 }
 
