@@ -297,13 +297,20 @@ describe('other errors', () => {
     });
   });
 
-  it("use the original error's message when the server sent no message", async () => {
+  it("use the original error's message when the server sent no message: its status, in the interface's language", async () => {
+    const { changeLanguage } = await import('../i18n');
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 
     const error = await get('/system/info').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('Request failed with status code 502');
+    expect((error as ApiError).message).toBe('The server did not answer in time or is unavailable (HTTP 502). Try again in a moment.');
     expect((error as ApiError).status).toBe(502);
+    fetchMock.mockResolvedValue(new Response('', { status: 418 }));
+    expect(((await get('/system/info').catch((e: unknown) => e)) as ApiError).message).toBe('The request failed (HTTP 418).');
+    await changeLanguage('zh-CN');
+    fetchMock.mockResolvedValue(new Response('<html>Gateway timeout</html>', { status: 504 }));
+    expect(((await get('/system/info').catch((e: unknown) => e)) as ApiError).message).toBe('服务器未及时响应或暂不可用（HTTP 504）。请稍后再试。');
+    await changeLanguage('en');
   });
 
   it("use the original error's message for a network failure (no status)", async () => {

@@ -11,7 +11,7 @@
  *   `SessionEndedError`, so that no screen reports as made a change that was not (docs/decisions/0014).
  * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
  * - Any other failure throws an `ApiError` carrying the server's `message` when it sent one,
- *   otherwise the original error's message.
+ *   otherwise the original error's message (an HTTP status alone: said in the interface's language).
  */
 
 import i18next from 'i18next';
@@ -222,7 +222,9 @@ export async function request<T = unknown>(
     }
 
     if (!response.ok) {
-      const original = `Request failed with status code ${response.status}`;
+      // No message of the server's (a gateway's page, say): the status, said in the interface's language.
+      const unavailable = [502, 503, 504].includes(response.status);
+      const original = i18next.t(unavailable ? 'common.serverUnavailable' : 'common.requestFailed', { status: response.status });
       throw new ApiError(serverMessage(data) ?? original, { status: response.status, data });
     }
     return data as T;

@@ -46,6 +46,8 @@ const en = {
     pageOf: 'Page {{page}} of {{pageCount}}',
     total: '{{count}} in total',
     noResults: 'Nothing found.',
+    requestFailed: 'The request failed (HTTP {{status}}).',
+    serverUnavailable: 'The server did not answer in time or is unavailable (HTTP {{status}}). Try again in a moment.',
   },
   validation: {
     invalidDate: 'Enter a date as YYYY-MM-DD.',

@@ -47,6 +47,8 @@ const zhCN: Messages = {
     pageOf: '第 {{page}} 页，共 {{pageCount}} 页',
     total: '共 {{count}} 条',
     noResults: '没有找到内容。',
+    requestFailed: '请求失败（HTTP {{status}}）。',
+    serverUnavailable: '服务器未及时响应或暂不可用（HTTP {{status}}）。请稍后再试。',
   },
   validation: {
     invalidDate: '请按 YYYY-MM-DD 格式输入日期。',

@@ -5,6 +5,8 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
+import { useDebouncedValue } from '../../../shell/useDebouncedValue';
+import { FILTER_DELAY_MS } from './AssignedList';
 import { activitiesPath, activitiesQuery } from '../paths';
 import { ActivityDetail } from './ActivityDetail';
 import './activities.css';
@@ -82,7 +84,11 @@ function ActivityList({
   onFocused: () => void;
 }) {
   const { t } = useTranslation();
-  const activities = useActivities(organizationId, projectId, page, search);
+  // Asked once typing pauses: a request per key had piled up behind each other on a large project.
+  const asked = useDebouncedValue(search, FILTER_DELAY_MS);
+  const activities = useActivities(organizationId, projectId, page, asked);
+  // The list shown is an earlier search's while the new one is on its way (typing, or its answer loading).
+  const stale = Boolean(activities.data) && (asked !== search || activities.isValidating);
   const links = useRef(new Map<string, HTMLAnchorElement>());
   const region = useRef<HTMLDivElement>(null);
   const data = activities.data;
@@ -101,6 +107,9 @@ function ActivityList({
           <label htmlFor="activity-search">{t('projects.activities.search')}</label>
           <input id="activity-search" type="search" value={search} onChange={(e) => onChange({ page: 1, search: e.target.value })} />
         </div>
+        <span className="muted" role="status" aria-label={t('projects.activities.searchState')}>
+          {stale ? t('projects.activities.searching') : null}
+        </span>
       </div>
       {activities.error ? (
         <p className="alert alert-error" role="alert">
@@ -112,7 +121,14 @@ function ActivityList({
         <p>{t('projects.activities.empty')}</p>
       ) : (
         <>
-          <div ref={region} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('projects.activities.caption', { count: data.total })}>
+          <div
+            ref={region}
+            className={`ws-table-wrap${stale ? ' is-stale' : ''}`}
+            tabIndex={0}
+            role="region"
+            aria-busy={stale || undefined}
+            aria-label={t('projects.activities.caption', { count: data.total })}
+          >
             <table className="ws-table activities-table">
               <caption>{t('projects.activities.caption', { count: data.total })}</caption>
               <thead>

@@ -33,6 +33,8 @@ const projects = {
   },
   activities: {
     search: 'Search activities',
+    searching: 'Searching…',
+    searchState: 'State of the search',
     empty: 'No activities.',
     caption: 'Activities ({{count}})',
     id: 'Activity',

@@ -34,6 +34,8 @@ const projects: typeof en = {
   },
   activities: {
     search: '搜索活动',
+    searching: '正在搜索…',
+    searchState: '搜索状态',
     empty: '暂无活动。',
     caption: '活动（{{count}}）',
     id: '活动',

@@ -66,8 +66,13 @@ describe('project page', () => {
     expect(await screen.findByRole('table', { name: 'Activities (2)' })).toBeInTheDocument();
     expect(server.callsTo('GET', `/organization/${DEMO_ORG}/projects/p-creek/activities`)[0]!.query.get('order')).toBe('DESC');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search activities' }), 'field');
+    // The earlier list says it is being replaced until the search's answer is in.
+    expect(screen.getByRole('status', { name: 'State of the search' })).toHaveTextContent('Searching…');
     expect(await screen.findByRole('table', { name: 'Activities (1)' })).toBeInTheDocument();
-    expect(server.callsTo('GET', `/organization/${DEMO_ORG}/projects/p-creek/activities`).at(-1)!.query.get('searchContent')).toBe('field');
+    expect(screen.getByRole('status', { name: 'State of the search' })).toHaveTextContent('');
+    // Asked once typing paused, not once per key (requests per key had piled up on a large project).
+    const searches = server.callsTo('GET', `/organization/${DEMO_ORG}/projects/p-creek/activities`).map((c) => c.query.get('searchContent'));
+    expect(searches).toEqual([null, 'field']);
   });
 
   it('the Imports tab shows the imports panel, or says imports are coming while there is none', async () => {
