@@ -106,6 +106,9 @@ ZH_CN = {
     "The chart's station does not exist.": "图表的站点不存在。",
     "You cannot grant or take away a role with permissions you do not hold: {names}.":
         "您不能授予或收回含有您自己没有的权限的角色：{names}。",
+    "You cannot grant or take away permissions you do not hold: {names}.": "您不能授予或收回您自己没有的权限：{names}。",
+    "You cannot change or delete a role with permissions you do not hold: {name}.":
+        "您不能更改或删除含有您自己没有的权限的角色：{name}。",
     "You cannot change or delete a user who holds permissions you do not hold.": "您不能更改或删除拥有您所没有的权限的用户。",
     "Delete your own account from your profile, not from the list of users.": "请在个人资料中删除您自己的账户，而不是在用户列表中。",
     "The organization of this invitation no longer exists.": "此邀请所属的组织已不存在。",

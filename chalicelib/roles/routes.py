@@ -1,5 +1,6 @@
 """System roles, their permissions, and the permission catalogue (administrators)."""
 from chalicelib.auth import rules
+from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
 from chalicelib.crud.routes import describe_list
@@ -20,19 +21,19 @@ def list_roles():
 @describe(status=201)
 def create_role():
     """Create a role ({roleName, description, permissions})."""
-    return created(service.create(routes.json_body()).to_dict())
+    return created(service.create(routes.json_body(), require_principal()).to_dict())
 
 
 @routes.route("/roles/{id}", methods=["PATCH"], auth=MANAGE_ROLES)
 def update_role(id):
     """Rename a role or change its description or permissions."""
-    return service.update(id, routes.json_body()).to_dict()
+    return service.update(id, routes.json_body(), require_principal()).to_dict()
 
 
 @routes.route("/roles/{id}", methods=["DELETE"], auth=MANAGE_ROLES)
 def delete_role(id):
     """Delete a role (built-in roles stay)."""
-    service.delete(id)
+    service.delete(id, require_principal())
     return {}
 
 
@@ -47,7 +48,7 @@ def get_role_permissions(id):
 def set_role_permissions(id):
     """Replace the permissions a role grants."""
     body = routes.json_body()
-    service.set_permissions(id, body.get("permissions") if isinstance(body, dict) else body)
+    service.set_permissions(id, body.get("permissions") if isinstance(body, dict) else body, require_principal())
     return service.permissions_of_role(id)
 
 

@@ -144,10 +144,26 @@ def search(query_params) -> list | dict:
     return crud.search(ROLES, query_params)
 
 
-def create(data: dict) -> Role:
+def _check_may_change(principal, given: frozenset[str], taken: frozenset[str] = frozenset(),
+                      role: Role | None = None) -> None:
+    """A role manager gives and takes away only permissions they hold themselves, and changes or deletes no
+    role that grants one they lack (else they could grant themselves any permission through a role they hold).
+    A system administrator holds them all; no caller (scripts, the seed): no check."""
+    if principal is None or principal.is_system_admin:
+        return
+    if role is not None and not granted_by(role) <= principal.permissions:
+        raise Forbidden(f"You cannot change or delete a role with permissions you do not hold: {role.roleName}.")
+    beyond = sorted((given | taken) - principal.permissions)
+    if beyond:
+        raise Forbidden(f"You cannot grant or take away permissions you do not hold: {', '.join(beyond)}.")
+
+
+def create(data: dict, principal=None) -> Role:
     name = _available_name(_role_name(data.get("roleName")))
+    permissions = _permissions(data.get("permissions", []))
+    _check_may_change(principal, frozenset(permissions))
     role = Role(id=str(uuid.uuid4()), roleName=name, description=data.get("description"),
-                permissions=_permissions(data.get("permissions", [])), builtIn=False, createdAt=utc_now())
+                permissions=permissions, builtIn=False, createdAt=utc_now())
     try:
         with TransactWrite(connection=Role._get_connection().connection) as transaction:
             transaction.save(UniqueClaim(key=_name_claim(name), targetId=role.id),
@@ -162,16 +178,19 @@ def create(data: dict) -> Role:
     return role
 
 
-def update(role_id: str, data: dict) -> Role:
+def update(role_id: str, data: dict, principal=None) -> Role:
     role = get(role_id)
     if role.builtIn:
         raise Forbidden("Built-in roles cannot be changed.")
+    _check_may_change(principal, frozenset(), role=role)
     before = _audited(role)  # the update below changes `role` in place
     actions = [Role.updatedAt.set(utc_now())]
     if "description" in data:
         actions.append(Role.description.set(data["description"]))
     if "permissions" in data:
-        actions.append(Role.permissions.set(_permissions(data["permissions"])))
+        permissions, held = _permissions(data["permissions"]), frozenset(role.permissions or [])
+        _check_may_change(principal, frozenset(permissions) - held, held - frozenset(permissions))
+        actions.append(Role.permissions.set(permissions))
     if "roleName" in data and _role_name(data["roleName"]) != role.roleName:
         name = _role_name(data["roleName"])
         if _name_claim(name) != _name_claim(role.roleName):
@@ -195,14 +214,15 @@ def update(role_id: str, data: dict) -> Role:
     return changed
 
 
-def set_permissions(role_id: str, permissions) -> Role:
-    return update(role_id, {"permissions": permissions})
+def set_permissions(role_id: str, permissions, principal=None) -> Role:
+    return update(role_id, {"permissions": permissions}, principal)
 
 
-def delete(role_id: str) -> None:
+def delete(role_id: str, principal=None) -> None:
     role = get(role_id)
     if role.builtIn:
         raise Forbidden("Built-in roles cannot be deleted.")
+    _check_may_change(principal, frozenset(), role=role)
     with TransactWrite(connection=Role._get_connection().connection) as transaction:
         # Only the role's own claim goes: a look-alike stored before names were unique has none.
         if _claim_target(role.roleName) == role.id:
