@@ -229,7 +229,17 @@ def delete(role_id: str, principal=None) -> None:
             transaction.delete(UniqueClaim(key=_name_claim(role.roleName)))
         transaction.delete(role)
     forget_cached_roles()
+    _take_from_users(role_id)
     audit.record("delete", "role", role_id, before=_audited(role))
+
+
+def _take_from_users(role_id: str) -> None:
+    """A deleted role leaves its users' lists (it had stayed there as a bare id, and their Roles dialog could not
+    be saved). Deleting a role is rare: its users are found by a Scan."""
+    from chalicelib.users.models import User
+
+    for user in User.scan(User.roles.contains(role_id)):
+        user.update(actions=[User.roles.set([held for held in user.roles or [] if held != role_id])])
 
 
 def permissions_of_role(role_id: str) -> list[dict]:

@@ -15,7 +15,7 @@ from chalicelib.core.errors import AccountDeleted, BadRequest, Conflict, Forbidd
 from chalicelib.core.models import utc_now
 from chalicelib.crud.listing import Listing, count_change
 from chalicelib.reference.models import DELETED_USER, CatalogItem
-from chalicelib.roles.service import SYSTEM_ADMIN, granted_by, held_roles, roles_by_id
+from chalicelib.roles.service import SYSTEM_ADMIN, forget_cached_roles, granted_by, held_roles, roles_by_id
 from chalicelib.users.models import LISTING, User
 
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
@@ -219,8 +219,9 @@ def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]
 
 def _check_roles(role_ids: list[str], held: list[str], principal: Principal | None) -> None:
     """Unknown roles are refused; so are roles the caller could not hold by what they hold (below)."""
-    known = roles_by_id()
-    unknown = [rid for rid in role_ids if rid not in known]
+    known = _current_roles(role_ids)
+    # (A role deleted while the user held it, sent back by a dialog that listed it, is no request for it.)
+    unknown = [rid for rid in role_ids if rid not in known and rid not in held]
     if unknown:
         raise BadRequest(f"Unknown role: {', '.join(unknown)}.")
     if principal is None or principal.is_system_admin:
@@ -230,6 +231,16 @@ def _check_roles(role_ids: list[str], held: list[str], principal: Principal | No
     if beyond:
         names = ", ".join(beyond)
         raise Forbidden(f"You cannot grant or take away a role with permissions you do not hold: {names}.")
+
+
+def _current_roles(role_ids: list[str]) -> dict:
+    """The roles by id, read again when one of `role_ids` is not among them (the list is cached a few seconds
+    per process: a role made meanwhile elsewhere would be taken for unknown)."""
+    known = roles_by_id()
+    if any(rid not in known for rid in role_ids):
+        forget_cached_roles()
+        known = roles_by_id()
+    return known
 
 
 def _grantable(role, principal: Principal) -> bool:
@@ -249,7 +260,8 @@ def require_may_manage(principal: Principal, user: User) -> None:
 def set_roles(user: User, role_ids: list[str], principal: Principal | None = None) -> User:
     _check_roles(role_ids, list(user.roles or []), principal)
     before = {"roles": list(user.roles or [])}
-    user.update(actions=[User.roles.set(sorted(set(role_ids))), User.updatedAt.set(utc_now())])
+    known = _current_roles(role_ids)
+    user.update(actions=[User.roles.set(sorted({rid for rid in role_ids if rid in known})), User.updatedAt.set(utc_now())])
     audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)},
                  target_label=user.name or user.email)
     return user

@@ -80,3 +80,23 @@ def test_a_role_manager_cannot_change_or_delete_a_role_granting_more_than_they_h
     assert {p["key"] for p in admin.get(f"/roles/{role}/permissions").json} == {"manage-system-settings",
                                                                                 "manage-users"}
     assert admin.delete(f"/roles/{role}").status_code == 200  # a system administrator may
+
+
+def test_a_deleted_role_leaves_its_users_and_a_dialog_still_listing_it_saves(api):
+    from chalicelib.users.models import User
+
+    admin = api.as_("admin")
+    role = admin.post("/roles", {"roleName": f"short-lived-{_unique()}"}).json["id"]
+    kept_name = f"kept-{_unique()}"
+    kept = admin.post("/roles", {"roleName": kept_name}).json["id"]
+    user = admin.post("/user", {"email": f"holder-{_unique()}@example.com", "roles": [role, kept]}).json["id"]
+    assert admin.delete(f"/roles/{role}").status_code == 200
+    assert admin.get(f"/user/{user}/roles").json == [{"id": kept, "roleName": kept_name}]
+    # A user whose list still holds a deleted role's id (deleted before roles left their users): the Roles
+    # dialog sends it back, and saving drops it instead of refusing "Unknown role".
+    User.get(user).update(actions=[User.roles.set(sorted([kept, "deleted-role-id"]))])
+    saved = admin.put(f"/user/{user}/roles", ["deleted-role-id", kept])
+    assert saved.status_code == 200, saved.json
+    assert [r["id"] for r in admin.get(f"/user/{user}/roles").json] == [kept]
+    unknown = admin.put(f"/user/{user}/roles", ["never-a-role", kept])  # one never held stays refused
+    assert (unknown.status_code, unknown.json["message"]) == (400, "Unknown role: never-a-role.")
