@@ -16,14 +16,14 @@ from chalicelib.core.models import utc_now
 from chalicelib.crud.listing import Listing, count_change
 from chalicelib.reference.models import DELETED_USER, CatalogItem
 from chalicelib.roles.service import SYSTEM_ADMIN, forget_cached_roles, granted_by, held_roles, roles_by_id
-from chalicelib.users.models import LISTING, User
+from chalicelib.users.models import LISTING, User, name_key
 
 PROFILE_FIELDS = ("name", "currentOrganizationId", "preferences")
 ADMIN_FIELDS = ("email", "name", "roles")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # What administrators list, search and sort: the default list (by name) a page at a time from the
-# byName index and a counter; searches and other orders scan (decision 0002).
-USERS_LISTING = Listing(index="byName", partition="listing", value=LISTING, counter="users")
+# byNameKey index and a counter; searches and other orders scan (decision 0002).
+USERS_LISTING = Listing(index="byNameKey", partition="listing", value=LISTING, counter="users")
 USERS = crud.Collection(User, name="User", fields=("id", "email", "name", "roles", "preRegistered", "createdAt",
                                                    "updatedAt", "lastSeenAt"),
                         default_sort=(("name", "ASC"),), listing=USERS_LISTING)
@@ -182,7 +182,7 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None) -
             _require_unique_email(email, user.id)
         actions.append(User.email.set(email))
     if "name" in data:
-        actions.append(User.name.set(_name(data["name"])))
+        actions.extend(User.name_set(_name(data["name"])))
     roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else None
     if roles is not None:
         _check_roles(roles, list(user.roles or []), principal)
@@ -201,7 +201,7 @@ def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]
         name = changes["name"]
         if not isinstance(name, str) or not name.strip() or len(name) > 200:
             raise BadRequest("Name must be between 1 and 200 characters.")
-        actions.append(User.name.set(name.strip()))
+        actions.extend(User.name_set(name.strip()))
     if "currentOrganizationId" in changes:
         org_id = changes["currentOrganizationId"]
         if org_id is not None and org_id not in allowed_organization_ids:
@@ -273,7 +273,27 @@ def get_many(user_ids: list[str]) -> dict[str, User]:
 
 def search(query_params) -> list | dict:
     """Users matching a collection query (the spec's query language), by name unless sorted."""
+    _ensure_name_keys()
     return crud.search(USERS, query_params)
+
+
+NAME_KEYS_DONE = "migration#users-nameKey"
+_name_keys_checked = False
+
+
+def _ensure_name_keys() -> None:
+    """Users written before nameKey existed are in no page of the default list: once per stack (a marker in the
+    catalog; asked once per process), every user without one gets it."""
+    global _name_keys_checked
+    if _name_keys_checked:
+        return
+    try:
+        CatalogItem.get(NAME_KEYS_DONE)
+    except CatalogItem.DoesNotExist:
+        for user in User.scan(User.nameKey.does_not_exist()):
+            user.update(actions=[User.nameKey.set(name_key(user.name))])
+        CatalogItem(id=NAME_KEYS_DONE, kind="migration", createdAt=utc_now()).save()
+    _name_keys_checked = True
 
 
 def delete(user_id: str) -> None:

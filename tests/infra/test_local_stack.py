@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # The agreed tables: short name → (key schema, {index name: key schema}). Every attribute is a string.
 HASH, RANGE = "HASH", "RANGE"
 TABLES = {
-    "users": ({"id": HASH}, {"byEmail": {"email": HASH}, "byName": {"listing": HASH, "name": RANGE}}),
+    "users": ({"id": HASH}, {"byEmail": {"email": HASH}, "byNameKey": {"listing": HASH, "nameKey": RANGE},
+                             "byName": {"listing": HASH, "name": RANGE}}),
     "roles": ({"id": HASH}, {}),
     "memberships": ({"organizationId": HASH, "userId": RANGE}, {"byUser": {"userId": HASH, "organizationId": RANGE}}),
     "organizations": ({"id": HASH}, {}),
