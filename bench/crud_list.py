@@ -3,7 +3,7 @@ sorted, paged list by Scan (no key pinned) and by GSI Query (owner pinned); Dyna
 (counted by the service and, as a check, by botocore's event system) and server time in ms.
 
 Then the product's own lists at 100,000 items (BENCH_CRUD_ITEMS; issue 18): the administrators' user list
-(default order: a page from the byName index and the user counter; a search: the Scan) and a user's
+(default order: a page from the byNameKey index and the user counter; a search: the Scan) and a user's
 dashboards among 100,000 (Query byOwner). Goal: a default page in O(1) requests, whatever the table's size."""
 from __future__ import annotations
 

@@ -115,7 +115,11 @@ def update(project: Project, data: Any) -> dict:
 
 
 def delete(project: Project) -> None:
+    from chalicelib.stations import service as stations
+
     crud.delete_item(COLLECTION, project.id)
+    # Its stations no longer name it (a walk: a station's page listed the deleted project by its bare id).
+    stations.leave_project(project.id, project.organizationId, project.stationIds or [])
     audit.record("delete", "project", project.id, before={"name": project.name}, organization_id=project.organizationId)
 
 

@@ -160,6 +160,13 @@ def set_project_membership(project_id: str, organization_id: str, new_ids: list[
     _changed()
 
 
+def leave_project(project_id: str, organization_id: str, station_ids: list[str]) -> None:
+    """A deleted project leaves every station of its organization that names it: those it lists, and any other
+    (an import adds its project to the stations it writes)."""
+    naming = {s.id for s in Station.by_organization.query(organization_id, filter_condition=Station.projectIds.contains(project_id))}
+    set_project_membership(project_id, organization_id, [], list(naming | set(station_ids)))
+
+
 def by_organization(organization_id: str) -> list[Station]:
     return [s for s in Station.by_organization.query(organization_id) if not s.deletedAt]
 

@@ -129,7 +129,10 @@ def test_a_deleted_projects_name_can_be_used_again_by_an_empty_project(api, demo
         "stationId": station["id"], "parameter": "Temperature, water", "unit": "deg C",
         "values": [["2024-05-01T12:00:00Z", 14.5]]}]})
     assert pushed.status_code == 200 and pushed.json["accepted"] == 1, pushed.json
+    assert first["id"] in api.get(f"/station/{station['id']}").json["projectIds"]
     assert contributor.delete(f"/project/{first['id']}").status_code in (200, 204)
+    # Its stations no longer name it (a walk: a station's page listed it by its bare id).
+    assert first["id"] not in (api.get(f"/station/{station['id']}").json.get("projectIds") or [])
     again = contributor.post("/project", {"organizationId": demo["org"], "name": name})
     assert again.status_code == 201, again.json
     assert again.json["name"] == name

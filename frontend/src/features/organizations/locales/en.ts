@@ -105,7 +105,7 @@ const organizations = {
     editAction: 'Edit {{name}}',
     deleteAction: 'Delete {{name}}',
     deleteTitle: 'Delete project',
-    deleteMessage: 'Delete the project {{name}}? Its stations stay with the organization.',
+    deleteMessage: 'Delete the project {{name}}? Its stations and their values stay with the organization; the project, its activities and its imports are no longer listed, and its stations no longer name it.',
     deleted: 'Project {{name}} deleted.',
   },
   stations: {

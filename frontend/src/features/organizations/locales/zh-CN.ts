@@ -106,7 +106,7 @@ const organizations: typeof en = {
     editAction: '编辑 {{name}}',
     deleteAction: '删除 {{name}}',
     deleteTitle: '删除项目',
-    deleteMessage: '删除项目 {{name}}？其站点仍归组织所有。',
+    deleteMessage: '删除项目 {{name}}？其站点及其数值仍归组织所有；该项目及其活动和导入记录将不再列出，其站点也不再属于该项目。',
     deleted: '已删除项目 {{name}}。',
   },
   stations: {

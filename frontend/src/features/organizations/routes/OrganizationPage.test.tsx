@@ -175,7 +175,9 @@ describe('organization workspace', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Lake watch' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete project' });
-    expect(confirm).toHaveTextContent('Delete the project Lake watch? Its stations stay with the organization.');
+    expect(confirm).toHaveTextContent(
+      'Delete the project Lake watch? Its stations and their values stay with the organization; the project, its activities and its imports are no longer listed, and its stations no longer name it.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Project Lake watch deleted.')).toBeInTheDocument();
     // Its card and buttons left: focus is on the list of projects.
