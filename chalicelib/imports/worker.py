@@ -537,6 +537,8 @@ class ImportJob:
             elif any(getattr(existing, k) != v for k, v in values.items()):
                 outcome.changed_stations.append((existing, values))
                 outcome.counts.rowsImported += 1
+            elif self.log.projectId not in (existing.projectIds or []):
+                outcome.counts.rowsImported += 1  # the station joins this project (at the end of the import)
             else:
                 outcome.counts.rowsUnchanged += 1
             outcome.series.add((station_id, ""))

@@ -402,6 +402,14 @@ def test_a_station_profile_creates_and_updates_stations(api):
         ("MILFORD BROOK AT HERBERTS CORNER, NJ", "02030105", "34025", "surface-water")
     again = import_file(api, org, project, content, "sites.csv")
     assert (again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"]) == (0, 5, 0)
+    # The same stations into another project of the organization: they join it, which the counts say (a walk:
+    # "0 imported, 5 unchanged", though the project then held the 5 stations).
+    _, second = fresh_project(api, org)
+    joined = import_file(api, org, second, content, "sites.csv")
+    assert (joined["status"], joined["rowsImported"], joined["rowsUnchanged"], joined["stationsCreated"]) == \
+        ("succeeded", 5, 0, 0), joined
+    assert len(api.get(_path(org, second, "/stations")).json) == 5
+    assert import_file(api, org, second, content, "sites.csv")["rowsUnchanged"] == 5
 
 
 def test_rows_of_a_station_of_another_organization_are_rejected(api, demo):
