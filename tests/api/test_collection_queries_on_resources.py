@@ -2,8 +2,9 @@
 dashboards answer search, sort and paging, and no query widens who may see what."""
 from __future__ import annotations
 
+import json
 import uuid
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from chalicelib.crud import parse_query  # noqa: F401 - the language under test
 
@@ -69,3 +70,16 @@ def test_a_dashboard_filter_cannot_widen_the_owner_scope(api, demo):
     search = api.as_("viewer").get("/dashboards?" + _q('s={"$or":[{"label":"%s"},{"ownerId":{"$ne":"x"}}]}' % label)).json
     assert all(d["ownerId"] == demo["users"]["viewer"] for d in search)
     assert label in [d["label"] for d in api.as_("orgadmin").get("/dashboards").json]
+
+
+def test_the_stations_tab_search_lists_an_organizations_stations_whose_name_or_identifier_holds_the_text(api, demo):
+    """The organization's Stations tab (and the project's station chooser) search: `s` with the organization."""
+    search = json.dumps({"organizationId": demo["org"],
+                         "$or": [{"name": {"$contL": "CREEK"}}, {"identifier": {"$contL": "CREEK"}}]})
+    page = api.get("/station?" + urlencode({"s": search, "sort": "name,ASC", "limit": 25, "page": 1})).json
+    assert page["total"] > 1 and len(page["data"]) == min(25, page["total"])
+    assert all(s["organizationId"] == demo["org"] for s in page["data"])
+    assert all("creek" in f"{s['name']} {s['identifier']}".lower() for s in page["data"])
+    assert [s["name"].casefold() for s in page["data"]] == sorted(s["name"].casefold() for s in page["data"])
+    everything = api.get("/station?" + urlencode({"s": json.dumps({"organizationId": demo["org"]}), "limit": 1})).json
+    assert everything["total"] > page["total"]

@@ -1,15 +1,17 @@
 import { RequestQueryBuilder } from '@dataui/crud-request';
 import useSWR, { useSWRConfig } from 'swr';
 import { del, get, patch, post } from '../../../api/client';
+import { stationSearch } from '../../projects/api/lists';
 import type { Page, Station } from './types';
 
 /** GET /station?filter=organizationId||$eq||{id} (a page of one organization's stations); POST, PATCH, DELETE /station. */
 export const STATIONS_PATH = '/station';
 export const STATION_PAGE_SIZE = 25;
 
-function query(organizationId: string, page: number): string {
+/** One page of the organization's stations, by name; `search`: those whose name or identifier holds it (any case). */
+function query(organizationId: string, page: number, search: string): string {
   return RequestQueryBuilder.create()
-    .setFilter({ field: 'organizationId', operator: '$eq', value: organizationId })
+    .search(stationSearch(organizationId, search))
     .sortBy({ field: 'name', order: 'ASC' })
     .setLimit(STATION_PAGE_SIZE)
     .setPage(page)
@@ -22,10 +24,12 @@ function toPage(body: unknown): Page<Station> {
   return { data: page.data ?? [], total: page.total ?? 0, page: page.page ?? 1, pageCount: Math.max(1, page.pageCount ?? 1) };
 }
 
-export function useOrganizationStations(organizationId: string, page: number) {
-  return useSWR([STATIONS_PATH, organizationId, page], async () => toPage(await get(`${STATIONS_PATH}?${query(organizationId, page)}`)), {
-    keepPreviousData: true,
-  });
+export function useOrganizationStations(organizationId: string, page: number, search = '') {
+  return useSWR(
+    [STATIONS_PATH, organizationId, page, search],
+    async () => toPage(await get(`${STATIONS_PATH}?${query(organizationId, page, search)}`)),
+    { keepPreviousData: true },
+  );
 }
 
 export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'horizontalDatum' | 'stationType' | 'description'>;

@@ -7,6 +7,7 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
 import { useHorizontalDatums, useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
@@ -26,7 +27,10 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   const { profile } = useSession();
   const canEdit = mayContribute(profile, organizationId);
   const [page, setPage] = useState(1);
-  const stations = useOrganizationStations(organizationId, page);
+  const [search, setSearch] = useState('');
+  // Asked once typing pauses, from the first page.
+  const asked = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
+  const stations = useOrganizationStations(organizationId, page, asked);
   const types = useStationTypeOptions();
   const actions = useStationActions(organizationId);
   const { busy, run } = useAction();
@@ -39,9 +43,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   const newButton = useRef<HTMLButtonElement>(null);
   const focusAfter = () => table.current ?? newButton.current;
 
-  if (stations.error) return <p className="alert alert-error" role="alert">{messageOf(stations.error)}</p>;
-  if (!stations.data) return <Spinner />;
-  const { data: rows, total, pageCount } = stations.data;
+  const { data: rows, total, pageCount } = stations.data ?? { data: [], total: 0, pageCount: 1 };
   const typeLabel = (key: string | null | undefined) => types.data?.find((o) => o.id === key)?.name ?? key ?? '';
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -65,9 +67,27 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           </button>
         )}
         <Link to={explorerPath(organizationId)}>{t('organizations.stations.onTheMap')}</Link>
+        <div className="ws-field">
+          <label htmlFor={`stations-search-${organizationId}`}>{t('organizations.stations.search')}</label>
+          <input
+            id={`stations-search-${organizationId}`}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
       </div>
-      {rows.length === 0 ? (
-        <p>{t('organizations.stations.empty')}</p>
+      {stations.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(stations.error)}
+        </p>
+      ) : !stations.data ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p>{asked ? t('organizations.stations.noMatch', { search: asked }) : t('organizations.stations.empty')}</p>
       ) : (
         <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.stations.caption', { count: total })}>
           <table className="ws-table">

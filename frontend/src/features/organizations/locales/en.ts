@@ -110,6 +110,8 @@ const organizations = {
   },
   stations: {
     caption: 'Stations ({{count}})',
+    search: 'Search stations (name or identifier)',
+    noMatch: 'No station’s name or identifier holds “{{search}}”.',
     empty: 'No stations yet.',
     new: 'New station',
     newTitle: 'New station',

@@ -111,6 +111,8 @@ const organizations: typeof en = {
   },
   stations: {
     caption: '站点（{{count}}）',
+    search: '搜索站点（名称或标识）',
+    noMatch: '没有名称或标识包含“{{search}}”的站点。',
     empty: '暂无站点。',
     new: '新建站点',
     newTitle: '新建站点',

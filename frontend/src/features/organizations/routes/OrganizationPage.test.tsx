@@ -190,6 +190,26 @@ describe('organization workspace', () => {
     expect(screen.queryByRole('button', { name: 'New project' })).not.toBeInTheDocument();
   });
 
+  it("stations: searched by name or identifier, once typing pauses, from the first page", async () => {
+    await open('stations');
+    expect(await screen.findByRole('table', { name: 'Stations (2)' })).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search stations (name or identifier)' });
+    await userEvent.type(box, 'otter');
+    expect(await screen.findByRole('table', { name: 'Stations (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Otter Pond' })).toBeInTheDocument();
+    const searches = server.callsTo('GET', '/station').map((c) => c.query.get('s'));
+    expect(searches).toEqual([
+      JSON.stringify({ organizationId: DEMO_ORG }),
+      JSON.stringify({ organizationId: DEMO_ORG, $or: [{ name: { $contL: 'otter' } }, { identifier: { $contL: 'otter' } }] }),
+    ]);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'DEMO-1');
+    expect(await screen.findByRole('link', { name: 'Mill Creek' })).toBeInTheDocument();
+    await userEvent.type(box, 'x');
+    expect(await screen.findByText('No station’s name or identifier holds “DEMO-1x”.')).toBeInTheDocument();
+    expect(box).toHaveFocus();
+  });
+
   it('stations: create with checked coordinates, edit several at once, delete saying how many values go', async () => {
     await open('stations');
     expect(await screen.findByRole('table', { name: 'Stations (2)' })).toBeInTheDocument();

@@ -269,8 +269,15 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       }
     }
     if (path === '/station' && method === 'GET') {
-      const org = filterValue(query, 'organizationId');
-      const data = state.stations.filter((s) => !org || s.organizationId === org);
+      // The real API's search (`s`, stationSearch): {organizationId, $or: [{name: {$contL}}, {identifier: {$contL}}]}.
+      const search = query.get('s') ? (JSON.parse(query.get('s')!) as { organizationId: string; $or?: { name: { $contL: string } }[] }) : null;
+      const org = search ? search.organizationId : filterValue(query, 'organizationId');
+      const needle = search?.$or?.[0]!.name.$contL.toLowerCase();
+      const data = state.stations.filter(
+        (s) =>
+          (!org || s.organizationId === org) &&
+          (!needle || [s.name, s.identifier].some((text) => String(text ?? '').toLowerCase().includes(needle))),
+      );
       return ok({ data, count: data.length, total: data.length, page: 1, pageCount: 1 });
     }
     if (path === '/station' && method === 'POST') {

@@ -37,15 +37,17 @@ export interface Found<T> {
   loading: boolean;
 }
 
+/** The organization's stations whose name or identifier contains the term (any case), as a search (`s`): it holds
+ * the organization too, as the server ignores `filter` next to a search. */
+export function stationSearch(organizationId: string, term: string): SCondition {
+  return term ? { organizationId, $or: [{ name: { $contL: term } }, { identifier: { $contL: term } }] } : { organizationId };
+}
+
 /** The query of a station search: the organization's stations whose name or identifier contains the term (any case). */
 export function stationChoicesQuery(organizationId: string, term: string): string {
-  const search: SCondition = term
-    ? { organizationId, $or: [{ name: { $contL: term } }, { identifier: { $contL: term } }] }
-    : { organizationId };
-  // `s` holds the organization too: the server ignores `filter` next to a search.
   return RequestQueryBuilder.create()
     .select(['name', 'identifier'])
-    .search(search)
+    .search(stationSearch(organizationId, term))
     .sortBy({ field: 'name', order: 'ASC' })
     .setLimit(STATION_CHOICES_LIMIT)
     .setPage(1)

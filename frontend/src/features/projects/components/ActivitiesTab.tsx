@@ -5,8 +5,7 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
-import { useDebouncedValue } from '../../../shell/useDebouncedValue';
-import { FILTER_DELAY_MS } from './AssignedList';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import { activitiesPath, activitiesQuery } from '../paths';
 import { ActivityDetail } from './ActivityDetail';
 import './activities.css';
@@ -85,7 +84,7 @@ function ActivityList({
 }) {
   const { t } = useTranslation();
   // Asked once typing pauses: a request per key had piled up behind each other on a large project.
-  const asked = useDebouncedValue(search, FILTER_DELAY_MS);
+  const asked = useDebouncedValue(search, TYPING_PAUSE_MS);
   const activities = useActivities(organizationId, projectId, page, asked);
   // The list shown is an earlier search's while the new one is on its way (typing, or its answer loading).
   const stale = Boolean(activities.data) && (asked !== search || activities.isValidating);

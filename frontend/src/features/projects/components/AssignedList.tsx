@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { SubmitButton } from '../../../shell/SubmitButton';
 import { messageOf, toast } from '../../../shell/toast';
-import { useDebouncedValue } from '../../../shell/useDebouncedValue';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 
 export interface Choice {
   id: string;
@@ -23,9 +23,6 @@ export interface FoundChoices {
 export function foundAs<T>(found: { data?: { data: T[]; total: number }; error?: unknown; loading?: boolean }, toChoice: (item: T) => Choice): FoundChoices {
   return { ...found, data: found.data && { data: found.data.data.map(toChoice), total: found.data.total } };
 }
-
-/** The filter is sent once the typing rests this long. */
-export const FILTER_DELAY_MS = 300;
 
 /**
  * The order choices are listed in, the project's list and the checklist alike: by label (a station's name), then
@@ -176,7 +173,7 @@ function Checklist({
   // Every choice ticked while the checklist is open (and what the project held): listed whatever is found.
   const [kept, setKept] = useState(() => new Map(initial.map((c) => [c.id, c])));
   const [filter, setFilter] = useState('');
-  const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
+  const needle = useDebouncedValue(filter.trim(), TYPING_PAUSE_MS);
   const found = useChoices(needle);
   const [busy, setBusy] = useState(false);
   const order = useChoiceOrder();
