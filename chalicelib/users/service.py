@@ -163,6 +163,7 @@ def create(data: dict, principal: Principal | None = None) -> User:
     user = User(id=str(uuid.uuid4()), email=email, name=name, roles=[], preRegistered=True, createdAt=utc_now())
     user.save()
     count_change(USERS_LISTING, 1)
+    audit.record("create", "user", user.id, after={"name": name, "email": email}, target_label=name)
     if wanted_roles:
         set_roles(user, wanted_roles, principal)
     return user
@@ -186,7 +187,13 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None) -
     roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else None
     if roles is not None:
         _check_roles(roles, list(user.roles or []), principal)
+    before = {"name": user.name, "email": user.email}
     user.update(actions=actions)
+    after = {"name": user.name, "email": user.email}
+    if after != before:  # who changed an address or a name (role changes have their own entry)
+        changed = [field for field in after if after[field] != before[field]]
+        audit.record("update", "user", user.id, before={f: before[f] for f in changed},
+                     after={f: after[f] for f in changed}, target_label=user.name or user.email)
     if roles is not None:
         set_roles(user, roles, principal)
     return get_or_404(user_id)

@@ -155,3 +155,19 @@ def test_api_keys_and_import_sources_leave_entries_without_the_secret(api, chang
                                                                ("import-source", "delete")]
     assert (trail[1]["before"]["schedule"], trail[1]["after"]["schedule"]) == ("daily", "weekly")
     assert trail[2]["before"]["url"].startswith("https://waterservices.usgs.gov/") and trail[2]["actorId"] == changes["orgadmin"]
+
+
+def test_a_user_made_or_renamed_or_given_another_email_by_an_administrator_leaves_an_entry(api):
+    """A walk: only role changes and deletions of users were recorded, so an email changed left no trace."""
+    admin = api.as_("admin")
+    tag = uuid.uuid4().hex[:6]
+    user = admin.post("/user", {"email": f"audited-{tag}@example.org", "name": f"Audited {tag}"},
+                      headers=CLIENT).json["id"]
+    assert admin.patch(f"/user/{user}", {"email": f"moved-{tag}@example.org"}, headers=CLIENT).status_code == 200
+    assert admin.patch(f"/user/{user}", {"name": f"Audited {tag}"}, headers=CLIENT).status_code == 200  # no change
+    created, changed = [e for e in entries_for(api, user) if e["targetType"] == "user"]
+    assert (created["action"], created["after"], created["targetName"]) == (
+        "create", {"name": f"Audited {tag}", "email": f"audited-{tag}@example.org"}, f"Audited {tag}")
+    assert (changed["action"], changed["before"], changed["after"]) == (
+        "update", {"email": f"audited-{tag}@example.org"}, {"email": f"moved-{tag}@example.org"})
+    assert (changed["sourceIp"], changed["userAgent"]) == ("203.0.113.7", "AuditTest/1.0 (pytest)")

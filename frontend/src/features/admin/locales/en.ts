@@ -111,7 +111,7 @@ const admin = {
   },
   audit: {
     title: 'Audit trail',
-    intro: 'Who changed roles, members, invitations, settings, WQX accounts and pages, or deleted records: when and from where.',
+    intro: 'Who changed users, roles, members, invitations, settings, WQX accounts and pages, or deleted records: when and from where.',
     filters: 'Filters',
     action: 'Action',
     targetType: 'Changed',

@@ -111,7 +111,7 @@ const admin: typeof en = {
   },
   audit: {
     title: '审计日志',
-    intro: '谁在何时、从何处更改了角色、成员、邀请、设置、WQX 账户和页面，或删除了记录。',
+    intro: '谁在何时、从何处更改了用户、角色、成员、邀请、设置、WQX 账户和页面，或删除了记录。',
     filters: '筛选',
     action: '操作',
     targetType: '更改对象',
