@@ -10,7 +10,7 @@ export function RoleBadges({ names }: { names: string[] | undefined }) {
   return (
     <ul className="admin-badges">
       {names.map((name) => (
-        <li key={name} className="badge">
+        <li key={name} className="badge" title={name}>
           {name}
         </li>
       ))}
