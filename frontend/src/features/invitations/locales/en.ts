@@ -28,6 +28,7 @@ const invitations = {
     leadSystemAdmin: 'You are invited to become a system administrator.',
     accept: 'Accept',
     decline: 'Decline',
+    notNow: 'Not now',
     accepted: 'You joined {{organization}}.',
     declined: 'Invitation declined.',
     declineTitle: 'Decline the invitation',

@@ -30,6 +30,7 @@ const invitations: typeof en = {
     leadSystemAdmin: '您被邀请成为系统管理员。',
     accept: '接受',
     decline: '拒绝',
+    notNow: '以后再说',
     accepted: '您已加入 {{organization}}。',
     declined: '已拒绝邀请。',
     declineTitle: '拒绝邀请',

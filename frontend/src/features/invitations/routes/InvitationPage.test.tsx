@@ -25,6 +25,7 @@ beforeEach(() => {
   setApiBase(undefined);
   toast.clear();
   resetPendingInvitationOffer();
+  sessionStorage.clear();
   const state = demoState();
   state.pending = [{ token: 'secret-token', invitation: { ...INVITATION } }];
   state.signedIn = { id: 'u-otto', name: 'Otto Outsider', email: 'otto@demo.example' };
@@ -139,6 +140,20 @@ describe('pending invitations on start', () => {
     const { router } = renderWorkspace('/home', PROFILES.outsider);
     await waitFor(() => expect(router.state.location.pathname).toBe('/sts/invitation/inv-for-otto'));
     expect(await screen.findByText('Demo Watershed Council invites you to join as Data contributor.')).toBeInTheDocument();
+  });
+
+  it("offers it once per tab: 'Not now' goes on to the page asked for, and a reload opens that page", async () => {
+    const first = renderWorkspace('/sts/overview?mode=table&q=creek', PROFILES.outsider);
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/sts/invitation/inv-for-otto'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Not now' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/sts/overview'));
+    expect(first.router.state.location.search).toBe('?mode=table&q=creek');
+    first.unmount();
+    // A reload (a fresh page load in the same tab) stays on the page it opens.
+    resetPendingInvitationOffer();
+    const again = renderWorkspace('/admin/users', PROFILES.outsider);
+    await waitFor(() => expect(server.callsTo('GET', '/Invitation/pending').length).toBeGreaterThanOrEqual(2));
+    expect(again.router.state.location.pathname).toBe('/admin/users');
   });
 
   it('leaves a user without pending invitations where they are', async () => {

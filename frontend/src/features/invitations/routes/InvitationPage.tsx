@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../api/client';
 import { useReloadProfile, useSession } from '../../../auth/session';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useRevokeInvitation } from '../api/invitations';
+import type { InvitationOfferState } from '../components/PendingInvitationRedirect';
 import { acceptInvitation, PENDING_PATH, usePendingInvitations } from '../api/pending';
 import type { Invitation } from '../api/types';
 import { roleLabel } from '../lib/labels';
@@ -83,6 +84,8 @@ function InvitationDetails({ invitation, token, onEnded }: { invitation: Invitat
   const [declining, setDeclining] = useState(false);
   const organization = invitation.organizationName ?? t('invitations.page.unknownOrganization');
   const workspace = invitation.organizationId ? organizationWorkspacePath(invitation.organizationId) : '/home';
+  // Sent here on arrival (PendingInvitationRedirect): where the user was going, for "Not now".
+  const from = (useLocation().state as InvitationOfferState | null)?.from;
 
   if (invitation.status === 'accepted') {
     return (
@@ -154,6 +157,7 @@ function InvitationDetails({ invitation, token, onEnded }: { invitation: Invitat
         <button type="button" className="button" onClick={() => !busy && setDeclining(true)} aria-disabled={busy || undefined}>
           {t('invitations.page.decline')}
         </button>
+        {from && <Link to={from}>{t('invitations.page.notNow')}</Link>}
       </div>
       {/* Declining ends the invitation for good (its link stops working): asked once more, as removals are. */}
       <ConfirmDialog
