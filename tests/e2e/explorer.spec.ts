@@ -238,7 +238,7 @@ test('a phone shows the map or the table, with a toggle', async ({ browser }) =>
   // Open, 'Use in Python / R' scrolls its long addresses in their own boxes: the page stays the phone's width
   // (it had widened to 803 px, zooming the whole page out).
   await page.getByText('Use in Python / R').click();
-  await expect(page.getByRole('button', { name: 'Copy R' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy R', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'screenshots/explorer-phone.png', fullPage: true });
   await page.close();

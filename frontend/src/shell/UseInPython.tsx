@@ -61,7 +61,8 @@ function CopyableCode({ label, text }: { label: string; text: string }) {
           {status === 'copied' ? t('shell.useInPython.copied') : status === 'failed' ? t('shell.useInPython.copyFailed') : null}
         </span>
       </figcaption>
-      <pre>
+      {/* Scrolls sideways in its box: focusable, so a keyboard scrolls it too. */}
+      <pre tabIndex={0} aria-label={label}>
         <code>{text}</code>
       </pre>
     </figure>
