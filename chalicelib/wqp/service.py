@@ -8,6 +8,7 @@ WQP's legacy (WQX 2) column names; columns.py shapes them into a profile's colum
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
@@ -647,6 +648,15 @@ def activity_counts(stations: Stations, look: Lookups) -> dict[str, int]:
     return dict(held)
 
 
+def _clock(written: str | None) -> str | None:
+    """A time of day as WQP writes it, HH:MM:SS (an activity keeps its file's "9:30"; its results answer
+    09:30:00)."""
+    if written and (found := re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", written)):
+        hours, minutes, seconds = found.groups()
+        return f"{int(hours):02d}:{minutes}:{seconds or '00'}"
+    return written
+
+
 def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
     """The activities held at the matching stations, filtered, in the order of project and activity id."""
     by_id = {r["id"]: r for r in station_records(stations, look)}
@@ -667,7 +677,7 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
             project = look.projects.get(item["projectId"]["S"])
             yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
                    "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
-                   "ActivityStartDate": day, "ActivityStartTime/Time": text("startTime"),
+                   "ActivityStartDate": day, "ActivityStartTime/Time": _clock(text("startTime")),
                    # A time given without its zone was taken as UTC (as its results' times are answered).
                    "ActivityStartTime/TimeZoneCode": text("timeZone") or (UTC if text("startTime") else None),
                    "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
