@@ -22,7 +22,7 @@ export const adminModule: ShellModule = {
           icon: '✓',
           requires: ROLES_REQUIREMENT,
         },
-        { key: 'admin-audit', label: 'admin.menu.audit', to: ADMIN_PATHS.audit, icon: '☰', requires: AUDIT_REQUIREMENT },
+        { key: 'admin-audit', label: 'admin.menu.audit', to: ADMIN_PATHS.audit, icon: '✎', requires: AUDIT_REQUIREMENT },
       ],
     },
   ],

@@ -20,7 +20,7 @@ export const FURTHER_PAGES: InfoPageKey[] = ['quickstart', 'training', 'practice
 
 /** Icons of the about pages in the collapsed menu (symbols every system font has). */
 const ABOUT_ICONS: Partial<Record<InfoPageKey, string>> = {
-  mission: '★', terms: '§', privacy: '◈', cookies: '◔', partner: '⚭', contactUs: '✉',
+  mission: '★', terms: '§', privacy: '◈', cookies: '◔', partner: '⚭', contactUs: '☎',
 };
 
 /**
@@ -49,6 +49,6 @@ export const dataSectionModule: ShellModule = {
 export const contactMessagesModule: ShellModule = {
   name: 'contact-messages',
   menu: [
-    { key: 'contact-messages', label: 'pages.menu.contactMessages', to: CONTACT_MESSAGES_PATH, icon: '✉', requires: CONTACT_MESSAGES_REQUIREMENT },
+    { key: 'contact-messages', label: 'pages.menu.contactMessages', to: CONTACT_MESSAGES_PATH, icon: '✆', requires: CONTACT_MESSAGES_REQUIREMENT },
   ],
 };
