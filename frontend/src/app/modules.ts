@@ -29,8 +29,9 @@ export const modules: ShellModule[] = [
   dashboardsModule,
   organizationsModule,
   dataSectionModule,
-  contactMessagesModule,
   adminModule,
+  // After the administration group: a system administrator's reading, not a page about the product.
+  contactMessagesModule,
   stationsModule,
   explorerModule,
   invitationsModule,
