@@ -86,6 +86,7 @@ ZH_CN = {
     "You are not a group administrator of this organization.": "您不是此组织的组管理员。",
     "{email} is already a member of this organization.": "{email} 已是此组织的成员。",
     "{email} is already a system administrator.": "{email} 已是系统管理员。",
+    "roleName is required: one of {roles}.": "请提供 roleName：{roles} 之一。",
     "Unknown role name {role}. Expected one of: {roles}.": "未知的角色名称 {role}，应为以下之一：{roles}。",
     "An organization with this id already exists.": "已存在使用此 ID 的组织。",
     "Organization name is required.": "请输入组织名称。",
@@ -453,6 +454,8 @@ ZH_CN = {
     "{column} '{value}' is not a date this portal takes: the year must be from 1800 to next year.":
         "{column} '{value}' 不是本门户接受的日期：年份须在 1800 年到明年之间。",
     "{column} is empty and there is no detection condition ({label}).": "{column} 为空，且没有检测条件（{label}）。",
+    "Unknown station type '{value}': use the key of a station type (GET /stationTypes).":
+        "未知的站点类型 '{value}'：请使用站点类型的键（GET /stationTypes）。",
     "Unknown horizontal datum '{value}': use a WQX datum code such as NAD83, WGS84 or NAD27.":
         "未知的水平基准 '{value}'：请使用 WQX 基准代码，例如 NAD83、WGS84 或 NAD27。",
     "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.":

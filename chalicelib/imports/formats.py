@@ -150,6 +150,10 @@ _TYPE_OF_LOCATION = {"stream": "surface-water", "river": "surface-water", "lake"
                      "well": "groundwater", "spring": "groundwater", "estuary": "estuary", "ocean": "estuary"}
 
 
+# Every station type imports give (a catalog of station types may name more).
+BUILT_IN_STATION_TYPES = frozenset(_TYPE_OF_LOCATION.values()) | {"other"}
+
+
 def station_type_of(location_type: str | None) -> str:
     text = (location_type or "").lower()
     return next((t for word, t in _TYPE_OF_LOCATION.items() if word in text), "other")

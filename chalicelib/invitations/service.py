@@ -133,8 +133,7 @@ def _validated(data, principal: Principal) -> dict:
         organizations.get(organization_id)
         if not (principal.is_system_admin or principal.role_in(organization_id) in GROUP_ADMIN):
             raise Forbidden("Only group administrators of this organization can invite to it.")
-        if role_name not in MEMBER_ROLES:
-            raise BadRequest(f"Unknown role name {role_name!r}. Expected one of: {', '.join(MEMBER_ROLES)}.")
+        organizations.validate_member_role(role_name)
     elif role_name is not None:
         raise BadRequest("roleName needs an organizationId.")
     return {"email": email.strip().lower(), "isSystemAdmin": is_system_admin, "organizationId": organization_id,

@@ -32,7 +32,12 @@ LAST_GROUP_ADMIN = ("An organization needs at least one group administrator: mak
                     "first.")
 
 
+ROLE_NAME_REQUIRED = f"roleName is required: one of {', '.join(MEMBER_ROLES)}."
+
+
 def validate_member_role(role_name) -> str:
+    if role_name is None:
+        raise BadRequest(ROLE_NAME_REQUIRED)
     if role_name not in MEMBER_ROLES:
         raise BadRequest(f"Unknown role name {role_name!r}. Expected one of: {', '.join(MEMBER_ROLES)}.")
     return role_name

@@ -21,8 +21,9 @@ _FIELDS = ("id", "kind", "key", "label", "description", "createdAt", "updatedAt"
 
 
 def _collection(name: str) -> Collection:
+    # Deleted items are for administrators' eyes only, as deleted stations and projects are.
     return Collection(CatalogItem, name=name, fields=_FIELDS, writable=("key", "label", "description"),
-                      default_sort=(("label", "ASC"),), max_page_size=1000)
+                      default_sort=(("label", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 
 
 COLLECTIONS = {

@@ -59,6 +59,9 @@ def validate(data: Any, *, creating: bool) -> dict:
             limit = 90 if name == "latitude" else 180
             if not math.isfinite(values[name]) or not -limit <= values[name] <= limit:
                 raise BadRequest(f"Invalid {name}. A number from {-limit} to {limit} expected")
+    if values.get("stationType") is not None and values["stationType"] not in _station_types():
+        raise BadRequest(f"Unknown station type '{values['stationType']}': use the key of a station type "
+                         "(GET /stationTypes).")
     if values.get("horizontalDatum") is not None and values["horizontalDatum"] not in reference.horizontal_datums():
         raise BadRequest(f"Unknown horizontal datum '{values['horizontalDatum']}': use a WQX datum code such as "
                          "NAD83, WGS84 or NAD27.")
@@ -73,6 +76,14 @@ def validate(data: Any, *, creating: bool) -> dict:
             if values.get(name) is None:
                 raise BadRequest(f"{name} is required.")
     return values
+
+
+def _station_types() -> set[str]:
+    """The station types a station may have: those imports give and those of the catalog (GET /stationTypes)."""
+    from chalicelib.imports.formats import BUILT_IN_STATION_TYPES
+    from chalicelib.reference.models import STATION_TYPE
+
+    return set(BUILT_IN_STATION_TYPES) | {item.key for item in reference.items_of(STATION_TYPE)}
 
 
 def new_station(values: dict) -> Station:

@@ -57,7 +57,9 @@ def test_deleted_organizations_appear_only_with_include_deleted(api):
     for identity in ("anonymous", "orgadmin"):
         refused = api.as_(identity).get(query + "&include_deleted=1")
         assert (refused.status_code, refused.json["message"]) == (403, "Only system administrators list deleted records.")
-    for shared in ("/station", "/project", "/parameter"):
+    # The reference lists too (a walk: anyone signed out listed the deleted station types).
+    for shared in ("/station", "/project", "/parameter", "/stationTypes", "/monitoringLocationTypes",
+                   "/parameter/groups"):
         assert api.get(shared + "?include_deleted=1&limit=1").status_code == 403, shared
         assert api.as_("admin").get(shared + "?include_deleted=1&limit=1").status_code == 200, shared
 
