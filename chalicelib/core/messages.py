@@ -218,6 +218,7 @@ ZH_CN = {
     "Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)":
         "{name} 无效：应为 ISO 8601 日期（YYYY-MM-DD 或 YYYY-MM-DDTHH:MM:SSZ）。",
     "Invalid {field}. Codes of {digits} digits expected": "{field} 无效：应为 {digits} 位数字代码。",
+    "Unknown station query field: {names}. Known: {known}.": "未知的站点查询字段：{names}。可用字段：{known}。",
     "Invalid limit. At least 1 station per page expected": "limit 无效：每页至少应有 1 个站点。",
     "Invalid limit. Number from 1 to {max} expected": "limit 无效：应为 1 到 {max} 之间的数字。",
     "Invalid format. objects or columns expected": "format 无效：应为 objects 或 columns。",

@@ -15,9 +15,31 @@ _PAGE = {
     "format": {"type": "string", "enum": ["objects", "columns"]},
     "colorBy": {"type": "string", "description": "a parameter id: each station's latest value of it, and its range"},
 }
-_QUERY = {"type": "object", "properties": {
-    **_PAGE, "fields": {"type": "array", "items": {"type": "string"}, "description": "columns: sampleCount, stationType"},
-}}
+_TEXTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+          "description": "one value, several in an array, or comma-separated"}
+_FILTERS = {
+    "organizationIds": {**_TEXTS, "description": "organization ids"}, "projectIds": {**_TEXTS, "description": "project ids"},
+    "parameterIds": {**_TEXTS, "description": "stations that measured any of these parameters"},
+    "stationTypes": {**_TEXTS, "description": "station type keys (GET /stationTypes)"},
+    "monitoringLocationTypes": {**_TEXTS, "description": "WQX monitoring location type names"},
+    "countyFips": {**_TEXTS, "description": "5-digit county FIPS codes"},
+    "stateFips": {**_TEXTS, "description": "state FIPS codes of 1 or 2 digits"},
+    "huc": {**_TEXTS, "description": "hydrologic unit codes of 2 to 12 digits (a prefix selects the units in it)"},
+    "bbox": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
+             "description": "west, south, east, north (a string of the four, comma-separated, too)"},
+    "from": {"type": "string", "format": "date", "description": "sampling period overlaps from this date (YYYY-MM-DD)"},
+    "to": {"type": "string", "format": "date", "description": "sampling period overlaps up to this date"},
+    "search": {"type": "string", "maxLength": 200, "description": "text in a station's identifier or name"},
+}
+_QUERY = {"type": "object", "additionalProperties": False,
+          "description": "Aliases are taken too: " + "; ".join(f"{name}: {', '.join(aliases)}"
+                                                                for name, aliases in service.FILTER_KEYS.items())
+                         + ". Any other field is refused (400).",
+          "properties": {
+              **_FILTERS, **_PAGE,
+              "precision": {"type": "integer", "minimum": 0, "maximum": 6, "description": "columns: coordinates' decimals"},
+              "fields": {"type": "array", "items": {"type": "string"}, "description": "columns: sampleCount, stationType"},
+          }}
 _ANSWER = {"type": "object", "required": ["snapshot", "total", "format", "offset", "limit"], "properties": {
     "snapshot": {"type": "integer", "description": "the snapshot version: pages of one result share it"},
     "total": {"type": "integer", "description": "stations matching the query (on every page)"},
@@ -45,7 +67,8 @@ def statistic():
 
 
 @routes.route("/statistic/sampleLocationList", auth=rules.public)
-@describe(query={**_PAGE, "snapshot": {"type": "integer", "description": "with rows: the snapshot they are rows of"},
+@describe(query={**{name: {"type": "string", "description": schema["description"]} for name, schema in _FILTERS.items()},
+                 **_PAGE, "snapshot": {"type": "integer", "description": "with rows: the snapshot they are rows of"},
                  "rows": {"type": "string", "description": "row numbers, comma separated: those stations' records"}})
 def sample_location_list():
     """The same query as GET parameters, answered as columns by default; ?snapshot=v&rows=1,2 looks

@@ -313,38 +313,53 @@ def _int(value: Any, name: str, default: int, maximum: int) -> int:
 def _page_size(value: Any, fmt: str) -> int:
     """Stations per answer: a table page (objects), or a page of the map's columns, whose largest is
     the configured statistic_page_rows (an answer stays under Lambda's 6 MB response cap)."""
-    if fmt == "objects":
-        return _int(value, "limit", DEFAULT_PAGE, MAX_PAGE)
-    most = get_settings().statistic_page_rows
-    limit = _int(value, "limit", most, most)
+    most = MAX_PAGE if fmt == "objects" else get_settings().statistic_page_rows
+    limit = _int(value, "limit", DEFAULT_PAGE if fmt == "objects" else most, most)
     if limit < 1:
         raise BadRequest(PAGE_OF_NONE)
     return limit
+
+
+# A station query's names, the aliases clients send included: any other is refused (a misspelt filter had been
+# ignored, answering every station).
+FILTER_KEYS = {
+    "organizationIds": ("organizationId", "organizations"), "projectIds": ("projectId", "projects"),
+    "parameterIds": ("parameterId", "parameters"), "stationTypes": ("stationType",),
+    "monitoringLocationTypes": ("monitoringLocationType",), "countyFips": ("county", "counties"),
+    "stateFips": ("state",), "huc": ("hucs", "huc8", "huc12"), "bbox": ("boundingBox",),
+    "from": ("startDate", "dateFrom"), "to": ("endDate", "dateTo"), "search": ("searchContent", "q"),
+}
+PAGE_KEYS = ("format", "limit", "offset", "precision", "fields", "colorBy")
+QUERY_KEYS = frozenset(FILTER_KEYS) | {alias for aliases in FILTER_KEYS.values() for alias in aliases} | set(PAGE_KEYS)
 
 
 def parse_query(body: Any) -> dict:
     """A station query (POST body, or GET parameters) checked; 400 naming the field otherwise."""
     if not isinstance(body, dict):
         raise BadRequest("Request body must be a JSON object.")
+    unknown = sorted(str(name)[:100] for name in body if name not in QUERY_KEYS)
+    if unknown:
+        raise BadRequest(f"Unknown station query field: {', '.join(unknown[:5])}. Known: "
+                         f"{', '.join((*FILTER_KEYS, *PAGE_KEYS))}.")
     named = lambda *names: next(((n, body[n]) for n in names if body.get(n) not in (None, "", [])),  # noqa: E731
                                 (names[0], None))
     pick = lambda *names: named(*names)[1]  # noqa: E731
+    given = lambda name: pick(name, *FILTER_KEYS[name])  # noqa: E731 - a filter by its name or an alias
     # Dates are named in messages as the client named them (from, startDate or dateFrom).
-    (start, start_value), (end, end_value) = named("from", "startDate", "dateFrom"), named("to", "endDate", "dateTo")
+    (start, start_value), (end, end_value) = named("from", *FILTER_KEYS["from"]), named("to", *FILTER_KEYS["to"])
     q = {
-        "organizationIds": _list(pick("organizationIds", "organizationId", "organizations"), "organizationIds"),
-        "projectIds": _list(pick("projectIds", "projectId", "projects"), "projectIds"),
-        "parameterIds": _list(pick("parameterIds", "parameterId", "parameters"), "parameterIds"),
-        "stationTypes": _list(pick("stationTypes", "stationType"), "stationTypes"),
-        "monitoringLocationTypes": _list(pick("monitoringLocationTypes", "monitoringLocationType"),
-                                         "monitoringLocationTypes"),
-        "countyFips": _codes(_list(pick("countyFips", "county", "counties"), "countyFips"), "countyFips", (5,)),
-        "stateFips": _codes(_list(pick("stateFips", "state"), "stateFips"), "stateFips", (1, 2)),
-        "huc": _codes(_list(pick("huc", "hucs", "huc8", "huc12"), "huc"), "huc", (2, 4, 6, 8, 10, 12)),
-        "bbox": _bbox(pick("bbox", "boundingBox")),
+        "organizationIds": _list(given("organizationIds"), "organizationIds"),
+        "projectIds": _list(given("projectIds"), "projectIds"),
+        "parameterIds": _list(given("parameterIds"), "parameterIds"),
+        "stationTypes": _list(given("stationTypes"), "stationTypes"),
+        "monitoringLocationTypes": _list(given("monitoringLocationTypes"), "monitoringLocationTypes"),
+        "countyFips": _codes(_list(given("countyFips"), "countyFips"), "countyFips", (5,)),
+        "stateFips": _codes(_list(given("stateFips"), "stateFips"), "stateFips", (1, 2)),
+        "huc": _codes(_list(given("huc"), "huc"), "huc", (2, 4, 6, 8, 10, 12)),
+        "bbox": _bbox(given("bbox")),
         "from": _day(start_value, start),
         "to": _day(end_value, end),
-        "search": (pick("search", "searchContent", "q") or ""),
+        "search": (given("search") or ""),
     }
     if not isinstance(q["search"], str):
         raise BadRequest("Invalid search. String expected")

@@ -38,3 +38,17 @@ def test_a_member_role_left_out_is_said_to_be_required(api, demo):
                                                        "organizationId": demo["org"], "isSystemAdmin": False},
                                        headers={"Accept-Language": "zh-CN"})
     assert chinese.json["message"] == "请提供 roleName：simple-user, data-contributor, group-admin 之一。"
+
+
+def test_a_station_query_names_what_it_does_not_know_instead_of_answering_every_station(api):
+    refused = api.post("/statistic", {"statoinTypes": ["lake"], "limit": 5})
+    assert refused.status_code == 400
+    assert refused.json["message"].startswith("Unknown station query field: statoinTypes. Known: organizationIds, ")
+    assert api.post("/statistic", {"stationTypes": ["lake"], "limit": 5}).status_code == 200
+    assert api.post("/statistic", {"stationType": "lake", "startDate": "2020-01-01", "limit": 5}).status_code == 200
+    listed = api.get("/statistic/sampleLocationList?stationTypes=lake&colour=red")
+    assert (listed.status_code, listed.json["message"].split(".")[0]) == (400, "Unknown station query field: colour")
+    # A page of no station is refused in both formats (the objects format had answered an empty page).
+    for fmt in ("objects", "columns"):
+        none = api.post("/statistic", {"format": fmt, "limit": 0})
+        assert (none.status_code, none.json["message"]) == (400, "Invalid limit. At least 1 station per page expected")

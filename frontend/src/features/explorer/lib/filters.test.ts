@@ -32,7 +32,9 @@ describe('explorer address', () => {
   });
 
   it('turns the filters into the statistic station query', () => {
-    const filters = parseFilters(new URLSearchParams('organization=a&project=p&parameter=x,y&stationType=lake&county=01001&huc=0102&from=2020-01-01&to=2021-01-01&q=creek&colorBy=x&bbox=1,2,3,4'));
+    const filters = parseFilters(
+      new URLSearchParams('organization=a&project=p&parameter=x,y&stationType=lake&county=01001&huc=0102&from=2020-01-01&to=2021-01-01&q=creek&colorBy=x&bbox=1,2,3,4&utm_source=newsletter'),
+    );
     expect(toStationQuery(filters)).toEqual({
       organizationIds: ['a'],
       projectIds: ['p'],
@@ -46,6 +48,9 @@ describe('explorer address', () => {
       colorBy: 'x',
       bbox: '1,2,3,4',
     });
+    // The address keeps a parameter the server does not take (a campaign tag), but the query leaves it out: the
+    // server refuses names it does not know.
+    expect(filters.extra).toHaveProperty('utm_source', 'newsletter');
     expect(withoutColorBy(toStationQuery(filters))).not.toHaveProperty('colorBy');
     expect(withoutColorBy(toStationQuery(filters)).search).toBe('creek');
   });

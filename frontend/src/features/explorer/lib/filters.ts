@@ -17,6 +17,18 @@ export const TEXT_FILTERS = ['from', 'to', 'huc', 'q', 'colorBy'] as const;
 /** Other address parameters the station query (POST /statistic) narrows the stations by, as the server names
  * them: a link may carry them, though the panel does not edit them. Any other parameter narrows nothing. */
 export const SERVER_FILTERS = ['bbox', 'boundingBox', 'stateFips', 'state', 'monitoringLocationTypes', 'monitoringLocationType'] as const;
+/**
+ * Every name POST /statistic takes (statistics/service.py FILTER_KEYS and PAGE_KEYS, aliases included): an
+ * address parameter is passed on to the server only under one of these (the server refuses any other, and an
+ * address may carry others, such as a campaign tag).
+ */
+export const STATION_QUERY_NAMES: readonly string[] = [
+  'organizationIds', 'organizationId', 'organizations', 'projectIds', 'projectId', 'projects', 'parameterIds',
+  'parameterId', 'parameters', 'stationTypes', 'stationType', 'monitoringLocationTypes', 'monitoringLocationType',
+  'countyFips', 'county', 'counties', 'stateFips', 'state', 'huc', 'hucs', 'huc8', 'huc12', 'bbox', 'boundingBox',
+  'from', 'startDate', 'dateFrom', 'to', 'endDate', 'dateTo', 'search', 'searchContent', 'q', 'format', 'limit',
+  'offset', 'precision', 'fields', 'colorBy',
+];
 export type ListFilter = (typeof LIST_FILTERS)[number];
 export type TextFilter = (typeof TEXT_FILTERS)[number];
 
@@ -125,7 +137,7 @@ export interface StationQuery {
 }
 
 export function toStationQuery(filters: ExplorerFilters): StationQuery {
-  const query: StationQuery = { ...filters.extra };
+  const query: StationQuery = Object.fromEntries(Object.entries(filters.extra).filter(([name]) => STATION_QUERY_NAMES.includes(name)));
   if (filters.organization.length) query.organizationIds = filters.organization;
   if (filters.project.length) query.projectIds = filters.project;
   if (filters.parameter.length) query.parameterIds = filters.parameter;
