@@ -62,6 +62,8 @@ class Collection:
     # A GSI in the default order, with a counter: a default listing reads a page, not the table
     # (chalicelib/crud/listing.py).
     listing: Any = None
+    # Fields a new item must be given (the OpenAPI document's `required`; the service checks them).
+    required: tuple[str, ...] = ()
 
     # ------------------------------------------------------------ model introspection
 
@@ -132,6 +134,21 @@ class Collection:
     def new_key(self) -> str:
         return str(uuid.uuid4())
 
+    # ------------------------------------------------------------ the OpenAPI document's schemas
+
+    def item_schema(self) -> dict:
+        """An item as the API answers it: its public fields, typed (absent when not set)."""
+        return {"type": "object", "required": [self.key],
+                "properties": {name: field_schema(self.attributes[name]) for name in self.public_fields}}
+
+    def body_schema(self, *, creating: bool) -> dict:
+        """What a create or update takes: the writable fields, typed; any other field is refused."""
+        schema = {"type": "object", "additionalProperties": False,
+                  "properties": {name: field_schema(self.attributes[name]) for name in sorted(self.writable_fields)}}
+        if creating and self.required:
+            schema["required"] = list(self.required)
+        return schema
+
     def check_writable(self, data: Any, *, allow_keys: bool = False) -> dict:
         if not isinstance(data, dict):
             raise BadRequest("Request body must be a JSON object.")
@@ -171,6 +188,19 @@ def field_type(attribute: Attribute) -> str:
 
 
 _INVALID = object()
+
+
+def field_schema(attribute: Attribute) -> dict:
+    """The JSON schema of a model attribute's value as the API reads and answers it (null where it may be)."""
+    kinds = ((UTCDateTimeAttribute, {"type": "string", "format": "date-time"}), (UnicodeAttribute, {"type": "string"}),
+             (NumberAttribute, {"type": "number"}), (BooleanAttribute, {"type": "boolean"}),
+             (MapAttribute, {"type": "object"}), (ListAttribute, {"type": "array"}),
+             (UnicodeSetAttribute, {"type": "array", "items": {"type": "string"}}),
+             (NumberSetAttribute, {"type": "array", "items": {"type": "number"}}))
+    schema = next((dict(found) for kind, found in kinds if isinstance(attribute, kind)), {})
+    if schema and attribute.null:
+        schema["type"] = [schema["type"], "null"]
+    return schema
 
 
 def _expected(attribute: Attribute) -> str:

@@ -308,11 +308,12 @@ def parse_uuid_param(name: str, value: Any) -> str:
     return value
 
 
-def query_parameters(max_page_size: int) -> dict[str, dict]:
-    """The collection query language's parameters, for the OpenAPI document (chalicelib/core/openapi.py)."""
+def query_parameters(max_page_size: int, *, joins: bool = False) -> dict[str, dict]:
+    """The collection query language's parameters, for the OpenAPI document (chalicelib/core/openapi.py);
+    `join` only for a collection that declares relations (any join of another is refused)."""
     repeated = {"type": "array", "items": {"type": "string"}}
     count = {"type": "integer", "minimum": 0}
-    return {
+    parameters = {
         "fields": {"type": "string", "description": "fields to return, comma separated (the key always is)"},
         "s": {"type": "string", "description": 'a JSON search, e.g. {"name": {"$cont": "river"}}'},
         "filter": {**repeated, "description": "field||$op||value, ANDed (ignored when s is given)"},
@@ -326,3 +327,6 @@ def query_parameters(max_page_size: int) -> dict[str, dict]:
                                             "{data, count, total, page, pageCount}"},
         "include_deleted": {**count, "description": "1 to include soft-deleted items"},
     }
+    if not joins:
+        del parameters["join"]
+    return parameters

@@ -23,7 +23,7 @@ from chalicelib.crud.collection import MAX_BULK, Collection
 from chalicelib.crud.parser import parse_query, parse_uuid_param, query_parameters
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import LIST_ANSWER, OBJECT, describe
+from chalicelib.core.openapi import OBJECT, describe
 
 ACTIONS = ("list", "get", "create", "bulk", "update", "delete")
 Authorize = Callable[[Any], "dict | None"]
@@ -126,17 +126,43 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
 
 
 # What the OpenAPI document says of each action besides its path, method and rule.
+def list_answer(collection: Collection) -> dict:
+    """A list's answer: the items, or a page of them when `page` or `offset` is asked for."""
+    item = collection.item_schema()
+    return {"anyOf": [
+        {"type": "array", "items": item},
+        {"type": "object", "required": ["data", "count", "total", "page", "pageCount"],
+         "properties": {"data": {"type": "array", "items": item}, "count": {"type": "integer"},
+                        "total": {"type": "integer"}, "page": {"type": "integer"}, "pageCount": {"type": "integer"}}},
+    ]}
+
+
+def _query(collection: Collection) -> dict:
+    return query_parameters(collection.max_page_size, joins=bool(collection.joins))
+
+
 _DOCUMENTED: dict[str, Callable[[Collection], dict]] = {
-    "list": lambda c: dict(query=query_parameters(c.max_page_size), returns=LIST_ANSWER),
-    "get": lambda c: dict(query={name: schema for name, schema in query_parameters(c.max_page_size).items()
-                                 if name in ("fields", "join")}, returns=OBJECT),
-    "create": lambda c: dict(body=OBJECT, body_required=True, status=201, returns=OBJECT),
+    "list": lambda c: dict(query=_query(c), returns=list_answer(c)),
+    "get": lambda c: dict(query={name: schema for name, schema in _query(c).items() if name in ("fields", "join")},
+                          returns=c.item_schema()),
+    "create": lambda c: dict(body=c.body_schema(creating=True), body_required=True, status=201, returns=c.item_schema()),
     "bulk": lambda c: dict(body={"type": "object", "required": ["bulk"],
-                                 "properties": {"bulk": {"type": "array", "items": OBJECT, "maxItems": MAX_BULK}}},
-                           body_required=True, status=201, returns={"type": "array", "items": OBJECT}),
-    "update": lambda c: dict(body=OBJECT, body_required=True, returns=OBJECT),
+                                 "properties": {"bulk": {"type": "array", "items": c.body_schema(creating=True),
+                                                         "maxItems": MAX_BULK}}},
+                           body_required=True, status=201, returns={"type": "array", "items": c.item_schema()}),
+    "update": lambda c: dict(body=c.body_schema(creating=False), body_required=True, returns=c.item_schema()),
     "delete": lambda c: dict(returns=OBJECT),
 }
+
+
+def describe_create(collection: Collection):
+    """The OpenAPI declaration of a hand-written create route taking and answering one item of the collection."""
+    return describe(**_DOCUMENTED["create"](collection))
+
+
+def describe_update(collection: Collection):
+    """The same for a hand-written update (PATCH) route."""
+    return describe(**_DOCUMENTED["update"](collection))
 
 
 def describe_list(collection: Collection):

@@ -6,7 +6,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
-from chalicelib.crud.routes import describe_list, register_collection_routes
+from chalicelib.crud.routes import describe_create, describe_list, describe_update, register_collection_routes
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service
 from chalicelib.projects import service as projects
@@ -35,7 +35,7 @@ def list_parameters():
 
 
 @routes.route("/parameter", methods=["POST"], auth=rules.signed_in)
-@describe(status=201)
+@describe_create(service.COLLECTION)
 def create_parameter():
     """Create a parameter ({label, unit, group, characteristicName, ...}); labels are unique."""
     body = routes.json_body()
@@ -44,6 +44,7 @@ def create_parameter():
 
 
 @routes.route("/parameter/{id}", methods=["PATCH"], auth=rules.signed_in)
+@describe_update(service.COLLECTION)
 def update_parameter(id):
     """Change a parameter (not its label)."""
     parameter = service.get(id)

@@ -16,7 +16,7 @@ from chalicelib.projects.models import derived_id
 FIELDS = ("id", "label", "name", "unit", "group", "characteristicName", "sampleFraction", "description",
           "organizationId", "createdAt", "updatedAt", "deletedAt")
 WRITABLE = ("label", "name", "unit", "group", "characteristicName", "sampleFraction", "description", "organizationId")
-COLLECTION = Collection(Parameter, name="Parameter", fields=FIELDS, writable=WRITABLE,
+COLLECTION = Collection(Parameter, name="Parameter", fields=FIELDS, writable=WRITABLE, required=("label",),
                         default_sort=(("label", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Parameter not found."
 

@@ -5,7 +5,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
-from chalicelib.crud.routes import register_collection_routes
+from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service
 from chalicelib.stations import service as stations
@@ -23,7 +23,7 @@ register_collection_routes(routes, "/project", service.COLLECTION, auth=rules.pu
 
 
 @routes.route("/project", methods=["POST"], auth=rules.signed_in)
-@describe(status=201)
+@describe_create(service.COLLECTION)
 def create_project():
     """Create a project ({organizationId, projectKey, name, description}) of an organization the caller contributes to."""
     body = routes.json_body()
@@ -32,6 +32,7 @@ def create_project():
 
 
 @routes.route("/project/{id}", methods=["PATCH"], auth=rules.signed_in)
+@describe_update(service.COLLECTION)
 def update_project(id):
     """Change a project's name or description."""
     project = service.get(id)

@@ -15,7 +15,7 @@ from chalicelib.projects.models import Activity, Project, derived_id
 FIELDS = ("id", "projectId", "organizationId", "projectKey", "name", "description", "createdAt", "updatedAt",
           "deletedAt")
 COLLECTION = Collection(Project, name="Project", fields=FIELDS,
-                        writable=("organizationId", "projectKey", "name", "description"),
+                        writable=("organizationId", "projectKey", "name", "description"), required=("organizationId", "name"),
                         default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 ACTIVITY_PAGE_SIZE_MAX = 500
 NOT_FOUND = "Project not found."

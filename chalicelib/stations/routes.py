@@ -6,7 +6,7 @@ from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import describe
 from chalicelib.crud.collection import MAX_BULK
-from chalicelib.crud.routes import register_collection_routes
+from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.stations import service
 
 routes = Routes(__name__)
@@ -15,7 +15,7 @@ register_collection_routes(routes, "/station", service.COLLECTION, auth=rules.pu
 
 
 @routes.route("/station", methods=["POST"], auth=rules.signed_in)
-@describe(status=201)
+@describe_create(service.COLLECTION)
 def create_station():
     """Create a station (identifier unique within its organization; latitude -90..90, longitude -180..180)."""
     body = routes.json_body()
@@ -24,7 +24,10 @@ def create_station():
 
 
 @routes.route("/station/bulk", methods=["POST"], auth=rules.signed_in)
-@describe(status=201)
+@describe(status=201, body_required=True,
+          body={"type": "object", "required": ["bulk"], "properties": {"bulk": {
+              "type": "array", "minItems": 1, "maxItems": MAX_BULK, "items": service.COLLECTION.body_schema(creating=True)}}},
+          returns={"type": "array", "items": service.COLLECTION.item_schema()})
 def create_stations():
     """Create up to 25 stations at once ({"bulk": [...]}), all or nothing."""
     body = routes.json_body()
@@ -44,6 +47,7 @@ def create_stations():
 
 
 @routes.route("/station/{id}", methods=["PATCH"], auth=rules.signed_in)
+@describe_update(service.COLLECTION)
 def update_station(id):
     """Change a station's fields (not its organization or identifier)."""
     station = service.get(id)

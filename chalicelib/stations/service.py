@@ -25,7 +25,8 @@ FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude
           "createdAt", "updatedAt", "deletedAt")
 WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
             "stationType", "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
-COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE,
+REQUIRED = ("organizationId", "identifier", "name", "latitude", "longitude")
+COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE, required=REQUIRED,
                         default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Station not found."
 _DIGITS = {"huc8": 8, "huc12": 12, "stateFips": 2, "countyFips": 5}
@@ -72,7 +73,7 @@ def validate(data: Any, *, creating: bool) -> dict:
         if name in values and (values[name] is None or not values[name].strip()):
             raise BadRequest(f"{name} is required.")
     if creating:
-        for name in ("organizationId", "identifier", "name", "latitude", "longitude"):
+        for name in REQUIRED:
             if values.get(name) is None:
                 raise BadRequest(f"{name} is required.")
     return values

@@ -60,7 +60,19 @@ def test_a_route_says_who_may_call_it_its_parameters_body_and_answers(document):
     create = paths["/api/v1/station"]["post"]
     assert create["security"] == [{"bearer": []}]
     assert set(create["responses"]) == {"201", "4XX", "503"}
-    assert create["requestBody"]["content"]["application/json"]["schema"] == {"type": "object"}
+    # What a new station takes: its writable fields, typed, the required ones named; any other is refused.
+    body = create["requestBody"]["content"]["application/json"]["schema"]
+    assert (body["type"], body["additionalProperties"]) == ("object", False)
+    assert body["required"] == ["organizationId", "identifier", "name", "latitude", "longitude"]
+    assert body["properties"]["latitude"] == {"type": "number"}
+    assert body["properties"]["horizontalDatum"] == {"type": ["string", "null"]}
+    assert "sampleCount" not in body["properties"]  # the server's summary, not the client's
+    answer = create["responses"]["201"]["content"]["application/json"]["schema"]
+    assert answer["required"] == ["id"] and answer["properties"]["sampleCount"] == {"type": ["number", "null"]}
+    listed = station_list["responses"]["200"]["content"]["application/json"]["schema"]["anyOf"][0]
+    assert listed["items"] == answer
+    # No collection declares relations to join: the list documents no join parameter (it had, and every join failed).
+    assert "join" not in {p["name"] for p in station_list["parameters"]}
     assert create["summary"].startswith("Create a station")
 
     member = paths["/api/v1/organization/{organizationId}/members/{userId}"]["put"]
