@@ -70,7 +70,7 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
                 <td className="imports-outcome">{outcomeLabel(t, log)}</td>
                 <td className="imports-when">{when.format(new Date(log.createdAt))}</td>
                 <td>
-                  <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}`}>
+                  <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}, ${when.format(new Date(log.createdAt))}`}>
                     {t('imports.history.show')}
                   </button>
                 </td>

@@ -359,7 +359,7 @@ describe('an import as its user walks it', () => {
     const focus = vi.spyOn(HTMLElement.prototype, 'focus');
     try {
       renderPanel(CONTRIBUTOR);
-      await userEvent.click(await screen.findByRole('button', { name: 'Show: old.csv' }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Show: old\.csv, / }));
       const heading = await screen.findByRole('heading', { name: 'old.csv: Imported' });
       await waitFor(() => expect(heading).toHaveFocus());
       expect(focus).toHaveBeenCalledWith({ preventScroll: true });
@@ -570,7 +570,7 @@ describe('after a regression walk', () => {
     expect(statusOf('checked')).toBe('Stopping the check…');
     expect(statusOf('done')).toBe('Cancelled');
     // Its result says the same.
-    await userEvent.click(within(history).getByRole('button', { name: 'Show: stopped.csv' }));
+    await userEvent.click(within(history).getByRole('button', { name: /^Show: stopped\.csv, / }));
     expect(await screen.findByRole('heading', { name: 'stopped.csv: Stopping…' })).toBeInTheDocument();
 
     // The check's worker finishes: the history, asked again while a row on it has not settled, shows its end

@@ -47,9 +47,10 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
         <ul ref={list} className="ws-cards" aria-label={t('organizations.projects.title')} tabIndex={-1}>
           {projects.data.map((project) => (
             <li key={project.id} className="ws-card">
-              <h3>
+              {/* Under the page's h1 (the organization): a level skipped had confused heading navigation. */}
+              <h2>
                 <Link to={projectPagePath(organizationId, project.id)}>{project.name}</Link>
-              </h3>
+              </h2>
               {project.description && <p className="muted">{project.description}</p>}
               {canEdit && (
                 <div className="ws-actions">

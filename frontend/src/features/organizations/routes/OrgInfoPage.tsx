@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useOrganization, useOrganizations } from '../api/organizations';
@@ -59,6 +60,8 @@ function OrganizationInfo({ organizationId }: { organizationId: string }) {
   const organization = useOrganization(organizationId);
   const projects = useOrganizationProjects(organizationId);
   const stations = useOrganizationStations(organizationId, 1);
+  // The tab names the organization, as the page's heading does (it had said "All organizations").
+  useDocumentTitle(organization.data?.name);
 
   if (organization.error) {
     return (
