@@ -155,6 +155,8 @@ class Routes:
             raise BadRequest("Request body must be valid JSON: NaN and Infinity are not numbers.") from exc
         except ValueError as exc:
             raise BadRequest("Request body must be valid JSON.") from exc
+        except RecursionError as exc:  # thousands of nested brackets: Python's parser gives up (it was a 500)
+            raise BadRequest("Request body nests too deeply to be read.") from exc
 
 
 class NotFinite(ValueError):

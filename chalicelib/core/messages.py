@@ -40,6 +40,7 @@ ZH_CN = {
     "The email could not be sent. Please try again later.": "无法发送电子邮件，请稍后再试。",
     "Request body must be a JSON object.": "请求正文必须是 JSON 对象。",
     "Request body must be valid JSON.": "请求正文必须是有效的 JSON。",
+    "Request body nests too deeply to be read.": "请求正文嵌套过深，无法读取。",
     "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
     "The request body is not valid multipart/form-data.": "请求正文不是有效的 multipart/form-data。",
     "Form field {name} must be UTF-8 text.": "表单字段 {name} 必须是 UTF-8 文本。",
@@ -571,6 +572,8 @@ ZH_CN = {
                                '[[time, value, qualifier?], ...]}}]}}。',
     "A push takes at most {limit} values; this one has {total}. Split it.":
         "一次推送最多 {limit} 个数值；此次有 {total} 个，请拆分。",
+    "A push takes at most {limit} series; this one has {total}. Split it.":
+        "一次推送最多 {limit} 个序列；本次有 {total} 个。请拆分后推送。",
     # Hydrologic units: GeoJSON files uploaded by system administrators, and the point lookup.
     "A GeoJSON file is required in the form field file.": "表单字段 file 中需要一个 GeoJSON 文件。",
     "The file is larger than the upload limit of {size}.": "文件超过了 {size} 的上传上限。",

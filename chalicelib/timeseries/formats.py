@@ -266,7 +266,7 @@ def read_usgs_json(data: bytes) -> Parsed:
         series_list = document["value"]["timeSeries"]
         if not isinstance(series_list, list):
             raise TypeError("value.timeSeries is not a list")
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise FileProblem("The JSON is not a USGS Water Services answer (value.timeSeries is missing).") from exc
     parsed = Parsed(USGS_JSON, ["timeSeries", "dateTime", "value", "qualifiers"])
     for index, series in enumerate(series_list, start=1):

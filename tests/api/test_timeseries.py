@@ -76,6 +76,15 @@ def test_a_push_to_an_unknown_station_or_with_a_bad_key_is_refused(api, place):
                                               "values": [["2024-01-01T00:00:00Z", 7]] * 10_001}]})
     assert (too_many.status_code, too_many.json["message"]) == (
         413, "A push takes at most 10,000 values; this one has 10,001. Split it.")
+    # Many series of few values: each costs its own lookups (2,000 had outlasted API Gateway's 29 s).
+    series = [{"stationIdentifier": "LOGGER-1", "parameter": "pH", "sensor": f"s{n}",
+               "values": [["2024-01-01T00:00:00Z", 7]]} for n in range(201)]
+    too_wide = _push(api, place, {"series": series})
+    assert (too_wide.status_code, too_wide.json["message"]) == (
+        413, "A push takes at most 200 series; this one has 201. Split it.")
+    # Brackets nested thousands deep: Python's parser gives up, a 400 says so (it was a 500).
+    nested = _push(api, place, ('{"series": ' + "[" * 3000 + "]" * 3000 + "}").encode())
+    assert (nested.status_code, nested.json["message"]) == (400, "Request body nests too deeply to be read.")
 
 
 def test_a_revoked_key_stops_working_and_another_organizations_key_cannot_push_here(api, place, demo):
