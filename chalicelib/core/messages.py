@@ -282,6 +282,10 @@ ZH_CN = {
     "{size} bytes fetched; the import of {name} is queued.": "已获取 {size} 字节；{name} 的导入已排队。",
     "The source answered as at its last import.": "导入源的响应与上次导入时相同。",
     "{message} Next try at {when} UTC.": "{message}将于 {when}（UTC）重试。",
+    "The source could not be reached: its HTTPS certificate could not be verified.":
+        "无法连接导入源：其 HTTPS 证书无法验证。",
+    "The source could not be reached: it did not answer within {seconds} s.": "无法连接导入源：它在 {seconds} 秒内没有应答。",
+    "The source could not be reached: nothing answered at its address.": "无法连接导入源：其地址无人应答。",
     "The source could not be reached: {error}.": "无法连接导入源：{error}。",
     "The source answered HTTP {status} instead of a file.": "导入源返回了 HTTP {status}，而不是文件。",
     "The source's answer is larger than 256 MB.": "导入源的响应超过 256 MB。",

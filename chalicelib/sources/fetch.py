@@ -92,6 +92,17 @@ class Fetched:
     sha256: str
 
 
+def _unreachable(exc: Exception, read_seconds: float) -> str:
+    """Why no answer came, in words (an exception's name, such as NewConnectionError, says nothing to a person)."""
+    if isinstance(exc, urllib3.exceptions.SSLError):
+        return "The source could not be reached: its HTTPS certificate could not be verified."
+    if isinstance(exc, urllib3.exceptions.ReadTimeoutError):
+        return f"The source could not be reached: it did not answer within {read_seconds:.0f} s."
+    if isinstance(exc, (urllib3.exceptions.NewConnectionError, urllib3.exceptions.ConnectTimeoutError)):
+        return "The source could not be reached: nothing answered at its address."
+    return f"The source could not be reached: {type(exc).__name__}."
+
+
 def fetch(url: str, *, cloud: bool, read_seconds: float = READ_SECONDS, total_seconds: float = TOTAL_SECONDS) -> Fetched:
     scheme, host, port, addresses = check_url(url, cloud=cloud, resolve=True)
     parts = urlsplit(url.strip())
@@ -108,7 +119,7 @@ def fetch(url: str, *, cloud: bool, read_seconds: float = READ_SECONDS, total_se
                                                       "User-Agent": "OpenWaterData-import-source/1"},
                                 redirect=False, preload_content=False)
     except urllib3.exceptions.HTTPError as exc:
-        raise FetchFailed(f"The source could not be reached: {type(exc).__name__}.") from exc
+        raise FetchFailed(_unreachable(exc, read_seconds)) from exc
     try:
         if response.status != 200:
             raise FetchFailed(f"The source answered HTTP {response.status} instead of a file.")

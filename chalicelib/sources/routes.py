@@ -55,4 +55,6 @@ def delete_source(organizationId, projectId, sourceId):
 def run_source(organizationId, projectId, sourceId):
     """Run the source now: its answer fetched and queued as an import (or why not, in lastMessage)."""
     project = _project(organizationId, projectId)
-    return _in_language(service.run(service.get(project.id, sourceId), require_principal().id))
+    return _in_language(service.run(service.get(project.id, sourceId), require_principal().id,
+                                    read_seconds=service.RUN_NOW_READ_SECONDS,
+                                    total_seconds=service.RUN_NOW_TOTAL_SECONDS))

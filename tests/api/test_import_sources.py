@@ -81,7 +81,7 @@ def test_a_source_is_run_as_a_scheduled_import_and_a_second_run_imports_nothing_
         log["logId"])
 
 
-def test_a_failing_source_records_why_and_backs_off(api, server, project):
+def test_a_failing_source_records_why_and_backs_off(api, server, project, monkeypatch):
     admin = api.as_("admin")
     broken = admin.post(project + "/import-sources", {"name": "Down", "url": f"{server}/down", "format": "ts-long",
                                                       "schedule": "daily", "enabled": False}).json
@@ -102,7 +102,19 @@ def test_a_failing_source_records_why_and_backs_off(api, server, project):
     started = time.monotonic()
     answer = sources.run(sources.get(slow["projectId"], slow["id"]), read_seconds=0.3)
     assert time.monotonic() - started < 0.75
-    assert answer["lastStatus"] == "failed" and answer["lastMessage"].startswith("The source could not be reached")
+    assert answer["lastStatus"] == "failed"
+    assert answer["lastMessage"].startswith("The source could not be reached: it did not answer within 0 s.")
+    # "Run now" keeps within API Gateway's 29 s: its own, shorter read limit (a slow source had ended in a 502).
+    monkeypatch.setattr(sources, "RUN_NOW_READ_SECONDS", 0.3)
+    started = time.monotonic()
+    ran = admin.post(f"{project}/import-sources/{slow['id']}/run", headers={"Accept-Language": "zh-CN"}).json
+    assert time.monotonic() - started < 0.75
+    assert ran["lastMessage"].startswith("无法连接导入源：它在 0 秒内没有应答。")
+    # Nothing at the address: said in words (it had said "NewConnectionError").
+    closed = admin.post(project + "/import-sources", {"name": "Closed", "url": "http://127.0.0.1:9/data.csv",
+                                                      "format": "ts-wide", "schedule": "hourly"}).json
+    refused = admin.post(f"{project}/import-sources/{closed['id']}/run").json
+    assert refused["lastMessage"].startswith("The source could not be reached: nothing answered at its address.")
     before = datetime.now(timezone.utc)
     second = admin.post(f"{project}/import-sources/{broken['id']}/run").json
     retry = [(before + timedelta(minutes=10, seconds=s)).strftime("%Y-%m-%d %H:%M") for s in (0, 60)]
