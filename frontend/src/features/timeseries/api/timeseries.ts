@@ -203,8 +203,14 @@ export interface ImportSource {
 export const importSourcesPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}/import-sources`;
 
-export function useImportSources(organizationId: string, projectId: string) {
-  return useSWR(importSourcesPath(organizationId, projectId), (path: string) => get<ImportSource[]>(path));
+/** How often a list holding a queued import asks again, until it has ended. */
+export const SOURCES_POLL_MS = 2000;
+
+export function useImportSources(organizationId: string, projectId: string, pollMs = SOURCES_POLL_MS) {
+  // A source whose import is queued is read again until its result shows (it had said "queued" until a reload).
+  return useSWR(importSourcesPath(organizationId, projectId), (path: string) => get<ImportSource[]>(path), {
+    refreshInterval: (sources) => (sources?.some((source) => source.lastStatus === 'queued') ? pollMs : 0),
+  });
 }
 
 export const createImportSource = (organizationId: string, projectId: string, source: ImportSourceFields) =>

@@ -117,6 +117,25 @@ describe("a project's logger data", () => {
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ enabled: false });
   });
 
+  it("follows a queued run until its import has ended, then lists the series it brought; Run now takes one press at a time", async () => {
+    sources = [{ id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'hourly', enabled: true, lastStatus: 'queued', lastMessage: '12,345 bytes fetched; the import of iv.json is queued.' }];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    expect(await within(panel).findByText('Import queued: 12,345 bytes fetched; the import of iv.json is queued.')).toBeInTheDocument();
+    const listsBefore = calls.filter((c) => c.path === '/wapi/ts/list').length;
+    // The import ends on the server: the list asked again shows it (it had said "queued" until a reload).
+    Object.assign(sources[0]!, { lastStatus: 'succeeded', lastMessage: '20 values imported.' });
+    series.push(GAGE_SERIES);
+    expect(await within(panel).findByText('Imported: 20 values imported.', {}, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/wapi/ts/list').length).toBeGreaterThan(listsBefore));
+    expect(await screen.findByRole('link', { name: 'USGS-01491000' })).toBeInTheDocument();
+    // Pressed twice quickly: one run.
+    const runNow = within(panel).getByRole('button', { name: 'Run now' });
+    await userEvent.dblClick(runNow);
+    await within(panel).findByText(/^Failed: /);
+    expect(calls.filter((c) => c.path.endsWith('/run'))).toHaveLength(1);
+  });
+
   it('lets a contributor edit a source in a dialog, prefilled, and shows a refused URL in the server\'s words', async () => {
     sources = [{ id: 'src-1', name: 'Choptank gages', url: 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: null, lastMessage: null }];
     renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);

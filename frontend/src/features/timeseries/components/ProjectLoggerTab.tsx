@@ -71,16 +71,25 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
         <>
           <ProjectFileImport organizationId={organizationId} projectId={projectId} title={t('timeseries.project.importFile')} target={loggerFiles}
             onDataChanged={() => series.mutate()} />
-          <ImportSources organizationId={organizationId} projectId={projectId} />
+          <ImportSources organizationId={organizationId} projectId={projectId} onDataChanged={() => series.mutate()} />
         </>
       )}
     </div>
   );
 }
 
-function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
+function ImportSources({ organizationId, projectId, onDataChanged }: Omit<Props, 'canEdit'> & { onDataChanged: () => void }) {
   const { t } = useTranslation();
   const sources = useImportSources(organizationId, projectId);
+  // The source being run now: its button says so and takes no second press (three had queued three imports).
+  const [running, setRunning] = useState<string | null>(null);
+  // A queued import that has ended brought its series: the series list is read again.
+  const queued = useRef(new Set<string>());
+  useEffect(() => {
+    const now = new Set((sources.data ?? []).filter((source) => source.lastStatus === 'queued').map((source) => source.id));
+    if ([...queued.current].some((id) => !now.has(id))) onDataChanged();
+    queued.current = now;
+  }, [sources.data, onDataChanged]);
   const [editing, setEditing] = useState<ImportSource | null>(null);
   const [deleting, setDeleting] = useState<ImportSource | null>(null);
   const [busy, setBusy] = useState(false);
@@ -122,7 +131,15 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
     focusedBefore.current = null;
     if (focused && focused !== document.body && !focused.isConnected && document.activeElement === document.body) heading.current?.focus();
   }, [sources.data]);
-  const run = (id: string) => change(() => runImportSource(organizationId, projectId, id));
+  const run = async (id: string) => {
+    if (running) return;
+    setRunning(id);
+    try {
+      await change(() => runImportSource(organizationId, projectId, id));
+    } finally {
+      setRunning(null);
+    }
+  };
   const enable = (id: string, enabled: boolean) => change(() => setImportSourceEnabled(organizationId, projectId, id, enabled));
   const remove = async (source: ImportSource) => {
     const done = await change(() => deleteImportSource(organizationId, projectId, source.id), t('timeseries.project.deleted', { name: source.name }));
@@ -159,7 +176,9 @@ function ImportSources({ organizationId, projectId }: Omit<Props, 'canEdit'>) {
                   </td>
                   <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
                   <td>
-                    <button type="button" className="button button-small" onClick={() => void run(source.id)}>{t('timeseries.project.runNow')}</button>{' '}
+                    <button type="button" className="button button-small" aria-disabled={running !== null || undefined} onClick={() => void run(source.id)}>
+                      {running === source.id ? t('timeseries.project.running') : t('timeseries.project.runNow')}
+                    </button>{' '}
                     <button type="button" className="button button-small" aria-label={t('timeseries.project.editFor', { name: source.name })} onClick={() => setEditing(source)}>
                       {t('timeseries.project.edit')}
                     </button>{' '}

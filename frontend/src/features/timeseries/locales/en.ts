@@ -61,6 +61,7 @@ const timeseries = {
     lastResult: 'Last result',
     add: 'Add source',
     runNow: 'Run now',
+    running: 'Fetching…',
     never: 'Not run yet',
     formats: { auto: 'Recognise from the file', 'usgs-json': 'USGS Water Services (JSON)', 'ts-wide': 'Logger CSV (wide)', 'ts-long': 'Time-series CSV (long)', 'wqp-result': 'Water Quality Portal results', 'wqx3-result': 'WQX 3 results', 'wqp-station': 'Water Quality Portal stations', template: 'Open Water Data template' },
     schedules: { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' },

@@ -57,6 +57,7 @@ const timeseries: typeof en = {
     lastResult: '上次结果',
     add: '添加导入源',
     runNow: '立即运行',
+    running: '正在获取…',
     never: '尚未运行',
     formats: { auto: '根据文件识别', 'usgs-json': 'USGS Water Services（JSON）', 'ts-wide': '记录仪 CSV（宽表）', 'ts-long': '时间序列 CSV（长表）', 'wqp-result': 'Water Quality Portal 结果', 'wqx3-result': 'WQX 3 结果', 'wqp-station': 'Water Quality Portal 站点', template: 'Open Water Data 模板' },
     schedules: { hourly: '每小时', daily: '每天', weekly: '每周' },
