@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from chalicelib.core.errors import BadRequest, PayloadTooLarge
 from chalicelib.parameters import service as parameters
@@ -79,18 +79,23 @@ def _station(project: Project, entry: dict) -> str:
     return station_id
 
 
-def _parameter(entry: dict) -> tuple[str, str, str | None]:
-    """(parameter id, label, unit)."""
+def _parameter(entry: dict) -> tuple[str, str, str | None, Callable[[], object] | None]:
+    """(parameter id, label, unit, what creates it): a parameter named for the first time is created only once a
+    value of it is accepted (a push whose values were all refused had added its name to every visitor's filter)."""
     if entry.get("parameterId"):
         found = parameters.existing([str(entry["parameterId"])]).get(str(entry["parameterId"]))
         if found is None:
             raise ValueError(f"unknown parameterId {entry['parameterId']!r}")
-        return found.id, found.label, found.unit or None
+        return found.id, found.label, found.unit or None, None
     label = _text(entry, "parameter") or _text(entry, "parameterName")
     if not label:
         raise ValueError("needs parameterId or parameter (its name)")
-    found = parameters.ensure(label, unit=_text(entry, "unit", UNIT_LIMIT), characteristicName=label)
-    return found.id, found.label, found.unit or None
+    parameter_id = parameters.parameter_id_for(label)
+    found = parameters.existing([parameter_id]).get(parameter_id)
+    if found is not None:
+        return found.id, found.label, found.unit or None, None
+    unit = _text(entry, "unit", UNIT_LIMIT)
+    return parameter_id, label, unit, lambda: parameters.ensure(label, unit=unit, characteristicName=label)
 
 
 
@@ -125,7 +130,7 @@ def push(project: Project, body: Any) -> dict:
             continue
         try:
             station_id = _station(project, entry)
-            parameter_id, label, parameter_unit = _parameter(entry)
+            parameter_id, label, parameter_unit, create_parameter = _parameter(entry)
             unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)
             sensor = _text(entry, "sensor")
         except ValueError as exc:
@@ -161,6 +166,8 @@ def push(project: Project, body: Any) -> dict:
             points[epoch] = Point(value, qualifier or None, bounds is not None and not bounds[0] <= value <= bounds[1])
         if not points:
             continue
+        if create_parameter is not None:
+            create_parameter()
         series = service.ensure_series(organization_id=project.organizationId, station_id=station_id,
                                        parameter_id=parameter_id, statistic=statistic, sensor=sensor,
                                        unit=unit if units.given(unit) and not converting else expected,

@@ -515,3 +515,19 @@ def test_a_logger_file_in_another_unit_is_converted_to_its_series_unit_or_refuse
     [why] = admin.get(f"/Util/feedbacklog/{refused['logId']}").json["data"]
     assert why["message"] == ("Unit 'mg/L' differs from the parameter's unit 'deg C' and cannot be converted: give the "
                               "value in deg C, or import it as a parameter of its own.")
+
+
+def test_a_parameter_named_by_a_push_is_made_only_once_one_of_its_values_is_accepted(api, place):
+    """A walk: a push whose every value was refused had still added its parameter to every visitor's filter."""
+    from chalicelib.parameters.service import parameter_id_for
+
+    name = f"Ghost level {uuid.uuid4().hex[:6]}"
+    refused = _push(api, place, {"series": [{"stationIdentifier": "LOGGER-1", "parameter": name, "unit": "m",
+                                             "values": [["not a time", 1], ["2024-06-01T00:00:00Z", "high"]]}]}).json
+    assert (refused["accepted"], refused["rejected"]) == (0, 2)
+    assert api.get(f"/parameter/{parameter_id_for(name)}").status_code == 404
+    taken = _push(api, place, {"series": [{"stationIdentifier": "LOGGER-1", "parameter": name, "unit": "m",
+                                           "values": [["2024-06-01T00:00:00Z", 1.5]]}]}).json
+    assert taken["accepted"] == 1
+    made = api.get(f"/parameter/{parameter_id_for(name)}").json
+    assert (made["label"], made["unit"]) == (name, "m")
