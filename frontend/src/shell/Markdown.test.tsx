@@ -24,9 +24,11 @@ describe('Markdown', () => {
   });
 
   it('drops raw HTML and unsafe links', () => {
-    const { container } = render(<Markdown text={'<b>raw</b> [x](javascript:alert(1))'} />);
+    const { container } = render(<Markdown text={'<b>raw</b> [x](javascript:alert(1)) and [site](https://example.org)'} />);
     expect(container.querySelector('b')).toBeNull();
-    expect(container.querySelector('a')?.getAttribute('href') ?? '').toBe('');
+    // The unsafe link is its text alone (an empty link had led to the home page); a safe one stays a link.
+    expect([...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['site', 'https://example.org']]);
+    expect(container).toHaveTextContent('raw x and site');
   });
 
   it('drops what is inside script and style elements, not only their tags', () => {

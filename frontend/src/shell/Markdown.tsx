@@ -51,6 +51,16 @@ const remarkPlugins = [remarkGfm, remarkCjkFriendly, remarkDropScriptContent];
 
 /** A table scrolls sideways in a box of its own, so a wide one never widens the page on a phone. */
 const defaultComponents: Components = {
+  // A link whose address the URL check emptied (javascript: and the like) is its text, not a link that goes
+  // nowhere (a click had led to the home page).
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a href={href} {...props}>
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
   table: ({ node: _node, ...props }) => (
     <div className="markdown-table">
       <table {...props} />
