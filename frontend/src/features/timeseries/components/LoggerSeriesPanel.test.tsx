@@ -485,3 +485,17 @@ describe('a stretch without values', () => {
     expect(line.segments).toHaveLength(1);
   });
 });
+
+describe('the logger series to choose from', () => {
+  it('names each series by its statistic and sensor, which tell series of one parameter apart', async () => {
+    listed = [
+      { ...SERIES, id: 'ts-a', sensor: 'upstream', count: 10 },
+      { ...SERIES, id: 'ts-b', sensor: 'downstream', statistic: 'mean', count: 10 },
+    ];
+    const panel = await renderPanelOnly();
+    const choices = within(panel).getByRole('group', { name: 'Series' });
+    expect(await within(choices).findAllByRole('radio')).toHaveLength(2);
+    expect(choices).toHaveTextContent('Specific conductance (sensor upstream), uS/cm: 10 values');
+    expect(choices).toHaveTextContent('Specific conductance (mean, sensor downstream), uS/cm: 10 values');
+  });
+});

@@ -22,9 +22,11 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
   const [chosen, setChosen] = useState<string | undefined>();
   const all = list.data ?? [];
   if (!all.length) return null;
-  const nameOf = (parameterId: string, statistic: string | null) => {
+  // With its statistic and sensor: series of one parameter at one station differ by these (they had read alike).
+  const nameOf = (parameterId: string, statistic: string | null, sensor: string | null) => {
     const name = parameters.data?.get(parameterId)?.name ?? parameterId;
-    return statistic ? `${name} (${statistic})` : name;
+    const details = [statistic, sensor && t('timeseries.panel.sensor', { sensor })].filter(Boolean);
+    return details.length ? `${name} (${details.join(', ')})` : name;
   };
   const shown = all.find((s) => s.id === chosen) ?? all[0]!;
   return (
@@ -36,8 +38,8 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
           <label key={s.id} className="checkbox">
             <input type="radio" name="logger-series" checked={s.id === shown.id} onChange={() => setChosen(s.id)} />
             {s.unit
-              ? t('timeseries.panel.option', { name: nameOf(s.parameterId, s.statistic), unit: s.unit, count: s.count.toLocaleString() })
-              : t('timeseries.panel.optionNoUnit', { name: nameOf(s.parameterId, s.statistic), count: s.count.toLocaleString() })}
+              ? t('timeseries.panel.option', { name: nameOf(s.parameterId, s.statistic, s.sensor), unit: s.unit, count: s.count.toLocaleString() })
+              : t('timeseries.panel.optionNoUnit', { name: nameOf(s.parameterId, s.statistic, s.sensor), count: s.count.toLocaleString() })}
           </label>
         ))}
       </fieldset>
@@ -48,7 +50,7 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
             : t(`validation.${problem}`)}
         </p>
       ) : (
-        <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic)} range={range} />
+        <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic, shown.sensor)} range={range} />
       )}
     </section>
   );

@@ -55,7 +55,7 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
                 {series.data.map((s) => (
                   <tr key={s.id}>
                     <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{s.stationIdentifier ?? s.stationId}</Link></td>
-                    <td>{[s.parameterName ?? s.parameterId, s.statistic].filter(Boolean).join(', ')}</td>
+                    <td>{[s.parameterName ?? s.parameterId, s.statistic, s.sensor && t('timeseries.panel.sensor', { sensor: s.sensor })].filter(Boolean).join(', ')}</td>
                     <td>{s.unit ?? '—'}</td>
                     <td className="numeric">{s.count.toLocaleString()}</td>
                     <td>{formatDateTime(s.firstTime, i18n.language) || '—'}</td>

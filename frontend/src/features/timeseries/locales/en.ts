@@ -1,6 +1,7 @@
 /** English strings of logger data (time series) and import sources (merged into the app's resources under `timeseries`). */
 const timeseries = {
   panel: {
+    sensor: 'sensor {{sensor}}',
     heading: 'Logger data',
     series: 'Series',
     option: '{{name}}, {{unit}}: {{count}} values',

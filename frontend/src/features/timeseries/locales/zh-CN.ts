@@ -3,6 +3,7 @@ import type en from './en';
 /** 简体中文：记录仪数据（时间序列）与导入源。 */
 const timeseries: typeof en = {
   panel: {
+    sensor: '传感器 {{sensor}}',
     heading: '记录仪数据',
     series: '序列',
     option: '{{name}}，{{unit}}：{{count}} 个值',
