@@ -29,7 +29,9 @@ ERROR_SCHEMA = {
 }
 ERROR_ANSWERS = {
     "4XX": "The request cannot be served as it is: the message says why (bad input 400, sign-in 401, "
-           "permission 403, missing 404, conflict 409, body over the limit 413).",
+           "permission 403, missing 404, method not allowed 405, conflict 409, body over the limit 413, "
+           "content type not taken 415).",
+    "500": "An unforeseen failure: requestId names the request in the API's log.",
     "503": "The data store is unavailable: try again shortly.",
 }
 OBJECT = {"type": "object"}

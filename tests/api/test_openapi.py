@@ -55,11 +55,11 @@ def test_a_route_says_who_may_call_it_its_parameters_body_and_answers(document):
     limit = next(p for p in station_list["parameters"] if p["name"] == "limit")
     assert limit["schema"] == {"type": "integer", "minimum": 0}
     assert "at most 1000" in limit["description"]
-    assert set(station_list["responses"]) == {"200", "4XX", "503"}
+    assert set(station_list["responses"]) == {"200", "4XX", "500", "503"}
 
     create = paths["/api/v1/station"]["post"]
     assert create["security"] == [{"bearer": []}]
-    assert set(create["responses"]) == {"201", "4XX", "503"}
+    assert set(create["responses"]) == {"201", "4XX", "500", "503"}
     # What a new station takes: its writable fields, typed, the required ones named; any other is refused.
     body = create["requestBody"]["content"]["application/json"]["schema"]
     assert (body["type"], body["additionalProperties"]) == ("object", False)
