@@ -23,7 +23,7 @@ describe('who sees the administration screens', () => {
       ['⚇Users', '/admin/users'],
       ['⚑Roles', '/admin/roles'],
       ['✓Permissions', '/admin/permissions'],
-      ['☰Audit trail', '/admin/audit'],
+      ['✎Audit trail', '/admin/audit'],
     ]);
   });
 
