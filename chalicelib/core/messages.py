@@ -506,6 +506,8 @@ ZH_CN = {
         "{layout} 布局需要 {columns} 列（例如 {examples}）；表头中有：{header}。",
     "The wide logger layout needs at least one value column besides station and time.":
         "宽格式记录仪布局除站点和时间外，至少还需要一个数值列。",
+    "The file is not valid JSON: it breaks off or is damaged at character {position}.":
+        "该文件不是有效的 JSON：在第 {position} 个字符处中断或损坏。",
     "The JSON is not a USGS Water Services answer (value.timeSeries is missing).":
         "该 JSON 不是 USGS Water Services 的响应（缺少 value.timeSeries）。",
     "A zip archive must hold exactly one file; this one holds {count}.": "zip 压缩包必须只包含一个文件；此压缩包包含 {count} 个。",

@@ -263,10 +263,17 @@ def read_usgs_json(data: bytes) -> Parsed:
 
     try:
         document = json.loads(data)
+    except json.JSONDecodeError as exc:
+        # A file cut short (a download broken off) or damaged: say where, not that a key is missing.
+        raise FileProblem(f"The file is not valid JSON: it breaks off or is damaged at character {exc.pos + 1:,}."
+                          ) from exc
+    except (ValueError, RecursionError) as exc:
+        raise FileProblem("The JSON is not a USGS Water Services answer (value.timeSeries is missing).") from exc
+    try:
         series_list = document["value"]["timeSeries"]
         if not isinstance(series_list, list):
             raise TypeError("value.timeSeries is not a list")
-    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+    except (KeyError, TypeError) as exc:
         raise FileProblem("The JSON is not a USGS Water Services answer (value.timeSeries is missing).") from exc
     parsed = Parsed(USGS_JSON, ["timeSeries", "dateTime", "value", "qualifiers"])
     for index, series in enumerate(series_list, start=1):

@@ -318,6 +318,10 @@ def test_bad_requests_get_clear_messages(api, place, year):
     log = _import(api, place, b'{"value": {}}', "odd.json")
     assert (log["status"], log["message"]) == (
         "failed", "The JSON is not a USGS Water Services answer (value.timeSeries is missing).")
+    # A file cut short says so and where (a walk: it had said value.timeSeries is missing).
+    log = _import(api, place, b'{"value": {"timeSeries": [{"sourceInfo": {"siteName": "CHOP', "cut.json")
+    assert (log["status"], log["message"]) == (
+        "failed", "The file is not valid JSON: it breaks off or is damaged at character 55.")  # its end
     log = _import(api, place, b"Site,Reading\nLOGGER-1,3\n", "nozone.csv")
     assert (log["status"], log["message"]) == (
         "failed", "The wide logger layout needs a column for time (e.g. timestamp); the header has: Site, Reading.")
