@@ -4,7 +4,9 @@ sorted, paged list by Scan (no key pinned) and by GSI Query (owner pinned); Dyna
 
 Then the product's own lists at 100,000 items (BENCH_CRUD_ITEMS; issue 18): the administrators' user list
 (default order: a page from the byNameKey index and the user counter; a search: the Scan) and a user's
-dashboards among 100,000 (Query byOwner). Goal: a default page in O(1) requests, whatever the table's size."""
+dashboards among 100,000 (Query byOwner). Goal: a default page in O(1) requests, whatever the table's size.
+Last, a project's activities list with BENCH_ACTIVITIES (24,000) activities: its first and last pages (byStart
+index, keys only) and a search (reads them all)."""
 from __future__ import annotations
 
 PER_ENGINE = True
@@ -24,6 +26,7 @@ if str(ROOT) not in sys.path:
 ITEMS = 10_000
 CRUD_ITEMS = int(os.environ.get("BENCH_CRUD_ITEMS", 100_000))
 DASHBOARD_OWNERS = 1_000
+ACTIVITIES = int(os.environ.get("BENCH_ACTIVITIES", 24_000))
 PAGE_REQUESTS_GOAL = 3
 OWNERS = 100
 RUNS = 3
@@ -127,6 +130,7 @@ def main() -> None:
                   f"{max(times):.0f}, {RUNS} runs) = waiting for DynamoDB ({stand_in}) {statistics.median(waits):.0f} ms "
                   f"+ service (deserialize, evaluate, sort, page) {statistics.median(own):.0f} ms")
         _product_lists(stand_in)
+        _activities_list(stand_in)
     finally:
         engine.stop()
 
@@ -197,6 +201,41 @@ def _product_lists(stand_in: str) -> None:
     _measure(f"{CRUD_ITEMS:,} dashboards, one owner's default list",
              lambda stats: list_items(DASHBOARDS, parse_query("limit=20&page=1", DASHBOARDS), {"ownerId": owner},
                                       stats=stats), stand_in)
+
+
+def _activities_list(stand_in: str) -> None:
+    """One project's activities: a page by start date, newest first, at the start and at the end, and a search."""
+    from chalicelib.core import aws
+    from chalicelib.projects import service
+    from chalicelib.projects.models import Activity, Project
+
+    project = Project(id=str(uuid.uuid4()), organizationId="bench", projectKey="BENCH", name="Bench",
+                      createdAt="2026-01-01T00:00:00Z")
+    activities = [Activity(projectId=project.id, id=f"BENCH-{n:07d}", organizationId="bench", typeCode="Field Msr/Obs",
+                           media="Water", startDate=f"{2000 + n % 25}-{1 + n % 12:02d}-{1 + n % 28:02d}",
+                           startTime=f"{n % 24:02d}:{n % 60:02d}:00", monitoringLocationIdentifier=f"BENCH-{n % 100}",
+                           createdAt="2026-01-01T00:00:00Z") for n in range(ACTIVITIES)]
+    seconds = _write_many(Activity, activities)
+    print(f"crud list: {ACTIVITIES:,} activities of one project written into {stand_in} in {seconds:.0f} s")
+    calls = {"n": 0}
+
+    def count(**_):
+        calls["n"] += 1
+
+    aws.client("dynamodb").meta.events.register("before-call.dynamodb.*", count)
+    service.activities(project, page=1, page_size=20, order="DESC", search=None)  # the one-time fill's check
+    last = -(-ACTIVITIES // 20)
+    for label, page, search in (("page 1 of 20, newest first", 1, None), (f"page {last:,} of 20 (the last)", last, None),
+                                ("searched (reads them all)", 1, "BENCH-42")):
+        times = []
+        for _ in range(RUNS):
+            calls["n"] = 0
+            started = time.perf_counter()
+            answer = service.activities(project, page=page, page_size=20, order="DESC", search=search)
+            times.append((time.perf_counter() - started) * 1000)
+        print(f"crud list: {ACTIVITIES:,} activities, {label}: DynamoDB requests {calls['n']}, total "
+              f"{answer['total']:,}, {len(answer['data'])} on the page; server time median "
+              f"{statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f})")
 
 
 if __name__ == "__main__":

@@ -2,14 +2,15 @@
 
 Access patterns: project by id; projects of an organization (GSI byOrganization); project by its key
 within an organization (id = uuid5 of organization and key, so the key is unique by construction);
-all projects (the public list, a Scan of a small table); activities of a project, paged (Query).
+all projects (the public list, a Scan of a small table); activities of a project by start date, a page at
+a time (GSI byStart: its keys only, so that skipping to a page and counting read small index entries).
 """
 from __future__ import annotations
 
 import uuid
 
 from pynamodb.attributes import ListAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, KeysOnlyProjection
 
 from chalicelib.core.models import BaseModel, table_meta
 
@@ -49,6 +50,21 @@ class Project(BaseModel):
     by_organization = ProjectsByOrganization()
 
 
+def start_key(start_date: str | None, start_time: str | None, activity_id: str) -> str:
+    """An activity's place in its project's list: by start date, then time, then id (NUL between them sorts a
+    missing time before any time, as comparing the three one after the other does)."""
+    return "\x00".join((start_date or "", start_time or "", activity_id))
+
+
+class ActivitiesByStart(GlobalSecondaryIndex):
+    class Meta:
+        index_name = "byStart"
+        projection = KeysOnlyProjection()
+
+    projectId = UnicodeAttribute(hash_key=True)
+    startKey = UnicodeAttribute(range_key=True)
+
+
 class Activity(BaseModel):
     """A sampling activity (WQX ActivityIdentifier) of a project."""
 
@@ -70,3 +86,15 @@ class Activity(BaseModel):
     hydrologicCondition = UnicodeAttribute(null=True)
     hydrologicEvent = UnicodeAttribute(null=True)
     createdAt = UnicodeAttribute()
+    startKey = UnicodeAttribute(null=True)  # start_key(startDate, startTime, id): set on every write
+
+    by_start = ActivitiesByStart()
+
+    def serialize(self, null_check: bool = True) -> dict:
+        self.startKey = start_key(self.startDate, self.startTime, self.id)
+        return super().serialize(null_check=null_check)
+
+    def to_dict(self) -> dict:
+        values = super().to_dict()
+        values.pop("startKey", None)
+        return values

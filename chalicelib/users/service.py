@@ -13,6 +13,7 @@ from chalicelib.core.config import get_settings
 from chalicelib.auth.principal import Principal
 from chalicelib.core.errors import AccountDeleted, BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.crud import migrations
 from chalicelib.crud.listing import Listing, count_change
 from chalicelib.reference.models import DELETED_USER, CatalogItem
 from chalicelib.roles.service import SYSTEM_ADMIN, forget_cached_roles, granted_by, held_roles, roles_by_id
@@ -285,22 +286,15 @@ def search(query_params) -> list | dict:
 
 
 NAME_KEYS_DONE = "migration#users-nameKey"
-_name_keys_checked = False
 
 
 def _ensure_name_keys() -> None:
-    """Users written before nameKey existed are in no page of the default list: once per stack (a marker in the
-    catalog; asked once per process), every user without one gets it."""
-    global _name_keys_checked
-    if _name_keys_checked:
-        return
-    try:
-        CatalogItem.get(NAME_KEYS_DONE)
-    except CatalogItem.DoesNotExist:
+    """Users written before nameKey existed are in no page of the default list: each gets it, once per stack."""
+    def fill() -> None:
         for user in User.scan(User.nameKey.does_not_exist()):
             user.update(actions=[User.nameKey.set(name_key(user.name))])
-        CatalogItem(id=NAME_KEYS_DONE, kind="migration", createdAt=utc_now()).save()
-    _name_keys_checked = True
+
+    migrations.once(NAME_KEYS_DONE, fill)
 
 
 def delete(user_id: str) -> None:
