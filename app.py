@@ -11,7 +11,7 @@ from chalicelib.dashboards.routes import routes as dashboards_routes
 from chalicelib.gis.routes import routes as gis_routes
 from chalicelib.imports.routes import routes as imports_routes
 from chalicelib.invitations.routes import routes as invitations_routes
-from chalicelib.core.http import API_PREFIX, error_response, normalize_error_response, varies_by_language
+from chalicelib.core.http import API_PREFIX, api_headers, error_response, normalize_error_response
 from chalicelib.organizations.routes import routes as organizations_routes
 from chalicelib.pages.routes import routes as pages_routes
 from chalicelib.parameters.routes import routes as parameters_routes
@@ -47,9 +47,9 @@ app.api.binary_types.append("application/pdf")
 def json_errors(event, get_response):
     accept_language = (event.headers or {}).get("accept-language")
     try:
-        return varies_by_language(normalize_error_response(get_response(event), accept_language))
+        return api_headers(normalize_error_response(get_response(event), accept_language))
     except ApiError as exc:
-        return varies_by_language(error_response(exc, accept_language))
+        return api_headers(error_response(exc, accept_language))
 
 
 @app.middleware("http")

@@ -625,7 +625,8 @@ def resource_access_policy(template: Template, access: CodeAccess, consumes: boo
         # Organizations' WQX Web private keys (chalicelib/organizations/wqx.py), one secret each.
         statements.append({
             "Sid": "WqxAccountSecrets", "Effect": "Allow",
-            "Action": ["secretsmanager:CreateSecret", "secretsmanager:PutSecretValue", "secretsmanager:GetSecretValue"],
+            "Action": ["secretsmanager:CreateSecret", "secretsmanager:PutSecretValue", "secretsmanager:GetSecretValue",
+                       "secretsmanager:DeleteSecret"],
             "Resource": {"Fn::Sub": "arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}"
                                     ":secret:owd-${Stage}-wqx-account/*"},
         })

@@ -6,6 +6,7 @@ import json
 import logging
 import math
 import os
+import re
 import uuid
 from typing import Any, Callable, Iterable
 
@@ -150,13 +151,19 @@ class Routes:
         try:
             # NaN, Infinity and numbers beyond a double are not JSON: stored, they would make every later
             # answer holding them unreadable (a dashboard's widgets, say).
-            return json.loads(request.raw_body, parse_constant=_not_a_number, parse_float=_finite)
+            body = json.loads(request.raw_body, parse_constant=_not_a_number, parse_float=_finite)
+            # A \uD800-\uDFFF escape alone is no character: text holding one cannot be stored or sent (a 500).
+            lone_surrogate = bool(_SURROGATE_ESCAPE.search(request.raw_body)) and _holds_lone_surrogate(body)
         except NotFinite as exc:
             raise BadRequest("Request body must be valid JSON: NaN and Infinity are not numbers.") from exc
         except ValueError as exc:
             raise BadRequest("Request body must be valid JSON.") from exc
         except RecursionError as exc:  # thousands of nested brackets: Python's parser gives up (it was a 500)
             raise BadRequest("Request body nests too deeply to be read.") from exc
+        if lone_surrogate:
+            raise BadRequest("Request body must be valid JSON: a \\u escape names half of a character (a lone "
+                             "surrogate).")
+        return body
 
 
 class NotFinite(ValueError):
@@ -165,6 +172,23 @@ class NotFinite(ValueError):
 
 def _not_a_number(text: str):
     raise NotFinite(text)
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _holds_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone_surrogate(v) for v in value)
+    return False
 
 
 def _finite(text: str) -> float:
@@ -184,12 +208,17 @@ def _requires_object_body(view: Callable, methods: Iterable[str]) -> bool:
     return bool(set(methods) & BODY_METHODS) and (declared is None or declared.body is None)
 
 
-def varies_by_language(response: Response) -> Response:
-    """Messages (and import logs) come in the request's language: a browser or cache must not give the answer
-    to an English request to a Chinese one (the invitation page kept an English 410 after a switch)."""
-    vary = [v.strip() for v in (response.headers or {}).get("Vary", "").split(",") if v.strip()]
+def api_headers(response: Response) -> Response:
+    """Headers of every API answer. Vary: Accept-Language: messages (and import logs) come in the request's
+    language, and a browser or cache must not give the answer to an English request to a Chinese one (the
+    invitation page kept an English 410 after a switch). X-Content-Type-Options: nosniff: CSV and JSON answers
+    hold text people wrote, which a browser must not take for a page."""
+    headers = dict(response.headers or {})
+    vary = [v.strip() for v in headers.get("Vary", "").split(",") if v.strip()]
     if "accept-language" not in {v.lower() for v in vary}:
-        response.headers = {**(response.headers or {}), "Vary": ", ".join(vary + ["Accept-Language"])}
+        headers["Vary"] = ", ".join(vary + ["Accept-Language"])
+    headers["X-Content-Type-Options"] = "nosniff"
+    response.headers = headers
     return response
 
 

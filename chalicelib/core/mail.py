@@ -32,6 +32,8 @@ def send(to: str, subject: str, text: str, html: str) -> str:
 
     sender = get_settings().mail_sender
     ses = aws.client("ses")
+    # A subject is one line: names written into it (an organization's) must not start new header lines.
+    subject = " ".join(subject.split())
     message = {"Subject": {"Data": subject, "Charset": "UTF-8"},
                "Body": {"Text": {"Data": text, "Charset": "UTF-8"}, "Html": {"Data": html, "Charset": "UTF-8"}}}
     for attempt in (1, 2):

@@ -40,6 +40,8 @@ ZH_CN = {
     "The email could not be sent. Please try again later.": "无法发送电子邮件，请稍后再试。",
     "Request body must be a JSON object.": "请求正文必须是 JSON 对象。",
     "Request body must be valid JSON.": "请求正文必须是有效的 JSON。",
+    "Request body must be valid JSON: a \\u escape names half of a character (a lone surrogate).":
+        "请求正文必须是有效的 JSON：某个 \\u 转义只表示半个字符（孤立的代理项）。",
     "Request body nests too deeply to be read.": "请求正文嵌套过深，无法读取。",
     "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
     "The request body is not valid multipart/form-data.": "请求正文不是有效的 multipart/form-data。",
@@ -93,6 +95,15 @@ ZH_CN = {
     "Organization name is required.": "请输入组织名称。",
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
     "An organization with this name already exists.": "已存在同名的组织。",
+    "Organization name must be one line of text, without tabs or line breaks.": "组织名称必须是一行文本，不能包含制表符或换行。",
+    "Another organization's WQX organization id is {name}; the Water Quality Portal services would not tell the two "
+    "organizations apart. Choose another name.":
+        "另一个组织的 WQX 组织 ID 是 {name}；水质门户（WQP）服务将无法区分这两个组织。请另选一个名称。",
+    "Another organization of this portal is known as {value} (its name or its WQX organization id); the Water "
+    "Quality Portal services would not tell the two organizations apart. Enter your organization's own WQX "
+    "organization id.":
+        "本门户的另一个组织以 {value} 为名（其名称或 WQX 组织 ID）；水质门户（WQP）服务将无法区分这两个组织。"
+        "请输入您组织自己的 WQX 组织 ID。",
     "Only system administrators list deleted records.": "只有系统管理员可以列出已删除的记录。",
     "Request body must be valid JSON: NaN and Infinity are not numbers.": "请求正文必须是有效的 JSON：NaN 和 Infinity 不是数字。",
     "Not found: a part of the address is empty.": "未找到：地址中有一部分为空。",
@@ -181,7 +192,8 @@ ZH_CN = {
     "A widget needs a component name.": "小组件需要组件名称。",
     "Unknown widget: {names}.": "未知的小组件：{names}。",
     "Widget config must be an object.": "小组件配置必须是对象。",
-    "Widget position needs numbers x, y, w and h (not negative).": "小组件位置需要 x、y、w、h 四个数字（不能为负数）。",
+    "Widget position needs numbers x, y, w and h from 0 to {MAX_POSITION}.":
+        "小组件位置需要 x、y、w、h 四个数字，取值 0 到 {MAX_POSITION}。",
     "Positions must be an object keyed by widget id.": "位置必须是以小组件 ID 为键的对象。",
     # Users, roles, permissions and the profile (administration, #/profile).
     "A role named {name} already exists.": "已存在名为 {name} 的角色。",

@@ -16,6 +16,7 @@ from pynamodb.attributes import (Attribute, BinaryAttribute, BooleanAttribute, J
                                  UnicodeSetAttribute, UTCDateTimeAttribute)
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
+from chalicelib.core import numbers
 from chalicelib.crud.conditions import ANY, BOOLEAN, NUMBER, STRING, parse_iso
 from chalicelib.core.errors import BadRequest
 
@@ -213,7 +214,8 @@ def _expected(attribute: Attribute) -> str:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A JSON number this field can store (10**400 or 1e300 could not be: they were 500s)."""
+    return isinstance(value, (int, float)) and numbers.storable(value)
 
 
 def _convert(attribute: Attribute, value: Any) -> Any:

@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, Mapping
 
+from chalicelib.core import numbers
 from chalicelib.core.errors import BadRequest
 
 DELIM = "||"
@@ -135,7 +136,7 @@ def is_value(value: Any) -> bool:
     if isinstance(value, bool):
         return True
     if isinstance(value, (int, Decimal, float)):
-        return math.isfinite(value)
+        return numbers.finite(value)
     return isinstance(value, str) and value != ""
 
 

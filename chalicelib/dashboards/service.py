@@ -118,12 +118,17 @@ def delete_all_of(owner_id: str) -> None:
         delete(owner_id, dashboard.id)
 
 
+# Grid cells (the dashboard is 12 columns wide and grows down): far beyond any screen, and a number every
+# browser reads as it is (10**400 had been stored and came back as Infinity).
+MAX_POSITION = 10_000
+
+
 def _position(value) -> dict:
     if value is None:
         return {"x": 0, "y": 0, "w": 6, "h": 4}
-    if not isinstance(value, dict) or any(not isinstance(value.get(k), (int, float)) or value.get(k) < 0
-                                          for k in POSITION_KEYS):
-        raise BadRequest("Widget position needs numbers x, y, w and h (not negative).")
+    if not isinstance(value, dict) or any(isinstance(value.get(k), bool) or not isinstance(value.get(k), (int, float))
+                                          or not 0 <= value[k] <= MAX_POSITION for k in POSITION_KEYS):
+        raise BadRequest(f"Widget position needs numbers x, y, w and h from 0 to {MAX_POSITION}.")
     return {k: value[k] for k in POSITION_KEYS}
 
 

@@ -14,7 +14,7 @@ import threading
 import uuid
 from typing import Any, Iterable, Mapping
 
-from chalicelib.core import aws
+from chalicelib.core import aws, numbers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, PayloadTooLarge
 from chalicelib.core.models import utc_now
@@ -66,7 +66,7 @@ def check_form_size(size: int) -> None:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return isinstance(value, (int, float)) and numbers.finite(value)
 
 
 def _ring_bounds(index: int, where: str, ring: Any) -> BBox:

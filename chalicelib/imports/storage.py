@@ -140,7 +140,7 @@ class Storage:
             try:
                 writers = {language: csv.writer(spool, lineterminator="\r\n") for language, spool in spools.items()}
                 for language, writer in writers.items():
-                    writer.writerow(list(header) + [FEEDBACK_COLUMNS.get(language, FEEDBACK_COLUMNS[None])[name]
+                    writer.writerow([_safe(name) for name in header] + [FEEDBACK_COLUMNS.get(language, FEEDBACK_COLUMNS[None])[name]
                                                     for name in ("row", "message")])
                 for row, cells, messages in self._rejected_rows():
                     cells = [_safe(c) for c in cells] if cells else [""] * len(header)

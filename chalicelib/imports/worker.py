@@ -92,6 +92,7 @@ class Outcome:
     new_stations: list = field(default_factory=list)
     changed_stations: list = field(default_factory=list)  # (station, values)
     new_parameters: list = field(default_factory=list)  # (label, unit)
+    used_parameters: list = field(default_factory=list)  # stored parameters met for the first time (Parameter)
     activities: dict = field(default_factory=dict)
     series: set = field(default_factory=set)
     stored_rows: set = field(default_factory=set)  # rows with a value written or stored already
@@ -356,6 +357,7 @@ class ImportJob:
                     self.parameter_units[label] = unit
                 else:
                     self.parameter_units[label] = existing.unit or None
+                    outcome.used_parameters.append(existing)
         outcome.counts.parametersCreated = len(outcome.new_parameters)
         # A value in another unit than its parameter's is converted, or refused when it cannot be.
         measured = validate.against_parameters(fields, self.parameter_units)
@@ -590,6 +592,7 @@ class ImportJob:
             stations.update(station, values)
         for label, unit in outcome.new_parameters:
             parameters.ensure(label, unit=unit, characteristicName=label)
+        parameters.share_with(outcome.used_parameters, self.log.organizationId)
         # Activities and values in the same requests, several at once (chalicelib/core/batches.py).
         batches.put_all([(Activity.Meta.table_name, activity.serialize()) for activity in outcome.activities.values()]
                         + samples.table_items(outcome.sample_items))

@@ -22,3 +22,11 @@ def live_organization(organization_id: str) -> Organization:
     if organization is None or organization.deletedAt:
         raise NotFound("Organization not found.")
     return organization
+
+
+def wqx_id_of(organization: Organization) -> str:
+    """The organization's WQX organization id ("" when it has no WQX account)."""
+    account = organization.wqxAccount
+    if account is None:
+        return ""
+    return (account.as_dict() if hasattr(account, "as_dict") else dict(account)).get("wqxOrganizationId") or ""

@@ -12,7 +12,7 @@ from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
-from chalicelib.organizations.directory import live_organization
+from chalicelib.organizations.directory import live_organization, wqx_id_of
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
 from chalicelib.reference.models import ORGANIZATION_NAME, CatalogItem
 from chalicelib.system.service import DEFAULT_SETTINGS
@@ -43,6 +43,9 @@ def validate_member_role(role_name) -> str:
     return role_name
 
 
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _validated_fields(data: dict, creating: bool) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
@@ -56,6 +59,9 @@ def _validated_fields(data: dict, creating: bool) -> dict:
             raise BadRequest("Organization name is required.")
         if len(name) > 200:
             raise BadRequest("Organization name must be at most 200 characters.")
+        if CONTROL_CHARACTERS.search(name.strip()):
+            # It is written into emails' subjects and files' cells: one line of text.
+            raise BadRequest("Organization name must be one line of text, without tabs or line breaks.")
         fields["name"] = name.strip()
     for name, limit in TEXT_LIMITS.items():
         if name in fields and fields[name] is not None:
@@ -81,15 +87,36 @@ def _too_long(name: str) -> None:
 NAME_TAKEN = "An organization with this name already exists."
 
 
+NAME_IS_A_WQX_ID = ("Another organization's WQX organization id is {name}; the Water Quality Portal services "
+                    "would not tell the two organizations apart. Choose another name.")
+
+
 def _require_unique_name(name: str, organization_id: str | None = None) -> None:
     """Two organizations of one name could not be told apart (and one could pass for the other). The names
     claimed (below) settle two requests at the same moment; this looks at the organizations too, for those
-    named before names were claimed."""
+    named before names were claimed. The WQP services also find an organization by its WQX id: a name may not
+    be another organization's WQX id either."""
     wanted = name.casefold()
-    for other in Organization.scan(Organization.deletedAt.does_not_exist(),
-                                   attributes_to_get=["id", "name"]):
-        if other.id != organization_id and (other.name or "").casefold() == wanted:
+    for other in _other_live_organizations(organization_id):
+        if (other.name or "").casefold() == wanted:
             raise Conflict(NAME_TAKEN)
+        if wqx_id_of(other).casefold() == wanted:
+            raise Conflict(NAME_IS_A_WQX_ID.format(name=name))
+
+
+def identifier_holder(identifier: str, organization_id: str) -> Organization | None:
+    """Another live organization the WQP services would find by `identifier` (its id, name or WQX id, in any
+    letters), if there is one."""
+    wanted = identifier.casefold()
+    return next((other for other in _other_live_organizations(organization_id)
+                 if wanted in {other.id.casefold(), (other.name or "").casefold(), wqx_id_of(other).casefold()}),
+                None)
+
+
+def _other_live_organizations(organization_id: str | None):
+    return (other for other in Organization.scan(Organization.deletedAt.does_not_exist(),
+                                                 attributes_to_get=["id", "name", "wqxAccount"])
+            if other.id != organization_id)
 
 
 def _name_claim(name: str, organization_id: str) -> CatalogItem:
@@ -177,7 +204,7 @@ def delete(organization_id: str) -> None:
     invitations are revoked, its projects and stations are deleted (the stations by the queue worker when
     there is one: an organization may hold many)."""
     from chalicelib.invitations import service as invitations
-    from chalicelib.organizations import retire
+    from chalicelib.organizations import retire, wqx
 
     organization = get(organization_id)
     with _transaction() as transaction:  # its name is free for another organization
@@ -186,6 +213,7 @@ def delete(organization_id: str) -> None:
                            condition=_claim_condition(organization_id))
     for item in Membership.query(organization_id):
         item.delete()
+    wqx.forget_account(organization)
     invitations.revoke_all_of(organization_id)
     retire.start(organization_id)
     audit.record("delete", "organization", organization_id, before={"name": organization.name},

@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from chalicelib.audit import service as audit
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
-from chalicelib.core.errors import BadRequest
+from chalicelib.core.errors import BadRequest, Conflict
 from chalicelib.core.models import utc_now
 from chalicelib.organizations import service as organizations
 from chalicelib.organizations.models import Organization
@@ -27,6 +27,9 @@ from chalicelib.organizations.models import Organization
 FIELDS = ("wqxOrganizationId", "userId", "privateKey")
 MASK = "••••••••"
 CHECK_TIMEOUT_SECONDS = 10
+WQX_ID_TAKEN = ("Another organization of this portal is known as {value} (its name or its WQX organization id); the "
+                "Water Quality Portal services would not tell the two organizations apart. Enter your organization's "
+                "own WQX organization id.")
 
 
 def secret_name(organization_id: str) -> str:
@@ -85,6 +88,9 @@ def save_account(organization_id: str, data, user_id: str) -> dict:
         raise BadRequest(f"Unknown WQX account fields: {', '.join(unknown)}.")
     account = _stored(organization)
     changes = {"wqxOrganizationId": _text(data, "wqxOrganizationId", 100), "userId": _text(data, "userId", 100)}
+    if organizations.identifier_holder(changes["wqxOrganizationId"], organization_id) is not None:
+        # The WQP services answer an organization by its WQX id: taking another's would mix in this one's data.
+        raise Conflict(WQX_ID_TAKEN.format(value=changes["wqxOrganizationId"]))
     key = data.get("privateKey")
     if key in (None, "", MASK):
         if not account.get("privateKeySetAt"):
@@ -108,6 +114,20 @@ def _put_secret(organization_id: str, private_key: str) -> str:
         secrets.create_secret(Name=name, SecretString=private_key,
                               Description="Private key of an organization's WQX Web account")
     return name
+
+
+def forget_account(organization: Organization) -> None:
+    """A deleted organization's WQX account: its private key is deleted from Secrets Manager at once (no
+    recovery window: nothing may sign WQX requests for an organization that is gone)."""
+    account = _stored(organization)
+    if not account:
+        return
+    try:
+        aws.client("secretsmanager").delete_secret(SecretId=account.get("secretId") or secret_name(organization.id),
+                                                   ForceDeleteWithoutRecovery=True)
+    except aws.client("secretsmanager").exceptions.ResourceNotFoundException:
+        pass
+    organization.update(actions=[Organization.wqxAccount.remove()])
 
 
 def private_key(organization_id: str) -> str:

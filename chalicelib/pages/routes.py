@@ -1,5 +1,6 @@
 """Informational pages (/pages/{key}/{lang}: read, save, versions, restore), the glossary's lists and the
 contact form."""
+from chalicelib.audit import service as audit
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
@@ -47,8 +48,9 @@ def glossary_lists(lang):
 def send_contact_message():
     """Send a message to the system administrators ({name, email, message}); 5 an hour per address and client."""
     request = routes.current_request
-    client = ((request.context or {}).get("identity") or {}).get("sourceIp") or ""
-    return created(contact.submit(routes.json_body(), client))
+    # The visitor's address: behind CloudFront, API Gateway's sourceIp is CloudFront's (everyone's at one edge).
+    client, _agent = audit.source_of(request.headers, request.context)
+    return created(contact.submit(routes.json_body(), client or ""))
 
 
 @routes.route("/contact", auth=SYSTEM_ADMIN)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import PutError, UpdateError
 
 from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
@@ -93,6 +93,26 @@ def ensure(label: str, **fields: Any) -> Parameter:
                               **{k: v for k, v in fields.items() if v is not None})
         parameter.save()
         return parameter
+
+
+def share_with(used: Iterable[Parameter], organization_id: str) -> None:
+    """Parameters one organization made that another organization's values now use (an import or a push names
+    them by label or id) become shared: from then on only system administrators change or delete them. Their
+    maker could otherwise relabel or remove what another organization's values are."""
+    for parameter in used:
+        owner = parameter.organizationId
+        if not owner or owner == organization_id:
+            continue
+        try:
+            parameter.update(actions=[Parameter.organizationId.remove(), Parameter.updatedAt.set(utc_now())],
+                             condition=Parameter.organizationId == owner)
+        except UpdateError as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+            continue  # shared already (another import got there first)
+        audit.record("update", "parameter", parameter.id, before={"organizationId": owner},
+                     after={"organizationId": None, "usedBy": organization_id}, organization_id=owner,
+                     target_label=parameter.label)
 
 
 def all_parameters() -> dict[str, Parameter]:

@@ -122,6 +122,8 @@ class TimeSeriesImport(ImportJob):
                 counts["parametersCreated"] += 1
                 if not self.log.dryRun:
                     parameter = parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter)
+            elif not self.log.dryRun:
+                parameters.share_with([parameter], self.log.organizationId)
             # Values in another unit than the series' (or its parameter's) are converted to it, or refused, as pushes are.
             expected = service.stored_unit(station_id, parameter_id, key.statistic, key.sensor,
                                            parameter.unit if parameter is not None else key.unit)

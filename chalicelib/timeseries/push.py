@@ -79,27 +79,30 @@ def _station(project: Project, entry: dict) -> str:
     return station_id
 
 
-def _parameter(entry: dict) -> tuple[str, str, str | None, Callable[[], object] | None]:
-    """(parameter id, label, unit, what creates it): a parameter named for the first time is created only once a
-    value of it is accepted (a push whose values were all refused had added its name to every visitor's filter)."""
+def _parameter(entry: dict, organization_id: str) -> tuple[str, str, str | None, Callable[[], object] | None]:
+    """(parameter id, label, unit, what to do once a value of it is accepted): a parameter named for the first time
+    is created then (a push whose values were all refused had added its name to every visitor's filter), one another
+    organization made is shared then (parameters.share_with)."""
     if entry.get("parameterId"):
         found = parameters.existing([str(entry["parameterId"])]).get(str(entry["parameterId"]))
         if found is None:
             raise ValueError(f"unknown parameterId {entry['parameterId']!r}")
-        return found.id, found.label, found.unit or None, None
+        return found.id, found.label, found.unit or None, _sharing(found, organization_id)
     label = _text(entry, "parameter") or _text(entry, "parameterName")
     if not label:
         raise ValueError("needs parameterId or parameter (its name)")
     parameter_id = parameters.parameter_id_for(label)
     found = parameters.existing([parameter_id]).get(parameter_id)
     if found is not None:
-        return found.id, found.label, found.unit or None, None
+        return found.id, found.label, found.unit or None, _sharing(found, organization_id)
     unit = _text(entry, "unit", UNIT_LIMIT)
     return parameter_id, label, unit, lambda: parameters.ensure(label, unit=unit, characteristicName=label)
 
 
-
-
+def _sharing(found, organization_id: str) -> Callable[[], object] | None:
+    if not found.organizationId or found.organizationId == organization_id:
+        return None
+    return lambda: parameters.share_with([found], organization_id)
 
 
 def push(project: Project, body: Any) -> dict:
@@ -130,7 +133,7 @@ def push(project: Project, body: Any) -> dict:
             continue
         try:
             station_id = _station(project, entry)
-            parameter_id, label, parameter_unit, create_parameter = _parameter(entry)
+            parameter_id, label, parameter_unit, on_accepted = _parameter(entry, project.organizationId)
             unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)
             sensor = _text(entry, "sensor")
         except ValueError as exc:
@@ -166,8 +169,8 @@ def push(project: Project, body: Any) -> dict:
             points[epoch] = Point(value, qualifier or None, bounds is not None and not bounds[0] <= value <= bounds[1])
         if not points:
             continue
-        if create_parameter is not None:
-            create_parameter()
+        if on_accepted is not None:
+            on_accepted()
         series = service.ensure_series(organization_id=project.organizationId, station_id=station_id,
                                        parameter_id=parameter_id, statistic=statistic, sensor=sensor,
                                        unit=unit if units.given(unit) and not converting else expected,

@@ -51,8 +51,9 @@ class Lookups:
         organization = self.organizations.get(organization_id)
         if organization is None:
             return organization_id
-        account = organization.wqxAccount.as_dict() if organization.wqxAccount else {}
-        return account.get("wqxOrganizationId") or organization.name
+        from chalicelib.organizations.directory import wqx_id_of
+
+        return wqx_id_of(organization) or organization.name
 
     def organization_ids(self, names: list[str]) -> set[str]:
         wanted = {n.casefold() for n in names}

@@ -170,6 +170,37 @@ def test_not_a_number_is_refused_so_the_dashboards_stay_readable(api):
     assert viewer.get(f"/dashboards/{dashboard['id']}").json["widgets"] == []
 
 
+def test_text_that_is_half_a_character_and_numbers_beyond_any_use_are_refused(api, demo):
+    """Security walk, 2026-11-27: both were 500s (the text could not be stored, nor the number)."""
+    viewer = api.as_("viewer")
+    dashboard = viewer.post("/dashboards", {"label": _label()}).json
+    half = "Request body must be valid JSON: a \\u escape names half of a character (a lone surrogate)."
+    for path, body in ((f"/dashboards/{dashboard['id']}", b'{"label":"\\ud800"}'),
+                       ("/station", b'{"organizationId":"%s","identifier":"X","name":"\\udc00x"}' % demo["org"].encode())):
+        refused = viewer.request("PATCH" if "dashboards" in path else "POST", path, body,
+                                 headers={"Content-Type": "application/json"})
+        assert (refused.status_code, refused.json["message"]) == (400, half)
+    paired = viewer.request("PATCH", f"/dashboards/{dashboard['id']}", b'{"label":"Fish \\ud83d\\udc1f"}',
+                            headers={"Content-Type": "application/json"})
+    assert (paired.status_code, paired.json["label"]) == (200, "Fish \U0001F41F")  # a whole character, in two halves
+    huge = api.as_("contributor").request("POST", "/station", b'{"organizationId":"%s","identifier":"HUGE","name":"Huge",'
+                                          b'"latitude":1%s,"longitude":-75}' % (demo["org"].encode(), b"0" * 400),
+                                          headers={"Content-Type": "application/json"})
+    assert (huge.status_code, huge.json["message"]) == (400, "Invalid latitude. Number expected")
+    widget = viewer.request("POST", f"/dashboards/{dashboard['id']}/widgets",
+                            b'{"component":"markdown-note","config":{"text":"x"},"position":{"x":1%s,"y":0,"w":6,"h":4}}'
+                            % (b"0" * 400), headers={"Content-Type": "application/json"})
+    assert (widget.status_code, widget.json["message"]) == (
+        400, "Widget position needs numbers x, y, w and h from 0 to 10000.")
+    negative = viewer.post(f"/dashboards/{dashboard['id']}/widgets", {
+        "component": "markdown-note", "config": {"text": "x"}, "position": {"x": -1, "y": 0, "w": 6, "h": 4}},
+        headers={"Accept-Language": "zh-CN"})
+    assert negative.json["message"] == "小组件位置需要 x、y、w、h 四个数字，取值 0 到 10000。"
+    chinese = viewer.request("PATCH", f"/dashboards/{dashboard['id']}", b'{"label":"\\ud800"}',
+                             headers={"Content-Type": "application/json", "Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == "请求正文必须是有效的 JSON：某个 \\u 转义只表示半个字符（孤立的代理项）。"
+
+
 def test_a_dashboard_holds_at_most_200_kb_of_widgets(api):
     viewer = api.as_("viewer")
     dashboard = viewer.post("/dashboards", {"label": _label()}).json

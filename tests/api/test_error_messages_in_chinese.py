@@ -43,6 +43,8 @@ def test_answers_say_they_vary_by_language_so_no_cache_mixes_them(api):
     """A browser kept an English 410 on the invitation page after a switch to Chinese: answers say Vary."""
     for response in (api.request("GET", f"/station/{uuid.uuid4()}", headers=ZH), api.request("GET", "/system/info")):
         assert "Accept-Language" in response.headers["Vary"], response.status_code
+        # Answers hold text people wrote: no browser may take one for a page (security walk, 2026-11-27).
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
 def test_english_stays_the_default(api):

@@ -276,3 +276,17 @@ def test_the_language_of_the_feedback_file_is_documented(api):
 
 def raw_get_with(api, path: str, headers: dict):
     return api.client.http.request("GET", f"/api/v1{path}", headers={**api.headers(), **headers})
+
+
+def test_a_header_cell_that_is_a_formula_comes_back_harmless_in_the_feedback_file(api):
+    """Security walk, 2026-11-27: the data cells were neutralised, the header's were not."""
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    formula = '=HYPERLINK("http://evil.example/","Click for details")'
+    header = ",".join(TEMPLATE_HEADER) + ',"' + formula.replace('"', '""') + '"'
+    content = "\n".join([header, _template_row("2024-13-45") + ",x", _template_row("2024-05-02") + ",y"]) + "\n"
+    log = import_file(api, org, project, content.encode(), "formula-header.csv")
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 1, 1)
+    for headers in ({}, ZH):
+        table = _table(raw_get(admin, f"/Util/feedback/{log['feedbackFileId']}" + ("?lang=zh-CN" if headers else "")).body)
+        assert table[0][:14] == TEMPLATE_HEADER + ["'" + formula]

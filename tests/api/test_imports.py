@@ -6,10 +6,14 @@ import csv
 import gzip
 import io
 import json
+import os
 from datetime import datetime, timedelta, timezone
 
+import boto3
+import pytest
 import requests
 
+from devtools import engines
 from tests.api.imports_support import WQP, fresh_project, import_file, post_file, raw_get, run_worker, sqs
 
 TEMPLATE = (b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Depth,ActivityType,DetectionCondition,"
@@ -167,6 +171,30 @@ def test_a_large_file_is_uploaded_to_s3_with_a_presigned_post_then_imported(api)
     assert queued.status_code == 202 and queued.json["status"] == "queued"
     log = run_worker(api=admin, path=_path(org, project, f"/queued-import/{queued.json['logId']}"))
     assert (log["status"], log["rowsImported"], log["format"]) == ("succeeded", 3, "template")
+
+
+@pytest.mark.skipif(engines.selected() == "moto", reason="moto's S3 takes any POST to the bucket without checking its "
+                    "policy; LocalStack's (make test, CI) checks it as S3 does")
+def test_s3_refuses_an_upload_outside_what_its_policy_signed(api):
+    """Security walk, 2026-11-27: an upload slot is for one key, one content type and 1 byte to 2 GB; anything else
+    is refused by S3 itself, so one organization's slot cannot write under another's prefix."""
+    org, project = fresh_project(api)
+    other_org, other_project = fresh_project(api)
+    slot = api.as_("admin").post(_path(org, project, "/import-uploads"), {"fileName": "data.csv",
+                                                                          "contentType": "text/csv"}).json
+
+    def post(fields, content=TEMPLATE):
+        return requests.post(slot["url"], data=fields, files={"file": ("data.csv", content)}, timeout=10)
+
+    elsewhere = {**slot["fields"], "key": f"uploads/{other_org}/{other_project}/walk/x.csv"}
+    for fields, content in ((elsewhere, TEMPLATE), ({**slot["fields"], "Content-Type": "text/html"}, TEMPLATE),
+                            (slot["fields"], b"")):
+        refused = post(fields, content)
+        assert refused.status_code in (400, 403), (fields, refused.status_code, refused.text)
+    listed = boto3.client("s3", endpoint_url=os.environ["AWS_ENDPOINT_URL"], region_name="us-east-1").list_objects_v2(
+        Bucket=os.environ["UPLOADS_BUCKET"], Prefix=f"uploads/{other_org}/")
+    assert listed.get("KeyCount", 0) == 0
+    assert post(slot["fields"]).status_code in (200, 201, 204)
 
 
 def test_bad_requests_get_clear_messages(api):

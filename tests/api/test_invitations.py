@@ -378,3 +378,17 @@ def test_an_unverified_sender_is_verified_once_and_the_email_goes_out(api, org, 
     assert "no-reply@openwater.example" in ses.list_identities()["Identities"]
     assert get_settings().mail_sender.endswith("<no-reply@openwater.example>")
     assert emailed_token(aws_url, person.email)
+
+
+def test_an_invitation_subject_is_one_line_whatever_the_organization_was_named_before(api, org, aws_url):
+    """An organization named with a line break before names had to be one line: the email's subject stays one
+    line (security walk, 2026-11-27)."""
+    from chalicelib.organizations.models import Organization
+
+    stored = Organization.get(org)
+    stored.update(actions=[Organization.name.set(f"{stored.name}\r\nBcc: x@evil.example")])
+    person = Person()
+    assert invite(api, org, person.email).status_code == 201
+    mail = [m for m in mailbox.messages(aws_url) if person.email in m.to][-1]
+    assert "\r" not in mail.subject and "\n" not in mail.subject
+    assert f"Invitation to join {stored.name.splitlines()[0]} Bcc: x@evil.example on" in mail.subject

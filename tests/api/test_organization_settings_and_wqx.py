@@ -19,6 +19,11 @@ def org(demo):
     return organization.id
 
 
+def _wqx_id(org: str) -> str:
+    """A WQX organization id of this test's organization alone (two organizations may not share one)."""
+    return f"DEMO_WQX_{org[:8]}"
+
+
 def test_without_its_own_map_service_an_organization_shows_the_systems(api, org):
     response = api.get(f"/organization/{org}/settings/map-service")
     assert response.status_code == 200
@@ -67,7 +72,7 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
     assert empty.status_code == 200
     assert empty.json["configured"] is False and empty.json["privateKey"] is None
     saved = api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
-                                    {"wqxOrganizationId": "DEMO_WQX", "userId": "olga", "privateKey": WQX_KEY})
+                                    {"wqxOrganizationId": _wqx_id(org), "userId": "olga", "privateKey": WQX_KEY})
     assert saved.status_code == 200, saved.json
     assert saved.json["privateKey"] == "••••••••"
     assert saved.json["privateKeySetAt"]
@@ -76,8 +81,8 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
     assert wqx.private_key(org) == WQX_KEY
     # Saving again with the mask keeps the key and changes the rest.
     again = api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
-                                    {"wqxOrganizationId": "DEMO_WQX2", "userId": "olga", "privateKey": "••••••••"})
-    assert again.json["wqxOrganizationId"] == "DEMO_WQX2"
+                                    {"wqxOrganizationId": _wqx_id(org) + "2", "userId": "olga", "privateKey": "••••••••"})
+    assert again.json["wqxOrganizationId"] == _wqx_id(org) + "2"
     assert wqx.private_key(org) == WQX_KEY
 
 
@@ -143,7 +148,7 @@ def wqx_web(monkeypatch):
 
 def _set_account(api, org, user_id="olga", key=WQX_KEY):
     return api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
-                                   {"wqxOrganizationId": "DEMO_WQX", "userId": user_id, "privateKey": key})
+                                   {"wqxOrganizationId": _wqx_id(org), "userId": user_id, "privateKey": key})
 
 
 def test_test_connection_signs_the_request_as_wqx_web_checks_it(api, org, wqx_web):
@@ -152,7 +157,7 @@ def test_test_connection_signs_the_request_as_wqx_web_checks_it(api, org, wqx_we
     assert response.status_code == 200
     assert response.json == {"connected": True, "message": "Connected to WQX Web as olga."}
     sent = wqx_web.requests[-1]
-    assert sent["path"] == "/WQXWeb/api/Projects?organizationIdentifiersCsv=DEMO_WQX&startRow=0&rowsToRetrieve=1"
+    assert sent["path"] == f"/WQXWeb/api/Projects?organizationIdentifiersCsv={_wqx_id(org)}&startRow=0&rowsToRetrieve=1"
     assert sent["headers"]["x-userid"] == "olga"
 
 
@@ -182,3 +187,50 @@ def test_test_connection_needs_an_account(api, org):
     response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
     assert response.status_code == 400
     assert response.json["message"] == "Set the WQX account first."
+
+
+def test_a_wqx_id_another_organization_is_known_by_is_refused(api, org, demo):
+    """The WQP services find an organization by its name or WQX id: taking another's would show this
+    organization's stations as that one's (security walk, 2026-11-27)."""
+    from chalicelib.organizations import service as organizations
+
+    other = organizations.create({"name": f"Known as {uuid.uuid4().hex[:6]}"})
+    assert api.as_("admin").put(f"/organization/{other.id}/wqx-account", {
+        "wqxOrganizationId": _wqx_id(other.id), "userId": "other", "privateKey": WQX_KEY}).status_code == 200
+    for taken in (other.name.upper(), _wqx_id(other.id).lower()):
+        refused = api.as_("orgadmin").put(f"/organization/{org}/wqx-account",
+                                          {"wqxOrganizationId": taken, "userId": "olga", "privateKey": WQX_KEY})
+        assert (refused.status_code, refused.json["message"]) == (409, (
+            f"Another organization of this portal is known as {taken} (its name or its WQX organization id); the "
+            "Water Quality Portal services would not tell the two organizations apart. Enter your organization's "
+            "own WQX organization id."))
+    chinese = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", {
+        "wqxOrganizationId": other.name, "userId": "olga", "privateKey": WQX_KEY}, headers={"Accept-Language": "zh-CN"})
+    assert chinese.json["message"].startswith(f"本门户的另一个组织以 {other.name} 为名")
+    assert api.as_("orgadmin").get(f"/organization/{org}/wqx-account").json["configured"] is False
+    # Its own name is its own to use.
+    own_name = organizations.get(org).name
+    assert api.as_("orgadmin").put(f"/organization/{org}/wqx-account", {
+        "wqxOrganizationId": own_name, "userId": "olga", "privateKey": WQX_KEY}).status_code == 200
+    # Nor may an organization be renamed to another's WQX id.
+    renamed = api.as_("orgadmin").patch(f"/organization/{org}", {"name": _wqx_id(other.id)})
+    assert (renamed.status_code, renamed.json["message"]) == (409, (
+        f"Another organization's WQX organization id is {_wqx_id(other.id)}; the Water Quality Portal services "
+        "would not tell the two organizations apart. Choose another name."))
+
+
+def test_deleting_an_organization_deletes_its_wqx_private_key(api, org):
+    from botocore.exceptions import ClientError
+
+    from chalicelib.core import aws
+    from chalicelib.organizations import wqx
+    from chalicelib.organizations.models import Organization
+
+    assert api.as_("orgadmin").put(f"/organization/{org}/wqx-account", {
+        "wqxOrganizationId": _wqx_id(org), "userId": "olga", "privateKey": WQX_KEY}).status_code == 200
+    assert wqx.private_key(org) == WQX_KEY
+    assert api.as_("admin").delete(f"/organization/{org}").status_code == 200
+    with pytest.raises(ClientError) as gone:
+        aws.client("secretsmanager").get_secret_value(SecretId=wqx.secret_name(org))
+    assert gone.value.response["Error"]["Code"] == "ResourceNotFoundException"
+    assert Organization.get(org).wqxAccount is None

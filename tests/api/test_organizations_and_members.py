@@ -121,3 +121,15 @@ def test_a_member_may_leave_but_not_remove_others(api, demo):
     response = api.as_("viewer").delete(f"/organization/{demo['org']}/members/{leaver}")
     assert response.status_code == 403
     assert response.json["message"] == "Only group administrators can remove other members."
+
+
+def test_an_organization_name_is_one_line(api, demo):
+    """Security walk, 2026-11-27: a name with a line break went into the invitation email's subject as it was."""
+    one_line = "Organization name must be one line of text, without tabs or line breaks."
+    created = api.as_("admin").post("/organization", {"name": "River\r\nBcc: x@evil.example"})
+    assert (created.status_code, created.json["message"]) == (400, one_line)
+    renamed = api.as_("orgadmin").patch(f"/organization/{demo['org']}", {"name": "Demo\tWatershed"})
+    assert (renamed.status_code, renamed.json["message"]) == (400, one_line)
+    chinese = api.as_("orgadmin").patch(f"/organization/{demo['org']}", {"name": "Demo\nWatershed"},
+                                        headers={"Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == "组织名称必须是一行文本，不能包含制表符或换行。"

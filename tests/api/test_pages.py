@@ -156,6 +156,18 @@ def test_at_most_five_messages_an_hour_per_client(api):
     assert zh.json["message"] == "您在过去一小时内已发送 5 条留言，请稍后再试。"
 
 
+def test_behind_cloudfront_the_limit_counts_each_visitors_address_not_the_edges(api):
+    """Security walk, 2026-11-27: the limit was keyed on API Gateway's sourceIp, which behind CloudFront is the
+    edge's: everyone behind one edge shared five messages an hour."""
+    forget_recent_senders()
+    visitor, neighbour = (f"[2001:db8::{uuid.uuid4().hex[:4]}]:443" for _ in range(2))
+    for _ in range(5):
+        assert api.post("/contact", _message(), headers={"CloudFront-Viewer-Address": visitor}).status_code == 201
+    refused = api.post("/contact", _message(), headers={"CloudFront-Viewer-Address": visitor})
+    assert refused.status_code == 429
+    assert api.post("/contact", _message(), headers={"CloudFront-Viewer-Address": neighbour}).status_code == 201
+
+
 def test_at_most_five_messages_an_hour_per_address_whatever_the_client(api):
     from chalicelib.core.errors import ApiError
     from chalicelib.pages import contact
