@@ -20,7 +20,7 @@ from chalicelib.auth.service import authenticate
 from chalicelib.core.errors import (ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
                                     ServiceUnavailable, error_body)
 from chalicelib.core.messages import localize
-from chalicelib.core.openapi import BODY_METHODS
+from chalicelib.core.openapi import BODY_METHODS, closed_fields
 
 logger = logging.getLogger(__name__)
 
@@ -102,15 +102,15 @@ class Routes:
         """Register a view; `auth` (a rule from chalicelib.auth.rules) is required on every route."""
 
         def register(view: Callable) -> Callable:
-            registered = translate_errors(self._guarded(view, auth, _requires_object_body(view, methods)),
-                                          self._request_id)
+            registered = translate_errors(self._guarded(view, auth, _requires_object_body(view, methods),
+                                                        _declared_fields(view, methods)), self._request_id)
             registered.auth_rule = auth  # read by the OpenAPI document (chalicelib/core/openapi.py)
             self.blueprint.route(path, methods=list(methods), **options)(registered)
             return view
 
         return register
 
-    def _guarded(self, view: Callable, rule: Rule, object_body: bool) -> Callable:
+    def _guarded(self, view: Callable, rule: Rule, object_body: bool, fields: frozenset[str] | None) -> Callable:
         @functools.wraps(view)
         def guarded(*args, **kwargs):
             request = self.blueprint.current_request
@@ -124,6 +124,8 @@ class Routes:
                 rule.check(principal, request.uri_params or {})
                 if object_body:
                     self._require_object_body()
+                if fields is not None:
+                    self._require_fields(fields)
                 return view(*args, **kwargs)
             finally:
                 set_current(None)
@@ -136,6 +138,19 @@ class Routes:
             return
         if not isinstance(self.json_body(), dict):
             raise BadRequest(BODY_NOT_AN_OBJECT)
+
+    def _require_fields(self, fields: frozenset[str]) -> None:
+        """A JSON body of a route that declares its fields (openapi.fields_body) holds no others: a field the
+        route does not take would otherwise be dropped without a word (a misspelt one too)."""
+        request = self.blueprint.current_request
+        if not request.raw_body or "json" not in (request.headers.get("content-type") or "application/json"):
+            return
+        body = self.json_body()
+        if not isinstance(body, dict):
+            raise BadRequest(BODY_NOT_AN_OBJECT)
+        unknown = sorted(set(body) - fields)
+        if unknown:
+            raise BadRequest(UNKNOWN_FIELD.format(name=repr(unknown[0]), fields=", ".join(sorted(fields))))
 
     def _request_id(self) -> str:
         """API Gateway's id of the request (in its access log and the x-amzn-RequestId header), else Lambda's."""
@@ -199,6 +214,12 @@ def _finite(text: str) -> float:
 
 
 BODY_NOT_AN_OBJECT = "Request body must be a JSON object."
+UNKNOWN_FIELD = "Unknown field {name}. Fields: {fields}."
+
+
+def _declared_fields(view: Callable, methods: Iterable[str]) -> frozenset[str] | None:
+    declared = getattr(view, "openapi", None)
+    return closed_fields(declared.body) if declared is not None and set(methods) & BODY_METHODS else None
 
 
 def _requires_object_body(view: Callable, methods: Iterable[str]) -> bool:

@@ -131,7 +131,6 @@ ZH_CN = {
         "网站必须是 http(s) 地址，例如 https://example.org。",
     "This person is not a member of the organization: invite them instead.": "此人不是该组织的成员：请改为邀请其加入。",
     "Unknown setting {key}. Known settings: {known}.": "未知的设置 {key}。已知的设置：{known}。",
-    "Unknown organization fields: {fields}.": "未知的组织字段：{fields}。",
     "Request body must be a JSON object with a value.": "请求正文必须是包含 value 的 JSON 对象。",
     "Setting key must be lower-case letters, digits and dashes.": "设置键只能包含小写字母、数字和连字符。",
     "Setting id is required: lower-case letters, digits and dashes.": "请提供设置 ID：只能包含小写字母、数字和连字符。",
@@ -141,7 +140,6 @@ ZH_CN = {
     "The tile address must hold {{z}}, {{x}} and {{y}} (for example https://tiles.example.org/{{z}}/{{x}}/{{y}}.png).":
         "瓦片地址必须包含 {{z}}、{{x}} 和 {{y}}（例如 https://tiles.example.org/{{z}}/{{x}}/{{y}}.png）。",
     "Set the WQX account first.": "请先设置 WQX 账户。",
-    "Unknown WQX account fields: {fields}.": "未知的 WQX 账户字段：{fields}。",
     "privateKey must be the base64 private key shown by WQX Web.": "privateKey 必须是 WQX Web 显示的 base64 私钥。",
     # Invitations (#/sts/invitation/{token}, the list of invitations).
     "This invitation link is not valid (it may have been replaced by a newer one).":
@@ -167,7 +165,6 @@ ZH_CN = {
     "Only group administrators of its organization (or the invitee) can revoke an invitation.":
         "只有邀请所属组织的组管理员（或受邀人）可以撤销邀请。",
     "Only group administrators of its organization can resend an invitation.": "只有邀请所属组织的组管理员可以重新发送邀请。",
-    "Unknown invitation fields: {fields}.": "未知的邀请字段：{fields}。",
     "Unknown status {status}. Expected one of: {statuses}.": "未知状态 {status}，应为以下之一：{statuses}。",
     "roleName needs an organizationId.": "指定 roleName 时还需要 organizationId。",
     # Projects, stations and parameters (an organization's and a project's tabs).
@@ -223,7 +220,6 @@ ZH_CN = {
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
     "Please enter your name (at most 200 characters).": "请输入您的姓名（最多 200 个字符）。",
     "Please write a message (at most 5000 characters).": "请填写留言（最多 5000 个字符）。",
-    "Unknown contact fields: {fields}.": "未知的留言字段：{fields}。",
     # The explorer's queries, station charts and reports (#/sts/overview, #/sts/report).
     "Invalid from. It must not be after to": "起始日期不能晚于结束日期。",
     "Invalid {start}. It must not be after {end}": "{start} 无效：不能晚于 {end}。",

@@ -45,6 +45,31 @@ LIST_ANSWER = {"anyOf": [
 # The routes that replace a set take a list of ids (strings, or objects with an id), or an object holding it.
 ID_LIST = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string"}, OBJECT]}}, OBJECT]}
 BODY_METHODS = {"POST", "PUT", "PATCH"}
+TEXT = {"type": "string"}
+FLAG = {"type": "boolean"}
+NUMBER = {"type": "number"}
+NULLABLE_TEXT = {"type": ["string", "null"]}
+
+
+class FieldsBody(dict):
+    """A body schema whose fields the request is held to (fields_body); as a schema, a plain dict."""
+
+
+def fields_body(properties: dict[str, dict], *, required: Iterable[str] = ()) -> dict:
+    """The schema of a JSON object body of these fields and no others: a route that declares one refuses any
+    other field with a 400 that names it and the fields it takes (chalicelib/core/http.py). The generic
+    collections check their bodies themselves (crud.Collection.check_writable)."""
+    schema = FieldsBody(type="object", properties=properties, additionalProperties=False)
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def closed_fields(schema: dict | None) -> frozenset[str] | None:
+    """The fields a body declared with fields_body takes; None for any other body."""
+    if not isinstance(schema, FieldsBody):
+        return None
+    return frozenset(schema.get("properties") or {})
 _SUCCESS = {201: "Created.", 202: "Accepted: queued, the answer says where to follow it.",
             303: "See the Location header (a presigned address of the file)."}
 # A body a route does not declare is a JSON object (chalicelib/core/http.py holds requests to it).

@@ -9,7 +9,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.messages import language_of, localize
-from chalicelib.core.openapi import CSV, JSON, describe
+from chalicelib.core.openapi import CSV, FLAG, JSON, TEXT, describe, fields_body
 from chalicelib.core.responses import see_other
 from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
@@ -41,8 +41,14 @@ def _page(params: dict) -> tuple[int, int]:
     return values["page"], min(values["limit"], MAX_PAGE_SIZE)
 
 
+# The JSON body of import-data and import-ts-data (a form instead carries the file, format and dryRun fields).
+QUEUE_BODY = fields_body({"uploadKey": TEXT, "format": TEXT, "dryRun": {"type": ["boolean", "string"]}},
+                         required=("uploadKey",))
+
+
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
-@describe(status=201)
+@describe(status=201, body=fields_body({"fileName": TEXT, "contentType": TEXT, "size": {"type": "integer", "minimum": 1},
+                                        "format": TEXT}, required=("fileName",)))
 def create_upload(organizationId, projectId):
     """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt}."""
     project = _project(organizationId, projectId)
@@ -51,7 +57,7 @@ def create_upload(organizationId, projectId):
 
 @routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
-@describe(status=202)
+@describe(status=202, body=QUEUE_BODY)
 def import_data(organizationId, projectId):
     """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
     return queue_from_request(organizationId, projectId, routes.current_request)

@@ -2,14 +2,15 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import FLAG, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.invitations import service
 
 routes = Routes(__name__)
 
 
 @routes.route("/Invitation", methods=["POST"], auth=rules.signed_in)
-@describe(status=201)
+@describe(status=201, body=fields_body({"email": TEXT, "organizationId": NULLABLE_TEXT, "roleName": NULLABLE_TEXT,
+                                        "isSystemAdmin": FLAG, "id": NULLABLE_TEXT}, required=("email",)))
 def create_invitation():
     """Invite an email address into an organization (its group-admins; isSystemAdmin: system-admins only)."""
     return created(service.create(routes.json_body(), require_principal()))
@@ -31,6 +32,7 @@ def pending_invitations():
 
 
 @routes.route("/Invitation/accept", methods=["POST"], auth=rules.signed_in)
+@describe(body=fields_body({"token": TEXT}, required=("token",)))
 def accept_invitation():
     """Accept an invitation ({token}) as the invited, signed-in user."""
     body = routes.json_body()

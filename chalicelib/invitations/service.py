@@ -35,7 +35,6 @@ from chalicelib.roles.service import SYSTEM_ADMIN
 from chalicelib.users import service as users
 
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-FIELDS = ("email", "isSystemAdmin", "organizationId", "roleName")
 NOT_FOUND = "Invitation not found."
 UNKNOWN_TOKEN = "This invitation link is not valid (it may have been replaced by a newer one)."
 FOREIGN = "This invitation was sent to another email address."
@@ -112,9 +111,6 @@ def get(invitation_id: str) -> Invitation:
 def _validated(data, principal: Principal) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
-    unknown = sorted(set(data) - set(FIELDS) - {"id"})
-    if unknown:
-        raise BadRequest(f"Unknown invitation fields: {', '.join(unknown)}.")
     email = data.get("email")
     if not isinstance(email, str) or not EMAIL.match(email.strip()) or len(email) > 254:
         raise BadRequest("A valid email address is required.")

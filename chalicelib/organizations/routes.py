@@ -3,7 +3,8 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import FLAG, NULLABLE_TEXT, TEXT, describe, fields_body
+from chalicelib.organizations.models import MEMBER_ROLES
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
 from chalicelib.organizations.models import MEMBER_ROLE_RANK
@@ -21,8 +22,12 @@ def list_organizations():
     return service.search(routes.current_request.query_params)
 
 
+ORGANIZATION_BODY = {"name": TEXT, "description": NULLABLE_TEXT, "website": NULLABLE_TEXT, "contact": NULLABLE_TEXT,
+                     "id": TEXT}
+
+
 @routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))
-@describe(status=201)
+@describe(status=201, body=fields_body(ORGANIZATION_BODY, required=("name",)))
 def create_organization():
     """Create an organization (system administrators)."""
     return created(service.public(service.create(routes.json_body())))
@@ -35,6 +40,7 @@ def get_organization(organizationId):
 
 
 @routes.route("/organization/{organizationId}", methods=["PATCH"], auth=ORG_ADMIN)
+@describe(body=fields_body(ORGANIZATION_BODY))
 def update_organization(organizationId):
     """Change an organization's name, description or website (its group-admins, system administrators)."""
     return service.public(service.update(organizationId, routes.json_body()))
@@ -54,6 +60,7 @@ def list_members(organizationId):
 
 
 @routes.route("/organization/{organizationId}/members/{userId}", methods=["PUT"], auth=ORG_ADMIN)
+@describe(body=fields_body({"roleName": {"enum": list(MEMBER_ROLES)}}, required=("roleName",)))
 def set_member_role(organizationId, userId):
     """Change a member's role (its group-admins, system administrators); only system administrators add people
     directly, others join by accepting an invitation."""
@@ -86,6 +93,7 @@ def get_organization_setting(organizationId, settingKey):
 
 
 @routes.route("/organization/{organizationId}/settings/{settingKey}", methods=["PUT"], auth=ORG_ADMIN)
+@describe(body=fields_body({"value": {"type": ["object", "null"]}}, required=("value",)))
 def put_organization_setting(organizationId, settingKey):
     """Set an organization's setting ({value}; null goes back to the system's value)."""
     return service.save_setting(organizationId, settingKey, routes.json_body(), require_principal().id)
@@ -101,6 +109,10 @@ def get_wqx_account(organizationId):
 
 
 @routes.route("/organization/{organizationId}/wqx-account", methods=["PUT"], auth=WQX_ADMIN)
+# The account as GET answers it may come back whole (privateKey masked: the stored key is kept).
+@describe(body=fields_body({"wqxOrganizationId": TEXT, "userId": TEXT, "privateKey": TEXT, "organizationId": TEXT,
+                            "privateKeySetAt": NULLABLE_TEXT, "configured": FLAG},
+                           required=("wqxOrganizationId", "userId")))
 def put_wqx_account(organizationId):
     """Set the WQX Web account ({wqxOrganizationId, userId, privateKey}); the key goes to Secrets Manager."""
     return wqx.save_account(organizationId, routes.json_body(), require_principal().id)

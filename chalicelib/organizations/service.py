@@ -49,9 +49,6 @@ CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def _validated_fields(data: dict, creating: bool) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
-    unknown = sorted(set(data) - set(EDITABLE_FIELDS) - {"id"})
-    if unknown:
-        raise BadRequest(f"Unknown organization fields: {', '.join(unknown)}.")
     fields = {k: data[k] for k in EDITABLE_FIELDS if k in data}
     if creating or "name" in fields:
         name = fields.get("name")

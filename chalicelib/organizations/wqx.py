@@ -24,7 +24,6 @@ from chalicelib.core.models import utc_now
 from chalicelib.organizations import service as organizations
 from chalicelib.organizations.models import Organization
 
-FIELDS = ("wqxOrganizationId", "userId", "privateKey")
 MASK = "••••••••"
 CHECK_TIMEOUT_SECONDS = 10
 WQX_ID_TAKEN = ("Another organization of this portal is known as {value} (its name or its WQX organization id); the "
@@ -83,9 +82,6 @@ def save_account(organization_id: str, data, user_id: str) -> dict:
     organization = organizations.get(organization_id)
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
-    unknown = sorted(set(data) - set(FIELDS) - {"organizationId", "privateKeySetAt", "configured"})
-    if unknown:
-        raise BadRequest(f"Unknown WQX account fields: {', '.join(unknown)}.")
     account = _stored(organization)
     changes = {"wqxOrganizationId": _text(data, "wqxOrganizationId", 100), "userId": _text(data, "userId", 100)}
     if organizations.identifier_holder(changes["wqxOrganizationId"], organization_id) is not None:

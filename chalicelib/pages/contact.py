@@ -50,9 +50,6 @@ def _now() -> datetime:
 def _validated(data) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise BadRequest(f"Unknown contact fields: {', '.join(unknown)}.")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
         raise BadRequest(NAME_REQUIRED)

@@ -4,7 +4,7 @@ from chalicelib.audit import service as audit
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import TEXT, describe, fields_body
 from chalicelib.pages import contact, glossary, service
 
 routes = Routes(__name__)
@@ -18,6 +18,7 @@ def get_page(key, lang):
 
 
 @routes.route("/pages/{key}/{lang}", methods=["PUT"], auth=SYSTEM_ADMIN)
+@describe(body=fields_body({"text": TEXT}, required=("text",)))
 def save_page(key, lang):
     """Save a new version of a page ({text}); earlier versions are kept (system administrators)."""
     return service.save(key, lang, routes.json_body(), require_principal())
@@ -44,7 +45,7 @@ def glossary_lists(lang):
 
 
 @routes.route("/contact", methods=["POST"], auth=rules.public)
-@describe(status=201)
+@describe(status=201, body=fields_body({name: TEXT for name in contact.FIELDS}, required=("name", "email", "message")))
 def send_contact_message():
     """Send a message to the system administrators ({name, email, message}); 5 an hour per address and client."""
     request = routes.current_request

@@ -2,7 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.core.openapi import ID_LIST, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.crud.routes import describe_list
 from chalicelib.roles import service
 
@@ -17,14 +17,18 @@ def list_roles():
     return service.search(routes.current_request.query_params)
 
 
+ROLE_FIELDS = {"roleName": TEXT, "description": NULLABLE_TEXT, "permissions": {"type": "array", "items": TEXT}}
+
+
 @routes.route("/roles", methods=["POST"], auth=MANAGE_ROLES)
-@describe(status=201)
+@describe(status=201, body=fields_body(ROLE_FIELDS, required=("roleName",)))
 def create_role():
     """Create a role ({roleName, description, permissions})."""
     return created(service.create(routes.json_body(), require_principal()).to_dict())
 
 
 @routes.route("/roles/{id}", methods=["PATCH"], auth=MANAGE_ROLES)
+@describe(body=fields_body(ROLE_FIELDS))
 def update_role(id):
     """Rename a role or change its description or permissions."""
     return service.update(id, routes.json_body(), require_principal()).to_dict()

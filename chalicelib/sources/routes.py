@@ -2,7 +2,7 @@
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes, created
 from chalicelib.core.messages import localize
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import FLAG, TEXT, describe, fields_body
 from chalicelib.imports.routes import CONTRIBUTORS, PROJECT
 from chalicelib.projects import service as projects
 from chalicelib.sources import service
@@ -28,8 +28,12 @@ def list_sources(organizationId, projectId):
     return [_in_language(s) for s in service.list_sources(_project(organizationId, projectId).id)]
 
 
+SOURCE_FIELDS = {"name": TEXT, "url": TEXT, "format": TEXT, "schedule": {"enum": ["hourly", "daily", "weekly"]},
+                 "enabled": FLAG}
+
+
 @routes.route(SOURCES, methods=["POST"], auth=CONTRIBUTORS)
-@describe(status=201)
+@describe(status=201, body=fields_body(SOURCE_FIELDS, required=("name", "url")))
 def create_source(organizationId, projectId):
     """A new source {name, url, format, schedule: hourly|daily|weekly, enabled}; it runs at the next round."""
     project = _project(organizationId, projectId)
@@ -37,6 +41,7 @@ def create_source(organizationId, projectId):
 
 
 @routes.route(SOURCES + "/{sourceId}", methods=["PATCH"], auth=CONTRIBUTORS)
+@describe(body=fields_body(SOURCE_FIELDS))
 def update_source(organizationId, projectId, sourceId):
     """Change an import source (name, URL, format, schedule, or whether it runs)."""
     project = _project(organizationId, projectId)

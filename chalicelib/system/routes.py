@@ -2,7 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.system import service
 
 routes = Routes(__name__)
@@ -28,6 +28,7 @@ def list_settings():
 
 
 @routes.route("/system/settings", methods=["POST"], auth=rules.permission("manage-system-settings"))
+@describe(body=fields_body({"id": TEXT, "label": NULLABLE_TEXT, "value": {}}, required=("id", "value")))
 def save_setting():
     """Create or replace a setting ({id, label, value})."""
     return service.save_setting(routes.json_body(), require_principal().id)

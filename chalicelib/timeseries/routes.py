@@ -151,7 +151,7 @@ def push_values(projectId):
 
 @routes.route(import_routes.PROJECT + "/import-ts-data", methods=["POST"], auth=import_routes.CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
-@describe(status=202)
+@describe(status=202, body=import_routes.QUEUE_BODY)
 def import_ts_data(organizationId, projectId):
     """Queue a time-series import (wide logger CSV, long CSV, USGS Water Services JSON), as import-data does."""
     return import_routes.queue_from_request(organizationId, projectId, routes.current_request,

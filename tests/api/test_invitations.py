@@ -88,7 +88,7 @@ def test_after_a_revoke_the_same_email_can_be_invited_again(api, org):
     ({"email": "a@example.com", "roleName": "boss"},
      "Unknown role name 'boss'. Expected one of: simple-user, data-contributor, group-admin."),
     ({"email": "a@example.com", "roleName": "simple-user", "organizationId": None}, "organizationId is required."),
-    ({"email": "a@example.com", "roleName": "simple-user", "colour": "red"}, "Unknown invitation fields: colour."),
+    ({"email": "a@example.com", "roleName": "simple-user", "colour": "red"}, "Unknown field 'colour'. Fields: email, id, isSystemAdmin, organizationId, roleName."),
     ({"email": "a@example.com", "roleName": "simple-user", "isSystemAdmin": "yes"},
      "isSystemAdmin must be true or false."),
 ])

@@ -50,7 +50,8 @@ def test_a_group_admin_sets_the_map_service_and_everyone_reads_it(api, org):
     ("map-service", {"value": {"tileUrl": "https://tiles.example.org/tiles.png"}},
      "The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png)."),
     ("map-service", {"value": "https://x"}, "Setting value must be a JSON object."),
-    ("map-service", {"styleUrl": "https://x"}, "Request body must be a JSON object with a value."),
+    ("map-service", {"styleUrl": "https://x"}, "Unknown field 'styleUrl'. Fields: value."),
+    ("map-service", {}, "Request body must be a JSON object with a value."),
     ("Map Service", {"value": {}}, "Setting key must be lower-case letters, digits and dashes."),
 ])
 def test_bad_settings_are_400(api, org, key, body, message):
@@ -93,7 +94,8 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"},
      "privateKey must be the base64 private key shown by WQX Web."),
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": WQX_KEY, "password": "x"},
-     "Unknown WQX account fields: password."),
+     "Unknown field 'password'. Fields: configured, organizationId, privateKey, privateKeySetAt, userId, "
+     "wqxOrganizationId."),
 ])
 def test_bad_wqx_accounts_are_400(api, org, body, message):
     response = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", body)

@@ -45,7 +45,7 @@ def test_organization_without_a_name_is_refused(api):
 def test_unknown_organization_fields_are_refused(api, demo):
     response = api.as_("orgadmin").patch(f"/organization/{demo['org']}", {"owner": "me"})
     assert response.status_code == 400
-    assert response.json["message"] == "Unknown organization fields: owner."
+    assert response.json["message"] == "Unknown field 'owner'. Fields: contact, description, id, name, website."
 
 
 def test_a_body_that_is_not_json_is_refused(api, demo):

@@ -142,7 +142,7 @@ def test_a_contact_message_with_a_missing_field_is_refused_with_a_message(api, f
 
 def test_unknown_contact_fields_are_refused(api):
     response = api.post("/contact", {**_message(), "phone": "123"})
-    assert (response.status_code, response.json["message"]) == (400, "Unknown contact fields: phone.")
+    assert (response.status_code, response.json["message"]) == (400, "Unknown field 'phone'. Fields: email, language, message, name, website.")
 
 
 def test_at_most_five_messages_an_hour_per_client(api):

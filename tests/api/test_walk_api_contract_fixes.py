@@ -29,8 +29,11 @@ def test_a_station_takes_only_a_known_station_type(api, demo):
 
 def test_a_member_role_left_out_is_said_to_be_required(api, demo):
     message = "roleName is required: one of simple-user, data-contributor, group-admin."
-    member = api.as_("admin").put(f"/organization/{demo['org']}/members/{demo['users']['viewer']}", {"role": "x"})
+    path = f"/organization/{demo['org']}/members/{demo['users']['viewer']}"
+    member = api.as_("admin").put(path, {})
     assert (member.status_code, member.json["message"]) == (400, message)
+    misspelt = api.as_("admin").put(path, {"role": "x"})
+    assert (misspelt.status_code, misspelt.json["message"]) == (400, "Unknown field 'role'. Fields: roleName.")
     invited = api.as_("orgadmin").post("/Invitation", {"email": f"nobody-{uuid.uuid4().hex[:6]}@example.org",
                                                        "organizationId": demo["org"], "isSystemAdmin": False})
     assert (invited.status_code, invited.json["message"]) == (400, message)
