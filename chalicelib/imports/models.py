@@ -7,7 +7,8 @@ them together (docs/decisions/0006-import-parser.md).
 """
 from __future__ import annotations
 
-from pynamodb.attributes import BooleanAttribute, ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import (BooleanAttribute, ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute,
+                                 UnicodeSetAttribute)
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from chalicelib.core.models import BaseModel, table_meta
@@ -69,6 +70,9 @@ class ImportLog(BaseModel):
     rowsUnchanged = NumberAttribute(default=0)
     stationsCreated = NumberAttribute(default=0)
     parametersCreated = NumberAttribute(default=0)
+    # The names of the parameters created (or, in a dry run, that would be): a misspelt one is seen before it is
+    # written. At most NEW_PARAMETER_NAMES of them (service.name_new_parameters).
+    newParameters = UnicodeSetAttribute(null=True)
     # Of the rows rejected, those with other values imported (a wide row); values outside their plausible range.
     rowsPartlyRejected = NumberAttribute(null=True)
     valuesImplausible = NumberAttribute(null=True)

@@ -36,7 +36,7 @@ NOT_FOUND = "Import not found."
 PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
-                 "trigger", "sourceId", "kind")
+                 "trigger", "sourceId", "kind", "newParameters")
 # The worker's lease is read to tell whether an ended import is settled; it is not answered.
 _LEASE_FIELDS = ("workerId", "leaseUntil")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",) + _LEASE_FIELDS,
@@ -63,9 +63,29 @@ def public(log: ImportLog) -> dict:
         out[name] = int(out[name] or 0)
     out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
     out["dryRun"] = bool(out["dryRun"])
+    out["newParameters"] = sorted(out["newParameters"] or [], key=str.casefold)
     out["progress"] = progress(log)
     out["settled"] = _settled(log.status, log.workerId, log.leaseUntil)
     return out
+
+
+NEW_PARAMETER_NAMES = 20
+
+
+def name_new_parameters(log_id: str, labels) -> None:
+    """Add to the import's list of the parameters it creates (or would), up to NEW_PARAMETER_NAMES of them: a set,
+    so a chunk written twice (a redelivered message) names each once."""
+    labels = sorted(set(labels))[:NEW_PARAMETER_NAMES]
+    if not labels:
+        return
+    client = aws.client("dynamodb")
+    try:
+        client.update_item(TableName=ImportLog.Meta.table_name, Key={"id": {"S": log_id}},
+                           UpdateExpression="ADD newParameters :labels",
+                           ConditionExpression="attribute_not_exists(newParameters) OR size(newParameters) < :most",
+                           ExpressionAttributeValues={":labels": {"SS": labels}, ":most": {"N": str(NEW_PARAMETER_NAMES)}})
+    except client.exceptions.ConditionalCheckFailedException:
+        pass  # enough named: the count says how many there are
 
 
 def _settled(status: str | None, worker_id: str | None, lease_until) -> bool:

@@ -580,6 +580,10 @@ class ImportJob:
         self.record_written("rowsDone = :end, updatedAt = :now, leaseUntil = :lease, " + ", ".join(additions), values,
                             rows_done=end - 1, condition="workerId = :me AND #s = :running AND rowsDone = :start",
                             remove="pending")
+        if outcome.new_parameters:
+            from chalicelib.imports import service
+
+            service.name_new_parameters(self.log.id, [label for label, _ in outcome.new_parameters])
         for name, value in counts.as_map().items():
             setattr(self.totals, name, getattr(self.totals, name) + value)
         if self.metrics is not None:
@@ -590,8 +594,8 @@ class ImportJob:
             stations.save_all(outcome.new_stations)
         for station, values in outcome.changed_stations:
             stations.update(station, values)
-        for label, unit in outcome.new_parameters:
-            parameters.ensure(label, unit=unit, characteristicName=label)
+        for label, unit in outcome.new_parameters:  # the importing organization's, until another's values use it
+            parameters.ensure(label, unit=unit, characteristicName=label, organizationId=self.log.organizationId)
         parameters.share_with(outcome.used_parameters, self.log.organizationId)
         # Activities and values in the same requests, several at once (chalicelib/core/batches.py).
         batches.put_all([(Activity.Meta.table_name, activity.serialize()) for activity in outcome.activities.values()]

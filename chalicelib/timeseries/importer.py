@@ -111,6 +111,7 @@ class TimeSeriesImport(ImportJob):
                   "parametersCreated": 0}
         station_ids = self.resolve_stations(parsed, counts)
         series_read = 0
+        new_parameters: set[str] = set()
         for key, values in parsed.values.items():
             station_id = station_ids.get(key.station)
             if station_id is None:
@@ -119,9 +120,10 @@ class TimeSeriesImport(ImportJob):
             parameter_id = parameters.parameter_id_for(key.parameter)
             parameter = parameters.existing([parameter_id]).get(parameter_id)
             if parameter is None:
-                counts["parametersCreated"] += 1
+                new_parameters.add(key.parameter)  # a dry run meets it again with the next station's series
                 if not self.log.dryRun:
-                    parameter = parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter)
+                    parameter = parameters.ensure(key.parameter, unit=key.unit, characteristicName=key.parameter,
+                                                  organizationId=self.log.organizationId)
             elif not self.log.dryRun:
                 parameters.share_with([parameter], self.log.organizationId)
             # Values in another unit than the series' (or its parameter's) are converted to it, or refused, as pushes are.
@@ -149,6 +151,8 @@ class TimeSeriesImport(ImportJob):
             for name in ("added", "replaced", "unchanged"):
                 counts[name] += getattr(merged, name)
         self.storage.save_rejections(1, parsed.rejections)
+        counts["parametersCreated"] = len(new_parameters)
+        imports.name_new_parameters(self.log.id, new_parameters)
         self.complete(parsed, counts, series_read)
 
     def resolve_stations(self, parsed: formats.Parsed, counts: dict) -> dict[str, str]:

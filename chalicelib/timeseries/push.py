@@ -96,7 +96,8 @@ def _parameter(entry: dict, organization_id: str) -> tuple[str, str, str | None,
     if found is not None:
         return found.id, found.label, found.unit or None, _sharing(found, organization_id)
     unit = _text(entry, "unit", UNIT_LIMIT)
-    return parameter_id, label, unit, lambda: parameters.ensure(label, unit=unit, characteristicName=label)
+    return parameter_id, label, unit, lambda: parameters.ensure(label, unit=unit, characteristicName=label,
+                                                                organizationId=organization_id)
 
 
 def _sharing(found, organization_id: str) -> Callable[[], object] | None:

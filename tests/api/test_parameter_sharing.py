@@ -76,3 +76,40 @@ def test_another_organizations_push_makes_it_shared_once_a_value_is_accepted(api
     accepted = push([["2024-05-01T10:00:00Z", 1.5]])
     assert accepted.json["accepted"] == 1, accepted.json
     _refused_to_its_maker(api, parameter)
+
+
+def test_an_import_names_the_parameters_it_creates_and_they_are_its_organizations(api, demo):
+    """Member walk, 2026-11-27: a typo in the Parameter column made a parameter nobody could fix, and the dry run
+    said only how many parameters it would create."""
+    org, project = fresh_project(api)
+    typo = f"Nitrat {uuid.uuid4().hex[:6]}"
+    content = (b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Latitude,Longitude\n"
+               b"NEW-1,2024-05-01,10:00,EST," + typo.encode() + b",2.5,mg/L,40.1,-75.2\n"
+               b"NEW-2,2024-05-01,11:00,EST," + typo.encode() + b",2.7,mg/L,40.2,-75.3\n"
+               b"NEW-2,2024-05-01,11:00,EST,pH,7.1,std units,40.2,-75.3\n")
+    dry = import_file(api, org, project, content, "typo.csv", dryRun="true")
+    assert (dry["status"], dry["parametersCreated"], dry["newParameters"]) == ("succeeded", 1, [typo])
+    assert api.get(f"/parameter/parameters?filter=label||$eq||{urllib.parse.quote(typo)}").json == []
+    log = import_file(api, org, project, content, "typo.csv")
+    assert (log["parametersCreated"], log["newParameters"]) == (1, [typo])
+    (made,) = api.get(f"/parameter/parameters?filter=label||$eq||{urllib.parse.quote(typo)}").json
+    assert made["organizationId"] == org
+    # Its organization may correct what it holds (system administrators made the import here: they are in any).
+    assert api.as_("admin").patch(f"/parameter/{made['id']}", {"description": "Nitrate, misspelt"}).status_code == 200
+    again = import_file(api, org, project, content, "typo.csv")
+    assert (again["parametersCreated"], again["newParameters"]) == (0, [])
+
+
+def test_a_push_creates_a_new_parameter_as_its_organizations(api, demo):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    station = admin.post("/station", {"organizationId": org, "identifier": f"PUSH-{uuid.uuid4().hex[:6]}",
+                                      "name": "Push creek", "latitude": 40.2, "longitude": -75.1}).json
+    key = admin.post(f"/organization/{org}/api-keys", {"name": "New parameter"}).json["key"]
+    label = f"Chlorophyll sensor {uuid.uuid4().hex[:6]}"
+    pushed = api.as_("anonymous").post(f"/wapi/{project}/ts", {"series": [
+        {"stationId": station["id"], "parameter": label, "unit": "ug/L", "values": [["2024-05-01T10:00:00Z", 3.2]]}]},
+        headers={"X-API-Key": key})
+    assert pushed.json["accepted"] == 1, pushed.json
+    (made,) = api.get(f"/parameter/parameters?filter=label||$eq||{urllib.parse.quote(label)}").json
+    assert made["organizationId"] == org

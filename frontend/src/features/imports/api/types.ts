@@ -23,6 +23,8 @@ export interface ImportLog {
   rowsUnchanged: number;
   stationsCreated: number;
   parametersCreated: number;
+  /** The names of the parameters created (in a dry run: that would be), at most 20: a misspelt one shows here. */
+  newParameters?: string[];
   feedbackFileId: string | null;
   message: string | null;
   createdBy: string;

@@ -155,6 +155,16 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
           ))}
         </dl>
       )}
+      {settled && (log.newParameters?.length ?? 0) > 0 && (
+        <p className="import-new-parameters">
+          {t(log.dryRun ? 'imports.newParameters.check' : 'imports.newParameters.written', {
+            names: log.newParameters!.join(t('imports.newParameters.separator')),
+            count: log.parametersCreated,
+          })}
+          {log.parametersCreated > log.newParameters!.length &&
+            ` ${t('imports.newParameters.more', { count: log.parametersCreated - log.newParameters!.length })}`}
+        </p>
+      )}
       {settled && log.rowsRejected > 0 && <RejectedRows key={log.logId} log={log} number={number} />}
     </div>
   );

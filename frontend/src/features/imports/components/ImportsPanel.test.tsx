@@ -179,6 +179,19 @@ describe('the imports panel of a project', () => {
     expect(server.calls.find((c) => c.path.endsWith('/import-data'))!.body).toMatchObject({ dryRun: true });
   });
 
+  it('names the parameters a dry run would create, so a misspelt one is seen before anything is written', async () => {
+    serve({ states: [importLog({
+      dryRun: true, status: 'succeeded', rowsTotal: 3, rowsDone: 3, rowsImported: 3, parametersCreated: 22,
+      newParameters: ['Nitrat', 'Dissolved oxygn', ...Array.from({ length: 18 }, (_, n) => `P${n}`)],
+    })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
+    await importFile();
+    const named = await screen.findByText(/^New parameters this file would create: Nitrat, Dissolved oxygn, P0/, {}, { timeout: 4000 });
+    expect(named).toHaveTextContent('correct the file before importing it. (and 2 more)');
+  });
+
   it('says so when a cancel comes after the import ended, and shows how it ended', async () => {
     const refused = vi.spyOn(toast, 'error');
     // Seen running for a while (7 states' polls), time enough to press Cancel; the server ends it first.
@@ -447,6 +460,13 @@ describe('an import as its user walks it', () => {
     const table = await screen.findByRole('table', { name: '被拒绝的 2 行中共有 2 个问题' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['行', '原因', '列', '值']);
     expect(table).toHaveAccessibleDescription('行号从表头之后的第一行开始计数：此处的第 1 行是电子表格中的第 2 行。');
+  });
+
+  it('names the parameters an import created, in Chinese with its own list separator', async () => {
+    await changeLanguage('zh-CN');
+    renderResult(importLog({ status: 'succeeded', settled: true, rowsTotal: 4, rowsDone: 4, rowsImported: 4,
+      parametersCreated: 2, newParameters: ['Nitrat', '溶解氧'] }));
+    expect(await screen.findByText('新建的参数：Nitrat、溶解氧。')).toBeInTheDocument();
   });
 
   it('counts values imported and unchanged (a re-import writes none), stations for a station file', async () => {

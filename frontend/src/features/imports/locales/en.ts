@@ -72,6 +72,13 @@ const imports = {
       rowsUnchanged: 'Stations unchanged (already stored)',
     },
   },
+  /** The names of the new parameters under the counts: a misspelt name in the file shows before it is written. */
+  newParameters: {
+    check: 'New parameters this file would create: {{names}}. A misspelt name would become a parameter of its own: correct the file before importing it.',
+    written: 'New parameters created: {{names}}.',
+    separator: ', ',
+    more: '(and {{count}} more)',
+  },
   checkCounts: {
     rowsImported: 'Values that would be imported',
     rowsUnchanged: 'Values unchanged (already stored)',

@@ -64,6 +64,12 @@ const imports: typeof en = {
       rowsUnchanged: '未更改的站点（已存在）',
     },
   },
+  newParameters: {
+    check: '此文件将新建的参数：{{names}}。拼写有误的名称会成为一个单独的参数：请先改正文件再导入。',
+    written: '新建的参数：{{names}}。',
+    separator: '、',
+    more: '（另有 {{count}} 个）',
+  },
   checkCounts: {
     rowsImported: '将被导入的值',
     rowsUnchanged: '未更改的值（已存在）',
