@@ -44,6 +44,11 @@ LIST_ANSWER = {"anyOf": [
 ]}
 # The routes that replace a set take a list of ids (strings, or objects with an id), or an object holding it.
 ID_LIST = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string"}, OBJECT]}}, OBJECT]}
+# ... or a change to the set: the ids to add and to take out (a change made meanwhile by someone else is kept).
+ID_LIST_OR_CHANGE = {"anyOf": [*ID_LIST["anyOf"][:1], {
+    "type": "object", "additionalProperties": False,
+    "properties": {"add": {"type": "array", "items": {"type": "string"}},
+                   "remove": {"type": "array", "items": {"type": "string"}}}}, OBJECT]}
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 TEXT = {"type": "string"}
 FLAG = {"type": "boolean"}

@@ -4,7 +4,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.core.openapi import ID_LIST_OR_CHANGE, describe
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service
@@ -71,14 +71,21 @@ def project_stations(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/stations", methods=["PUT"], auth=CONTRIBUTORS)
-@describe(body=ID_LIST)
+@describe(body=ID_LIST_OR_CHANGE)
 def set_project_stations(organizationId, projectId):
-    """Replace a project's stations (body: a list of station ids, stations of the same organization)."""
+    """Replace a project's stations (body: a list of station ids, stations of the same organization), or change
+    them ({"add": [...], "remove": [...]}: another change made meanwhile is kept)."""
     project = _project(organizationId, projectId)
-    ids = service.id_list(routes.json_body(), "station")
-    stations.require_in_organization(ids, organizationId)
-    old = list(project.stationIds or [])
-    service.set_lists(project, station_ids=ids)
+    body = routes.json_body()
+    change = service.list_change(body, "station")
+    if change is not None:
+        stations.require_in_organization(change[0], organizationId)
+        old, ids = service.change_list(project, "stationIds", *change)
+    else:
+        ids = service.id_list(body, "station")
+        stations.require_in_organization(ids, organizationId)
+        old = list(project.stationIds or [])
+        service.set_lists(project, station_ids=ids)
     stations.set_project_membership(project.id, organizationId, ids, old)
     return project_stations(organizationId, project.id)
 
@@ -92,13 +99,20 @@ def project_parameters(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/parameters", methods=["PUT"], auth=CONTRIBUTORS)
-@describe(body=ID_LIST)
+@describe(body=ID_LIST_OR_CHANGE)
 def set_project_parameters(organizationId, projectId):
-    """Replace a project's parameters (body: a list of parameter ids)."""
+    """Replace a project's parameters (body: a list of parameter ids), or change them ({"add": [...], "remove":
+    [...]}: another change made meanwhile is kept)."""
     project = _project(organizationId, projectId)
-    ids = service.id_list(routes.json_body(), "parameter")
-    parameters.require_existing(ids)
-    service.set_lists(project, parameter_ids=ids)
+    body = routes.json_body()
+    change = service.list_change(body, "parameter")
+    if change is not None:
+        parameters.require_existing(change[0])
+        service.change_list(project, "parameterIds", *change)
+    else:
+        ids = service.id_list(body, "parameter")
+        parameters.require_existing(ids)
+        service.set_lists(project, parameter_ids=ids)
     return project_parameters(organizationId, project.id)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import PutError, UpdateError
 
 from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
@@ -170,6 +170,40 @@ def id_list(value: Any, what: str) -> list[str]:
             raise BadRequest(f"Invalid {what}Ids. Array of ids expected")
         ids.append(entry)
     return list(dict.fromkeys(ids))
+
+
+def list_change(value: Any, what: str) -> tuple[list[str], list[str]] | None:
+    """The ids to add and to take out of a project's list ({"add": [...], "remove": [...]}), or None when the body is
+    the whole list. A change, not the list: two people changing the list at once both keep their changes."""
+    if not isinstance(value, dict) or not ({"add", "remove"} & set(value)):
+        return None
+    unknown = sorted(set(value) - {"add", "remove"})
+    if unknown:
+        raise BadRequest(f"Unknown field {unknown[0]!r}. Fields: add, remove.")
+    return id_list(value.get("add", []), what), id_list(value.get("remove", []), what)
+
+
+def change_list(project: Project, attribute: str, add: list[str], remove: list[str]) -> tuple[list[str], list[str]]:
+    """Apply a change to the project's stationIds or parameterIds on the list as it is stored now (read again and
+    tried again when another change came first): (the list before, the list after)."""
+    taken_out = set(remove)
+    for _attempt in range(5):
+        before = list(getattr(project, attribute) or [])
+        after = [i for i in before if i not in taken_out] + [i for i in add if i not in before and i not in taken_out]
+        version = project.updatedAt
+        unchanged = Project.updatedAt == version if version else Project.updatedAt.does_not_exist()
+        try:
+            project.update(actions=[getattr(Project, attribute).set(after), Project.updatedAt.set(utc_now())],
+                           condition=unchanged)
+            return before, after
+        except UpdateError as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+            project.refresh(consistent_read=True)
+    raise Conflict(LIST_BUSY)
+
+
+LIST_BUSY = "The project's list kept changing while this change was saved. Try again."
 
 
 def set_lists(project: Project, *, station_ids: list[str] | None = None,

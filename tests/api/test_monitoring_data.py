@@ -97,6 +97,32 @@ def test_a_projects_stations_are_replaced_and_the_stations_know_their_project(ap
     assert project["id"] not in (api.get(f"/station/{first['id']}").json.get("projectIds") or [])
 
 
+def test_two_people_changing_a_projects_lists_at_once_both_keep_their_changes(api, demo):
+    """Member walk, 2026-11-27: two tabs each saved the whole list, and the last save dropped the other's station.
+    The dialogs send what they changed ({add, remove}), applied to the list as stored."""
+    contributor = api.as_("contributor")
+    project = contributor.post("/project", {"organizationId": demo["org"], "name": f"P {_unique()}"}).json
+    kept, albany, anchorage = _station(api, demo), _station(api, demo), _station(api, demo)
+    path = f"/organization/{demo['org']}/projects/{project['id']}/stations"
+    contributor.put(path, [kept["id"]])
+    # Both opened the dialog on [kept]; one ticks Albany and saves, then the other ticks Anchorage and saves.
+    assert contributor.put(path, {"add": [albany["id"]], "remove": []}).status_code == 200
+    both = contributor.put(path, {"add": [anchorage["id"]]})
+    assert [s["id"] for s in both.json] == [kept["id"], albany["id"], anchorage["id"]]
+    assert project["id"] in api.get(f"/station/{anchorage['id']}").json["projectIds"]
+    taken_out = contributor.put(path, {"remove": [kept["id"]]})
+    assert [s["id"] for s in taken_out.json] == [albany["id"], anchorage["id"]]
+    assert project["id"] not in (api.get(f"/station/{kept['id']}").json.get("projectIds") or [])
+    foreign = contributor.put(path, {"add": [str(uuid.uuid4())]})
+    assert foreign.status_code == 400 and "stationIds" in foreign.json["message"]
+    odd = contributor.put(path, {"add": [], "replace": []})
+    assert (odd.status_code, odd.json["message"]) == (400, "Unknown field 'replace'. Fields: add, remove.")
+    parameters = f"/organization/{demo['org']}/projects/{project['id']}/parameters"
+    ph = api.get("/parameter/parameters?filter=label||$eq||pH").json[0]["id"]
+    assert [p["id"] for p in contributor.put(parameters, {"add": [ph]}).json] == [ph]
+    assert contributor.put(parameters, {"remove": [ph]}).json == []
+
+
 def test_project_stations_must_be_stations_of_the_organization(api, demo):
     project = api.as_("contributor").post("/project", {"organizationId": demo["org"], "name": f"P {_unique()}"}).json
     response = api.as_("contributor").put(f"/organization/{demo['org']}/projects/{project['id']}/stations",

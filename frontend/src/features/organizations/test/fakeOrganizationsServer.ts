@@ -236,7 +236,13 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
     if ((m = path.match(/^\/organization\/([^/]+)\/projects\/([^/]+)\/(stations|parameters)$/))) {
       const lists = (state.projectLists[m[2]!] ??= { stations: [], parameters: [] });
       const kind = m[3] as 'stations' | 'parameters';
-      if (method === 'PUT') lists[kind] = body as string[];
+      if (method === 'PUT' && Array.isArray(body)) lists[kind] = body as string[];
+      else if (method === 'PUT') {
+        // A change, as the server applies it to the list as stored: what was taken out, then what was added.
+        const { add = [], remove = [] } = body as { add?: string[]; remove?: string[] };
+        const kept = lists[kind].filter((id) => !remove.includes(id));
+        lists[kind] = [...kept, ...add.filter((id) => !kept.includes(id) && !remove.includes(id))];
+      }
       const source = kind === 'stations' ? state.stations : state.parameters;
       return ok(lists[kind].map((id) => source.find((x) => x.id === id)).filter(Boolean));
     }

@@ -21,8 +21,12 @@ export function useProjectParameters(organizationId: string, projectId: string) 
 export function useSetProjectList(organizationId: string, projectId: string, list: 'stations' | 'parameters') {
   const { mutate } = useSWRConfig();
   const path = projectListPath(organizationId, projectId, list);
-  return async (ids: string[]) => {
-    const saved = await put(path, ids);
+  // What the person changed, not the whole list: someone else's change saved meanwhile is kept (the server applies
+  // this to the list as it is stored).
+  return async (ids: string[], before: string[]) => {
+    const chosen = new Set(ids);
+    const held = new Set(before);
+    const saved = await put(path, { add: ids.filter((id) => !held.has(id)), remove: before.filter((id) => !chosen.has(id)) });
     await mutate([path], saved, { revalidate: false });
   };
 }

@@ -71,7 +71,8 @@ export function AssignedList({
   error: unknown;
   canEdit: boolean;
   useChoices: (filter: string) => FoundChoices;
-  onSave: (ids: string[]) => Promise<void>;
+  /** The ids chosen, and those the list held when the checklist opened (what the person changed is the difference). */
+  onSave: (ids: string[], before: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
@@ -95,9 +96,9 @@ export function AssignedList({
         useChoices={useChoices}
         initial={listed}
         onCancel={close}
-        onSave={async (ids) => {
+        onSave={async (ids, before) => {
           try {
-            await onSave(ids);
+            await onSave(ids, before);
             toast.success(savedMessage(ids.length));
             close();
           } catch (failure) {
@@ -164,12 +165,13 @@ function Checklist({
   useChoices: (filter: string) => FoundChoices;
   initial: Choice[];
   onCancel: () => void;
-  onSave: (ids: string[]) => Promise<void>;
+  onSave: (ids: string[], before: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const filterId = useId();
   const filterField = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState(() => new Set(initial.map((c) => c.id)));
+  const [before] = useState(() => initial.map((c) => c.id));
+  const [chosen, setChosen] = useState(() => new Set(before));
   // Every choice ticked while the checklist is open (and what the project held): listed whatever is found.
   const [kept, setKept] = useState(() => new Map(initial.map((c) => [c.id, c])));
   const [filter, setFilter] = useState('');
@@ -209,7 +211,7 @@ function Checklist({
         setBusy(true);
         // In the order of the labels, so the saved list reads like the checklist.
         const ids = [...kept.values()].filter((c) => chosen.has(c.id)).sort(order).map((c) => c.id);
-        void onSave(ids).finally(() => setBusy(false));
+        void onSave(ids, before).finally(() => setBusy(false));
       }}
     >
       <div className="ws-toolbar">

@@ -4,6 +4,7 @@ const projects = {
   title: 'Project',
   documentTitle: '{{tab}} · {{project}}',
   back: 'All projects of the organization',
+  loadFailed: 'The project could not be loaded.',
   count: '{{count}} in the project',
   chosen: '{{count}} chosen',
   tabs: {
@@ -21,6 +22,7 @@ const projects = {
     noMatch: 'No stations match.',
     more: 'The first {{shown, number}} of {{total, number}} stations are listed: filter by name or identifier to find the others.',
     saved: 'Stations of the project saved ({{count}}).',
+    loadFailed: 'The stations of the project could not be loaded.',
   },
   parameters: {
     title: 'Parameters of the project',
@@ -32,6 +34,7 @@ const projects = {
     saved: 'Parameters of the project saved ({{count}}).',
   },
   activities: {
+    loadFailed: 'The activities could not be loaded.',
     search: 'Search activities',
     searching: 'Searching…',
     searchState: 'State of the search',

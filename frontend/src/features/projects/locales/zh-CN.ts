@@ -5,6 +5,7 @@ const projects: typeof en = {
   title: '项目',
   documentTitle: '{{tab}} · {{project}}',
   back: '该组织的所有项目',
+  loadFailed: '无法加载该项目。',
   count: '项目中共 {{count}} 个',
   chosen: '已选 {{count}} 个',
   tabs: {
@@ -22,6 +23,7 @@ const projects: typeof en = {
     noMatch: '没有匹配的站点。',
     more: '仅列出 {{total, number}} 个站点中的前 {{shown, number}} 个：按名称或标识符筛选以查找其他站点。',
     saved: '已保存项目的站点（{{count}} 个）。',
+    loadFailed: '无法加载项目的站点。',
   },
   parameters: {
     title: '项目的参数',
@@ -33,6 +35,7 @@ const projects: typeof en = {
     saved: '已保存项目的参数（{{count}} 个）。',
   },
   activities: {
+    loadFailed: '无法加载活动。',
     search: '搜索活动',
     searching: '正在搜索…',
     searchState: '搜索状态',

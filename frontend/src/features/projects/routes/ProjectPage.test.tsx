@@ -41,7 +41,8 @@ describe('project page', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: /Otter Pond/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Stations of the project saved (2).')).toBeInTheDocument();
-    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/stations`)[0]!.body).toEqual(['s-1', 's-2']);
+    // What the person changed, applied by the server to the list as stored (a change made meanwhile is kept).
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/stations`)[0]!.body).toEqual({ add: ['s-2'], remove: [] });
     expect(within(await screen.findByRole('list', { name: 'Stations of the project' })).getByText('Otter Pond')).toBeInTheDocument();
   });
 
@@ -52,7 +53,7 @@ describe('project page', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: /Temperature, water/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Parameters of the project saved (1).')).toBeInTheDocument();
-    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/parameters`)[0]!.body).toEqual(['par-temp']);
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/parameters`)[0]!.body).toEqual({ add: ['par-temp'], remove: [] });
   });
 
   it('a simple member reads the lists without changing them', async () => {
@@ -158,7 +159,7 @@ describe("choosing among an organization's many stations", () => {
     expect(screen.getByText('2 chosen')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Stations of the project saved (2).')).toBeInTheDocument();
-    expect(organizationServer.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/stations`)[0]!.body).toEqual(['s-1', 's-wolf']);
+    expect(organizationServer.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/stations`)[0]!.body).toEqual({ add: ['s-wolf'], remove: [] });
   });
 
   it('says when no station matches the filter, in both languages', async () => {
