@@ -10,6 +10,10 @@ from http import HTTPStatus
 from chalice import ChaliceUnhandledError
 
 
+# A JSON body's field the call does not take (a route's declared fields, a project list's change).
+UNKNOWN_FIELD = "Unknown field {name}. Fields: {fields}."
+
+
 class ApiError(ChaliceUnhandledError):
     status_code = 400
     # The answer's "error": the status's phrase, or a name a client acts on (see AccountDeleted).

@@ -17,7 +17,7 @@ from chalice import Blueprint, Response
 from chalicelib.auth.principal import set_current
 from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
-from chalicelib.core.errors import (ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
+from chalicelib.core.errors import (UNKNOWN_FIELD, ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
                                     ServiceUnavailable, error_body)
 from chalicelib.core.messages import localize
 from chalicelib.core.openapi import BODY_METHODS, closed_fields
@@ -214,7 +214,6 @@ def _finite(text: str) -> float:
 
 
 BODY_NOT_AN_OBJECT = "Request body must be a JSON object."
-UNKNOWN_FIELD = "Unknown field {name}. Fields: {fields}."
 
 
 def _declared_fields(view: Callable, methods: Iterable[str]) -> frozenset[str] | None:

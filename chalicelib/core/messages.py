@@ -172,9 +172,9 @@ ZH_CN = {
     "A project with the key {key} already exists in this organization.": "此组织中已存在标识为 {key} 的项目。",
     "Invalid {kind}Ids. Array of ids expected": "{kind}Ids 无效：应为 ID 数组。",
     "A station with the identifier {identifier} already exists in this organization.":
-        "此组织中已存在标识为 {identifier} 的站点。",
-    "A station with one of these identifiers already exists in this organization.": "此组织中已存在使用其中某个标识的站点。",
-    "Every station of a bulk create needs its own identifier.": "批量创建的每个站点都需要自己的标识。",
+        "此组织中已存在标识符为 {identifier} 的站点。",
+    "A station with one of these identifiers already exists in this organization.": "此组织中已存在使用其中某个标识符的站点。",
+    "Every station of a bulk create needs its own identifier.": "批量创建的每个站点都需要自己的标识符。",
     'Request body must be {{"bulk": [...]}} with at least one station.':
         '请求正文必须是 {{"bulk": [...]}}，且至少包含一个站点。',
     "Invalid stationIds. Unknown stations of this organization: {ids}": "stationIds 无效：此组织中没有以下站点：{ids}",
@@ -244,7 +244,7 @@ ZH_CN = {
     "A report covers at most 2000 stations; this filter matches {count}. Narrow the filter.":
         "一份报告最多包含 2000 个站点；此筛选条件匹配 {count} 个站点，请缩小筛选范围。",
     "No station matches this filter.": "没有符合此筛选条件的站点。",
-    "No station has these ids or identifiers: {unmatched}.": "找不到 ID 或标识为以下值的站点：{unmatched}。",
+    "No station has these ids or identifiers: {unmatched}.": "找不到 ID 或标识符为以下值的站点：{unmatched}。",
     "The report is not ready yet.": "报告尚未生成完毕。",
     # Starting an import, cancelling it, and the column names of imported files (the project's Imports tab, the
     # organization's settings).
@@ -420,13 +420,14 @@ ZH_CN = {
     "file.": "表头只有一列：文件不是以逗号、制表符或分号分隔的文本，或者不是 CSV 文件。",
     "The file lacks columns a {format} file needs: {names}.": "文件缺少 {format} 文件所需的列：{names}。",
     # The import formats' names ({format} above).
-    "Water Quality Portal result profile (WQX 2 columns)": "Water Quality Portal 结果档案（WQX 2 列名）",
-    "Water Quality Portal result profile (WQX 3 columns)": "Water Quality Portal 结果档案（WQX 3 列名）",
-    "Water Quality Portal station profile": "Water Quality Portal 站点档案",
+    # As the import screen's format list names them (frontend/src/features/imports/locales/zh-CN.ts).
+    "Water Quality Portal result profile (WQX 2 columns)": "WQP 结果表（WQX 2 列名）",
+    "Water Quality Portal result profile (WQX 3 columns)": "WQP 结果表（WQX 3 列名）",
+    "Water Quality Portal station profile": "WQP 站点表",
     "Open Water Data template": "Open Water Data 模板",
     "The columns of the file match no format this product imports (Water Quality Portal result or station profile, "
     "or the template). The closest, the {format}, needs these missing columns: {names}.":
-        "文件的列不符合本产品可导入的任何格式（Water Quality Portal 结果或站点档案，或模板）。最接近的格式 {format} "
+        "文件的列不符合本产品可导入的任何格式（WQP 结果表或站点表，或模板）。最接近的格式 {format} "
         "缺少以下列：{names}。",
     "every value needs its station.": "每个数值都需要其站点。",
     "every value needs its parameter.": "每个数值都需要其参数。",
@@ -746,7 +747,27 @@ def _pattern(template: str) -> re.Pattern:
 
 @lru_cache(maxsize=None)
 def _patterns(language: str) -> list[tuple[re.Pattern, str]]:
-    return [(_pattern(english), translated) for english, translated in TRANSLATIONS[language].items()]
+    return [(_pattern(english), _typeset(translated, language)) for english, translated in TRANSLATIONS[language].items()]
+
+
+# Chinese text quotes a value in “ ” and lists with 、 (a walk read 'OWD-1' and "a, b" as English left in).
+_QUOTED_PLACEHOLDER = re.compile(r"'(\{[a-zA-Z_]+\})'")
+LIST_PARTS = ("names", "columns", "fields")
+_QUOTE_SPACING = re.compile(r" ?(“[^”]*”) ?")  # full-width quotes need no spaces around them
+
+
+def _typeset(template: str, language: str) -> str:
+    return _QUOTED_PLACEHOLDER.sub(r"“\1”", template) if language == "zh-CN" else template
+
+
+def _typeset_part(name: str, value: str, language: str) -> str:
+    if language != "zh-CN":
+        return value
+    if len(value) >= 2 and value[0] == value[-1] == "'" and "'" not in value[1:-1]:  # a repr()'d text
+        return f"“{value[1:-1]}”"
+    if name in LIST_PARTS:
+        return value.replace(", ", "、")
+    return value
 
 
 def language_of(accept_language: str | None) -> str | None:
@@ -785,9 +806,10 @@ def localize(message: str, accept_language: str | None) -> str:
     for pattern, translated in _patterns(language):
         match = pattern.match(message)
         if match:
-            parts = match.groupdict()
+            parts = {name: _typeset_part(name, value, language) for name, value in match.groupdict().items()}
             for name in TRANSLATED_PARTS:
                 if name in parts:
                     parts[name] = localize(parts[name], accept_language)
-            return translated.format(**parts)
+            text = translated.format(**parts)
+            return _QUOTE_SPACING.sub(r"\1", text) if language == "zh-CN" else text
     return message

@@ -10,7 +10,7 @@ from chalicelib.crud import Collection
 from chalicelib.crud import migrations
 from chalicelib.crud import service as crud
 from chalicelib.core import aws, batches
-from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.errors import UNKNOWN_FIELD, BadRequest, Conflict, NotFound
 from chalicelib.core.models import get_live, utc_now
 from chalicelib.projects.models import Activity, Project, derived_id, start_key
 
@@ -179,7 +179,7 @@ def list_change(value: Any, what: str) -> tuple[list[str], list[str]] | None:
         return None
     unknown = sorted(set(value) - {"add", "remove"})
     if unknown:
-        raise BadRequest(f"Unknown field {unknown[0]!r}. Fields: add, remove.")
+        raise BadRequest(UNKNOWN_FIELD.format(name=repr(unknown[0]), fields="add, remove"))
     return id_list(value.get("add", []), what), id_list(value.get("remove", []), what)
 
 

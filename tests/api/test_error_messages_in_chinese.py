@@ -81,7 +81,7 @@ def test_a_project_key_that_exists_is_said_in_chinese(api, org):
     assert orgadmin.post("/project", project).status_code == 201
     chinese, english = _both(lambda headers: orgadmin.post("/project", project, headers=headers))
     assert chinese.status_code == english.status_code == 409
-    assert chinese.json["message"] == "此组织中已存在标识为 'alpha' 的项目。"
+    assert chinese.json["message"] == "此组织中已存在标识为“alpha”的项目。"
     assert english.json["message"] == "A project with the key 'alpha' already exists in this organization."
 
 

@@ -38,7 +38,7 @@ def test_a_rejected_row_also_names_its_unknown_station_and_its_unit_that_cannot_
         (4, "Unit", "%", UNCONVERTIBLE_DO),
         # A station whose location is given (wrongly) is not said to be unknown: its coordinates are the problem.
         (5, "Longitude", "x", "Longitude 'x' is not a longitude (a number from -180 to 180).")])
-    assert ("单位 '%' 与参数的单位 'mg/L' 不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。"
+    assert ("单位“%”与参数的单位“mg/L”不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。"
             in [message for row, _, _, message in _feedback(api, log, ZH) if row == 2])
 
 

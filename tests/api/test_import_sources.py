@@ -171,7 +171,7 @@ def test_a_malformed_url_is_refused_with_a_clear_message(api, project):
         "name": "x", "url": "http://exa mple.org/", "format": "ts-wide", "schedule": "daily"},
         headers={"Accept-Language": "zh-CN"})
     assert (in_chinese.status_code, in_chinese.json["message"]) == (
-        400, "网址的主机 'exa mple.org' 不是有效的主机名：请使用字母、数字、点和连字符。")
+        400, "网址的主机“exa mple.org”不是有效的主机名：请使用字母、数字、点和连字符。")
     admin.delete(f"{project}/import-sources/{source['id']}")
 
 

@@ -205,8 +205,8 @@ def _rejecting_import(api) -> dict:
 
 ENGLISH = ["Value 'abc' is not a number; a result such as ND needs a detection condition (DetectionCondition).",
            "A row has 2 cells where the header has 13: 'WALK-1,2024-05-03'. Check its delimiters and quotes."]
-CHINESE = ["Value 'abc' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
-           "某行有 2 个单元格，而表头有 13 列：'WALK-1,2024-05-03'。请检查其分隔符和引号。"]
+CHINESE = ["Value“abc”不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
+           "某行有 2 个单元格，而表头有 13 列：“WALK-1,2024-05-03”。请检查其分隔符和引号。"]
 
 
 def test_the_feedback_file_has_a_byte_order_mark_and_its_messages_in_the_language_asked_for(api):

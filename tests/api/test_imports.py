@@ -112,8 +112,8 @@ def test_rejected_rows_come_back_as_json_pages_and_as_a_csv_to_fix(api):
     assert admin.get(f"{path}/import-history?page=1", headers=zh).json["data"][0]["message"] == \
         "3 行被拒绝（见被拒绝的行）；其余各行已导入。"
     assert [row["message"] for row in admin.get(f"/Util/feedbacklog/{log['logId']}", headers=zh).json["data"]] == [
-        "Value 'abc' 不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
-        "Value '=HYPERLINK(\"http://x\")' 是电子表格公式，不是数字：请直接写出数值。",
+        "Value“abc”不是数字；ND 之类的结果需要检测条件（DetectionCondition）。",
+        "Value“=HYPERLINK(\"http://x\")”是电子表格公式，不是数字：请直接写出数值。",
         "Value 为空，且没有检测条件（DetectionCondition）。"]
     # Nobody outside the organization's contributors reads them.
     assert raw_get(api.as_("viewer"), f"/Util/feedback/{log['feedbackFileId']}").status_code == 403

@@ -133,7 +133,7 @@ def test_a_field_a_route_does_not_take_is_refused_by_name(api, demo):
     misspelt = viewer.patch(f"/dashboards/{dashboard['id']}", {"lable": "Renamed"})
     assert (misspelt.status_code, misspelt.json["message"]) == (400, "Unknown field 'lable'. Fields: label, positions.")
     chinese = viewer.patch(f"/dashboards/{dashboard['id']}", {"lable": "Renamed"}, headers={"Accept-Language": "zh-CN"})
-    assert chinese.json["message"] == "未知字段 'lable'。可用字段：label, positions。"
+    assert chinese.json["message"] == "未知字段“lable”。可用字段：label、positions。"
     assert viewer.get(f"/dashboards/{dashboard['id']}").json["label"] == dashboard["label"]
     viewer.delete(f"/dashboards/{dashboard['id']}")
 

@@ -12,7 +12,7 @@ from tests.api.imports_support import fresh_project, import_file
 from tests.api.test_wqp import DEMO, NJ_SITES, WI, WI_SITE, WQP_FILES, _request, _table
 
 UNKNOWN = "Unknown horizontal datum 'NAD38': use a WQX datum code such as NAD83, WGS84 or NAD27."
-UNKNOWN_ZH = "未知的水平基准 'NAD38'：请使用 WQX 基准代码，例如 NAD83、WGS84 或 NAD27。"
+UNKNOWN_ZH = "未知的水平基准“NAD38”：请使用 WQX 基准代码，例如 NAD83、WGS84 或 NAD27。"
 
 
 def _portal(file_name: str, column: str, identifier_column: str) -> dict[str, str]:

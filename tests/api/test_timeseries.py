@@ -455,7 +455,7 @@ def test_a_file_with_a_time_beyond_the_years_rejects_that_row_and_imports_the_ot
     assert [(r["row"], r["message"]) for r in rejected] == [(3, reason), (4, reason)]
     in_chinese = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}",
                                       headers={"Accept-Language": "zh-CN"}).json["data"]
-    assert in_chinese[0]["message"] == ("时间 '9999-12-31T23:00:00-05:00' 不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年"
+    assert in_chinese[0]["message"] == ("时间“9999-12-31T23:00:00-05:00”不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年"
                                         "之间。")
 
 

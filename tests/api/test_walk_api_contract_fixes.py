@@ -15,7 +15,7 @@ def test_a_station_takes_only_a_known_station_type(api, demo):
         400, "Unknown station type 'zzz-not-a-type': use the key of a station type (GET /stationTypes).")
     chinese = contributor.patch(f"/station/{station['id']}", {"stationType": "zzz-not-a-type"},
                                 headers={"Accept-Language": "zh-CN"})
-    assert chinese.json["message"] == "未知的站点类型 'zzz-not-a-type'：请使用站点类型的键（GET /stationTypes）。"
+    assert chinese.json["message"] == "未知的站点类型“zzz-not-a-type”：请使用站点类型的键（GET /stationTypes）。"
     # The types imports give, and those of the catalog, are taken.
     assert contributor.patch(f"/station/{station['id']}", {"stationType": "lake"}).json["stationType"] == "lake"
     key = f"spring-{uuid.uuid4().hex[:6]}"

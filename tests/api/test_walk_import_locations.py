@@ -47,10 +47,10 @@ def test_a_coordinate_that_cannot_be_read_says_why_and_an_apostrophe_before_a_nu
         (6, LOCATED), (7, LOCATED), (8, LOCATED)]
     chinese = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}", headers={"Accept-Language": "zh-CN"}).json
     assert [r["message"] for r in chinese["data"][:2]] == [
-        "Latitude '46,8139' 不是数字：请用小数点作小数分隔符（46.8139）。",
-        "Longitude '-71,2080' 不是数字：请用小数点作小数分隔符（-71.2080）。"]
+        "Latitude“46,8139”不是数字：请用小数点作小数分隔符（46.8139）。",
+        "Longitude“-71,2080”不是数字：请用小数点作小数分隔符（-71.2080）。"]
     assert [r["message"] for r in chinese["data"] if r["row"] == 6] == [
-        "未知站点 'WB-NEW-5'：其位置在第 3 行给出，但该行被拒绝；请修正该行，然后重新导入被拒绝的行。"]
+        "未知站点“WB-NEW-5”：其位置在第 3 行给出，但该行被拒绝；请修正该行，然后重新导入被拒绝的行。"]
     # Excel's text mark: '-71.2080 is the longitude -71.2080.
     stations = {s["identifier"]: s for s in api.as_("admin").get(f"/organization/{org}/projects/{project}/stations").json}
     assert (stations["WB-NEW-3"]["latitude"], stations["WB-NEW-3"]["longitude"]) == (46.8139, -71.208)

@@ -69,7 +69,7 @@ def test_values_in_another_unit_are_converted_and_those_that_cannot_be_are_refus
         (8, None, None, "Repeats row 7: the same station, parameter, time, activity, fraction and depth."),
         (9, "Unit", "%", UNCONVERTIBLE_DO)]
     assert admin.get(f"/Util/feedbacklog/{log['logId']}", headers=ZH).json["data"][1]["message"] == (
-        "单位 '%' 与参数的单位 'mg/L' 不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。")
+        "单位“%”与参数的单位“mg/L”不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。")
     # One axis, one unit: 77 deg F is 25 deg C, and 20 given without a unit is read in deg C.
     assert _values(api, org, "WB-NEW-5", temperature) == [
         ("2024-07-05", 1000, "deg C"), ("2024-07-06", 25, "deg C"), ("2024-07-07", 20, "deg C")]

@@ -38,7 +38,7 @@ def test_a_wide_rows_rejected_cell_gets_advice_a_wide_file_can_follow_and_the_ro
         (2, "pH", "ND", ND_IN_A_WIDE_FILE)]
     zh = {"Accept-Language": "zh-CN"}
     assert api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}", headers=zh).json["data"][0]["message"] == (
-        "pH 'ND' 不是数字：未测量时请将单元格留空；低于检测限的结果请以长格式导入，并使用 DetectionCondition 列。")
+        "pH“ND”不是数字：未测量时请将单元格留空；低于检测限的结果请以长格式导入，并使用 DetectionCondition 列。")
     again = api.as_("admin").get(f"/organization/{org}/projects/{project}/queued-import/{log['logId']}", headers=zh)
     assert again.json["message"] == "1 行被部分拒绝（见被拒绝的行）：该行的其他数值已导入。"
 

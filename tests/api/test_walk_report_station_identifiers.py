@@ -80,4 +80,4 @@ def test_when_no_value_names_a_station_the_400_names_them(api, demo):
     assert message == f"No station has these ids or identifiers: NO-SUCH-SITE, {body['stationIds'][1]}."
     chinese = report(api, body, headers={"Accept-Language": "zh-CN"})
     assert json.loads(chinese.body)["message"] == \
-        f"找不到 ID 或标识为以下值的站点：NO-SUCH-SITE, {body['stationIds'][1]}。"
+        f"找不到 ID 或标识符为以下值的站点：NO-SUCH-SITE, {body['stationIds'][1]}。"

@@ -452,7 +452,7 @@ def test_literal_braces_are_text_not_placeholders():
 
 def test_placeholders_carry_values_with_braces_and_a_placeholder_may_repeat():
     assert localize("A project with the key '{x}' already exists in this organization.", ZH) == \
-        "此组织中已存在标识为 '{x}' 的项目。"
+        "此组织中已存在标识为“{x}”的项目。"
     from chalicelib.core.messages import _pattern
 
     twice = _pattern("From {day} to {day}.")

@@ -70,7 +70,7 @@ def test_values_are_converted_to_their_parameters_unit_or_refused_column_by_colu
                                    "give the value in mg/L, or import it as a parameter of its own."}
     assert measured.implausible.tolist() == [False, False, False, False, False, False, True]
     assert localize(measured.refused[4], ZH) == (
-        "单位 'mg/L as P' 与参数的单位 'mg/L' 不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。")
+        "单位“mg/L as P”与参数的单位“mg/L”不同，且无法换算：请以 mg/L 给出数值，或将其作为单独的参数导入。")
 
 
 def test_the_new_reasons_the_checks_give_read_in_chinese():
