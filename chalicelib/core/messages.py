@@ -170,6 +170,8 @@ ZH_CN = {
     "roleName needs an organizationId.": "指定 roleName 时还需要 organizationId。",
     # Projects, stations and parameters (an organization's and a project's tabs).
     "A project with the key {key} already exists in this organization.": "此组织中已存在标识为 {key} 的项目。",
+    "A project named {name} already exists in this organization: choose another name.":
+        "此组织中已存在名为 {name} 的项目：请另选一个名称。",
     "Invalid {kind}Ids. Array of ids expected": "{kind}Ids 无效：应为 ID 数组。",
     "A station with the identifier {identifier} already exists in this organization.":
         "此组织中已存在标识符为 {identifier} 的站点。",

@@ -92,6 +92,7 @@ def create(data: dict) -> dict:
     organization_id = _text(data, "organizationId", True, 100)
     name = _text(data, "name", True, 300)
     key = _text(data, "projectKey", False, 100) or name
+    _require_unique_name(organization_id, name)
     project_id = _new_id(organization_id, key)
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
                       name=name, description=_text(data, "description", False, 10_000), createdAt=utc_now())
@@ -113,7 +114,21 @@ def update(project: Project, data: Any) -> dict:
         for name in ("name", "description"):
             if name in data:
                 _text(data, name, name == "name", 300 if name == "name" else 10_000)
+        if isinstance(data.get("name"), str) and data["name"].strip().casefold() != project.name.casefold():
+            _require_unique_name(project.organizationId, data["name"].strip(), project.id)
     return crud.update_item(COLLECTION, project.id, data)
+
+
+NAME_TAKEN = "A project named {name} already exists in this organization: choose another name."
+
+
+def _require_unique_name(organization_id: str, name: str, project_id: str | None = None) -> None:
+    """Two projects of one name in an organization could not be told apart in its lists and menus (a walk made
+    one: the key, made from the name, differed from the other's own key)."""
+    wanted = name.casefold()
+    for other in Project.by_organization.query(organization_id):
+        if other.id != project_id and not other.deletedAt and other.name.casefold() == wanted:
+            raise Conflict(NAME_TAKEN.format(name=repr(name)))
 
 
 def delete(project: Project) -> None:

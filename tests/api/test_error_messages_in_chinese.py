@@ -79,10 +79,26 @@ def test_a_project_key_that_exists_is_said_in_chinese(api, org):
     orgadmin = api.as_("orgadmin")
     project = {"organizationId": org, "projectKey": "alpha", "name": "Alpha"}
     assert orgadmin.post("/project", project).status_code == 201
+    project = {**project, "name": "Alpha again"}
     chinese, english = _both(lambda headers: orgadmin.post("/project", project, headers=headers))
     assert chinese.status_code == english.status_code == 409
     assert chinese.json["message"] == "此组织中已存在标识为“alpha”的项目。"
     assert english.json["message"] == "A project with the key 'alpha' already exists in this organization."
+
+
+def test_a_project_name_in_use_is_refused_at_creation_and_rename(api, org):
+    """zh/mobile walk, 2026-11-27: a project without a key took the name of one with its own key."""
+    orgadmin = api.as_("orgadmin")
+    assert orgadmin.post("/project", {"organizationId": org, "projectKey": "GEN", "name": "Generated network"}).status_code == 201
+    chinese, english = _both(lambda headers: orgadmin.post("/project", {"organizationId": org, "name": "generated Network"},
+                                                           headers=headers))
+    assert (english.status_code, english.json["message"]) == (
+        409, "A project named 'generated Network' already exists in this organization: choose another name.")
+    assert chinese.json["message"] == "此组织中已存在名为“generated Network”的项目：请另选一个名称。"
+    other = orgadmin.post("/project", {"organizationId": org, "name": "Other network"}).json
+    renamed = orgadmin.patch(f"/project/{other['id']}", {"name": "Generated network"})
+    assert renamed.status_code == 409
+    assert orgadmin.patch(f"/project/{other['id']}", {"name": "Other Network"}).status_code == 200  # its own name
 
 
 def test_demoting_the_last_group_admin_is_refused_in_chinese(api, org, demo):

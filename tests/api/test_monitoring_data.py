@@ -173,10 +173,13 @@ def test_a_deleted_projects_name_can_be_used_again_by_an_empty_project(api, demo
     assert by_key.status_code == 200 and by_key.json == []
     names = [p["name"] for p in api.get(f"/project/getIdsByOrganizationIds?organizationId={demo['org']}").json]
     assert names.count(name) == 1
-    # A project of that name that is not deleted is still a conflict.
+    # A project of that name that is not deleted is still a conflict; so is its key under another name.
     twice = contributor.post("/project", {"organizationId": demo["org"], "name": name})
     assert twice.status_code == 409
-    assert twice.json["message"] == f"A project with the key {name!r} already exists in this organization."
+    assert twice.json["message"] == f"A project named {name!r} already exists in this organization: choose another name."
+    same_key = contributor.post("/project", {"organizationId": demo["org"], "name": f"{name} bis", "projectKey": name})
+    assert (same_key.status_code, same_key.json["message"]) == (
+        409, f"A project with the key {name!r} already exists in this organization.")
 
 
 def test_project_ids_by_organization_give_id_and_name(api, demo):
