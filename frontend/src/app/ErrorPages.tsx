@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams, type Params } from 'react-router';
 import { useDocumentTitle } from '../shell/documentTitle';
+import { LoadError } from '../shell/LoadError';
 import { redirectToNotFound } from '../shell/navigation';
 import { HOME_PATH } from './paths';
 
@@ -53,6 +54,22 @@ export function ForbiddenPage({ query }: ErrorPageProps) {
       <p>
         <Link to={HOME_PATH}>{t('common.goHome')}</Link>
       </p>
+    </section>
+  );
+}
+
+/**
+ * In place of a page that needs the signed-in user's profile, while it cannot be loaded (the server failed, is
+ * unavailable or could not be reached): an outage, said as one, with "Try again"; never "Access denied".
+ */
+export function ServerUnreachablePage({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('errors.unreachable.title'));
+  return (
+    <section className="page" aria-labelledby="unreachable-title">
+      <h1 id="unreachable-title">{t('errors.unreachable.title')}</h1>
+      <p>{t('errors.unreachable.message')}</p>
+      <LoadError error={error} onRetry={onRetry} />
     </section>
   );
 }

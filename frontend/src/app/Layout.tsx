@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
 import { useAccountDeletedNotice } from '../auth/accountDeleted';
 import { meets, type Requirement } from '../auth/roles';
-import { useSession } from '../auth/session';
+import { profileUnavailable, useSession } from '../auth/session';
 import { LoginPage } from '../auth/LoginPage';
 import { DocumentTitle, useDocumentTitle, type RouteTitle } from '../shell/documentTitle';
 import { useFocusAfterNavigation } from '../shell/focusAfterNavigation';
@@ -14,7 +14,7 @@ import { shell } from '../shell/registry';
 import { SideMenu } from '../shell/SideMenu';
 import { MAIN_CONTENT_ID, SkipLink } from '../shell/SkipLink';
 import { Toasts } from '../shell/toast';
-import { ForbiddenPage } from './ErrorPages';
+import { ForbiddenPage, ServerUnreachablePage } from './ErrorPages';
 import { HOME_PATH } from './paths';
 
 /** What a route may declare in its `handle`. */
@@ -32,7 +32,10 @@ function SignInFirst() {
   return <LoginPage />;
 }
 
-/** Pages of routes that require roles show only to users holding them (sign-in first). */
+/**
+ * Pages of routes that require roles show only to users holding them (sign-in first); while the profile cannot be
+ * loaded because of an outage, a page saying so with "Try again" (a refusal of the profile is still "Access denied").
+ */
 function RouteGate({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const requirements = useMatches()
@@ -43,6 +46,8 @@ function RouteGate({ children }: { children: React.ReactNode }) {
     return <Spinner />;
   }
   if (session.status === 'anonymous') return <SignInFirst />;
+  // The profile could not be loaded (an outage, not a refusal): nothing is known of the user's roles yet.
+  if (profileUnavailable(session)) return <ServerUnreachablePage error={session.profileError} onRetry={session.retryProfile} />;
   if (!requirements.every((r) => meets(session.profile, r))) return <ForbiddenPage />;
   return <>{children}</>;
 }

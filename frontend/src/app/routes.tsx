@@ -4,7 +4,9 @@ import { adminRoutes } from '../features/admin/routes';
 import { apiReferenceRoutes } from '../features/apiReference/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { explorerRoutes } from '../features/explorer/routes';
+import { PendingInvitations } from '../features/invitations/components/PendingInvitations';
 import { invitationRoutes, invitationStsRoutes } from '../features/invitations/routes';
+import { ORGANIZATIONS_PAGE_PATH } from '../features/organizations/paths';
 import { organizationRoutes, organizationStsRoutes } from '../features/organizations/routes';
 import { contactMessageRoutes, infoPageRoutes } from '../features/pages/routes';
 import { projectRoutes } from '../features/projects/routes';
@@ -24,6 +26,26 @@ function withTitle(routes: RouteObject[], title: RouteTitle): RouteObject[] {
 }
 
 /**
+ * My organizations, followed by the signed-in user's own open invitations (Accept, Decline): someone in no
+ * organization yet, told that a group administrator can invite them, finds there the invitation they passed over.
+ */
+function withOwnInvitations(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    `/${route.path}` === ORGANIZATIONS_PAGE_PATH
+      ? {
+          ...route,
+          element: (
+            <>
+              {route.element}
+              <PendingInvitations />
+            </>
+          ),
+        }
+      : route,
+  );
+}
+
+/**
  * The pages of each feature, composed here (features do not import each other). Each feature
  * exports its own array of routes; add a feature by adding its array to this list. A route may
  * declare `handle: { requires: { roles: [...] } }` (or `permissions`) to show only to users
@@ -35,7 +57,7 @@ const featureRoutes: RouteObject[] = [
   ...adminRoutes,
   ...contactMessageRoutes,
   ...invitationRoutes,
-  ...withTitle(organizationRoutes, ({ tab }) => (tab ? `organizations.tabs.${tab}` : 'organizations.list.title')),
+  ...withTitle(withOwnInvitations(organizationRoutes), ({ tab }) => (tab ? `organizations.tabs.${tab}` : 'organizations.list.title')),
   ...projectRoutes,
   ...apiReferenceRoutes,
   {

@@ -2,7 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import useSWR, { useSWRConfig } from 'swr';
-import { ACCOUNT_DELETED_REASON, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
+import { ACCOUNT_DELETED_REASON, ApiError, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
 import i18n, { changeLanguage, type Language } from '../i18n';
 import { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
 import { checkToken, hasEnded, loginOptionsOf, SESSION_ENDED, signIn, signInAgain, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
@@ -19,6 +19,8 @@ export interface Session {
   /** GET /auth/profile once signed in; `{}` after the own account was deleted. */
   profile: Profile | undefined;
   profileError: unknown;
+  /** Load the profile again (after it could not be loaded): "Try again" of the page that waits for it. */
+  retryProfile: () => Promise<unknown>;
   /** The name to show: the profile's, else the token's. */
   displayName: string;
   signIn: () => void;
@@ -41,6 +43,7 @@ export const ANONYMOUS_SESSION: Session = {
   user: null,
   profile: undefined,
   profileError: undefined,
+  retryProfile: async () => undefined,
   displayName: '',
   signIn: noop,
   signInAgain: async () => undefined,
@@ -54,6 +57,16 @@ export const SessionContext = createContext<Session>(ANONYMOUS_SESSION);
 
 export function useSession(): Session {
   return useContext(SessionContext);
+}
+
+/**
+ * Signed in, but the profile could not be loaded for another reason than a refusal (the server failed, is
+ * unavailable or could not be reached): an outage, which says nothing of what the user may do.
+ */
+export function profileUnavailable(session: Pick<Session, 'status' | 'profile' | 'profileError'>): boolean {
+  if (session.status !== 'signed-in' || session.profile || !session.profileError) return false;
+  const error = session.profileError;
+  return !(error instanceof ApiError && (error.status === 401 || error.status === 403));
 }
 
 /** The current profile (undefined while anonymous or loading). */
@@ -132,6 +145,7 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   useSavedLanguage(signedIn ? profile : undefined, sub);
   // A profile the app learnt (after a change of role, say) goes into the cache, so later refreshes still replace it.
   const setProfile = useCallback((next: Profile) => void mutate(next, { revalidate: false }), [mutate]);
+  const retryProfile = useCallback(() => mutate(), [mutate]);
 
   const status: SessionStatus = !checked || auth.isLoading ? 'checking' : signedIn ? 'signed-in' : 'anonymous';
   const displayName = profile?.name || auth.user?.profile.name || auth.user?.profile.preferred_username || '';
@@ -149,6 +163,7 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
       user: auth.user ?? null,
       profile: signedIn ? profile : undefined,
       profileError: error,
+      retryProfile,
       displayName,
       signIn: doSignIn,
       signInAgain: doSignInAgain,
@@ -157,7 +172,7 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
       setLoginDialogVisible,
       setProfile,
     }),
-    [status, auth.user, signedIn, profile, error, displayName, doSignIn, doSignInAgain, doSignOut, loginDialogVisible, setProfile],
+    [status, auth.user, signedIn, profile, error, retryProfile, displayName, doSignIn, doSignInAgain, doSignOut, loginDialogVisible, setProfile],
   );
 
   return (

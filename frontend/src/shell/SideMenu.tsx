@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useSession } from '../auth/session';
+import type { Profile } from '../auth/profile';
+import { profileUnavailable, useSession } from '../auth/session';
 import { shell, type MenuEntry } from './registry';
 
 /** One link of the side menu; when collapsed only its icon shows (the label stays its name). */
@@ -43,12 +44,17 @@ function Entry({ entry, collapsed }: { entry: MenuEntry; collapsed: boolean }) {
   );
 }
 
-/** The side menu: the entries of every module the user holds the roles for. */
+/**
+ * The side menu: the entries of every module the user holds the roles for. While the signed-in user's profile
+ * cannot be loaded (an outage), the entries for any signed-in user stay (their pages say the server is not
+ * answering); those needing a role wait for the profile.
+ */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
-  const { profile } = useSession();
+  const session = useSession();
+  const signedInOnly: Profile | undefined = profileUnavailable(session) ? { id: session.user?.profile.sub ?? 'signed-in' } : undefined;
   return (
     <ul className="menu">
-      {shell.menuFor(profile).map((entry) => (
+      {shell.menuFor(session.profile ?? signedInOnly).map((entry) => (
         <Entry key={entry.key} entry={entry} collapsed={collapsed} />
       ))}
     </ul>

@@ -17,6 +17,9 @@ export function orgInfoPath(organizationId?: string): string {
   return organizationId ? `/sts/org-info?id=${encodeURIComponent(organizationId)}` : '/sts/org-info';
 }
 
+/** The portal's Contact us form (an informational page of the pages feature): to ask to join an organization. */
+export const CONTACT_US_PATH = '/sts/contactUs';
+
 /** The explorer showing this organization's stations. */
 export function explorerPath(organizationId: string): string {
   return `/sts/overview?organization=${encodeURIComponent(organizationId)}`;

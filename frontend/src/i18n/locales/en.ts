@@ -128,6 +128,14 @@ const en = {
       unavailable: 'This part of the page could not be loaded. Check your connection and try again.',
       retry: 'Try again',
     },
+    /** A screen whose data could not be loaded (shell/LoadError): what happened, in plain words, and Try again. */
+    loadError: {
+      offline: 'Could not reach the server. Check your connection, then try again.',
+      serverError: 'The server ran into a problem and could not answer. Try again; if it keeps happening, tell the administrators (Contact us).',
+      detail: 'Details: {{detail}}',
+      retry: 'Try again',
+      retrying: 'Trying again…',
+    },
   },
   errors: {
     forbidden: {
@@ -140,6 +148,11 @@ const en = {
     },
     route: {
       title: 'Something went wrong',
+    },
+    /** The signed-in user's profile could not be loaded (an outage, not a refusal): the page waits for it. */
+    unreachable: {
+      title: 'The server is not answering',
+      message: 'Your account could not be loaded, so this page cannot be shown yet. This is not a question of permission.',
     },
   },
 };

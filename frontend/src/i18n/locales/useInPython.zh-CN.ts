@@ -7,7 +7,7 @@ const useInPython: Record<keyof typeof en, string> = {
   results: '结果（WQP 地址）',
   python: 'Python（dataretrieval）',
   r: 'R',
-  copy: '复制{{what}}',
+  copy: '复制 {{what}}',
   copied: '已复制。',
   copyFailed: '复制失败：请选中文本后手动复制。',
 };

@@ -92,7 +92,7 @@ const zhCN: Messages = {
     profile: {
       title: '个人资料',
       name: '姓名',
-      email: '电子邮件',
+      email: '电子邮箱',
       systemRoles: '系统角色',
       organizationRoles: '组织角色',
       deleteAccount: '删除我的账户',
@@ -127,6 +127,13 @@ const zhCN: Messages = {
       unavailable: '页面的这一部分无法加载。请检查网络连接后重试。',
       retry: '重试',
     },
+    loadError: {
+      offline: '无法连接到服务器。请检查网络连接，然后重试。',
+      serverError: '服务器出现问题，未能应答。请重试；如果问题持续，请告知管理员（联系我们）。',
+      detail: '详细信息：{{detail}}',
+      retry: '重试',
+      retrying: '正在重试…',
+    },
   },
   errors: {
     forbidden: {
@@ -139,6 +146,10 @@ const zhCN: Messages = {
     },
     route: {
       title: '出错了',
+    },
+    unreachable: {
+      title: '服务器没有应答',
+      message: '无法加载您的账户，因此暂时无法显示此页面。这与权限无关。',
     },
   },
 };

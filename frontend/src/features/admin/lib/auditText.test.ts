@@ -17,8 +17,11 @@ describe('the audit trail in words', () => {
     expect(userAgentSummary(t, agent)).toBe(name);
   });
 
-  it('says the user agent in Chinese word order', () => {
-    expect(userAgentSummary(i18n.getFixedT('zh-CN'), 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe('macOS 上的 Firefox 140');
+  it('says the user agent in Chinese as the browser with its system in brackets, known or not', () => {
+    const zh = i18n.getFixedT('zh-CN');
+    expect(userAgentSummary(zh, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe('Firefox 140（macOS）');
+    expect(userAgentSummary(zh, 'Mozilla/5.0 (X11; Linux x86_64) SomeEngine/1.0')).toBe('某浏览器（Linux）');
+    expect(userAgentSummary(zh, 'curl/8.5.0')).toBe('curl 8');
   });
 
   it('pairs the fields of before and after; a side the entry does not record is absent', () => {

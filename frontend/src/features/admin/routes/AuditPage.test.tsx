@@ -148,9 +148,9 @@ describe('audit trail screen', () => {
       // The change and its source in Chinese too: field names, yes/no, the status and role, the browser.
       const invitation = within(zhTable).getAllByRole('row')[2]!;
       expect(within(invitation).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-        '电子邮件：carl@demo.example', '角色：数据贡献者', '系统管理员：否', '状态：已接受',
+        '电子邮箱：carl@demo.example', '角色：数据贡献者', '系统管理员：否', '状态：已接受',
       ]);
-      expect(within(invitation).getByText('Windows 上的 Chrome 159')).toBeInTheDocument();
+      expect(within(invitation).getByText('Chrome 159（Windows）')).toBeInTheDocument();
       expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('权限：（无） → 改为 share-dashboards');
       expect(zhTable).not.toHaveTextContent(/isSystemAdmin|roleName|Before|After/);
     } finally {

@@ -378,9 +378,11 @@ export interface StationAnswer {
   error: unknown;
   isLoading: boolean;
   isValidating: boolean;
+  /** Ask again (after a failure: "Try again"). */
+  mutate: () => Promise<unknown>;
 }
 
-const NOT_ASKED: StationAnswer = { data: undefined, error: undefined, isLoading: false, isValidating: false };
+const NOT_ASKED: StationAnswer = { data: undefined, error: undefined, isLoading: false, isValidating: false, mutate: async () => undefined };
 
 /** POST /statistic with `body`: the previous answer stays while a new body's loads. Asked nothing (null: the
  * map or the table is hidden), there is no answer at all: SWR would keep returning its last one, and a hidden

@@ -147,10 +147,10 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     </td>
                     <td className="cell-name"><Link to={stationPath(id)} state={linkState}>{name}</Link></td>
                     <td data-label={columns[1].label}>{stations.identifier[i]}</td>
-                    <td data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
+                    <td className="cell-type" data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
                     <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>
                     <td data-label={columns[4].label}>{stations.lastDate[i]}</td>
-                    <td data-label={columns[5].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
+                    <td className="cell-organization" data-label={columns[5].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
                   </tr>
                 );
               })}

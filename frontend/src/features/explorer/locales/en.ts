@@ -15,6 +15,8 @@ const explorer = {
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
+  /** Over what happened (shell/LoadError), with "Try again". */
+  loadFailed: 'Stations could not be loaded.',
   snapshotChanging: 'The station data changed twice while the map was loading. Please try again shortly.',
   stationTypes: {
     'surface-water': 'Surface water',

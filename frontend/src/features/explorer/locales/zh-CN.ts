@@ -17,6 +17,7 @@ const explorer: Strings<typeof en> = {
   updating: '更新中…',
   correctFilters: '请更正筛选条件以查看站点。',
   failed: '无法加载站点：{{message}}',
+  loadFailed: '无法加载站点。',
   snapshotChanging: '地图加载期间站点数据已两次更新，请稍后再试。',
   stationTypes: {
     'surface-water': '地表水',

@@ -243,7 +243,52 @@ describe('explorer /sts/overview', () => {
     api = fakeApi(rest);
     vi.stubGlobal('fetch', vi.fn(api.fetch));
     renderExplorer('/sts/overview');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Stations could not be loaded: Cannot POST /api/v1/statistic');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Stations could not be loaded.');
+    expect(alert).toHaveTextContent('Cannot POST /api/v1/statistic');
+  });
+
+  it('an unreachable or failing server: said in plain words, and "Try again" loads the stations', async () => {
+    const user = userEvent.setup();
+    let answer: 'offline' | 500 | null = 'offline';
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (answer && init?.method === 'POST') {
+        if (answer === 'offline') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ statusCode: 500, message: 'Internal Server Error' }), { status: 500, headers: { 'Content-Type': 'application/json' } });
+      }
+      return api.fetch(input, init);
+    }));
+    renderExplorer('/sts/overview?mode=map');
+    let alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Stations could not be loaded.');
+    expect(alert).toHaveTextContent('Could not reach the server. Check your connection, then try again.');
+    expect(alert).not.toHaveTextContent('Stations could not be loaded: Failed to fetch');
+
+    answer = 500;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The server ran into a problem and could not answer.'));
+    alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Details: HTTP 500 · Internal Server Error');
+
+    answer = null;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await mapShows('map of 3 stations');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('3 stations · 1,234 samples')).toBeInTheDocument();
+  });
+
+  it('says an unreachable server in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
+      return api.fetch(input, init);
+    }));
+    renderExplorer('/sts/overview?mode=map');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('无法加载站点。');
+    expect(alert).toHaveTextContent('无法连接到服务器。请检查网络连接，然后重试。');
+    expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
+    await changeLanguage('en');
   });
 
   it('checks dates and hydrologic units in the form, at the field, and asks the server nothing until they are right', async () => {
@@ -394,7 +439,9 @@ describe('explorer /sts/overview', () => {
     const router = renderExplorer('/sts/overview?mode=table');
     expect(await screen.findByRole('table')).toBeInTheDocument();
     router.navigate('/sts/overview?mode=table&q=refused');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Stations could not be loaded: Invalid search.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Stations could not be loaded.');
+    expect(alert).toHaveTextContent('Invalid search.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText('3 stations · 1,234 samples')).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
+import { LoadError } from '../../../shell/LoadError';
 import { OFFLINE_MAP_SERVICE, useMapService } from '../api/mapService';
 import { useOrganizationOptions } from '../api/organizations';
 import { useStationTypeOptions } from '../api/stationTypes';
@@ -153,9 +154,12 @@ export function ExplorerPage() {
         </div>
         {valid && <UseInPython filters={filters} />}
         {error ? (
-          <div role="alert" className="alert alert-error">
-            {t('explorer.failed', { message: error instanceof Error ? error.message : String(error) })}
-          </div>
+          <LoadError
+            error={error}
+            title={t('explorer.loadFailed')}
+            // Both of what failed load again (the map's points, the table's page).
+            onRetry={() => Promise.all([points.error ? points.mutate() : undefined, table.error ? table.mutate() : undefined])}
+          />
         ) : null}
         {isLoading && !stations && !error && <Loading />}
         {shownMode !== 'table' && (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SWRResponse } from 'swr';
 import { ApiError } from '../../../api/client';
+import { formatDateTime } from '../../../lib/dates';
 import { messageOf } from '../../../shell/toast';
 import type { ImportLog, Page } from '../api/types';
 import { outcomeLabel, statusLabel } from '../lib/labels';
@@ -35,7 +36,6 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
   const { total, pageCount } = history.data;
   const logs = history.data.data.map((log) => (log.logId === current?.logId ? current : log));
   if (total === 0) return <p>{t('imports.history.empty')}</p>;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
       <div className="ws-table-wrap imports-history" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
@@ -64,13 +64,13 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
                     </>
                   )}
                   {/* Shown instead of the Started column where that does not fit (imports.css). */}
-                  <span className="imports-when-inline">{when.format(new Date(log.createdAt))}</span>
+                  <span className="imports-when-inline">{formatDateTime(log.createdAt, i18n.language)}</span>
                 </td>
                 <td className="imports-status">{statusLabel(t, log)}</td>
                 <td className="imports-outcome">{outcomeLabel(t, log)}</td>
-                <td className="imports-when">{when.format(new Date(log.createdAt))}</td>
+                <td className="imports-when">{formatDateTime(log.createdAt, i18n.language)}</td>
                 <td>
-                  <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={`${t('imports.history.show')}: ${log.fileName}, ${when.format(new Date(log.createdAt))}`}>
+                  <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={t('imports.history.showImport', { file: log.fileName, when: formatDateTime(log.createdAt, i18n.language) })}>
                     {t('imports.history.show')}
                   </button>
                 </td>

@@ -101,7 +101,9 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
     <div className="imports-result">
       <div role="status">
         <h3 ref={heading} tabIndex={-1}>
-          <strong>{log.fileName}</strong>: {statusLabel(t, log)}
+          <strong>{log.fileName}</strong>
+          {t('imports.afterFileName')}
+          {statusLabel(t, log)}
         </h3>
         {/* An ended import's message waits for its final counts (a cancel's "after 6,000 rows" would be stale). */}
         {log.message && (!ended || settled) && <p>{log.message}</p>}

@@ -560,7 +560,9 @@ describe('after a regression walk', () => {
     // The server's words come again, in Chinese; the result stays on screen meanwhile (not blanked, focus kept).
     expect(await screen.findByText('2 行被拒绝（见被拒绝的行）；其他行已导入。')).toBeInTheDocument();
     expect(screen.queryByText(REJECTED_MESSAGE)).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'results.csv: 已导入（有被拒绝的行）' })).toBe(heading);
+    // Chinese punctuation between the file and its status, and in the history's Show button.
+    expect(screen.getByRole('heading', { name: 'results.csv：已导入（有被拒绝的行）' })).toBe(heading);
+    expect(await screen.findByRole('button', { name: /^查看：results\.csv，\d{4}年/ })).toBeInTheDocument();
     const chinese = screen.getByRole('table', { name: '被拒绝的 2 行中共有 2 个问题' });
     expect(await within(chinese).findByText("ActivityStartDate '2024-02-30' 不是日期")).toBeInTheDocument();
     expect(within(chinese).queryByText("ActivityStartDate '2024-02-30' is not a date")).not.toBeInTheDocument();
@@ -755,8 +757,8 @@ describe('once every row is done (a large import walked)', () => {
       '3 of 3 rows · 100% done · finishing'],
     ['an import that wrote values', 'en', importLog({ status: 'running', rowsTotal: 9, rowsDone: 9, rowsImported: 8, rowsRejected: 1 }), 'results.csv: Importing',
       '9 of 9 rows · 100% done · updating the summaries of the stations'],
-    ['a dry run', 'zh-CN', DRY_RUN, 'results.csv: 正在检查', '200 / 200 行 · 已完成 100% · 正在完成检查'],
-    ['an import whose every row was rejected', 'zh-CN', ALL_REJECTED, 'results.csv: 正在导入', '9 / 9 行 · 已完成 100% · 正在收尾'],
+    ['a dry run', 'zh-CN', DRY_RUN, 'results.csv：正在检查', '200 / 200 行 · 已完成 100% · 正在完成检查'],
+    ['an import whose every row was rejected', 'zh-CN', ALL_REJECTED, 'results.csv：正在导入', '9 / 9 行 · 已完成 100% · 正在收尾'],
   ] as const)('says what %s does once every row is done, naming summaries only where values were written (%s)', async (_what, language, log, heading, line) => {
     await changeLanguage(language);
     renderResult(log);

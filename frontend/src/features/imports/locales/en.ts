@@ -35,6 +35,8 @@ const imports = {
   stopping: 'counting the rows that were being written',
   cancel: 'Cancel the import',
   emptyFile: 'The file is empty. Choose a file with a header row and data rows.',
+  /** Between the file's name and its status in the result's heading ("results.csv: Imported"). */
+  afterFileName: ': ',
   status: {
     queued: 'Queued',
     running: 'Importing',
@@ -134,6 +136,8 @@ const imports = {
     status: 'Status',
     outcome: 'Result',
     show: 'Show',
+    /** The Show button's name: which import it shows. */
+    showImport: 'Show: {{file}}, {{when}}',
   },
   latest: {
     title: 'Latest imports',

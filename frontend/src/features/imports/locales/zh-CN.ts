@@ -32,6 +32,7 @@ const imports: typeof en = {
   stopping: '正在统计取消时正在写入的行',
   cancel: '取消导入',
   emptyFile: '文件为空。请选择包含表头行和数据行的文件。',
+  afterFileName: '：',
   status: {
     queued: '排队中',
     running: '正在导入',
@@ -122,6 +123,7 @@ const imports: typeof en = {
     status: '状态',
     outcome: '结果',
     show: '查看',
+    showImport: '查看：{{file}}，{{when}}',
   },
   latest: {
     title: '最新导入',

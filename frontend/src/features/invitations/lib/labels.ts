@@ -23,9 +23,3 @@ const STATUS_KEYS = {
 export function statusLabel(t: TFunction, status: string): string {
   return status in STATUS_KEYS ? t(STATUS_KEYS[status as keyof typeof STATUS_KEYS]) : status;
 }
-
-export function formatDate(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(language);
-}

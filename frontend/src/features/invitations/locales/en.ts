@@ -36,11 +36,18 @@ const invitations = {
     alreadyAccepted: 'You have accepted this invitation to {{organization}}.',
     open: 'Open {{organization}}',
     unknownOrganization: 'the organization',
+    /** The link was opened by another account than the invited one: which one, and the way to switch. */
+    signedInAs: 'You are signed in as {{email}}.',
+    signedInAsUnknown: 'You are signed in with an account that has no email address the portal knows.',
+    switchAccount: 'Sign out and sign in with the invited address',
+    switchAccountHint: 'After signing in again you come back to this invitation.',
   },
   list: {
     title: 'Invitations',
     intro: 'Invite people into the organizations you administer, and follow their invitations.',
     notAnAdmin: 'Only group administrators invite people. You do not administer an organization.',
+    /** The signed-in user's own open invitations, on the Invitations page: none. */
+    noneForYou: 'You have no open invitations. When a group administrator invites you, the invitation shows here.',
     invite: 'Invite someone',
     statusFilter: 'Status',
     allStatuses: 'All',
@@ -65,6 +72,9 @@ const invitations = {
   home: {
     title: 'Invitations for you',
     item: 'Join {{organization}}',
+    role: 'Role: {{role}}',
+    acceptAction: 'Accept the invitation to join {{organization}}',
+    declineAction: 'Decline the invitation to join {{organization}}',
   },
 };
 

@@ -20,7 +20,7 @@ const invitations: typeof en = {
     organization: '组织',
     role: '角色',
     status: '状态',
-    sent: '发送日期',
+    sent: '发送时间',
     expires: '有效期至',
   },
   page: {
@@ -38,11 +38,16 @@ const invitations: typeof en = {
     alreadyAccepted: '您已接受加入 {{organization}} 的邀请。',
     open: '打开 {{organization}}',
     unknownOrganization: '该组织',
+    signedInAs: '您当前登录的账户是 {{email}}。',
+    signedInAsUnknown: '您当前登录的账户没有本门户已知的电子邮箱地址。',
+    switchAccount: '退出登录，并用受邀的地址重新登录',
+    switchAccountHint: '重新登录后将返回此邀请。',
   },
   list: {
     title: '邀请',
     intro: '邀请他人加入您管理的组织，并跟踪邀请状态。',
     notAnAdmin: '只有组管理员可以邀请他人。您没有管理任何组织。',
+    noneForYou: '您没有待处理的邀请。组管理员邀请您后，邀请会显示在这里。',
     invite: '邀请成员',
     statusFilter: '状态',
     allStatuses: '全部',
@@ -67,6 +72,9 @@ const invitations: typeof en = {
   home: {
     title: '您的邀请',
     item: '加入 {{organization}}',
+    role: '角色：{{role}}',
+    acceptAction: '接受加入 {{organization}} 的邀请',
+    declineAction: '拒绝加入 {{organization}} 的邀请',
   },
 };
 

@@ -126,6 +126,45 @@ describe('invitation page', () => {
     expect(alert).toHaveFocus();
   });
 
+  describe('opened while signed in with another account', () => {
+    /** The server refuses the link to anyone but its invitee (403). */
+    function foreignLink() {
+      vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/Invitation/pending?token=')) {
+          return new Response(JSON.stringify({ statusCode: 403, message: 'This invitation was sent to another email address.' }), {
+            status: 403, headers: { 'Content-Type': 'application/json' },
+          });
+        }
+        return server.fetch(input, init);
+      }));
+    }
+
+    it('names the signed-in account and signs out to come back to this invitation', async () => {
+      foreignLink();
+      const signOut = vi.fn();
+      renderWorkspace('/sts/invitation/secret-token', PROFILES.viewer, { signOut });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('This invitation was sent to another email address.');
+      expect(alert).toHaveTextContent('You are signed in as vera@demo.example.');
+      expect(alert).toHaveTextContent('After signing in again you come back to this invitation.');
+      expect(within(alert).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/home');
+
+      await userEvent.click(within(alert).getByRole('button', { name: 'Sign out and sign in with the invited address' }));
+      // Signing out comes back to this invitation's page, which asks to sign in and returns here after.
+      expect(signOut).toHaveBeenCalledWith('#/sts/invitation/secret-token');
+    });
+
+    it('says it in Simplified Chinese', async () => {
+      await changeLanguage('zh-CN');
+      foreignLink();
+      renderWorkspace('/sts/invitation/secret-token', PROFILES.viewer, { signOut: vi.fn() });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('您当前登录的账户是 vera@demo.example。');
+      expect(within(alert).getByRole('button', { name: '退出登录，并用受邀的地址重新登录' })).toBeInTheDocument();
+      await changeLanguage('en');
+    });
+  });
+
   it('reads in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);

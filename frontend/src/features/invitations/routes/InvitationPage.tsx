@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../api/client';
+import { formatDate } from '../../../lib/dates';
 import { useReloadProfile, useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
@@ -12,7 +13,7 @@ import type { InvitationOfferState } from '../components/PendingInvitationRedire
 import { acceptInvitation, PENDING_PATH, usePendingInvitations } from '../api/pending';
 import type { Invitation } from '../api/types';
 import { roleLabel } from '../lib/labels';
-import { FOCUS_HEADING, organizationWorkspacePath } from '../paths';
+import { FOCUS_HEADING, invitationPath, organizationWorkspacePath } from '../paths';
 import '../../../shell/workspace.css';
 
 /**
@@ -51,6 +52,23 @@ export function InvitationPage() {
         )}
       </>
     );
+  } else if (!ended && isForeign(pending.error)) {
+    // Opened while signed in with another account: which one, and the way to the invited one (signing out comes
+    // back to this invitation, where signing in again returns here too).
+    const email = session.profile?.email || session.user?.profile.email;
+    body = (
+      <div className="alert alert-error" role="alert">
+        <p>{messageOf(pending.error)}</p>
+        <p>{email ? t('invitations.page.signedInAs', { email }) : t('invitations.page.signedInAsUnknown')}</p>
+        <div className="ws-actions">
+          <button type="button" className="button button-primary" onClick={() => session.signOut(`#${invitationPath(token)}`)}>
+            {t('invitations.page.switchAccount')}
+          </button>
+          <Link to="/home">{t('common.goHome')}</Link>
+        </div>
+        <p>{t('invitations.page.switchAccountHint')}</p>
+      </div>
+    );
   } else if (pending.error || ended) {
     body = (
       <div ref={endedAlert} className="alert alert-error" role="alert" tabIndex={-1}>
@@ -67,6 +85,11 @@ export function InvitationPage() {
       {body}
     </section>
   );
+}
+
+/** The invitation names another email address than the signed-in account's (403). */
+function isForeign(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403;
 }
 
 /** The invitation can no longer be used: revoked, declined or expired (410 Gone). */
@@ -131,7 +154,7 @@ function InvitationDetails({ invitation, token, onEnded }: { invitation: Invitat
       },
     );
 
-  const expires = new Date(invitation.expiresAt).toLocaleDateString(i18n.language);
+  const expires = formatDate(invitation.expiresAt, i18n.language);
   return (
     <>
       <p className="invitation-lead">

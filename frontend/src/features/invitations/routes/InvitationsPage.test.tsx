@@ -38,6 +38,10 @@ describe('invitation management', () => {
     expect(row.getByText('Demo Watershed Council')).toBeInTheDocument();
     expect(row.getByText('Data contributor')).toBeInTheDocument();
     expect(row.getByText('Pending')).toBeInTheDocument();
+    // Sent and valid until as the import history writes dates (date and time, in the interface's language).
+    const when = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    expect(row.getByRole('cell', { name: when('2026-11-20T10:00:00Z') })).toBeInTheDocument();
+    expect(row.getByRole('cell', { name: when('2026-11-27T10:00:00Z') })).toBeInTheDocument();
     expect(within(rowOf('old@example.com')).getByText('Accepted')).toBeInTheDocument();
     // Only open invitations can be resent or revoked.
     expect(within(rowOf('old@example.com')).queryByRole('button')).not.toBeInTheDocument();
@@ -120,7 +124,7 @@ describe('invitation management', () => {
     const labels = () => within(rowOf('newcomer@example.com')).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
     expect(labels()).toEqual([null, 'Organization', 'Role', 'Status', 'Sent', 'Valid until', null]);
     await changeLanguage('zh-CN');
-    await waitFor(() => expect(labels()).toEqual([null, '组织', '角色', '状态', '发送日期', '有效期至', null]));
+    await waitFor(() => expect(labels()).toEqual([null, '组织', '角色', '状态', '发送时间', '有效期至', null]));
     // The stylesheet lays such rows out as cards on a phone, the labels before the values.
     expect(screen.getByRole('table')).toHaveClass('card-table');
     const css = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
@@ -158,6 +162,11 @@ describe('invitation management', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '邀请' })).toBeInTheDocument();
     await screen.findByRole('cell', { name: 'newcomer@example.com' });
     expect(within(rowOf('newcomer@example.com')).getByText('待处理')).toBeInTheDocument();
+    // Dates as the import history writes them in Chinese ("2026年11月27日 09:53"), not "2026/11/27".
+    const sent = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-20T10:00:00Z'));
+    expect(sent).toMatch(/^2026年11月20日 \d\d:\d\d$/);
+    expect(within(rowOf('newcomer@example.com')).getByRole('cell', { name: sent })).toBeInTheDocument();
+    expect(within(rowOf('newcomer@example.com')).queryByText('2026/11/20')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '邀请成员' })).toBeInTheDocument();
   });
 });

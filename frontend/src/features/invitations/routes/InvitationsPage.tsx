@@ -9,11 +9,14 @@ import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api
 import { useOrganizationNames } from '../api/organizations';
 import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '../api/types';
 import { InviteDialog } from '../components/InviteDialog';
-import { formatDate, roleLabel, statusLabel } from '../lib/labels';
+import { PendingInvitations } from '../components/PendingInvitations';
+import { formatDateTime } from '../../../lib/dates';
+import { roleLabel, statusLabel } from '../lib/labels';
 import '../../../shell/workspace.css';
 
 /**
- * /userspace/invitation: the invitations of the organizations I administer (all for a system-admin):
+ * /userspace/invitation: the signed-in user's own open invitations (accept or decline them: one passed over with
+ * "Not now" is found here), and the invitations of the organizations I administer (all for a system-admin):
  * invite (email, role), resend, revoke, filter by status.
  */
 export function InvitationsPage() {
@@ -41,7 +44,8 @@ export function InvitationsPage() {
     return (
       <section className="page" aria-labelledby="invitations-title">
         <h1 id="invitations-title">{t('invitations.list.title')}</h1>
-        <p>{t('invitations.list.notAnAdmin')}</p>
+        <PendingInvitations embedded emptyMessage={t('invitations.list.noneForYou')} />
+        <p className="muted">{t('invitations.list.notAnAdmin')}</p>
       </section>
     );
   }
@@ -76,6 +80,8 @@ export function InvitationsPage() {
           {t('invitations.list.invite')}
         </button>
       </div>
+      {/* An administrator may be invited too (into another organization): said first, when there is one. */}
+      <PendingInvitations embedded />
       <div className="ws-toolbar">
         <div className="ws-field">
           <label htmlFor="invitation-status">{t('invitations.list.statusFilter')}</label>
@@ -135,10 +141,10 @@ export function InvitationsPage() {
                       </span>
                     </td>
                     <td role="cell" data-label={t('invitations.fields.sent')}>
-                      {formatDate(invitation.createdAt, i18n.language)}
+                      {formatDateTime(invitation.createdAt, i18n.language)}
                     </td>
                     <td role="cell" data-label={t('invitations.fields.expires')}>
-                      {formatDate(invitation.expiresAt, i18n.language)}
+                      {formatDateTime(invitation.expiresAt, i18n.language)}
                     </td>
                     <td role="cell">
                       {open && (

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../shell/Dialog';
 import { TextField } from '../../../shell/FormDialog';
 import { messageOf, toast } from '../../../shell/toast';
 import { useApiKeyActions, useApiKeys, type ApiKey } from '../api/apiKeys';
-import { formatDate } from '../lib/labels';
+import { formatDate } from '../../../lib/dates';
 import { useAction } from '../lib/useAction';
 
 const NAME_MAX = 100;

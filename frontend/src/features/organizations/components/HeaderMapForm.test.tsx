@@ -119,7 +119,7 @@ describe('header map in the organization settings', () => {
     await changeLanguage('zh-CN');
     await openSettings();
     await section('导入文件的列名');
-    expect(within(column(1, '第 1 列')).getByRole('combobox', { name: '我们的字段' })).toHaveDisplayValue('站点标识');
+    expect(within(column(1, '第 1 列')).getByRole('combobox', { name: '我们的字段' })).toHaveDisplayValue('站点标识符');
     expect(within(column(2, '第 2 列')).getByRole('textbox', { name: '参数' })).toHaveValue('Temperature, water');
     await userEvent.click(screen.getByRole('button', { name: '添加一列' }));
     await userEvent.click(screen.getByRole('button', { name: '保存列名' }));

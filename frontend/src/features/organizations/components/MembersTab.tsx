@@ -5,7 +5,8 @@ import { isSystemAdmin, MEMBER_ROLES } from '../../../auth/roles';
 import { useReloadProfile, useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
-import { messageOf, toast } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
+import { toast } from '../../../shell/toast';
 import { useMemberActions, useMembers } from '../api/members';
 import type { Member } from '../api/types';
 import { mayAdminister } from '../lib/access';
@@ -51,7 +52,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
     if (focusRoleOf) (roleLists.current.get(focusRoleOf.userId) ?? table.current)?.focus();
   }, [focusRoleOf]);
 
-  if (members.error) return <p className="alert alert-error" role="alert">{messageOf(members.error)}</p>;
+  if (members.error) return <LoadError error={members.error} title={t('organizations.members.loadFailed')} onRetry={() => members.mutate()} />;
   if (!members.data) return <Spinner />;
 
   const nameOf = (m: Member) => m.name || m.email || m.userId;

@@ -3,6 +3,7 @@ import { LngLatBounds, Map as MapLibreMap, NavigationControl, setWorkerUrl } fro
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { outlineStyle, showOutlines } from '../../../lib/maps/outlines';
+import { useMapLocale } from '../../explorer/lib/mapLocale';
 import type { Station } from '../api/types';
 
 setWorkerUrl(workerUrl);
@@ -11,6 +12,9 @@ setWorkerUrl(workerUrl);
 export function OrganizationStationsMap({ stations, label }: { stations: Station[]; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // Its controls' labels and its name (`label`) in the interface's language, as the explorer's and the station's
+  // maps: a new language makes the map again.
+  const locale = useMapLocale(label);
   useEffect(() => {
     const element = container.current;
     if (!element || stations.length === 0) return;
@@ -18,13 +22,19 @@ export function OrganizationStationsMap({ stations, label }: { stations: Station
     for (const s of stations) bounds.extend([s.longitude, s.latitude]);
     let map: MapLibreMap;
     try {
-      map = new MapLibreMap({ container: element, style: outlineStyle(), bounds, fitBoundsOptions: { padding: 40, maxZoom: 9 }, attributionControl: false });
+      map = new MapLibreMap({
+        container: element,
+        style: outlineStyle(),
+        bounds,
+        fitBoundsOptions: { padding: 40, maxZoom: 9 },
+        attributionControl: false,
+        locale,
+      });
     } catch {
       setFailed(true);
       return;
     }
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.getCanvas().setAttribute('aria-label', label);
     map.on('load', () => {
       void showOutlines(map);
       map.addSource('stations', {
@@ -43,7 +53,7 @@ export function OrganizationStationsMap({ stations, label }: { stations: Station
       map.once('idle', () => (element.dataset.painted = 'true'));
     });
     return () => map.remove();
-  }, [stations, label]);
+  }, [stations, locale]);
   return failed ? null : <div ref={container} className="org-stations-map" data-testid="organization-stations-map" data-painted="false" />;
 }
 

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
+import { LoadError } from '../../../shell/LoadError';
 import { SubmitButton } from '../../../shell/SubmitButton';
-import { messageOf } from '../../../shell/toast';
 import { useAllParameters, useOrganizationParameters, useSetOrganizationParameters } from '../api/parameters';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
@@ -25,7 +25,7 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
     chooseButton.current?.focus();
   }, [returning]);
 
-  if (current.error) return <p className="alert alert-error" role="alert">{messageOf(current.error)}</p>;
+  if (current.error) return <LoadError error={current.error} title={t('organizations.parameters.loadFailed')} onRetry={() => current.mutate()} />;
   if (!current.data) return <Spinner />;
 
   if (choosing) {
@@ -95,7 +95,7 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
     () => (all.data ?? []).filter((p) => !filter.trim() || p.label.toLowerCase().includes(filter.trim().toLowerCase())),
     [all.data, filter],
   );
-  if (all.error) return <p className="alert alert-error" role="alert">{messageOf(all.error)}</p>;
+  if (all.error) return <LoadError error={all.error} title={t('organizations.parameters.loadFailed')} onRetry={() => all.mutate()} />;
   if (!all.data) return <Spinner />;
   const toggle = (id: string) =>
     setChosen((current) => {

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
+import { LoadError } from '../../../shell/LoadError';
 import { ApiError } from '../../../api/client';
 import { messageOf } from '../../../shell/toast';
 import { useOrganizationProjects, useProjectActions } from '../api/projects';
@@ -29,7 +30,7 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
   const list = useRef<HTMLUListElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
 
-  if (projects.error) return <p className="alert alert-error" role="alert">{messageOf(projects.error)}</p>;
+  if (projects.error) return <LoadError error={projects.error} title={t('organizations.projects.loadFailed')} onRetry={() => projects.mutate()} />;
   if (!projects.data) return <Spinner />;
 
   return (
@@ -99,12 +100,14 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
 /**
  * Create a project (its key, which its files and id are made of, defaults to its name) or edit one's name and
  * description. A key another project of the organization holds is said at the field it came from: the key's
- * own, or the name's when no key was given. The dialog closes when the project is saved.
+ * own, or the name's when no key was given. The dialog closes when the project is saved; a new project's page
+ * opens (in a long list the new card was hard to find).
  */
 function ProjectDialog({ organizationId, project, onClose }: { organizationId: string; project: Project | null; onClose: () => void }) {
   const { t } = useTranslation();
   const actions = useProjectActions(organizationId);
   const { busy, run } = useAction();
+  const navigate = useNavigate();
   const [name, setName] = useState(project?.name ?? '');
   const [projectKey, setProjectKey] = useState('');
   const [description, setDescription] = useState(project?.description ?? '');
@@ -120,8 +123,12 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
     }
     const key = project ? '' : projectKey.trim();
     const fields = { name: name.trim(), description: description.trim() || null, ...(key ? { projectKey: key } : {}) };
+    let created: Project | undefined;
     const done = await run(
-      () => (project ? actions.update(project.id, fields) : actions.create(fields)),
+      async () => {
+        if (project) await actions.update(project.id, fields);
+        else created = await actions.create(fields);
+      },
       project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
       (error) => {
         // 409: the key is taken (a new project's; an edit keeps its key).
@@ -131,7 +138,9 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
         return true;
       },
     );
-    if (done) onClose();
+    if (!done) return;
+    onClose();
+    if (created?.id) void navigate(projectPagePath(organizationId, created.id));
   };
 
   return (

@@ -6,13 +6,15 @@ import { messageOf, toast } from '../../../shell/toast';
 import { testWqxAccount, useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
 import type { MapServiceValue } from '../api/types';
 import { mayAdminister, mayContribute } from '../lib/access';
-import { formatDate } from '../lib/labels';
+import { formatDate } from '../../../lib/dates';
 import { useAction } from '../lib/useAction';
 import { ApiKeysSection } from './ApiKeysSection';
 import { HeaderMapForm } from './HeaderMapForm';
 import { TextField } from '../../../shell/FormDialog';
 import { SubmitButton } from '../../../shell/SubmitButton';
-import { refusedMapServiceAddress, type MapServiceAddress } from '../lib/fieldRefusals';
+import { ApiError } from '../../../api/client';
+import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
+import { mapServiceProblems, refusedMapServiceAddress, type MapServiceAddress } from '../lib/fieldRefusals';
 
 /**
  * The organization's settings: its map service (everyone reads, group administrators change), the column
@@ -31,13 +33,12 @@ export function SettingsTab({ organizationId }: { organizationId: string }) {
   );
 }
 
-/** The ids of the map service's address fields, for the focus after a refusal. */
-const ADDRESS_FIELD_IDS: Record<MapServiceAddress, string> = { styleUrl: 'map-style-url', tileUrl: 'map-tile-url' };
-
 /**
  * The organization's map service. Its buttons keep the focus while a change is sent (aria-disabled, not
- * disabled: a disabled button drops the focus to the page's body); an address the server refuses is marked
- * at its field, which takes the focus.
+ * disabled: a disabled button drops the focus to the page's body). The form checks its addresses itself (not the
+ * browser, whose bubbles speak the browser's language): an address that is no http(s) address, or tiles without
+ * {z}, {x} and {y}, is said at its field in the interface's language, as is an address the server refuses; the
+ * first such field takes the focus.
  */
 function MapServiceForm({ organizationId, editable }: { organizationId: string; editable: boolean }) {
   const { t, i18n } = useTranslation();
@@ -48,34 +49,44 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   useEffect(() => {
     if (setting.data) setValue(setting.data.inherited ? {} : (setting.data.value ?? {}));
   }, [setting.data]);
-  // A new object for each refusal, so the same refusal twice brings the focus back to its field.
-  const [refused, setRefused] = useState<{ field: MapServiceAddress; message: string } | null>(null);
-  useEffect(() => {
-    if (refused) document.getElementById(ADDRESS_FIELD_IDS[refused.field])?.focus();
-  }, [refused]);
+  const [errors, setErrors] = useState<Partial<Record<MapServiceAddress, string>>>({});
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
   // "Use the system's map service" leaves with the organization's own setting: focus goes to the Save button.
   const actions = useRef<HTMLDivElement>(null);
   if (setting.error) return <p className="alert alert-error" role="alert">{messageOf(setting.error)}</p>;
   if (!setting.data) return <Spinner />;
   const field = (name: keyof MapServiceValue) => ({
     value: value[name] ?? '',
-    error: refused?.field === name ? refused.message : null,
+    error: name === 'styleUrl' || name === 'tileUrl' ? (errors[name] ?? null) : null,
     onChange: (v: string) => {
       setValue((current) => ({ ...current, [name]: v }));
-      if (refused?.field === name) setRefused(null);
+      if (name === 'styleUrl' || name === 'tileUrl') setErrors(({ [name]: _cleared, ...others }) => others);
     },
   });
   const atAddressField = (sent: MapServiceValue) => (error: unknown) => {
     const address = refusedMapServiceAddress(error, sent);
-    if (address) setRefused({ field: address, message: messageOf(error) });
+    if (address) {
+      setErrors({ [address]: messageOf(error) });
+      focusFirstInvalid();
+    }
     return !!address;
   };
   const reset = async () => {
     if (busy) return;
-    setRefused(null);
+    setErrors({});
     if (await run(() => save(null), t('organizations.settings.mapServiceReset'))) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   };
   const cleaned = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
+  const submit = () => {
+    if (busy) return;
+    const problems = mapServiceProblems(cleaned);
+    setErrors(Object.fromEntries(Object.entries(problems).map(([address, problem]) => [address, t(`organizations.settings.${problem}`)])));
+    if (Object.keys(problems).length) {
+      focusFirstInvalid();
+      return;
+    }
+    void run(() => save(cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
+  };
 
   return (
     <section aria-labelledby="map-service-title">
@@ -85,12 +96,12 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
       </p>
       {!editable && <p className="muted">{t('organizations.settings.onlyGroupAdmins')}</p>}
       <form
+        ref={form}
         className="ws-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (busy) return;
-          setRefused(null);
-          void run(() => save(cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
+          submit();
         }}
       >
         <fieldset disabled={!editable} className="ws-form">
@@ -115,6 +126,14 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   );
 }
 
+/** The longest WQX organization and user IDs the server keeps (chalicelib/organizations/wqx.py). */
+const WQX_ID_LIMIT = 100;
+
+/**
+ * The organization's WQX Web account. The form checks its fields itself, in the interface's language: both IDs
+ * are needed, and a private key while none is set; a WQX organization ID another organization holds (409) is
+ * said at its field. The first field with an error takes the focus.
+ */
 function WqxAccountForm({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation();
   const account = useWqxAccount(organizationId, true);
@@ -123,6 +142,8 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
   const [wqxOrganizationId, setWqxOrganizationId] = useState('');
   const [userId, setUserId] = useState('');
   const [privateKey, setPrivateKey] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'wqxOrganizationId' | 'userId' | 'privateKey', string>>>({});
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
   useEffect(() => {
     if (!account.data) return;
     setWqxOrganizationId(account.data.wqxOrganizationId ?? '');
@@ -130,35 +151,84 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
   }, [account.data]);
   if (account.error) return <p className="alert alert-error" role="alert">{messageOf(account.error)}</p>;
   if (!account.data) return <Spinner />;
+  const configured = account.data.configured;
+  const clear = (name: keyof typeof errors) => setErrors(({ [name]: _cleared, ...others }) => others);
+  const submit = () => {
+    if (busy) return;
+    const found: typeof errors = {};
+    if (!wqxOrganizationId.trim()) found.wqxOrganizationId = t('organizations.settings.wqxOrganizationIdRequired');
+    if (!userId.trim()) found.userId = t('organizations.settings.wqxUserIdRequired');
+    if (!configured && !privateKey.trim()) found.privateKey = t('organizations.settings.wqxPrivateKeyRequired');
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstInvalid();
+      return;
+    }
+    const atField = (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 409) return false;
+      setErrors({ wqxOrganizationId: messageOf(error) });
+      focusFirstInvalid();
+      return true;
+    };
+    void run(() => save({ wqxOrganizationId, userId, privateKey }), t('organizations.settings.wqxSaved'), atField).then((done) => done && setPrivateKey(''));
+  };
   return (
     <section aria-labelledby="wqx-title">
       <h2 id="wqx-title">{t('organizations.settings.wqxAccount')}</h2>
       <p className="muted">
-        {account.data.configured
+        {configured
           ? t('organizations.settings.wqxKeySet', { date: formatDate(account.data.privateKeySetAt, i18n.language) })
           : t('organizations.settings.wqxNotSet')}
       </p>
       <form
+        ref={form}
         className="ws-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (busy) return;
-          void run(() => save({ wqxOrganizationId, userId, privateKey }), t('organizations.settings.wqxSaved')).then((done) => done && setPrivateKey(''));
+          submit();
         }}
       >
-        <TextField id="wqx-organization-id" label={t('organizations.settings.wqxOrganizationId')} value={wqxOrganizationId} onChange={setWqxOrganizationId} required />
-        <TextField id="wqx-user-id" label={t('organizations.settings.wqxUserId')} value={userId} onChange={setUserId} required />
+        <TextField
+          id="wqx-organization-id"
+          label={t('organizations.settings.wqxOrganizationId')}
+          value={wqxOrganizationId}
+          required
+          maxLength={WQX_ID_LIMIT}
+          error={errors.wqxOrganizationId}
+          onChange={(v) => {
+            setWqxOrganizationId(v);
+            clear('wqxOrganizationId');
+          }}
+        />
+        <TextField
+          id="wqx-user-id"
+          label={t('organizations.settings.wqxUserId')}
+          value={userId}
+          required
+          maxLength={WQX_ID_LIMIT}
+          error={errors.userId}
+          onChange={(v) => {
+            setUserId(v);
+            clear('userId');
+          }}
+        />
         <TextField
           id="wqx-private-key"
-          label={account.data.configured ? t('organizations.settings.wqxNewKey') : t('organizations.settings.wqxPrivateKey')}
+          label={configured ? t('organizations.settings.wqxNewKey') : t('organizations.settings.wqxPrivateKey')}
           type="password"
           value={privateKey}
-          onChange={setPrivateKey}
+          required={!configured}
+          error={errors.privateKey}
+          onChange={(v) => {
+            setPrivateKey(v);
+            clear('privateKey');
+          }}
         />
         <div className="ws-actions">
           {/* Not disabled while sending: a disabled button drops the focus to the page's body. */}
           <SubmitButton busy={busy}>{t('organizations.settings.saveWqx')}</SubmitButton>
-          {account.data.configured && (
+          {configured && (
             <button
               type="button"
               className="button"

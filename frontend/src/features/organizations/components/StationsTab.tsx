@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
+import { ApiError } from '../../../api/client';
 import { messageOf } from '../../../shell/toast';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
 import { useHorizontalDatums, useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
@@ -21,15 +22,44 @@ const CLEAR_TYPE = '-';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind: 'bulk' } | null;
 
+/**
+ * The fields an edit changed: only those are sent, so two people editing one station (its name here, its
+ * latitude in another tab) both keep their change (sending every field, the second save undid the first's).
+ */
+export function changedFields(station: Station, fields: StationFields): Partial<StationFields> {
+  const before: Partial<Record<keyof StationFields, unknown>> = station;
+  return Object.fromEntries(
+    (Object.keys(fields) as (keyof StationFields)[])
+      .filter((name) => (fields[name] ?? null) !== (before[name] ?? null))
+      .map((name) => [name, fields[name]]),
+  ) as Partial<StationFields>;
+}
+
 /** The organization's stations, a page at a time; contributors create, edit (one or several) and delete them. */
 export function StationsTab({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const canEdit = mayContribute(profile, organizationId);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  // The page and the search are in the address (?page=&q=): Back from a station, or a reload, returns to them.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   // Asked once typing pauses, from the first page.
   const asked = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
+  const setAddress = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    }, { replace: true });
+  const setPage = (next: number) => setAddress({ page: next > 1 ? String(next) : null });
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== asked) setAddress({ q: asked || null, page: null });
+    // (Only the search moves the address here; the address moves the search once, when the tab opens.)
+  }, [asked]);
   const stations = useOrganizationStations(organizationId, page, asked);
   const types = useStationTypeOptions();
   const actions = useStationActions(organizationId);
@@ -90,23 +120,26 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
         <p>{asked ? t('organizations.stations.noMatch', { search: asked }) : t('organizations.stations.empty')}</p>
       ) : (
         <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.stations.caption', { count: total })}>
-          <table className="ws-table">
+          {/* On a phone each station is a card (its name first, beside its checkbox; each value under its column's
+              name, data-label; then its buttons), so Edit and Delete stay on screen instead of past a sideways
+              scroll; the explicit roles keep the table's meaning there (workspace.css, organizations.css). */}
+          <table className="ws-table card-table stations-table" role="table">
             <caption>{t('organizations.stations.caption', { count: total })}</caption>
-            <thead>
-              <tr>
-                {canEdit && <th scope="col"><span className="visually-hidden">{t('organizations.stations.select')}</span></th>}
-                <th scope="col">{t('organizations.stations.identifier')}</th>
-                <th scope="col">{t('organizations.stations.name')}</th>
-                <th scope="col">{t('organizations.stations.type')}</th>
-                <th scope="col">{t('organizations.stations.values')}</th>
-                {canEdit && <th scope="col">{t('common.actions')}</th>}
+            <thead role="rowgroup">
+              <tr role="row">
+                {canEdit && <th scope="col" role="columnheader"><span className="visually-hidden">{t('organizations.stations.select')}</span></th>}
+                <th scope="col" role="columnheader">{t('organizations.stations.identifier')}</th>
+                <th scope="col" role="columnheader">{t('organizations.stations.name')}</th>
+                <th scope="col" role="columnheader">{t('organizations.stations.type')}</th>
+                <th scope="col" role="columnheader">{t('organizations.stations.values')}</th>
+                {canEdit && <th scope="col" role="columnheader">{t('common.actions')}</th>}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {rows.map((station) => (
-                <tr key={station.id}>
+                <tr key={station.id} role="row">
                   {canEdit && (
-                    <td>
+                    <td role="cell" className="stations-select">
                       <input
                         type="checkbox"
                         aria-label={t('organizations.stations.selectOne', { name: station.name })}
@@ -115,14 +148,16 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
                       />
                     </td>
                   )}
-                  <td>{station.identifier}</td>
-                  <td>
+                  <td role="cell" className="ws-wrap stations-identifier" data-label={t('organizations.stations.identifier')}>
+                    {station.identifier}
+                  </td>
+                  <td role="cell" className="ws-card-title ws-wrap">
                     <Link to={`/sts/station/${encodeURIComponent(station.id)}/info`}>{station.name}</Link>
                   </td>
-                  <td>{typeLabel(station.stationType)}</td>
-                  <td>{station.sampleCount ?? 0}</td>
+                  <td role="cell" data-label={t('organizations.stations.type')}>{typeLabel(station.stationType)}</td>
+                  <td role="cell" data-label={t('organizations.stations.values')}>{station.sampleCount ?? 0}</td>
                   {canEdit && (
-                    <td>
+                    <td role="cell">
                       <div className="ws-actions">
                         <button
                           type="button"
@@ -156,10 +191,11 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           types={types.data ?? []}
           busy={busy}
           onClose={() => setEditing(null)}
-          onSave={async (fields) => {
+          onSave={async (fields, atField) => {
             const done = await run(
-              () => (editing.kind === 'edit' ? actions.update(editing.station.id, fields) : actions.create(fields)),
+              () => (editing.kind === 'edit' ? actions.update(editing.station.id, changedFields(editing.station, fields)) : actions.create(fields)),
               editing.kind === 'edit' ? t('organizations.stations.saved', { name: fields.name }) : t('organizations.stations.created', { name: fields.name }),
+              atField,
             );
             if (done) setEditing(null);
           }}
@@ -199,6 +235,11 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   );
 }
 
+/**
+ * Create a station or edit one (its identifier is kept). The fields are checked before sending; an identifier
+ * another station of the organization holds (the server's 409) is said at the identifier, in the server's words
+ * (which come in the interface's language), and that field takes the focus (FormDialog).
+ */
 function StationDialog({
   station,
   types,
@@ -209,7 +250,8 @@ function StationDialog({
   station: Station | null;
   types: StationType[];
   busy: boolean;
-  onSave: (fields: StationFields) => void;
+  /** `atField` takes a refusal the dialog says at a field (answers true), as useAction's run expects. */
+  onSave: (fields: StationFields, atField: (error: unknown) => boolean) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -232,14 +274,23 @@ function StationDialog({
     if (longitude.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) found.longitude = t('organizations.stations.longitudeInvalid');
     setErrors(found);
     if (Object.keys(found).length) return;
-    onSave({
-      identifier: identifier.trim(),
-      name: name.trim(),
-      latitude: lat,
-      longitude: lon,
-      horizontalDatum: horizontalDatum || null,
-      stationType: stationType || null,
-    });
+    // 409: the identifier is taken (a new station's; an edit keeps its identifier).
+    const atField = (error: unknown) => {
+      if (station || !(error instanceof ApiError) || error.status !== 409) return false;
+      setErrors({ identifier: messageOf(error) });
+      return true;
+    };
+    onSave(
+      {
+        identifier: identifier.trim(),
+        name: name.trim(),
+        latitude: lat,
+        longitude: lon,
+        horizontalDatum: horizontalDatum || null,
+        stationType: stationType || null,
+      },
+      atField,
+    );
   };
 
   return (
@@ -253,7 +304,17 @@ function StationDialog({
       {(formId) => (
         <>
           {!station && (
-            <TextField id={`${formId}-identifier`} label={t('organizations.stations.identifier')} value={identifier} required error={errors.identifier} onChange={setIdentifier} />
+            <TextField
+              id={`${formId}-identifier`}
+              label={t('organizations.stations.identifier')}
+              value={identifier}
+              required
+              error={errors.identifier}
+              onChange={(value) => {
+                setIdentifier(value);
+                setErrors(({ identifier: _cleared, ...others }) => others);
+              }}
+            />
           )}
           <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} onChange={setName} />
           <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} onChange={setLatitude} />

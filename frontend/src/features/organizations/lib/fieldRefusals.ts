@@ -52,6 +52,23 @@ export function refusedOrganizationField(error: unknown): OrganizationField | nu
 export type MapServiceAddress = 'styleUrl' | 'tileUrl';
 const HTTP_ADDRESS = /^https?:\/\/\S+$/;
 
+/** What each problem of a map service's address is called in the locales (organizations.settings.*). */
+export type MapServiceProblem = 'styleUrlInvalid' | 'tileUrlInvalid' | 'tileUrlPlaceholders';
+
+/**
+ * What the server would refuse of the map service's addresses (_check_map_service), checked in the browser
+ * before sending: an address given must be http(s), and the tiles' must hold {z}, {x} and {y}. Empty is allowed.
+ */
+export function mapServiceProblems(value: MapServiceValue): Partial<Record<MapServiceAddress, MapServiceProblem>> {
+  const problems: Partial<Record<MapServiceAddress, MapServiceProblem>> = {};
+  const styleUrl = value.styleUrl?.trim();
+  const tileUrl = value.tileUrl?.trim();
+  if (styleUrl && !HTTP_ADDRESS.test(styleUrl)) problems.styleUrl = 'styleUrlInvalid';
+  if (tileUrl && !HTTP_ADDRESS.test(tileUrl)) problems.tileUrl = 'tileUrlInvalid';
+  else if (tileUrl && !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part))) problems.tileUrl = 'tileUrlPlaceholders';
+  return problems;
+}
+
 /**
  * Which address of the map service sent the server refused (400): the first of those sent that breaks its
  * rules (chalicelib/organizations/service.py _check_map_service: http(s), and the tiles' {z}, {x} and {y}),

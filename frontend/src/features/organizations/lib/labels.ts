@@ -11,9 +11,3 @@ export function roleLabel(t: TFunction, roleName: string | null | undefined): st
   if (!roleName) return '';
   return roleName in ROLE_KEYS ? t(ROLE_KEYS[roleName as keyof typeof ROLE_KEYS]) : roleName;
 }
-
-export function formatDate(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(language);
-}

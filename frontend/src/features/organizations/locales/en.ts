@@ -47,6 +47,9 @@ const organizations = {
     publicPage: 'Public page',
     editDetails: 'Edit details',
     notAMember: 'You are not a member of this organization.',
+    /** The heading while the organization's own name could not be loaded. */
+    organization: 'Organization',
+    loadFailed: 'The organization could not be loaded.',
   },
   tabs: {
     label: 'Organization sections',
@@ -88,6 +91,7 @@ const organizations = {
     leaveTitle: 'Leave organization',
     leaveMessage: 'Leave {{organization}}? You need a new invitation to come back.',
     left: 'You left {{organization}}.',
+    loadFailed: 'The members could not be loaded.',
   },
   projects: {
     title: 'Projects',
@@ -107,6 +111,7 @@ const organizations = {
     deleteTitle: 'Delete project',
     deleteMessage: 'Delete the project {{name}}? Its stations and their values stay with the organization; the project, its activities and its imports are no longer listed, and its stations no longer name it.',
     deleted: 'Project {{name}} deleted.',
+    loadFailed: 'The projects could not be loaded.',
   },
   stations: {
     caption: 'Stations ({{count}})',
@@ -158,6 +163,7 @@ const organizations = {
     unit: 'Unit',
     group: 'Group',
     saved: 'Parameters saved ({{count}}).',
+    loadFailed: 'The parameters could not be loaded.',
   },
   settings: {
     onlyGroupAdmins: 'Only group administrators of the organization change its map service.',
@@ -166,6 +172,9 @@ const organizations = {
     ownSince: 'This organization’s own map service, set {{date}}.',
     styleUrl: 'Style address (URL)',
     tileUrl: 'Tile address (URL with {z}/{x}/{y})',
+    styleUrlInvalid: 'The style address must be an http(s) address, for example https://tiles.example.org/style.json.',
+    tileUrlInvalid: 'The tile address must be an http(s) address, for example https://tiles.example.org/{z}/{x}/{y}.png.',
+    tileUrlPlaceholders: 'The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).',
     accessToken: 'Access token',
     attribution: 'Attribution',
     saveMapService: 'Save map service',
@@ -178,6 +187,9 @@ const organizations = {
     wqxOrganizationId: 'WQX organization ID',
     wqxUserId: 'WQX user ID',
     wqxPrivateKey: 'Private key',
+    wqxOrganizationIdRequired: 'Enter the WQX organization ID.',
+    wqxUserIdRequired: 'Enter the WQX user ID.',
+    wqxPrivateKeyRequired: 'Enter the private key that WQX Web shows for this user.',
     wqxNewKey: 'New private key (leave empty to keep the current one)',
     saveWqx: 'Save WQX account',
     wqxSaved: 'WQX account saved.',
@@ -271,6 +283,12 @@ const organizations = {
     stations: 'Stations ({{count}})',
     explore: 'Explore its stations',
     mapLabel: 'Map of the stations of {{name}}',
+    /** No contact given: said, and the way to ask to join (the portal's Contact us form). */
+    noContact: 'No contact address is published. To ask to join {{name}} or to reach its administrators, write through the portal’s contact form:',
+    contactForm: 'Contact us',
+    /** A contact given, to someone not a member: the next step. */
+    joinHint: 'To ask to join {{name}}, write to its contact.',
+    loadFailed: 'The organization could not be loaded.',
   },
   switcher: {
     label: 'Current organization',

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
-import { messageOf } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
 import { useOrganization, useOrganizations } from '../api/organizations';
 import { useOrganizationProjects } from '../api/projects';
 import { useOrganizationStations } from '../api/stations';
 import { useSession } from '../../../auth/session';
 import { isMember } from '../lib/access';
-import { explorerPath, orgInfoPath, workspacePath } from '../paths';
+import { CONTACT_US_PATH, explorerPath, orgInfoPath, workspacePath } from '../paths';
 import '../../../shell/workspace.css';
 
 // The map library loads only when a map is shown.
@@ -33,9 +33,7 @@ function OrganizationDirectory() {
     <section className="page org-info" aria-labelledby="org-info-title">
       <h1 id="org-info-title">{t('organizations.info.directory')}</h1>
       {organizations.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(organizations.error)}
-        </p>
+        <LoadError error={organizations.error} onRetry={() => organizations.mutate()} />
       ) : !organizations.data ? (
         <Spinner />
       ) : (
@@ -65,16 +63,16 @@ function OrganizationInfo({ organizationId }: { organizationId: string }) {
 
   if (organization.error) {
     return (
-      <section className="page">
-        <p className="alert alert-error" role="alert">
-          {messageOf(organization.error)}
-        </p>
+      <section className="page org-info" aria-labelledby="org-info-title">
+        <h1 id="org-info-title">{t('organizations.workspace.organization')}</h1>
+        <LoadError error={organization.error} title={t('organizations.info.loadFailed')} onRetry={() => organization.mutate()} />
       </section>
     );
   }
   if (!organization.data) return <Spinner />;
   const { name, description, website, contact } = organization.data;
   const safeWebsite = website && /^https?:\/\//i.test(website) ? website : null;
+  const member = isMember(profile, organizationId);
   return (
     <section className="page org-info" aria-labelledby="org-info-title">
       <div className="ws-head">
@@ -82,16 +80,26 @@ function OrganizationInfo({ organizationId }: { organizationId: string }) {
           <h1 id="org-info-title">{name}</h1>
           {description && <p>{description}</p>}
         </div>
-        {isMember(profile, organizationId) && <Link to={workspacePath(organizationId)}>{t('organizations.info.workspace')}</Link>}
+        {member && <Link to={workspacePath(organizationId)}>{t('organizations.info.workspace')}</Link>}
       </div>
       <dl className="facts">
         <dt>{t('organizations.fields.website')}</dt>
         <dd>{safeWebsite ? <a href={safeWebsite} rel="noopener noreferrer" target="_blank">{website}</a> : website || t('common.none')}</dd>
         <dt>{t('organizations.fields.contact')}</dt>
-        <dd>{contact || t('common.none')}</dd>
+        <dd>
+          {contact || (
+            // No contact of its own: said, with the next step (a volunteer asks to join through the portal).
+            <>
+              {t('organizations.info.noContact', { name })} <Link to={CONTACT_US_PATH}>{t('organizations.info.contactForm')}</Link>
+            </>
+          )}
+        </dd>
       </dl>
+      {contact && !member && <p>{t('organizations.info.joinHint', { name })}</p>}
       <h2>{t('organizations.info.projects')}</h2>
-      {!projects.data ? (
+      {projects.error ? (
+        <LoadError error={projects.error} title={t('organizations.projects.loadFailed')} onRetry={() => projects.mutate()} />
+      ) : !projects.data ? (
         <Spinner />
       ) : projects.data.length === 0 ? (
         <p>{t('organizations.projects.empty')}</p>

@@ -153,7 +153,8 @@ describe('organization workspace', () => {
   });
 
   it('creates, edits and deletes a project', async () => {
-    await open('projects');
+    await import('../../projects/routes/ProjectPage');
+    const { router } = await open('projects');
     expect(await screen.findByRole('link', { name: 'Creek survey' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects/p-creek`);
     await userEvent.click(screen.getByRole('button', { name: 'New project' }));
     const dialog = screen.getByRole('dialog', { name: 'New project' });
@@ -164,6 +165,10 @@ describe('organization workspace', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Project Lake watch created.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/project')[0]!.body).toEqual({ name: 'Lake watch', description: 'Summer lake samples', organizationId: DEMO_ORG });
+    // The new project's page opens (in a long list its card was hard to find).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lake watch' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(new RegExp(`^/userspace/organizations/${DEMO_ORG}/projects/p-new-\\d+/stations$`));
+    await userEvent.click(screen.getByRole('link', { name: 'All projects of the organization' }));
     expect(await screen.findByRole('link', { name: 'Lake watch' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Creek survey' }));
@@ -266,6 +271,26 @@ describe('organization workspace', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Stations (2)' })).toHaveFocus());
   });
 
+  it('an edit sends only what changed, so another editor\'s change to another field is kept', async () => {
+    await open('stations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Mill Creek' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit station' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek at the dam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Station Mill Creek at the dam saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/station/s-1')[0]!.body).toEqual({ name: 'Mill Creek at the dam' });
+  });
+
+  it('keeps the page and the search in the address, so Back from a station or a reload returns to them', async () => {
+    const { router } = renderWorkspace(`${workspace('stations')}?page=2&q=otter`, PROFILES.orgadmin);
+    expect(await screen.findByRole('searchbox', { name: 'Search stations (name or identifier)' })).toHaveValue('otter');
+    await waitFor(() => expect(server.callsTo('GET', '/station').some((c) => c.query.get('page') === '2')).toBe(true));
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search stations (name or identifier)' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search stations (name or identifier)' }), 'mill');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mill'));
+  });
+
   it("chooses the organization's parameters", async () => {
     await open('parameters');
     expect(await screen.findByRole('cell', { name: 'pH' })).toBeInTheDocument();
@@ -312,7 +337,7 @@ describe('organization workspace', () => {
     expect(await screen.findByText('No WQX account is set.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'WQX organization ID' }), 'DEMO_WQX');
     await userEvent.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
-    await userEvent.type(screen.getByLabelText('Private key'), 'c2VjcmV0LWtleS1vZi1zaXh0ZWVu');
+    await userEvent.type(screen.getByLabelText(/^Private key/), 'c2VjcmV0LWtleS1vZi1zaXh0ZWVu');
     await userEvent.click(screen.getByRole('button', { name: 'Save WQX account' }));
     expect(await screen.findByText('WQX account saved.')).toBeInTheDocument();
     expect(await screen.findByText(/Private key set .*It is stored encrypted and never shown\./)).toBeInTheDocument();
@@ -477,6 +502,51 @@ describe('organization workspace', () => {
     expect(name).toHaveAccessibleDescription('此组织中已存在同名的项目：请换一个名称，或为新项目另给一个标识。');
   });
 
+  it('a new station whose identifier is taken is said at the identifier, in the server\'s words, which takes the focus', async () => {
+    const user = userEvent.setup();
+    server.fail('POST', /^\/station$/, 409, "A station with the identifier 'DEMO-1' already exists in this organization.");
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    const identifier = within(dialog).getByRole('textbox', { name: 'Identifier' });
+    await user.type(identifier, 'DEMO-1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek again');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '40.1');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(identifier).toHaveFocus());
+    expect(identifier).toHaveAttribute('aria-invalid', 'true');
+    expect(identifier).toHaveAccessibleDescription("A station with the identifier 'DEMO-1' already exists in this organization.");
+    // Said once, at the field: no toast besides.
+    expect(screen.getAllByText("A station with the identifier 'DEMO-1' already exists in this organization.")).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'New station' })).toBeInTheDocument();
+    // Another identifier clears the mark and creates the station.
+    await user.type(identifier, 'b');
+    expect(identifier).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Station Mill Creek again created.')).toBeInTheDocument();
+  });
+
+  it('says a taken station identifier at its field in Chinese, as the server words it', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    server.fail('POST', /^\/station$/, 409, '此组织中已存在标识符为“DEMO-1”的站点。');
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: '新建站点' }));
+    const dialog = screen.getByRole('dialog', { name: '新建站点' });
+    // One word for identifier: 标识符, as the explorer and the station's page say it.
+    expect(within(dialog).queryByRole('textbox', { name: '标识' })).not.toBeInTheDocument();
+    const identifier = within(dialog).getByRole('textbox', { name: '标识符' });
+    await user.type(identifier, 'DEMO-1');
+    await user.type(within(dialog).getByRole('textbox', { name: '名称' }), '磨坊溪');
+    await user.type(within(dialog).getByRole('spinbutton', { name: '纬度' }), '40.1');
+    await user.type(within(dialog).getByRole('spinbutton', { name: '经度' }), '-75.2');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(identifier).toHaveFocus());
+    expect(identifier).toHaveAccessibleDescription('此组织中已存在标识符为“DEMO-1”的站点。');
+    expect(screen.getByRole('columnheader', { name: '标识符' })).toBeInTheDocument();
+  });
+
   it('names one station in the singular when editing it through the selection', async () => {
     const user = userEvent.setup();
     await open('stations');
@@ -506,7 +576,7 @@ describe('organization workspace', () => {
 
     await user.type(await screen.findByRole('textbox', { name: 'WQX organization ID' }), 'DEMO_WQX');
     await user.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
-    await user.type(screen.getByLabelText('Private key'), 'c2VjcmV0');
+    await user.type(screen.getByLabelText(/^Private key/), 'c2VjcmV0');
     // The server answers the account only when the test says so.
     const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'PUT' && String(input).endsWith('/wqx-account'));
     const saveWqx = screen.getByRole('button', { name: 'Save WQX account' });
@@ -522,47 +592,89 @@ describe('organization workspace', () => {
     expect(saveWqx).toBeEnabled();
   });
 
-  it('a style or tile address the server refuses is marked at its field, which takes the focus', async () => {
+  it('checks the map service addresses itself (no browser bubble): each problem at its field, which takes the focus, nothing sent', async () => {
     const user = userEvent.setup();
-    server.fail('PUT', /\/settings\/map-service$/, 400, 'The style address must be an http(s) address.');
     await open('settings');
     await screen.findByText('This organization uses the system’s map service.');
     const style = screen.getByRole('textbox', { name: 'Style address (URL)' });
-    await user.type(style, 'ftp://tiles.example.org/style.json');
+    const tiles = screen.getByRole('textbox', { name: 'Tile address (URL with {z}/{x}/{y})' });
+    // The browser's own check is off: its bubbles speak the browser's language, not the interface's.
+    expect(style.closest('form')).toHaveAttribute('novalidate');
+    await user.type(style, 'not a url');
+    await user.type(tiles, 'https://tiles.example.org/tile.png');
     const save = screen.getByRole('button', { name: 'Save map service' });
     await user.click(save);
     await waitFor(() => expect(style).toHaveFocus());
     expect(style).toHaveAttribute('aria-invalid', 'true');
-    expect(style).toHaveAccessibleDescription('The style address must be an http(s) address.');
-    expect(screen.getAllByText('The style address must be an http(s) address.')).toHaveLength(1);
-    // Changing it clears the mark.
+    expect(style).toHaveAccessibleDescription('The style address must be an http(s) address, for example https://tiles.example.org/style.json.');
+    expect(tiles).toHaveAttribute('aria-invalid', 'true');
+    expect(tiles).toHaveAccessibleDescription('The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).');
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)).toHaveLength(0);
+    // Changing a field clears its own mark only.
     await user.clear(style);
     expect(style).not.toHaveAttribute('aria-invalid');
-
-    server.fail(
-      'PUT',
-      /\/settings\/map-service$/,
-      400,
-      'The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).',
-    );
-    const tiles = screen.getByRole('textbox', { name: 'Tile address (URL with {z}/{x}/{y})' });
-    await user.type(tiles, 'https://tiles.example.org/tile.png');
+    expect(tiles).toHaveAttribute('aria-invalid', 'true');
     await user.click(save);
     await waitFor(() => expect(tiles).toHaveFocus());
-    expect(tiles).toHaveAccessibleDescription('The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).');
-    expect(style).not.toHaveAttribute('aria-invalid');
+    await user.clear(tiles);
+    // {{ types a { (a lone { starts a key's name for user-event).
+    await user.type(tiles, 'ftp://tiles.example.org/{{z}/{{x}/{{y}.png');
+    await user.click(save);
+    expect(tiles).toHaveAccessibleDescription('The tile address must be an http(s) address, for example https://tiles.example.org/{z}/{x}/{y}.png.');
+    await user.clear(tiles);
+    await user.type(tiles, 'https://tiles.example.org/{{z}/{{x}/{{y}.png');
+    await user.click(save);
+    expect(await screen.findByText('Map service saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[0]!.body).toEqual({
+      value: { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' },
+    });
   });
 
-  it('marks the refused tile address in Chinese too', async () => {
+  it('says the map service and WQX account problems in Chinese, under their fields', async () => {
     const user = userEvent.setup();
     await changeLanguage('zh-CN');
-    server.fail('PUT', /\/settings\/map-service$/, 400, '瓦片地址必须是 http(s) 地址。');
     await open('settings');
-    const tiles = await screen.findByLabelText('瓦片地址（含 {z}/{x}/{y} 的 URL）');
-    await user.type(tiles, 'ftp://tiles.example.org/{z}/{x}/{y}.png');
+    const style = await screen.findByRole('textbox', { name: '样式地址（URL）' });
+    await user.type(style, 'not a url');
     await user.click(screen.getByRole('button', { name: '保存地图服务' }));
-    await waitFor(() => expect(tiles).toHaveFocus());
-    expect(tiles).toHaveAccessibleDescription('瓦片地址必须是 http(s) 地址。');
+    await waitFor(() => expect(style).toHaveFocus());
+    expect(style).toHaveAccessibleDescription('样式地址必须是 http(s) 地址，例如 https://tiles.example.org/style.json。');
+
+    // The WQX account: both IDs and (while none is set) the private key are needed.
+    const wqxForm = screen.getByRole('button', { name: '保存 WQX 账户' }).closest('form')!;
+    expect(wqxForm).toHaveAttribute('novalidate');
+    await user.click(screen.getByRole('button', { name: '保存 WQX 账户' }));
+    const organizationId = screen.getByRole('textbox', { name: 'WQX 组织 ID' });
+    await waitFor(() => expect(organizationId).toHaveFocus());
+    expect(organizationId).toHaveAccessibleDescription('请输入 WQX 组织 ID。');
+    expect(screen.getByRole('textbox', { name: 'WQX 用户 ID' })).toHaveAccessibleDescription('请输入 WQX 用户 ID。');
+    expect(screen.getByLabelText(/^私钥/)).toHaveAccessibleDescription('请输入 WQX Web 为此用户显示的私钥。');
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(0);
+  });
+
+  it('checks the WQX account before sending, and says a WQX organization ID another organization holds at its field', async () => {
+    const user = userEvent.setup();
+    await open('settings');
+    const organizationId = await screen.findByRole('textbox', { name: 'WQX organization ID' });
+    const userId = screen.getByRole('textbox', { name: 'WQX user ID' });
+    await user.type(organizationId, 'DEMO_WQX');
+    await user.click(screen.getByRole('button', { name: 'Save WQX account' }));
+    await waitFor(() => expect(userId).toHaveFocus());
+    expect(userId).toHaveAttribute('aria-invalid', 'true');
+    expect(userId).toHaveAccessibleDescription('Enter the WQX user ID.');
+    expect(organizationId).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/^Private key/)).toHaveAccessibleDescription('Enter the private key that WQX Web shows for this user.');
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/wqx-account`)).toHaveLength(0);
+
+    const taken = 'Another organization of this portal is known as RIVER_WQX (its name or its WQX organization id).';
+    server.fail('PUT', /\/wqx-account$/, 409, taken);
+    await user.type(userId, 'olga');
+    expect(userId).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText(/^Private key/), 'c2VjcmV0LWtleS1vZi1zaXh0ZWVu');
+    await user.click(screen.getByRole('button', { name: 'Save WQX account' }));
+    await waitFor(() => expect(organizationId).toHaveFocus());
+    expect(organizationId).toHaveAccessibleDescription(taken);
+    expect(screen.getAllByText(taken)).toHaveLength(1);
   });
 
   it.each([
@@ -605,6 +717,21 @@ describe('organization workspace', () => {
     const shellCss = readFileSync(join(__dirname, '..', '..', '..', 'shell', 'workspace.css'), 'utf-8');
     expect(shellCss).toMatch(/@media \(max-width: 640px\)[\s\S]*\.card-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
     expect(shellCss).toMatch(/@media \(max-width: 640px\) \{\s*\.tab-nav \{\s*flex-wrap: wrap;/);
+  });
+
+  it('on a phone each station is a card whose Edit and Delete stay on screen; its values carry their column names', async () => {
+    await open('stations');
+    const table = await screen.findByRole('table', { name: 'Stations (2)' });
+    // The stylesheet lays out a .card-table as cards on a phone (workspace.css; the stations' own in organizations.css).
+    expect(table).toHaveClass('card-table', 'stations-table');
+    const cells = () => within(rowWith('Mill Creek')).getAllByRole('cell');
+    expect(cells().map((cell) => cell.getAttribute('data-label'))).toEqual([null, 'Identifier', null, 'Station type', 'Values', null]);
+    expect(cells()[2]).toHaveClass('ws-card-title');
+    expect(within(cells()[5]!).getByRole('button', { name: 'Edit Mill Creek' })).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(cells().map((cell) => cell.getAttribute('data-label'))).toEqual([null, '标识符', null, '站点类型', '数值', null]));
+    const css = readFileSync(join(__dirname, '..', 'organizations.css'), 'utf-8');
+    expect(css).toMatch(/@media \(max-width: 640px\) \{\s*\.stations-table tbody tr \{\s*display: grid;/);
   });
 
   it('names station types in Simplified Chinese', async () => {

@@ -5,7 +5,7 @@ import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
 import { TabNav } from '../../../shell/TabNav';
-import { messageOf } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
 import { useOrganization } from '../api/organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { MembersTab } from '../components/MembersTab';
@@ -52,12 +52,24 @@ export function OrganizationPage() {
   if (!tab || !ORGANIZATION_TABS.includes(tab as OrganizationTab)) {
     return <Navigate to={workspacePath(organizationId, 'members')} replace state={location.state as unknown} />;
   }
+  const tabNav = (
+    <TabNav
+      label={t('organizations.tabs.label')}
+      tabs={ORGANIZATION_TABS.map((key) => ({ to: workspacePath(organizationId, key), label: t(TAB_LABELS[key]) }))}
+    />
+  );
   if (organization.error) {
+    // The page's frame stays (the name the profile knows, the tabs of a member): only its content failed.
+    const knownName = profile?.organizationRoles?.find((r) => r.organizationId === organizationId)?.organizationName;
     return (
-      <section className="page">
-        <p className="alert alert-error" role="alert">
-          {messageOf(organization.error)}
-        </p>
+      <section className="page org-workspace" aria-labelledby="organization-title">
+        <div className="ws-head">
+          <h1 id="organization-title" ref={heading} tabIndex={-1}>
+            {knownName || t('organizations.workspace.organization')}
+          </h1>
+        </div>
+        {isMember(profile, organizationId) && tabNav}
+        <LoadError error={organization.error} title={t('organizations.workspace.loadFailed')} onRetry={() => organization.mutate()} />
       </section>
     );
   }
@@ -99,10 +111,7 @@ export function OrganizationPage() {
           )}
         </div>
       </div>
-      <TabNav
-        label={t('organizations.tabs.label')}
-        tabs={ORGANIZATION_TABS.map((key) => ({ to: workspacePath(organizationId, key), label: t(TAB_LABELS[key]) }))}
-      />
+      {tabNav}
       {tab === 'members' && <MembersTab organizationId={organizationId} organizationName={name} />}
       {tab === 'projects' && <ProjectsTab organizationId={organizationId} />}
       {tab === 'stations' && <StationsTab organizationId={organizationId} />}

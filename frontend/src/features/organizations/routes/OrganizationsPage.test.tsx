@@ -69,6 +69,23 @@ describe('my organizations', () => {
   });
 });
 
+describe('all organizations on a phone', () => {
+  it('each organization is a card: its name, its website under the column name, then Edit and Delete, in both languages', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.admin);
+    const region = await screen.findByRole('region', { name: 'All organizations' });
+    const table = within(region).getByRole('table');
+    // The stylesheet lays out a .card-table as cards on a phone (workspace.css), so the buttons are not past a sideways scroll.
+    expect(table).toHaveClass('card-table');
+    const row = await within(table).findByRole('row', { name: /River Keepers/ });
+    const labels = () => within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Website', null]);
+    expect(within(row).getAllByRole('cell')[0]).toHaveClass('ws-card-title');
+    expect(within(row).getByRole('button', { name: 'Edit River Keepers' })).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '网站', null]));
+  });
+});
+
 describe('the organization dialog says what is wrong at the field, which takes the focus', () => {
   it('checks the website and the lengths before sending', async () => {
     const user = userEvent.setup();

@@ -69,23 +69,28 @@ export function OrganizationsPage() {
         <>
           <h2>{t('organizations.list.all')}</h2>
           <div ref={allTable} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.list.all')}>
-            <table className="ws-table">
+            {/* On a phone each organization is a card (its name, its website under the column's name, then Edit
+                and Delete), so the buttons stay on screen; the explicit roles keep the table's meaning there
+                (workspace.css). */}
+            <table className="ws-table card-table" role="table">
               <caption className="visually-hidden">{t('organizations.list.all')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('organizations.fields.name')}</th>
-                  <th scope="col">{t('organizations.fields.website')}</th>
-                  <th scope="col">{t('common.actions')}</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">{t('organizations.fields.name')}</th>
+                  <th scope="col" role="columnheader">{t('organizations.fields.website')}</th>
+                  <th scope="col" role="columnheader">{t('common.actions')}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {organizations.data.map((organization) => (
-                  <tr key={organization.id}>
-                    <td>
+                  <tr key={organization.id} role="row">
+                    <td role="cell" className="ws-card-title ws-wrap">
                       <Link to={workspacePath(organization.id)}>{organization.name}</Link>
                     </td>
-                    <td>{organization.website}</td>
-                    <td>
+                    <td role="cell" className="ws-wrap" data-label={t('organizations.fields.website')}>
+                      {organization.website}
+                    </td>
+                    <td role="cell">
                       <div className="ws-actions">
                         <button
                           type="button"

@@ -54,7 +54,7 @@ describe('Contact us', () => {
     server.fail('POST', /^\/contact$/, 429, '您在过去一小时内已发送 5 条留言，请稍后再试。');
     renderPages('/sts/contactUs');
     await user.type(await screen.findByRole('textbox', { name: '您的姓名' }), '林伟');
-    await user.type(screen.getByRole('textbox', { name: '您的电子邮件地址' }), 'lin@example.com');
+    await user.type(screen.getByRole('textbox', { name: '您的电子邮箱地址' }), 'lin@example.com');
     await user.type(screen.getByRole('textbox', { name: '您的留言' }), '你好。');
     await user.click(screen.getByRole('button', { name: '发送留言' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('您在过去一小时内已发送 5 条留言，请稍后再试。');

@@ -63,7 +63,7 @@ const pages: Strings<typeof en> = {
       horizontalDatums: '坐标水平基准（WQX）',
     },
     terms: {
-      station: { term: '站点', description: '采样或测量水体的固定地点（WQX 监测位置），有标识、名称、坐标和类型。' },
+      station: { term: '站点', description: '采样或测量水体的固定地点（WQX 监测位置），有标识符、名称、坐标和类型。' },
       project: { term: '项目', description: '组织的一项监测工作：涵盖的站点和参数、数据导入及其活动。' },
       parameter: { term: '参数', description: '测量的对象，例如溶解氧或水温（WQX 特征项），及其单位。' },
       series: { term: '数据序列', description: '一个站点上一个参数随时间变化的数值，在站点图表中画成一条线。' },
@@ -79,10 +79,10 @@ const pages: Strings<typeof en> = {
   },
   contact: {
     name: '您的姓名',
-    email: '您的电子邮件地址',
+    email: '您的电子邮箱地址',
     message: '您的留言',
     nameRequired: '请输入您的姓名。',
-    emailInvalid: '请输入有效的电子邮件地址，以便我们回复。',
+    emailInvalid: '请输入有效的电子邮箱地址，以便我们回复。',
     messageRequired: '请填写您的留言。',
     honeypot: '请勿填写此栏',
     send: '发送留言',

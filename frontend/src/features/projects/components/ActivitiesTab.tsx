@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../shell/LazyView';
-import { messageOf } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
 import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
@@ -111,9 +111,7 @@ function ActivityList({
         </span>
       </div>
       {activities.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(activities.error)}
-        </p>
+        <LoadError error={activities.error} title={t('projects.activities.loadFailed')} onRetry={() => activities.mutate()} />
       ) : !data ? (
         <Spinner />
       ) : data.data.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
+import { LoadError } from '../../../shell/LoadError';
 import { SubmitButton } from '../../../shell/SubmitButton';
 import { messageOf, toast } from '../../../shell/toast';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
@@ -54,6 +55,8 @@ export function AssignedList({
   savedMessage,
   items,
   error,
+  loadFailedMessage,
+  onRetry,
   canEdit,
   useChoices,
   onSave,
@@ -69,6 +72,9 @@ export function AssignedList({
   savedMessage: (count: number) => string;
   items: Choice[] | undefined;
   error: unknown;
+  /** What could not be loaded (said over the failure), and how to load it again. */
+  loadFailedMessage?: string;
+  onRetry?: () => unknown;
   canEdit: boolean;
   useChoices: (filter: string) => FoundChoices;
   /** The ids chosen, and those the list held when the checklist opened (what the person changed is the difference). */
@@ -84,7 +90,7 @@ export function AssignedList({
     setChoosing(false);
   };
 
-  if (error) return <p className="alert alert-error" role="alert">{messageOf(error)}</p>;
+  if (error) return <LoadError error={error} title={loadFailedMessage} onRetry={onRetry} />;
   if (!listed) return <Spinner />;
   if (choosing) {
     return (

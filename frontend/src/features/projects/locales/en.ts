@@ -32,6 +32,7 @@ const projects = {
     noMatch: 'No parameters match.',
     more: 'The first {{shown, number}} of {{total, number}} parameters are listed: filter to find the others.',
     saved: 'Parameters of the project saved ({{count}}).',
+    loadFailed: 'The parameters of the project could not be loaded.',
   },
   activities: {
     loadFailed: 'The activities could not be loaded.',

@@ -33,6 +33,7 @@ const projects: typeof en = {
     noMatch: '没有匹配的参数。',
     more: '仅列出 {{total, number}} 个参数中的前 {{shown, number}} 个：筛选以查找其他参数。',
     saved: '已保存项目的参数（{{count}} 个）。',
+    loadFailed: '无法加载项目的参数。',
   },
   activities: {
     loadFailed: '无法加载活动。',

@@ -217,3 +217,60 @@ describe("the project's stations in order", () => {
     expect(await listed('项目的站点')).toEqual(['北溪 ZH-3', '磨坊溪 ZH-1', '水獭塘 ZH-2']);
   });
 });
+
+describe('a project page that cannot be loaded', () => {
+  /** GETs of matching paths fail while `failing` holds: no answer at all, or a 500 with the server's words. */
+  function failWhile(path: RegExp, answer: 'offline' | 500) {
+    const state = { failing: true };
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1/, '');
+      if (state.failing && (init?.method ?? 'GET') === 'GET' && path.test(url)) {
+        if (answer === 'offline') throw new TypeError('Failed to fetch');
+        return jsonResponse(500, { statusCode: 500, message: 'Internal Server Error' });
+      }
+      return server.fetch(input, init);
+    }));
+    return state;
+  }
+
+  it('keeps the way back, a heading and the tabs, says what happened in plain words, and loads again on "Try again"', async () => {
+    const outage = failWhile(/^\/project\/p-creek$/, 500);
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The project could not be loaded.');
+    expect(alert).toHaveTextContent('The server ran into a problem and could not answer. Try again; if it keeps happening, tell the administrators (Contact us).');
+    expect(alert).toHaveTextContent('Details: HTTP 500 · Internal Server Error');
+    expect(screen.getByRole('link', { name: 'All projects of the organization' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Project' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Project sections' })).getAllByRole('link')).toHaveLength(5);
+
+    outage.failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("its stations that cannot be loaded say so under the project's heading, with Try again", async () => {
+    const outage = failWhile(new RegExp(`^/organization/${DEMO_ORG}/projects/p-creek/stations$`), 'offline');
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The stations of the project could not be loaded.');
+    expect(alert).toHaveTextContent('Could not reach the server. Check your connection, then try again.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
+
+    outage.failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(within(await screen.findByRole('list', { name: 'Stations of the project' })).getByText('Mill Creek')).toBeInTheDocument();
+  });
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    failWhile(/^\/project\/p-creek$/, 'offline');
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('无法加载该项目。');
+    expect(alert).toHaveTextContent('无法连接到服务器。请检查网络连接，然后重试。');
+    expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});

@@ -5,7 +5,7 @@ import { useSession } from '../../../auth/session';
 import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
 import { TabNav } from '../../../shell/TabNav';
-import { messageOf } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
 import { useOrganizationStationChoices, useParameterChoices, useProjectParameters, useProjectStations, useSetProjectList } from '../api/lists';
 import { useProject } from '../api/project';
 import { ActivitiesTab } from '../components/ActivitiesTab';
@@ -43,12 +43,22 @@ export function ProjectPage() {
   );
 
   if (!tab || !PROJECT_TABS.includes(tab as ProjectTab)) return <Navigate to={projectPath(organizationId, projectId, 'stations')} replace />;
+  const back = (
+    <p>
+      <Link to={organizationProjectsPath(organizationId)}>{t('projects.back')}</Link>
+    </p>
+  );
+  const tabNav = (
+    <TabNav label={t('projects.tabs.label')} tabs={PROJECT_TABS.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
+  );
   if (project.error) {
+    // The page's frame stays (the way back, a heading, the tabs): only the project could not be loaded.
     return (
-      <section className="page">
-        <p className="alert alert-error" role="alert">
-          {messageOf(project.error)}
-        </p>
+      <section className="page" aria-labelledby="project-title">
+        {back}
+        <h1 id="project-title">{t('projects.title')}</h1>
+        {tabNav}
+        <LoadError error={project.error} title={t('projects.loadFailed')} onRetry={() => project.mutate()} />
       </section>
     );
   }
@@ -56,12 +66,10 @@ export function ProjectPage() {
 
   return (
     <section className="page" aria-labelledby="project-title">
-      <p>
-        <Link to={organizationProjectsPath(organizationId)}>{t('projects.back')}</Link>
-      </p>
+      {back}
       <h1 id="project-title">{project.data.name}</h1>
       {project.data.description && <p className="muted">{project.data.description}</p>}
-      <TabNav label={t('projects.tabs.label')} tabs={PROJECT_TABS.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
+      {tabNav}
       {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} />}
@@ -89,6 +97,8 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
       savedMessage={(count) => t('projects.stations.saved', { count })}
       items={stations.data?.map(toChoice)}
       error={stations.error}
+      loadFailedMessage={t('projects.stations.loadFailed')}
+      onRetry={() => stations.mutate()}
       canEdit={canEdit}
       useChoices={(filter) => foundAs(useOrganizationStationChoices(organizationId, filter), toChoice)}
       onSave={save}
@@ -112,6 +122,8 @@ function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
       savedMessage={(count) => t('projects.parameters.saved', { count })}
       items={parameters.data?.map(toChoice)}
       error={parameters.error}
+      loadFailedMessage={t('projects.parameters.loadFailed')}
+      onRetry={() => parameters.mutate()}
       canEdit={canEdit}
       useChoices={(filter) => foundAs(useParameterChoices(filter), toChoice)}
       onSave={save}

@@ -9,7 +9,10 @@ const stations = {
   tabs: 'Station views',
   /** The station's views named in the browser tab. */
   pageTitle: { chart: 'Station chart', info: 'Station information' },
-  failed: 'The station could not be loaded: {{message}}',
+  /** The station could not be loaded (the page keeps its way back and its tabs): said over what happened. */
+  loadFailed: 'The station could not be loaded.',
+  /** The heading while the station's name is unknown. */
+  station: 'Station',
   chart: {
     tab: 'Chart',
     title: 'Time series of {{names}}',

@@ -12,7 +12,8 @@ const stations: Strings<typeof en> = {
   back: '← 返回数据浏览',
   tabs: '站点视图',
   pageTitle: { chart: '站点图表', info: '站点信息' },
-  failed: '无法加载站点：{{message}}',
+  loadFailed: '无法加载该站点。',
+  station: '站点',
   chart: {
     tab: '图表',
     title: '{{names}} 的时间序列',

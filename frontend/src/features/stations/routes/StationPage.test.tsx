@@ -465,7 +465,43 @@ describe('station page /sts/station/{stationId}', () => {
   it('still says why when a station cannot be loaded for another reason', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 500, message: 'Internal server error.' }), { status: 500, headers: { 'Content-Type': 'application/json' } })));
     renderStation('/sts/station/s1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('The station could not be loaded: Internal server error.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The station could not be loaded.');
+    expect(alert).toHaveTextContent('The server ran into a problem and could not answer.');
+    expect(alert).toHaveTextContent('Details: HTTP 500 · Internal server error.');
+  });
+
+  it('unreachable: keeps the way back, a heading and the tabs, says to check the connection, and loads again on "Try again"', async () => {
+    let offline = true;
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return fakeFetch(input);
+    }));
+    renderStation('/sts/station/s1/chart');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The station could not be loaded.');
+    expect(alert).toHaveTextContent('Could not reach the server. Check your connection, then try again.');
+    expect(alert).not.toHaveTextContent('The station could not be loaded: Failed to fetch');
+    expect(screen.getByRole('link', { name: '← Back to the explorer' })).toHaveAttribute('href', '/sts/overview');
+    expect(screen.getByRole('heading', { level: 1, name: 'Station' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Station views' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Chart', 'Info']);
+
+    offline = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bear Creek' })).toBeInTheDocument();
+    expect(await screen.findByTestId('chart')).toBeInTheDocument();
+  });
+
+  it('says an unreachable server in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderStation('/sts/station/s1/chart');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('无法加载该站点。');
+    expect(alert).toHaveTextContent('无法连接到服务器。请检查网络连接，然后重试。');
+    expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
+    await changeLanguage('en');
   });
 
   it('speaks Simplified Chinese', async () => {

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { explorerPathFor, explorerSearchOf } from '../../explorer/lib/stationLink';
 import { ApiError } from '../../../api/client';
 import { Loading } from '../../../shell/Loading';
+import { LoadError } from '../../../shell/LoadError';
 import { useStation } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
 
@@ -15,7 +16,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
 export function StationPage() {
   const { t } = useTranslation();
   const { stationId } = useParams();
-  const { data: station, error, isLoading } = useStation(stationId);
+  const { data: station, error, isLoading, mutate } = useStation(stationId);
   const stationType = useStationTypeName(station?.stationType);
   // Opened from the explorer, the entry's state holds its address: the way back returns to that view (its
   // filters, sort, page). Kept while the page is open, and passed on by its tabs, so a tab or a reload keeps it.
@@ -38,11 +39,23 @@ export function StationPage() {
       </section>
     );
   }
+  const tabs = (
+    <nav className="tabs" aria-label={t('stations.tabs')}>
+      <NavLink to="chart" state={keep}>{t('stations.chart.tab')}</NavLink>
+      <NavLink to="info" state={keep}>{t('stations.info.tab')}</NavLink>
+    </nav>
+  );
   if (error) {
+    // The page's frame stays (the way back, a heading, the tabs): what happened, and "Try again".
     return (
-      <div role="alert" className="alert alert-error">
-        {t('stations.failed', { message: error instanceof Error ? error.message : String(error) })}
-      </div>
+      <article className="station-page" aria-labelledby="station-title">
+        <header className="station-head">
+          <Link to={backTo} className="back-link">{t('stations.back')}</Link>
+          <h1 id="station-title">{t('stations.station')}</h1>
+        </header>
+        {tabs}
+        <LoadError error={error} title={t('stations.loadFailed')} onRetry={() => mutate()} />
+      </article>
     );
   }
   if (isLoading || !station) return <Loading />;
@@ -56,10 +69,7 @@ export function StationPage() {
           {stationType ? ` · ${stationType}` : ''}
         </p>
       </header>
-      <nav className="tabs" aria-label={t('stations.tabs')}>
-        <NavLink to="chart" state={keep}>{t('stations.chart.tab')}</NavLink>
-        <NavLink to="info" state={keep}>{t('stations.info.tab')}</NavLink>
-      </nav>
+      {tabs}
       <Outlet context={station} />
     </article>
   );

@@ -32,11 +32,15 @@ describe('SystemInfoPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Open Water Data' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/system/info', expect.objectContaining({ method: 'GET' }));
 
+    // The build time as the interface writes a date and time (the browser's time zone), not a raw ISO string;
+    // the machine-readable value stays in the <time> element.
+    const built = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(info.buildTime));
     expect(facts()).toEqual([
       ['Version', '0.1.0'],
       ['Stage', 'local'],
-      ['Build time', '2025-11-22T20:31:00Z'],
+      ['Build time', built],
     ]);
+    expect(screen.getByText(built).closest('time')).toHaveAttribute('dateTime', '2025-11-22T20:31:00Z');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore data' })).toHaveAttribute('href', '/sts/overview');
     expect(screen.getByRole('link', { name: 'About the product' })).toHaveAttribute('href', '/sts/mission');
@@ -50,10 +54,12 @@ describe('SystemInfoPage', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('加载中...');
     await screen.findByRole('heading', { name: 'Open Water Data' });
+    const built = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(info.buildTime));
+    expect(built).toMatch(/^2025年11月2\d日 \d\d:\d\d$/);
     expect(facts('系统信息')).toEqual([
       ['版本', '0.1.0'],
       ['部署阶段', 'local'],
-      ['构建时间', '2025-11-22T20:31:00Z'],
+      ['构建时间', built],
     ]);
   });
 

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { Loading } from '../../../shell/Loading';
 import { useSystemInfo } from '../api/systemInfo';
 
 /** The home page: what the product is for, the way into the data, and which installation this is. */
 export function SystemInfoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isLoading } = useSystemInfo();
 
   if (error) {
@@ -39,7 +40,8 @@ export function SystemInfoPage() {
         <dt>{t('system.info.stage')}</dt>
         <dd>{data.stage || notRecorded}</dd>
         <dt>{t('system.info.buildTime')}</dt>
-        <dd>{data.buildTime ? <time dateTime={data.buildTime}>{data.buildTime}</time> : notRecorded}</dd>
+        {/* In the interface's date and time (a time that cannot be read, as it came). */}
+        <dd>{data.buildTime ? <time dateTime={data.buildTime}>{formatDateTime(data.buildTime, i18n.language) || data.buildTime}</time> : notRecorded}</dd>
       </dl>
     </section>
   );

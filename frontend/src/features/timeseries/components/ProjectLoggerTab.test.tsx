@@ -60,6 +60,7 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
       if (method === 'PATCH') {
         const url = (body as { url?: string }).url;
         if (url !== undefined && !/^https?:\/\//.test(url)) return json({ message: 'Only http and https URLs can be imported.' }, 400);
+        if (url?.includes('127.0.0.1')) return json({ message: 'The URL points at a private, loopback or link-local address; only public addresses can be imported.' }, 400);
         Object.assign(found, body as object);
         return json(found);
       }
@@ -152,9 +153,10 @@ describe("a project's logger data", () => {
     expect(url).toHaveValue('https://waterservices.usgs.gov/nwis/iv/?sites=01491000');
 
     await userEvent.clear(url);
-    await userEvent.type(url, 'ftp://example.org/a.csv');
+    await userEvent.type(url, 'http://127.0.0.1/a.csv');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The source could not be saved: Only http and https URLs can be imported.');
+    expect(await within(dialog).findByText(/^The source could not be saved: /)).toHaveTextContent(
+      'The source could not be saved: The URL points at a private, loopback or link-local address; only public addresses can be imported.');
     expect(within(panel).getByRole('row', { name: /Choptank gages/ })).toHaveTextContent('https://waterservices.usgs.gov/nwis/iv/?sites=01491000');
 
     await userEvent.clear(url);
@@ -170,6 +172,47 @@ describe("a project's logger data", () => {
     });
   });
 
+  it('checks a source itself (no browser bubble), in the interface language: each problem at its field, which takes the focus', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: '导入源' });
+    const add = within(panel).getByRole('button', { name: '添加导入源' });
+    expect(add.closest('form')).toHaveAttribute('novalidate');
+    await user.click(add);
+    const name = within(panel).getByRole('textbox', { name: '名称' });
+    const url = within(panel).getByRole('textbox', { name: '网址' });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('请输入名称，最多 100 个字符。');
+    expect(url).toHaveAccessibleDescription('请输入要获取的网址。');
+    await user.type(name, 'Choptank gages');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await user.type(url, 'waterservices.usgs.gov/nwis/iv/?sites=01491000');
+    await user.click(add);
+    await waitFor(() => expect(url).toHaveFocus());
+    expect(url).toHaveAccessibleDescription('网址必须是 http(s) 地址，例如 https://waterservices.usgs.gov/nwis/iv/?sites=01491000&format=json。');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === SOURCES)).toHaveLength(0);
+    await user.clear(url);
+    await user.type(url, 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000');
+    await user.click(add);
+    expect(await within(panel).findByText('尚未运行')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === SOURCES)).toHaveLength(1);
+  });
+
+  it('says the same problems in English when the interface is in English', async () => {
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const panel = await screen.findByRole('region', { name: 'Import sources' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Name' }), 'Choptank gages');
+    const url = within(panel).getByRole('textbox', { name: 'URL' });
+    await user.type(url, 'ftp://example.org/a.csv');
+    await user.click(within(panel).getByRole('button', { name: 'Add source' }));
+    await waitFor(() => expect(url).toHaveFocus());
+    expect(url).toHaveAccessibleDescription('The URL must be an http(s) address, for example https://waterservices.usgs.gov/nwis/iv/?sites=01491000&format=json.');
+    expect(within(panel).getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
   it("says how a source's last import ended, in both languages", async () => {
     sources = [
       { id: 'src-1', name: 'Choptank gages', url: 'https://example.org/a.json', format: 'usgs-json', schedule: 'daily', enabled: true, lastStatus: 'partial', lastMessage: '20 values imported; 1 row was rejected.' },
@@ -180,7 +223,7 @@ describe("a project's logger data", () => {
     expect(await within(panel).findByText('Imported with rejected rows: 20 values imported; 1 row was rejected.')).toBeInTheDocument();
     expect(within(panel).getByText('Imported: 96 values imported.')).toBeInTheDocument();
     await act(() => changeLanguage('zh-CN'));
-    expect(within(panel).getByText('已导入（部分行被拒绝）: 20 values imported; 1 row was rejected.')).toBeInTheDocument();
+    expect(within(panel).getByText('已导入（部分行被拒绝）：20 values imported; 1 row was rejected.')).toBeInTheDocument();
     await act(() => changeLanguage('en'));
   });
 

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { ConfirmDialog, Dialog } from '../../../shell/Dialog';
+import { TextField } from '../../../shell/FormDialog';
 import { messageOf, toast } from '../../../shell/toast';
+import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
 import { ProjectFileImport, type FileImportTarget } from '../../imports/components/ProjectFileImport';
 import { createImportSource, deleteImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
 
@@ -174,7 +176,7 @@ function ImportSources({ organizationId, projectId, onDataChanged }: Omit<Props,
                     <input type="checkbox" checked={source.enabled} aria-label={t('timeseries.project.enabledFor', { name: source.name })}
                       onChange={(e) => void enable(source.id, e.target.checked)} />
                   </td>
-                  <td>{source.lastStatus ? `${t(`timeseries.project.statuses.${source.lastStatus}`)}: ${source.lastMessage ?? ''}` : t('timeseries.project.never')}</td>
+                  <td>{source.lastStatus ? t('timeseries.project.lastResultText', { status: t(`timeseries.project.statuses.${source.lastStatus}`), message: source.lastMessage ?? '' }) : t('timeseries.project.never')}</td>
                   <td>
                     <button type="button" className="button button-small" aria-disabled={running !== null || undefined} onClick={() => void run(source.id)}>
                       {running === source.id ? t('timeseries.project.running') : t('timeseries.project.runNow')}
@@ -225,34 +227,59 @@ type FormProps = {
   onCancel?: () => void;
 };
 
-/** A source's name, URL, format and schedule: adds a new source, or (prefilled, in a dialog) edits one. */
+/** The longest name and URL of a source the server takes (chalicelib/sources: service.py, fetch.py). */
+const NAME_LIMIT = 100;
+const URL_LIMIT = 2000;
+/** A URL the server may fetch: http(s), no blank (chalicelib/sources/fetch.py check_url). */
+const HTTP_URL = /^https?:\/\/\S+$/i;
+
+/**
+ * A source's name, URL, format and schedule: adds a new source, or (prefilled, in a dialog) edits one. The form
+ * checks its fields itself (not the browser, whose bubbles speak the browser's language): a missing name or URL,
+ * or a URL that is no http(s) address, is said at its field in the interface's language, and the first such
+ * field takes the focus; the server's refusal (e.g. a private address) is said beside the form.
+ */
 function ImportSourceForm({ initial, submitLabel, failedKey, clearOnSuccess, onSubmit, onCancel }: FormProps) {
   const { t } = useTranslation();
   const ids = useId();
   const [draft, setDraft] = useState<ImportSourceFields>(() =>
     initial ? { name: initial.name, url: initial.url, format: initial.format, schedule: initial.schedule } : { name: '', url: '', format: 'usgs-json', schedule: 'daily' });
   const [failure, setFailure] = useState<string>();
+  const [errors, setErrors] = useState<{ name?: string; url?: string }>({});
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
+    const found: typeof errors = {};
+    if (!draft.name.trim()) found.name = t('timeseries.project.nameRequired', { max: NAME_LIMIT });
+    const url = draft.url.trim();
+    if (!url) found.url = t('timeseries.project.urlRequired');
+    else if (!HTTP_URL.test(url)) found.url = t('timeseries.project.urlInvalid');
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstInvalid();
+      return;
+    }
     try {
       await onSubmit(draft);
       if (clearOnSuccess) setDraft({ ...draft, name: '', url: '' });
     } catch (error) {
-      // The server's own words (e.g. a URL that is not http(s)) stay beside the form until the next try.
+      // The server's own words (e.g. a private address) stay beside the form until the next try.
       setFailure(t(failedKey, { message: messageOf(error) }));
     }
   };
   return (
-    <form className="import-source-form ws-form" onSubmit={(event) => void submit(event)}>
-      <div className="ws-field">
-        <label htmlFor={`${ids}-name`}>{t('timeseries.project.name')}</label>
-        <input id={`${ids}-name`} required maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-      </div>
-      <div className="ws-field">
-        <label htmlFor={`${ids}-url`}>{t('timeseries.project.url')}</label>
-        <input id={`${ids}-url`} required type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
-      </div>
+    <form ref={form} className="import-source-form ws-form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField id={`${ids}-name`} label={t('timeseries.project.name')} required maxLength={NAME_LIMIT} value={draft.name} error={errors.name}
+        onChange={(name) => {
+          setDraft({ ...draft, name });
+          setErrors(({ name: _cleared, ...others }) => others);
+        }} />
+      <TextField id={`${ids}-url`} label={t('timeseries.project.url')} required type="url" maxLength={URL_LIMIT} value={draft.url} error={errors.url}
+        onChange={(url) => {
+          setDraft({ ...draft, url });
+          setErrors(({ url: _cleared, ...others }) => others);
+        }} />
       <div className="ws-field">
         <label htmlFor={`${ids}-format`}>{t('timeseries.project.format')}</label>
         <select id={`${ids}-format`} value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.target.value })}>
