@@ -123,7 +123,7 @@ test('orgadmin creates a project, adds stations and parameters to it, sets the m
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Weekly river samples');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`Project ${project} created.`)).toBeVisible();
-  await page.getByRole('link', { name: project }).click();
+  // The new project opens (a member walk could not find it in the list).
   await expect(page.getByRole('heading', { level: 1, name: project })).toBeVisible();
 
   await page.getByRole('button', { name: 'Choose stations' }).click();
