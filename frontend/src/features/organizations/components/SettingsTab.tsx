@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
+import { LoadError } from '../../../shell/LoadError';
 import { messageOf, toast } from '../../../shell/toast';
 import { testWqxAccount, useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
 import type { MapServiceValue } from '../api/types';
@@ -53,7 +54,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   const { form, focusFirstInvalid } = useFocusFirstInvalid();
   // "Use the system's map service" leaves with the organization's own setting: focus goes to the Save button.
   const actions = useRef<HTMLDivElement>(null);
-  if (setting.error) return <p className="alert alert-error" role="alert">{messageOf(setting.error)}</p>;
+  if (setting.error) return <LoadError error={setting.error} title={t('organizations.settings.loadFailed')} onRetry={() => setting.mutate()} />;
   if (!setting.data) return <Spinner />;
   const field = (name: keyof MapServiceValue) => ({
     value: value[name] ?? '',
@@ -149,7 +150,7 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
     setWqxOrganizationId(account.data.wqxOrganizationId ?? '');
     setUserId(account.data.userId ?? '');
   }, [account.data]);
-  if (account.error) return <p className="alert alert-error" role="alert">{messageOf(account.error)}</p>;
+  if (account.error) return <LoadError error={account.error} title={t('organizations.settings.loadFailed')} onRetry={() => account.mutate()} />;
   if (!account.data) return <Spinner />;
   const configured = account.data.configured;
   const clear = (name: keyof typeof errors) => setErrors(({ [name]: _cleared, ...others }) => others);

@@ -5,6 +5,7 @@ import { useSession } from '../../../auth/session';
 import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { ApiError } from '../../../api/client';
+import { LoadError } from '../../../shell/LoadError';
 import { messageOf } from '../../../shell/toast';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
 import { useHorizontalDatums, useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
@@ -111,9 +112,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
         </div>
       </div>
       {stations.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(stations.error)}
-        </p>
+        <LoadError error={stations.error} title={t('organizations.stations.loadFailed')} onRetry={() => stations.mutate()} />
       ) : !stations.data ? (
         <Spinner />
       ) : rows.length === 0 ? (

@@ -114,6 +114,7 @@ const organizations = {
     loadFailed: 'The projects could not be loaded.',
   },
   stations: {
+    loadFailed: 'The stations could not be loaded.',
     caption: 'Stations ({{count}})',
     search: 'Search stations (name or identifier)',
     noMatch: 'No station’s name or identifier holds “{{search}}”.',
@@ -166,6 +167,7 @@ const organizations = {
     loadFailed: 'The parameters could not be loaded.',
   },
   settings: {
+    loadFailed: 'The settings could not be loaded.',
     onlyGroupAdmins: 'Only group administrators of the organization change its map service.',
     mapService: 'Map service',
     inherited: 'This organization uses the system’s map service.',

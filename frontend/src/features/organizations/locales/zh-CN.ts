@@ -114,6 +114,7 @@ const organizations: typeof en = {
     loadFailed: '无法加载项目。',
   },
   stations: {
+    loadFailed: '无法加载站点。',
     caption: '站点（{{count}}）',
     search: '搜索站点（名称或标识符）',
     noMatch: '没有名称或标识符包含“{{search}}”的站点。',
@@ -166,6 +167,7 @@ const organizations: typeof en = {
     loadFailed: '无法加载参数。',
   },
   settings: {
+    loadFailed: '无法加载设置。',
     onlyGroupAdmins: '只有本组织的组管理员可以更改其地图服务。',
     mapService: '地图服务',
     inherited: '此组织使用系统的地图服务。',

@@ -97,6 +97,24 @@ describe('an organization page that cannot be loaded', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('the stations tab says a failure in plain words too, and loads again on "Try again"', async () => {
+    outage = { path: /^\/station$/, answer: 503 };
+    renderWorkspace(workspace('stations'), PROFILES.orgadmin);
+    const stations = await screen.findByRole('alert');
+    expect(stations).toHaveTextContent('The stations could not be loaded.');
+    outage = null;
+    await userEvent.click(within(stations).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Mill Creek')).toBeInTheDocument();
+  });
+
+  it('the settings tab says a failure in plain words', async () => {
+    outage = { path: /\/settings\//, answer: 'offline' };
+    renderWorkspace(workspace('settings'), PROFILES.orgadmin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The settings could not be loaded.');
+    expect(alert).toHaveTextContent('Could not reach the server.');
+  });
+
   it('says it in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     outage = { path: new RegExp(`^/organization/${DEMO_ORG}$`), answer: 'offline' };
