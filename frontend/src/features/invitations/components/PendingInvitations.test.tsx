@@ -7,13 +7,9 @@ import { toast } from '../../../shell/toast';
 import { DEMO_ORG, demoState, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
 import { resetPendingInvitationOffer } from './PendingInvitationRedirect';
+import { OTTOS_INVITATION as INVITATION } from '../test/invitation';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
-const INVITATION = {
-  id: 'inv-for-otto', email: 'otto@demo.example', organizationId: DEMO_ORG, organizationName: 'Demo Watershed Council',
-  roleName: 'data-contributor', isSystemAdmin: false, status: 'pending', createdAt: '2026-11-20T10:00:00Z', createdBy: 'u-olga',
-  expiresAt: '2026-11-27T10:00:00Z', resendCount: 0, acceptedAt: null,
-};
 
 beforeAll(async () => {
   await import('../routes/InvitationsPage');
