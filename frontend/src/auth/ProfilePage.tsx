@@ -8,6 +8,7 @@ import { toast } from '../shell/toast';
 import { ACCOUNT_DELETED_ROUTE } from './accountDeleted';
 import { deleteOwnAccount, savedLanguage, updateProfile, type OrganizationRole, type Profile } from './profile';
 import { useSession } from './session';
+import { listText } from '../lib/lists';
 
 const MEMBER_ROLES = ['group-admin', 'data-contributor', 'simple-user'] as const;
 
@@ -102,7 +103,7 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
 
 /** The signed-in user's profile: name, email, roles; their display name and language; deleting the own account. */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const membershipLabel = useMembershipLabel();
   const [confirming, setConfirming] = useState(false);
@@ -127,7 +128,7 @@ export function ProfilePage() {
         <dt>{t('auth.profile.email')}</dt>
         <dd>{profile.email}</dd>
         <dt>{t('auth.profile.systemRoles')}</dt>
-        <dd>{(profile.systemRoles ?? []).map((r) => r.roleName).join(', ') || t('common.none')}</dd>
+        <dd>{listText((profile.systemRoles ?? []).map((r) => r.roleName), i18n.language) || t('common.none')}</dd>
         <dt>{t('auth.profile.organizationRoles')}</dt>
         <dd>
           {organizationRoles.length ? (

@@ -88,7 +88,7 @@ describe('Use in Python / R', () => {
     renderWithProviders(<UseInPython filters={FILTERS} />);
     await user.click(screen.getByText('在 Python / R 中使用'));
     expect(screen.getByText('本门户提供水质门户（WQP）的网络服务：以下地址和代码片段可获取当前筛选条件下的站点和结果。')).toBeInTheDocument();
-    expect(screen.getByText('以下条件不属于 WQP 查询：站点类型, 搜索文本。')).toBeInTheDocument();
+    expect(screen.getByText('以下条件不属于 WQP 查询：站点类型、搜索文本。')).toBeInTheDocument();
     // A space between Chinese and Latin words, as elsewhere in the interface ("下载 PNG").
     expect(screen.getByRole('button', { name: '复制 Python（dataretrieval）' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '复制 R' })).toBeInTheDocument();

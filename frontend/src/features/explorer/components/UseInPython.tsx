@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { UseInPython as UseInPythonPanel, type WqpParams } from '../../../shell/UseInPython';
 import { useParameterOptions } from '../api/parameters';
 import type { ExplorerFilters } from '../lib/filters';
+import { listText } from '../../../lib/lists';
 
 /** Explorer filters WQP has no parameter for. */
 const NOT_IN_WQP = ['stationType', 'q'] as const;
@@ -29,12 +30,12 @@ export function wqpParams(filters: ExplorerFilters, parameterNames: Record<strin
 
 /** "Use in Python / R" for the explorer's current filters (and which of them WQP cannot express). */
 export function UseInPython({ filters }: { filters: ExplorerFilters }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const parameters = useParameterOptions();
   const names = Object.fromEntries((parameters.data ?? []).map((p) => [p.id, p.name]));
   const { params, left } = wqpParams(filters, names);
   const note = left.length
-    ? t('explorer.useInPython.notInQuery', { filters: left.map((name) => t(`explorer.useInPython.${name}`)).join(', ') })
+    ? t('explorer.useInPython.notInQuery', { filters: listText(left.map((name) => t(`explorer.useInPython.${name}`)), i18n.language) })
     : undefined;
   return <UseInPythonPanel params={params} intro={t('explorer.useInPython.intro')} note={note} />;
 }

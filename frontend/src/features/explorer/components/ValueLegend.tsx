@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ValueSummary } from '../api/statistic';
 import { formatValue, NO_VALUE_COLOR, rampGradient } from '../lib/colors';
+import { listText } from '../../../lib/lists';
 
 export interface ValueLegendProps {
   /** The name of the parameter the map is coloured by. */
@@ -34,7 +35,7 @@ export function ValueLegend({ parameter, summary, missing }: ValueLegendProps) {
           {t('explorer.map.noValue')} <span className="muted">({missing.toLocaleString(i18n.language)})</span>
         </span>
       )}
-      {units.length > 1 && <span className="value-legend-units muted">{t('explorer.map.units', { units: units.join(', ') })}</span>}
+      {units.length > 1 && <span className="value-legend-units muted">{t('explorer.map.units', { units: listText(units, i18n.language) })}</span>}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { dateRangeProblems } from '../../../lib/filterChecks';
 import { LoggerSeriesPanel } from '../../timeseries/components/LoggerSeriesPanel';
 import { useOneAtATime } from '../../../shell/useOneAtATime';
+import { listText } from '../../../lib/lists';
 
 /** A station's series are preloaded when they hold this many values in all, or fewer. */
 export const PRELOAD_MAX_VALUES = 20_000;
@@ -22,7 +23,7 @@ const list = (value: string | null) => (value ? value.split(',').filter(Boolean)
 
 /** station-chart: choose parameters and a date range (kept in the address), see and download the series. */
 export function StationChartPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const station = useOutletContext<Station>();
   const [params, setParams] = useSearchParams();
   const { state } = useLocation();
@@ -114,7 +115,7 @@ export function StationChartPage() {
       {isLoading && !series && shown.length > 0 && <Loading />}
       {coming.length > 0 && (
         <p role="status" className="chart-busy">
-          {t('stations.chart.loadingSeries', { names: coming.map(nameOf).join(', ') })}
+          {t('stations.chart.loadingSeries', { names: listText(coming.map(nameOf), i18n.language) })}
         </p>
       )}
       {all.length > 0 && (
@@ -126,8 +127,8 @@ export function StationChartPage() {
               <Chart
                 all={all}
                 filename={filename}
-                title={t('stations.chart.title', { names: summaries.map((s) => s.name).join(', ') })}
-                imageTitle={t('stations.chart.imageTitle', { station: stationLabel, names: summaries.map((s) => s.name).join(', ') })}
+                title={t('stations.chart.title', { names: listText(summaries.map((s) => s.name), i18n.language) })}
+                imageTitle={t('stations.chart.imageTitle', { station: stationLabel, names: listText(summaries.map((s) => s.name), i18n.language) })}
                 from={range.from}
                 to={range.to}
               />

@@ -250,7 +250,7 @@ describe('station page /sts/station/{stationId}', () => {
     expect(chart).toHaveAttribute('data-range', '2020-01-01/2020-06-30');
     expect(chart).toHaveAttribute('data-image-title', 'Bear Creek (USGS-01): pH, Temperature, water');
     await changeLanguage('zh-CN');
-    await waitFor(() => expect(screen.getByTestId('chart')).toHaveAttribute('data-image-title', 'Bear Creek（USGS-01）：pH, Temperature, water'));
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveAttribute('data-image-title', 'Bear Creek（USGS-01）：pH、Temperature, water'));
     await changeLanguage('en');
   });
 
