@@ -54,6 +54,11 @@ class Conflict(ApiError):
     status_code = 409
 
 
+class PreconditionFailed(ApiError):
+    """A change sent with If-Match for a version of the item that is no longer the stored one."""
+    status_code = 412
+
+
 class PayloadTooLarge(ApiError):
     status_code = 413
 

@@ -19,6 +19,7 @@ from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
 from chalicelib.core.errors import (UNKNOWN_FIELD, ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
                                     ServiceUnavailable, error_body)
+from chalicelib.core import versions
 from chalicelib.core.messages import localize
 from chalicelib.core.openapi import BODY_METHODS, closed_fields
 
@@ -157,6 +158,11 @@ class Routes:
         context = self.blueprint.current_request.context or {}
         lambda_context = self.blueprint.lambda_context
         return context.get("requestId") or getattr(lambda_context, "aws_request_id", None) or uuid.uuid4().hex
+
+    def expected_versions(self) -> tuple[str, ...] | None:
+        """The versions of the item the client read (If-Match), for a change made only while it holds one of
+        them (chalicelib/core/versions.py); None: no precondition."""
+        return versions.parse_if_match(self.blueprint.current_request.headers.get("if-match"))
 
     def json_body(self) -> Any:
         """The request's JSON body, or a 400 with a message when it is not JSON."""

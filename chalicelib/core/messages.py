@@ -181,6 +181,10 @@ ZH_CN = {
         '请求正文必须是 {{"bulk": [...]}}，且至少包含一个站点。',
     "Invalid stationIds. Unknown stations of this organization: {ids}": "stationIds 无效：此组织中没有以下站点：{ids}",
     "A parameter labelled {label} already exists.": "已存在名称为 {label} 的参数。",
+    "Values are recorded for the parameter {label}: a parameter with values cannot be deleted.":
+        "参数 {label} 已有记录的数值：有数值的参数不能删除。",
+    "Values of the parameter {label} are recorded in {unit}: its unit cannot be changed while it has values.":
+        "参数 {label} 的数值以 {unit} 记录：有数值时不能更改其单位。",
     "Invalid parameterIds. Unknown parameters: {ids}": "parameterIds 无效：未知参数：{ids}",
     "Only system administrators can change shared parameters.": "只有系统管理员可以更改共享参数。",
     # Dashboards and widgets.
@@ -218,6 +222,25 @@ ZH_CN = {
     "The page text is required.": "请输入页面内容。",
     "The page text must be at most 100000 characters.": "页面内容最多 100000 个字符。",
     "Someone saved this page at the same moment. Reload it and try again.": "有人同时保存了此页面，请重新加载后再试。",
+    "Someone else saved this page after you opened it: load it again to see their version.":
+        "您打开此页面后，其他人保存了它：请重新加载以查看其版本。",
+    # A change sent for a version no longer stored (If-Match: chalicelib/core/versions.py).
+    "Someone else changed this station after you loaded it: load it again to see their change.":
+        "您加载此站点后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this parameter after you loaded it: load it again to see their change.":
+        "您加载此参数后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this project after you loaded it: load it again to see their change.":
+        "您加载此项目后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this organization after you loaded it: load it again to see their change.":
+        "您加载此组织后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this parameter group after you loaded it: load it again to see their change.":
+        "您加载此参数组后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this station type after you loaded it: load it again to see their change.":
+        "您加载此站点类型后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this monitoring location type after you loaded it: load it again to see their change.":
+        "您加载此监测位置类型后，其他人更改了它：请重新加载以查看其更改。",
+    'If-Match must name versions as the ETag gives them, in double quotes ("2026-01-31T12:00:00.000Z").':
+        'If-Match 必须按 ETag 给出的形式、用双引号写出版本（"2026-01-31T12:00:00.000Z"）。',
     "Version {version} of this page not found.": "未找到此页面的第 {version} 版。",
     "Unknown language {language}. Use en or zh-CN.": "未知语言 {language}，请使用 en 或 zh-CN。",
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
@@ -713,6 +736,8 @@ ZH_CN = {
     "Unknown field {name}": "未知字段 {name}。",
     "Field {name} cannot be changed.": "字段 {name} 不能更改。",
     "{name} not found.": "未找到 {name}。",
+    "Someone else changed this {thing} after you loaded it: load it again to see their change.":
+        "您加载此{thing}后，其他人更改了它：请重新加载以查看其更改。",
     "{name} already exists.": "{name} 已存在。",
     "{name} is required.": "请提供 {name}。",
     "{name} must be text.": "{name} 必须是文本。",

@@ -30,7 +30,7 @@ ERROR_SCHEMA = {
 ERROR_ANSWERS = {
     "4XX": "The request cannot be served as it is: the message says why (bad input 400, sign-in 401, "
            "permission 403, missing 404, method not allowed 405, conflict 409, body over the limit 413, "
-           "content type not taken 415).",
+           "content type not taken 415; 412: If-Match names a version no longer stored).",
     "500": "An unforeseen failure: requestId names the request in the API's log.",
     "503": "The data store is unavailable: try again shortly.",
 }
@@ -103,21 +103,28 @@ class Declaration:
     produces: tuple[str, ...] = (JSON,)
     description: str | None = None
     tag: str | None = None
+    versioned: bool = False
+
+
+# A change made only to the version the client read (chalicelib/core/versions.py).
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+            "description": "The item's ETag as read (its version, in double quotes): the change is made only while "
+                           "the item still has it, else 412. Without it the change is made in any case."}
 
 
 def describe(*, query: dict[str, dict] | None = None, body: dict | None = None, body_required: bool = False,
              status: int | tuple[int, ...] = 200, returns: dict | None = None, produces: Iterable[str] = (JSON,),
-             description: str | None = None, tag: str | None = None):
+             description: str | None = None, tag: str | None = None, versioned: bool = False):
     """Declare what the OpenAPI document says of a route besides what its registration says.
 
     query: parameter name -> JSON schema; a schema may carry "required": True and a "description".
     body: the JSON schema of the request body; returns: the success answer's schema (JSON answers);
     status: the success status (201 for creation), or the statuses (200 or 202 when queued);
     produces: the success answer's content types; tag: the domain, when the handler is shared (the generic
-    collection routes).
+    collection routes); versioned: the change takes If-Match, and the answer carries the item's ETag.
     """
     declaration = Declaration(dict(query or {}), body, body_required, status, returns, tuple(produces), description,
-                              tag)
+                              tag, versioned)
 
     def attach(view):
         view.openapi = declaration
@@ -158,7 +165,8 @@ def _operation(path: str, method: str, entry: Any) -> dict:
         "summary": summary,
         "tags": [declared.tag or _domain(view)],
         "parameters": [_path_parameter(name) for name in re.findall(r"{(\w+)}", path)]
-                      + [_query_parameter(name, schema) for name, schema in declared.query.items()],
+                      + [_query_parameter(name, schema) for name, schema in declared.query.items()]
+                      + ([IF_MATCH] if declared.versioned else []),
         "responses": _responses(declared),
     }
     description = declared.description or " ".join(rest.split())
@@ -223,7 +231,10 @@ def _responses(declared: Declaration) -> dict:
     success = {kind: {"schema": (declared.returns or {}) if kind == JSON else {}} for kind in declared.produces}
     statuses = declared.status if isinstance(declared.status, tuple) else (declared.status,)
     answers: dict[str, Any] = {str(status): REDIRECT if status == 303 else
-                               {"description": _SUCCESS.get(status, "Success."), "content": success}
+                               {"description": _SUCCESS.get(status, "Success."), "content": success,
+                                **({"headers": {"ETag": {"schema": {"type": "string"},
+                                                         "description": "The item's version."}}}
+                                   if declared.versioned else {})}
                                for status in statuses}
     for status, description in ERROR_ANSWERS.items():
         answers[status] = {"description": description,

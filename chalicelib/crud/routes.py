@@ -21,6 +21,7 @@ from chalicelib.auth.rules import Rule
 from chalicelib.crud import service
 from chalicelib.crud.collection import MAX_BULK, Collection
 from chalicelib.crud.parser import parse_query, parse_uuid_param, query_parameters
+from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import OBJECT, describe
@@ -87,7 +88,7 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
 
     if "get" in actions:
         def get_view(**uri):
-            return service.get_item(collection, item_key(uri), parsed=query(), scope=scope_of(uri))
+            return versions.answer(service.get_item(collection, item_key(uri), parsed=query(), scope=scope_of(uri)))
 
         register("get", item_path, "GET", get_view)
 
@@ -113,7 +114,8 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
     if "update" in actions:
         def update_view(**uri):
             key = item_key(uri)
-            return service.update_item(collection, key, routes.json_body(), scope=scope_of(uri))
+            return versions.answer(service.update_item(collection, key, routes.json_body(), scope=scope_of(uri),
+                                                       expected=routes.expected_versions()))
 
         register("update", item_path, "PATCH", update_view)
 
@@ -150,7 +152,8 @@ _DOCUMENTED: dict[str, Callable[[Collection], dict]] = {
                                  "properties": {"bulk": {"type": "array", "items": c.body_schema(creating=True),
                                                          "maxItems": MAX_BULK}}},
                            body_required=True, status=201, returns={"type": "array", "items": c.item_schema()}),
-    "update": lambda c: dict(body=c.body_schema(creating=False), body_required=True, returns=c.item_schema()),
+    "update": lambda c: dict(body=c.body_schema(creating=False), body_required=True, returns=c.item_schema(),
+                             versioned=True),
     "delete": lambda c: dict(returns=OBJECT),
 }
 

@@ -21,6 +21,7 @@ from chalicelib.crud.dynamo import ReadStats, read_candidates
 from chalicelib.crud.evaluate import effective_condition, finish, matches, present, project, scope_condition
 from chalicelib.crud.parser import ParsedQuery, parse_query
 from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
+from chalicelib.core import versions
 from chalicelib.core.models import utc_now
 from chalicelib.core.uniques import was_conflict
 
@@ -93,9 +94,12 @@ def bulk_create(collection: Collection, items: Any, *, scope: Condition | dict |
 
 
 def update_item(collection: Collection, key: Any, data: Any, *, scope: Condition | dict | None = None,
-                range_key: Any = None) -> dict:
-    """Change the given fields only (PATCH); null removes an optional field."""
+                range_key: Any = None, expected: tuple[str, ...] | None = None) -> dict:
+    """Change the given fields only (PATCH); null removes an optional field. `expected`: the versions the client
+    read (If-Match); the change is refused (412) when the stored item has another."""
     item = _visible(collection, key, range_key, scope)
+    thing = collection.name.lower()
+    versions.require(item, expected, thing)
     values = collection.check_writable(data, allow_keys=True)
     current = item.to_dict()
     for name in collection.key_fields:
@@ -115,10 +119,15 @@ def update_item(collection: Collection, key: Any, data: Any, *, scope: Condition
                for name, value in values.items()]
     if "updatedAt" in collection.attributes:
         actions.append(model.updatedAt.set(_now(collection, "updatedAt")))
+    condition = _still_there(collection)
+    if expected is not None:
+        condition &= versions.condition(model, expected)
     try:
-        item.update(actions=actions, condition=_still_there(collection))
+        item.update(actions=actions, condition=condition)
     except UpdateError as exc:
         if _condition_failed(exc):
+            if expected is not None:  # changed in between, unless it is gone
+                versions.require(_visible(collection, key, range_key, scope), expected, thing)
             raise NotFound(collection.not_found()) from exc
         raise
     return _public(collection, item)

@@ -2,6 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import FLAG, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.organizations.models import MEMBER_ROLES
@@ -36,14 +37,15 @@ def create_organization():
 @routes.route("/organization/{organizationId}", auth=rules.public)
 def get_organization(organizationId):
     """One organization."""
-    return service.public(service.get(organizationId))
+    return versions.answer(service.public(service.get(organizationId)))
 
 
 @routes.route("/organization/{organizationId}", methods=["PATCH"], auth=ORG_ADMIN)
-@describe(body=fields_body(ORGANIZATION_BODY))
+@describe(body=fields_body(ORGANIZATION_BODY), versioned=True)
 def update_organization(organizationId):
     """Change an organization's name, description or website (its group-admins, system administrators)."""
-    return service.public(service.update(organizationId, routes.json_body()))
+    return versions.answer(service.public(service.update(organizationId, routes.json_body(),
+                                                         expected=routes.expected_versions())))
 
 
 @routes.route("/organization/{organizationId}", methods=["DELETE"], auth=rules.permission("manage-organizations"))

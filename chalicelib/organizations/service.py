@@ -5,11 +5,12 @@ import json
 import re
 import uuid
 
-from pynamodb.exceptions import TransactWriteError
+from pynamodb.exceptions import TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
+from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest, Conflict, NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.directory import live_organization, wqx_id_of
@@ -167,8 +168,10 @@ def create(data: dict, organization_id: str | None = None) -> Organization:
     return organization
 
 
-def update(organization_id: str, data: dict) -> Organization:
+def update(organization_id: str, data: dict, expected: tuple[str, ...] | None = None) -> Organization:
+    """`expected`: the versions the client read (If-Match); 412 when someone else changed it since."""
     organization = get(organization_id)
+    versions.require(organization, expected, "organization")
     fields = _validated_fields(data, creating=False)
     renamed = bool(fields.get("name")) and fields["name"].casefold() != (organization.name or "").casefold()
     if renamed:
@@ -176,6 +179,7 @@ def update(organization_id: str, data: dict) -> Organization:
     if fields:
         before = {name: getattr(organization, name) for name in fields}
         actions = [getattr(Organization, k).set(v) for k, v in fields.items()] + [Organization.updatedAt.set(utc_now())]
+        unchanged = versions.condition(Organization, expected) if expected is not None else None
         if renamed:  # the new name claimed and the old one let go with the change, or nothing of it
             try:
                 with _transaction() as transaction:
@@ -183,14 +187,21 @@ def update(organization_id: str, data: dict) -> Organization:
                                      condition=_claim_condition(organization_id))
                     transaction.delete(_name_claim(organization.name or "", organization_id),
                                        condition=_claim_condition(organization_id))
-                    transaction.update(organization, actions=actions)
+                    transaction.update(organization, actions=actions, condition=unchanged)
             except TransactWriteError as exc:
                 if _name_held_by_another(fields["name"], organization_id):
                     raise Conflict(NAME_TAKEN) from exc
+                versions.require(get(organization_id), expected, "organization")
                 raise
             organization.refresh()
         else:
-            organization.update(actions=actions)
+            try:
+                organization.update(actions=actions, condition=unchanged)
+            except UpdateError as exc:
+                if unchanged is None or getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                    raise
+                versions.require(get(organization_id), expected, "organization")
+                raise
         audit.record("update", "organization", organization_id, before=before, after=fields,
                      organization_id=organization_id)
     return organization

@@ -3,6 +3,7 @@ contact form."""
 from chalicelib.audit import service as audit
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import TEXT, describe, fields_body
 from chalicelib.pages import contact, glossary, service
@@ -13,15 +14,17 @@ SYSTEM_ADMIN = rules.system_roles("system-admin")
 
 @routes.route("/pages/{key}/{lang}", auth=rules.public)
 def get_page(key, lang):
-    """A page in one language: its latest saved version, or the shipped default."""
-    return service.get(key, lang)
+    """A page in one language: its latest saved version, or the shipped default (ETag: its version number)."""
+    page = service.get(key, lang)
+    return versions.answer(page, version=str(page["version"]))
 
 
 @routes.route("/pages/{key}/{lang}", methods=["PUT"], auth=SYSTEM_ADMIN)
-@describe(body=fields_body({"text": TEXT}, required=("text",)))
+@describe(body=fields_body({"text": TEXT}, required=("text",)), versioned=True)
 def save_page(key, lang):
     """Save a new version of a page ({text}); earlier versions are kept (system administrators)."""
-    return service.save(key, lang, routes.json_body(), require_principal())
+    page = service.save(key, lang, routes.json_body(), require_principal(), expected=routes.expected_versions())
+    return versions.answer(page, version=str(page["version"]))
 
 
 @routes.route("/pages/{key}/{lang}/versions", auth=SYSTEM_ADMIN)

@@ -8,7 +8,7 @@ from pynamodb.exceptions import PutError
 
 from chalicelib.audit import service as audit
 from chalicelib.auth.principal import Principal
-from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.errors import BadRequest, Conflict, NotFound, PreconditionFailed
 from chalicelib.core.models import utc_now
 from chalicelib.pages.models import PageVersion, version_key
 
@@ -24,6 +24,7 @@ VERSION_NOT_FOUND = "Version {version} of this page not found."
 TEXT_REQUIRED = "The page text is required."
 TEXT_TOO_LONG = "The page text must be at most 100000 characters."
 EDITED_MEANWHILE = "Someone saved this page at the same moment. Reload it and try again."
+SAVED_MEANWHILE = "Someone else saved this page after you opened it: load it again to see their version."
 
 
 def checked_language(lang: str) -> str:
@@ -82,10 +83,13 @@ def _text(data) -> str:
     return text
 
 
-def _append(key: str, lang: str, text: str, principal: Principal, restored_from: int | None = None) -> dict:
+def _append(key: str, lang: str, text: str, principal: Principal, restored_from: int | None = None,
+            expected: tuple[str, ...] | None = None) -> dict:
     page_id = f"{key}#{lang}"
     latest = _latest(page_id)
     number = (int(latest.version) if latest else 0) + 1
+    if expected is not None and str(number - 1) not in expected:
+        raise PreconditionFailed(SAVED_MEANWHILE)
     item = PageVersion(pageId=page_id, version=version_key(number), key=key, lang=lang, text=text,
                        savedAt=utc_now(), savedBy=principal.id,
                        savedByName=principal.user.get("name") or principal.user.get("email"),
@@ -95,7 +99,7 @@ def _append(key: str, lang: str, text: str, principal: Principal, restored_from:
         item.save(condition=PageVersion.version.does_not_exist())
     except PutError as error:
         if getattr(error, "cause_response_code", None) == "ConditionalCheckFailedException":
-            raise Conflict(EDITED_MEANWHILE) from None
+            raise (PreconditionFailed(SAVED_MEANWHILE) if expected is not None else Conflict(EDITED_MEANWHILE)) from None
         raise
     audit.record("restore" if restored_from is not None else "update", "page", page_id,
                  before={"version": int(latest.version), "text": latest.text} if latest else None,
@@ -104,10 +108,11 @@ def _append(key: str, lang: str, text: str, principal: Principal, restored_from:
     return _shown(item)
 
 
-def save(key: str, lang: str, data, principal: Principal) -> dict:
-    """A new version of the page with this text; the earlier ones are kept."""
+def save(key: str, lang: str, data, principal: Principal, expected: tuple[str, ...] | None = None) -> dict:
+    """A new version of the page with this text; the earlier ones are kept. `expected`: the versions the client
+    read (If-Match: "3", "0" for the shipped default); 412 when another was saved since."""
     _checked(key, lang)
-    return _append(key, lang, _text(data), principal)
+    return _append(key, lang, _text(data), principal, expected=expected)
 
 
 def restore(key: str, lang: str, version: str, principal: Principal) -> dict:

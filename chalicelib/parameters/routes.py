@@ -4,6 +4,7 @@ from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import Forbidden
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
 from chalicelib.crud.routes import describe_create, describe_list, describe_update, register_collection_routes
@@ -49,7 +50,7 @@ def update_parameter(id):
     """Change a parameter (not its label)."""
     parameter = service.get(id)
     _require_write(parameter.organizationId)
-    return service.update(parameter, routes.json_body())
+    return versions.answer(service.update(parameter, routes.json_body(), expected=routes.expected_versions()))
 
 
 @routes.route("/parameter/{id}", methods=["DELETE"], auth=rules.signed_in)

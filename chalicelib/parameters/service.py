@@ -10,6 +10,7 @@ from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict
 from chalicelib.core.models import get_live, utc_now
+from chalicelib.parameters import units
 from chalicelib.parameters.models import Parameter
 from chalicelib.projects.models import derived_id
 
@@ -19,6 +20,13 @@ WRITABLE = ("label", "name", "unit", "group", "characteristicName", "sampleFract
 COLLECTION = Collection(Parameter, name="Parameter", fields=FIELDS, writable=WRITABLE, required=("label",),
                         default_sort=(("label", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
 NOT_FOUND = "Parameter not found."
+# A label is a name in a list, a unit a WQX code (the longest is under 30 characters); the texts are short notes.
+TEXT_LIMITS = {"label": 100, "name": 100, "unit": 40, "group": 200, "characteristicName": 200, "sampleFraction": 100,
+               "description": 5_000}
+UNKNOWN_UNIT = "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm."
+HAS_VALUES = "Values are recorded for the parameter {label}: a parameter with values cannot be deleted."
+UNIT_HAS_VALUES = ("Values of the parameter {label} are recorded in {unit}: its unit cannot be changed while it has "
+                   "values.")
 
 
 def parameter_id_for(label: str) -> str:
@@ -38,6 +46,20 @@ def get(parameter_id: str) -> Parameter:
     return get_live(Parameter, parameter_id, NOT_FOUND)
 
 
+def _checked_texts(values: dict) -> None:
+    """Texts within their limits, and a unit that imports and pushes take (a WQX code, loosely compared)."""
+    from chalicelib.reference import service as reference
+
+    for name, limit in TEXT_LIMITS.items():
+        if isinstance(values.get(name), str) and len(values[name]) > limit:
+            raise BadRequest(f"{name} must be at most {limit} characters.")
+    unit = values.get("unit")
+    if isinstance(unit, str) and unit.strip():
+        codes = frozenset(u["value"] for u in reference.keylists()["units"]["values"])
+        if not units.known(unit.strip(), codes):
+            raise BadRequest(UNKNOWN_UNIT.format(value=unit.strip()))
+
+
 def create(data: Any) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
@@ -45,10 +67,13 @@ def create(data: Any) -> dict:
     label = values.get("label")
     if not label or not label.strip():
         raise BadRequest("label is required.")
-    values = {k: v for k, v in values.items() if v is not None}
-    parameter = Parameter(id=parameter_id_for(label), **{**values, "label": label.strip()}, createdAt=utc_now())
+    _checked_texts(values)
+    label = label.strip()
+    values = {k: v.strip() if isinstance(v, str) else v for k, v in values.items() if v is not None}
+    parameter = Parameter(id=parameter_id_for(label), **{**values, "label": label}, createdAt=utc_now())
     try:
-        parameter.save(condition=Parameter.id.does_not_exist())
+        # A deleted parameter's label may be taken again (its id is the label's): the new one replaces it.
+        parameter.save(condition=Parameter.id.does_not_exist() | Parameter.deletedAt.exists())
     except PutError as exc:
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
             raise Conflict(f"A parameter labelled {label!r} already exists.") from exc
@@ -56,15 +81,31 @@ def create(data: Any) -> dict:
     return crud.get_item(COLLECTION, parameter.id)
 
 
-def update(parameter: Parameter, data: Any) -> dict:
+def update(parameter: Parameter, data: Any, expected: tuple[str, ...] | None = None) -> dict:
     if isinstance(data, dict):
         for name in ("label", "organizationId"):
             if name in data and data[name] != getattr(parameter, name):
                 raise BadRequest(f"Field {name} cannot be changed.")
-    return crud.update_item(COLLECTION, parameter.id, data)
+        _checked_texts(data)
+        unit = data.get("unit") if isinstance(data.get("unit"), str) else None
+        if "unit" in data and not units.same(unit, parameter.unit) and has_values(parameter.id):
+            # Stored values are in the parameter's unit (imports convert to it): a new unit would misstate them.
+            raise Conflict(UNIT_HAS_VALUES.format(label=repr(parameter.label), unit=parameter.unit or "none"))
+    return crud.update_item(COLLECTION, parameter.id, data, expected=expected)
+
+
+def has_values(parameter_id: str) -> bool:
+    """Whether any station's values (a series summary) or logger series use the parameter: one key read each."""
+    from chalicelib.samples.models import Series
+    from chalicelib.timeseries.models import TimeSeries
+
+    return (next(iter(Series.by_parameter.query(parameter_id, limit=1)), None) is not None
+            or next(iter(TimeSeries.by_parameter.query(parameter_id, limit=1)), None) is not None)
 
 
 def delete(parameter: Parameter) -> None:
+    if has_values(parameter.id):
+        raise Conflict(HAS_VALUES.format(label=repr(parameter.label)))
     crud.delete_item(COLLECTION, parameter.id)
     audit.record("delete", "parameter", parameter.id, before={"name": parameter.name},
                  organization_id=parameter.organizationId)
@@ -85,14 +126,18 @@ def require_existing(parameter_ids: list[str]) -> dict[str, Parameter]:
 
 
 def ensure(label: str, **fields: Any) -> Parameter:
-    """The parameter with this label, created when missing (imports and demo data; idempotent)."""
+    """The parameter with this label, made when missing or deleted (imports and demo data; idempotent)."""
     try:
-        return Parameter.get(parameter_id_for(label))
+        found = Parameter.get(parameter_id_for(label))
+        if not found.deletedAt:
+            return found
     except Parameter.DoesNotExist:
-        parameter = Parameter(id=parameter_id_for(label), label=label, createdAt=utc_now(),
-                              **{k: v for k, v in fields.items() if v is not None})
-        parameter.save()
-        return parameter
+        pass
+    # Values name it again: it is made anew (a deleted one's fields do not come back with it).
+    parameter = Parameter(id=parameter_id_for(label), label=label, createdAt=utc_now(),
+                          **{k: v for k, v in fields.items() if v is not None})
+    parameter.save()
+    return parameter
 
 
 def share_with(used: Iterable[Parameter], organization_id: str) -> None:

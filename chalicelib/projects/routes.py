@@ -3,6 +3,7 @@ data contributors and group administrators (or system administrators)."""
 from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST_OR_CHANGE, describe
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
@@ -37,7 +38,7 @@ def update_project(id):
     """Change a project's name or description."""
     project = service.get(id)
     require_write(project.organizationId)
-    return service.update(project, routes.json_body())
+    return versions.answer(service.update(project, routes.json_body(), expected=routes.expected_versions()))
 
 
 @routes.route("/project/{id}", methods=["DELETE"], auth=rules.signed_in)

@@ -105,7 +105,7 @@ def create(data: dict) -> dict:
     return public(project)
 
 
-def update(project: Project, data: Any) -> dict:
+def update(project: Project, data: Any, expected: tuple[str, ...] | None = None) -> dict:
     if isinstance(data, dict):
         # A project stays in its organization, and keeps the key its files and its id are made of.
         for name in ("organizationId", "projectKey"):
@@ -116,7 +116,7 @@ def update(project: Project, data: Any) -> dict:
                 _text(data, name, name == "name", 300 if name == "name" else 10_000)
         if isinstance(data.get("name"), str) and data["name"].strip().casefold() != project.name.casefold():
             _require_unique_name(project.organizationId, data["name"].strip(), project.id)
-    return crud.update_item(COLLECTION, project.id, data)
+    return crud.update_item(COLLECTION, project.id, data, expected=expected)
 
 
 NAME_TAKEN = "A project named {name} already exists in this organization: choose another name."

@@ -13,6 +13,7 @@ stored, read and paid for 100,000,000 times.
 from __future__ import annotations
 
 from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 
 from chalicelib.core.models import BaseModel, table_meta
 
@@ -52,8 +53,20 @@ class SampleValue(BaseModel):
     outOfRange = UnicodeAttribute(null=True, attr_name="f")  # "1": outside its parameter's plausible range
 
 
+class SeriesByParameter(GlobalSecondaryIndex):
+    """Whether any station has values of a parameter (keys only: one small read answers it)."""
+
+    class Meta:
+        index_name = "byParameter"
+        projection = KeysOnlyProjection()
+
+    parameterId = UnicodeAttribute(hash_key=True)
+    stationId = UnicodeAttribute(range_key=True)
+
+
 class Series(BaseModel):
-    """The summary of one station's values of one parameter, rewritten after every write to it."""
+    """The summary of one station's values of one parameter, rewritten after every write to it (deleted when
+    its last value is)."""
 
     Meta = table_meta("series")
 
@@ -74,4 +87,6 @@ class Series(BaseModel):
     # judges stations by these instead of reading their values.
     media = ListAttribute(of=UnicodeAttribute, null=True)
     updatedAt = UnicodeAttribute(null=True)
+
+    by_parameter = SeriesByParameter()
 

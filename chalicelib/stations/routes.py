@@ -3,6 +3,7 @@ data contributors and group administrators (or system administrators)."""
 from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import describe
 from chalicelib.crud.collection import MAX_BULK
@@ -52,7 +53,8 @@ def update_station(id):
     """Change a station's fields (not its organization or identifier)."""
     station = service.get(id)
     require_write(station.organizationId)
-    return service.update(station, service.validate(routes.json_body(), creating=False))
+    return versions.answer(service.update(station, service.validate(routes.json_body(), creating=False),
+                                          expected=routes.expected_versions()))
 
 
 @routes.route("/station/{id}", methods=["DELETE"], auth=rules.signed_in)

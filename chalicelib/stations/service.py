@@ -123,12 +123,12 @@ def create_many(stations: list[Station]) -> list[dict]:
     return [public(s) for s in stations]
 
 
-def update(station: Station, values: dict) -> dict:
+def update(station: Station, values: dict, expected: tuple[str, ...] | None = None) -> dict:
     if "organizationId" in values and values["organizationId"] != station.organizationId:
         raise BadRequest("Field organizationId cannot be changed.")
     if "identifier" in values and values["identifier"] != station.identifier:
         raise BadRequest("Field identifier cannot be changed.")
-    result = crud.update_item(COLLECTION, station.id, values)
+    result = crud.update_item(COLLECTION, station.id, values, expected=expected)
     _changed()
     return result
 

@@ -17,7 +17,7 @@ The description items carry `organizationId` and `seriesKey` ("<stationId>#<para
 from __future__ import annotations
 
 from pynamodb.attributes import BinaryAttribute, ListAttribute, NumberAttribute, UnicodeAttribute
-from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
+from pynamodb.indexes import AllProjection, GlobalSecondaryIndex, KeysOnlyProjection
 
 from chalicelib.core.models import BaseModel, table_meta
 
@@ -31,6 +31,17 @@ class SeriesByOrganization(GlobalSecondaryIndex):
         projection = AllProjection()
 
     organizationId = UnicodeAttribute(hash_key=True)
+    seriesKey = UnicodeAttribute(range_key=True)
+
+
+class SeriesByParameter(GlobalSecondaryIndex):
+    """Whether any logger series measures a parameter (keys only; only the descriptions carry parameterId)."""
+
+    class Meta:
+        index_name = "byParameter"
+        projection = KeysOnlyProjection()
+
+    parameterId = UnicodeAttribute(hash_key=True)
     seriesKey = UnicodeAttribute(range_key=True)
 
 
@@ -57,6 +68,7 @@ class TimeSeries(BaseModel):
     updatedAt = UnicodeAttribute(null=True)
 
     by_organization = SeriesByOrganization()
+    by_parameter = SeriesByParameter()
 
 
 class TimeBucket(BaseModel):

@@ -166,3 +166,15 @@ def test_summaries_are_whole_sentences_and_lists_say_their_query_language(docume
     assert {"lat", "lng"} <= point
     audit = {p["name"] for p in document["paths"]["/api/v1/system/audit"]["get"]["parameters"]}
     assert {"filter", "sort", "limit", "page"} <= audit
+
+
+def test_changes_that_take_a_version_say_so(document):
+    """If-Match and the 412 it may bring are in the document where a change takes them."""
+    for path, method in (("/api/v1/station/{id}", "patch"), ("/api/v1/project/{id}", "patch"),
+                         ("/api/v1/parameter/{id}", "patch"), ("/api/v1/organization/{organizationId}", "patch"),
+                         ("/api/v1/pages/{key}/{lang}", "put")):
+        operation = document["paths"][path][method]
+        assert "If-Match" in [p["name"] for p in operation["parameters"] if p["in"] == "header"], path
+        assert "ETag" in operation["responses"]["200"]["headers"], path
+    assert "412" in document["paths"]["/api/v1/station/{id}"]["patch"]["responses"]["4XX"]["description"]
+    assert not any(p["in"] == "header" for p in document["paths"]["/api/v1/station/{id}"]["delete"]["parameters"])

@@ -135,6 +135,28 @@ describe('informational pages', () => {
 });
 
 describe('the page editor', () => {
+  it('does not replace a version someone else saved after the text was opened: it says so and keeps the text', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/faq', SYSTEM_ADMIN_PROFILE);
+    await user.click(await screen.findByRole('button', { name: 'Edit this page' }));
+    const editor = await screen.findByRole('region', { name: 'Edit “Frequently asked questions”' });
+    const text = within(editor).getByRole('textbox', { name: 'Markdown text' });
+    await waitFor(() => expect(text).toHaveValue(defaultText('faq', 'en')));
+    await user.type(text, ' Mine.');
+    server.save('faq', 'en', '## Theirs', 'Bo Admin');
+
+    await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent(
+      'Bo Admin saved version 1 of this page after you started editing it. Your text is still here: look at their version in the list below, then save again to make yours the newest.',
+    );
+    expect(text).toHaveValue(`${defaultText('faq', 'en')} Mine.`);
+    await waitFor(() => expect(within(editor).getByRole('listitem', { name: 'Version 1' })).toHaveTextContent('Bo Admin'));
+
+    await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(editor).findByRole('status')).toHaveTextContent('Saved as version 2.');
+    expect(server.putIfMatch).toEqual(['"0"', '"1"']);
+  });
+
   it('is offered only to system administrators', async () => {
     renderPages('/sts/mission', VIEWER_PROFILE);
     await screen.findByRole('heading', { level: 2, name: 'Why Open Water Data exists' });

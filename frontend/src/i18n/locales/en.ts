@@ -48,6 +48,11 @@ const en = {
     noResults: 'Nothing found.',
     requestFailed: 'The request failed (HTTP {{status}}).',
     serverUnavailable: 'The server did not answer in time or is unavailable (HTTP {{status}}). Try again in a moment.',
+    changedMeanwhile: {
+      notice: 'Someone else changed this while you were editing it. Their values are shown under the fields; save again to replace them with yours.',
+      field: 'Changed meanwhile by someone else to: {{value}}',
+      empty: '(empty)',
+    },
   },
   validation: {
     invalidDate: 'Enter a date as YYYY-MM-DD.',

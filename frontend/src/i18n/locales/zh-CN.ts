@@ -49,6 +49,11 @@ const zhCN: Messages = {
     noResults: '没有找到内容。',
     requestFailed: '请求失败（HTTP {{status}}）。',
     serverUnavailable: '服务器未及时响应或暂不可用（HTTP {{status}}）。请稍后再试。',
+    changedMeanwhile: {
+      notice: '在您编辑期间，其他人更改了此内容。其更改后的值显示在相应字段下方；再次保存即以您的值替换。',
+      field: '其他人已将其改为：{{value}}',
+      empty: '（空）',
+    },
   },
   validation: {
     invalidDate: '请按 YYYY-MM-DD 格式输入日期。',

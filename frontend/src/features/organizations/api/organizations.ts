@@ -1,5 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { del, get, patch, post } from '../../../api/client';
+import { del, get, post } from '../../../api/client';
+import { patchSeen } from '../../../api/versions';
 import type { Organization } from './types';
 
 /** GET /organization (public list) and GET /organization/{id}; writes by system administrators. */
@@ -31,8 +32,11 @@ function useRevalidateOrganizations() {
 
 export function useSaveOrganization() {
   const revalidate = useRevalidateOrganizations();
-  return async (id: string | null, fields: OrganizationFields) => {
-    const saved = id ? await patch<Organization>(organizationPath(id), fields) : await post<Organization>(ORGANIZATIONS_PATH, fields);
+  /** A new organization, or the fields changed from `organization` as shown, for its version (api/versions.ts). */
+  return async (organization: Organization | null, fields: OrganizationFields) => {
+    const saved = organization
+      ? await patchSeen(organizationPath(organization.id), organization, fields)
+      : await post<Organization>(ORGANIZATIONS_PATH, fields);
     await revalidate();
     return saved;
   };

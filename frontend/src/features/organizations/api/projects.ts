@@ -1,6 +1,7 @@
 import { RequestQueryBuilder } from '@dataui/crud-request';
 import useSWR, { useSWRConfig } from 'swr';
-import { del, get, patch, post } from '../../../api/client';
+import { del, get, post } from '../../../api/client';
+import { patchSeen } from '../../../api/versions';
 import type { Project } from './types';
 
 /** GET /project?filter=organizationId||$eq||{id} (the projects of one organization); POST, PATCH, DELETE /project. */
@@ -33,8 +34,9 @@ export function useProjectActions(organizationId: string) {
       await refresh();
       return created;
     },
-    update: async (id: string, fields: ProjectFields) => {
-      await patch(`${PROJECTS_PATH}/${encodeURIComponent(id)}`, { name: fields.name, description: fields.description });
+    /** The name or description changed from the project as shown, for its version (api/versions.ts). */
+    update: async (project: Project, fields: ProjectFields) => {
+      await patchSeen(`${PROJECTS_PATH}/${encodeURIComponent(project.id)}`, project, { name: fields.name, description: fields.description });
       await refresh();
     },
     remove: async (id: string) => {

@@ -1,6 +1,7 @@
 import { RequestQueryBuilder } from '@dataui/crud-request';
 import useSWR, { useSWRConfig } from 'swr';
 import { del, get, patch, post } from '../../../api/client';
+import { patchSeen } from '../../../api/versions';
 import { stationSearch } from '../../projects/api/lists';
 import type { Page, Station } from './types';
 
@@ -49,8 +50,9 @@ export function useStationActions(organizationId: string) {
       await post(STATIONS_PATH, { ...fields, organizationId });
       await refresh();
     },
-    update: async (id: string, fields: Partial<StationFields>) => {
-      await patch(`${STATIONS_PATH}/${encodeURIComponent(id)}`, fields);
+    /** The fields changed from the station as shown, for its version (api/versions.ts). */
+    update: async (station: Station, fields: StationFields) => {
+      await patchSeen(`${STATIONS_PATH}/${encodeURIComponent(station.id)}`, station, fields);
       await refresh();
     },
     /** The same change to several stations, one PATCH each (there is no bulk update call). */

@@ -1,10 +1,11 @@
-export interface Organization {
+import type { Versioned } from '../../../api/versions';
+
+export interface Organization extends Versioned {
   id: string;
   name: string;
   description?: string | null;
   website?: string | null;
   contact?: string | null;
-  createdAt?: string;
 }
 
 export interface Member {
@@ -15,7 +16,7 @@ export interface Member {
   createdAt?: string;
 }
 
-export interface Project {
+export interface Project extends Versioned {
   id: string;
   projectId?: string;
   organizationId: string;
@@ -24,7 +25,7 @@ export interface Project {
   description?: string | null;
 }
 
-export interface Station {
+export interface Station extends Versioned {
   id: string;
   organizationId: string;
   identifier: string;
@@ -38,7 +39,7 @@ export interface Station {
   sampleCount?: number | null;
 }
 
-export interface Parameter {
+export interface Parameter extends Versioned {
   id: string;
   label: string;
   name?: string;

@@ -6,6 +6,7 @@ import type { Organization } from '../api/types';
 import { organizationProblems, refusedOrganizationField, type OrganizationField, type OrganizationFieldValues } from '../lib/fieldRefusals';
 import { useAction } from '../lib/useAction';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 
 /**
  * Create or edit an organization's name, description, website and contact. What the server would refuse
@@ -17,6 +18,9 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
   const { t } = useTranslation();
   const save = useSaveOrganization();
   const { busy, run } = useAction();
+  // The organization as the dialog shows it: as stored now, after someone else changed it meanwhile.
+  const [seen, setSeen] = useState(organization);
+  const meanwhile = useChangedMeanwhile();
   const [values, setValues] = useState<OrganizationFieldValues>({
     name: organization?.name ?? '',
     description: organization?.description ?? '',
@@ -32,9 +36,10 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
     const name = values.name.trim();
     const fields = { name, description: values.description.trim() || null, website: values.website.trim() || null, contact: values.contact.trim() || null };
     const done = await run(
-      () => save(organization?.id ?? null, fields),
+      () => save(seen, fields),
       organization ? t('organizations.list.saved', { name }) : t('organizations.list.created', { name }),
       (error) => {
+        if (meanwhile.take<Organization>(error, setSeen)) return true;
         const field = refusedOrganizationField(error);
         if (field) setErrors({ [field]: messageOf(error) });
         return !!field;
@@ -46,6 +51,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
   const field = (name: OrganizationField) => ({
     value: values[name],
     error: errors[name],
+    hint: meanwhile.hint(name),
     onChange: (value: string) => {
       setValues((current) => ({ ...current, [name]: value }));
       setErrors(({ [name]: _, ...rest }) => rest);
@@ -62,6 +68,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
     >
       {(formId) => (
         <>
+          {meanwhile.notice}
           <TextField id={`${formId}-name`} label={t('organizations.fields.name')} required {...field('name')} />
           <TextField id={`${formId}-description`} label={t('organizations.fields.description')} multiline {...field('description')} />
           <TextField id={`${formId}-website`} label={t('organizations.fields.website')} type="url" {...field('website')} />

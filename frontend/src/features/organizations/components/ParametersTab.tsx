@@ -1,20 +1,44 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
+import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
 import { SubmitButton } from '../../../shell/SubmitButton';
-import { useAllParameters, useOrganizationParameters, useSetOrganizationParameters } from '../api/parameters';
+import {
+  useAllParameters,
+  useOrganizationParameters,
+  useOwnParameters,
+  useParameterActions,
+  useSetOrganizationParameters,
+  type ParameterDetails,
+} from '../api/parameters';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
+import { ParameterDialog } from './ParameterDialog';
 
-/** The parameters the organization measures; contributors choose them from every parameter. */
+type Editing = { kind: 'create' } | { kind: 'edit'; parameter: ParameterDetails } | null;
+
+/**
+ * The parameters the organization measures, and its own parameters (those it keeps, organizationId set to it),
+ * measured or not. Contributors choose the measured ones from every parameter, create parameters of the
+ * organization's, and edit and delete them; shared parameters (no organizationId) only system administrators
+ * change, and another organization's only its contributors, as the server checks (chalicelib/parameters/routes.py).
+ */
 export function ParametersTab({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const canEdit = mayContribute(profile, organizationId);
+  const mayChange = (parameter: ParameterDetails) =>
+    parameter.organizationId ? mayContribute(profile, parameter.organizationId) : isSystemAdmin(profile);
   const current = useOrganizationParameters(organizationId);
+  const own = useOwnParameters(organizationId);
+  const actions = useParameterActions(organizationId);
+  const { busy, run } = useAction();
   const [choosing, setChoosing] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ParameterDetails | null>(null);
   // The chooser takes the place of the list: when it closes (saved or cancelled) with the focus in it, focus
   // goes back to "Choose parameters" rather than to the page's body.
   const chooseButton = useRef<HTMLButtonElement>(null);
@@ -24,9 +48,34 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
     setReturning(false);
     chooseButton.current?.focus();
   }, [returning]);
+  // After a deletion (the row's buttons gone), focus goes to the parameters' table, or to "New parameter" when
+  // there is none left.
+  const table = useRef<HTMLDivElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = () => table.current ?? newButton.current;
 
-  if (current.error) return <LoadError error={current.error} title={t('organizations.parameters.loadFailed')} onRetry={() => current.mutate()} />;
-  if (!current.data) return <Spinner />;
+  // The measured parameters and the organization's own that it does not measure (marked so), by label.
+  const rows = useMemo(() => {
+    const measured = new Set((current.data ?? []).map((p) => p.id));
+    const mine = (own.data ?? []).filter((p) => !measured.has(p.id));
+    return [...(current.data ?? []).map((p) => ({ parameter: p, measured: true })), ...mine.map((p) => ({ parameter: p, measured: false }))].sort((a, b) =>
+      a.parameter.label.localeCompare(b.parameter.label),
+    );
+  }, [current.data, own.data]);
+
+  const failed = current.error ?? own.error;
+  if (failed)
+    return (
+      <LoadError
+        error={failed}
+        title={t('organizations.parameters.loadFailed')}
+        onRetry={() => {
+          void current.mutate();
+          void own.mutate();
+        }}
+      />
+    );
+  if (!current.data || !own.data) return <Spinner />;
 
   if (choosing) {
     return (
@@ -40,40 +89,115 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
       />
     );
   }
+  const ownership = (parameter: ParameterDetails) =>
+    !parameter.organizationId
+      ? t('organizations.parameters.shared')
+      : parameter.organizationId === organizationId
+        ? t('organizations.parameters.own')
+        : t('organizations.parameters.otherOrganization');
   return (
     <div>
+      <p className="ws-hint">{t('organizations.parameters.intro')}</p>
       {canEdit && (
-        <p>
+        <div className="ws-toolbar">
           <button ref={chooseButton} type="button" className="button button-primary" onClick={() => setChoosing(true)}>
             {t('organizations.parameters.choose')}
           </button>
-        </p>
+          <button ref={newButton} type="button" className="button" onClick={() => setEditing({ kind: 'create' })}>
+            {t('organizations.parameters.new')}
+          </button>
+        </div>
       )}
-      {current.data.length === 0 ? (
+      {rows.length === 0 ? (
         <p>{t('organizations.parameters.empty')}</p>
       ) : (
-        <div className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.parameters.title')}>
-          <table className="ws-table">
+        <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.parameters.title')}>
+          {/* On a phone each parameter is a card (its label first, each value under its column's name, then its
+              buttons); the explicit roles keep the table's meaning there (workspace.css). */}
+          <table className="ws-table card-table" role="table">
             <caption>{t('organizations.parameters.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('organizations.parameters.label')}</th>
-                <th scope="col">{t('organizations.parameters.unit')}</th>
-                <th scope="col">{t('organizations.parameters.group')}</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('organizations.parameters.label')}</th>
+                <th scope="col" role="columnheader">{t('organizations.parameters.unit')}</th>
+                <th scope="col" role="columnheader">{t('organizations.parameters.group')}</th>
+                <th scope="col" role="columnheader">{t('organizations.parameters.owner')}</th>
+                {canEdit && <th scope="col" role="columnheader">{t('common.actions')}</th>}
               </tr>
             </thead>
-            <tbody>
-              {current.data.map((parameter) => (
-                <tr key={parameter.id}>
-                  <td>{parameter.label}</td>
-                  <td>{parameter.unit}</td>
-                  <td>{parameter.group}</td>
+            <tbody role="rowgroup">
+              {rows.map(({ parameter, measured }) => (
+                <tr key={parameter.id} role="row">
+                  <td role="cell" className="ws-card-title ws-wrap">
+                    {parameter.label}
+                  </td>
+                  <td role="cell" data-label={t('organizations.parameters.unit')}>
+                    {parameter.unit}
+                  </td>
+                  <td role="cell" data-label={t('organizations.parameters.group')}>
+                    {parameter.group}
+                  </td>
+                  <td role="cell" data-label={t('organizations.parameters.owner')}>
+                    <span className="ws-badge">{ownership(parameter)}</span>
+                    {!measured && (
+                      <>
+                        {' '}
+                        <span className="ws-badge">{t('organizations.parameters.notChosen')}</span>
+                      </>
+                    )}
+                  </td>
+                  {canEdit && (
+                    <td role="cell">
+                      {mayChange(parameter) && (
+                        <div className="ws-actions">
+                          <button
+                            type="button"
+                            className="button button-small"
+                            aria-label={t('organizations.parameters.editAction', { name: parameter.label })}
+                            onClick={() => setEditing({ kind: 'edit', parameter })}
+                          >
+                            {t('common.edit')}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            aria-label={t('organizations.parameters.deleteAction', { name: parameter.label })}
+                            onClick={() => setDeleting(parameter)}
+                          >
+                            {t('common.delete')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {editing && (
+        <ParameterDialog
+          organizationId={organizationId}
+          parameter={editing.kind === 'edit' ? editing.parameter : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('organizations.parameters.deleteTitle')}
+        message={t('organizations.parameters.deleteMessage', { name: deleting?.label ?? '' })}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        focusAfter={focusAfter}
+        onConfirm={() =>
+          void run(() => actions.remove(deleting!.id), t('organizations.parameters.deleted', { name: deleting?.label ?? '' })).then(
+            (done) => done && setDeleting(null),
+          )
+        }
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { projectPagePath } from '../paths';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 
 type Editing = { project: Project | null } | null;
 
@@ -108,6 +109,9 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
   const actions = useProjectActions(organizationId);
   const { busy, run } = useAction();
   const navigate = useNavigate();
+  // The project as the dialog shows it: as stored now, after someone else changed it meanwhile.
+  const [seen, setSeen] = useState(project);
+  const meanwhile = useChangedMeanwhile();
   const [name, setName] = useState(project?.name ?? '');
   const [projectKey, setProjectKey] = useState('');
   const [description, setDescription] = useState(project?.description ?? '');
@@ -126,11 +130,12 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
     let created: Project | undefined;
     const done = await run(
       async () => {
-        if (project) await actions.update(project.id, fields);
+        if (seen) await actions.update(seen, fields);
         else created = await actions.create(fields);
       },
       project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
       (error) => {
+        if (meanwhile.take<Project>(error, setSeen)) return true;
         // 409: the key is taken (a new project's; an edit keeps its key).
         if (project || !(error instanceof ApiError) || error.status !== 409) return false;
         if (key) setKeyError(messageOf(error));
@@ -153,7 +158,8 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
     >
       {(formId) => (
         <>
-          <TextField id={`${formId}-name`} label={t('organizations.projects.name')} value={name} required error={nameError || (nameTaken ? t('organizations.projects.nameTaken') : '')} onChange={(v) => {
+          {meanwhile.notice}
+          <TextField id={`${formId}-name`} label={t('organizations.projects.name')} value={name} required error={nameError || (nameTaken ? t('organizations.projects.nameTaken') : '')} hint={meanwhile.hint('name')} onChange={(v) => {
             setName(v);
             setNameError('');
             setNameTaken(false);
@@ -165,7 +171,7 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
               setNameTaken(false);
             }} />
           )}
-          <TextField id={`${formId}-description`} label={t('organizations.projects.description')} value={description} multiline onChange={setDescription} />
+          <TextField id={`${formId}-description`} label={t('organizations.projects.description')} value={description} multiline hint={meanwhile.hint('description')} onChange={setDescription} />
         </>
       )}
     </FormDialog>

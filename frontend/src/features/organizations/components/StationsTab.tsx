@@ -15,6 +15,7 @@ import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import { PageNav } from '../../../shell/PageNav';
 
 type StationType = { id: string; name: string };
@@ -22,19 +23,6 @@ type StationType = { id: string; name: string };
 const CLEAR_TYPE = '-';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind: 'bulk' } | null;
-
-/**
- * The fields an edit changed: only those are sent, so two people editing one station (its name here, its
- * latitude in another tab) both keep their change (sending every field, the second save undid the first's).
- */
-export function changedFields(station: Station, fields: StationFields): Partial<StationFields> {
-  const before: Partial<Record<keyof StationFields, unknown>> = station;
-  return Object.fromEntries(
-    (Object.keys(fields) as (keyof StationFields)[])
-      .filter((name) => (fields[name] ?? null) !== (before[name] ?? null))
-      .map((name) => [name, fields[name]]),
-  ) as Partial<StationFields>;
-}
 
 /** The organization's stations, a page at a time; contributors create, edit (one or several) and delete them. */
 export function StationsTab({ organizationId }: { organizationId: string }) {
@@ -190,9 +178,13 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           types={types.data ?? []}
           busy={busy}
           onClose={() => setEditing(null)}
+          // Only the fields changed from the station as shown are sent, for its version: two people editing
+          // one station (its name here, its latitude in another tab) both keep their change, and a field both
+          // changed is shown with the other's value before this one replaces it (api/versions.ts).
+          onChangedMeanwhile={(station) => setEditing({ kind: 'edit', station })}
           onSave={async (fields, atField) => {
             const done = await run(
-              () => (editing.kind === 'edit' ? actions.update(editing.station.id, changedFields(editing.station, fields)) : actions.create(fields)),
+              () => (editing.kind === 'edit' ? actions.update(editing.station, fields) : actions.create(fields)),
               editing.kind === 'edit' ? t('organizations.stations.saved', { name: fields.name }) : t('organizations.stations.created', { name: fields.name }),
               atField,
             );
@@ -244,6 +236,7 @@ function StationDialog({
   types,
   busy,
   onSave,
+  onChangedMeanwhile,
   onClose,
 }: {
   station: Station | null;
@@ -251,9 +244,12 @@ function StationDialog({
   busy: boolean;
   /** `atField` takes a refusal the dialog says at a field (answers true), as useAction's run expects. */
   onSave: (fields: StationFields, atField: (error: unknown) => boolean) => void;
+  /** The station as stored now, when someone else changed fields this edit changes too. */
+  onChangedMeanwhile: (station: Station) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const meanwhile = useChangedMeanwhile();
   const [identifier, setIdentifier] = useState(station?.identifier ?? '');
   const [name, setName] = useState(station?.name ?? '');
   const [latitude, setLatitude] = useState(station ? String(station.latitude) : '');
@@ -275,6 +271,7 @@ function StationDialog({
     if (Object.keys(found).length) return;
     // 409: the identifier is taken (a new station's; an edit keeps its identifier).
     const atField = (error: unknown) => {
+      if (meanwhile.take(error, onChangedMeanwhile)) return true;
       if (station || !(error instanceof ApiError) || error.status !== 409) return false;
       setErrors({ identifier: messageOf(error) });
       return true;
@@ -302,6 +299,7 @@ function StationDialog({
     >
       {(formId) => (
         <>
+          {meanwhile.notice}
           {!station && (
             <TextField
               id={`${formId}-identifier`}
@@ -315,12 +313,17 @@ function StationDialog({
               }}
             />
           )}
-          <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} onChange={setName} />
-          <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} onChange={setLatitude} />
-          <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} onChange={setLongitude} />
+          <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} hint={meanwhile.hint('name')} onChange={setName} />
+          <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} hint={meanwhile.hint('latitude')} onChange={setLatitude} />
+          <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} hint={meanwhile.hint('longitude')} onChange={setLongitude} />
           <div className="ws-field">
             <label htmlFor={`${formId}-datum`}>{t('organizations.stations.horizontalDatum')}</label>
-            <select id={`${formId}-datum`} value={horizontalDatum} onChange={(e) => setHorizontalDatum(e.target.value)}>
+            <select
+              id={`${formId}-datum`}
+              value={horizontalDatum}
+              aria-describedby={meanwhile.hint('horizontalDatum') ? `${formId}-datum-hint` : undefined}
+              onChange={(e) => setHorizontalDatum(e.target.value)}
+            >
               <option value="">{t('organizations.stations.datumNotGiven')}</option>
               {/* The station's own code first shows even before the list has come. */}
               {[...new Set([...(horizontalDatum ? [horizontalDatum] : []), ...datums.map((d) => d.value)])].map((code) => (
@@ -329,8 +332,19 @@ function StationDialog({
                 </option>
               ))}
             </select>
+            {meanwhile.hint('horizontalDatum') && (
+              <p id={`${formId}-datum-hint`} className="ws-hint">
+                {meanwhile.hint('horizontalDatum')}
+              </p>
+            )}
           </div>
-          <StationTypeSelect id={`${formId}-type`} types={types} value={stationType} onChange={setStationType} />
+          <StationTypeSelect
+            id={`${formId}-type`}
+            types={types}
+            value={stationType}
+            hint={meanwhile.hint('stationType', (value) => types.find((type) => type.id === value)?.name ?? String(value))}
+            onChange={setStationType}
+          />
         </>
       )}
     </FormDialog>
@@ -344,6 +358,7 @@ function StationTypeSelect({
   onChange,
   firstOption,
   error,
+  hint,
 }: {
   id: string;
   types: StationType[];
@@ -352,13 +367,16 @@ function StationTypeSelect({
   /** The choice shown first (value ""): "none" for one station. */
   firstOption?: string;
   error?: string | null;
+  hint?: string;
 }) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="ws-field">
       <label htmlFor={id}>{t('organizations.stations.type')}</label>
-      <select id={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
         <option value="">{firstOption ?? t('common.none')}</option>
         {firstOption && <option value={CLEAR_TYPE}>{t('organizations.stations.bulkClearType')}</option>}
         {types.map((type) => (
@@ -367,6 +385,11 @@ function StationTypeSelect({
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={hintId} className="ws-hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}

@@ -282,6 +282,65 @@ describe('organization workspace', () => {
     expect(server.callsTo('PATCH', '/station/s-1')[0]!.body).toEqual({ name: 'Mill Creek at the dam' });
   });
 
+  it('a field someone else changed meanwhile is shown with their value, and saving again replaces it', async () => {
+    await open('stations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Mill Creek' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit station' });
+    // Someone else renames the station while the dialog is open.
+    Object.assign(server.state.stations[0]!, { name: 'Upper Mill Creek', updatedAt: '2026-11-27T09:00:00.000Z' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek at the dam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Someone else changed this while you were editing it. Their values are shown under the fields; save again to replace them with yours.',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Changed meanwhile by someone else to: Upper Mill Creek');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Mill Creek at the dam');
+    expect(server.callsTo('PATCH', '/station/s-1')[0]!.ifMatch).toBe('"2026-01-05T09:00:00.000Z"');
+    expect(server.state.stations[0]!.name).toBe('Upper Mill Creek');
+    expect(screen.queryByText('Station Mill Creek at the dam saved.')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Station Mill Creek at the dam saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/station/s-1')[1]!.ifMatch).toBe('"2026-11-27T09:00:00.000Z"');
+    expect(server.state.stations[0]!.name).toBe('Mill Creek at the dam');
+  });
+
+  it('a change someone else made meanwhile to another field is kept without asking', async () => {
+    await open('stations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Mill Creek' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit station' });
+    Object.assign(server.state.stations[0]!, { latitude: 40.15, updatedAt: '2026-11-27T09:00:00.000Z' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek at the dam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Station Mill Creek at the dam saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/station/s-1').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"2026-01-05T09:00:00.000Z"', { name: 'Mill Creek at the dam' }],
+      ['"2026-11-27T09:00:00.000Z"', { name: 'Mill Creek at the dam' }],
+    ]);
+    expect(server.state.stations[0]).toMatchObject({ name: 'Mill Creek at the dam', latitude: 40.15 });
+  });
+
+  it('a project edited by someone else meanwhile says so in Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      await open('projects');
+      await userEvent.click(await screen.findByRole('button', { name: '编辑 Creek survey' }));
+      const dialog = await screen.findByRole('dialog');
+      Object.assign(server.state.projects[0]!, { description: '每周采样', updatedAt: '2026-11-27T09:00:00.000Z' });
+      const description = within(dialog).getByRole('textbox', { name: '简介' });
+      await userEvent.clear(description);
+      await userEvent.type(description, '每两周采样');
+      await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('在您编辑期间，其他人更改了此内容。');
+      expect(description).toHaveAccessibleDescription('其他人已将其改为：每周采样');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('keeps the page and the search in the address, so Back from a station or a reload returns to them', async () => {
     const { router } = renderWorkspace(`${workspace('stations')}?page=2&q=otter`, PROFILES.orgadmin);
     expect(await screen.findByRole('searchbox', { name: 'Search stations (name or identifier)' })).toHaveValue('otter');

@@ -16,6 +16,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The If-Match header, when the call sent one. */
+  ifMatch?: string;
 }
 
 function error(status: number, message: string): Answer {
@@ -38,9 +40,9 @@ export function demoState() {
       ],
       [OTHER_ORG]: [{ userId: 'u-otto', roleName: 'group-admin', email: 'otto@demo.example', name: 'Otto Outsider' }],
     } as Record<string, Row[]>,
-    projects: [{ id: 'p-creek', organizationId: DEMO_ORG, name: 'Creek survey', description: 'Monthly samples' }] as Row[],
+    projects: [{ id: 'p-creek', organizationId: DEMO_ORG, name: 'Creek survey', description: 'Monthly samples', createdAt: '2026-02-01T08:00:00.000Z' }] as Row[],
     stations: [
-      { id: 's-1', organizationId: DEMO_ORG, identifier: 'DEMO-1', name: 'Mill Creek', latitude: 40.1, longitude: -75.2, stationType: 'river', sampleCount: 120 },
+      { id: 's-1', organizationId: DEMO_ORG, identifier: 'DEMO-1', name: 'Mill Creek', latitude: 40.1, longitude: -75.2, stationType: 'river', sampleCount: 120, createdAt: '2026-01-05T09:00:00.000Z' },
       { id: 's-2', organizationId: DEMO_ORG, identifier: 'DEMO-2', name: 'Otter Pond', latitude: 40.3, longitude: -75.4, stationType: 'lake', sampleCount: 0 },
     ] as Row[],
     stationTypes: [
@@ -110,7 +112,17 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
   const organization = (id: string) => state.organizations.find((o) => o.id === id);
   const parameterById = (id: string) => state.parameters.find((p) => p.id === id);
 
-  const handle = (method: string, path: string, query: URLSearchParams, body: unknown): Answer => {
+  /** A PATCH as the server makes it (chalicelib/core/versions.py): refused (412) for a version no longer stored. */
+  let clock = Date.parse('2026-11-27T10:00:00.000Z');
+  const patched = (row: Row, body: unknown, ifMatch: string | undefined, thing: string): Answer => {
+    const version = row.updatedAt ?? row.createdAt;
+    if (ifMatch && ifMatch !== '*' && version && ifMatch !== `"${String(version)}"`) {
+      return error(412, `Someone else changed this ${thing} after you loaded it: load it again to see their change.`);
+    }
+    return ok(Object.assign(row, body as Row, { updatedAt: new Date((clock += 1000)).toISOString() }));
+  };
+
+  const handle = (method: string, path: string, query: URLSearchParams, body: unknown, ifMatch?: string): Answer => {
     const failure = failures.findIndex((f) => f.method === method && f.path.test(path));
     if (failure >= 0) return failures.splice(failure, 1)[0]!.answer;
     let m: RegExpMatchArray | null;
@@ -125,7 +137,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const org = organization(m[1]!);
       if (!org) return error(404, 'Organization not found.');
       if (method === 'GET') return ok(org);
-      if (method === 'PATCH') return ok(Object.assign(org, body as Row));
+      if (method === 'PATCH') return patched(org, body, ifMatch, 'organization');
       if (method === 'DELETE') {
         state.organizations = state.organizations.filter((o) => o !== org);
         return ok({});
@@ -268,7 +280,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const project = state.projects.find((p) => p.id === m![1]);
       if (!project) return error(404, 'Project not found.');
       if (method === 'GET') return ok(project);
-      if (method === 'PATCH') return ok(Object.assign(project, body as Row));
+      if (method === 'PATCH') return patched(project, body, ifMatch, 'project');
       if (method === 'DELETE') {
         state.projects = state.projects.filter((p) => p !== project);
         return ok({});
@@ -294,7 +306,8 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
     if ((m = path.match(/^\/station\/([^/]+)$/))) {
       const station = state.stations.find((s) => s.id === m![1]);
       if (!station) return error(404, 'Station not found.');
-      if (method === 'PATCH') return ok(Object.assign(station, body as Row));
+      if (method === 'GET') return ok(station);
+      if (method === 'PATCH') return patched(station, body, ifMatch, 'station');
       if (method === 'DELETE') {
         state.stations = state.stations.filter((s) => s !== station);
         return ok({});
@@ -371,8 +384,9 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const path = decodeURIComponent(url.pathname.replace(/^\/api\/v1/, ''));
-    calls.push({ method, path, query: url.searchParams, body });
-    const answer = handle(method, path, url.searchParams, body);
+    const ifMatch = new Headers(init?.headers).get('If-Match') ?? undefined;
+    calls.push({ method, path, query: url.searchParams, body, ...(ifMatch ? { ifMatch } : {}) });
+    const answer = handle(method, path, url.searchParams, body, ifMatch);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   };
 

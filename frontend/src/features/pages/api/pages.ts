@@ -1,5 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { get, post, put } from '../../../api/client';
+import { ApiError, get, post, put } from '../../../api/client';
+import { ifMatch } from '../../../api/versions';
 import type { InfoPageKey } from '../menu';
 
 /** A page in one language as the server keeps it (version 0: the default shipped with the product). */
@@ -35,13 +36,21 @@ function useRevalidatePage() {
     Promise.all([mutate(pagePath(key, lang)), mutate(versionsPath(key, lang))]);
 }
 
-/** PUT /pages/{key}/{lang} {text}: a new version. */
+/**
+ * PUT /pages/{key}/{lang} {text}: a new version, made only while `over` (the version the text was written
+ * over) is still the newest: else 412, and the page and its versions are loaded again (api/versions.ts).
+ */
 export function useSavePage() {
   const revalidate = useRevalidatePage();
-  return async (key: InfoPageKey, lang: string, text: string) => {
-    const saved = await put<PageVersion>(pagePath(key, lang), { text });
-    await revalidate(key, lang);
-    return saved;
+  return async (key: InfoPageKey, lang: string, text: string, over: number) => {
+    try {
+      const saved = await put<PageVersion>(pagePath(key, lang), { text }, { headers: ifMatch(over) });
+      await revalidate(key, lang);
+      return saved;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) await revalidate(key, lang);
+      throw error;
+    }
   };
 }
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
-import { usePage, usePageVersions, useRestorePage, useSavePage, type PageVersion } from '../api/pages';
+import { ApiError, get } from '../../../api/client';
+import { pagePath, usePage, usePageVersions, useRestorePage, useSavePage, type PageVersion } from '../api/pages';
 import type { InfoPageKey } from '../menu';
 import { PageMarkdown } from './PageMarkdown';
 import { formatDateTime } from '../../../lib/dates';
@@ -64,10 +65,15 @@ function Versions({ page, lang, onNotice, onRestored }: {
   );
 }
 
-/** A language's text as typed, and the served text it was typed over (unchanged when they are the same). */
+/**
+ * A language's text as typed, and the served text it was typed over (unchanged when they are the same) with
+ * its version: the save is refused when another was saved since (someone else's), so it never replaces a
+ * version its author has not seen.
+ */
 interface Draft {
   text: string;
   served: string;
+  version: number;
 }
 type Drafts = Partial<Record<Language, Draft>>;
 
@@ -118,17 +124,30 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
     });
 
   const onType = (text: string) =>
-    setDrafts((all) => ({ ...all, [lang]: { text, served: all[lang]?.served ?? current.data?.text ?? '' } }));
+    setDrafts((all) => ({
+      ...all,
+      [lang]: { text, served: all[lang]?.served ?? current.data?.text ?? '', version: all[lang]?.version ?? current.data?.version ?? 0 },
+    }));
 
   const onSave = async () => {
     setBusy(true);
     setNotice(null);
     const language = lang;
     try {
-      const saved = await save(page, language, draft);
+      const saved = await save(page, language, draft, drafts[language]?.version ?? current.data?.version ?? 0);
       settle(language, draft);
       setNotice({ kind: 'status', text: t('pages.editor.saved', { version: saved?.version ?? '' }) });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        // Someone else's version is the newest now: the text stays, written over theirs from here on.
+        const newest = await get<PageVersion>(pagePath(page, language)).catch(() => undefined);
+        if (newest) {
+          setDrafts((all) => ({ ...all, [language]: { text: draft, served: newest.text, version: newest.version } }));
+          const name = newest.savedByName ?? t('pages.editor.someone');
+          setNotice({ kind: 'alert', text: t('pages.editor.savedMeanwhile', { name, version: newest.version }) });
+          return;
+        }
+      }
       setNotice({ kind: 'alert', text: messageOf(error) });
     } finally {
       setBusy(false);

@@ -30,6 +30,9 @@ const pages = {
     preview: 'Preview',
     save: 'Save as a new version',
     saved: 'Saved as version {{version}}.',
+    savedMeanwhile:
+      '{{name}} saved version {{version}} of this page after you started editing it. Your text is still here: look at their version in the list below, then save again to make yours the newest.',
+    someone: 'Someone',
     versions: 'Versions',
     version: 'Version {{version}}',
     defaultVersion: 'The product’s default text',

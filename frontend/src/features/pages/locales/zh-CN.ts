@@ -34,6 +34,8 @@ const pages: Strings<typeof en> = {
     preview: '预览',
     save: '保存为新版本',
     saved: '已保存为第 {{version}} 版。',
+    savedMeanwhile: '在您开始编辑后，{{name}}保存了此页面的第 {{version}} 版。您的文本仍保留在这里：请先查看下方列表中对方的版本，再次保存即可使您的文本成为最新版本。',
+    someone: '有人',
     versions: '版本',
     version: '第 {{version}} 版',
     defaultVersion: '产品的默认文本',

@@ -74,11 +74,13 @@ export function fakePagesServer() {
     };
     return [...list].reverse().concat(fallback);
   };
-  const append = (key: string, lang: string, text: string, restoredFrom: number | null) => {
+  /** The If-Match header of each PUT of a page (null: none sent). */
+  const putIfMatch: (string | null)[] = [];
+  const append = (key: string, lang: string, text: string, restoredFrom: number | null, savedByName = 'Ada Admin') => {
     const list = saved.get(`${key}#${lang}`) ?? [];
     const version: PageVersion = {
       key: key as InfoPageKey, lang, version: list.length + 1, text, savedAt: '2026-11-24T03:00:00.000Z',
-      savedBy: 'u-ada', savedByName: 'Ada Admin', restoredFrom, isDefault: false,
+      savedBy: 'u-ada', savedByName, restoredFrom, isDefault: false,
     };
     saved.set(`${key}#${lang}`, [...list, version]);
     return version;
@@ -97,7 +99,15 @@ export function fakePagesServer() {
     }
     let match = path.match(/^\/pages\/(\w+)\/([\w-]+)$/);
     if (match && method === 'GET') return json(200, versionsOf(match[1], match[2])[0]);
-    if (match && method === 'PUT') return json(200, append(match[1], match[2], body.text, null));
+    if (match && method === 'PUT') {
+      // As the server: a save for a version that is no longer the newest is refused (chalicelib/pages/service.py).
+      const ifMatch = new Headers(init?.headers).get('If-Match');
+      putIfMatch.push(ifMatch);
+      if (ifMatch && ifMatch !== `"${versionsOf(match[1], match[2])[0]!.version}"`) {
+        return json(412, { statusCode: 412, message: 'Someone else saved this page after you opened it: load it again to see their version.' });
+      }
+      return json(200, append(match[1], match[2], body.text, null));
+    }
     match = path.match(/^\/pages\/(\w+)\/([\w-]+)\/versions$/);
     if (match) return json(200, versionsOf(match[1], match[2]));
     match = path.match(/^\/pages\/(\w+)\/([\w-]+)\/versions\/(\d+)\/restore$/);
@@ -150,9 +160,10 @@ export function fakePagesServer() {
     matchStations(count: number) {
       matchingStations = count;
     },
-    /** A saved version, as if an administrator had saved it earlier. */
-    save(key: string, lang: string, text: string) {
-      append(key, lang, text, null);
+    putIfMatch,
+    /** A saved version, as if an administrator (by default Ada Admin) had saved it. */
+    save(key: string, lang: string, text: string, savedByName?: string) {
+      append(key, lang, text, null, savedByName);
     },
   };
 }

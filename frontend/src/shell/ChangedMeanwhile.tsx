@@ -1,0 +1,39 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChangedMeanwhileError } from '../api/versions';
+
+/**
+ * What a form shows when its save met a change someone else saved meanwhile to the same fields
+ * (api/versions.ts): a notice above the fields, and under each such field the value it has now. The form
+ * then edits the item as it is now, so saving again replaces their values with the person's own.
+ */
+export function useChangedMeanwhile() {
+  const { t } = useTranslation();
+  const [clashes, setClashes] = useState<Record<string, unknown>>({});
+
+  /** Takes the refusal when it is a ChangedMeanwhileError (answers true): `onCurrent` gets the item as stored now. */
+  const take = <T extends object>(error: unknown, onCurrent: (current: T) => void): boolean => {
+    if (!(error instanceof ChangedMeanwhileError)) return false;
+    const current = error.current as Record<string, unknown>;
+    setClashes(Object.fromEntries(error.fields.map((name) => [name, current[name]])));
+    onCurrent(error.current as T);
+    return true;
+  };
+
+  /** The line under a field both changed: their value, as the field shows values. */
+  const hint = (field: string, shown: (value: unknown) => string = (value) => String(value)): string | undefined => {
+    if (!(field in clashes)) return undefined;
+    const value = clashes[field];
+    const text = value === null || value === undefined || value === '' ? t('common.changedMeanwhile.empty') : shown(value);
+    return t('common.changedMeanwhile.field', { value: text });
+  };
+
+  const notice: ReactNode =
+    Object.keys(clashes).length > 0 ? (
+      <p className="alert alert-warning" role="alert">
+        {t('common.changedMeanwhile.notice')}
+      </p>
+    ) : null;
+
+  return { take, hint, notice };
+}
