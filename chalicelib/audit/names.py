@@ -34,7 +34,7 @@ def name_targets(answer: list | dict) -> list | dict:
                         for field in NAMING_FIELDS if isinstance(change.get(field), str)), None)
         entry["targetName"] = known.get(entry.get("targetId")) or entry.pop("targetLabel", None) or carried
         entry.pop("targetLabel", None)
-        if entry.get("targetType") == "user-roles":  # role ids read as the roles' names
+        if entry.get("targetType") == "user-roles":  # role ids (entries before names were kept) read as names
             for change in (entry.get("before"), entry.get("after")):
                 if change and isinstance(change.get("roles"), list):
                     change["roles"] = [role_names.get(role_id, role_id) for role_id in change["roles"]]

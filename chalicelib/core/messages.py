@@ -154,6 +154,9 @@ ZH_CN = {
     "This invitation was {status}; send a new one instead.": "此邀请的状态为 {status}，请改为发送新的邀请。",
     "This invitation has expired. Ask a group administrator to send it again.": "此邀请已过期，请让组管理员重新发送。",
     "This invitation has already been accepted.": "此邀请已被接受。",
+    "You accepted this invitation, but you are no longer a member of this organization. Ask its group "
+    "administrators for a new invitation.":
+        "您已接受此邀请，但您已不再是该组织的成员。请向其组管理员索取新的邀请。",
     "This invitation has already been accepted; it cannot be resent.": "此邀请已被接受，不能重新发送。",
     "You declined this invitation.": "您已拒绝此邀请。",
     "This invitation was already resent {count} times today. Try again tomorrow.":
@@ -405,6 +408,8 @@ ZH_CN = {
     "1 row was rejected (see the rejected rows); the others can be imported.":
         "1 行被拒绝（见被拒绝的行）；其余各行可以导入。",
     "Cancelled after {rows} rows; rows imported before stay.": "在 {rows} 行之后取消；此前已导入的行保留。",
+    "The project was deleted, so the import stopped after {rows} rows; the values imported before stay with the "
+    "organization's stations.": "项目已被删除，因此导入在 {rows} 行之后停止；此前导入的数值仍保留在该组织的站点中。",
     "The import failed repeatedly because of an internal error; please try again later.":
         "导入因内部错误多次失败，请稍后再试。",
     "The archive expands to more than {ratio} times its size: it looks like a zip bomb, so it is not imported.":

@@ -25,6 +25,12 @@ def cancelled_message(rows_done: int) -> str:
     return f"Cancelled after {rows_done:,} rows; rows imported before stay."
 
 
+def project_deleted_message(rows_done: int) -> str:
+    """The log's message once its project was deleted while it ran (the project's imports are cancelled then)."""
+    return (f"The project was deleted, so the import stopped after {rows_done:,} rows; the values imported before "
+            "stay with the organization's stations.")
+
+
 COUNTERS = ("rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated", "parametersCreated")
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import ClientError
+from pynamodb.exceptions import UpdateError
 
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
@@ -19,7 +20,7 @@ from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.imports import formats
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PARTIAL, QUEUED, RUNNING, SUCCEEDED,
-                                      ImportLog, cancelled_message)
+                                      ImportLog, cancelled_message, project_deleted_message)
 from chalicelib.imports.source import EMPTY_FILE
 from chalicelib.imports.storage import Storage
 
@@ -255,6 +256,21 @@ def cancel(log: ImportLog, user_id: str) -> dict:
             raise Conflict("This import has already ended; only queued or running imports can be cancelled.") from exc
         raise
     return public(get(log.id))
+
+
+def stop_imports_of(project_id: str) -> None:
+    """A project being deleted: its queued and running imports are cancelled (a running one stops at its next
+    chunk), saying why; one whose rows are all written finishes its summaries."""
+    for log in ImportLog.by_project.query(project_id, filter_condition=ImportLog.status.is_in(QUEUED, "running")):
+        now = utc_now()
+        try:
+            log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
+                                ImportLog.updatedAt.set(now),
+                                ImportLog.message.set(project_deleted_message(int(log.rowsDone or 0)))],
+                       condition=ImportLog.status.is_in(QUEUED, "running") & ImportLog.rowsTotal.does_not_exist())
+        except UpdateError as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
 
 
 def history(project_id: str, query_params: Any) -> list | dict:

@@ -32,7 +32,7 @@ from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.imports import formats, reader, source, validate
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog,
-                                      cancelled_message)
+                                      cancelled_message, project_deleted_message)
 from chalicelib.imports.storage import Storage
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
@@ -158,6 +158,9 @@ class ImportJob:
         log = ImportLog.get(self.log.id, consistent_read=True)
         values = {":now": {"S": utc_now()}, ":cancelled": {"S": CANCELLED}}
         expression = "SET updatedAt = :now"
+        if self._project_gone():  # the cancel came with the project's deletion: the message says so
+            expression += ", message = :why"
+            values[":why"] = {"S": project_deleted_message(int(log.rowsDone or 0))}
         if int(log.rowsRejected or 0) and self.storage.write_feedback(log.header or []):
             expression += ", feedbackFileId = :file"
             values[":file"] = {"S": self.log.id}
@@ -166,6 +169,13 @@ class ImportJob:
                          condition="workerId = :me AND #s = :cancelled")
         except Stopped:
             pass
+
+    def _project_gone(self) -> bool:
+        try:
+            projects.get(self.log.projectId)
+        except NotFound:
+            return True
+        return False
 
     def _lease(self) -> int:
         return int(time.time()) + self.settings.import_lease_seconds
@@ -618,7 +628,11 @@ class ImportJob:
         org = self.log.organizationId
         series = [(s, p, org) for s, p in touched if p]
         samples.refresh_summaries(series)
-        project = projects.get(self.log.projectId)
+        try:
+            project = projects.get(self.log.projectId)
+        except NotFound:  # deleted while the import ran: the stations it made must not name it
+            stations.leave_project(self.log.projectId, org, [])
+            return
         station_ids = sorted({s for s, _ in touched} | set(project.stationIds or []))
         parameter_ids = sorted({p for _, p in touched if p} | set(project.parameterIds or []))
         old_stations = list(project.stationIds or [])

@@ -45,6 +45,8 @@ ORGANIZATION_GONE = "The organization of this invitation no longer exists."
 DECLINED_MESSAGE = "You declined this invitation."
 EXPIRED_MESSAGE = "This invitation has expired. Ask a group administrator to send it again."
 USED = "This invitation has already been accepted."
+LEFT_SINCE = ("You accepted this invitation, but you are no longer a member of this organization. Ask its group "
+              "administrators for a new invitation.")
 
 
 class Gone(ApiError):
@@ -264,8 +266,17 @@ def revoke(invitation_id: str, principal: Principal) -> dict:
     if invitation.status == ACCEPTED:
         raise Conflict(USED)
     if invitation.status not in (REVOKED, DECLINED):
-        invitation.update(actions=[Invitation.status.set(DECLINED if declining else REVOKED),
-                                   Invitation.updatedAt.set(utc_now())])
+        try:  # only while it is open: an accept at the same moment wins or loses whole
+            invitation.update(actions=[Invitation.status.set(DECLINED if declining else REVOKED),
+                                       Invitation.updatedAt.set(utc_now())],
+                              condition=Invitation.status == PENDING)
+        except UpdateError as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+            invitation.refresh()
+            if invitation.status == ACCEPTED:
+                raise Conflict(USED) from exc
+            return public_many([invitation])[0]  # revoked or declined meanwhile: as asked
         _release(invitation)
         _audit("decline" if declining else "revoke", invitation)
     return public_many([invitation])[0]
@@ -341,7 +352,9 @@ def _find(token, principal: Principal) -> Invitation:
     return found
 
 
-def _check_open(invitation: Invitation, principal: Principal) -> None:
+def _check_open(invitation: Invitation, principal: Principal, *, joined_since: bool = True) -> None:
+    """Refuses an invitation that is not open to this person; `joined_since`: also one they accepted but whose
+    organization they have left since (not while their other tab's accept is still joining them)."""
     status = status_of(invitation)
     if status == REVOKED:
         raise Gone(REVOKED_MESSAGE)
@@ -351,6 +364,9 @@ def _check_open(invitation: Invitation, principal: Principal) -> None:
         raise Gone(EXPIRED_MESSAGE)
     if status == ACCEPTED and invitation.acceptedBy != principal.id:
         raise Conflict(USED)
+    if (joined_since and status == ACCEPTED and invitation.organizationId
+            and organizations.membership(invitation.organizationId, principal.id) is None):
+        raise Gone(LEFT_SINCE)  # removed (or left) since: the link no longer says "you are a member"
 
 
 def _grant(invitation: Invitation, user_id: str) -> None:
@@ -382,7 +398,7 @@ def accept(token, principal: Principal) -> dict:
                               condition=Invitation.status == PENDING)
         except UpdateError:
             invitation.refresh()
-            _check_open(invitation, principal)
+            _check_open(invitation, principal, joined_since=False)
         else:
             _grant(invitation, principal.id)
             _release(invitation)

@@ -5,7 +5,7 @@ import json
 import re
 import uuid
 
-from pynamodb.exceptions import TransactWriteError, UpdateError
+from pynamodb.exceptions import DeleteError, TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
@@ -29,6 +29,7 @@ MAX_SETTING_BYTES = 32_000
 MAP_SERVICE = "map-service"
 MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
 GROUP_ADMIN = "group-admin"
+MEMBER_NOT_FOUND = "Member not found."
 LAST_GROUP_ADMIN = ("An organization needs at least one group administrator: make someone else a group administrator "
                     "first.")
 
@@ -259,6 +260,8 @@ def _without_group_admin(member: Membership, change) -> None:
                                             condition=Membership.roleName == GROUP_ADMIN)
                 change(transaction)
         except TransactWriteError:
+            if membership(member.organizationId, member.userId) is None:  # removed meanwhile by someone else
+                raise NotFound(MEMBER_NOT_FOUND) from None
             continue
         return
     raise Conflict(LAST_GROUP_ADMIN)
@@ -284,22 +287,34 @@ def set_member_role(organization_id: str, user_id: str, role_name: str, *, may_a
             condition=Membership.roleName == GROUP_ADMIN))
         existing.roleName, existing.updatedAt = role_name, now
     else:
-        existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)])
+        # Only while the membership is there: a role change must not bring back someone removed meanwhile.
+        _still_member(lambda: existing.update(actions=[Membership.roleName.set(role_name), Membership.updatedAt.set(now)],
+                                              condition=Membership.userId.exists()))
     audit.record("update" if before else "create", "member", user_id, before=before, after={"roleName": role_name},
                  target_label=_person(user_id),
                  organization_id=organization_id)
     return existing
 
 
+def _still_member(write) -> None:
+    """A write of a membership conditioned on its being there: 404 when someone removed it meanwhile."""
+    try:
+        write()
+    except (UpdateError, DeleteError) as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise NotFound(MEMBER_NOT_FOUND) from exc
+        raise
+
+
 def remove_member(organization_id: str, user_id: str) -> None:
     existing = membership(organization_id, user_id)
     if existing is None:
-        raise NotFound("Member not found.")
+        raise NotFound(MEMBER_NOT_FOUND)
     if existing.roleName == GROUP_ADMIN:
         _without_group_admin(existing, lambda transaction: transaction.delete(
             existing, condition=Membership.roleName == GROUP_ADMIN))
     else:
-        existing.delete()
+        _still_member(lambda: existing.delete(condition=Membership.userId.exists()))
     audit.record("delete", "member", user_id, before={"roleName": existing.roleName}, organization_id=organization_id,
                  target_label=_person(user_id))
 

@@ -2,7 +2,7 @@
 data contributors and group administrators (or system administrators)."""
 from chalicelib.auth import rules
 from chalicelib.auth.scopes import require_write
-from chalicelib.core.errors import BadRequest
+from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST_OR_CHANGE, describe
@@ -88,6 +88,9 @@ def set_project_stations(organizationId, projectId):
         old = list(project.stationIds or [])
         service.set_lists(project, station_ids=ids)
     stations.set_project_membership(project.id, organizationId, ids, old)
+    if not service.still_there(project):  # deleted while its stations were told: they leave it again
+        stations.leave_project(project.id, organizationId, ids)
+        raise NotFound(service.NOT_FOUND)
     return project_stations(organizationId, project.id)
 
 

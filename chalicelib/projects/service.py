@@ -132,9 +132,11 @@ def _require_unique_name(organization_id: str, name: str, project_id: str | None
 
 
 def delete(project: Project) -> None:
+    from chalicelib.imports import service as imports
     from chalicelib.stations import service as stations
 
     crud.delete_item(COLLECTION, project.id)
+    imports.stop_imports_of(project.id)  # an import writing into it stops (walk: it wrote 15,000 rows on)
     # Its stations no longer name it (a walk: a station's page listed the deleted project by its bare id).
     stations.leave_project(project.id, project.organizationId, project.stationIds or [])
     audit.record("delete", "project", project.id, before={"name": project.name}, organization_id=project.organizationId)
@@ -209,13 +211,23 @@ def change_list(project: Project, attribute: str, add: list[str], remove: list[s
         unchanged = Project.updatedAt == version if version else Project.updatedAt.does_not_exist()
         try:
             project.update(actions=[getattr(Project, attribute).set(after), Project.updatedAt.set(utc_now())],
-                           condition=unchanged)
+                           condition=unchanged & Project.deletedAt.does_not_exist())
             return before, after
         except UpdateError as exc:
             if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
                 raise
             project.refresh(consistent_read=True)
+            if project.deletedAt:
+                raise NotFound(NOT_FOUND) from exc
     raise Conflict(LIST_BUSY)
+
+
+def still_there(project: Project) -> bool:
+    """Whether the project is not deleted, as stored now (a deletion may have come during a change to it)."""
+    try:
+        return not Project.get(project.id, consistent_read=True).deletedAt
+    except Project.DoesNotExist:
+        return False
 
 
 LIST_BUSY = "The project's list kept changing while this change was saved. Try again."
@@ -228,7 +240,12 @@ def set_lists(project: Project, *, station_ids: list[str] | None = None,
         actions.append(Project.stationIds.set(station_ids))
     if parameter_ids is not None:
         actions.append(Project.parameterIds.set(parameter_ids))
-    project.update(actions=actions)
+    try:
+        project.update(actions=actions, condition=Project.deletedAt.does_not_exist())
+    except UpdateError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise NotFound(NOT_FOUND) from exc
+        raise
     return project
 
 

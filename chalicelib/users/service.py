@@ -267,10 +267,12 @@ def require_may_manage(principal: Principal, user: User) -> None:
 
 def set_roles(user: User, role_ids: list[str], principal: Principal | None = None) -> User:
     _check_roles(role_ids, list(user.roles or []), principal)
-    before = {"roles": list(user.roles or [])}
-    known = _current_roles(role_ids)
+    known = _current_roles(role_ids + list(user.roles or []))
+    # The trail keeps the roles' names as they are now: read after a role's deletion, an id says nothing.
+    named = lambda ids: [known[rid].roleName if rid in known else rid for rid in ids]  # noqa: E731
+    before = {"roles": named(list(user.roles or []))}
     user.update(actions=[User.roles.set(sorted({rid for rid in role_ids if rid in known})), User.updatedAt.set(utc_now())])
-    audit.record("update", "user-roles", user.id, before=before, after={"roles": list(user.roles)},
+    audit.record("update", "user-roles", user.id, before=before, after={"roles": named(list(user.roles))},
                  target_label=user.name or user.email)
     return user
 

@@ -123,7 +123,7 @@ MATRIX: list[Case] = [
     Case("PATCH", "/roles/{role}", ADMIN_ONLY, body={"description": "Edited by the matrix"}),
     Case("DELETE", "/roles/{fresh_role}", ADMIN_ONLY, setup=_fresh_role),
     Case("GET", "/roles/{role}/permissions", ADMIN_ONLY),
-    Case("PUT", "/roles/{role}/permissions", ADMIN_ONLY, body=["share-dashboards"]),
+    Case("PUT", "/roles/{role}/permissions", ADMIN_ONLY, body=["manage-system-settings"]),
     Case("GET", "/permissions", ADMIN_ONLY),
     Case("GET", "/system/settings", ALL_OK),
     Case("POST", "/system/settings", ADMIN_ONLY, body={"id": "matrix-setting", "value": {"on": True}}),

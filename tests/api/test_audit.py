@@ -36,7 +36,7 @@ def changes(api, demo) -> dict:
         return response.json
 
     role = ok(admin.post("/roles", {"roleName": f"auditor-{uuid.uuid4().hex[:6]}"}, headers=CLIENT), 201)["id"]
-    ok(admin.put(f"/roles/{role}/permissions", ["share-dashboards"], headers=CLIENT))
+    ok(admin.put(f"/roles/{role}/permissions", ["manage-system-settings"], headers=CLIENT))
     ok(admin.delete(f"/roles/{role}", headers=CLIENT))
     ok(admin.put(f"/user/{target}/roles", [], headers=CLIENT))
     ok(admin.put(f"/organization/{org}/members/{target}", {"roleName": "simple-user"}, headers=CLIENT))
@@ -61,7 +61,7 @@ def test_role_changes_say_who_what_when_and_from_where(api, changes):
     created, updated, deleted = entries_for(api, changes["role"])
     assert [e["action"] for e in (created, updated, deleted)] == ["create", "update", "delete"]
     assert {e["targetType"] for e in (created, updated, deleted)} == {"role"}
-    assert updated["before"]["permissions"] == [] and updated["after"]["permissions"] == ["share-dashboards"]
+    assert updated["before"]["permissions"] == [] and updated["after"]["permissions"] == ["manage-system-settings"]
     assert deleted["before"]["roleName"] == created["after"]["roleName"]
     for entry in (created, updated, deleted):
         assert entry["actorId"] == changes["admin"] and entry["actorName"]
@@ -92,6 +92,19 @@ def test_a_deleted_users_role_changes_still_name_them_and_their_roles(api):
     (entry,) = [e for e in entries_for(api, user["id"]) if e["targetType"] == "user-roles"]
     assert entry["targetName"] == "Gone Later"
     assert entry["after"] == {"roles": [role["roleName"]]}
+
+
+def test_a_deleted_roles_name_stays_in_the_entries_that_gave_or_took_it(api):
+    """Admin walk, 2026-11-27: after a role's deletion, the trail showed its id where its name had been."""
+    admin = api.as_("admin")
+    role = admin.post("/roles", {"roleName": f"seasonal-{uuid.uuid4().hex[:6]}"}).json
+    user = admin.post("/user", {"email": f"season-{uuid.uuid4().hex[:6]}@example.com", "name": "Season Helper"}).json
+    assert admin.put(f"/user/{user['id']}/roles", [role["id"]]).status_code == 200
+    assert admin.put(f"/user/{user['id']}/roles", []).status_code == 200
+    assert admin.delete(f"/roles/{role['id']}").status_code == 200
+    given, taken = [e for e in entries_for(api, user["id"]) if e["targetType"] == "user-roles"]
+    assert (given["before"], given["after"]) == ({"roles": []}, {"roles": [role["roleName"]]})
+    assert (taken["before"], taken["after"]) == ({"roles": [role["roleName"]]}, {"roles": []})
 
 
 def test_invitations_settings_and_the_wqx_account_without_its_key(api, changes):

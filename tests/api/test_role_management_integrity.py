@@ -40,9 +40,9 @@ def test_a_role_manager_cannot_give_their_own_role_a_permission_they_lack(api, r
         403, "You cannot grant or take away permissions you do not hold: manage-organizations, manage-system-settings.")
     patched = _as(api, me, "PATCH", f"/roles/{role}", {"permissions": ["manage-roles", "manage-system-settings"]})
     assert patched.status_code == 403
-    chinese = _as(api, me, "PUT", f"/roles/{role}/permissions", ["manage-roles", "manage-users", "share-dashboards"],
+    chinese = _as(api, me, "PUT", f"/roles/{role}/permissions", ["manage-roles", "manage-users", "manage-organizations"],
                   **{"Accept-Language": "zh-CN"})
-    assert chinese.json["message"] == "您不能授予或收回您自己没有的权限：share-dashboards。"
+    assert chinese.json["message"] == "您不能授予或收回您自己没有的权限：manage-organizations。"
     forget_cached_roles()
     assert api.get("/auth/profile", headers=me.headers()).json["permissions"] == ["manage-roles", "manage-users"]
     assert {p["key"] for p in api.as_("admin").get(f"/roles/{role}/permissions").json} == {"manage-roles",

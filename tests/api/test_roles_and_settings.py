@@ -7,9 +7,10 @@ from chalicelib.roles.service import forget_cached_roles
 
 
 def test_permission_catalogue_lists_the_built_in_permissions(api):
+    """Each permission is one something checks (admin walk, 2026-11-27: "share dashboards" could be granted and
+    changed nothing: there is no sharing of dashboards)."""
     keys = {p["key"] for p in api.as_("admin").get("/permissions").json}
-    assert {"manage-users", "manage-roles", "manage-organizations", "manage-system-settings",
-            "share-dashboards"} <= keys
+    assert keys == {"manage-users", "manage-roles", "manage-organizations", "manage-system-settings"}
 
 
 def test_a_role_with_a_permission_grants_it_to_its_users(api, demo):

@@ -34,8 +34,9 @@ TABLES = {
     "importLogs": ({"id": HASH}, {"byProject": {"projectId": HASH, "createdAt": RANGE},
                                   "byOrganization": {"organizationId": HASH, "createdAt": RANGE}}),
     "timeseries": ({"seriesBucket": HASH, "ts": RANGE},
-                   {"byOrganization": {"organizationId": HASH, "seriesKey": RANGE}}),
-    "series": ({"stationId": HASH, "parameterId": RANGE}, {}),
+                   {"byOrganization": {"organizationId": HASH, "seriesKey": RANGE},
+                    "byParameter": {"parameterId": HASH, "seriesKey": RANGE}}),
+    "series": ({"stationId": HASH, "parameterId": RANGE}, {"byParameter": {"parameterId": HASH, "stationId": RANGE}}),
     "activities": ({"projectId": HASH, "id": RANGE}, {"byStart": {"projectId": HASH, "startKey": RANGE}}),
     "catalog": ({"id": HASH}, {"byKind": {"kind": HASH}}),
     "pages": ({"pageId": HASH, "version": RANGE}, {}),
@@ -43,7 +44,8 @@ TABLES = {
     "audit": ({"id": HASH}, {}),
 }
 # Indexes that hold keys only (the rest hold whole items): a list's order, counted and skipped through cheaply.
-KEYS_ONLY_INDEXES = {("activities", "byStart"): "KEYS_ONLY"}
+KEYS_ONLY_INDEXES = {("activities", "byStart"): "KEYS_ONLY", ("series", "byParameter"): "KEYS_ONLY",
+                     ("timeseries", "byParameter"): "KEYS_ONLY"}
 ENVIRONMENT_NAMES = {"TABLE_PREFIX", "IMPORT_QUEUE_URL", "UPLOADS_BUCKET", "AWS_ENDPOINT_URL", "AWS_REGION",
                      "AWS_DEFAULT_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"}
 
