@@ -299,6 +299,11 @@ ZH_CN = {
         "此导入没有反馈文件：没有被拒绝的行，或导入尚未结束。",
     'Request body must be a JSON object {{"their column": "our field"}}.':
         '请求正文必须是 JSON 对象 {{"their column": "our field"}}。',
+    'Request body must be a JSON object {{"their column": "our field" or null}}.':
+        '请求正文必须是 JSON 对象 {{"their column": "our field" 或 null}}。',
+    "The column names kept changing while this change was saved. Try again.": "保存此更改期间，列名映射一直在变化。请重试。",
+    "Someone else changed this setting after you loaded it: load it again to see their change.":
+        "您加载此设置后，其他人更改了它：请重新加载以查看其更改。",
     "A header map has at most {count} columns.": "导入文件的列名最多列出 {count} 列。",
     "Every mapped column needs a name of 1 to 200 characters.": "列出的每一列都需要 1 到 200 个字符的列名。",
     'Column {column}: a parameter column maps to {{"parameter": ..., "unit": ...}}.':

@@ -179,6 +179,14 @@ def put_header_map(organizationId):
     return service.set_header_map(organizationId, routes.json_body())
 
 
+@routes.route("/organization/{organizationId}/header-map", methods=["PATCH"], auth=CONTRIBUTORS)
+def patch_header_map(organizationId):
+    """Change some columns of the mapping ({"their column": "our field" or {"parameter", "unit"}, or null to take
+    it out}); another person's change to other columns made meanwhile is kept."""
+    organizations.get(organizationId)
+    return service.change_header_map(organizationId, routes.json_body())
+
+
 @routes.route("/import-template", auth=rules.signed_in)
 @describe(produces=(CSV,))
 def import_template():

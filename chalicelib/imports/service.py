@@ -350,7 +350,38 @@ def set_header_map(organization_id: str, data: Any) -> dict:
 
     if not isinstance(data, dict):
         raise BadRequest('Request body must be a JSON object {"their column": "our field"}.')
-    if len(data) > HEADER_MAP_LIMIT:
+    clean = _checked_header_map(data)
+    reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": clean})
+    return clean
+
+
+def change_header_map(organization_id: str, data: Any) -> dict:
+    """Change some columns of the mapping (a JSON merge patch: a column mapped to null is taken out), on the
+    mapping as stored now: two people adding a column each at the same moment both keep theirs."""
+    from chalicelib.reference import service as reference
+
+    if not isinstance(data, dict):
+        raise BadRequest('Request body must be a JSON object {"their column": "our field" or null}.')
+    removed = {column.strip() for column, target in data.items() if target is None}
+    changes = _checked_header_map({column: target for column, target in data.items() if target is not None},
+                                  limit=False)
+    for _attempt in range(5):
+        current, version = reference.organization_record_version(HEADER_MAP_KIND, organization_id)
+        columns = {column: target for column, target in ((current or {}).get("columns") or {}).items()
+                   if column not in removed}
+        columns.update(changes)
+        if len(columns) > HEADER_MAP_LIMIT:
+            raise BadRequest(f"A header map has at most {HEADER_MAP_LIMIT} columns.")
+        if reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": columns}, over=version):
+            return columns
+    raise Conflict(HEADER_MAP_BUSY)
+
+
+HEADER_MAP_BUSY = "The column names kept changing while this change was saved. Try again."
+
+
+def _checked_header_map(data: dict, limit: bool = True) -> dict:
+    if limit and len(data) > HEADER_MAP_LIMIT:
         raise BadRequest(f"A header map has at most {HEADER_MAP_LIMIT} columns.")
     clean: dict = {}
     for column, target in data.items():
@@ -368,5 +399,4 @@ def set_header_map(organization_id: str, data: Any) -> dict:
             fields = ", ".join(formats.FIELD_LABELS)
             raise BadRequest(f"Column {column!r}: unknown field {target!r}. Map a column to one of: {fields}; "
                              "or to a parameter with {\"parameter\": ..., \"unit\": ...}.")
-    reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": clean})
     return clean

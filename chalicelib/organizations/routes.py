@@ -91,14 +91,18 @@ def remove_member(organizationId, userId):
 def get_organization_setting(organizationId, settingKey):
     """An organization's setting (map-service: its views' base map); the system's value when it has none."""
     fallback = next((s for s in system.list_settings() if s["id"] == settingKey), None)
-    return service.get_setting(organizationId, settingKey, fallback)
+    setting = service.get_setting(organizationId, settingKey, fallback)
+    return versions.answer(setting, version=service.setting_version(setting))
 
 
 @routes.route("/organization/{organizationId}/settings/{settingKey}", methods=["PUT"], auth=ORG_ADMIN)
-@describe(body=fields_body({"value": {"type": ["object", "null"]}}, required=("value",)))
+@describe(body=fields_body({"value": {"type": ["object", "null"]}}, required=("value",)), versioned=True)
 def put_organization_setting(organizationId, settingKey):
-    """Set an organization's setting ({value}; null goes back to the system's value)."""
-    return service.save_setting(organizationId, settingKey, routes.json_body(), require_principal().id)
+    """Set an organization's setting ({value}; null goes back to the system's value). If-Match: the version read
+    ("inherited" while the organization has none of its own)."""
+    setting = service.save_setting(organizationId, settingKey, routes.json_body(), require_principal().id,
+                                   expected=routes.expected_versions())
+    return versions.answer(setting, version=service.setting_version(setting))
 
 
 WQX_ADMIN = rules.org_roles(*rules.GROUP_ADMIN)

@@ -11,7 +11,7 @@ from pynamodb.transactions import TransactWrite
 from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.core import versions
-from chalicelib.core.errors import BadRequest, Conflict, NotFound
+from chalicelib.core.errors import BadRequest, Conflict, NotFound, PreconditionFailed
 from chalicelib.core.models import utc_now
 from chalicelib.organizations.directory import live_organization, wqx_id_of
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
@@ -393,8 +393,17 @@ def get_setting(organization_id: str, key: str, fallback: dict | None = None) ->
             "value": (fallback or {}).get("value"), "updatedAt": None}
 
 
-def save_setting(organization_id: str, key: str, data, user_id: str) -> dict:
-    """Stores {value} under the key; a value of null removes the organization's own setting."""
+SETTING_CHANGED = "Someone else changed this setting after you loaded it: load it again to see their change."
+
+
+def setting_version(setting: dict) -> str:
+    """A setting's version (its ETag): when the organization's own was saved; "inherited" while it has none."""
+    return "inherited" if setting["inherited"] else setting["updatedAt"] or "inherited"
+
+
+def save_setting(organization_id: str, key: str, data, user_id: str, expected: tuple[str, ...] | None = None) -> dict:
+    """Stores {value} under the key; a value of null removes the organization's own setting. `expected`: the
+    versions the client read (If-Match); 412 when someone else saved the setting since."""
     organization = get(organization_id)
     _setting_key(key)
     if key not in DEFAULT_SETTINGS:  # an organization sets what the portal knows, not any data it likes
@@ -410,11 +419,23 @@ def save_setting(organization_id: str, key: str, data, user_id: str) -> dict:
     if key == MAP_SERVICE and value is not None:
         _check_map_service(value)
     before = get_setting(organization_id, key)
-    if value is None:
-        organization.update(actions=[Organization.settings[key].remove()])
-    else:
-        organization.update(actions=[Organization.settings[key].set({"value": value, "updatedAt": utc_now(),
-                                                                      "updatedBy": user_id})])
+    condition = None
+    if expected is not None:
+        if setting_version(before) not in expected:
+            raise PreconditionFailed(SETTING_CHANGED)
+        stored = Organization.settings[key]  # still as read: a save between the check and this write counts
+        condition = stored.does_not_exist() if before["inherited"] else stored["updatedAt"] == before["updatedAt"]
+    try:
+        if value is None:
+            organization.update(actions=[Organization.settings[key].remove()], condition=condition)
+        else:
+            organization.update(actions=[Organization.settings[key].set({"value": value, "updatedAt": utc_now(),
+                                                                          "updatedBy": user_id})],
+                                condition=condition)
+    except UpdateError as exc:
+        if condition is not None and getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise PreconditionFailed(SETTING_CHANGED) from exc
+        raise
     after = get_setting(organization_id, key)
     audit.record("update", "organization-setting", key, before={"value": before["value"]},
                  after={"value": after["value"]}, organization_id=organization_id)

@@ -9,6 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pynamodb.exceptions import PutError
+
 from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.crud import Collection
@@ -86,9 +88,30 @@ def organization_record(kind: str, organization_id: str) -> dict | None:
     return item.to_dict().get("details") or {}
 
 
-def set_organization_record(kind: str, organization_id: str, details: dict) -> None:
-    CatalogItem(id=f"{kind}#{organization_id}", kind=kind, organizationId=organization_id, details=details,
-                createdAt=utc_now(), updatedAt=utc_now()).save()
+def organization_record_version(kind: str, organization_id: str) -> tuple[dict | None, str | None]:
+    """An organization's record of a kind and its version (when it was saved; None: there is none yet)."""
+    try:
+        item = CatalogItem.get(f"{kind}#{organization_id}", consistent_read=True)
+    except CatalogItem.DoesNotExist:
+        return None, None
+    return item.to_dict().get("details") or {}, item.updatedAt
+
+
+def set_organization_record(kind: str, organization_id: str, details: dict, *, over: str | None | bool = False) -> bool:
+    """Save the record; with `over` (a version from organization_record_version, None for none yet), only while
+    it is still that version: answers whether it was saved."""
+    item = CatalogItem(id=f"{kind}#{organization_id}", kind=kind, organizationId=organization_id, details=details,
+                       createdAt=utc_now(), updatedAt=utc_now())
+    if over is False:
+        item.save()
+        return True
+    try:
+        item.save(condition=CatalogItem.id.does_not_exist() if over is None else CatalogItem.updatedAt == over)
+    except PutError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            return False
+        raise
+    return True
 
 
 # ---------------------------------------------------------------- built-in data files

@@ -46,6 +46,7 @@ CASES: list = [
     Case("GET", "/Util/feedback/{log}", NO_FEEDBACK_FILE, setup=_project_with_import),
     Case("GET", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS),
     Case("PUT", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS, body={}),
+    Case("PATCH", "/organization/{org}/header-map", DEMO_ORG_CONTRIBUTORS, body={}),
     Case("GET", "/import-fields", SIGNED_IN),
     Case("GET", "/import-template", SIGNED_IN),
 ]

@@ -149,3 +149,38 @@ def test_a_queued_import_of_a_deleted_project_never_starts(api, demo):
                                            "imported before stay with the organization's stations.")
     assert worker.run_import({"logId": log_id}, lambda: 900_000) is None
     assert api.get(f"/station?filter=organizationId||$eq||{org}").json == []
+
+
+def test_two_people_adding_a_column_name_each_keep_both(api, org):
+    contributor, orgadmin = api.as_("admin"), api.as_("orgadmin")
+    assert contributor.patch(f"/organization/{org}/header-map", {"Site ID": "station"}).json == {"Site ID": "station"}
+    both = orgadmin.patch(f"/organization/{org}/header-map", {"Sample Date": "date"})
+    assert both.json == {"Site ID": "station", "Sample Date": "date"}
+    taken_out = contributor.patch(f"/organization/{org}/header-map",
+                                  {"Site ID": None, "Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"}})
+    assert taken_out.json == {"Sample Date": "date", "Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"}}
+    assert api.as_("admin").get(f"/organization/{org}/header-map").json == taken_out.json
+    bad = contributor.patch(f"/organization/{org}/header-map", {"Site": "colour"})
+    assert bad.status_code == 400 and bad.json["message"].startswith("Column 'Site': unknown field 'colour'.")
+    assert contributor.patch(f"/organization/{org}/header-map", ["Site"]).status_code == 400
+
+
+def test_a_setting_saved_over_another_persons_save_is_refused(api, org):
+    first, second = api.as_("admin"), api.as_("orgadmin")
+    path = f"/organization/{org}/settings/map-service"
+    opened = api.get(path)
+    etag = {name.lower(): value for name, value in opened.headers.items()}["etag"]
+    assert etag == '"inherited"'
+    style = {"value": {"styleUrl": "https://tiles.example.org/style.json"}}
+    saved = first.put(path, style, headers={"If-Match": etag})
+    assert saved.status_code == 200, saved.json
+    late = second.put(path, {"value": {"attribution": "© Example"}}, headers={"If-Match": etag})
+    assert late.status_code == 412
+    assert late.json["message"] == ("Someone else changed this setting after you loaded it: load it again to see their "
+                                    "change.")
+    in_chinese = second.put(path, {"value": None}, headers={"If-Match": etag, "Accept-Language": "zh-CN"})
+    assert in_chinese.json["message"] == "您加载此设置后，其他人更改了它：请重新加载以查看其更改。"
+    assert api.get(path).json["value"] == style["value"]
+    again = second.put(path, {"value": {**style["value"], "attribution": "© Example"}},
+                       headers={"If-Match": f'"{saved.json["updatedAt"]}"'})
+    assert again.status_code == 200 and again.json["value"]["attribution"] == "© Example"
