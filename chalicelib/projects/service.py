@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pynamodb.exceptions import PutError, UpdateError
+from pynamodb.exceptions import DeleteError, PutError, TransactWriteError, UpdateError
+from pynamodb.transactions import TransactWrite
 
 from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
@@ -12,6 +13,7 @@ from chalicelib.crud import service as crud
 from chalicelib.core import aws, batches
 from chalicelib.core.errors import UNKNOWN_FIELD, BadRequest, Conflict, NotFound
 from chalicelib.core.models import get_live, utc_now
+from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.projects.models import Activity, Project, derived_id, start_key
 
 FIELDS = ("id", "projectId", "organizationId", "projectKey", "name", "description", "createdAt", "updatedAt",
@@ -96,10 +98,15 @@ def create(data: dict) -> dict:
     project_id = _new_id(organization_id, key)
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
                       name=name, description=_text(data, "description", False, 10_000), createdAt=utc_now())
-    try:
-        project.save(condition=Project.id.does_not_exist())
-    except PutError as exc:
-        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+    _release_stale_claim(organization_id, name)
+    try:  # the name's claim with the project: two made at the same moment cannot share a name (or a key)
+        with TransactWrite(connection=Project._get_connection().connection) as transaction:
+            transaction.save(_name_claim(organization_id, name, project_id), condition=UniqueClaim.key.does_not_exist())
+            transaction.save(project, condition=Project.id.does_not_exist())
+    except TransactWriteError as exc:
+        if _claim_holder(organization_id, name) not in (None, project_id):
+            raise Conflict(NAME_TAKEN.format(name=repr(name))) from exc
+        if was_conflict(exc):
             raise Conflict(f"A project with the key {key!r} already exists in this organization.") from exc
         raise
     return public(project)
@@ -115,11 +122,70 @@ def update(project: Project, data: Any, expected: tuple[str, ...] | None = None)
             if name in data:
                 _text(data, name, name == "name", 300 if name == "name" else 10_000)
         if isinstance(data.get("name"), str) and data["name"].strip().casefold() != project.name.casefold():
-            _require_unique_name(project.organizationId, data["name"].strip(), project.id)
+            new_name = data["name"].strip()
+            _require_unique_name(project.organizationId, new_name, project.id)
+            _claim_name(project.organizationId, new_name, project.id)
+            try:
+                changed = crud.update_item(COLLECTION, project.id, data, expected=expected)
+            except Exception:
+                _release_name(project.organizationId, new_name, project.id)
+                raise
+            _release_name(project.organizationId, project.name, project.id)
+            return changed
     return crud.update_item(COLLECTION, project.id, data, expected=expected)
 
 
 NAME_TAKEN = "A project named {name} already exists in this organization: choose another name."
+PROJECT_NAME = "project-name"
+
+
+def _name_claim(organization_id: str, name: str, project_id: str) -> UniqueClaim:
+    """The claim that holds a project name (in any letters) within its organization for one project."""
+    return UniqueClaim(key=claim_key(PROJECT_NAME, organization_id, name), ownerId=organization_id,
+                       targetId=project_id)
+
+
+def _claim_holder(organization_id: str, name: str) -> str | None:
+    try:
+        return UniqueClaim.get(claim_key(PROJECT_NAME, organization_id, name), consistent_read=True).targetId
+    except UniqueClaim.DoesNotExist:
+        return None
+
+
+def _release_stale_claim(organization_id: str, name: str) -> None:
+    """A claim whose project no longer has the name (renamed, deleted, or a rename that failed half-way) is let go.
+    A project made with its claim exists from the claim's first moment (one transaction), so a claim is never
+    taken from a project still being made."""
+    holder = _claim_holder(organization_id, name)
+    if holder is None:
+        return
+    try:
+        project = Project.get(holder, consistent_read=True)
+        if not project.deletedAt and project.name.strip().casefold() == name.strip().casefold():
+            return
+    except Project.DoesNotExist:
+        pass
+    _release_name(organization_id, name, holder)
+
+
+def _claim_name(organization_id: str, name: str, project_id: str) -> None:
+    """Hold the name for a project being renamed: 409 when another project holds it."""
+    _release_stale_claim(organization_id, name)
+    try:
+        _name_claim(organization_id, name, project_id).save(
+            condition=UniqueClaim.key.does_not_exist() | (UniqueClaim.targetId == project_id))
+    except PutError as exc:
+        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            raise Conflict(NAME_TAKEN.format(name=repr(name))) from exc
+        raise
+
+
+def _release_name(organization_id: str, name: str, project_id: str) -> None:
+    try:
+        _name_claim(organization_id, name, project_id).delete(condition=UniqueClaim.targetId == project_id)
+    except DeleteError as exc:
+        if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            raise
 
 
 def _require_unique_name(organization_id: str, name: str, project_id: str | None = None) -> None:
@@ -136,6 +202,7 @@ def delete(project: Project) -> None:
     from chalicelib.stations import service as stations
 
     crud.delete_item(COLLECTION, project.id)
+    _release_name(project.organizationId, project.name, project.id)
     imports.stop_imports_of(project.id)  # an import writing into it stops (walk: it wrote 15,000 rows on)
     # Its stations no longer name it (a walk: a station's page listed the deleted project by its bare id).
     stations.leave_project(project.id, project.organizationId, project.stationIds or [])

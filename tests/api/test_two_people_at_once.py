@@ -184,3 +184,25 @@ def test_a_setting_saved_over_another_persons_save_is_refused(api, org):
     again = second.put(path, {"value": {**style["value"], "attribution": "© Example"}},
                        headers={"If-Match": f'"{saved.json["updatedAt"]}"'})
     assert again.status_code == 200 and again.json["value"]["attribution"] == "© Example"
+
+
+def test_two_projects_made_at_the_same_moment_cannot_share_a_name(api, org, monkeypatch):
+    from chalicelib.projects import service as projects
+
+    admin = api.as_("admin")
+    monkeypatch.setattr(projects, "_require_unique_name", lambda *_a, **_k: None)  # both looked before either wrote
+    first = admin.post("/project", {"organizationId": org, "name": "Same Name", "projectKey": "same-1"})
+    assert first.status_code == 201, first.json
+    second = admin.post("/project", {"organizationId": org, "name": "same name", "projectKey": "same-2"})
+    assert (second.status_code, second.json["message"]) == (
+        409, "A project named 'same name' already exists in this organization: choose another name.")
+    plain = admin.post("/project", {"organizationId": org, "name": "Plain"}).json
+    renamed = admin.patch(f"/project/{plain['id']}", {"name": "SAME NAME"})
+    assert (renamed.status_code, renamed.json["message"]) == (
+        409, "A project named 'SAME NAME' already exists in this organization: choose another name.")
+    # A name let go (renamed, deleted) is free again.
+    assert admin.patch(f"/project/{first.json['id']}", {"name": "Renamed"}).status_code == 200
+    assert admin.patch(f"/project/{plain['id']}", {"name": "Same Name"}).status_code == 200
+    assert admin.delete(f"/project/{plain['id']}").status_code == 200
+    again = admin.post("/project", {"organizationId": org, "name": "Same Name", "projectKey": "same-3"})
+    assert again.status_code == 201, again.json
