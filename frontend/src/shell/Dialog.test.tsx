@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ConfirmDialog } from './Dialog';
+import { ConfirmDialog, Dialog } from './Dialog';
 
 /** A list whose items are deleted after a confirmation, focus then going to its heading. */
 function Items() {
@@ -148,5 +148,80 @@ describe('the confirm dialog whose action the server refuses', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Ada' })).toHaveFocus();
+  });
+});
+
+/** A dialog whose checkboxes arrive a moment after it opened (they are loaded). */
+function LaterChoices({ delay = 20, disabled }: { delay?: number; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => setLoaded(true), delay);
+    return () => clearTimeout(timer);
+  }, [open, delay]);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Choose lakes
+      </button>
+      <Dialog
+        open={open}
+        title="Lakes"
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        }
+      >
+        {loaded ? (
+          <fieldset disabled={disabled}>
+            <legend>Lakes</legend>
+            <label>
+              <input type="checkbox" /> Lake Alpha
+            </label>
+            <label>
+              <input type="checkbox" /> Lake Beta
+            </label>
+          </fieldset>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+describe('a dialog whose fields load after it opened', () => {
+  it('gives the first field the focus once it is there, so Space ticks it instead of pressing Cancel', async () => {
+    const user = userEvent.setup();
+    render(<LaterChoices />);
+    await user.click(screen.getByRole('button', { name: 'Choose lakes' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    const alpha = await screen.findByRole('checkbox', { name: 'Lake Alpha' });
+    expect(alpha).toHaveFocus();
+    await user.keyboard(' ');
+    expect(alpha).toBeChecked();
+    expect(screen.getByRole('dialog', { name: 'Lakes' })).toBeInTheDocument();
+  });
+
+  it('never takes the focus from where the person moved it meanwhile', async () => {
+    const user = userEvent.setup();
+    render(<LaterChoices delay={50} />);
+    await user.click(screen.getByRole('button', { name: 'Choose lakes' }));
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    // A key pressed on Cancel (Shift, to read it again): the person is acting there.
+    await user.keyboard('{Shift}');
+    await screen.findByRole('checkbox', { name: 'Lake Alpha' });
+    expect(cancel).toHaveFocus();
+  });
+
+  it('leaves the focus on its button when the loaded fields cannot be changed', async () => {
+    const user = userEvent.setup();
+    render(<LaterChoices disabled />);
+    await user.click(screen.getByRole('button', { name: 'Choose lakes' }));
+    await screen.findByRole('checkbox', { name: 'Lake Alpha' });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 });

@@ -10,9 +10,10 @@ import { enterModal, isTopmost, type ModalLayer } from './modalStack';
 export type FocusAfter = () => HTMLElement | null | undefined;
 
 /**
- * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open, stays
- * inside while open (Tab wraps), and returns to where it was on close; when that element is gone
- * (what the dialog removed) or disabled, to `focusAfter` instead.
+ * A modal dialog: labelled by its title, Escape closes it, focus moves into it on open (its first field, else its
+ * first button), stays inside while open (Tab wraps), and returns to where it was on close; when that element is
+ * gone (what the dialog removed) or disabled, to `focusAfter` instead. A dialog whose fields load after it opened
+ * gives its first field the focus once they are there, as long as the person has not acted yet.
  *
  * Only the topmost open dialog is live: one covered by another is inert until that one closes. The
  * `session` layer (the "Sign in again" dialog) lies on the page's top level above every dialog of the
@@ -48,9 +49,14 @@ export function Dialog({
     if (!open || !node || !backdrop.current) return;
     const previous = document.activeElement as HTMLElement | null;
     const leave = enterModal(titleId, backdrop.current, layer);
-    const first = node.querySelector<HTMLElement>('input, select, textarea, [data-autofocus]') ?? node.querySelector<HTMLElement>('button');
+    const field = firstField(node);
+    const first = field ?? node.querySelector<HTMLElement>('button');
     first?.focus();
+    // Content loaded after opening (a list of checkboxes): its first field takes the focus once it is there, unless
+    // the person has acted meanwhile (a key, a press, focus moved elsewhere): their focus is never taken away.
+    const stopWaiting = field ? () => {} : focusFieldWhenLoaded(node, first ?? previous);
     return () => {
+      stopWaiting();
       leave();
       const target = canTakeFocus(previous) ? previous : latestFocusAfter.current?.();
       target?.focus?.();
@@ -104,6 +110,39 @@ export function Dialog({
     </div>
   );
   return layer === 'session' ? createPortal(dialog, document.body) : dialog;
+}
+
+/** What takes the focus when a dialog opens: its first field (or element marked data-autofocus) that can take it. */
+const FIELDS = 'input:not([type="hidden"]), select, textarea, [data-autofocus]';
+
+function firstField(node: HTMLElement): HTMLElement | null {
+  return [...node.querySelectorAll<HTMLElement>(FIELDS)].find((element) => !element.matches(':disabled')) ?? null;
+}
+
+/**
+ * Until the person acts (presses a key or a pointer in the dialog, or focus leaves `focused`, where the dialog put
+ * it), watch the dialog's content and move the focus to its first field as soon as one appears. Answers the stop.
+ */
+function focusFieldWhenLoaded(node: HTMLElement, focused: HTMLElement | null): () => void {
+  const untouched = () => document.activeElement === focused || document.activeElement === document.body || document.activeElement === null;
+  const observer = new MutationObserver(() => {
+    if (!untouched()) return stop();
+    const field = firstField(node);
+    if (!field) return;
+    stop();
+    field.focus();
+  });
+  const stop = () => {
+    observer.disconnect();
+    node.removeEventListener('keydown', stop, true);
+    node.removeEventListener('pointerdown', stop, true);
+    node.removeEventListener('mousedown', stop, true);
+  };
+  observer.observe(node, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  node.addEventListener('keydown', stop, true);
+  node.addEventListener('pointerdown', stop, true);
+  node.addEventListener('mousedown', stop, true);
+  return stop;
 }
 
 /** Is the element still on the page and focusable (a disabled button is not: focus on it drops to the body)? */

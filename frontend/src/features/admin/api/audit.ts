@@ -51,13 +51,20 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-/** The collection query: the chosen action and kind exactly, the term in the person's name or the changed item's id. */
+/**
+ * The fields a search term is looked for in (case-insensitive): the person who made the change (`actorName` holds
+ * their name, or their email when they have none), the changed item's id, and what the item was called when it
+ * changed (`targetLabel`: a user's name, a member's name or email...; the server answers it as `targetName`).
+ */
+export const AUDIT_SEARCH_FIELDS = ['actorName', 'targetLabel', 'targetId'] as const;
+
+/** The collection query: the chosen action and kind exactly, the term in the person's name or the changed item's name or id. */
 export function buildAuditQuery({ action, targetType, search, sort, page, pageSize }: AuditQuery): string {
   const conditions: SCondition[] = [];
   if (action) conditions.push({ action: { $eq: action } });
   if (targetType) conditions.push({ targetType: { $eq: targetType } });
   const term = search.trim();
-  if (term) conditions.push({ $or: [{ actorName: { $contL: term } }, { targetId: { $contL: term } }] });
+  if (term) conditions.push({ $or: AUDIT_SEARCH_FIELDS.map((field) => ({ [field]: { $contL: term } })) });
   const builder = RequestQueryBuilder.create();
   if (conditions.length) builder.search(conditions.length === 1 ? conditions[0]! : { $and: conditions });
   builder.sortBy({ field: sort.field, order: sort.order }).setLimit(pageSize).setPage(page);

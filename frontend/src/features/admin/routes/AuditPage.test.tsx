@@ -5,7 +5,7 @@ import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import type { AuditEntry } from '../api/audit';
-import { fakeAdminServer } from '../test/fakeAdminServer';
+import { fakeAdminServer, matches } from '../test/fakeAdminServer';
 import { PROFILES, renderAdmin } from '../test/renderAdmin';
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36';
@@ -35,8 +35,16 @@ const ENTRIES: AuditEntry[] = [
   },
 ];
 
+/** A user changed by an administrator whose account has no name: the trail holds the administrator's email. */
+const SCALE_USER: AuditEntry = {
+  id: 'a-5', at: '2026-11-24T08:00:00.000Z', actorId: 'u-ops', actorName: 'ops@demo.example', action: 'update', targetType: 'user',
+  targetId: 'u-scale-028', targetName: 'Scale User 028', before: { name: 'Scale user 28' }, after: { name: 'Scale User 028' },
+  sourceIp: null, userAgent: null,
+};
+
 let server: ReturnType<typeof fakeAdminServer>;
 let auditQueries: URLSearchParams[];
+let trail: AuditEntry[];
 
 beforeAll(async () => {
   await import('./AuditPage');
@@ -47,13 +55,22 @@ beforeEach(() => {
   toast.clear();
   server = fakeAdminServer();
   auditQueries = [];
-  // The trail as the server answers a page of it; every other call goes to the administration stand-in.
+  trail = ENTRIES;
+  // The trail as the server answers a page of it (chalicelib/audit): it stores what the target was called as
+  // `targetLabel`, searches the fields of its collection only (any other field is refused with a 400), and
+  // answers the label as `targetName`. Every other call goes to the administration stand-in.
+  const SEARCHABLE = ['id', 'at', 'actorId', 'actorName', 'action', 'targetType', 'targetId', 'targetLabel', 'organizationId'];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname !== '/api/v1/system/audit') return server.fetch(input, init);
     auditQueries.push(url.searchParams);
-    const search = JSON.parse(url.searchParams.get('s') ?? '{}') as Record<string, unknown>;
-    const data = JSON.stringify(search).includes('"delete"') ? ENTRIES.filter((entry) => entry.action === 'delete') : ENTRIES;
+    const s = url.searchParams.get('s');
+    const unknown = [...(s ?? '').matchAll(/"([^"$][^"]*)":\{/g)].map((m) => m[1]!).find((field) => !SEARCHABLE.includes(field));
+    if (unknown) return new Response(JSON.stringify({ statusCode: 400, message: `Unknown field ${unknown}` }), { status: 400 });
+    const stored = trail.map(({ targetName, ...entry }) => ({ ...entry, targetLabel: targetName }));
+    const data = (s ? stored.filter((entry) => matches(entry, JSON.parse(s) as Record<string, unknown>)) : stored).map(
+      ({ targetLabel, ...entry }) => ({ ...entry, targetName: targetLabel }),
+    );
     return new Response(JSON.stringify({ data, count: data.length, total: data.length, page: 1, pageCount: 1 }), {
       status: 200, headers: { 'Content-Type': 'application/json' },
     });
@@ -124,10 +141,32 @@ describe('audit trail screen', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search the trail' }), 'mill{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(JSON.parse(auditQueries.at(-1)!.get('s')!)).toEqual({
-      $and: [{ action: { $eq: 'delete' } }, { targetType: { $eq: 'station' } }, { $or: [{ actorName: { $contL: 'mill' } }, { targetId: { $contL: 'mill' } }] }],
+      $and: [{ action: { $eq: 'delete' } }, { targetType: { $eq: 'station' } }, { $or: [{ actorName: { $contL: 'mill' } }, { targetLabel: { $contL: 'mill' } }, { targetId: { $contL: 'mill' } }] }],
     });
     expect(new URLSearchParams(router.state.location.search).get('action')).toBe('delete');
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('station');
+  });
+
+  it("finds a change by the changed item's name, as the What column shows it, and by an email", async () => {
+    trail = [...ENTRIES, SCALE_USER];
+    const user = userEvent.setup();
+    renderAdmin('/admin/audit', PROFILES.admin);
+    await within(await screen.findByRole('table', { name: 'Audit trail' })).findByText('Scale User 028', { selector: 'span[title="u-scale-028"]' });
+    const search = screen.getByRole('searchbox', { name: 'Search the trail' });
+    expect(search).toHaveAttribute('placeholder', 'Person or changed item');
+    await user.type(search, 'scale user 028{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('User Scale User 028');
+    // The invitation's email is what its row is called; the administrator without a name is their email.
+    await user.clear(search);
+    await user.type(search, 'carl@demo.example{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Invitation carl@demo.example');
+    await user.clear(search);
+    await user.type(search, 'ops@demo{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('ops@demo.example');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('is for system administrators only', async () => {
@@ -153,6 +192,24 @@ describe('audit trail screen', () => {
       expect(within(invitation).getByText('Chrome 159（Windows）')).toBeInTheDocument();
       expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('权限：（无） → 改为 share-dashboards');
       expect(zhTable).not.toHaveTextContent(/isSystemAdmin|roleName|Before|After/);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it("finds a change by the changed item's name in Simplified Chinese too", async () => {
+    trail = [...ENTRIES, SCALE_USER];
+    await changeLanguage('zh-CN');
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/admin/audit', PROFILES.admin);
+      const zhTable = await screen.findByRole('table', { name: '审计日志' });
+      await within(zhTable).findByText('Scale User 028', { selector: 'span[title="u-scale-028"]' });
+      const search = screen.getByRole('searchbox', { name: '搜索审计日志' });
+      expect(search).toHaveAttribute('placeholder', '人员或更改的对象');
+      await user.type(search, 'Scale User 028{Enter}');
+      await waitFor(() => expect(within(zhTable).getAllByRole('row').slice(1)).toHaveLength(1));
+      expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('Scale User 028');
     } finally {
       await changeLanguage('en');
     }

@@ -122,6 +122,35 @@ describe('roles screen', () => {
     await waitFor(() => expect(within(rowOf('editor')).getByText('manage-users')).toBeInTheDocument());
   });
 
+  it('puts the focus on the first permission once they are loaded: Space ticks it, the dialog stays', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
+    const first = await within(dialog).findByRole('checkbox', { name: 'manage-users' });
+    await waitFor(() => expect(first).toHaveFocus());
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    expect(screen.getByRole('dialog', { name: 'Permissions of editor' })).toBeInTheDocument();
+  });
+
+  it('puts the focus on the first permission in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/admin/roles', PROFILES.admin);
+      await user.click(await screen.findByRole('button', { name: 'editor 的权限' }));
+      const dialog = screen.getByRole('dialog', { name: 'editor 的权限' });
+      const [first] = await within(dialog).findAllByRole('checkbox');
+      await waitFor(() => expect(first).toHaveFocus());
+      await user.keyboard(' ');
+      expect(first).toBeChecked();
+      expect(screen.getByRole('dialog', { name: 'editor 的权限' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('shows a built-in role\'s permissions without letting them change', async () => {
     const user = userEvent.setup();
     await openRoles();

@@ -209,6 +209,33 @@ describe('users screen', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('checkbox', { name: 'editor' })).toBeChecked();
   });
 
+  it('puts the focus on the first role once the roles are loaded: Space ticks it, the dialog stays', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Vera Viewer' });
+    const [first] = await within(dialog).findAllByRole('checkbox');
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).not.toBeChecked();
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    expect(screen.getByRole('dialog', { name: 'Roles of Vera Viewer' })).toBeInTheDocument();
+  });
+
+  it('leaves the focus where the person moved it while the roles were loading', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    const answer = holdAnswers(server.fetch, (input) => String(input).includes('/user/u-vera/roles'));
+    await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Vera Viewer' });
+    await user.tab();
+    const chosen = document.activeElement;
+    expect(dialog).toContainElement(chosen as HTMLElement);
+    answer();
+    await within(dialog).findAllByRole('checkbox');
+    expect(chosen).toHaveFocus();
+  });
+
   it('keeps focus inside a dialog and closes it with Escape', async () => {
     const user = userEvent.setup();
     await openUsers();

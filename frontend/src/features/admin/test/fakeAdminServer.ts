@@ -51,7 +51,7 @@ function error(status: number, message: string): Answer {
 }
 
 /** A search object ({field: {$contL}} and $or / $and lists) applied to one item. */
-function matches(item: Row, condition: Row): boolean {
+export function matches(item: Row, condition: Row): boolean {
   return Object.entries(condition).every(([key, value]) => {
     if (key === '$or') return (value as Row[]).some((c) => matches(item, c));
     if (key === '$and') return (value as Row[]).every((c) => matches(item, c));

@@ -97,6 +97,33 @@ describe("widget action 'Add to dashboard'", () => {
     expect(screen.queryByRole('list', { name: 'Choose a dashboard' })).toBeNull();
   });
 
+  it('takes a new dashboard name of up to 120 characters, as the create dialog and the server do', async () => {
+    const api = stubDashboardsApi([dashboard('d1', 'Alpine lakes')]);
+    const user = userEvent.setup();
+    renderAction();
+    await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
+    const name = await screen.findByRole('textbox', { name: 'New dashboard' });
+    await user.type(name, 'L'.repeat(130));
+    expect(name).toHaveValue('L'.repeat(120));
+    await user.click(screen.getByRole('button', { name: 'Create dashboard' }));
+    await waitFor(() => expect(api.callsTo('POST', '/dashboards')[0]?.body).toEqual({ label: 'L'.repeat(120) }));
+  });
+
+  it('takes a new dashboard name of up to 120 characters in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      stubDashboardsApi([dashboard('d1', '湖泊')]);
+      const user = userEvent.setup();
+      renderAction();
+      await user.click(screen.getByRole('button', { name: '添加到仪表板' }));
+      const name = await screen.findByRole('textbox', { name: '新仪表板' });
+      await user.type(name, '湖'.repeat(125));
+      expect(name).toHaveValue('湖'.repeat(120));
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('says at the field when the new dashboard name is taken', async () => {
     stubDashboardsApi([dashboard('d1', 'Lakes')]);
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shell/toast';
 import { useAddWidget } from '../api/addWidget';
 import { useDashboards } from '../api/getDashboards';
+import { MAX_LABEL_LENGTH } from '../lib/labels';
 import { nextPosition } from '../lib/layout';
 import { MANAGEMENT_PATH, type Dashboard, type WidgetSpec } from '../types';
 
@@ -175,7 +176,7 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
                 <input
                   id={nameId}
                   value={newLabel}
-                  maxLength={200}
+                  maxLength={MAX_LABEL_LENGTH}
                   aria-invalid={labelError ? true : undefined}
                   aria-describedby={labelError ? `${nameId}-error` : undefined}
                   onChange={(e) => {

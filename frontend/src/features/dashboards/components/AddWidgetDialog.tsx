@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shell/Dialog';
 import { shell } from '../../../shell/registry';
 import { toast } from '../../../shell/toast';
+import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
 import { useAddWidget } from '../api/addWidget';
 import { nextPosition, NOTE_SIZE } from '../lib/layout';
 import type { Dashboard } from '../types';
@@ -25,6 +26,8 @@ export function AddWidgetDialog({ dashboard, open, onClose }: { dashboard: Dashb
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refused submit puts the focus on the field that says why (the note's text), not on the button.
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
 
   const close = () => {
     setChosen(types[0]?.component ?? MARKDOWN_NOTE);
@@ -41,6 +44,7 @@ export function AddWidgetDialog({ dashboard, open, onClose }: { dashboard: Dashb
     const isNote = type.component === MARKDOWN_NOTE;
     if (isNote && !text.trim()) {
       setError(t('dashboards.addWidget.textRequired'));
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -74,7 +78,7 @@ export function AddWidgetDialog({ dashboard, open, onClose }: { dashboard: Dashb
           </>
         }
       >
-        <form id={formId} onSubmit={submit} noValidate>
+        <form ref={form} id={formId} onSubmit={submit} noValidate>
           <fieldset className="widget-choices">
             <legend>{t('dashboards.addWidget.type')}</legend>
             {types.map((type) => (

@@ -17,7 +17,7 @@ import { MARKDOWN_NOTE } from '../widgets';
 
 /** Narrower than this (phones), the widgets are stacked one under the other. */
 export const STACK_BELOW_PX = 640;
-/** Keyboard moves are saved once the keys rest this long. */
+/** Keyboard moves are saved once the keys rest this long (at once when the page is left or hidden). */
 const KEYBOARD_SAVE_DELAY_MS = 400;
 
 const toItems = (layout: Layout): GridItem[] => layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
@@ -26,8 +26,10 @@ const signatureOf = (items: readonly GridItem[]) => items.map(({ i, x, y, w, h }
 /**
  * The widgets of a dashboard on the free layout: drag a widget by its title bar, resize it by its
  * lower right corner, or focus its arrange button and use the arrow keys (Shift: resize). Every
- * change is saved. Narrow screens stack the widgets in reading order. Once a widget is removed,
- * focus goes to `focusAfterRemoval` (its remove button is gone).
+ * change is saved: a keyboard change once the keys rest, or at once when the dashboard is left, the page
+ * hidden or unloaded; each one is said in a polite live region. Narrow screens stack the widgets in
+ * reading order. Widgets of the same kind are numbered (Note 1, Note 2), so that each is told apart.
+ * Once a widget is removed, focus goes to `focusAfterRemoval` (its remove button is gone).
  */
 export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Dashboard; focusAfterRemoval?: FocusAfter }) {
   const { t } = useTranslation();
@@ -42,7 +44,9 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
   const [synced, setSynced] = useState(serverLayout);
   const [removing, setRemoving] = useState<DashboardWidget | null>(null);
   const [editing, setEditing] = useState<DashboardWidget | null>(null);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A keyboard change waiting to be saved, and what the live region last said of one.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; layout: GridItem[] } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
 
   // What the server answers (a save, an added or removed widget) becomes the layout shown.
   if (synced !== serverLayout) {
@@ -59,15 +63,43 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
     [dashboard.id, saveLayout, widgets],
   );
 
-  useEffect(() => () => clearTimeout(pending.current), []);
+  // The latest save (it compares with what the server holds now), for a timer or a page about to go.
+  const latestPersist = useRef(persist);
+  latestPersist.current = persist;
+  const flush = useCallback(() => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    pending.current = null;
+    clearTimeout(waiting.timer);
+    latestPersist.current(waiting.layout);
+  }, []);
+
+  // A change not saved yet is saved, not dropped, when the dashboard is left (unmount) or the page is hidden,
+  // reloaded or closed.
+  useEffect(() => {
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      flush();
+    };
+  }, [flush]);
 
   const onArrangeKey = (id: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = nudge(layout, id, event.key, event.shiftKey);
     if (!next) return;
     event.preventDefault();
     setLayout(next);
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => persist(next), KEYBOARD_SAVE_DELAY_MS);
+    const item = next.find((l) => l.i === id)!;
+    setAnnouncement(
+      event.shiftKey
+        ? t('dashboards.widget.resized', { width: item.w, height: item.h })
+        : t('dashboards.widget.moved', { column: item.x + 1, row: item.y + 1 }),
+    );
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = { timer: setTimeout(flush, KEYBOARD_SAVE_DELAY_MS), layout: next };
   };
 
   const confirmRemove = async () => {
@@ -84,10 +116,19 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
   // Notes can be edited after they are added; other widgets change from the page they came from.
   const editAction = (widget: DashboardWidget) => (widget.component === MARKDOWN_NOTE ? () => setEditing(widget) : undefined);
 
-  const titleOf = (widget: DashboardWidget) => {
+  const kindOf = (widget: DashboardWidget) => {
     const type = shell.widgetType(widget.component);
     return type ? t(type.title as never) : widget.component;
   };
+  // Each widget's name: its kind, numbered in the order the widgets were added when the kind is there twice or more.
+  const names = new Map<string, string>();
+  const kinds = widgets.map(kindOf);
+  kinds.forEach((kind, index) => {
+    const same = kinds.filter((other) => other === kind).length;
+    const number = kinds.slice(0, index + 1).filter((other) => other === kind).length;
+    names.set(widgets[index]!.id, same > 1 ? t('dashboards.widget.numbered', { title: kind, number }) : kind);
+  });
+  const titleOf = (widget: DashboardWidget) => names.get(widget.id) ?? kindOf(widget);
 
   const stacked = width < STACK_BELOW_PX;
   const gridLayout = useMemo(() => layout.map((item) => ({ ...item, minW: MIN_W, minH: MIN_H })), [layout]);
@@ -101,7 +142,7 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
               const h = layout.find((item) => item.i === widget.id)?.h ?? MIN_H;
               return (
                 <li key={widget.id} className="dashboard-cell" style={{ height: h * ROW_HEIGHT + (h - 1) * MARGIN }}>
-                  <WidgetFrame widget={widget} onRemove={() => setRemoving(widget)} onEdit={editAction(widget)} />
+                  <WidgetFrame widget={widget} title={titleOf(widget)} onRemove={() => setRemoving(widget)} onEdit={editAction(widget)} />
                 </li>
               );
             })}
@@ -123,11 +164,20 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
           >
             {widgets.map((widget) => (
               <div key={widget.id} className="dashboard-cell" data-widget-id={widget.id}>
-                <WidgetFrame widget={widget} onArrangeKey={onArrangeKey(widget.id)} onRemove={() => setRemoving(widget)} onEdit={editAction(widget)} />
+                <WidgetFrame
+                  widget={widget}
+                  title={titleOf(widget)}
+                  onArrangeKey={onArrangeKey(widget.id)}
+                  onRemove={() => setRemoving(widget)}
+                  onEdit={editAction(widget)}
+                />
               </div>
             ))}
           </ReactGridLayout>
         ))}
+      <p role="status" aria-live="polite" className="visually-hidden">
+        {announcement}
+      </p>
       {editing && <EditNoteDialog dashboardId={dashboard.id} widget={editing} onClose={() => setEditing(null)} />}
       {removing && (
         <Layer>

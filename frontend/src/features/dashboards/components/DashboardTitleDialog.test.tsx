@@ -29,6 +29,13 @@ describe('create dialog (spec: dashboard screens, section 5)', () => {
     expect(field).toHaveFocus();
   });
 
+  it('takes a title of up to 120 characters, as the server does', async () => {
+    stubDashboardsApi([]);
+    const { user, field } = await openCreateDialog();
+    await user.type(field, 'L'.repeat(130));
+    expect(field).toHaveValue('L'.repeat(120));
+  });
+
   it("says 'Please enter dashboard name.' when the empty field loses focus, not before", async () => {
     stubDashboardsApi([]);
     const { user, dialog, field } = await openCreateDialog();

@@ -6,7 +6,7 @@ import { toast } from '../../../shell/toast';
 import { useCreateDashboard } from '../api/createDashboard';
 import { useDashboards } from '../api/getDashboards';
 import { useRenameDashboard } from '../api/renameDashboard';
-import { labelProblem, type LabelProblem } from '../lib/labels';
+import { labelProblem, MAX_LABEL_LENGTH, type LabelProblem } from '../lib/labels';
 import type { Dashboard } from '../types';
 import { Layer } from './Layer';
 
@@ -118,7 +118,7 @@ function TitleDialog({ open, title, submitLabel, initial = '', except, onSubmit,
               ref={input}
               type="text"
               value={value}
-              maxLength={120}
+              maxLength={MAX_LABEL_LENGTH}
               autoComplete="off"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shell/Dialog';
 import { toast } from '../../../shell/toast';
+import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
 import { useUpdateWidget } from '../api/updateWidget';
 import type { DashboardWidget } from '../types';
 import { Layer } from './Layer';
@@ -17,11 +18,14 @@ export function EditNoteDialog({ dashboardId, widget, onClose }: { dashboardId: 
   const [text, setText] = useState(typeof widget.config?.text === 'string' ? widget.config.text : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refused submit puts the focus on the field that says why (the note's text), not on the button.
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
       setError(t('dashboards.addWidget.textRequired'));
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -53,7 +57,7 @@ export function EditNoteDialog({ dashboardId, widget, onClose }: { dashboardId: 
           </>
         }
       >
-        <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={form} id={formId} onSubmit={(e) => void submit(e)} noValidate>
           <NoteTextField id={textId} errorId={errorId} rows={8} text={text} error={error} onText={setText} onError={setError} />
         </form>
       </Dialog>

@@ -24,6 +24,8 @@ class WidgetErrorBoundary extends Component<{ fallback: ReactNode; children: Rea
 
 export interface WidgetFrameProps {
   widget: DashboardWidget;
+  /** What the widget is called on its dashboard (numbered when its kind is there twice); default: its kind. */
+  title?: string;
   /** Keyboard arrangement on the free layout (absent where widgets are stacked). */
   onArrangeKey?: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onRemove: () => void;
@@ -32,16 +34,17 @@ export interface WidgetFrameProps {
 }
 
 /**
- * A widget on a dashboard: its title (the drag handle), the widget actions of the registry (by
- * priority), a remove button, and the widget itself (its type from the registry).
+ * A widget on a dashboard: its title (the drag handle; it names the widget's region, so each widget on a page
+ * needs a title of its own), the widget actions of the registry (by priority), a remove button, and the widget
+ * itself (its type from the registry).
  */
-export function WidgetFrame({ widget, onArrangeKey, onRemove, onEdit }: WidgetFrameProps) {
+export function WidgetFrame({ widget, title: givenTitle, onArrangeKey, onRemove, onEdit }: WidgetFrameProps) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const titleId = useId();
   const hintId = useId();
   const type = shell.widgetType(widget.component);
-  const title = type ? t(type.title as never) : widget.component;
+  const title = givenTitle ?? (type ? t(type.title as never) : widget.component);
   const actions = shell.widgetActionsFor(profile);
   const Render = type?.render;
 

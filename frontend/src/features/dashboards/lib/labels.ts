@@ -1,5 +1,8 @@
 import type { Dashboard } from '../types';
 
+/** The longest dashboard title the server takes (chalicelib/dashboards/service.py MAX_LABEL_LENGTH); every title field stops there. */
+export const MAX_LABEL_LENGTH = 120;
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Dashboards by label ascending (case does not matter), the order of the menu and of every list. */

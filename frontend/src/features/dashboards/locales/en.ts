@@ -73,6 +73,11 @@ const dashboards = {
     removed: 'Widget removed from the dashboard.',
     unknown: 'This widget ({{component}}) is not available.',
     failed: 'This widget could not be shown.',
+    /** Two widgets of the same kind on a dashboard: each named with its number (in the order they were added). */
+    numbered: '{{title}} {{number}}',
+    /** Said (polite live region) after each keyboard move or resize. */
+    moved: 'Moved to column {{column}}, row {{row}}',
+    resized: 'Resized to {{width}} columns by {{height}} rows',
   },
   widgets: {
     note: {

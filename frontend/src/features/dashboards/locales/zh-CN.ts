@@ -75,6 +75,11 @@ const dashboards: typeof en = {
     removed: '已从仪表板移除小组件。',
     unknown: '此小组件（{{component}}）不可用。',
     failed: '无法显示此小组件。',
+    /** Two widgets of the same kind on a dashboard: each named with its number (in the order they were added). */
+    numbered: '{{title}} {{number}}',
+    /** Said (polite live region) after each keyboard move or resize. */
+    moved: '已移到第 {{column}} 列、第 {{row}} 行',
+    resized: '已调整为 {{width}} 列宽、{{height}} 行高',
   },
   widgets: {
     note: {

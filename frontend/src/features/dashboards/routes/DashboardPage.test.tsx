@@ -16,6 +16,9 @@ const note: DashboardWidget = {
 const unknown: DashboardWidget = { id: 'w-gone', component: 'retired-widget', config: {}, position: { x: 6, y: 0, w: 6, h: 6 } };
 const lower: DashboardWidget = { id: 'w-low', component: 'markdown-note', config: { text: 'Second note' }, position: { x: 0, y: 6, w: 4, h: 4 } };
 
+/** The polite live region that says each keyboard move or resize. */
+const announcement = () => document.querySelector('.dashboard-grid [role="status"][aria-live="polite"]');
+
 /** The free layout needs room: pretend the page is wide (jsdom measures nothing). */
 function wideScreen() {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
@@ -58,10 +61,13 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
     const user = userEvent.setup();
     renderSignedIn('/userspace/dashboards/d1');
-    const arrange = (await screen.findAllByRole('button', { name: 'Move or resize Note' }))[1];
+    const arrange = await screen.findByRole('button', { name: 'Move or resize Note 2' });
     expect(arrange).toHaveAccessibleDescription('Arrow keys move the widget; Shift + arrow keys resize it.');
     arrange.focus();
-    await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(announcement()).toHaveTextContent('Moved to column 3, row 7');
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(announcement()).toHaveTextContent('Resized to 4 columns by 5 rows');
     await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
     expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({ positions: { 'w-low': { x: 2, y: 6, w: 4, h: 5 } } });
     expect(api.find('d1')?.widgets.find((w) => w.id === 'w-low')?.position).toEqual({ x: 2, y: 6, w: 4, h: 5 });
@@ -72,7 +78,7 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
     const user = userEvent.setup();
     renderSignedIn('/userspace/dashboards/d1');
-    const arrange = (await screen.findAllByRole('button', { name: 'Move or resize Note' }))[1];
+    const arrange = await screen.findByRole('button', { name: 'Move or resize Note 2' });
     arrange.focus();
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
@@ -81,17 +87,64 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     });
   });
 
+  it('saves a keyboard move at once when the dashboard is left before the keys rest', async () => {
+    wideScreen();
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower]), dashboard('d2', 'Rivers')]);
+    const user = userEvent.setup();
+    const { router } = renderSignedIn('/userspace/dashboards/d1');
+    (await screen.findByRole('button', { name: 'Move or resize Note 2' })).focus();
+    await user.keyboard('{ArrowRight}');
+    await router.navigate('/userspace/dashboards/d2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rivers' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
+    expect(api.find('d1')?.widgets.find((w) => w.id === 'w-low')?.position).toEqual({ x: 1, y: 6, w: 4, h: 4 });
+    // Saved once: the waiting save was sent, not also later.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1);
+  });
+
+  it('saves a keyboard move at once when the page is hidden or reloaded before the keys rest', async () => {
+    wideScreen();
+    const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    (await screen.findByRole('button', { name: 'Move or resize Note 2' })).focus();
+    await user.keyboard('{ArrowDown}');
+    window.dispatchEvent(new Event('pagehide'));
+    // Sent now, well before the keys' 400 ms of rest.
+    await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1), { timeout: 300 });
+    expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({ positions: { 'w-low': { x: 0, y: 7, w: 4, h: 4 } } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1);
+  });
+
+  it('names each widget of the same kind apart (Note 1, Note 2): its region, heading and buttons', async () => {
+    wideScreen();
+    stubDashboardsApi([dashboard('d1', 'Lakes', [note, unknown, lower])]);
+    renderSignedIn('/userspace/dashboards/d1');
+    const first = await screen.findByRole('region', { name: 'Note 1' });
+    const second = screen.getByRole('region', { name: 'Note 2' });
+    expect(await within(first).findByRole('heading', { level: 3, name: 'Field notes' })).toBeInTheDocument();
+    expect(within(second).getByRole('heading', { level: 2, name: 'Note 2' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Remove Note 2' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Edit Note 2' })).toBeInTheDocument();
+    // The only one of its kind keeps its plain name; no two regions share one.
+    expect(screen.getByRole('region', { name: 'retired-widget' })).toBeInTheDocument();
+    const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') && document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('removes a widget after confirmation', async () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
     const user = userEvent.setup();
     renderSignedIn('/userspace/dashboards/d1');
-    const removes = await screen.findAllByRole('button', { name: 'Remove Note' });
-    await user.click(removes[0]);
+    await user.click(await screen.findByRole('button', { name: 'Remove Note 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove widget' });
-    expect(dialog).toHaveTextContent('Remove the widget Note from this dashboard?');
+    expect(dialog).toHaveTextContent('Remove the widget Note 1 from this dashboard?');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Widget removed from the dashboard.')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/dashboards/d1/widgets/w-note')).toHaveLength(1);
+    // The one note left is the only one of its kind: no number.
     await waitFor(() => expect(screen.getAllByRole('region', { name: 'Note' })).toHaveLength(1));
   });
 
@@ -101,9 +154,9 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     renderSignedIn('/userspace/dashboards/d1');
     const title = await screen.findByRole('heading', { level: 1, name: 'Lakes' });
     for (const remaining of [1, 0]) {
-      await user.click((await screen.findAllByRole('button', { name: 'Remove Note' }))[0]);
+      await user.click((await screen.findAllByRole('button', { name: /^Remove Note/ }))[0]!);
       await user.click(within(await screen.findByRole('dialog', { name: 'Remove widget' })).getByRole('button', { name: 'Remove' }));
-      await waitFor(() => expect(screen.queryAllByRole('region', { name: 'Note' })).toHaveLength(remaining));
+      await waitFor(() => expect(screen.queryAllByRole('region', { name: /^Note/ })).toHaveLength(remaining));
       await waitFor(() => expect(title).toHaveFocus());
     }
   });
@@ -129,6 +182,9 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     await user.clear(text);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the note text.');
+    // The field that says why takes the focus: typing goes there.
+    expect(text).toHaveFocus();
+    expect(text).toHaveAccessibleDescription('Please enter the note text.');
     await user.type(text, 'Gauge **3** replaced.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Note saved.')).toBeInTheDocument();
@@ -146,7 +202,12 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     expect(within(dialog).getByRole('radio', { name: 'Note' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the note text.');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note text (Markdown)' }), 'Check the *gauges*.');
+    // The empty note's field takes the focus, its message read with it; typing goes there.
+    const text = within(dialog).getByRole('textbox', { name: 'Note text (Markdown)' });
+    expect(text).toHaveFocus();
+    expect(text).toHaveAccessibleDescription('Please enter the note text.');
+    await user.keyboard('Check the *gauges*.');
+    expect(text).toHaveValue('Check the *gauges*.');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Widget successfully added to dashboard.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/dashboards/d1/widgets')[0].body).toEqual({
@@ -186,5 +247,42 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     expect(screen.getByRole('button', { name: '添加小组件' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '移除 便笺' })).toBeInTheDocument();
     await changeLanguage('en');
+  });
+
+  it('puts the focus on the empty note field after a refused Add in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      stubDashboardsApi([dashboard('d1', '湖泊', [note])]);
+      const user = userEvent.setup();
+      renderSignedIn('/userspace/dashboards/d1');
+      await user.click(await screen.findByRole('button', { name: '添加小组件' }));
+      const dialog = await screen.findByRole('dialog', { name: '添加小组件' });
+      await user.click(within(dialog).getByRole('button', { name: '添加' }));
+      const text = within(dialog).getByRole('textbox', { name: '便笺内容（Markdown）' });
+      expect(text).toHaveFocus();
+      expect(text).toHaveAccessibleDescription('请输入便笺内容。');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('numbers widgets of the same kind and says keyboard moves and resizes in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      wideScreen();
+      stubDashboardsApi([dashboard('d1', '湖泊', [note, lower])]);
+      const user = userEvent.setup();
+      renderSignedIn('/userspace/dashboards/d1');
+      expect(await screen.findByRole('region', { name: '便笺 1' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: '便笺 2' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '移除 便笺 2' })).toBeInTheDocument();
+      screen.getByRole('button', { name: '移动或调整 便笺 2' }).focus();
+      await user.keyboard('{ArrowRight}');
+      expect(announcement()).toHaveTextContent('已移到第 2 列、第 7 行');
+      await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+      expect(announcement()).toHaveTextContent('已调整为 5 列宽、4 行高');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

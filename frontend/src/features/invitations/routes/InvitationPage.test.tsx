@@ -51,7 +51,8 @@ describe('invitation page', () => {
     // The profile was loaded again: the workspace shows the new membership, and focus is on its heading
     // (the Accept button left with its page).
     expect(await screen.findByText('You: Data contributor')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toHaveFocus();
+    // (Focused by an effect after the heading shows: waited for, as a busy test run may see the moment between.)
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Demo Watershed Council' })).toHaveFocus());
   });
 
   it('keeps Accept focusable while it is sent (a disabled button drops the focus to the body) and after a refusal', async () => {

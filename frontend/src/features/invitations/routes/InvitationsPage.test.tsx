@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -118,6 +118,66 @@ describe('invitation management', () => {
     expect(screen.getByRole('table', { name: 'Invitations' }).closest('.ws-table-wrap')).toHaveFocus();
   });
 
+  it('resending an invitation accepted meanwhile says so, and the list shows it accepted', async () => {
+    const user = userEvent.setup();
+    await open();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    // The invitee accepts while the list is open.
+    server.state.invitations[0]!.status = 'accepted';
+    await user.click(screen.getByRole('button', { name: 'Resend the invitation to newcomer@example.com' }));
+    expect(await screen.findByText('This invitation has already been accepted; it cannot be resent.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('Accepted')).toBeInTheDocument());
+    expect(within(rowOf('newcomer@example.com')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('revoking an invitation accepted meanwhile closes the confirmation, says so, and the list shows it accepted', async () => {
+    const user = userEvent.setup();
+    await open();
+    await user.click(await screen.findByRole('button', { name: 'Revoke the invitation to newcomer@example.com' }));
+    server.state.invitations[0]!.status = 'accepted';
+    await user.click(within(screen.getByRole('dialog', { name: 'Revoke invitation' })).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('This invitation has already been accepted.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('Accepted')).toBeInTheDocument());
+    expect(within(rowOf('newcomer@example.com')).queryByRole('button')).not.toBeInTheDocument();
+    // Its buttons left: focus is on the table, not the page's body.
+    expect(screen.getByRole('table', { name: 'Invitations' }).closest('.ws-table-wrap')).toHaveFocus();
+    expect(server.state.invitations[0]!.status).toBe('accepted');
+  });
+
+  it('says it in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace('/userspace/invitation', PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '撤销给 newcomer@example.com 的邀请' }));
+    server.state.invitations[0]!.status = 'accepted';
+    // (The server's words come in the interface's language.)
+    server.fail('DELETE', /^\/Invitation\/inv-1$/, 409, '此邀请已被接受。');
+    await user.click(within(screen.getByRole('dialog', { name: '撤销邀请' })).getByRole('button', { name: '撤销' }));
+    expect(await screen.findByText('此邀请已被接受。')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('已接受')).toBeInTheDocument());
+  });
+
+  it('reads the list again when the person comes back to the browser tab', async () => {
+    await open();
+    await screen.findByRole('cell', { name: 'newcomer@example.com' });
+    server.state.invitations[0]!.status = 'accepted';
+    // A minute later (SWR reads again at most every 5 s on focus), in a timer of its own.
+    const now = Date.now.bind(Date);
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => now() + 60_000);
+    try {
+      await act(async () => {
+        window.dispatchEvent(new Event('focus'));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    } finally {
+      later.mockRestore();
+    }
+    await waitFor(() => expect(within(rowOf('newcomer@example.com')).getByText('Accepted')).toBeInTheDocument());
+    expect(within(rowOf('newcomer@example.com')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('on a phone each invitation is a card: its values carry their column names, in both languages', async () => {
     await open();
     await screen.findByRole('cell', { name: 'newcomer@example.com' });
@@ -154,6 +214,27 @@ describe('invitation management', () => {
     await open(PROFILES.viewer);
     expect(screen.getByText('Only group administrators invite people. You do not administer an organization.')).toBeInTheDocument();
     expect(server.callsTo('GET', '/Invitation')).toHaveLength(0);
+  });
+
+  it('names each landmark apart (axe landmark-unique): one region called Invitations, the table\'s', async () => {
+    await open();
+    const table = await screen.findByRole('table', { name: 'Invitations' });
+    const regions = screen.getAllByRole('region');
+    const names = regions.map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(new Set(names).size).toBe(names.length);
+    expect(screen.getByRole('region', { name: 'Invitations' })).toContainElement(table);
+  });
+
+  it('names each landmark apart in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderWorkspace('/userspace/invitation', PROFILES.orgadmin);
+      await screen.findByRole('heading', { level: 1, name: '邀请' });
+      const table = await screen.findByRole('table', { name: '邀请' });
+      expect(screen.getByRole('region', { name: '邀请' })).toContainElement(table);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('reads in Simplified Chinese', async () => {

@@ -5,7 +5,7 @@ import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
-import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+import { isSettledMeanwhile, useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { useOrganizationNames } from '../api/organizations';
 import { INVITATION_STATUSES, type Invitation, type InvitationStatus } from '../api/types';
 import { InviteDialog } from '../components/InviteDialog';
@@ -42,7 +42,8 @@ export function InvitationsPage() {
   if (!profile) return <Spinner />;
   if (!mayList) {
     return (
-      <section className="page" aria-labelledby="invitations-title">
+      // Not a landmark of its own (no name): the page is the main landmark, its h1 says what it is.
+      <section className="page">
         <h1 id="invitations-title">{t('invitations.list.title')}</h1>
         <PendingInvitations embedded emptyMessage={t('invitations.list.noneForYou')} />
         <p className="muted">{t('invitations.list.notAnAdmin')}</p>
@@ -66,11 +67,15 @@ export function InvitationsPage() {
       setRevoking(null);
     } catch (error) {
       toast.error(error);
+      // Accepted, revoked or gone meanwhile: the list, read again, shows how it stands; there is nothing to confirm.
+      if (isSettledMeanwhile(error)) setRevoking(null);
     }
   };
 
   return (
-    <section className="page" aria-labelledby="invitations-title">
+    // Not a landmark of its own (no name): named "Invitations" it would be a second region of that name beside the
+    // table's scrolling region (axe landmark-unique); the page is the main landmark, its h1 says what it is.
+    <section className="page">
       <div className="ws-head">
         <div>
           <h1 id="invitations-title">{t('invitations.list.title')}</h1>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
 import { toast } from '../../../shell/toast';
-import { useMemberActions, useMembers } from '../api/members';
+import { isNoLongerMember, useMemberActions, useMembers } from '../api/members';
 import type { Member } from '../api/types';
 import { mayAdminister } from '../lib/access';
 import { roleLabel } from '../lib/labels';
@@ -64,14 +64,38 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
   const choose = (member: Member, roleName: string) =>
     roleName === member.roleName ? forget(member.userId) : setChosen((current) => ({ ...current, [member.userId]: roleName }));
 
+  /**
+   * A member someone else removed meanwhile (404): said in plain words instead of the server's, the list (read
+   * again by the action) no longer shows them, their unsaved role is forgotten. Answers whether it was that.
+   */
+  const noLongerMember = (member: Member, error: unknown, removing = false) => {
+    if (!isNoLongerMember(error)) return false;
+    const message =
+      member.userId === me
+        ? t('organizations.members.youNoLongerMember', { organization: organizationName })
+        : t('organizations.members.noLongerMember', { name: nameOf(member), organization: organizationName });
+    // A removal then stands as asked (said, not as a failure); a role change was not made.
+    if (removing) toast.info(message);
+    else toast.error(message);
+    forget(member.userId);
+    return true;
+  };
+
   const saveRole = async ({ member, roleName }: RoleChange) => {
     const own = member.userId === me;
     const role = roleLabel(t, roleName);
+    let gone = false;
     const done = await run(
       () => actions.setRole(member.userId, roleName),
       own ? t('organizations.members.ownRoleChanged', { role, organization: organizationName }) : t('organizations.members.roleChanged', { name: nameOf(member), role }),
+      (error) => (gone = noLongerMember(member, error)),
     );
     setConfirming(null);
+    if (gone) {
+      // Their row left with them: focus goes to the members table. Oneself removed: the page follows the profile.
+      setFocusRoleOf({ userId: member.userId });
+      if (own) await reloadProfile().catch((error: unknown) => toast.error(error));
+    }
     if (!done) return;
     if (own) {
       // What this user may do here changed with the role: the controls follow the new profile.
@@ -99,11 +123,14 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
   const remove = async () => {
     if (!removing) return;
     const leaving = removing.userId === me;
+    let gone = false;
     const done = await run(
       () => actions.remove(removing.userId),
       leaving ? t('organizations.members.left', { organization: organizationName }) : t('organizations.members.removed', { name: nameOf(removing) }),
+      (error) => (gone = noLongerMember(removing, error, true)),
     );
-    if (!done) return;
+    // Removed meanwhile by someone else: there is nothing left to confirm (the list, read again, no longer shows them).
+    if (!done && !gone) return;
     setRemoving(null);
     if (leaving) {
       // The membership is gone: what this user may see changes with the profile.

@@ -5,11 +5,11 @@ import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
-import { ApiError } from '../../../api/client';
-import { messageOf } from '../../../shell/toast';
-import { useOrganizationProjects, useProjectActions } from '../api/projects';
+import { messageOf, toast } from '../../../shell/toast';
+import { isProjectGone, useOrganizationProjects, useProjectActions } from '../api/projects';
 import type { Project } from '../api/types';
 import { mayContribute } from '../lib/access';
+import { refusedProjectField } from '../lib/fieldRefusals';
 import { useAction } from '../lib/useAction';
 import { projectPagePath } from '../paths';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
@@ -87,11 +87,16 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
         cancelLabel={t('common.cancel')}
         busy={busy}
         focusAfter={() => list.current ?? newButton.current}
-        onConfirm={() =>
-          void run(() => actions.remove(deleting!.id), t('organizations.projects.deleted', { name: deleting?.name ?? '' })).then(
-            (done) => done && setDeleting(null),
-          )
-        }
+        onConfirm={() => {
+          const project = deleting!;
+          let gone = false;
+          void run(() => actions.remove(project.id), t('organizations.projects.deleted', { name: project.name }), (error) => {
+            // Deleted meanwhile by someone else: as asked, said so (the list, read again, no longer shows it).
+            if (!isProjectGone(error)) return false;
+            toast.info(t('organizations.projects.goneMeanwhile', { name: project.name }));
+            return (gone = true);
+          }).then((done) => (done || gone) && setDeleting(null));
+        }}
         onClose={() => setDeleting(null)}
       />
     </div>
@@ -100,9 +105,11 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
 
 /**
  * Create a project (its key, which its files and id are made of, defaults to its name) or edit one's name and
- * description. A key another project of the organization holds is said at the field it came from: the key's
- * own, or the name's when no key was given. The dialog closes when the project is saved; a new project's page
- * opens (in a long list the new card was hard to find).
+ * description. A name another project of the organization has is said at the name, in the server's words; a key
+ * another project holds at the field it came from: the key's own, or the name's when no key was given (in the
+ * screen's words: the server's speak of a key the person never typed). The dialog closes when the project is
+ * saved; a new project's page opens (in a long list the new card was hard to find). A project deleted meanwhile
+ * by someone else closes the dialog, saying so.
  */
 function ProjectDialog({ organizationId, project, onClose }: { organizationId: string; project: Project | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -115,6 +122,7 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
   const [name, setName] = useState(project?.name ?? '');
   const [projectKey, setProjectKey] = useState('');
   const [description, setDescription] = useState(project?.description ?? '');
+  // Also the server's: a name another project has.
   const [nameError, setNameError] = useState('');
   // The name taken as a key: a key of its own, or another name, puts it right.
   const [nameTaken, setNameTaken] = useState(false);
@@ -128,6 +136,7 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
     const key = project ? '' : projectKey.trim();
     const fields = { name: name.trim(), description: description.trim() || null, ...(key ? { projectKey: key } : {}) };
     let created: Project | undefined;
+    let gone = false;
     const done = await run(
       async () => {
         if (seen) await actions.update(seen, fields);
@@ -136,13 +145,20 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
       project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
       (error) => {
         if (meanwhile.take<Project>(error, setSeen)) return true;
-        // 409: the key is taken (a new project's; an edit keeps its key).
-        if (project || !(error instanceof ApiError) || error.status !== 409) return false;
-        if (key) setKeyError(messageOf(error));
-        else setNameTaken(true);
-        return true;
+        if (project && isProjectGone(error)) {
+          toast.error(t('organizations.projects.goneMeanwhile', { name: project.name }));
+          return (gone = true);
+        }
+        // 409: the name is taken, or the key (a new project's; an edit keeps its key).
+        const refused = refusedProjectField(error, !!key);
+        const field = project && refused !== 'name' ? null : refused;
+        if (field === 'name') setNameError(messageOf(error));
+        else if (field === 'nameAsKey') setNameTaken(true);
+        else if (field === 'key') setKeyError(messageOf(error));
+        return field !== null;
       },
     );
+    if (gone) onClose();
     if (!done) return;
     onClose();
     if (created?.id) void navigate(projectPagePath(organizationId, created.id));

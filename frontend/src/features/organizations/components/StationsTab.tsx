@@ -6,9 +6,17 @@ import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { ApiError } from '../../../api/client';
 import { LoadError } from '../../../shell/LoadError';
-import { messageOf } from '../../../shell/toast';
+import { messageOf, toast } from '../../../shell/toast';
+import { listText } from '../../../lib/lists';
 import { useStationTypeOptions } from '../../explorer/api/stationTypes';
-import { useHorizontalDatums, useOrganizationStations, useStationActions, type StationFields } from '../api/stations';
+import {
+  isStationGone,
+  useHorizontalDatums,
+  useOrganizationStations,
+  useStationActions,
+  type BulkOutcome,
+  type StationFields,
+} from '../api/stations';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
@@ -26,7 +34,7 @@ type Editing = { kind: 'create' } | { kind: 'edit'; station: Station } | { kind:
 
 /** The organization's stations, a page at a time; contributors create, edit (one or several) and delete them. */
 export function StationsTab({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile } = useSession();
   const canEdit = mayContribute(profile, organizationId);
   // The page and the search are in the address (?page=&q=): Back from a station, or a reload, returns to them.
@@ -55,7 +63,8 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
   const { busy, run } = useAction();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Station | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The selected stations by id, with their names (they may be on other pages) to say what became of each.
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
   // After a deletion (the row's buttons gone) or a bulk edit (its button disabled with the cleared selection),
   // focus goes to the stations' table, or to "New station" when there is none.
   const table = useRef<HTMLDivElement>(null);
@@ -64,13 +73,38 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
 
   const { data: rows, total, pageCount } = stations.data ?? { data: [], total: 0, pageCount: 1 };
   const typeLabel = (key: string | null | undefined) => types.data?.find((o) => o.id === key)?.name ?? key ?? '';
-  const toggle = (id: string) =>
+  const toggle = (station: Station) =>
     setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(current);
+      if (next.has(station.id)) next.delete(station.id);
+      else next.set(station.id, station.name);
       return next;
     });
+  const unselect = (ids: string[]) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.delete(id);
+      return next.size === current.size ? current : next;
+    });
+
+  /**
+   * What a change to the selected stations came to, in one message: how many were saved, which were deleted
+   * meanwhile by someone else (skipped), which were refused and why. An error when one was refused.
+   */
+  const sayBulkOutcome = ({ saved, gone, failed }: BulkOutcome) => {
+    const names = (stations: { name: string }[]) => listText(stations.map((station) => station.name), i18n.language);
+    const reasons = new Map<string, string[]>();
+    for (const { station, error } of failed) reasons.set(messageOf(error), [...(reasons.get(messageOf(error)) ?? []), station.name]);
+    const sentences = [
+      ...(saved.length || (!gone.length && !failed.length) ? [t('organizations.stations.bulkSaved', { count: saved.length })] : []),
+      ...(gone.length ? [t('organizations.stations.bulkGone', { count: gone.length, names: names(gone) })] : []),
+      ...[...reasons].map(([reason, stations]) => t('organizations.stations.bulkFailed', { names: listText(stations, i18n.language), reason })),
+    ];
+    const message = sentences.reduce((text, sentence) => t('organizations.stations.bulkSentences', { first: text, next: sentence }));
+    if (failed.length) toast.error(message);
+    else if (gone.length) toast.info(message);
+    else toast.success(message);
+  };
 
   return (
     <div>
@@ -131,7 +165,7 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
                         type="checkbox"
                         aria-label={t('organizations.stations.selectOne', { name: station.name })}
                         checked={selected.has(station.id)}
-                        onChange={() => toggle(station.id)}
+                        onChange={() => toggle(station)}
                       />
                     </td>
                   )}
@@ -183,12 +217,19 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           // changed is shown with the other's value before this one replaces it (api/versions.ts).
           onChangedMeanwhile={(station) => setEditing({ kind: 'edit', station })}
           onSave={async (fields, atField) => {
+            let gone = false;
             const done = await run(
               () => (editing.kind === 'edit' ? actions.update(editing.station, fields) : actions.create(fields)),
               editing.kind === 'edit' ? t('organizations.stations.saved', { name: fields.name }) : t('organizations.stations.created', { name: fields.name }),
-              atField,
+              (error) => {
+                // Deleted meanwhile by someone else: nothing left to edit (the list, read again, no longer shows it).
+                if (editing.kind !== 'edit' || !isStationGone(error)) return atField(error);
+                toast.error(t('organizations.stations.goneMeanwhile', { name: editing.station.name }));
+                unselect([editing.station.id]);
+                return (gone = true);
+              },
             );
-            if (done) setEditing(null);
+            if (done || gone) setEditing(null);
           }}
         />
       )}
@@ -200,12 +241,18 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
           focusAfter={focusAfter}
           onClose={() => setEditing(null)}
           onSave={async (stationType) => {
-            const count = selected.size;
-            const done = await run(() => actions.updateMany([...selected], { stationType }), t('organizations.stations.bulkSaved', { count }));
-            if (done) {
-              setEditing(null);
-              setSelected(new Set());
-            }
+            let outcome: BulkOutcome | undefined;
+            const stations = [...selected].map(([id, name]) => ({ id, name }));
+            await run(async () => {
+              outcome = await actions.updateMany(stations, { stationType });
+            });
+            if (!outcome) return;
+            sayBulkOutcome(outcome);
+            // The stations deleted meanwhile leave the selection, and so do the saved ones; the dialog closes when
+            // every remaining station was saved, and stays open on the refused ones otherwise.
+            const refused = outcome.failed.map(({ station }) => station.id);
+            setSelected(new Map([...selected].filter(([id]) => refused.includes(id))));
+            if (!refused.length) setEditing(null);
           }}
         />
       )}
@@ -217,9 +264,20 @@ export function StationsTab({ organizationId }: { organizationId: string }) {
         cancelLabel={t('common.cancel')}
         busy={busy}
         focusAfter={focusAfter}
-        onConfirm={() =>
-          void run(() => actions.remove(deleting!.id), t('organizations.stations.deleted', { name: deleting?.name ?? '' })).then((done) => done && setDeleting(null))
-        }
+        onConfirm={() => {
+          const station = deleting!;
+          let gone = false;
+          void run(() => actions.remove(station.id), t('organizations.stations.deleted', { name: station.name }), (error) => {
+            // Deleted meanwhile by someone else: as asked, said so.
+            if (!isStationGone(error)) return false;
+            toast.info(t('organizations.stations.goneMeanwhile', { name: station.name }));
+            return (gone = true);
+          }).then((done) => {
+            if (!done && !gone) return;
+            unselect([station.id]);
+            setDeleting(null);
+          });
+        }}
         onClose={() => setDeleting(null)}
       />
     </div>

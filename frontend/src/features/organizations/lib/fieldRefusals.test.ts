@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField } from './fieldRefusals';
+import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField, refusedProjectField } from './fieldRefusals';
 
 const refusal = (status: number, message: string) => new ApiError(message, { status });
 const blank = { name: 'Lake Friends', description: '', website: '', contact: '' };
@@ -67,4 +67,30 @@ describe('which address of the map service the server refused', () => {
       expect(refusedMapServiceAddress(refusal(403, style), { styleUrl: 'nope' })).toBeNull();
     });
   }
+});
+
+describe("which field of a new project the server's refusal is about", () => {
+  const nameTaken = refusal(409, "A project named 'Creek survey' already exists in this organization: choose another name.");
+  const nameTakenZh = refusal(409, "此组织中已存在名为 'Creek survey' 的项目：请另选一个名称。");
+  const keyTaken = refusal(409, "A project with the key 'Creek survey' already exists in this organization.");
+  const keyTakenZh = refusal(409, "此组织中已存在标识为 'Creek survey' 的项目。");
+
+  it('a name another project has: the name, whether a key was typed or not, in either language', () => {
+    for (const error of [nameTaken, nameTakenZh]) {
+      expect(refusedProjectField(error, false)).toBe('name');
+      expect(refusedProjectField(error, true)).toBe('name');
+    }
+  });
+
+  it('a key another project holds: the key typed, or the name it was made of when none was typed', () => {
+    for (const error of [keyTaken, keyTakenZh]) {
+      expect(refusedProjectField(error, true)).toBe('key');
+      expect(refusedProjectField(error, false)).toBe('nameAsKey');
+    }
+  });
+
+  it('no field for other refusals', () => {
+    expect(refusedProjectField(refusal(400, 'name is required.'), false)).toBeNull();
+    expect(refusedProjectField(new Error('offline'), false)).toBeNull();
+  });
 });

@@ -81,3 +81,15 @@ export function refusedMapServiceAddress(error: unknown, sent: MapServiceValue):
   if (tileUrl && (!HTTP_ADDRESS.test(tileUrl) || !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part)))) return 'tileUrl';
   return null;
 }
+
+/**
+ * What a new project's refusal (409) is about (chalicelib/projects/service.py create): its name, which another
+ * project of the organization has ('A project named … already exists'), said in the server's words; or its key
+ * ('A project with the key … already exists'), which is the name when no key was typed (`keyGiven` false): then
+ * 'nameAsKey', said at the name in the screen's words, since the person never typed a key. Either language.
+ */
+export function refusedProjectField(error: unknown, keyGiven: boolean): 'name' | 'nameAsKey' | 'key' | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (/^A project named |^此组织中已存在名为/.test(error.message)) return 'name';
+  return keyGiven ? 'key' : 'nameAsKey';
+}

@@ -91,6 +91,9 @@ const organizations = {
     leaveTitle: 'Leave organization',
     leaveMessage: 'Leave {{organization}}? You need a new invitation to come back.',
     left: 'You left {{organization}}.',
+    /** A member removed (or who left) while this list was open: changing or removing them found them gone. */
+    noLongerMember: '{{name}} is no longer a member of {{organization}}: they were removed, or left, meanwhile.',
+    youNoLongerMember: 'You are no longer a member of {{organization}}.',
     loadFailed: 'The members could not be loaded.',
   },
   projects: {
@@ -111,6 +114,8 @@ const organizations = {
     deleteTitle: 'Delete project',
     deleteMessage: 'Delete the project {{name}}? Its stations and their values stay with the organization; the project, its activities and its imports are no longer listed, and its stations no longer name it.',
     deleted: 'Project {{name}} deleted.',
+    /** A project deleted by someone else while it was being edited or deleted here. */
+    goneMeanwhile: 'Project {{name}} was deleted by someone else meanwhile.',
     loadFailed: 'The projects could not be loaded.',
   },
   stations: {
@@ -130,6 +135,15 @@ const organizations = {
     bulkChooseType: 'Choose the type to give the selected stations, or “No type” to remove theirs.',
     bulkSaved_one: '{{count}} station saved.',
     bulkSaved_other: '{{count}} stations saved.',
+    /** Stations of the selection deleted meanwhile by someone else: skipped. */
+    bulkGone_one: '{{names}} was deleted by someone else meanwhile.',
+    bulkGone_other: '{{names}} were deleted by someone else meanwhile.',
+    /** Stations of the selection the server refused, with its reason. */
+    bulkFailed: 'Not saved: {{names}}. {{reason}}',
+    /** Two sentences of the outcome, one after the other. */
+    bulkSentences: '{{first}} {{next}}',
+    /** A station deleted by someone else while it was being edited or deleted here. */
+    goneMeanwhile: 'Station {{name}} was deleted by someone else meanwhile.',
     onTheMap: 'Show on the map',
     select: 'Select',
     selectOne: 'Select {{name}}',

@@ -91,6 +91,8 @@ const organizations: typeof en = {
     leaveTitle: '退出组织',
     leaveMessage: '退出 {{organization}}？重新加入需要新的邀请。',
     left: '您已退出 {{organization}}。',
+    noLongerMember: '{{name}} 已不再是 {{organization}} 的成员：其在此期间已被移除或已退出。',
+    youNoLongerMember: '您已不再是 {{organization}} 的成员。',
     loadFailed: '无法加载成员。',
   },
   projects: {
@@ -111,6 +113,7 @@ const organizations: typeof en = {
     deleteTitle: '删除项目',
     deleteMessage: '删除项目 {{name}}？其站点及其数值仍归组织所有；该项目及其活动和导入记录将不再列出，其站点也不再属于该项目。',
     deleted: '已删除项目 {{name}}。',
+    goneMeanwhile: '项目 {{name}} 已在此期间被其他人删除。',
     loadFailed: '无法加载项目。',
   },
   stations: {
@@ -130,6 +133,11 @@ const organizations: typeof en = {
     bulkChooseType: '请选择要赋予所选站点的类型，或选择“无类型”以移除其类型。',
     bulkSaved_one: '已保存 {{count}} 个站点。',
     bulkSaved_other: '已保存 {{count}} 个站点。',
+    bulkGone_one: '{{names}} 已在此期间被其他人删除。',
+    bulkGone_other: '{{names}} 已在此期间被其他人删除。',
+    bulkFailed: '未保存：{{names}}。{{reason}}',
+    bulkSentences: '{{first}}{{next}}',
+    goneMeanwhile: '站点 {{name}} 已在此期间被其他人删除。',
     onTheMap: '在地图上显示',
     select: '选择',
     selectOne: '选择 {{name}}',

@@ -524,8 +524,32 @@ describe('organization workspace', () => {
     expect(server.state.members[DEMO_ORG]!.some((m) => m.userId === ME)).toBe(true);
   });
 
-  it('a new project whose name is taken is said at the name (its key is the name), which takes the focus', async () => {
+  it('a new project whose name another project has is said at the name, in the server\'s words, which takes the focus', async () => {
     const user = userEvent.setup();
+    await open('projects');
+    await user.click(await screen.findByRole('button', { name: 'New project' }));
+    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'creek Survey');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription("A project named 'creek Survey' already exists in this organization: choose another name.");
+    // Said once, at the field.
+    expect(screen.getAllByText(/A project named/)).toHaveLength(1);
+    // A key of its own does not help there: the name stays marked, not the key.
+    const key = within(dialog).getByRole('textbox', { name: 'Project key (optional)' });
+    await user.type(key, 'creek-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription("A project named 'creek Survey' already exists in this organization: choose another name.");
+    expect(key).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a new project whose name, taken as its key, another project holds is said at the name without a key the person never typed', async () => {
+    const user = userEvent.setup();
+    // Renamed since: its key is still its first name.
+    Object.assign(server.state.projects[0]!, { name: 'Creek survey 2025', projectKey: 'Creek survey' });
     await open('projects');
     await user.click(await screen.findByRole('button', { name: 'New project' }));
     const dialog = screen.getByRole('dialog', { name: 'New project' });
@@ -546,19 +570,49 @@ describe('organization workspace', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(key).toHaveFocus());
     expect(key).toHaveAccessibleDescription("A project with the key 'creek' already exists in this organization.");
+    // Another key: created.
+    await user.type(key, '-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Project Creek survey created.')).toBeInTheDocument();
+    expect(server.state.projects.at(-1)).toMatchObject({ name: 'Creek survey', projectKey: 'creek-2' });
   });
 
-  it('says a taken project name in Chinese', async () => {
+  it('two people creating a project of the same name at once: the second is told at the name, not about a key', async () => {
+    const user = userEvent.setup();
+    await open('projects');
+    await user.click(await screen.findByRole('button', { name: 'New project' }));
+    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Plain 0');
+    // The other person's project was saved between the server's check of the name and the save of this one.
+    server.fail('POST', /^\/project$/, 409, "A project with the key 'Plain 0' already exists in this organization.");
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription(
+      'A project with this name already exists in this organization: choose another name, or give the new project a key of its own.',
+    );
+    expect(screen.queryByText(/A project with the key/)).not.toBeInTheDocument();
+  });
+
+  it('says a taken project name in Chinese, whether the name or its key is taken', async () => {
     const user = userEvent.setup();
     await changeLanguage('zh-CN');
     renderWorkspace(workspace('projects'), PROFILES.orgadmin);
     await user.click(await screen.findByRole('button', { name: '新建项目' }));
     const dialog = screen.getByRole('dialog', { name: '新建项目' });
     const name = within(dialog).getByRole('textbox', { name: '名称' });
-    await user.type(name, 'Creek survey');
+    await user.type(name, 'Plain 0');
+    // (The server's words come in the interface's language.)
+    server.fail('POST', /^\/project$/, 409, "此组织中已存在标识为 'Plain 0' 的项目。");
     await user.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(name).toHaveFocus());
     expect(name).toHaveAccessibleDescription('此组织中已存在同名的项目：请换一个名称，或为新项目另给一个标识。');
+    expect(screen.queryByText(/标识为/)).not.toBeInTheDocument();
+
+    server.fail('POST', /^\/project$/, 409, "此组织中已存在名为 'Plain 0' 的项目：请另选一个名称。");
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription("此组织中已存在名为 'Plain 0' 的项目：请另选一个名称。"));
+    expect(name).toHaveFocus();
   });
 
   it('a new station whose identifier is taken is said at the identifier, in the server\'s words, which takes the focus', async () => {

@@ -26,6 +26,11 @@ function error(status: number, message: string): Answer {
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 
+/** A text as Python's repr() writes it, as the server's messages quote names and keys ('x', or "x" holding a '). */
+function pyRepr(text: string): string {
+  return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
 export function demoState() {
   return {
     organizations: [
@@ -150,6 +155,8 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const lastAdmin = member?.roleName === 'group-admin' && members.filter((x) => x.roleName === 'group-admin').length === 1;
       if (method === 'PUT') {
         const roleName = (body as { roleName: string }).roleName;
+        // (A system administrator's PUT would add them; the screens' tests sign in group administrators.)
+        if (!member) return error(404, 'This person is not a member of the organization: invite them instead.');
         if (lastAdmin && roleName !== 'group-admin') return error(409, 'An organization needs at least one group administrator: make someone else a group administrator first.');
         if (member) member.roleName = roleName;
         return ok({ organizationId: m[1], userId: m[2], roleName });
@@ -268,11 +275,19 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       return ok(state.projects.filter((p) => !org || p.organizationId === org));
     }
     if (path === '/project' && method === 'POST') {
+      // As chalicelib/projects/service.py create: a name another project of the organization has (any case) first,
+      // then the key (the name when none is given) another project holds.
       const input = body as Row;
-      if (state.projects.some((p) => p.organizationId === input.organizationId && p.name === input.name)) {
-        return error(409, `A project with the key '${String(input.name)}' already exists in this organization.`);
+      const name = String(input.name);
+      const key = String(input.projectKey ?? input.name);
+      const others = state.projects.filter((p) => p.organizationId === input.organizationId);
+      if (others.some((p) => String(p.name).toLowerCase() === name.toLowerCase())) {
+        return error(409, `A project named ${pyRepr(name)} already exists in this organization: choose another name.`);
       }
-      const created = { id: `p-new-${nextId++}`, ...input };
+      if (others.some((p) => String(p.projectKey ?? p.name).toLowerCase() === key.toLowerCase())) {
+        return error(409, `A project with the key ${pyRepr(key)} already exists in this organization.`);
+      }
+      const created = { id: `p-new-${nextId++}`, ...input, projectKey: key };
       state.projects.push(created);
       return { status: 201, body: created };
     }
@@ -359,12 +374,15 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       if (!invitation) return error(404, 'Invitation not found.');
       if (m[2] && method === 'POST') {
         if (invitation.status === 'accepted') return error(409, 'This invitation has already been accepted; it cannot be resent.');
+        if (invitation.status === 'revoked') return error(409, 'This invitation was revoked; send a new one instead.');
+        if (invitation.status === 'declined') return error(409, 'This invitation was declined; send a new one instead.');
         invitation.resendCount = Number(invitation.resendCount ?? 0) + 1;
         return ok(invitation);
       }
       if (method === 'DELETE') {
         if (invitation.status === 'accepted') return error(409, 'This invitation has already been accepted.');
-        invitation.status = 'revoked';
+        // Revoked or declined already: as asked, it stays so.
+        if (invitation.status === 'pending' || invitation.status === 'expired') invitation.status = 'revoked';
         return ok(invitation);
       }
     }

@@ -5,6 +5,12 @@ const projects = {
   documentTitle: '{{tab}} · {{project}}',
   back: 'All projects of the organization',
   loadFailed: 'The project could not be loaded.',
+  /** The server knows no project of that id (404): it never existed, or it was deleted. */
+  notFound: {
+    title: 'Project not found',
+    message: 'No project has the id “{{id}}”: it does not exist, or it was deleted.',
+    back: 'Back to the projects of the organization',
+  },
   count: '{{count}} in the project',
   chosen: '{{count}} chosen',
   tabs: {

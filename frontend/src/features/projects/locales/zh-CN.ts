@@ -6,6 +6,11 @@ const projects: typeof en = {
   documentTitle: '{{tab}} · {{project}}',
   back: '该组织的所有项目',
   loadFailed: '无法加载该项目。',
+  notFound: {
+    title: '未找到项目',
+    message: '没有 ID 为“{{id}}”的项目：它不存在，或已被删除。',
+    back: '返回该组织的项目列表',
+  },
   count: '项目中共 {{count}} 个',
   chosen: '已选 {{count}} 个',
   tabs: {

@@ -263,6 +263,29 @@ describe('a project page that cannot be loaded', () => {
     expect(within(await screen.findByRole('list', { name: 'Stations of the project' })).getByText('Mill Creek')).toBeInTheDocument();
   });
 
+  it('a project deleted (or never made) says so, with the way to the projects there are, and no Try again', async () => {
+    server.state.projects = [];
+    const { router } = renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
+    expect(screen.getByText('No project has the id “p-creek”: it does not exist, or it was deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Project not found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Project sections' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the projects of the organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/userspace/organizations/${DEMO_ORG}/projects`));
+  });
+
+  it('says a missing project in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    server.state.projects = [];
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: '未找到项目' })).toBeInTheDocument();
+    expect(screen.getByText('没有 ID 为“p-creek”的项目：它不存在，或已被删除。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回该组织的项目列表' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/projects`);
+    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
   it('says it in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     failWhile(/^\/project\/p-creek$/, 'offline');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
 import { hasOrganizationRole } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { useDocumentTitle } from '../../../shell/documentTitle';
@@ -14,6 +15,9 @@ import { ImportsTab } from '../components/ImportsTab';
 import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
 import { organizationProjectsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
 import '../../../shell/workspace.css';
+
+/** No such project: the server does not know the id (404), or no longer (it was deleted). "Try again" cannot help. */
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 const TAB_LABELS = {
   stations: 'projects.tabs.stations',
@@ -51,6 +55,19 @@ export function ProjectPage() {
   const tabNav = (
     <TabNav label={t('projects.tabs.label')} tabs={PROJECT_TABS.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
   );
+  if (isNotFound(project.error)) {
+    // As a station's page says a missing station: what happened, and the way to the projects there are.
+    return (
+      <section className="page error-page" aria-labelledby="project-not-found-title">
+        <p className="error-code" aria-hidden="true">404</p>
+        <h1 id="project-not-found-title">{t('projects.notFound.title')}</h1>
+        <p>{t('projects.notFound.message', { id: projectId })}</p>
+        <p>
+          <Link to={organizationProjectsPath(organizationId)}>{t('projects.notFound.back')}</Link>
+        </p>
+      </section>
+    );
+  }
   if (project.error) {
     // The page's frame stays (the way back, a heading, the tabs): only the project could not be loaded.
     return (
