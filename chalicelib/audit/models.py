@@ -15,6 +15,7 @@ class AuditEntry(BaseModel):
     at = UnicodeAttribute()
     actorId = UnicodeAttribute(null=True)  # None: a change made without a signed-in user (e.g. a job)
     actorName = UnicodeAttribute(null=True)
+    actorEmail = UnicodeAttribute(null=True)  # searched for as the name is (a person may be known by either)
     action = UnicodeAttribute()  # create, update, delete, ...
     targetType = UnicodeAttribute()  # role, member, invitation, organization-setting, wqx-account, page, ...
     targetId = UnicodeAttribute()

@@ -3,6 +3,7 @@ the trail: the import worker records entries, and its permissions follow the mod
 access to the users' table)."""
 from __future__ import annotations
 
+from chalicelib.audit.service import label_in
 from chalicelib.organizations.models import Organization
 from chalicelib.roles.service import roles_by_id
 from chalicelib.users import service as users
@@ -10,8 +11,6 @@ from chalicelib.users import service as users
 # The target types whose id is a user's, and those whose id is an organization's.
 USER_TARGETS = ("member", "user-roles", "user")
 ORGANIZATION_TARGETS = ("organization", "wqx-account")
-# What names a target in the change itself, in this order ("name" of a project, "email" of an invitation...).
-NAMING_FIELDS = ("name", "email", "identifier", "label", "roleName")
 
 
 def name_targets(answer: list | dict) -> list | dict:
@@ -30,8 +29,7 @@ def name_targets(answer: list | dict) -> list | dict:
     for entry in entries:
         known = people if entry.get("targetType") in USER_TARGETS else \
             organizations if entry.get("targetType") in ORGANIZATION_TARGETS else {}
-        carried = next((change[field] for change in (entry.get("after"), entry.get("before")) if change
-                        for field in NAMING_FIELDS if isinstance(change.get(field), str)), None)
+        carried = label_in(entry.get("after"), entry.get("before"))
         entry["targetName"] = known.get(entry.get("targetId")) or entry.pop("targetLabel", None) or carried
         entry.pop("targetLabel", None)
         if entry.get("targetType") == "user-roles":  # role ids (entries before names were kept) read as names

@@ -18,8 +18,8 @@ from chalicelib.core.models import utc_now
 
 ENTRIES = crud.Collection(
     AuditEntry, name="Audit entry",
-    fields=("id", "at", "actorId", "actorName", "action", "targetType", "targetId", "targetLabel", "organizationId",
-            "before", "after", "sourceIp", "userAgent"),
+    fields=("id", "at", "actorId", "actorName", "actorEmail", "action", "targetType", "targetId", "targetLabel",
+            "organizationId", "before", "after", "sourceIp", "userAgent"),
     soft_delete=None, default_sort=(("at", "DESC"),))
 
 # Values under these names never reach the trail (a WQX private key, tokens, passwords).
@@ -65,14 +65,28 @@ def summary(data: Any) -> Any:
     return data
 
 
+# What names a target in the change itself, in this order ("name" of a project, "email" of an invitation...).
+NAMING_FIELDS = ("name", "email", "identifier", "label", "roleName")
+
+
+def label_in(*changes: Any) -> str | None:
+    """The name a change carries for its target (the newer state's first), for entries recorded without one."""
+    return next((change[field] for change in changes if isinstance(change, dict)
+                 for field in NAMING_FIELDS if isinstance(change.get(field), str)), None)
+
+
 def record(action: str, target_type: str, target_id: str, *, before: Any = None, after: Any = None,
            organization_id: str | None = None, target_label: str | None = None) -> None:
+    """One entry; its target's name (searched for on the trail's screen) is `target_label`, else the one the
+    change carries."""
     principal = current_principal()
     source_ip, user_agent = _origin.get()
     user = principal.user if principal else {}
+    label = target_label or label_in(after, before)
     AuditEntry(
         id=str(uuid.uuid4()), at=utc_now(), actorId=user.get("id"), actorName=user.get("name") or user.get("email"),
-        action=action, targetType=target_type, targetId=str(target_id), targetLabel=target_label,
+        actorEmail=user.get("email"),
+        action=action, targetType=target_type, targetId=str(target_id), targetLabel=label[:SUMMARY_TEXT] if label else None,
         organizationId=organization_id,
         before=_as_map(before), after=_as_map(after), sourceIp=source_ip, userAgent=user_agent,
     ).save()

@@ -184,3 +184,21 @@ def test_a_user_made_or_renamed_or_given_another_email_by_an_administrator_leave
     assert (changed["action"], changed["before"], changed["after"]) == (
         "update", {"email": f"audited-{tag}@example.org"}, {"email": f"moved-{tag}@example.org"})
     assert (changed["sourceIp"], changed["userAgent"]) == ("203.0.113.7", "AuditTest/1.0 (pytest)")
+
+
+def test_the_trail_is_searched_by_the_changed_things_name_and_the_actors_email(api, demo):
+    """Admin walk, 2026-11-27: "Person or changed item" found neither a deleted project by its name nor anyone by
+    their email."""
+    admin = api.as_("admin")
+    name = f"Searched project {uuid.uuid4().hex[:6]}"
+    project = admin.post("/project", {"organizationId": demo["org"], "name": name}).json
+    assert admin.delete(f"/project/{project['id']}").status_code == 200
+
+    def search(field: str, term: str) -> list[dict]:
+        query = urllib.parse.urlencode({"s": json.dumps({field: {"$contL": term}})})
+        return admin.get(f"/system/audit?{query}").json
+
+    (deleted,) = [e for e in search("targetLabel", name.lower()) if e["targetId"] == project["id"]]
+    assert (deleted["action"], deleted["targetName"]) == ("delete", name)
+    email = api.as_("admin").get("/auth/profile").json["email"]
+    assert any(e["targetId"] == project["id"] for e in search("actorEmail", email))

@@ -118,6 +118,13 @@ describe('JSON in and out', () => {
     expect(lastCall().init.method).toBe('DELETE');
     expect(lastCall().init.body).toBeUndefined();
     expect(lastCall().url).toBe('/api/v1/roles/9');
+    expect(lastCall().init.keepalive).toBeUndefined();
+  });
+
+  it('keeps a request alive past the page when asked (a layout saved as the page goes)', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { ok: true })));
+    await patch('/dashboards/d1', { positions: {} }, { keepalive: true });
+    expect(lastCall().init.keepalive).toBe(true);
   });
 
   it('sends FormData as it is, letting the browser set the content type', async () => {

@@ -36,6 +36,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Send even when the page is going away (fetch's keepalive: small bodies, such as a layout saved on pagehide). */
+  keepalive?: boolean;
 }
 
 /** Every failed call (other than 401 and abort) rejects with this. */
@@ -188,7 +190,7 @@ export async function request<T = unknown>(
 
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, signal: options.signal });
+      response = await fetch(url, { method, headers, body, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) });
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(error instanceof Error ? error.message : String(error), { cause: error });

@@ -56,7 +56,7 @@ export interface AuditQuery {
  * their name, or their email when they have none), the changed item's id, and what the item was called when it
  * changed (`targetLabel`: a user's name, a member's name or email...; the server answers it as `targetName`).
  */
-export const AUDIT_SEARCH_FIELDS = ['actorName', 'targetLabel', 'targetId'] as const;
+export const AUDIT_SEARCH_FIELDS = ['actorName', 'actorEmail', 'targetLabel', 'targetId'] as const;
 
 /** The collection query: the chosen action and kind exactly, the term in the person's name or the changed item's name or id. */
 export function buildAuditQuery({ action, targetType, search, sort, page, pageSize }: AuditQuery): string {

@@ -18,7 +18,7 @@ const ENTRIES: AuditEntry[] = [
     userAgent: 'Firefox/140',
   },
   {
-    id: 'a-4', at: '2026-11-24T09:40:00.000Z', actorId: 'u-carl', actorName: 'Carl Contributor', action: 'accept', targetType: 'invitation',
+    id: 'a-4', at: '2026-11-24T09:40:00.000Z', actorId: 'u-carl', actorName: 'Carl Contributor', actorEmail: 'carl.c@demo.example', action: 'accept', targetType: 'invitation',
     targetId: 'i-1', targetName: 'carl@demo.example', before: null,
     after: { email: 'carl@demo.example', roleName: 'data-contributor', isSystemAdmin: false, status: 'accepted' },
     sourceIp: '198.51.100.4', userAgent: CHROME_ON_WINDOWS,
@@ -59,7 +59,7 @@ beforeEach(() => {
   // The trail as the server answers a page of it (chalicelib/audit): it stores what the target was called as
   // `targetLabel`, searches the fields of its collection only (any other field is refused with a 400), and
   // answers the label as `targetName`. Every other call goes to the administration stand-in.
-  const SEARCHABLE = ['id', 'at', 'actorId', 'actorName', 'action', 'targetType', 'targetId', 'targetLabel', 'organizationId'];
+  const SEARCHABLE = ['id', 'at', 'actorId', 'actorName', 'actorEmail', 'action', 'targetType', 'targetId', 'targetLabel', 'organizationId'];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname !== '/api/v1/system/audit') return server.fetch(input, init);
@@ -141,7 +141,7 @@ describe('audit trail screen', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search the trail' }), 'mill{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(JSON.parse(auditQueries.at(-1)!.get('s')!)).toEqual({
-      $and: [{ action: { $eq: 'delete' } }, { targetType: { $eq: 'station' } }, { $or: [{ actorName: { $contL: 'mill' } }, { targetLabel: { $contL: 'mill' } }, { targetId: { $contL: 'mill' } }] }],
+      $and: [{ action: { $eq: 'delete' } }, { targetType: { $eq: 'station' } }, { $or: [{ actorName: { $contL: 'mill' } }, { actorEmail: { $contL: 'mill' } }, { targetLabel: { $contL: 'mill' } }, { targetId: { $contL: 'mill' } }] }],
     });
     expect(new URLSearchParams(router.state.location.search).get('action')).toBe('delete');
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('station');
@@ -162,6 +162,11 @@ describe('audit trail screen', () => {
     await user.type(search, 'carl@demo.example{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]).toHaveTextContent('Invitation carl@demo.example');
+    // Someone known by their email: the entries they made.
+    await user.clear(search);
+    await user.type(search, 'carl.c@{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Carl Contributor');
     await user.clear(search);
     await user.type(search, 'ops@demo{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -6,9 +6,12 @@ import { dashboardKey } from './getDashboard';
 
 export type Positions = Record<string, WidgetPosition>;
 
-/** PATCH /dashboards/{id} {positions: {widgetId: {x, y, w, h}}}: save where the widgets are. */
+/**
+ * PATCH /dashboards/{id} {positions: {widgetId: {x, y, w, h}}}: save where the widgets are. Kept alive: a move
+ * made just before a reload or a close is saved as the page goes.
+ */
 export async function saveLayout(id: string, positions: Positions): Promise<Dashboard | undefined> {
-  return patch<Dashboard>(dashboardKey(id), { positions });
+  return patch<Dashboard>(dashboardKey(id), { positions }, { keepalive: true });
 }
 
 export function useSaveLayout() {
