@@ -30,6 +30,7 @@ export interface AuditEntry {
   at: string;
   actorId?: string | null;
   actorName?: string | null;
+  actorEmail?: string | null;
   action: string;
   targetType: string;
   targetId: string;
