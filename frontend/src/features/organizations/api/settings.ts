@@ -1,5 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { get, post, put } from '../../../api/client';
+import { ApiError, get, post, put } from '../../../api/client';
+import { ifMatch } from '../../../api/versions';
 import { organizationPath } from './organizations';
 import type { MapServiceValue, OrganizationSetting, WqxAccount } from './types';
 
@@ -15,12 +16,26 @@ export function useMapServiceSetting(organizationId: string) {
   return useSWR([path], () => get<OrganizationSetting<MapServiceValue>>(path));
 }
 
+/** A setting's version, as its ETag names it: when the organization's own was saved, "inherited" while it has none. */
+export function settingVersion(setting: OrganizationSetting<unknown>): string {
+  return setting.inherited || !setting.updatedAt ? 'inherited' : setting.updatedAt;
+}
+
+/**
+ * PUT the map service for the version shown (`seen`): when someone else saved it meanwhile (412), the setting is
+ * read again, so the form shows their value, and the server's message says what happened.
+ */
 export function useSaveMapServiceSetting(organizationId: string) {
   const { mutate } = useSWRConfig();
   const path = settingPath(organizationId, MAP_SERVICE_KEY);
-  return async (value: MapServiceValue | null) => {
-    const saved = await put<OrganizationSetting<MapServiceValue>>(path, { value });
-    await mutate([path], saved, { revalidate: false });
+  return async (seen: OrganizationSetting<MapServiceValue>, value: MapServiceValue | null) => {
+    try {
+      const saved = await put<OrganizationSetting<MapServiceValue>>(path, { value }, { headers: ifMatch(settingVersion(seen)) });
+      await mutate([path], saved, { revalidate: false });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) await mutate([path]);
+      throw error;
+    }
   };
 }
 

@@ -33,7 +33,7 @@ const section = (name = 'Column names of imported files') => screen.findByRole('
 const column = (number: number, name = `Column ${number}`) => screen.getByRole('group', { name });
 
 describe('header map in the organization settings', () => {
-  it('lists the columns, edits, adds and removes them, and saves the whole list', async () => {
+  it('lists the columns, edits, adds and removes them, and saves what changed', async () => {
     await openSettings();
     const headerMap = await section();
     expect(within(headerMap).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Column 1', 'Column 2']);
@@ -60,11 +60,30 @@ describe('header map in the organization settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save column names' }));
 
     expect(await screen.findByText('Column names saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', HEADER_MAP)[0]!.body).toEqual({
+    // A merge patch: the columns added or changed, and null for those taken out.
+    expect(server.callsTo('PATCH', HEADER_MAP)[0]!.body).toEqual({
+      Site: null,
+      'Temp (C)': null,
       'Site ID': 'station',
       'Sampled on': 'date',
       'DO (mg/l)': { parameter: 'Dissolved oxygen (DO)' },
     });
+    expect(server.state.headerMaps[DEMO_ORG]).toEqual({ 'Site ID': 'station', 'Sampled on': 'date', 'DO (mg/l)': { parameter: 'Dissolved oxygen (DO)' } });
+  }, 30_000);
+
+  it("keeps a column someone else added meanwhile, and lists it after the save", async () => {
+    await openSettings();
+    await section();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a column' }));
+    await userEvent.type(within(column(3)).getByRole('textbox', { name: 'Their column' }), 'Sampled on');
+    await userEvent.selectOptions(within(column(3)).getByRole('combobox', { name: 'Our field' }), 'Date');
+    // Another contributor saves a column of their own while this form is open.
+    server.state.headerMaps[DEMO_ORG] = { ...server.state.headerMaps[DEMO_ORG], Reading: 'value' };
+    await userEvent.click(screen.getByRole('button', { name: 'Save column names' }));
+    expect(await screen.findByText('Column names saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', HEADER_MAP)[0]!.body).toEqual({ 'Sampled on': 'date' });
+    expect(Object.keys(server.state.headerMaps[DEMO_ORG]!)).toEqual(['Site', 'Temp (C)', 'Reading', 'Sampled on']);
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Their column' }).map((box) => (box as HTMLInputElement).value)).toContain('Reading'));
   }, 30_000);
 
   it('says at the field what is missing or twice, and saves nothing until it is right', async () => {
@@ -86,7 +105,7 @@ describe('header map in the organization settings', () => {
     expect(within(column(4)).getByRole('textbox', { name: 'Parameter' })).toHaveAccessibleDescription(
       'Enter the name of the parameter whose values the column holds.',
     );
-    expect(server.callsTo('PUT', HEADER_MAP)).toHaveLength(0);
+    expect(server.callsTo('PATCH', HEADER_MAP)).toHaveLength(0);
 
     // Typing clears that column's messages.
     await userEvent.type(name, 'Depth');
@@ -96,9 +115,10 @@ describe('header map in the organization settings', () => {
   it("shows the server's refusal of a column at that column", async () => {
     await openSettings();
     await section();
-    server.fail('PUT', /header-map$/, 400, "Column 'Site': unknown field 'station'. Map a column to one of: date, value.");
+    server.fail('PATCH', /header-map$/, 400, "Column 'Site': unknown field 'date'. Map a column to one of: station, value.");
+    await userEvent.selectOptions(within(column(1)).getByRole('combobox', { name: 'Our field' }), 'Date');
     await userEvent.click(screen.getByRole('button', { name: 'Save column names' }));
-    expect(await within(column(1)).findByText("Column 'Site': unknown field 'station'. Map a column to one of: date, value.")).toBeInTheDocument();
+    expect(await within(column(1)).findByText("Column 'Site': unknown field 'date'. Map a column to one of: station, value.")).toBeInTheDocument();
     expect(within(column(1)).getByRole('combobox', { name: 'Our field' })).toHaveAttribute('aria-invalid', 'true');
   });
 

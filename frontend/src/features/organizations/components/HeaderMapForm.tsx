@@ -99,7 +99,7 @@ export function HeaderMapForm({ organizationId }: { organizationId: string }) {
     }
     setBusy(true);
     try {
-      await save(mapOf(rows));
+      await save(map.data ?? {}, mapOf(rows));
       toast.success(t('organizations.headerMap.saved'));
     } catch (error) {
       // The server names the column it refuses ("Column 'Site': ..."): show its message at that row.

@@ -75,7 +75,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   const reset = async () => {
     if (busy) return;
     setErrors({});
-    if (await run(() => save(null), t('organizations.settings.mapServiceReset'))) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+    if (await run(() => save(setting.data!, null), t('organizations.settings.mapServiceReset'))) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   };
   const cleaned = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
   const submit = () => {
@@ -86,7 +86,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
       focusFirstInvalid();
       return;
     }
-    void run(() => save(cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
+    void run(() => save(setting.data!, cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
   };
 
   return (

@@ -391,6 +391,24 @@ describe('organization workspace', () => {
     expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[1]!.body).toEqual({ value: null });
   });
 
+  it('a map service someone else saved meanwhile is not overwritten: the server says so and theirs is shown', async () => {
+    await open('settings');
+    expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
+    // Another group administrator saves an attribution while this form is open.
+    server.state.settings[`${DEMO_ORG}/map-service`] = { value: { attribution: '© River Keepers' }, updatedAt: '2026-11-27T09:00:00.000Z' };
+    await userEvent.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
+    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
+    expect(await screen.findByText('Someone else changed this setting after you loaded it: load it again to see their change.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[0]!.ifMatch).toBe('"inherited"');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Attribution' })).toHaveValue('© River Keepers'));
+    expect(server.state.settings[`${DEMO_ORG}/map-service`]!.value).toEqual({ attribution: '© River Keepers' });
+    // Saved again over their version, on purpose.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
+    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
+    expect(await screen.findByText('Map service saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[1]!.ifMatch).toBe('"2026-11-27T09:00:00.000Z"');
+  });
+
   it('sets the WQX account; the private key is never shown again', async () => {
     await open('settings');
     expect(await screen.findByText('No WQX account is set.')).toBeInTheDocument();

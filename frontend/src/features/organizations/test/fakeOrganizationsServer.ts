@@ -175,22 +175,36 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
     if ((m = path.match(/^\/organization\/([^/]+)\/settings\/([^/]+)$/))) {
       const key = `${m[1]}/${m[2]}`;
       if (method === 'PUT') {
+        // As the server: a save for a version no longer stored is refused (its ETag: "inherited" while unset).
+        const version = state.settings[key] ? String(state.settings[key]!.updatedAt) : 'inherited';
+        if (ifMatch && ifMatch !== `"${version}"`) {
+          return error(412, 'Someone else changed this setting after you loaded it: load it again to see their change.');
+        }
         const value = (body as { value: unknown }).value;
         if (value === null) delete state.settings[key];
-        else state.settings[key] = { value, updatedAt: '2026-11-24T10:00:00Z' };
+        else state.settings[key] = { value, updatedAt: new Date((clock += 1000)).toISOString() };
       }
       const own = state.settings[key];
       return ok(own ? { id: m[2], organizationId: m[1], inherited: false, ...own } : { id: m[2], organizationId: m[1], inherited: true, value: { provider: 'none' }, updatedAt: null });
     }
     if ((m = path.match(/^\/organization\/([^/]+)\/header-map$/))) {
-      if (method === 'PUT') {
+      if (method === 'PUT' || method === 'PATCH') {
         const names = state.importFields.map((f) => f.name);
         for (const [column, target] of Object.entries(body as Record<string, unknown>)) {
           if (typeof target === 'string' && !names.includes(target)) {
             return error(400, `Column '${column}': unknown field '${target}'. Map a column to one of: ${names.join(', ')}; or to a parameter with {"parameter": ..., "unit": ...}.`);
           }
         }
-        state.headerMaps[m[1]!] = body as Record<string, unknown>;
+        if (method === 'PUT') state.headerMaps[m[1]!] = body as Record<string, unknown>;
+        else {
+          // A merge patch on the map as stored now: null takes a column out.
+          const merged = { ...(state.headerMaps[m[1]!] ?? {}) };
+          for (const [column, target] of Object.entries(body as Record<string, unknown>)) {
+            if (target === null) delete merged[column];
+            else merged[column] = target;
+          }
+          state.headerMaps[m[1]!] = merged;
+        }
       }
       return ok(state.headerMaps[m[1]!] ?? {});
     }
