@@ -184,6 +184,8 @@ ZH_CN = {
         '请求正文必须是 {{"bulk": [...]}}，且至少包含一个站点。',
     "Invalid stationIds. Unknown stations of this organization: {ids}": "stationIds 无效：此组织中没有以下站点：{ids}",
     "A parameter labelled {label} already exists.": "已存在名称为 {label} 的参数。",
+    "This period holds {count} values: at most {limit} are deleted at a time. Choose a shorter period.":
+        "此时间段有 {count} 个数值：每次最多删除 {limit} 个。请选择更短的时间段。",
     "Values are recorded for the parameter {label}: a parameter with values cannot be deleted.":
         "参数 {label} 已有记录的数值：有数值的参数不能删除。",
     "Values of the parameter {label} are recorded in {unit}: its unit cannot be changed while it has values.":

@@ -1,5 +1,7 @@
 """Sample values: one series for a chart, and the CSV download (public: published data)."""
+from chalicelib.audit import service as audit
 from chalicelib.auth import rules
+from chalicelib.auth.scopes import require_write
 from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
@@ -31,6 +33,25 @@ def _range(params: dict) -> tuple[str | None, str | None]:
     if start and end and start > end:
         raise BadRequest(f"Invalid {start_name}. It must not be after {end_name}")
     return start, end
+
+
+@routes.route("/sampleValue/{stationId}/{parameterId}", methods=["DELETE"], auth=rules.signed_in)
+@describe(query={"from": DATE_OR_TIME, "to": DATE_OR_TIME}, returns={
+    "type": "object", "properties": {"deleted": {"type": "integer"}}})
+def delete_values(stationId, parameterId):
+    """Delete a station's values of a parameter (?from&to: those of a period; at most 50,000 at a time): its data
+    contributors and group administrators. The series and the station are recounted; the change is audited."""
+    station = stations.get(stationId)
+    require_write(station.organizationId)
+    parameter = parameters.get(parameterId)
+    start, end = _range(routes.current_request.query_params or {})
+    deleted = service.remove_values(stationId, parameterId, station.organizationId, start, end)
+    if deleted:
+        audit.record("delete", "values", f"{stationId}#{parameterId}",
+                     before={"identifier": station.identifier, "parameter": parameter.label, "count": deleted,
+                             "from": start, "to": end and end.rstrip("~")},
+                     organization_id=station.organizationId, target_label=f"{station.identifier} · {parameter.label}")
+    return {"deleted": deleted}
 
 
 @routes.route("/station/{id}/series", auth=rules.public)

@@ -486,6 +486,38 @@ def table_items(items: list[dict]) -> list[tuple[str, dict]]:
 REFRESH_THREADS = 8
 
 
+MAX_REMOVED = 50_000  # values taken out by one request: a longer series is taken out a period at a time
+TOO_MANY_TO_REMOVE = ("This period holds {count:,} values: at most {limit:,} are deleted at a time. Choose a "
+                      "shorter period.")
+
+
+def remove_values(station_id: str, parameter_id: str, organization_id: str | None, start: str | None,
+                  end: str | None) -> int:
+    """Delete a station's values of a parameter from start to end (sort-key texts as parse_time gives them;
+    None: that end open), then recount the series and the station. Answers how many went."""
+    condition = _time_range(start, end)
+    keys = [item.time for item in SampleValue.query(series_key(station_id, parameter_id), condition,
+                                                    attributes_to_get=["time"])]
+    if len(keys) > MAX_REMOVED:
+        raise BadRequest(TOO_MANY_TO_REMOVE.format(count=len(keys), limit=MAX_REMOVED))
+    with SampleValue.batch_write() as batch:
+        for time in keys:
+            batch.delete(SampleValue(seriesKey=series_key(station_id, parameter_id), time=time))
+    if keys:
+        refresh_summaries([(station_id, parameter_id, organization_id)])
+    return len(keys)
+
+
+def _time_range(start: str | None, end: str | None):
+    if start and end:
+        return SampleValue.time.between(start, end + "\uffff")
+    if start:
+        return SampleValue.time >= start
+    if end:
+        return SampleValue.time <= end + "\uffff"
+    return None
+
+
 def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
     """Recount the given series (station, parameter, organization) and the summaries of their stations."""
     from concurrent.futures import ThreadPoolExecutor

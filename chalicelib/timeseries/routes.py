@@ -4,9 +4,10 @@ explorer's sampled values; a large download is written by the queue worker and f
 from __future__ import annotations
 
 from chalicelib.apikeys import service as apikeys
+from chalicelib.audit import service as audit
 from chalicelib.auth import rules
 from chalicelib.auth.principal import current_principal_id
-from chalicelib.auth.scopes import may_write
+from chalicelib.auth.scopes import may_write, require_write
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
@@ -138,6 +139,25 @@ def queued_series_download(answerId):
     attempt = queued_answers.next_attempt(_params().get("attempt"))
     return answer_when_written(
         answers.wait(answerId, current_principal_id(), get_settings().ts_download_wait_seconds), attempt)
+
+
+@routes.route("/wapi/ts/series/{seriesId}", methods=["DELETE"], auth=rules.signed_in)
+@describe(query=_RANGE, returns={"type": "object", "properties": {"deleted": {"type": "integer"}}})
+def delete_series_values(seriesId):
+    """Delete a logger series' values (?from&to: those of a period; without them, the whole series): its
+    organization's data contributors and group administrators. A series left without values goes; audited."""
+    series = service.get(seriesId)
+    require_write(series.organizationId)
+    start, end = _range(_params())
+    deleted = service.remove_values(series, start, end)
+    station = stations.existing([series.stationId]).get(series.stationId)
+    parameter = parameters.existing([series.parameterId]).get(series.parameterId)
+    named = " · ".join(x for x in (station and station.identifier, parameter and parameter.label) if x)
+    audit.record("delete", "time-series", seriesId,
+                 before={"seriesKey": series.seriesKey, "count": deleted, "from": start and service.iso(start),
+                         "to": end and service.iso(end)}, organization_id=series.organizationId,
+                 target_label=named or None)
+    return {"deleted": deleted}
 
 
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Iterable, Iterator
 
-from pynamodb.exceptions import PutError
+from pynamodb.exceptions import DeleteError, PutError
 
 from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core.models import utc_now
@@ -216,6 +216,50 @@ def _update_summary(series: TimeSeries, added: int, first: int, last: int) -> No
         actions.append(TimeSeries.lastTime.set(last_iso))
     current.update(actions=actions)
     series.count, series.firstTime, series.lastTime = current.count, current.firstTime, current.lastTime
+
+
+def remove_values(series: TimeSeries, start: int | None, end: int | None) -> int:
+    """Take the series' values from start to end (epoch seconds, inclusive; None: that end open) out of its
+    buckets, each written back under its version (a concurrent merge makes it read again); the description then
+    counts what is left, and a series left with no value goes (description and all). Answers how many went."""
+    removed = 0
+    for key in [bucket.ts for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end),
+                                                          attributes_to_get=["ts"])]:
+        removed += _remove_from_bucket(series.id, key, start, end)
+    left = [bucket for bucket in TimeBucket.query(series.id, _bucket_range(series, None, None))]
+    count = sum(int(bucket.count) for bucket in left)
+    if count == 0:
+        TimeSeries(id=series.id, ts=META).delete()
+        return removed
+    first = packing.unpack_columns(left[0].data, bucket_start(left[0].ts))[0][0]
+    last = packing.unpack_columns(left[-1].data, bucket_start(left[-1].ts))[0][-1]
+    series.update(actions=[TimeSeries.count.set(count), TimeSeries.firstTime.set(iso(first)),
+                           TimeSeries.lastTime.set(iso(last)), TimeSeries.updatedAt.set(utc_now())])
+    return removed
+
+
+def _remove_from_bucket(series_id: str, key: str, start: int | None, end: int | None) -> int:
+    for _ in range(MERGE_ATTEMPTS):
+        stored = TimeBucket.get(series_id, key, consistent_read=True)
+        bucket = packing.unpack(stored.data, bucket_start(key), stored.qualifiers or [])
+        going = [t for t in bucket.points if (start is None or t >= start) and (end is None or t <= end)]
+        if not going:
+            return 0
+        for t in going:
+            del bucket.points[t]
+        try:
+            if bucket.points:
+                data, qualifiers = packing.pack(bucket)
+                TimeBucket(seriesId=series_id, ts=key, data=data, qualifiers=qualifiers or None,
+                           count=len(bucket.points), version=int(stored.version) + 1).save(
+                    condition=TimeBucket.version == int(stored.version))
+            else:
+                stored.delete(condition=TimeBucket.version == int(stored.version))
+            return len(going)
+        except (PutError, DeleteError) as exc:
+            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+    raise RuntimeError(f"bucket {key} of series {series_id} kept changing while values were taken out")
 
 
 def stored_unit(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None,

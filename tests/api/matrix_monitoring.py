@@ -104,6 +104,8 @@ CASES: list = [
     Case("GET", "/keylist/{keylist}", ALL_OK, setup=lambda ids: {"keylist": "units"}),
     Case("GET", "/county/county", ALL_OK),
     Case("GET", "/sampleValue/{wqp_station}/{wqp_parameter}", ALL_OK, setup=_wqp_series),
+    Case("DELETE", "/sampleValue/{station}/{parameter}", DEMO_ORG_CONTRIBUTORS,
+         setup=lambda ids: {**_fresh_station(ids), **_fresh_parameter(ids)}),
     Case("GET", "/station/{wqp_station}/series", ALL_OK, setup=_wqp_series),
     Case("GET", "/sampleValue", ALL_BAD_REQUEST),
     Case("POST", "/statistic", ALL_OK, body={"format": "columns"}),

@@ -43,6 +43,7 @@ CASES: list = [
     # Its CSV answer is read in tests/api/test_timeseries.py; here the same answer for everyone to bad input.
     Case("GET", "/wapi/ts/download", ALL_BAD_REQUEST),
     Case("POST", "/wapi/{project}/ts", DEMO_ORG_CONTRIBUTORS, setup=_project_and_series, body={"series": []}),
+    Case("DELETE", "/wapi/ts/series/{series}", DEMO_ORG_CONTRIBUTORS, setup=_project_and_series),
     Case("POST", _PROJECT + "/import-ts-data", QUEUED_BY_CONTRIBUTORS, setup=_project_and_series, body=_BODY,
          headers={"Content-Type": _CONTENT_TYPE}),
     Case("GET", "/organization/{org}/api-keys", DEMO_ORG_ADMINS),

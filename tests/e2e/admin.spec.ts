@@ -29,7 +29,7 @@ test('an administrator creates a role, gives it a permission and assigns it to a
   await page.getByRole('button', { name: 'New role' }).click();
   const create = page.getByRole('dialog', { name: 'New role' });
   await expect(create.getByRole('textbox', { name: 'Role name' })).toBeFocused();
-  await create.getByRole('textbox', { name: 'Description' }).fill('Reads and shares dashboards');
+  await create.getByRole('textbox', { name: 'Description' }).fill('Keeps the map service');
   await create.getByRole('textbox', { name: 'Role name' }).fill(roleName);
   await create.getByRole('textbox', { name: 'Role name' }).press('Enter');
   await expect(page.getByText(`Role ${roleName} created.`)).toBeVisible();
@@ -47,10 +47,10 @@ test('an administrator creates a role, gives it a permission and assigns it to a
   const roleRow = page.getByRole('row').filter({ hasText: roleName });
   await roleRow.getByRole('button', { name: `Permissions of ${roleName}` }).click();
   const permissions = page.getByRole('dialog', { name: `Permissions of ${roleName}` });
-  await permissions.getByRole('checkbox', { name: 'share-dashboards' }).check();
+  await permissions.getByRole('checkbox', { name: 'manage-system-settings' }).check();
   await permissions.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Permissions of ${roleName} saved.`)).toBeVisible();
-  await expect(roleRow.getByText('share-dashboards')).toBeVisible();
+  await expect(roleRow.getByText('manage-system-settings')).toBeVisible();
 
   // Assigned to Carl, found by searching the users.
   await adminMenu.getByRole('link', { name: 'Users' }).click();
@@ -75,9 +75,9 @@ test('an administrator creates a role, gives it a permission and assigns it to a
   await expect(roles).toHaveCount(0);
 
   await page.goto(`/#/admin/roles?q=${roleName}`);
-  await expect(page.getByRole('row').filter({ hasText: roleName }).getByText('share-dashboards')).toBeVisible();
-  await page.goto('/#/admin/permissions?q=share');
-  await expect(page.getByRole('row').filter({ hasText: 'share-dashboards' }).getByText(roleName)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: roleName }).getByText('manage-system-settings')).toBeVisible();
+  await page.goto('/#/admin/permissions?q=system-settings');
+  await expect(page.getByRole('row').filter({ hasText: 'manage-system-settings' }).getByText(roleName)).toBeVisible();
 
   // The audit trail: the role's creation, by whom and from where.
   await adminMenu.getByRole('link', { name: 'Audit trail' }).click();

@@ -106,7 +106,6 @@ const admin = {
       'manage-roles': 'Manage roles and their permissions',
       'manage-organizations': 'Create, edit and delete organizations',
       'manage-system-settings': 'Change system settings such as the map service',
-      'share-dashboards': 'Share dashboards and widgets with others',
     },
   },
   audit: {

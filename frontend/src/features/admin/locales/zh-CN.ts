@@ -106,7 +106,6 @@ const admin: typeof en = {
       'manage-roles': '管理角色及其权限',
       'manage-organizations': '创建、编辑和删除组织',
       'manage-system-settings': '更改系统设置（如地图服务）',
-      'share-dashboards': '与他人共享仪表板和小组件',
     },
   },
   audit: {

@@ -14,7 +14,7 @@ const PAGE_TEXT = '## History\n\n**The first version.** Open Water Data started 
 const ENTRIES: AuditEntry[] = [
   {
     id: 'a-2', at: '2026-11-24T10:05:00.000Z', actorId: 'u-ada', actorName: 'Ada Admin', action: 'update', targetType: 'role',
-    targetId: 'r-editor', before: { permissions: [] }, after: { permissions: ['share-dashboards'] }, sourceIp: '203.0.113.7',
+    targetId: 'r-editor', before: { permissions: [] }, after: { permissions: ['manage-system-settings'] }, sourceIp: '203.0.113.7',
     userAgent: 'Firefox/140',
   },
   {
@@ -88,7 +88,7 @@ describe('audit trail screen', () => {
     const [changed, , , deleted] = rows();
     expect(within(changed!).getByText('Changed')).toBeInTheDocument();
     expect(changed).toHaveTextContent('Role r-editor');
-    expect(changed).toHaveTextContent('Permissions: (none) → changed to share-dashboards');
+    expect(changed).toHaveTextContent('Permissions: (none) → changed to manage-system-settings');
     expect(changed).toHaveTextContent('203.0.113.7');
     expect(within(deleted!).getByText('The system')).toBeInTheDocument();
     // Named as people call it (its id on hover); an entry the server could not name shows its id.
@@ -195,7 +195,7 @@ describe('audit trail screen', () => {
         '电子邮箱：carl@demo.example', '角色：数据贡献者', '系统管理员：否', '状态：已接受',
       ]);
       expect(within(invitation).getByText('Chrome 159（Windows）')).toBeInTheDocument();
-      expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('权限：（无） → 改为 share-dashboards');
+      expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('权限：（无） → 改为 manage-system-settings');
       expect(zhTable).not.toHaveTextContent(/isSystemAdmin|roleName|Before|After/);
     } finally {
       await changeLanguage('en');

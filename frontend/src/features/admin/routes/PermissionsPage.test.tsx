@@ -29,10 +29,10 @@ describe('permissions screen', () => {
     renderAdmin('/admin/permissions', PROFILES.admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Permissions' })).toBeInTheDocument();
     await within(table()).findByText('manage-users');
-    expect(keys()).toEqual(['manage-organizations', 'manage-roles', 'manage-system-settings', 'manage-users', 'share-dashboards']);
+    expect(keys()).toEqual(['manage-organizations', 'manage-roles', 'manage-system-settings', 'manage-users']);
     expect(within(rowOf('manage-users')).getByText('Manage users and their roles')).toBeInTheDocument();
-    await waitFor(() => expect(within(rowOf('share-dashboards')).getByText('editor')).toBeInTheDocument());
-    expect(within(rowOf('share-dashboards')).getByText('system-admin')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('manage-system-settings')).getByText('editor')).toBeInTheDocument());
+    expect(within(rowOf('manage-system-settings')).getByText('system-admin')).toBeInTheDocument();
     expect(within(rowOf('manage-users')).queryByText('editor')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Give permissions to roles' })).toHaveAttribute('href', '/admin/roles');
   });

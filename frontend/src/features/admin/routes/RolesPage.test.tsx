@@ -43,7 +43,7 @@ describe('roles screen', () => {
 
     const editor = rowOf('editor');
     expect(within(editor).getByText('Edits shared dashboards')).toBeInTheDocument();
-    expect(within(editor).getByText('share-dashboards')).toBeInTheDocument();
+    expect(within(editor).getByText('manage-system-settings')).toBeInTheDocument();
     expect(within(editor).getByRole('button', { name: 'Edit editor' })).toBeInTheDocument();
     expect(within(editor).getByRole('button', { name: 'Delete editor' })).toBeInTheDocument();
     const query = server.callsTo('GET', '/roles')[0]!.query;
@@ -109,16 +109,16 @@ describe('roles screen', () => {
     await openRoles();
     await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
     const dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
-    const share = await within(dialog).findByRole('checkbox', { name: 'share-dashboards' });
+    const share = await within(dialog).findByRole('checkbox', { name: 'manage-system-settings' });
     expect(share).toBeChecked();
-    expect(share).toHaveAccessibleDescription('Share dashboards and widgets with others');
+    expect(share).toHaveAccessibleDescription('Change system settings such as the map service');
     const users = within(dialog).getByRole('checkbox', { name: 'manage-users' });
     expect(users).not.toBeChecked();
     await user.click(users);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Permissions of editor saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', '/roles/r-editor/permissions')[0]!.body).toEqual(['share-dashboards', 'manage-users']);
+    expect(server.callsTo('PUT', '/roles/r-editor/permissions')[0]!.body).toEqual(['manage-system-settings', 'manage-users']);
     await waitFor(() => expect(within(rowOf('editor')).getByText('manage-users')).toBeInTheDocument());
   });
 
@@ -158,7 +158,7 @@ describe('roles screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Permissions of system-admin' });
     expect(within(dialog).getByText('Built-in roles cannot be changed.')).toBeInTheDocument();
     const boxes = await within(dialog).findAllByRole('checkbox');
-    expect(boxes).toHaveLength(5);
+    expect(boxes).toHaveLength(4);
     for (const box of boxes) {
       expect(box).toBeChecked();
       expect(box).toBeDisabled();

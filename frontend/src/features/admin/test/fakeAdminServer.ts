@@ -12,13 +12,12 @@ export const CATALOGUE: Permission[] = [
   { id: 'manage-roles', key: 'manage-roles', description: 'Manage roles and their permissions' },
   { id: 'manage-organizations', key: 'manage-organizations', description: 'Create, edit and delete organizations' },
   { id: 'manage-system-settings', key: 'manage-system-settings', description: 'Change system settings such as the map service' },
-  { id: 'share-dashboards', key: 'share-dashboards', description: 'Share dashboards and widgets with others' },
 ];
 
 export function demoRoles(): Role[] {
   return [
     { id: 'system-admin', roleName: 'system-admin', description: 'Administers the whole system', permissions: CATALOGUE.map((p) => p.key), builtIn: true },
-    { id: 'r-editor', roleName: 'editor', description: 'Edits shared dashboards', permissions: ['share-dashboards'], builtIn: false },
+    { id: 'r-editor', roleName: 'editor', description: 'Edits shared dashboards', permissions: ['manage-system-settings'], builtIn: false },
   ];
 }
 

@@ -133,6 +133,17 @@ const inFlight = new Map<string, Promise<Series>>();
 
 type SwrCache = ReturnType<typeof useSWRConfig>['cache'];
 type SwrMutate = ReturnType<typeof useSWRConfig>['mutate'];
+type SeriesKey = ReturnType<typeof seriesKey>;
+
+// The series each SWR cache holds, by serialized key (no hook uses these keys, so SWR's key filters do not see
+// them): what a deletion of values makes stale, whatever range they were loaded over.
+const cachedSeries = new WeakMap<SwrCache, Map<string, SeriesKey>>();
+
+function remember(cache: SwrCache, id: string, key: SeriesKey): void {
+  let keys = cachedSeries.get(cache);
+  if (!keys) cachedSeries.set(cache, (keys = new Map()));
+  keys.set(id, key);
+}
 
 /** One series from the cache, from its request under way, or fetched now (and then cached). */
 function loadSeries(cache: SwrCache, mutate: SwrMutate, stationId: string, parameterId: string, range: SeriesRange): Promise<Series> {
@@ -145,6 +156,7 @@ function loadSeries(cache: SwrCache, mutate: SwrMutate, stationId: string, param
     pending = getSampleValues(stationId, parameterId, range)
       .then(async (series) => {
         await mutate(key, series, { revalidate: false });
+        remember(cache, id, key);
         return series;
       })
       .finally(() => inFlight.delete(id));
@@ -165,6 +177,20 @@ export function useSampleValues(stationId: string | undefined, parameterIds: str
     () => Promise.all(parameterIds.map((p) => loadSeries(cache, mutate, stationId as string, p, range))),
     { keepPreviousData: true },
   );
+}
+
+/**
+ * After values of a station's parameter were deleted: its series is forgotten over every range it was loaded over,
+ * and what shows it (the station chart, a dashboard's chart of the station) reads it again. Resolves once read.
+ */
+export async function refreshSeries(cache: SwrCache, mutate: SwrMutate, stationId: string, parameterId: string): Promise<void> {
+  const keys = cachedSeries.get(cache);
+  for (const [id, key] of keys ?? []) {
+    if (key[1] !== stationId || key[2] !== parameterId) continue;
+    cache.delete(id);
+    keys!.delete(id);
+  }
+  await mutate((key) => Array.isArray(key) && key[0] === 'sampleValuesOf' && key[1] === stationId && String(key[2]).split(',').includes(parameterId));
 }
 
 /**

@@ -49,6 +49,38 @@ const stations = {
     max: 'Maximum',
     latest: 'Latest',
     flags: 'Flagged',
+    /** The summary's column of buttons (Delete values…), named for assistive technology only. */
+    actions: 'Actions',
+  },
+  /** Deleting values recorded by mistake (data contributors): the dialog of the station chart and of logger series. */
+  deleteValues: {
+    open: 'Delete values…',
+    /** The button of one parameter's row in the summary. */
+    openFor: 'Delete values of {{name}}…',
+    title: 'Delete values of {{name}}',
+    period: 'Period',
+    from: 'From',
+    to: 'To',
+    allHint: 'Leave both dates empty to delete every value.',
+    wholeSeriesHint: 'Leave both dates empty to delete the whole series.',
+    /** What goes: by the period's ends (both, the start, the end, neither). */
+    warning: {
+      between: 'The values of {{name}} at {{station}} from {{from}} to {{to}} will be deleted.',
+      from: 'The values of {{name}} at {{station}} from {{from}} on will be deleted.',
+      to: 'The values of {{name}} at {{station}} up to {{to}} will be deleted.',
+      all: 'Every value of {{name}} at {{station}} will be deleted.',
+      wholeSeries: 'The whole logger series {{name}} at {{station}} will be deleted, every value of it: it then leaves the list of series.',
+    },
+    /** After the warning of a period of a logger series. */
+    emptiedSeries: 'A series left without values leaves the list.',
+    cannotUndo: 'This cannot be undone.',
+    confirm: 'Delete values',
+    deleting: 'Deleting…',
+    deleted_one: '{{count, number}} value deleted.',
+    deleted_other: '{{count, number}} values deleted.',
+    noneInPeriod: 'No values in this period.',
+    none: 'There were no values to delete.',
+    failed: 'The values could not be deleted: {{message}}',
   },
   info: {
     tab: 'Info',

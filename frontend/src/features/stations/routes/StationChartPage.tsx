@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { Loading } from '../../../shell/Loading';
@@ -15,6 +15,10 @@ import { dateRangeProblems } from '../../../lib/filterChecks';
 import { LoggerSeriesPanel } from '../../timeseries/components/LoggerSeriesPanel';
 import { useOneAtATime } from '../../../shell/useOneAtATime';
 import { listText } from '../../../lib/lists';
+import { useProfile } from '../../../auth/session';
+import { mayContribute } from '../../organizations/lib/access';
+import { useDeleteSampleValues } from '../api/deleteSampleValues';
+import { DeleteValuesDialog } from '../components/DeleteValuesDialog';
 
 /** A station's series are preloaded when they hold this many values in all, or fewer. */
 export const PRELOAD_MAX_VALUES = 20_000;
@@ -47,6 +51,11 @@ export function StationChartPage() {
   usePreloadedSeries(station.id, others, range);
   const { Chart, error: chartError } = useTimeSeriesChart();
   const failure = error ?? chartError;
+  // Its data contributors (and group and system administrators) may delete values recorded by mistake.
+  const mayDelete = mayContribute(useProfile(), station.organizationId);
+  const deleteValues = useDeleteSampleValues();
+  const [deleting, setDeleting] = useState<{ parameterId: string; name: string } | null>(null);
+  const controls = useRef<HTMLFormElement>(null);
 
   const all: SeriesInfo[] = useMemo(
     () =>
@@ -87,7 +96,7 @@ export function StationChartPage() {
   return (
     <section className="station-chart" aria-label={t('stations.chart.tab')}>
       <WidgetActionBar widget={{ component: STATION_CHART_WIDGET, config: { stationId: station.id, parameterIds: shown, from: range.from, to: range.to } }} />
-      <form className="chart-controls" onSubmit={(e) => e.preventDefault()}>
+      <form ref={controls} className="chart-controls" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend>{t('stations.chart.parameters')}</legend>
           {available.length === 0 && <p className="muted">{t('stations.chart.noParameters')}</p>}
@@ -160,6 +169,7 @@ export function StationChartPage() {
                 <th scope="col" className="numeric">{t('stations.chart.max')}</th>
                 <th scope="col" className="numeric">{t('stations.chart.latest')}</th>
                 <th scope="col" className="numeric">{t('stations.chart.flags')}</th>
+                {mayDelete && <th scope="col"><span className="visually-hidden">{t('stations.chart.actions')}</span></th>}
               </tr>
             </thead>
             <tbody>
@@ -174,13 +184,33 @@ export function StationChartPage() {
                   <td className="numeric" data-label={t('stations.chart.max')}>{s.max ?? '—'}</td>
                   <td className="numeric" data-label={t('stations.chart.latest')}>{s.latest ?? '—'}</td>
                   <td className="numeric" data-label={t('stations.chart.flags')}>{s.flagged.toLocaleString()}</td>
+                  {mayDelete && (
+                    <td className="series-actions">
+                      <button type="button" className="button button-danger" aria-label={t('stations.deleteValues.openFor', { name: s.name })}
+                        onClick={() => setDeleting({ parameterId: s.parameterId, name: s.name })}>
+                        {t('stations.deleteValues.open')}
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <LoggerSeriesPanel stationId={station.id} />
+      {deleting && (
+        <DeleteValuesDialog
+          name={deleting.name}
+          station={stationLabel}
+          initial={rangeIsValid ? range : undefined}
+          onDelete={(period) => deleteValues(station.id, deleting.parameterId, period)}
+          onClose={() => setDeleting(null)}
+          // Every value of the parameter gone: its row (and button) left the page; focus goes to the parameters.
+          focusAfter={() => controls.current?.querySelector<HTMLElement>('input')}
+        />
+      )}
+      <LoggerSeriesPanel stationId={station.id} stationName={stationLabel} organizationId={station.organizationId}
+        focusAfter={() => controls.current?.querySelector<HTMLElement>('input')} />
     </section>
   );
 }

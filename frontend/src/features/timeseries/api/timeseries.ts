@@ -6,6 +6,8 @@ import type { Series } from '../../stations/api/sampleValues';
 /** A logger series (GET /wapi/ts/list): a station's values of one parameter (and statistic, sensor). */
 export interface TimeSeriesInfo {
   id: string;
+  /** The organization whose data contributors may change the series' values. */
+  organizationId?: string | null;
   stationId: string;
   parameterId: string;
   statistic: string | null;

@@ -2,16 +2,34 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { dateRangeProblems } from '../../../lib/filterChecks';
+import { useProfile } from '../../../auth/session';
+import type { FocusAfter } from '../../../shell/Dialog';
+import { mayContribute } from '../../organizations/lib/access';
 import { useParameters } from '../../stations/api/parameters';
-import { useTimeSeriesList } from '../api/timeseries';
+import { DeleteValuesDialog } from '../../stations/components/DeleteValuesDialog';
+import { useDeleteSeriesValues } from '../api/deleteSeriesValues';
+import { useTimeSeriesList, type TimeSeriesInfo } from '../api/timeseries';
 import { LoggerChart } from './LoggerChart';
 
 /**
  * A station's logger series beside its sampled values: pick one, see it at the level its zoom allows, within the
- * dates chosen for the station chart (?from, ?to in the address, as the station chart keeps them).
+ * dates chosen for the station chart (?from, ?to in the address, as the station chart keeps them). The series'
+ * data contributors may delete values of the series chosen (those of the chosen dates at first).
  */
-export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
+export function LoggerSeriesPanel({ stationId, stationName, organizationId, focusAfter }: {
+  stationId: string;
+  /** The station as the page names it (in the warning of "Delete values…"). */
+  stationName?: string;
+  /** The station's organization: whose data contributors may delete values (a series that names its own: that one). */
+  organizationId?: string;
+  /** Where focus goes when the last series left with its values (the panel with it). */
+  focusAfter?: FocusAfter;
+}) {
   const { t } = useTranslation();
+  const profile = useProfile();
+  const deleteValues = useDeleteSeriesValues();
+  // The series whose values are being deleted, as it was named when the dialog opened (the one shown may change).
+  const [deleting, setDeleting] = useState<{ series: TimeSeriesInfo; name: string } | null>(null);
   const list = useTimeSeriesList({ stationId });
   const parameters = useParameters();
   const [params] = useSearchParams();
@@ -29,6 +47,8 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
     return details.length ? `${name} (${details.join(', ')})` : name;
   };
   const shown = all.find((s) => s.id === chosen) ?? all[0]!;
+  const shownName = nameOf(shown.parameterId, shown.statistic, shown.sensor);
+  const mayDelete = mayContribute(profile, shown.organizationId || organizationId || '');
   return (
     <section className="logger-series" aria-labelledby="logger-series-heading">
       <h2 id="logger-series-heading">{t('timeseries.panel.heading')}</h2>
@@ -43,6 +63,25 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
           </label>
         ))}
       </fieldset>
+      {mayDelete && (
+        <div className="logger-series-actions">
+          <button type="button" className="button button-danger" aria-label={t('timeseries.panel.deleteValuesFor', { name: shownName })}
+            onClick={() => setDeleting({ series: shown, name: shownName })}>
+            {t('stations.deleteValues.open')}
+          </button>
+        </div>
+      )}
+      {deleting && (
+        <DeleteValuesDialog
+          series
+          name={deleting.name}
+          station={stationName || deleting.series.stationIdentifier || stationId}
+          initial={problem ? undefined : range}
+          onDelete={(period) => deleteValues(deleting.series.id, period)}
+          onClose={() => setDeleting(null)}
+          focusAfter={focusAfter}
+        />
+      )}
       {problem ? (
         <p className="empty">
           {problem === 'invalidDate'
@@ -50,7 +89,7 @@ export function LoggerSeriesPanel({ stationId }: { stationId: string }) {
             : t(`validation.${problem}`)}
         </p>
       ) : (
-        <LoggerChart key={shown.id} series={shown} name={nameOf(shown.parameterId, shown.statistic, shown.sensor)} range={range} />
+        <LoggerChart key={shown.id} series={shown} name={shownName} range={range} />
       )}
     </section>
   );

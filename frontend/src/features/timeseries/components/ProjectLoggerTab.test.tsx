@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -15,7 +15,7 @@ const MILL_CREEK_SERIES = { id: 'ts-1', stationId: 's-1', stationIdentifier: 'MI
 const GAGE_SERIES = { id: 'ts-2', stationId: 's-9', stationIdentifier: 'USGS-01491000', parameterId: 'par-q', parameterName: 'Discharge', statistic: null, sensor: null, unit: 'ft3/s', count: 20, firstTime: '2019-02-14T05:00:00Z', lastTime: '2019-02-14T09:45:00Z' };
 let sources: Record<string, unknown>[];
 let series: Record<string, unknown>[];
-let calls: { method: string; path: string; body: unknown }[];
+let calls: { method: string; path: string; body: unknown; query?: string }[];
 let imports: ReturnType<typeof fakeImportServer>;
 
 /** The project's import routes (a logger file through import-ts-data) as the server answers them. */
@@ -38,8 +38,17 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
-    calls.push({ method, path, body });
+    calls.push({ method, path, body, query: url.search });
     if (path === '/wapi/ts/list') return json(imports.ended() ? [...series, GAGE_SERIES] : series);
+    // A series' values deleted: a period takes 96 of them (a day of 15-minute values), none the whole series.
+    const deleting = /^\/wapi\/ts\/series\/([^/]+)$/.exec(path);
+    if (deleting && method === 'DELETE') {
+      const found = series.find((s) => s.id === deleting[1]);
+      if (!found) return json({ message: 'Time series not found.' }, 404);
+      const deleted = url.searchParams.has('from') || url.searchParams.has('to') ? 96 : (found.count as number);
+      series = series.map((s) => (s === found ? { ...s, count: (s.count as number) - deleted } : s)).filter((s) => (s.count as number) > 0);
+      return json({ deleted });
+    }
     const imported = await imports.handle(input, init);
     if (imported) return imported;
     if (path === SOURCES && method === 'GET') return json(sources);
@@ -97,7 +106,7 @@ describe("a project's logger data", () => {
     // First and last as dates and times in the interface's language (in the browser's time zone), not UTC ISO strings.
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
     const [first, last] = [when.format(new Date('2023-01-01T00:00:00Z')), when.format(new Date('2023-12-31T23:45:00Z'))];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['MILL-1', 'Specific conductance', 'uS/cm', '35,040', first, last]);
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['MILL-1', 'Specific conductance', 'uS/cm', '35,040', first, last, 'Delete values…']);
     expect(row).not.toHaveTextContent('2023-01-01T00:00:00Z');
     const panel = screen.getByRole('region', { name: 'Import sources' });
     expect(within(panel).getByText('No import sources yet.')).toBeInTheDocument();
@@ -361,5 +370,79 @@ describe("a project's logger data", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Import source not found.');
     await waitFor(() => expect(within(panel).queryByRole('row', { name: /Choptank gages/ })).not.toBeInTheDocument());
     expect(within(panel).getByRole('row', { name: /Mill Creek logger/ })).toBeInTheDocument();
+  });
+});
+
+describe("deleting a project's logger values", () => {
+  it('lets a contributor delete a whole series: the dialog warns so, a toast says how many went, the row leaves the table', async () => {
+    const user = userEvent.setup();
+    series = [MILL_CREEK_SERIES, { ...GAGE_SERIES, stationId: 's-1', stationIdentifier: 'MILL-1' }];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.twoOrgs);
+    const table = await screen.findByRole('region', { name: 'Series of this project' });
+    const button = await within(table).findByRole('button', { name: 'Delete values of Specific conductance at MILL-1…' });
+    expect(button).toHaveTextContent('Delete values…');
+
+    // Cancel: nothing goes, focus is back on the button.
+    await user.click(button);
+    let dialog = screen.getByRole('dialog', { name: 'Delete values of Specific conductance' });
+    expect(within(dialog).getByLabelText('From')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    dialog = screen.getByRole('dialog', { name: 'Delete values of Specific conductance' });
+    expect(dialog).toHaveTextContent(
+      'The whole logger series Specific conductance at MILL-1 will be deleted, every value of it: it then leaves the list of series. This cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete values' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path + c.query)).toEqual(['/wapi/ts/series/ts-1']);
+    expect(screen.getByText('35,040 values deleted.').closest('[role="status"]')).toHaveClass('toast-success');
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /Specific conductance/ })).not.toBeInTheDocument());
+    expect(within(table).getByRole('row', { name: /Discharge/ })).toBeInTheDocument();
+    // The button left with its row: focus is on the heading of the series, not the page.
+    expect(screen.getByRole('heading', { name: 'Series of this project' })).toHaveFocus();
+  });
+
+  it('deletes a period of a series, and shows its count read again', async () => {
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const table = await screen.findByRole('region', { name: 'Series of this project' });
+    const button = await within(table).findByRole('button', { name: 'Delete values of Specific conductance at MILL-1…' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Delete values of Specific conductance' });
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2023-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2023-03-01' } });
+    fireEvent.blur(within(dialog).getByLabelText('To'));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete values' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path + c.query)).toEqual(['/wapi/ts/series/ts-1?from=2023-03-01&to=2023-03-01']);
+    expect(screen.getByText('96 values deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('row', { name: /MILL-1/ })).toHaveTextContent('34,944'));
+    expect(button).toHaveFocus();
+  });
+
+  it.each([
+    ['a simple member', PROFILES.viewer],
+    ['someone outside the organization', PROFILES.outsider],
+  ])('offers %s no Delete values', async (_who, profile) => {
+    renderWorkspace(`${PROJECT}/logger`, profile);
+    const table = await screen.findByRole('region', { name: 'Series of this project' });
+    await within(table).findByRole('row', { name: /MILL-1/ });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: /Delete values/ })).not.toBeInTheDocument();
+  });
+
+  it('names the button and the dialog in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const button = await screen.findByRole('button', { name: '删除站点 MILL-1 上 Specific conductance 的数值…' });
+    expect(button).toHaveTextContent('删除数值…');
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: '删除 Specific conductance 的数值' });
+    expect(dialog).toHaveTextContent('将删除站点 MILL-1 上的整个记录仪序列 Specific conductance 及其全部数值，该序列随后将从序列列表中移除。 此操作无法撤销。');
+    expect(within(dialog).getByRole('button', { name: '删除数值' })).toBeInTheDocument();
   });
 });

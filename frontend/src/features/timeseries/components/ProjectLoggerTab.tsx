@@ -6,8 +6,12 @@ import { ConfirmDialog, Dialog } from '../../../shell/Dialog';
 import { TextField } from '../../../shell/FormDialog';
 import { messageOf, toast } from '../../../shell/toast';
 import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
+import { useProfile } from '../../../auth/session';
 import { ProjectFileImport, type FileImportTarget } from '../../imports/components/ProjectFileImport';
-import { createImportSource, deleteImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields } from '../api/timeseries';
+import { mayContribute } from '../../organizations/lib/access';
+import { DeleteValuesDialog } from '../../stations/components/DeleteValuesDialog';
+import { useDeleteSeriesValues } from '../api/deleteSeriesValues';
+import { createImportSource, deleteImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields, type TimeSeriesInfo } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
 const SCHEDULES = ['hourly', 'daily', 'weekly'] as const;
@@ -19,11 +23,22 @@ type Props = { organizationId: string; projectId: string; canEdit: boolean };
 /**
  * A project's logger data: its series and, for those who may import (its data contributors and group
  * administrators, and system administrators), the import of logger files (the same panel as the Imports tab's,
- * through import-ts-data) and the sources imported on a schedule.
+ * through import-ts-data) and the sources imported on a schedule. The series' data contributors may delete values
+ * of a series (a period, or the whole series).
  */
 export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) {
   const { t, i18n } = useTranslation();
   const series = useTimeSeriesList({ projectId });
+  const profile = useProfile();
+  const mayDelete = (s: TimeSeriesInfo) => mayContribute(profile, s.organizationId || organizationId);
+  const deleteValues = useDeleteSeriesValues();
+  const [deleting, setDeleting] = useState<TimeSeriesInfo | null>(null);
+  // Where focus goes once a series deleted whole has left the table (its button with it).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const nameOf = (s: TimeSeriesInfo) =>
+    [s.parameterName ?? s.parameterId, s.statistic, s.sensor && t('timeseries.panel.sensor', { sensor: s.sensor })].filter(Boolean).join(', ');
+  const stationOf = (s: TimeSeriesInfo) => s.stationIdentifier ?? s.stationId;
+  const anyDeletable = (series.data ?? []).some(mayDelete);
   const loggerFiles: FileImportTarget = {
     endpoint: 'import-ts-data',
     accept: '.csv,.txt,.tsv,.zip,.gz,.json',
@@ -35,7 +50,7 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
   return (
     <div className="project-logger">
       <section aria-labelledby="logger-series-title">
-        <h2 id="logger-series-title">{t('timeseries.project.series')}</h2>
+        <h2 id="logger-series-title" ref={heading} tabIndex={-1}>{t('timeseries.project.series')}</h2>
         {series.error && <p role="alert" className="alert alert-error">{messageOf(series.error)}</p>}
         {series.data && series.data.length === 0 && (
           <p className="muted">{t(canEdit ? 'timeseries.project.noSeriesHowTo' : 'timeseries.project.noSeries')}</p>
@@ -51,22 +66,43 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
                   <th scope="col" className="numeric">{t('timeseries.project.count')}</th>
                   <th scope="col">{t('timeseries.project.first')}</th>
                   <th scope="col">{t('timeseries.project.last')}</th>
+                  {anyDeletable && <th scope="col"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>}
                 </tr>
               </thead>
               <tbody>
                 {series.data.map((s) => (
                   <tr key={s.id}>
-                    <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{s.stationIdentifier ?? s.stationId}</Link></td>
-                    <td>{[s.parameterName ?? s.parameterId, s.statistic, s.sensor && t('timeseries.panel.sensor', { sensor: s.sensor })].filter(Boolean).join(', ')}</td>
+                    <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{stationOf(s)}</Link></td>
+                    <td>{nameOf(s)}</td>
                     <td>{s.unit ?? '—'}</td>
                     <td className="numeric">{s.count.toLocaleString()}</td>
                     <td>{formatDateTime(s.firstTime, i18n.language) || '—'}</td>
                     <td>{formatDateTime(s.lastTime, i18n.language) || '—'}</td>
+                    {anyDeletable && (
+                      <td>
+                        {mayDelete(s) && (
+                          <button type="button" className="button button-small button-danger"
+                            aria-label={t('timeseries.project.deleteValuesFor', { name: nameOf(s), station: stationOf(s) })} onClick={() => setDeleting(s)}>
+                            {t('stations.deleteValues.open')}
+                          </button>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+        )}
+        {deleting && (
+          <DeleteValuesDialog
+            series
+            name={nameOf(deleting)}
+            station={stationOf(deleting)}
+            onDelete={(period) => deleteValues(deleting.id, period)}
+            onClose={() => setDeleting(null)}
+            focusAfter={() => heading.current}
+          />
         )}
       </section>
       {canEdit && (

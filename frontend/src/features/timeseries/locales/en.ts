@@ -7,6 +7,8 @@ const timeseries = {
     option: '{{name}}, {{unit}}: {{count}} values',
     /** A series without a unit (such as pH). */
     optionNoUnit: '{{name}}: {{count}} values',
+    /** The button under the series (its text is stations.deleteValues.open): for the series chosen. */
+    deleteValuesFor: 'Delete values of the logger series {{name}}…',
   },
   chart: {
     title: 'Logger data: {{name}}',
@@ -85,6 +87,8 @@ const timeseries = {
     deleteTitle: 'Delete import source',
     deleteMessage: 'Delete the import source {{name}}? It is no longer fetched; the values it imported stay.',
     deleted: 'Import source {{name}} deleted.',
+    /** A series' row: its button (its text is stations.deleteValues.open) names the series and its station. */
+    deleteValuesFor: 'Delete values of {{name}} at {{station}}…',
   },
 };
 

@@ -8,6 +8,7 @@ const timeseries: typeof en = {
     series: '序列',
     option: '{{name}}，{{unit}}：{{count}} 个值',
     optionNoUnit: '{{name}}：{{count}} 个值',
+    deleteValuesFor: '删除记录仪序列 {{name}} 的数值…',
   },
   chart: {
     title: '记录仪数据：{{name}}',
@@ -80,6 +81,7 @@ const timeseries: typeof en = {
     deleteTitle: '删除导入源',
     deleteMessage: '删除导入源 {{name}}？此后不再获取该导入源；已导入的数值保留。',
     deleted: '已删除导入源 {{name}}。',
+    deleteValuesFor: '删除站点 {{station}} 上 {{name}} 的数值…',
   },
 };
 
