@@ -92,6 +92,32 @@ export function FormDialog({
 }
 
 /** A labelled text field with an optional hint and an error tied to it for assistive technology. */
+/**
+ * A field's hint and error under it, and what its control is described by (aria-describedby): the same for a
+ * text field, a select and a field with suggestions.
+ */
+export function fieldNotes(id: string, hint?: string | null, error?: string | null) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return {
+    describedBy: [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined,
+    notes: (
+      <>
+        {hint && (
+          <p id={hintId} className="ws-hint">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    ),
+  };
+}
+
 export function TextField({
   id: givenId,
   label,
@@ -122,9 +148,7 @@ export function TextField({
 }) {
   const ownId = useId();
   const id = givenId ?? ownId;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy, notes } = fieldNotes(id, hint, error);
   const common = {
     id,
     value,
@@ -150,16 +174,7 @@ export function TextField({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {hint && (
-        <p id={hintId} className="ws-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

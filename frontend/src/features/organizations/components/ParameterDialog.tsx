@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { changesFrom } from '../../../api/versions';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
-import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
 import { messageOf, toast } from '../../../shell/toast';
 import {
   useParameterActions,
@@ -213,9 +213,7 @@ function SuggestField({
   error?: string | null;
 }) {
   const listId = `${id}-options`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
     <div className="ws-field">
       <label htmlFor={id}>{label}</label>
@@ -236,16 +234,7 @@ function SuggestField({
           </option>
         ))}
       </datalist>
-      {hint && (
-        <p id={hintId} className="ws-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

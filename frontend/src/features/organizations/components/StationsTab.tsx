@@ -22,7 +22,7 @@ import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
-import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import { PageNav } from '../../../shell/PageNav';
 
@@ -355,56 +355,55 @@ function StationDialog({
       onClose={onClose}
       onSubmit={submit}
     >
-      {(formId) => (
-        <>
-          {meanwhile.notice}
-          {!station && (
-            <TextField
-              id={`${formId}-identifier`}
-              label={t('organizations.stations.identifier')}
-              value={identifier}
-              required
-              error={errors.identifier}
-              onChange={(value) => {
-                setIdentifier(value);
-                setErrors(({ identifier: _cleared, ...others }) => others);
-              }}
-            />
-          )}
-          <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} hint={meanwhile.hint('name')} onChange={setName} />
-          <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} hint={meanwhile.hint('latitude')} onChange={setLatitude} />
-          <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} hint={meanwhile.hint('longitude')} onChange={setLongitude} />
-          <div className="ws-field">
-            <label htmlFor={`${formId}-datum`}>{t('organizations.stations.horizontalDatum')}</label>
-            <select
-              id={`${formId}-datum`}
-              value={horizontalDatum}
-              aria-describedby={meanwhile.hint('horizontalDatum') ? `${formId}-datum-hint` : undefined}
-              onChange={(e) => setHorizontalDatum(e.target.value)}
-            >
-              <option value="">{t('organizations.stations.datumNotGiven')}</option>
-              {/* The station's own code first shows even before the list has come. */}
-              {[...new Set([...(horizontalDatum ? [horizontalDatum] : []), ...datums.map((d) => d.value)])].map((code) => (
-                <option key={code} value={code} title={datums.find((d) => d.value === code)?.description}>
-                  {code}
-                </option>
-              ))}
-            </select>
-            {meanwhile.hint('horizontalDatum') && (
-              <p id={`${formId}-datum-hint`} className="ws-hint">
-                {meanwhile.hint('horizontalDatum')}
-              </p>
+      {(formId) => {
+        const datumNotes = fieldNotes(`${formId}-datum`, meanwhile.hint('horizontalDatum'));
+        return (
+          <>
+            {meanwhile.notice}
+            {!station && (
+              <TextField
+                id={`${formId}-identifier`}
+                label={t('organizations.stations.identifier')}
+                value={identifier}
+                required
+                error={errors.identifier}
+                onChange={(value) => {
+                  setIdentifier(value);
+                  setErrors(({ identifier: _cleared, ...others }) => others);
+                }}
+              />
             )}
-          </div>
-          <StationTypeSelect
-            id={`${formId}-type`}
-            types={types}
-            value={stationType}
-            hint={meanwhile.hint('stationType', (value) => types.find((type) => type.id === value)?.name ?? String(value))}
-            onChange={setStationType}
-          />
-        </>
-      )}
+            <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} hint={meanwhile.hint('name')} onChange={setName} />
+            <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} hint={meanwhile.hint('latitude')} onChange={setLatitude} />
+            <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} hint={meanwhile.hint('longitude')} onChange={setLongitude} />
+            <div className="ws-field">
+              <label htmlFor={`${formId}-datum`}>{t('organizations.stations.horizontalDatum')}</label>
+              <select
+                id={`${formId}-datum`}
+                value={horizontalDatum}
+                aria-describedby={datumNotes.describedBy}
+                onChange={(e) => setHorizontalDatum(e.target.value)}
+              >
+                <option value="">{t('organizations.stations.datumNotGiven')}</option>
+                {/* The station's own code first shows even before the list has come. */}
+                {[...new Set([...(horizontalDatum ? [horizontalDatum] : []), ...datums.map((d) => d.value)])].map((code) => (
+                  <option key={code} value={code} title={datums.find((d) => d.value === code)?.description}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+              {datumNotes.notes}
+            </div>
+            <StationTypeSelect
+              id={`${formId}-type`}
+              types={types}
+              value={stationType}
+              hint={meanwhile.hint('stationType', (value) => types.find((type) => type.id === value)?.name ?? String(value))}
+              onChange={setStationType}
+            />
+          </>
+        );
+      }}
     </FormDialog>
   );
 }
@@ -428,9 +427,7 @@ function StationTypeSelect({
   hint?: string;
 }) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
     <div className="ws-field">
       <label htmlFor={id}>{t('organizations.stations.type')}</label>
@@ -443,16 +440,7 @@ function StationTypeSelect({
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={hintId} className="ws-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }
