@@ -242,35 +242,33 @@ def cancel(log: ImportLog, user_id: str) -> dict:
     if log.status in FINISHED:
         raise Conflict(f"This import has already ended ({log.status}); only queued or running imports can be "
                        "cancelled.")
+    if not _cancelled(log, cancelled_message(int(log.rowsDone or 0))):  # it ended meanwhile
+        if get(log.id).status == "running":
+            raise Conflict(TOO_LATE_TO_CANCEL)
+        raise Conflict("This import has already ended; only queued or running imports can be cancelled.")
+    return public(get(log.id))
+
+
+def _cancelled(log: ImportLog, message: str) -> bool:
+    """Whether the import was still queued or running, and is cancelled now with this message. Once every row
+    is written (rowsTotal is set then), the summaries are being updated: too late to stop."""
     now = utc_now()
     try:
-        # Once every row is written (rowsTotal is set then), the summaries are being updated: too late to stop.
         log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
-                            ImportLog.updatedAt.set(now),
-                            ImportLog.message.set(cancelled_message(int(log.rowsDone or 0)))],
+                            ImportLog.updatedAt.set(now), ImportLog.message.set(message)],
                    condition=ImportLog.status.is_in(QUEUED, "running") & ImportLog.rowsTotal.does_not_exist())
-    except Exception as exc:  # it ended meanwhile
+    except UpdateError as exc:
         if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
-            if get(log.id).status == "running":
-                raise Conflict(TOO_LATE_TO_CANCEL) from exc
-            raise Conflict("This import has already ended; only queued or running imports can be cancelled.") from exc
+            return False
         raise
-    return public(get(log.id))
+    return True
 
 
 def stop_imports_of(project_id: str) -> None:
     """A project being deleted: its queued and running imports are cancelled (a running one stops at its next
     chunk), saying why; one whose rows are all written finishes its summaries."""
     for log in ImportLog.by_project.query(project_id, filter_condition=ImportLog.status.is_in(QUEUED, "running")):
-        now = utc_now()
-        try:
-            log.update(actions=[ImportLog.status.set(CANCELLED), ImportLog.finishedAt.set(now),
-                                ImportLog.updatedAt.set(now),
-                                ImportLog.message.set(project_deleted_message(int(log.rowsDone or 0)))],
-                       condition=ImportLog.status.is_in(QUEUED, "running") & ImportLog.rowsTotal.does_not_exist())
-        except UpdateError as exc:
-            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
-                raise
+        _cancelled(log, project_deleted_message(int(log.rowsDone or 0)))
 
 
 def history(project_id: str, query_params: Any) -> list | dict:
