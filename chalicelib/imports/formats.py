@@ -164,8 +164,9 @@ class FormatError(ValueError):
 
 
 def normalized(name: str) -> str:
-    """A column name compared loosely: case, spaces, underscores, slashes and punctuation ignored."""
-    return re.sub(r"[^0-9a-z]", "", name.casefold())
+    """A column name compared loosely: case, spaces, underscores, slashes and punctuation ignored; letters and
+    digits of every script kept (a walk's 站点编号 and 水温 had both been "", so one column stood for both)."""
+    return re.sub(r"[\W_]", "", name.casefold())
 
 
 @dataclass(frozen=True)

@@ -254,6 +254,20 @@ def test_the_header_map_renames_columns_and_turns_a_column_into_a_parameter(api)
     assert bad.json["message"].startswith("Column 'Site': unknown field 'colour'. Map a column to one of: station,")
 
 
+def test_column_names_in_any_script_are_told_apart(api):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    mapping = {"站点编号": "station", "日期": "date", "纬度": "latitude", "经度": "longitude",
+               "水温": {"parameter": "Temperature, water", "unit": "deg C"}, "pH值": {"parameter": "pH"}}
+    assert admin.patch(f"/organization/{org}/header-map", mapping).status_code == 200
+    content = ("站点编号,日期,纬度,经度,水温,pH值\n"
+               "CN-1,2024-06-01,31.2,121.5,24.5,7.4\n").encode()
+    log = import_file(api, org, project, content, "中文.csv")
+    assert (log["status"], log["rowsImported"]) == ("succeeded", 2), log["message"]
+    station = api.get(_path(org, project, "/stations")).json[0]
+    assert (station["identifier"], station["latitude"]) == ("CN-1", 31.2)
+
+
 def test_the_fields_a_header_map_may_name_are_listed_and_each_is_accepted(api):
     org, _ = fresh_project(api)
     fields = api.as_("contributor").get("/import-fields").json

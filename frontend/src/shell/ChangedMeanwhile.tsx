@@ -2,21 +2,39 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangedMeanwhileError } from '../api/versions';
 
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || ((a ?? '') === '' && (b ?? '') === '');
+
 /**
  * What a form shows when its save met a change someone else saved meanwhile to the same fields
  * (api/versions.ts): a notice above the fields, and under each such field the value it has now. The form
- * then edits the item as it is now, so saving again replaces their values with the person's own.
+ * then edits the item as it is now: the fields only the other person changed take their values (a second save
+ * must not put the old ones back), the fields both changed keep this person's, so saving again replaces theirs.
  */
 export function useChangedMeanwhile() {
   const { t } = useTranslation();
   const [clashes, setClashes] = useState<Record<string, unknown>>({});
 
-  /** Takes the refusal when it is a ChangedMeanwhileError (answers true): `onCurrent` gets the item as stored now. */
-  const take = <T extends object>(error: unknown, onCurrent: (current: T) => void): boolean => {
+  /**
+   * Takes the refusal when it is a ChangedMeanwhileError (answers true). `onCurrent` gets the item as stored now
+   * and the fields the other person changed that this form left as they were (`seen`: the item as the form showed
+   * it; `values`: the form's values as it sent them), with their new values, for the form to show.
+   */
+  const take = <T extends object>(
+    error: unknown,
+    seen: T,
+    values: Partial<T>,
+    onCurrent: (current: T, theirs: Partial<T>) => void,
+  ): boolean => {
     if (!(error instanceof ChangedMeanwhileError)) return false;
     const current = error.current as Record<string, unknown>;
+    const before = seen as Record<string, unknown>;
     setClashes(Object.fromEntries(error.fields.map((name) => [name, current[name]])));
-    onCurrent(error.current as T);
+    const theirs = Object.fromEntries(
+      Object.entries(values)
+        .filter(([name, value]) => !same(current[name], before[name]) && same(value, before[name]))
+        .map(([name]) => [name, current[name]]),
+    ) as Partial<T>;
+    onCurrent(error.current as T, theirs);
     return true;
   };
 

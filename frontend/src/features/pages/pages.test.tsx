@@ -151,6 +151,11 @@ describe('the page editor', () => {
     );
     expect(text).toHaveValue(`${defaultText('faq', 'en')} Mine.`);
     await waitFor(() => expect(within(editor).getByRole('listitem', { name: 'Version 1' })).toHaveTextContent('Bo Admin'));
+    // Their text can be read in the list before saving over it.
+    const theirs = within(within(editor).getByRole('listitem', { name: 'Version 1' })).getByText('Its text');
+    await user.click(theirs);
+    expect(theirs.closest('details')).toHaveAttribute('open');
+    expect(theirs.closest('details')!.querySelector('pre')).toHaveTextContent('## Theirs');
 
     await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
     expect(await within(editor).findByRole('status')).toHaveTextContent('Saved as version 2.');

@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, get, post, put } from '../../../api/client';
-import { ifMatch } from '../../../api/versions';
+import { ChangedMeanwhileError, ifMatch } from '../../../api/versions';
 import { organizationPath } from './organizations';
 import type { MapServiceValue, OrganizationSetting, WqxAccount } from './types';
 
@@ -17,24 +17,53 @@ export function useMapServiceSetting(organizationId: string) {
 }
 
 /** A setting's version, as its ETag names it: when the organization's own was saved, "inherited" while it has none. */
-export function settingVersion(setting: OrganizationSetting<unknown>): string {
+export function settingVersion(setting: Pick<OrganizationSetting<unknown>, 'inherited' | 'updatedAt'>): string {
   return setting.inherited || !setting.updatedAt ? 'inherited' : setting.updatedAt;
 }
 
+/** The map service as a form shows it: its fields, and the version they are of. */
+export type ShownMapService = MapServiceValue & Pick<OrganizationSetting<MapServiceValue>, 'inherited' | 'updatedAt'>;
+
+/** The setting as a form shows it (an inherited one: no fields of its own). */
+export function shownMapService(setting: OrganizationSetting<MapServiceValue>): ShownMapService {
+  return { ...(setting.inherited ? {} : (setting.value ?? {})), inherited: setting.inherited, updatedAt: setting.updatedAt };
+}
+
+const MAP_SERVICE_FIELDS = ['styleUrl', 'tileUrl', 'accessToken', 'attribution', 'provider'] as const;
+const blank = (value: unknown) => (value ?? '') === '';
+const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
+
 /**
- * PUT the map service for the version shown (`seen`): when someone else saved it meanwhile (412), the setting is
- * read again, so the form shows their value, and the server's message says what happened.
+ * PUT the map service for the version shown (`seen`). When someone else saved it meanwhile (412), it is read again:
+ * if they changed none of the fields this save changes, the save is sent again over their version with only
+ * this one's fields changed (both stay); otherwise ChangedMeanwhileError names the fields both changed, with
+ * the setting as it is now, and nothing is written (as api/versions.ts does for items).
  */
 export function useSaveMapServiceSetting(organizationId: string) {
   const { mutate } = useSWRConfig();
   const path = settingPath(organizationId, MAP_SERVICE_KEY);
-  return async (seen: OrganizationSetting<MapServiceValue>, value: MapServiceValue | null) => {
+  const send = async (value: MapServiceValue | null, over: ShownMapService) => {
+    const saved = await put<OrganizationSetting<MapServiceValue>>(path, { value }, { headers: ifMatch(settingVersion(over)) });
+    await mutate([path], saved, { revalidate: false });
+  };
+  return async (seen: ShownMapService, value: MapServiceValue | null) => {
     try {
-      const saved = await put<OrganizationSetting<MapServiceValue>>(path, { value }, { headers: ifMatch(settingVersion(seen)) });
-      await mutate([path], saved, { revalidate: false });
+      await send(value, seen);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 412) await mutate([path]);
-      throw error;
+      if (!(error instanceof ApiError) || error.status !== 412) throw error;
+      const stored = await get<OrganizationSetting<MapServiceValue>>(path);
+      if (!stored) throw error;
+      const now = shownMapService(stored);
+      const mine: MapServiceValue = value ?? {};
+      // Going back to the system's map service changes every field the organization had set.
+      const changed = MAP_SERVICE_FIELDS.filter((field) => (value === null ? !blank(seen[field]) : !same(mine[field], seen[field])));
+      const clashes = changed.filter((field) => !same(now[field], seen[field]) && !same(now[field], mine[field]));
+      if (clashes.length) throw new ChangedMeanwhileError<ShownMapService>(error.message, now, clashes);
+      if (value === null) return send(null, now);
+      const merged = Object.fromEntries(
+        MAP_SERVICE_FIELDS.map((field) => [field, changed.includes(field) ? mine[field] : now[field]]).filter(([, v]) => !blank(v)),
+      ) as MapServiceValue;
+      await send(merged, now);
     }
   };
 }

@@ -112,6 +112,18 @@ describe('header map in the organization settings', () => {
     expect(name).not.toHaveAttribute('aria-invalid');
   }, 30_000);
 
+  it('tells column names in any script apart (two Chinese names are not "twice")', async () => {
+    server.state.headerMaps[DEMO_ORG] = { 站点编号: 'station', 水温: { parameter: 'Temperature, water', unit: 'deg C' } };
+    await openSettings();
+    await section();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a column' }));
+    await userEvent.type(within(column(3)).getByRole('textbox', { name: 'Their column' }), '日期');
+    await userEvent.selectOptions(within(column(3)).getByRole('combobox', { name: 'Our field' }), 'Date');
+    await userEvent.click(screen.getByRole('button', { name: 'Save column names' }));
+    expect(await screen.findByText('Column names saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', HEADER_MAP)[0]!.body).toEqual({ 日期: 'date' });
+  }, 30_000);
+
   it("shows the server's refusal of a column at that column", async () => {
     await openSettings();
     await section();

@@ -20,7 +20,8 @@ interface Row {
 type RowErrors = Partial<Record<'column' | 'target' | 'parameter', string>>;
 
 /** Column names compared as imports compare them: case, spaces and punctuation ignored. */
-const normalized = (name: string) => name.toLocaleLowerCase().replace(/[^0-9a-z]/g, '');
+/** A column name as imports compare it (chalicelib/imports/formats.py normalized): letters and digits of any script. */
+const normalized = (name: string) => name.toLocaleLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 let nextKey = 0;
 const newRow = (): Row => ({ key: nextKey++, column: '', target: '', parameter: '', unit: '' });

@@ -39,7 +39,14 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
       () => save(seen, fields),
       organization ? t('organizations.list.saved', { name }) : t('organizations.list.created', { name }),
       (error) => {
-        if (meanwhile.take<Organization>(error, setSeen)) return true;
+        if (
+          seen &&
+          meanwhile.take<Organization>(error, seen, fields, (current, theirs) => {
+            setValues((shown) => ({ ...shown, ...Object.fromEntries(Object.entries(theirs).map(([name, value]) => [name, value ?? ''])) }));
+            setSeen(current);
+          })
+        )
+          return true;
         const field = refusedOrganizationField(error);
         if (field) setErrors({ [field]: messageOf(error) });
         return !!field;

@@ -115,7 +115,11 @@ export function ParameterDialog({
       const done = await run(
         () => actions.update(seen, given),
         t('organizations.parameters.updated', { name: seen.label }),
-        (error) => meanwhile.take<ParameterDetails>(error, setSeen) || atUnit(error),
+        (error) =>
+          meanwhile.take<ParameterDetails>(error, seen, given, (current, theirs) => {
+            setValues((shown) => ({ ...shown, ...Object.fromEntries(Object.entries(theirs).map(([name, value]) => [name, value ?? ''])) }));
+            setSeen(current);
+          }) || atUnit(error),
       );
       if (done) onClose();
       return;

@@ -249,6 +249,8 @@ describe("the organization's own parameters", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Chlorophyll a' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete parameter' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText("Values are recorded for the parameter 'Chlorophyll a': a parameter with values cannot be deleted.")).toBeInTheDocument();
+    // Asking again would meet the same answer: the confirmation closes.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete parameter' })).not.toBeInTheDocument());
     expect(rowOf('Chlorophyll a')).toBeInTheDocument();
   });
 

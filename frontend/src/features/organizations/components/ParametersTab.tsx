@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
+import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
@@ -192,9 +193,15 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
         busy={busy}
         focusAfter={focusAfter}
         onConfirm={() =>
-          void run(() => actions.remove(deleting!.id), t('organizations.parameters.deleted', { name: deleting?.label ?? '' })).then(
-            (done) => done && setDeleting(null),
-          )
+          void run(
+            () => actions.remove(deleting!.id),
+            t('organizations.parameters.deleted', { name: deleting?.label ?? '' }),
+            // A refusal that asking again cannot change (values use it: 409; gone: 404) closes the dialog; the toast says why.
+            (error) => {
+              if (error instanceof ApiError && (error.status === 409 || error.status === 404)) setDeleting(null);
+              return false;
+            },
+          ).then((done) => done && setDeleting(null))
         }
         onClose={() => setDeleting(null)}
       />

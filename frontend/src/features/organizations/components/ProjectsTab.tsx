@@ -144,7 +144,15 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
       },
       project ? t('organizations.projects.saved', { name: fields.name }) : t('organizations.projects.created', { name: fields.name }),
       (error) => {
-        if (meanwhile.take<Project>(error, setSeen)) return true;
+        if (
+          seen &&
+          meanwhile.take<Project>(error, seen, { name: fields.name, description: fields.description }, (current, theirs) => {
+            if ('name' in theirs) setName(theirs.name ?? '');
+            if ('description' in theirs) setDescription(theirs.description ?? '');
+            setSeen(current);
+          })
+        )
+          return true;
         if (project && isProjectGone(error)) {
           toast.error(t('organizations.projects.goneMeanwhile', { name: project.name }));
           return (gone = true);

@@ -4,7 +4,16 @@ import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
 import { messageOf, toast } from '../../../shell/toast';
-import { testWqxAccount, useMapServiceSetting, useSaveMapServiceSetting, useSaveWqxAccount, useWqxAccount } from '../api/settings';
+import {
+  shownMapService,
+  testWqxAccount,
+  useMapServiceSetting,
+  useSaveMapServiceSetting,
+  useSaveWqxAccount,
+  useWqxAccount,
+  type ShownMapService,
+} from '../api/settings';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import type { MapServiceValue } from '../api/types';
 import { mayAdminister, mayContribute } from '../lib/access';
 import { formatDate } from '../../../lib/dates';
@@ -47,24 +56,39 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   const save = useSaveMapServiceSetting(organizationId);
   const { busy, run } = useAction();
   const [value, setValue] = useState<MapServiceValue>({});
+  // The setting as the form shows it; after a clash with someone else's save, as it is stored now.
+  const [seen, setSeen] = useState<ShownMapService | null>(null);
+  const meanwhile = useChangedMeanwhile();
   useEffect(() => {
-    if (setting.data) setValue(setting.data.inherited ? {} : (setting.data.value ?? {}));
+    if (!setting.data) return;
+    const shown = shownMapService(setting.data);
+    setSeen(shown);
+    setValue(setting.data.inherited ? {} : (setting.data.value ?? {}));
   }, [setting.data]);
   const [errors, setErrors] = useState<Partial<Record<MapServiceAddress, string>>>({});
   const { form, focusFirstInvalid } = useFocusFirstInvalid();
   // "Use the system's map service" leaves with the organization's own setting: focus goes to the Save button.
   const actions = useRef<HTMLDivElement>(null);
   if (setting.error) return <LoadError error={setting.error} title={t('organizations.settings.loadFailed')} onRetry={() => setting.mutate()} />;
-  if (!setting.data) return <Spinner />;
+  if (!setting.data || !seen) return <Spinner />;
   const field = (name: keyof MapServiceValue) => ({
     value: value[name] ?? '',
     error: name === 'styleUrl' || name === 'tileUrl' ? (errors[name] ?? null) : null,
+    hint: meanwhile.hint(name),
     onChange: (v: string) => {
       setValue((current) => ({ ...current, [name]: v }));
       if (name === 'styleUrl' || name === 'tileUrl') setErrors(({ [name]: _cleared, ...others }) => others);
     },
   });
+  // Someone else saved it meanwhile: their values of the fields this form left alone are shown, those of the
+  // fields both changed under the fields; the next save is over their version.
+  const tookClash = (error: unknown) =>
+    meanwhile.take<ShownMapService>(error, seen, value, (current, theirs) => {
+      setValue((shown) => ({ ...shown, ...theirs }));
+      setSeen(current);
+    });
   const atAddressField = (sent: MapServiceValue) => (error: unknown) => {
+    if (tookClash(error)) return true;
     const address = refusedMapServiceAddress(error, sent);
     if (address) {
       setErrors({ [address]: messageOf(error) });
@@ -75,7 +99,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   const reset = async () => {
     if (busy) return;
     setErrors({});
-    if (await run(() => save(setting.data!, null), t('organizations.settings.mapServiceReset'))) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+    if (await run(() => save(seen, null), t('organizations.settings.mapServiceReset'), tookClash)) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   };
   const cleaned = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
   const submit = () => {
@@ -86,7 +110,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
       focusFirstInvalid();
       return;
     }
-    void run(() => save(setting.data!, cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
+    void run(() => save(seen, cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
   };
 
   return (
@@ -105,6 +129,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
           submit();
         }}
       >
+        {meanwhile.notice}
         <fieldset disabled={!editable} className="ws-form">
           <legend className="visually-hidden">{t('organizations.settings.mapService')}</legend>
           <TextField id="map-style-url" label={t('organizations.settings.styleUrl')} type="url" {...field('styleUrl')} />

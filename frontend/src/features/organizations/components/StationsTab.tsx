@@ -327,24 +327,31 @@ function StationDialog({
     if (longitude.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) found.longitude = t('organizations.stations.longitudeInvalid');
     setErrors(found);
     if (Object.keys(found).length) return;
+    const fields: StationFields = {
+      identifier: identifier.trim(),
+      name: name.trim(),
+      latitude: lat,
+      longitude: lon,
+      horizontalDatum: horizontalDatum || null,
+      stationType: stationType || null,
+    };
+    // The fields someone else changed meanwhile that this edit left alone show their values (a second save keeps them).
+    const showTheirs = (current: Station, theirs: Partial<Station>) => {
+      if ('name' in theirs) setName(theirs.name ?? '');
+      if ('latitude' in theirs) setLatitude(String(theirs.latitude ?? ''));
+      if ('longitude' in theirs) setLongitude(String(theirs.longitude ?? ''));
+      if ('horizontalDatum' in theirs) setHorizontalDatum(theirs.horizontalDatum ?? '');
+      if ('stationType' in theirs) setStationType(theirs.stationType ?? '');
+      onChangedMeanwhile(current);
+    };
     // 409: the identifier is taken (a new station's; an edit keeps its identifier).
     const atField = (error: unknown) => {
-      if (meanwhile.take(error, onChangedMeanwhile)) return true;
+      if (station && meanwhile.take<Station>(error, station, fields, showTheirs)) return true;
       if (station || !(error instanceof ApiError) || error.status !== 409) return false;
       setErrors({ identifier: messageOf(error) });
       return true;
     };
-    onSave(
-      {
-        identifier: identifier.trim(),
-        name: name.trim(),
-        latitude: lat,
-        longitude: lon,
-        horizontalDatum: horizontalDatum || null,
-        stationType: stationType || null,
-      },
-      atField,
-    );
+    onSave(fields, atField);
   };
 
   return (

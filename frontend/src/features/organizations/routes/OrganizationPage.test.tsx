@@ -307,6 +307,28 @@ describe('organization workspace', () => {
     expect(server.state.stations[0]!.name).toBe('Mill Creek at the dam');
   });
 
+  it('after a clash, the fields only the other person changed show their values and a second save keeps them', async () => {
+    await open('stations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Mill Creek' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit station' });
+    // Someone else renames the station, moves it north and changes its type while the dialog is open.
+    Object.assign(server.state.stations[0]!, { name: 'Upper Mill Creek', latitude: 40.15, stationType: 'lake', updatedAt: '2026-11-27T09:00:00.000Z' });
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek at the dam');
+    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Longitude' }));
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Latitude' })).toHaveValue(40.15);
+    expect(within(dialog).getByRole('combobox', { name: 'Station type' })).toHaveValue('lake');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Longitude' })).toHaveValue(-75.25);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Station Mill Creek at the dam saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/station/s-1')[1]!.body).toEqual({ name: 'Mill Creek at the dam', longitude: -75.25 });
+    expect(server.state.stations[0]).toMatchObject({ name: 'Mill Creek at the dam', latitude: 40.15, longitude: -75.25, stationType: 'lake' });
+  });
+
   it('a change someone else made meanwhile to another field is kept without asking', async () => {
     await open('stations');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Mill Creek' }));
@@ -391,22 +413,36 @@ describe('organization workspace', () => {
     expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[1]!.body).toEqual({ value: null });
   });
 
-  it('a map service someone else saved meanwhile is not overwritten: the server says so and theirs is shown', async () => {
+  it('a map service someone else saved meanwhile: another field of theirs is kept, the same field is asked about', async () => {
+    const path = `/organization/${DEMO_ORG}/settings/map-service`;
+    const key = `${DEMO_ORG}/map-service`;
     await open('settings');
     expect(await screen.findByText('This organization uses the system’s map service.')).toBeInTheDocument();
-    // Another group administrator saves an attribution while this form is open.
-    server.state.settings[`${DEMO_ORG}/map-service`] = { value: { attribution: '© River Keepers' }, updatedAt: '2026-11-27T09:00:00.000Z' };
-    await userEvent.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
-    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
-    expect(await screen.findByText('Someone else changed this setting after you loaded it: load it again to see their change.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[0]!.ifMatch).toBe('"inherited"');
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Attribution' })).toHaveValue('© River Keepers'));
-    expect(server.state.settings[`${DEMO_ORG}/map-service`]!.value).toEqual({ attribution: '© River Keepers' });
-    // Saved again over their version, on purpose.
+    // Another group administrator saves an attribution while this form is open: a field this one leaves alone.
+    server.state.settings[key] = { value: { attribution: '© River Keepers' }, updatedAt: '2026-11-27T09:00:00.000Z' };
     await userEvent.type(screen.getByRole('textbox', { name: 'Style address (URL)' }), 'https://tiles.example.org/style.json');
     await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
     expect(await screen.findByText('Map service saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/settings/map-service`)[1]!.ifMatch).toBe('"2026-11-27T09:00:00.000Z"');
+    expect(server.callsTo('PUT', path).map((call) => call.ifMatch)).toEqual(['"inherited"', '"2026-11-27T09:00:00.000Z"']);
+    expect(server.state.settings[key]!.value).toEqual({ styleUrl: 'https://tiles.example.org/style.json', attribution: '© River Keepers' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Attribution' })).toHaveValue('© River Keepers'));
+
+    // Now both change the attribution: theirs is shown under the field, this one's stays typed until saved again.
+    server.state.settings[key] = {
+      value: { styleUrl: 'https://tiles.example.org/style.json', attribution: '© Keepers of the River' },
+      updatedAt: '2026-11-27T09:30:00.000Z',
+    };
+    const attribution = screen.getByRole('textbox', { name: 'Attribution' });
+    await userEvent.clear(attribution);
+    await userEvent.type(attribution, '© Demo Watershed Council');
+    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else changed this while you were editing it.');
+    expect(attribution).toHaveAccessibleDescription('Changed meanwhile by someone else to: © Keepers of the River');
+    expect(attribution).toHaveValue('© Demo Watershed Council');
+    expect(server.state.settings[key]!.value).toMatchObject({ attribution: '© Keepers of the River' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save map service' }));
+    await waitFor(() => expect(server.state.settings[key]!.value).toMatchObject({ attribution: '© Demo Watershed Council' }));
+    expect(server.callsTo('PUT', path).at(-1)!.ifMatch).toBe('"2026-11-27T09:30:00.000Z"');
   });
 
   it('sets the WQX account; the private key is never shown again', async () => {

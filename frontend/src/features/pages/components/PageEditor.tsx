@@ -58,6 +58,11 @@ function Versions({ page, lang, onNotice, onRestored }: {
                 {t('pages.editor.restore')}
               </button>
             )}
+            {/* Read before restoring or saving over it (another administrator's version, say). */}
+            <details className="page-version-text">
+              <summary>{t('pages.editor.showText')}</summary>
+              <pre lang={lang}>{v.text}</pre>
+            </details>
           </li>
         ))}
       </ol>

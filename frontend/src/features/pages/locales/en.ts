@@ -40,6 +40,7 @@ const pages = {
     restoredFrom: 'restored from version {{version}}',
     current: 'served now',
     restore: 'Restore',
+    showText: 'Its text',
     restored: 'Version {{version}} is served again.',
     discardTitle: 'Discard the changes?',
     discardMessage: 'Your changes to the text in {{languages}} have not been saved. Close the editor and discard them?',

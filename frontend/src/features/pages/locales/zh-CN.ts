@@ -43,6 +43,7 @@ const pages: Strings<typeof en> = {
     restoredFrom: '恢复自第 {{version}} 版',
     current: '当前显示',
     restore: '恢复',
+    showText: '其文本',
     restored: '已重新显示第 {{version}} 版。',
     discardTitle: '放弃更改？',
     discardMessage: '您对{{languages}}文本所做的更改尚未保存。要关闭编辑器并放弃这些更改吗？',
