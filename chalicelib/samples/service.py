@@ -487,7 +487,7 @@ REFRESH_THREADS = 8
 
 
 MAX_REMOVED = 50_000  # values taken out by one request: a longer series is taken out a period at a time
-TOO_MANY_TO_REMOVE = ("This period holds {count:,} values: at most {limit:,} are deleted at a time. Choose a "
+TOO_MANY_TO_REMOVE = ("This period holds {count} values: at most {limit} are deleted at a time. Choose a "
                       "shorter period.")
 
 
@@ -499,7 +499,7 @@ def remove_values(station_id: str, parameter_id: str, organization_id: str | Non
     keys = [item.time for item in SampleValue.query(series_key(station_id, parameter_id), condition,
                                                     attributes_to_get=["time"])]
     if len(keys) > MAX_REMOVED:
-        raise BadRequest(TOO_MANY_TO_REMOVE.format(count=len(keys), limit=MAX_REMOVED))
+        raise BadRequest(TOO_MANY_TO_REMOVE.format(count=f"{len(keys):,}", limit=f"{MAX_REMOVED:,}"))
     with SampleValue.batch_write() as batch:
         for time in keys:
             batch.delete(SampleValue(seriesKey=series_key(station_id, parameter_id), time=time))

@@ -23,6 +23,8 @@ export const AUDIT_TARGET_TYPES = [
   'parameter',
   'api-key',
   'import-source',
+  'values',
+  'time-series',
 ] as const;
 
 export interface AuditEntry {

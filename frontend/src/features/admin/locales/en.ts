@@ -200,6 +200,8 @@ const admin = {
       parameter: 'Parameter',
       'api-key': 'API key',
       'import-source': 'Import source',
+      values: 'Values of a station',
+      'time-series': 'Logger series',
     },
   },
 };

@@ -199,6 +199,8 @@ const admin: typeof en = {
       parameter: '参数',
       'api-key': 'API 密钥',
       'import-source': '导入源',
+      values: '站点的数值',
+      'time-series': '记录仪序列',
     },
   },
 };
