@@ -45,6 +45,7 @@ export async function apiAs(request: APIRequestContext, username: DemoUser) {
   const headers = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
   return {
     get: (path: string) => request.get(`/api/v1${path}`, { headers }),
+    post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
     put: (path: string, data: unknown) => request.put(`/api/v1${path}`, { headers, data }),
     patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
     /** A multipart form (a file upload), as the API's form routes take it. */
