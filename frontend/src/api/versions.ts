@@ -19,7 +19,10 @@ export function ifMatch(version: string | number | null | undefined): Record<str
   return version === null || version === undefined || version === '' ? {} : { 'If-Match': `"${version}"` };
 }
 
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+/** A field left empty: nothing, null or an empty text (a form's empty field and an absent attribute are one). */
+export const blank = (value: unknown) => (value ?? '') === '';
+/** Two values of a field are the same one (every kind of empty alike). */
+export const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
 
 /** The fields whose value differs from the item as it was shown: only those are sent. */
 export function changesFrom<T extends object>(seen: T, values: Partial<T>): Partial<T> {

@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangedMeanwhileError } from '../api/versions';
-
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || ((a ?? '') === '' && (b ?? '') === '');
+import { ChangedMeanwhileError, same } from '../api/versions';
 
 /**
  * What a form shows when its save met a change someone else saved meanwhile to the same fields

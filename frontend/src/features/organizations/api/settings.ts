@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, get, post, put } from '../../../api/client';
-import { ChangedMeanwhileError, ifMatch } from '../../../api/versions';
+import { blank, ChangedMeanwhileError, ifMatch, same } from '../../../api/versions';
 import { organizationPath } from './organizations';
 import type { MapServiceValue, OrganizationSetting, WqxAccount } from './types';
 
@@ -30,8 +30,6 @@ export function shownMapService(setting: OrganizationSetting<MapServiceValue>): 
 }
 
 const MAP_SERVICE_FIELDS = ['styleUrl', 'tileUrl', 'accessToken', 'attribution', 'provider'] as const;
-const blank = (value: unknown) => (value ?? '') === '';
-const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
 
 /**
  * PUT the map service for the version shown (`seen`). When someone else saved it meanwhile (412), it is read again:
