@@ -226,13 +226,16 @@ def remove_values(series: TimeSeries, start: int | None, end: int | None) -> int
     for key in [bucket.ts for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end),
                                                           attributes_to_get=["ts"])]:
         removed += _remove_from_bucket(series.id, key, start, end)
-    left = [bucket for bucket in TimeBucket.query(series.id, _bucket_range(series, None, None))]
+    # What is left: every bucket's count (no values read), then the first and last buckets' times only.
+    left = list(TimeBucket.query(series.id, _bucket_range(series, None, None), attributes_to_get=["ts", "n"]))
     count = sum(int(bucket.count) for bucket in left)
     if count == 0:
         TimeSeries(id=series.id, ts=META).delete()
         return removed
-    first = packing.unpack_columns(left[0].data, bucket_start(left[0].ts))[0][0]
-    last = packing.unpack_columns(left[-1].data, bucket_start(left[-1].ts))[0][-1]
+    keys = list(dict.fromkeys([(series.id, left[0].ts), (series.id, left[-1].ts)]))  # one bucket left: one key
+    ends = {bucket.ts: bucket for bucket in TimeBucket.batch_get(keys)}
+    first = packing.unpack_columns(ends[left[0].ts].data, bucket_start(left[0].ts))[0][0]
+    last = packing.unpack_columns(ends[left[-1].ts].data, bucket_start(left[-1].ts))[0][-1]
     series.update(actions=[TimeSeries.count.set(count), TimeSeries.firstTime.set(iso(first)),
                            TimeSeries.lastTime.set(iso(last)), TimeSeries.updatedAt.set(utc_now())])
     return removed

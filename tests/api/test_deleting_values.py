@@ -98,9 +98,15 @@ def test_a_logger_series_loses_a_period_then_goes_and_its_parameter_may_go_too(a
     assert [p["t"][:10] for p in data["points"]] == [f"2024-05-0{d}" for d in range(1, 6)] + [
         "2024-06-06", "2024-06-07", "2024-06-08", "2024-06-09", "2024-06-10"]
 
+    # June goes too: one bucket is left, May's.
+    june = api.as_("contributor").delete(f"/wapi/ts/series/{series['id']}?from=2024-06-01&to=2024-06-30")
+    assert june.json == {"deleted": 5}
+    (may,) = api.get(f"/wapi/ts/list?stationId={station['id']}").json
+    assert (may["count"], may["firstTime"], may["lastTime"]) == (5, "2024-05-01T00:00:00Z", "2024-05-05T00:00:00Z")
+
     assert api.as_("outsider").delete(f"/wapi/ts/series/{series['id']}").status_code == 403
     whole = api.as_("contributor").delete(f"/wapi/ts/series/{series['id']}")
-    assert whole.json == {"deleted": 10}
+    assert whole.json == {"deleted": 5}
     assert api.get(f"/wapi/ts/list?stationId={station['id']}").json == []
     assert api.as_("contributor").delete(f"/wapi/ts/series/{series['id']}").status_code == 404
     # Nothing records it any more: the parameter may go.
