@@ -7,6 +7,7 @@ import { organizationProblems, refusedOrganizationField, type OrganizationField,
 import { useAction } from '../lib/useAction';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
+import { useTextFields } from '../../../shell/useTextFields';
 
 /**
  * Create or edit an organization's name, description, website and contact. What the server would refuse
@@ -21,13 +22,15 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
   // The organization as the dialog shows it: as stored now, after someone else changed it meanwhile.
   const [seen, setSeen] = useState(organization);
   const meanwhile = useChangedMeanwhile();
-  const [values, setValues] = useState<OrganizationFieldValues>({
-    name: organization?.name ?? '',
-    description: organization?.description ?? '',
-    website: organization?.website ?? '',
-    contact: organization?.contact ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<OrganizationField, string>>>({});
+  const { values, setErrors, field, adopt } = useTextFields<OrganizationField>(
+    {
+      name: organization?.name ?? '',
+      description: organization?.description ?? '',
+      website: organization?.website ?? '',
+      contact: organization?.contact ?? '',
+    } satisfies OrganizationFieldValues,
+    (name) => meanwhile.hint(name),
+  );
 
   const submit = async () => {
     const problems = organizationProblems(values);
@@ -42,7 +45,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
         if (
           seen &&
           meanwhile.take<Organization>(error, seen, fields, (current, theirs) => {
-            setValues((shown) => ({ ...shown, ...Object.fromEntries(Object.entries(theirs).map(([name, value]) => [name, value ?? ''])) }));
+            adopt(theirs);
             setSeen(current);
           })
         )
@@ -54,16 +57,6 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
     );
     if (done) onClose();
   };
-
-  const field = (name: OrganizationField) => ({
-    value: values[name],
-    error: errors[name],
-    hint: meanwhile.hint(name),
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors(({ [name]: _, ...rest }) => rest);
-    },
-  });
 
   return (
     <FormDialog

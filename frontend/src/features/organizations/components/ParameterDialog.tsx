@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { changesFrom } from '../../../api/versions';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
+import { useTextFields } from '../../../shell/useTextFields';
 import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
 import { messageOf, toast } from '../../../shell/toast';
 import {
@@ -80,18 +81,20 @@ export function ParameterDialog({
   const units = useUnitCodes().data;
   const fractions = useSampleFractions().data ?? [];
   const groups = useParameterGroups().data ?? [];
-  const [values, setValues] = useState<Values>({
-    label: parameter?.label ?? '',
-    unit: parameter?.unit ?? '',
-    group: parameter?.group ?? '',
-    characteristicName: parameter?.characteristicName ?? '',
-    sampleFraction: parameter?.sampleFraction ?? '',
-    description: parameter?.description ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // The parameter as the dialog shows it: as stored now, after someone else changed it meanwhile.
   const [seen, setSeen] = useState(parameter);
   const meanwhile = useChangedMeanwhile();
+  const { values, setErrors, field, adopt } = useTextFields<Field>(
+    {
+      label: parameter?.label ?? '',
+      unit: parameter?.unit ?? '',
+      group: parameter?.group ?? '',
+      characteristicName: parameter?.characteristicName ?? '',
+      sampleFraction: parameter?.sampleFraction ?? '',
+      description: parameter?.description ?? '',
+    } satisfies Values,
+    (name) => meanwhile.hint(name),
+  );
   const atUnit = (error: unknown) => {
     if (!refusedUnit(error)) return false;
     setErrors({ unit: messageOf(error) });
@@ -117,7 +120,7 @@ export function ParameterDialog({
         t('organizations.parameters.updated', { name: seen.label }),
         (error) =>
           meanwhile.take<ParameterDetails>(error, seen, given, (current, theirs) => {
-            setValues((shown) => ({ ...shown, ...Object.fromEntries(Object.entries(theirs).map(([name, value]) => [name, value ?? ''])) }));
+            adopt(theirs);
             setSeen(current);
           }) || atUnit(error),
       );
@@ -143,15 +146,6 @@ export function ParameterDialog({
     if (done) onClose();
   };
 
-  const field = (name: Field) => ({
-    value: values[name],
-    error: errors[name],
-    hint: meanwhile.hint(name),
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors(({ [name]: _, ...rest }) => rest);
-    },
-  });
   const unit = values.unit.trim();
   const unknownUnit = !!units && !!unit && !units.some((code) => loose(code.value) === loose(unit));
   const unitHint = [
