@@ -164,10 +164,9 @@ def _stations(ids: list[str]) -> list:
 def _read(station_id: str, parameter_id: str, start: str | None, end: str | None) -> tuple[str, str, dict]:
     from chalicelib.samples import service as samples
 
-    begin = samples.parse_time(start, "from") if start else None
-    finish = samples.parse_time(end, "to", end=True) if end else None
-    return station_id, parameter_id, samples.read_series(station_id, parameter_id, start=begin, end=finish,
-                                                         columns=True, written_dates=True)
+    period = samples.period_of(start, "from", end, "to")
+    return station_id, parameter_id, samples.read_series(station_id, parameter_id, period=period, columns=True,
+                                                         written_dates=True)
 
 
 def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None,

@@ -23,6 +23,7 @@ from chalicelib.organizations.directory import live_organization
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.samples import download
+from chalicelib.samples import service as samples
 from chalicelib.stations import service as stations
 
 JOB_TYPE = "sample-value-download"
@@ -45,6 +46,12 @@ class Asked:
     parameter_ids: list[str] = field(default_factory=list)
     start: str | None = None
     end: str | None = None
+    first_day: str | None = None  # the written dates asked (samples.Period)
+    last_day: str | None = None
+
+    @property
+    def period(self) -> samples.Period:
+        return samples.Period(self.start, self.end, self.first_day, self.last_day)
 
 
 def stations_of(asked: Asked) -> list:
@@ -91,8 +98,9 @@ def rows(asked: Asked, chosen: list) -> Iterator[list[str]]:
     lookups = dict(organizations={o: live_organization(o) for o in {s.organizationId for s in chosen}},
                    parameters=parameters.all_parameters(),
                    projects={p.id: p for p in projects.COLLECTION.model.scan()})
+    keep = asked.period.keeper()
     selection = download.Selection(chosen, set(asked.parameter_ids) if asked.parameter_ids else None,
-                                   asked.start, asked.end)
+                                   asked.start, asked.end, keep=keep and (lambda item, _station: keep(item)))
     return download.rows(selection, **lookups)
 
 

@@ -22,17 +22,14 @@ def _multi(request) -> dict[str, list[str]]:
     return {name: params.getlist(name) for name in params} if params else {}
 # Answers up to this size come back in the response itself; larger ones are written to S3 and the
 # caller is redirected to a presigned URL (API Gateway and Lambda cap a response at 6 MB).
-DATE_OR_TIME = {"type": "string", "description": "an ISO 8601 date or time"}
+DATE_OR_TIME = {"type": "string", "description": "an ISO 8601 date (a day as the values' sources wrote it, in "
+                                                "their own zones) or date-time (an instant; UTC without a zone)"}
 
 
-def _range(params: dict) -> tuple[str | None, str | None]:
-    start_name = next((n for n in ("from", "startDate", "start") if params.get(n)), None)
-    end_name = next((n for n in ("to", "endDate", "end") if params.get(n)), None)
-    start = service.parse_time(params[start_name], start_name) if start_name else None
-    end = service.parse_time(params[end_name], end_name, end=True) if end_name else None
-    if start and end and start > end:
-        raise BadRequest(f"Invalid {start_name}. It must not be after {end_name}")
-    return start, end
+def _period(params: dict) -> service.Period:
+    start_name = next((n for n in ("from", "startDate", "start") if params.get(n)), "from")
+    end_name = next((n for n in ("to", "endDate", "end") if params.get(n)), "to")
+    return service.period_of(params.get(start_name), start_name, params.get(end_name), end_name)
 
 
 @routes.route("/sampleValue/{stationId}/{parameterId}", methods=["DELETE"], auth=rules.signed_in)
@@ -44,12 +41,13 @@ def delete_values(stationId, parameterId):
     station = stations.get(stationId)
     require_write(station.organizationId)
     parameter = parameters.get(parameterId)
-    start, end = _range(routes.current_request.query_params or {})
-    deleted = service.remove_values(stationId, parameterId, station.organizationId, start, end)
+    period = _period(routes.current_request.query_params or {})
+    deleted = service.remove_values(stationId, parameterId, station.organizationId, period)
     if deleted:
         audit.record("delete", "values", f"{stationId}#{parameterId}",
                      before={"identifier": station.identifier, "parameter": parameter.label, "count": deleted,
-                             "from": start, "to": end and end.rstrip("~")},
+                             "from": period.first_day or period.start,
+                             "to": period.last_day or (period.end and period.end.rstrip("~"))},
                      organization_id=station.organizationId, target_label=f"{station.identifier} · {parameter.label}")
     return {"deleted": deleted}
 
@@ -70,7 +68,7 @@ def series(stationId, parameterId):
     params = routes.current_request.query_params or {}
     stations.get(stationId)
     parameters.get(parameterId)
-    start, end = _range(params)
+    period = _period(params)
     limit = params.get("limit")
     if limit is not None and (not limit.isdigit() or not 0 < int(limit) <= service.MAX_SERIES_LIMIT):
         raise BadRequest(f"Invalid limit. Number from 1 to {service.MAX_SERIES_LIMIT} expected")
@@ -80,7 +78,7 @@ def series(stationId, parameterId):
     fmt = params.get("format") or "objects"
     if fmt not in ("objects", "columns"):
         raise BadRequest("Invalid format. objects or columns expected")
-    return service.read_series(stationId, parameterId, start=start, end=end, limit=int(limit) if limit else None,
+    return service.read_series(stationId, parameterId, period=period, limit=int(limit) if limit else None,
                                descending=order == "DESC", columns=fmt == "columns")
 
 
@@ -122,9 +120,9 @@ def download_values():
     organization_ids = _values(multi, "organizationId", "organizationIds")
     if not (station_ids or project_ids or organization_ids):
         raise BadRequest("Name at least one stationId, projectId or organizationId.")
-    start, end = _range(params)
+    period = _period(params)
     asked = answers.Asked(station_ids, project_ids, organization_ids, _values(multi, "parameterId", "parameterIds"),
-                          start, end)
+                          period.start, period.end, period.first_day, period.last_day)
     chosen = answers.stations_of(asked)
     queued = answers.plan(asked, chosen, current_principal_id())
     if queued is not None:

@@ -42,6 +42,49 @@ def parse_time(value: str, name: str, *, end: bool = False) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + ("~" if end else "")
 
 
+_DAY = timedelta(days=1)
+_LAST_OF_DAY = "T23:59:59Z~"  # after every stored time of a day ("2024-07-11T23:59:59Z#activity...")
+
+
+@dataclass(frozen=True)
+class Period:
+    """A query's ?from&to as bounds of the stored (UTC) times. A bare date names a day as the values' sources wrote
+    it, in their own zones, as the charts draw the values and downloads and WQP date them (9 pm CST on 31 January is
+    31 January, although stored as 1 February): the read reaches a day further on that side (the zones lie within
+    a day of UTC) and `keeper` keeps the values by their written date. A date-time is an instant, as given."""
+
+    start: str | None = None
+    end: str | None = None
+    first_day: str | None = None  # the written dates kept, when the query gave dates
+    last_day: str | None = None
+
+    @property
+    def dated(self) -> bool:
+        return bool(self.first_day or self.last_day)
+
+    def keeper(self):
+        """A test of a stored value (its raw item, with `tz` and `do` read) for the written dates; None: all."""
+        if not self.dated:
+            return None
+        date_of, low, high = LocalTimes().date_of, self.first_day or "", self.last_day or "9999"
+        return lambda item: low <= date_of(item) <= high
+
+
+def period_of(start: str | None, start_name: str, end: str | None, end_name: str) -> Period:
+    """The period of a query's start and end texts (None: open), or a 400 naming the parameter at fault."""
+    lower = parse_time(start, start_name) if start else None
+    upper = parse_time(end, end_name, end=True) if end else None
+    first_day = start.strip() if start and _DATE.fullmatch(start.strip()) else None
+    last_day = end.strip() if end and _DATE.fullmatch(end.strip()) else None
+    if lower and upper and lower > upper:
+        raise BadRequest(f"Invalid {start_name}. It must not be after {end_name}")
+    if first_day:
+        lower = (date.fromisoformat(first_day) - _DAY).isoformat()
+    if last_day:
+        upper = (date.fromisoformat(last_day) + _DAY).isoformat() + _LAST_OF_DAY
+    return Period(lower, upper, first_day, last_day)
+
+
 def sort_time(moment: datetime, discriminator: str | None = None) -> str:
     text = moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     return f"{text}#{discriminator}" if discriminator else text
@@ -330,33 +373,21 @@ _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondit
              "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange"}
 
 
-def read_series(station_id: str, parameter_id: str, *, start: str | None = None, end: str | None = None,
-                limit: int | None = None, descending: bool = False, columns: bool = False,
-                written_dates: bool = False) -> dict:
+def read_series(station_id: str, parameter_id: str, *, period: Period = Period(), limit: int | None = None,
+                descending: bool = False, columns: bool = False, written_dates: bool = False) -> dict:
     """One station's values of one parameter in time order: one Query (paged by DynamoDB's 1 MB pages).
     Returns the values as objects, or as columns {time: [...], value: [...]} (with `written_dates`, also the
     dates the values were written with, in their own zones: {date: [...]}), and the requests made."""
     started = clock.perf_counter()
-    key = series_key(station_id, parameter_id)
-    values = {":k": {"S": key}}
-    condition = "seriesKey = :k"
-    if start and end:
-        condition += " AND #t BETWEEN :a AND :b"
-        values.update({":a": {"S": start}, ":b": {"S": end}})
-    elif start:
-        condition += " AND #t >= :a"
-        values[":a"] = {"S": start}
-    elif end:
-        condition += " AND #t <= :b"
-        values[":b"] = {"S": end}
-    request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
-                   ExpressionAttributeValues=values, ScanIndexForward=not descending)
+    request = _series_query(station_id, parameter_id, period)
+    request["ScanIndexForward"] = not descending
+    keep = period.keeper()
     if columns:
-        request["ProjectionExpression"] = "#t, v, tz, #do" if written_dates else "#t, v"
-    if "#t" in condition or columns:
-        request["ExpressionAttributeNames"] = {"#t": "time", **({"#do": "do"} if columns and written_dates else {})}
-    if limit:
-        request["Limit"] = limit
+        dated = written_dates or keep is not None
+        request["ProjectionExpression"] = "#t, v, tz, #do" if dated else "#t, v"
+        request["ExpressionAttributeNames"] = {"#t": "time", **({"#do": "do"} if dated else {})}
+    if limit and keep is None:
+        request["Limit"] = limit  # with written dates, some of a page's values may fall outside them
     times: list[str] = []
     numbers: list = []
     dates: list[str] = []
@@ -367,6 +398,8 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
     for page in query_pages(**request):
         requests += 1
         for item in page["Items"]:
+            if keep is not None and not keep(item):
+                continue
             moment = time_of(item["time"]["S"])
             value = _number(item.get("v"))
             if columns:
@@ -382,6 +415,7 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
             unit = entry.get("unit", unit)
             objects.append(entry)
         if limit and len(times) + len(objects) >= limit:
+            del times[limit:], numbers[limit:], dates[limit:], objects[limit:]
             break
     result = {"stationId": station_id, "parameterId": parameter_id}
     if columns:
@@ -390,6 +424,26 @@ def read_series(station_id: str, parameter_id: str, *, start: str | None = None,
         result.update(unit=unit, count=len(objects), data=objects)
     result["stats"] = {"dynamodbRequests": requests, "serverMs": round((clock.perf_counter() - started) * 1000, 1)}
     return result
+
+
+def _series_query(station_id: str, parameter_id: str, period: Period) -> dict:
+    """The Query of one series' values in the period's stored times."""
+    values = {":k": {"S": series_key(station_id, parameter_id)}}
+    condition = "seriesKey = :k"
+    if period.start and period.end:
+        condition += " AND #t BETWEEN :a AND :b"
+        values.update({":a": {"S": period.start}, ":b": {"S": period.end}})
+    elif period.start:
+        condition += " AND #t >= :a"
+        values[":a"] = {"S": period.start}
+    elif period.end:
+        condition += " AND #t <= :b"
+        values[":b"] = {"S": period.end}
+    request = dict(TableName=SampleValue.Meta.table_name, KeyConditionExpression=condition,
+                   ExpressionAttributeValues=values)
+    if "#t" in condition:
+        request["ExpressionAttributeNames"] = {"#t": "time"}
+    return request
 
 
 def activity_values(station_id: str, activity_id: str, project_id: str, day: str | None) -> list[dict]:
@@ -491,13 +545,14 @@ TOO_MANY_TO_REMOVE = ("This period holds {count} values: at most {limit} are del
                       "shorter period.")
 
 
-def remove_values(station_id: str, parameter_id: str, organization_id: str | None, start: str | None,
-                  end: str | None) -> int:
-    """Delete a station's values of a parameter from start to end (sort-key texts as parse_time gives them;
-    None: that end open), then recount the series and the station. Answers how many went."""
-    condition = _time_range(start, end)
-    keys = [item.time for item in SampleValue.query(series_key(station_id, parameter_id), condition,
-                                                    attributes_to_get=["time"])]
+def remove_values(station_id: str, parameter_id: str, organization_id: str | None, period: Period = Period()) -> int:
+    """Delete a station's values of a parameter in the period (every one by default), then recount the series and
+    the station. Answers how many went."""
+    request = _series_query(station_id, parameter_id, period)
+    request["ProjectionExpression"] = "#t, tz, #do"
+    request["ExpressionAttributeNames"] = {"#t": "time", "#do": "do"}
+    keep = period.keeper() or (lambda item: True)
+    keys = [item["time"]["S"] for page in query_pages(**request) for item in page["Items"] if keep(item)]
     if len(keys) > MAX_REMOVED:
         raise BadRequest(TOO_MANY_TO_REMOVE.format(count=f"{len(keys):,}", limit=f"{MAX_REMOVED:,}"))
     with SampleValue.batch_write() as batch:
@@ -506,16 +561,6 @@ def remove_values(station_id: str, parameter_id: str, organization_id: str | Non
     if keys:
         refresh_summaries([(station_id, parameter_id, organization_id)])
     return len(keys)
-
-
-def _time_range(start: str | None, end: str | None):
-    if start and end:
-        return SampleValue.time.between(start, end + "\uffff")
-    if start:
-        return SampleValue.time >= start
-    if end:
-        return SampleValue.time <= end + "\uffff"
-    return None
 
 
 def refresh_summaries(series: Iterable[tuple[str, str, str | None]]) -> int:
