@@ -46,6 +46,10 @@ ZH_CN = {
     "Request body is too large. At most {megabytes} MB is accepted.": "请求正文过大：最多接受 {megabytes} MB。",
     "The request body is not valid multipart/form-data.": "请求正文不是有效的 multipart/form-data。",
     "Form field {name} must be UTF-8 text.": "表单字段 {name} 必须是 UTF-8 文本。",
+    "Unknown query parameter: {name}. This route takes {names} and {last}.":
+        "未知的查询参数：{name}。此路由接受 {names} 和 {last}。",
+    "Unknown query parameter: {name}. This route takes only {allowed}.": "未知的查询参数：{name}。此路由只接受 {allowed}。",
+    "Unknown query parameter: {name}. This route takes none.": "未知的查询参数：{name}。此路由不接受查询参数。",
     # Things that are not there (by the collection's name too: see the last group).
     "Station not found.": "未找到站点。",
     "Project not found.": "未找到项目。",
@@ -175,6 +179,8 @@ ZH_CN = {
     "A project with the key {key} already exists in this organization.": "此组织中已存在标识为 {key} 的项目。",
     "A project named {name} already exists in this organization: choose another name.":
         "此组织中已存在名为 {name} 的项目：请另选一个名称。",
+    "Project name must be one line of text, without tabs or line breaks.": "项目名称必须是一行文本，不能包含制表符或换行。",
+    "The project kept changing while it was renamed. Try again.": "重命名时项目一直在变化，请重试。",
     "Invalid {kind}Ids. Array of ids expected": "{kind}Ids 无效：应为 ID 数组。",
     "A station with the identifier {identifier} already exists in this organization.":
         "此组织中已存在标识符为 {identifier} 的站点。",
@@ -184,6 +190,7 @@ ZH_CN = {
         '请求正文必须是 {{"bulk": [...]}}，且至少包含一个站点。',
     "Invalid stationIds. Unknown stations of this organization: {ids}": "stationIds 无效：此组织中没有以下站点：{ids}",
     "A parameter labelled {label} already exists.": "已存在名称为 {label} 的参数。",
+    "Parameter label must be one line of text, without tabs or line breaks.": "参数名称必须是一行文本，不能包含制表符或换行。",
     "This period holds {count} values: at most {limit} are deleted at a time. Choose a shorter period.":
         "此时间段有 {count} 个数值：每次最多删除 {limit} 个。请选择更短的时间段。",
     "Values are recorded for the parameter {label}: a parameter with values cannot be deleted.":
@@ -244,8 +251,15 @@ ZH_CN = {
         "您加载此站点类型后，其他人更改了它：请重新加载以查看其更改。",
     "Someone else changed this monitoring location type after you loaded it: load it again to see their change.":
         "您加载此监测位置类型后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this role after you loaded it: load it again to see their change.":
+        "您加载此角色后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this user after you loaded it: load it again to see their change.":
+        "您加载此用户后，其他人更改了它：请重新加载以查看其更改。",
+    "Someone else changed this WQX account after you loaded it: load it again to see their change.":
+        "您加载此 WQX 账户后，其他人更改了它：请重新加载以查看其更改。",
     'If-Match must name versions as the ETag gives them, in double quotes ("2026-01-31T12:00:00.000Z").':
         'If-Match 必须按 ETag 给出的形式、用双引号写出版本（"2026-01-31T12:00:00.000Z"）。',
+    "If-Match names at most {limit} versions.": "If-Match 最多列出 {limit} 个版本。",
     "Version {version} of this page not found.": "未找到此页面的第 {version} 版。",
     "Unknown language {language}. Use en or zh-CN.": "未知语言 {language}，请使用 en 或 zh-CN。",
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
@@ -310,6 +324,12 @@ ZH_CN = {
     "Every mapped column needs a name of 1 to 200 characters.": "列出的每一列都需要 1 到 200 个字符的列名。",
     'Column {column}: a parameter column maps to {{"parameter": ..., "unit": ...}}.':
         '列 {column}：参数列应对应到 {{"parameter": ..., "unit": ...}}。',
+    "Column {column}: a column name needs letters or digits, and no control or invisible characters.":
+        "列 {column}：列名需要包含字母或数字，且不能含控制字符或不可见字符。",
+    "Column {column}: the {name} must be at most {limit} characters, without control characters.":
+        "列 {column}：{name} 最多 {limit} 个字符，且不能含控制字符。",
+    "Columns {first} and {second} are one column to imports (case, spaces and punctuation aside): keep one.":
+        "列 {first} 和 {second} 在导入时视为同一列（不计大小写、空格和标点）：请只保留一个。",
     'Column {column}: unknown field {field}. Map a column to one of: {fields}; or to a parameter with '
     '{{"parameter": ..., "unit": ...}}.': '列 {column}：未知字段 {field}。请将列对应到以下字段之一：{fields}；'
                                           '或用 {{"parameter": ..., "unit": ...}} 对应到某个参数。',

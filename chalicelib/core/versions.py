@@ -12,6 +12,8 @@ from chalicelib.core.errors import BadRequest, PreconditionFailed
 
 CHANGED_MEANWHILE = "Someone else changed this {thing} after you loaded it: load it again to see their change."
 BAD_IF_MATCH = 'If-Match must name versions as the ETag gives them, in double quotes ("2026-01-31T12:00:00.000Z").'
+MAX_TAGS = 20  # DynamoDB's IN takes at most 100 values; a client holds one version, or a few
+TOO_MANY_TAGS = "If-Match names at most {limit} versions."
 
 
 def version_of(item: Any) -> str | None:
@@ -26,18 +28,24 @@ def parse_if_match(header: str | None) -> tuple[str, ...] | None:
     if not header or header == "*":
         return None
     versions = []
-    for tag in header.split(","):
+    tags = header.split(",")
+    if len(tags) > MAX_TAGS:
+        raise BadRequest(TOO_MANY_TAGS.format(limit=MAX_TAGS))
+    for tag in tags:
         tag = tag.strip()
-        if tag.startswith("W/"):  # a weak tag is read as the strong one: the version is the same text
+        weak = tag.startswith("W/")
+        if weak:
             tag = tag[2:]
         if len(tag) < 3 or not (tag.startswith('"') and tag.endswith('"')) or '"' in tag[1:-1]:
             raise BadRequest(BAD_IF_MATCH)
-        versions.append(tag[1:-1])
+        if not weak:  # If-Match compares strongly (RFC 9110 13.1.1): a weak tag matches no version
+            versions.append(tag[1:-1])
     return tuple(versions)
 
 
 def require(item: Any, versions: tuple[str, ...] | None, thing: str) -> None:
-    """412 when the client read a version of the item other than the stored one."""
+    """412 when the client read a version of the item other than the stored one (always before `condition`,
+    which takes at least one version)."""
     if versions is not None and version_of(item) not in versions:
         raise PreconditionFailed(CHANGED_MEANWHILE.format(thing=thing))
 

@@ -65,6 +65,8 @@ class Collection:
     listing: Any = None
     # Fields a new item must be given (the OpenAPI document's `required`; the service checks them).
     required: tuple[str, ...] = ()
+    # The most characters a text field takes (DynamoDB refuses an item past 400 KB: a 500, not a 400).
+    text_limits: Mapping[str, int] = field(default_factory=dict)
 
     # ------------------------------------------------------------ model introspection
 
@@ -144,8 +146,11 @@ class Collection:
 
     def body_schema(self, *, creating: bool) -> dict:
         """What a create or update takes: the writable fields, typed; any other field is refused."""
-        schema = {"type": "object", "additionalProperties": False,
-                  "properties": {name: field_schema(self.attributes[name]) for name in sorted(self.writable_fields)}}
+        properties = {name: field_schema(self.attributes[name]) for name in sorted(self.writable_fields)}
+        for name, limit in self.text_limits.items():
+            if name in properties:
+                properties[name]["maxLength"] = limit
+        schema = {"type": "object", "additionalProperties": False, "properties": properties}
         if creating and self.required:
             schema["required"] = list(self.required)
         return schema
@@ -175,6 +180,9 @@ class Collection:
             converted = _INVALID
         if converted is _INVALID:
             raise BadRequest(f"Invalid {name}. {expected} expected")
+        limit = self.text_limits.get(name)
+        if limit is not None and isinstance(converted, str) and len(converted) > limit:
+            raise BadRequest(f"{name} must be at most {limit} characters.")
         return converted
 
 

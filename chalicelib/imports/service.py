@@ -12,6 +12,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 from pynamodb.exceptions import UpdateError
 
+from chalicelib.audit import service as audit
 from chalicelib.core import aws
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Conflict, NotFound, PayloadTooLarge, ServiceUnavailable
@@ -349,13 +350,17 @@ def set_header_map(organization_id: str, data: Any) -> dict:
     if not isinstance(data, dict):
         raise BadRequest('Request body must be a JSON object {"their column": "our field"}.')
     clean = _checked_header_map(data)
+    _refuse_same_columns(clean)
+    before = header_map(organization_id)
     reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": clean})
+    _audit_header_map(organization_id, before, clean)
     return clean
 
 
 def change_header_map(organization_id: str, data: Any) -> dict:
     """Change some columns of the mapping (a JSON merge patch: a column mapped to null is taken out), on the
-    mapping as stored now: two people adding a column each at the same moment both keep theirs."""
+    mapping as stored now: two people adding a column each at the same moment both keep theirs. A column given
+    in another spelling of one already mapped (imports read "Sample Date" and "sample_date" as one) replaces it."""
     from chalicelib.reference import service as reference
 
     if not isinstance(data, dict):
@@ -363,19 +368,27 @@ def change_header_map(organization_id: str, data: Any) -> dict:
     removed = {column.strip() for column, target in data.items() if target is None}
     changes = _checked_header_map({column: target for column, target in data.items() if target is not None},
                                   limit=False)
+    _refuse_same_columns(changes)
+    respelt = {formats.normalized(column) for column in changes}
     for _attempt in range(5):
         current, version = reference.organization_record_version(HEADER_MAP_KIND, organization_id)
-        columns = {column: target for column, target in ((current or {}).get("columns") or {}).items()
-                   if column not in removed}
+        before = (current or {}).get("columns") or {}
+        columns = {column: target for column, target in before.items()
+                   if column not in removed and formats.normalized(column) not in respelt}
         columns.update(changes)
         if len(columns) > HEADER_MAP_LIMIT:
             raise BadRequest(f"A header map has at most {HEADER_MAP_LIMIT} columns.")
         if reference.set_organization_record(HEADER_MAP_KIND, organization_id, {"columns": columns}, over=version):
+            _audit_header_map(organization_id, before, columns)
             return columns
     raise Conflict(HEADER_MAP_BUSY)
 
 
 HEADER_MAP_BUSY = "The column names kept changing while this change was saved. Try again."
+SAME_COLUMN = "Columns {first} and {second} are one column to imports (case, spaces and punctuation aside): keep one."
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# A parameter column's texts: as a parameter's label and unit take them (parameters.service.TEXT_LIMITS).
+_PARAMETER_LIMITS = {"parameter": 100, "unit": 40}
 
 
 def _checked_header_map(data: dict, limit: bool = True) -> dict:
@@ -385,11 +398,18 @@ def _checked_header_map(data: dict, limit: bool = True) -> dict:
     for column, target in data.items():
         if not column.strip() or len(column) > 200:
             raise BadRequest("Every mapped column needs a name of 1 to 200 characters.")
+        if _CONTROL.search(column) or not formats.normalized(column):
+            raise BadRequest(f"Column {column.strip()!r}: a column name needs letters or digits, and no control or "
+                             "invisible characters.")
         if isinstance(target, dict):
             parameter, unit = target.get("parameter"), target.get("unit")
             if set(target) - {"parameter", "unit"} or not isinstance(parameter, str) or not parameter.strip() \
                     or (unit is not None and not isinstance(unit, str)):
                 raise BadRequest(f"Column {column!r}: a parameter column maps to {{\"parameter\": ..., \"unit\": ...}}.")
+            for name, text in (("parameter", parameter), ("unit", unit)):
+                if text and (len(text.strip()) > _PARAMETER_LIMITS[name] or _CONTROL.search(text)):
+                    raise BadRequest(f"Column {column.strip()!r}: the {name} must be at most "
+                                     f"{_PARAMETER_LIMITS[name]} characters, without control characters.")
             clean[column.strip()] = {"parameter": parameter.strip(), **({"unit": unit.strip()} if unit else {})}
         elif formats.mapped_field(target, formats.FORMATS) is not None:
             clean[column.strip()] = target
@@ -398,3 +418,21 @@ def _checked_header_map(data: dict, limit: bool = True) -> dict:
             raise BadRequest(f"Column {column!r}: unknown field {target!r}. Map a column to one of: {fields}; "
                              "or to a parameter with {\"parameter\": ..., \"unit\": ...}.")
     return clean
+
+
+def _refuse_same_columns(columns: dict) -> None:
+    """400 for two columns of one map that imports read as one (the map would keep one of them without a word)."""
+    seen: dict[str, str] = {}
+    for column in columns:
+        first = seen.setdefault(formats.normalized(column), column)
+        if first != column:
+            raise BadRequest(SAME_COLUMN.format(first=repr(first), second=repr(column)))
+
+
+def _audit_header_map(organization_id: str, before: dict, after: dict) -> None:
+    """The columns added, changed or taken out, in the trail (as a setting's change is)."""
+    changed = sorted(c for c in before.keys() | after.keys() if before.get(c) != after.get(c))
+    if changed:
+        audit.record("update", "header-map", organization_id,
+                     before={c: before[c] for c in changed if c in before},
+                     after={c: after[c] for c in changed if c in after}, organization_id=organization_id)

@@ -33,13 +33,18 @@ def parse_time(value: str, name: str, *, end: bool = False) -> str:
             day = date.fromisoformat(text)
             return day.isoformat() + ("T23:59:59Z~" if end else "")
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        moment = None
-    if moment is None:
-        raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + ("~" if end else "")
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.astimezone(timezone.utc)
+    except (ValueError, OverflowError):  # OverflowError: an offset taking the time past year 1 or 9999
+        raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)") from None
+    return _key_text(moment) + ("~" if end else "")
+
+
+def _key_text(moment: datetime) -> str:
+    """A UTC time as the sort keys write it, the year always of four digits (strftime's %Y writes year 999 as
+    '999', which sorts after every '2024-...' key)."""
+    return f"{moment.year:04d}-{moment:%m-%dT%H:%M:%S}Z"
 
 
 _DAY = timedelta(days=1)
@@ -79,14 +84,14 @@ def period_of(start: str | None, start_name: str, end: str | None, end_name: str
     if lower and upper and lower > upper:
         raise BadRequest(f"Invalid {start_name}. It must not be after {end_name}")
     if first_day:
-        lower = (date.fromisoformat(first_day) - _DAY).isoformat()
+        lower = (date.fromisoformat(first_day) - _DAY).isoformat() if first_day > "0001-01-01" else None
     if last_day:
-        upper = (date.fromisoformat(last_day) + _DAY).isoformat() + _LAST_OF_DAY
+        upper = (date.fromisoformat(last_day) + _DAY).isoformat() + _LAST_OF_DAY if last_day < "9999-12-31" else None
     return Period(lower, upper, first_day, last_day)
 
 
 def sort_time(moment: datetime, discriminator: str | None = None) -> str:
-    text = moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    text = _key_text(moment.astimezone(timezone.utc))
     return f"{text}#{discriminator}" if discriminator else text
 
 
@@ -274,7 +279,7 @@ def _edge(key: str, forward: bool, spread: timedelta) -> list[dict]:
 
 def _shifted(moment: str, by: timedelta) -> str:
     """A sort key's time moved by `by`, as a sort key's text (a bare date: its midnight)."""
-    return (datetime.fromisoformat(moment[:19]) + by).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return _key_text(datetime.fromisoformat(moment[:19]) + by)
 
 
 def refresh_series(station_id: str, parameter_id: str, organization_id: str | None = None) -> Series | None:

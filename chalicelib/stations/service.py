@@ -26,8 +26,12 @@ FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude
 WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
             "stationType", "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
 REQUIRED = ("organizationId", "identifier", "name", "latitude", "longitude")
+# An imported cell's limit (imports.validate.MAX_TEXT) for the texts a file may give; WQX's for the description.
+TEXT_LIMITS = {"identifier": 500, "name": 500, "description": 4000, "horizontalDatum": 500, "stationType": 500,
+               "monitoringLocationType": 500}
 COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE, required=REQUIRED,
-                        default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True)
+                        default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True,
+                        text_limits=TEXT_LIMITS)
 NOT_FOUND = "Station not found."
 _DIGITS = {"huc8": 8, "huc12": 12, "stateFips": 2, "countyFips": 5}
 

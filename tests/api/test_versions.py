@@ -63,14 +63,25 @@ def test_without_if_match_or_with_a_star_a_change_is_made_as_before(api, station
     assert star.status_code == 200 and star.json["name"] == "Any version"
 
 
-def test_if_match_may_list_versions_and_a_weak_tag_reads_as_the_strong_one(api, station):
+def test_if_match_may_list_versions_and_a_weak_tag_matches_none(api, station):
     contributor = api.as_("contributor")
     seen = _etag(api.get(f"/station/{station['id']}"))
     listed = contributor.patch(f"/station/{station['id']}", {"name": "Listed"},
                                headers={"If-Match": f'"2001-01-01T00:00:00.000Z", {seen}'})
     assert listed.status_code == 200
+    # If-Match compares strongly (RFC 9110 13.1.1): a weak tag, even of the version stored, matches none.
     weak = contributor.patch(f"/station/{station['id']}", {"name": "Weak"}, headers={"If-Match": f"W/{_etag(listed)}"})
-    assert weak.status_code == 200
+    assert weak.status_code == 412
+    assert api.get(f"/station/{station['id']}").json["name"] == "Listed"
+
+
+def test_if_match_names_a_few_versions_at_most(api, station):
+    many = ", ".join(f'"2001-01-01T00:00:{n:02d}.000Z"' for n in range(21))
+    response = api.as_("contributor").patch(f"/station/{station['id']}", {"name": "x"}, headers={"If-Match": many})
+    assert (response.status_code, response.json["message"]) == (400, "If-Match names at most 20 versions.")
+    in_chinese = api.as_("contributor").patch(f"/station/{station['id']}", {"name": "x"},
+                                              headers={"If-Match": many, **ZH})
+    assert in_chinese.json["message"] == "If-Match 最多列出 20 个版本。"
 
 
 @pytest.mark.parametrize("header", ["2026-01-01T00:00:00.000Z", '"', '""', '"a"b"'])
