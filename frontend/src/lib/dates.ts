@@ -19,3 +19,16 @@ export function formatDate(value: string | null | undefined, language: string): 
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
 }
+
+/**
+ * A day (YYYY-MM-DD) in the browser's time zone as ms: its first ms, or with `end` its last; undefined for a text
+ * that is no day. What a logger chart spans for the dates chosen, and what deleting its values takes.
+ */
+export function dayBound(text: string, end = false): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+}
+
+/** ms as the API's ISO time, to the second (UTC). */
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

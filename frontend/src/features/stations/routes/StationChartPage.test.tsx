@@ -236,7 +236,7 @@ describe("deleting values of the station's logger series", () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete values' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(deletes()).toEqual(['/api/v1/wapi/ts/series/ts-1?from=2023-03-01&to=2023-03-01']);
+    expect(deletes()).toEqual([`/api/v1/wapi/ts/series/ts-1?${localDay(`2023-03-01`)}`]);
     expect(screen.getByText('96 values deleted.')).toBeInTheDocument();
     expect(await within(panel).findByRole('radio', { name: 'Specific conductance, uS/cm: 34,944 values' })).toBeChecked();
     expect(button).toHaveFocus();
@@ -259,3 +259,10 @@ describe("deleting values of the station's logger series", () => {
     expect(screen.getByRole('checkbox', { name: 'pH' })).toHaveFocus();
   });
 });
+
+/** The query of a day of the browser's time zone, as deleting a logger series' values sends it. */
+function localDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  return `from=${iso(new Date(year, month - 1, date).getTime())}&to=${iso(new Date(year, month - 1, date + 1).getTime() - 1)}`;
+}

@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
 import { del } from '../../../api/client';
+import { dayBound, isoSeconds } from '../../../lib/dates';
 import { timeSeriesDataPath, timeSeriesListPath } from './timeseries';
 
 /** A period of days (YYYY-MM-DD), either end open ('' or absent). */
@@ -11,12 +12,14 @@ export interface Period {
 export const seriesPath = (seriesId: string) => `/wapi/ts/series/${encodeURIComponent(seriesId)}`;
 
 /**
- * DELETE /wapi/ts/series/{seriesId}?from&to: a logger series' values in the period (its days in UTC, either end open;
- * none: the whole series). A series left without values goes, and leaves GET /wapi/ts/list. Answers how many went.
+ * DELETE /wapi/ts/series/{seriesId}?from&to: a logger series' values in the period (its days in the browser's time
+ * zone, as the logger chart draws them; either end open; none: the whole series). A series left without values goes, and leaves GET /wapi/ts/list. Answers how many went.
  * The series' organization's data contributors and group administrators, and system administrators, may.
  */
 export async function deleteSeriesValues(seriesId: string, period: Period): Promise<number> {
-  const params = { from: period.from || undefined, to: period.to || undefined };
+  const start = period.from ? dayBound(period.from) : undefined;
+  const end = period.to ? dayBound(period.to, true) : undefined;
+  const params = { from: start === undefined ? undefined : isoSeconds(start), to: end === undefined ? undefined : isoSeconds(end) };
   const answer = await del<{ deleted?: number }>(seriesPath(seriesId), { params });
   return Number(answer?.deleted ?? 0);
 }

@@ -1,3 +1,4 @@
+import { isoSeconds } from '../../../lib/dates';
 import i18next from 'i18next';
 import useSWR from 'swr';
 import { ApiError, buildUrl, del, get, patch, post } from '../../../api/client';
@@ -56,8 +57,6 @@ export const timeSeriesListPath = (filter: { stationId?: string; projectId?: str
 export function useTimeSeriesList(filter: { stationId?: string; projectId?: string }) {
   return useSWR(timeSeriesListPath(filter), (path: string) => get<TimeSeriesInfo[]>(path));
 }
-
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** At most this many points reach the chart: the server picks raw values, hours, days or months to fit. */
 export const MAX_POINTS = 2000;

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayBound } from '../../../lib/dates';
 import { saveCsv } from '../../../lib/download';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
@@ -20,12 +21,6 @@ export interface DateRange {
 const DAY = 86_400_000;
 
 /** A chosen day's first (or, `end`, last) millisecond, a local day as the station chart's axis draws it. */
-function dayBound(text: string, end = false): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
-}
-
 /** The chosen dates as the range asked for, from the start of the first day to the end of the last; null: all. */
 function chosenView({ from, to }: DateRange): View | null {
   const view = { from: dayBound(from), to: dayBound(to, true) };

@@ -417,7 +417,7 @@ describe("deleting a project's logger values", () => {
     fireEvent.blur(within(dialog).getByLabelText('To'));
     await user.click(within(dialog).getByRole('button', { name: 'Delete values' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path + c.query)).toEqual(['/wapi/ts/series/ts-1?from=2023-03-01&to=2023-03-01']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path + c.query)).toEqual([`/wapi/ts/series/ts-1?${localDay(`2023-03-01`)}`]);
     expect(screen.getByText('96 values deleted.')).toBeInTheDocument();
     await waitFor(() => expect(within(table).getByRole('row', { name: /MILL-1/ })).toHaveTextContent('34,944'));
     expect(button).toHaveFocus();
@@ -446,3 +446,10 @@ describe("deleting a project's logger values", () => {
     expect(within(dialog).getByRole('button', { name: '删除数值' })).toBeInTheDocument();
   });
 });
+
+/** The query of a day of the browser's time zone, as deleting a logger series' values sends it. */
+function localDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  return `from=${iso(new Date(year, month - 1, date).getTime())}&to=${iso(new Date(year, month - 1, date + 1).getTime() - 1)}`;
+}
