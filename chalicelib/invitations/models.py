@@ -52,6 +52,7 @@ class Invitation(BaseModel):
     resendCount = NumberAttribute(default=0)
     acceptedAt = UnicodeAttribute(null=True)
     acceptedBy = UnicodeAttribute(null=True)
+    grantedAt = UnicodeAttribute(null=True)  # when the accept had made the invitee a member (or an administrator)
 
     by_email = InvitationsByEmail()
     by_token = InvitationsByToken()

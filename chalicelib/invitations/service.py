@@ -364,9 +364,21 @@ def _check_open(invitation: Invitation, principal: Principal, *, joined_since: b
         raise Gone(EXPIRED_MESSAGE)
     if status == ACCEPTED and invitation.acceptedBy != principal.id:
         raise Conflict(USED)
-    if (joined_since and status == ACCEPTED and invitation.organizationId
+    if (joined_since and status == ACCEPTED and invitation.organizationId and _joined(invitation)
             and organizations.membership(invitation.organizationId, principal.id) is None):
         raise Gone(LEFT_SINCE)  # removed (or left) since: the link no longer says "you are a member"
+
+
+# An accept older than this has joined its invitee, whether or not it recorded so (invitations accepted before
+# grantedAt was kept); a younger one without grantedAt is still joining them (a double click's other request).
+_JOINING_SECONDS = 60
+
+
+def _joined(invitation: Invitation) -> bool:
+    if invitation.grantedAt:
+        return True
+    accepted = datetime.fromisoformat((invitation.acceptedAt or "1970-01-01T00:00:00Z").replace("Z", "+00:00"))
+    return datetime.now(timezone.utc) - accepted > timedelta(seconds=_JOINING_SECONDS)
 
 
 def _grant(invitation: Invitation, user_id: str) -> None:
@@ -401,6 +413,7 @@ def accept(token, principal: Principal) -> dict:
             _check_open(invitation, principal, joined_since=False)
         else:
             _grant(invitation, principal.id)
+            invitation.update(actions=[Invitation.grantedAt.set(utc_now())])
             _release(invitation)
             _audit("accept", invitation)
     return public_many([invitation])[0]

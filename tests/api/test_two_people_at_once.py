@@ -93,6 +93,29 @@ def test_someone_removed_after_accepting_is_told_so_by_their_old_link(api, org, 
         "administrators for a new invitation."))
 
 
+def test_a_double_click_on_accept_answers_accepted_twice(api, org, aws_url, monkeypatch):
+    """The second click arrives while the first one's accept is between marking the invitation accepted and
+    making the person a member: it answers accepted too, not "you are no longer a member"."""
+    from chalicelib.invitations import service as invitations
+
+    person = Person()
+    invite(api, org, person.email)
+    token = emailed_token(aws_url, person.email)
+    grant, answers = invitations._grant, []
+
+    def second_click_meanwhile(invitation, user_id):
+        monkeypatch.setattr(invitations, "_grant", grant)
+        answers.append(api.post("/Invitation/accept", {"token": token}, headers=person.headers()))
+        grant(invitation, user_id)
+
+    monkeypatch.setattr(invitations, "_grant", second_click_meanwhile)
+    first = api.post("/Invitation/accept", {"token": token}, headers=person.headers())
+    assert [(r.status_code, r.json["status"]) for r in (first, *answers)] == [(200, "accepted"), (200, "accepted")]
+    members = api.as_("orgadmin").get(f"/organization/{org}/members").json
+    user_id = api.get("/auth/profile", headers=person.headers()).json["id"]
+    assert any(m.get("userId", m.get("id")) == user_id for m in members)
+
+
 def test_stations_added_to_a_project_being_deleted_do_not_name_it(api, demo, monkeypatch):
     from chalicelib.stations import service as stations
 
