@@ -55,6 +55,26 @@ class StationInfo:
     name: str | None = None
     latitude: float | None = None
     longitude: float | None = None
+    site_type: str | None = None  # USGS's site type code (siteTypeCd: ST, LK, GW...)
+    huc: str | None = None
+    state_fips: str | None = None
+    county_fips: str | None = None
+
+
+# USGS site type codes (siteTypeCd, the main ones) as WQX monitoring location types; a code not listed reads as
+# its own text, whose station type is then "other" (imports.formats.station_type_of).
+USGS_SITE_TYPES = {"ST": "River/Stream", "ST-CA": "Canal", "ST-DCH": "River/Stream Ephemeral", "ST-TS": "River/Stream",
+                   "LK": "Lake", "ES": "Estuary", "OC": "Ocean", "OC-CO": "Ocean", "GW": "Well", "GW-TH": "Well",
+                   "SP": "Spring", "WE": "Wetland Undifferentiated"}
+
+
+def _site_info(info: dict, location: dict) -> StationInfo:
+    """A USGS site's name, place, type and codes (its siteProperty list: siteTypeCd, hucCd, stateCd, countyCd)."""
+    properties = {p.get("name"): p.get("value") for p in info.get("siteProperty") or [] if isinstance(p, dict)}
+    county = properties.get("countyCd")
+    return StationInfo(info.get("siteName"), location.get("latitude"), location.get("longitude"),
+                       site_type=properties.get("siteTypeCd"), huc=properties.get("hucCd"),
+                       state_fips=properties.get("stateCd"), county_fips=county)
 
 
 @dataclass
@@ -290,8 +310,7 @@ def read_usgs_json(data: bytes) -> Parsed:
             no_data = variable.get("noDataValue")
             zone = zone_of(((info.get("timeZoneInfo") or {}).get("defaultTimeZone") or {}).get("zoneOffset"))
             location = (info.get("geoLocation") or {}).get("geogLocation") or {}
-            parsed.stations.setdefault(station, StationInfo(info.get("siteName"), location.get("latitude"),
-                                                            location.get("longitude")))
+            parsed.stations.setdefault(station, _site_info(info, location))
         except (KeyError, IndexError, TypeError, AttributeError):
             parsed.reject(index, "timeSeries", series.get("name") if isinstance(series, dict) else None,
                           f"Time series {index} lacks its site or variable; it is skipped.")

@@ -169,9 +169,8 @@ class TimeSeriesImport(ImportJob):
             elif info is not None and info.latitude is not None and info.longitude is not None:
                 new.append(Station(id=station_id, organizationId=org, identifier=identifier,
                                    name=info.name or identifier, latitude=float(info.latitude),
-                                   longitude=float(info.longitude), stationType="Stream",
-                                   monitoringLocationType="Stream", projectIds=[self.log.projectId],
-                                   createdAt=utc_now()))
+                                   longitude=float(info.longitude), projectIds=[self.log.projectId],
+                                   createdAt=utc_now(), **_site_fields(info)))
                 resolved[identifier] = station_id
             else:
                 count = sum(len(v) for k, v in parsed.values.items() if k.station == identifier)
@@ -240,3 +239,19 @@ def _passing(exc: BaseException) -> bool:
         status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
         return status >= 500 or exc.response.get("Error", {}).get("Code") in PASSING_CODES
     return isinstance(exc, STREAM_ERRORS)
+
+
+def _site_fields(info: formats.StationInfo) -> dict:
+    """A new station's type and codes from what the file says of its site (a gage without them: a stream's)."""
+    from chalicelib.imports.formats import station_type_of
+
+    location_type = formats.USGS_SITE_TYPES.get(info.site_type or "ST", info.site_type)
+    fields = {"monitoringLocationType": location_type, "stationType": station_type_of(location_type)}
+
+    def digits(text, n: int) -> str | None:
+        return text if isinstance(text, str) and text.isdigit() and len(text) == n else None
+
+    huc = info.huc if isinstance(info.huc, str) else ""
+    fields.update(huc8=digits(huc[:8], 8), huc12=digits(huc, 12), stateFips=digits(info.state_fips, 2),
+                  countyFips=digits(info.county_fips, 5))
+    return {name: value for name, value in fields.items() if value is not None}

@@ -172,6 +172,11 @@ def test_the_usgs_water_services_file_is_imported_as_the_service_returns_it(api,
     stations = {s["identifier"]: s for s in api.get(f"/station?filter=organizationId||$eq||{place['org']}").json}
     gage = stations["USGS-01491000"]
     assert gage["name"] == "CHOPTANK RIVER NEAR GREENSBORO, MD"
+    # Its site type and codes as the file gives them (siteTypeCd ST, hucCd, stateCd, countyCd): a surface-water
+    # station, which the explorer's "Surface water" filter finds.
+    assert {k: gage.get(k) for k in ("stationType", "monitoringLocationType", "huc8", "stateFips", "countyFips")} == {
+        "stationType": "surface-water", "monitoringLocationType": "River/Stream", "huc8": "02060005",
+        "stateFips": "24", "countyFips": "24011"}
     series = {s["unit"]: s for s in api.get(f"/wapi/ts/list?stationId={gage['id']}").json}
     flow = api.get(f"/wapi/ts/data?series={series['ft3/s']['id']}&aggregate=raw").json["points"]
     assert flow[0] == {"t": "2019-02-14T05:00:00Z", "v": 974.0, "q": "A"}
