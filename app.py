@@ -1,11 +1,12 @@
 """The Chalice app: creates it, registers blueprints and event handlers; nothing else."""
-from chalice import Chalice, Rate
+from chalice import Rate
 
 from chalicelib.apikeys.routes import routes as apikeys_routes
 from chalicelib.applications.routes import routes as applications_routes
 from chalicelib.audit.routes import routes as audit_routes
 from chalicelib.audit.service import request_origin
 from chalicelib.auth.routes import routes as auth_routes
+from chalicelib.core.app_object import App
 from chalicelib.core.errors import ApiError
 from chalicelib.dashboards.routes import routes as dashboards_routes
 from chalicelib.gis.routes import routes as gis_routes
@@ -29,7 +30,7 @@ from chalicelib.users.routes import routes as users_routes
 from chalicelib.workers import imports as import_worker_handler
 from chalicelib.wqp.routes import routes as wqp_routes
 
-app = Chalice(app_name="open-water-data")
+app = App(app_name="open-water-data")
 
 for domain_routes in (system_routes, audit_routes, applications_routes, auth_routes, users_routes, organizations_routes,
                       dashboards_routes, roles_routes, projects_routes, stations_routes, parameters_routes,

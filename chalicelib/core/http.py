@@ -259,3 +259,20 @@ def normalize_error_response(response: Response, accept_language: str | None = N
                         status_code=response.status_code,
                         headers={**response.headers, "Content-Type": "application/json"})
     return response
+
+
+def only_query_parameters(params: Any, allowed: Iterable[str]) -> None:
+    """A request naming only query parameters its route takes; else 400 naming the first it does not (in the
+    address's order). For routes that change or delete things, where a misspelt parameter (?From=) read as no
+    parameter at all would do more than asked. `params`: the request's query_params (None without any)."""
+    taken = list(dict.fromkeys(allowed))
+    unknown = next((name for name in (params or {}) if name not in taken), None)
+    if unknown is None:
+        return
+    if not taken:
+        raise BadRequest("Unknown query parameter: {name}. This route takes none.".format(name=unknown))
+    if len(taken) == 1:
+        raise BadRequest("Unknown query parameter: {name}. This route takes only {allowed}.".format(
+            name=unknown, allowed=taken[0]))
+    raise BadRequest("Unknown query parameter: {name}. This route takes {names} and {last}.".format(
+        name=unknown, names=", ".join(taken[:-1]), last=taken[-1]))

@@ -318,6 +318,8 @@ ZH_CN = {
     'Request body must be a JSON object {{"their column": "our field" or null}}.':
         '请求正文必须是 JSON 对象 {{"their column": "our field" 或 null}}。',
     "The column names kept changing while this change was saved. Try again.": "保存此更改期间，列名映射一直在变化。请重试。",
+    "Unknown map service field {names}. A map service takes: {known}.": "未知的地图服务字段 {names}。地图服务可包含：{known}。",
+    "tiles must be a list of tile addresses.": "tiles 必须是瓦片地址列表。",
     "Someone else changed this setting after you loaded it: load it again to see their change.":
         "您加载此设置后，其他人更改了它：请重新加载以查看其更改。",
     "A header map has at most {count} columns.": "导入文件的列名最多列出 {count} 列。",
@@ -564,6 +566,14 @@ ZH_CN = {
     "Unit '{unit}' differs from the parameter's unit '{expected}' and cannot be converted: give the value in "
     "{expected}, or import it as a parameter of its own.":
         "单位 '{unit}' 与参数的单位 '{expected}' 不同，且无法换算：请以 {expected} 给出数值，或将其作为单独的参数导入。",
+    # Detection limits (a result's, or a detection-limit file's rows).
+    "{column} '{value}' is not a number: write the detection limit as a number, such as 0.5, and its unit in {label}.":
+        "{column} '{value}' 不是数字：请将检测限写为数字（例如 0.5），并在 {label} 中写明其单位。",
+    "every limit needs the activity of its result.": "每个检测限都需要其结果所属的活动。",
+    "every row needs its detection limit.": "每一行都需要给出检测限。",
+    "No result of activity '{activity}' and parameter '{parameter}' is stored at station '{station}' in this project: "
+    "import the results first.": "本项目中站点 '{station}' 没有保存活动 '{activity}'、参数 '{parameter}' 的结果：请先导入这些结果。",
+    "Water Quality Portal detection limit profile": "WQP 检测限表",
     # Time-series (logger) files, imported the same way (the project's Logger data tab).
     "The file is JSON, not the {layout} CSV layout; import it as usgs-json.":
         "该文件是 JSON，不是 {layout} CSV 布局；请以 usgs-json 导入。",

@@ -6,7 +6,7 @@ from chalicelib.auth.principal import current_principal_id
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, only_query_parameters
 from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, JSON, describe
 from chalicelib.parameters import service as parameters
@@ -41,7 +41,13 @@ def delete_values(stationId, parameterId):
     station = stations.get(stationId)
     require_write(station.organizationId)
     parameter = parameters.get(parameterId)
-    period = _period(routes.current_request.query_params or {})
+    params = routes.current_request.query_params or {}
+    # What a misspelt or empty bound would read as: no bound, every value of the series.
+    only_query_parameters(params, ("from", "to"))
+    for name in ("from", "to"):
+        if name in params and not params[name].strip():
+            raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")
+    period = _period(params)
     deleted = service.remove_values(stationId, parameterId, station.organizationId, period)
     if deleted:
         audit.record("delete", "values", f"{stationId}#{parameterId}",

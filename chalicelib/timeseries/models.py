@@ -66,6 +66,10 @@ class TimeSeries(BaseModel):
     lastTime = UnicodeAttribute(null=True)
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)
+    # Guards the span a deletion writes (service._summarize_removal): a deletion writes it only at the version it read
+    # (absent: 0), and every merge and deletion moves it on, so none writes a span from an older look at the buckets
+    # over another's change. The count is only ever added to and taken from.
+    version = NumberAttribute(null=True, attr_name="ver")
 
     by_organization = SeriesByOrganization()
     by_parameter = SeriesByParameter()

@@ -11,7 +11,7 @@ from chalicelib.auth.scopes import may_write, require_write
 from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
-from chalicelib.core.http import Routes
+from chalicelib.core.http import Routes, only_query_parameters
 from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
@@ -54,11 +54,18 @@ def _params() -> dict:
 
 
 def _range(params: dict) -> tuple[int | None, int | None]:
-    start = service.parse_time(params["from"], "from") if params.get("from") else None
-    end = service.parse_time(params["to"], "to", end=True) if params.get("to") else None
-    if start is not None and end is not None and start > end:
-        raise BadRequest("Invalid from. It must not be after to")
-    return start, end
+    """?from..to of a read (an empty one: that end open)."""
+    return service.parse_range(params.get("from") or None, params.get("to") or None)
+
+
+def _range_to_delete(params) -> tuple[int | None, int | None]:
+    """?from..to of a deletion, where reading a bound as absent deletes more: an empty or repeated bound, or a
+    parameter the route does not take (a misspelt ?From=), is refused rather than read as no bound."""
+    only_query_parameters(params, _RANGE)
+    for name in _RANGE:
+        if name in params and len(params.getlist(name)) > 1:
+            raise BadRequest(f"Invalid {name}. One value expected")
+    return service.parse_range(params.get("from"), params.get("to"))  # "" is refused there, as a bound of no time
 
 
 def _chosen(params: dict) -> list:
@@ -145,18 +152,21 @@ def queued_series_download(answerId):
 @describe(query=_RANGE, returns={"type": "object", "properties": {"deleted": {"type": "integer"}}})
 def delete_series_values(seriesId):
     """Delete a logger series' values (?from&to: those of a period; without them, the whole series): its
-    organization's data contributors and group administrators. A series left without values goes; audited."""
+    organization's data contributors and group administrators. Answers how many this request took; a series left
+    without values goes; audited when values went."""
     series = service.get(seriesId)
     require_write(series.organizationId)
-    start, end = _range(_params())
+    start, end = _range_to_delete(_params())
     deleted = service.remove_values(series, start, end)
-    station = stations.existing([series.stationId]).get(series.stationId)
-    parameter = parameters.existing([series.parameterId]).get(series.parameterId)
-    named = " · ".join(x for x in (station and station.identifier, parameter and parameter.label) if x)
-    audit.record("delete", "time-series", seriesId,
-                 before={"seriesKey": series.seriesKey, "count": deleted, "from": start and service.iso(start),
-                         "to": end and service.iso(end)}, organization_id=series.organizationId,
-                 target_label=named or None)
+    if deleted:
+        station = stations.existing([series.stationId]).get(series.stationId)
+        parameter = parameters.existing([series.parameterId]).get(series.parameterId)
+        named = " · ".join(x for x in (station and station.identifier, parameter and parameter.label) if x)
+        period = {"from": service.iso(start) if start is not None else None,
+                  "to": service.iso(end) if end is not None else None}
+        audit.record("delete", "time-series", seriesId, before={"seriesKey": series.seriesKey, "count": deleted,
+                                                                **period},
+                     organization_id=series.organizationId, target_label=named or None)
     return {"deleted": deleted}
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import calendar
 import math
+import random
 import statistics as stats
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Iterable, Iterator
 
-from pynamodb.exceptions import DeleteError, PutError
+from pynamodb.exceptions import DeleteError, PutError, UpdateError
 
 from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core.models import utc_now
@@ -25,6 +27,10 @@ MAX_RAW_LIMIT = 50_000
 # A series whose values come closer than this gets day buckets (a month of them would pass ~10,000 values).
 DAY_BUCKET_BELOW_SECONDS = 270
 MERGE_ATTEMPTS = 5
+# Writes under a version that other requests change at the same moment (a bucket several deletions take values out
+# of, the description each of them rewrites): each round one of them wins, so as many rounds as requests.
+CONTENDED_ATTEMPTS = 20
+FROM_AFTER_TO = "Invalid from. It must not be after to"
 PUBLIC_FIELDS = ("id", "organizationId", "stationId", "parameterId", "statistic", "sensor", "unit", "projectIds",
                  "bucketSize", "count", "firstTime", "lastTime", "createdAt", "updatedAt")
 
@@ -47,19 +53,41 @@ def parse_time(text: str, name: str, *, end: bool = False) -> int:
     """Epoch seconds of an ISO date or date-time (UTC when it names no zone); a date's end is its last second.
     A time before or after the times a series takes (plausible.time_bounds) reads as the first or last of them,
     or, where that would select something, just beyond them (plausible.clamped)."""
+    return plausible.clamped(_written_time(text, name, end=end), end=end)
+
+
+def parse_range(start_text: str | None, end_text: str | None) -> tuple[int | None, int | None]:
+    """?from and ?to (None: that end open), each read as parse_time reads it. A from after the to is refused as they
+    are written; a period wholly before or after the years a series takes is a period all the same, of no value:
+    both its bounds become the second beyond those years on its side (clamped one by one, they had passed each
+    other, and 2030 to 2031 was refused as "from after to")."""
+    start = _written_time(start_text, "from") if start_text is not None else None
+    end = _written_time(end_text, "to", end=True) if end_text is not None else None
+    if start is not None and end is not None and start > end:
+        raise BadRequest(FROM_AFTER_TO)
+    start = plausible.clamped(start) if start is not None else None
+    end = plausible.clamped(end, end=True) if end is not None else None
+    if start is not None and end is not None and start > end:
+        beyond = end if plausible.plausible_time(start) else start  # before the years: the to; after them: the from
+        return beyond, beyond
+    return start, end
+
+
+def _written_time(text: str, name: str, *, end: bool = False) -> int:
+    """Epoch seconds of an ISO date or date-time as written, of any year (UTC when it names no zone)."""
     if not isinstance(text, str) or not text.strip():
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected")
     value = text.strip().replace(" ", "T")
     try:
         if len(value) == 10:
             day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=timezone.utc)
-            return plausible.clamped(plausible.seconds_of(day) + (86399 if end else 0), end=end)
+            return plausible.seconds_of(day) + (86399 if end else 0)
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise BadRequest(f"Invalid {name}. An ISO 8601 date or time expected") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return plausible.clamped(plausible.seconds_of(moment), end=end)
+    return plausible.seconds_of(moment)
 
 
 # ---------------------------------------------------------------- buckets
@@ -98,9 +126,9 @@ def public(series: TimeSeries) -> dict:
     return out
 
 
-def get(series_id: str) -> TimeSeries:
+def get(series_id: str, *, consistent_read: bool = False) -> TimeSeries:
     try:
-        return TimeSeries.get(series_id, META)
+        return TimeSeries.get(series_id, META, consistent_read=consistent_read)
     except TimeSeries.DoesNotExist:
         raise NotFound(NOT_FOUND) from None
 
@@ -138,7 +166,13 @@ def ensure_series(*, organization_id: str, station_id: str, parameter_id: str, s
     if unit and not series.unit:
         actions.append(TimeSeries.unit.set(unit))
     if actions:
-        series.update(actions=actions)
+        try:
+            series.update(actions=actions, condition=TimeSeries.id.exists())  # never a description of only these
+        except UpdateError as exc:
+            if not _lost_condition(exc):
+                raise
+            return ensure_series(organization_id=organization_id, station_id=station_id, parameter_id=parameter_id,
+                                 statistic=statistic, sensor=sensor, unit=unit, project_id=project_id, times=times)
     return series
 
 
@@ -200,50 +234,55 @@ def _merge_bucket(series_id: str, key: str, incoming: dict[int, Point], stored: 
             counts.items_written = 1
             return counts
         except PutError as exc:
-            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            if not _lost_condition(exc):
                 raise
-            stored = TimeBucket.get(series_id, key, consistent_read=True)
+            try:
+                stored = TimeBucket.get(series_id, key, consistent_read=True)
+            except TimeBucket.DoesNotExist:  # a deletion took its last values meanwhile: merged as a new bucket
+                stored = None
     raise RuntimeError(f"bucket {key} of series {series_id} kept changing while merging")
 
 
 def _update_summary(series: TimeSeries, added: int, first: int, last: int) -> None:
+    """The description counts the values added and spans the times merged. Its version goes up by one (an atomic
+    ADD: a deletion writing its span from an older look at the buckets fails and looks again); 404 when it went
+    meanwhile with the series' last values, never a description of only these fields."""
     first_iso, last_iso = iso(first), iso(last)
-    actions = [TimeSeries.count.add(added), TimeSeries.updatedAt.set(utc_now())]
-    current = TimeSeries.get(series.id, META, consistent_read=True)
+    actions = [TimeSeries.count.add(added), TimeSeries.updatedAt.set(utc_now()), TimeSeries.version.add(1)]
+    current = get(series.id, consistent_read=True)
     if not current.firstTime or first_iso < current.firstTime:
         actions.append(TimeSeries.firstTime.set(first_iso))
     if not current.lastTime or last_iso > current.lastTime:
         actions.append(TimeSeries.lastTime.set(last_iso))
-    current.update(actions=actions)
+    try:
+        current.update(actions=actions, condition=TimeSeries.id.exists())
+    except UpdateError as exc:
+        if not _lost_condition(exc):
+            raise
+        raise NotFound(NOT_FOUND) from None
     series.count, series.firstTime, series.lastTime = current.count, current.firstTime, current.lastTime
 
 
 def remove_values(series: TimeSeries, start: int | None, end: int | None) -> int:
     """Take the series' values from start to end (epoch seconds, inclusive; None: that end open) out of its
-    buckets, each written back under its version (a concurrent merge makes it read again); the description then
-    counts what is left, and a series left with no value goes (description and all). Answers how many went."""
-    removed = 0
-    for key in [bucket.ts for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end),
-                                                          attributes_to_get=["ts"])]:
-        removed += _remove_from_bucket(series.id, key, start, end)
-    # What is left: every bucket's count (no values read), then the first and last buckets' times only.
-    left = list(TimeBucket.query(series.id, _bucket_range(series, None, None), attributes_to_get=["ts", "n"]))
-    count = sum(int(bucket.count) for bucket in left)
-    if count == 0:
-        TimeSeries(id=series.id, ts=META).delete()
-        return removed
-    keys = list(dict.fromkeys([(series.id, left[0].ts), (series.id, left[-1].ts)]))  # one bucket left: one key
-    ends = {bucket.ts: bucket for bucket in TimeBucket.batch_get(keys)}
-    first = packing.unpack_columns(ends[left[0].ts].data, bucket_start(left[0].ts))[0][0]
-    last = packing.unpack_columns(ends[left[-1].ts].data, bucket_start(left[-1].ts))[0][-1]
-    series.update(actions=[TimeSeries.count.set(count), TimeSeries.firstTime.set(iso(first)),
-                           TimeSeries.lastTime.set(iso(last)), TimeSeries.updatedAt.set(utc_now())])
+    buckets, each written back under its version (a concurrent merge or deletion makes it read again; a bucket
+    another deletion took meanwhile has nothing left to take). Answers how many went: this request's own, so of
+    several deleting the same values at once each answers what it took. The description then counts them out and
+    spans what is left, or goes with the series' last value (_summarize_removal)."""
+    keys = [bucket.ts for bucket in TimeBucket.query(series.id, _bucket_range(series, start, end),
+                                                      consistent_read=True, attributes_to_get=["ts"])]
+    removed = sum(_remove_from_bucket(series.id, key, start, end) for key in keys)
+    if removed:
+        _summarize_removal(series, removed)
     return removed
 
 
 def _remove_from_bucket(series_id: str, key: str, start: int | None, end: int | None) -> int:
-    for _ in range(MERGE_ATTEMPTS):
-        stored = TimeBucket.get(series_id, key, consistent_read=True)
+    for attempt in range(CONTENDED_ATTEMPTS):
+        try:
+            stored = TimeBucket.get(series_id, key, consistent_read=True)
+        except TimeBucket.DoesNotExist:  # another deletion took its last values
+            return 0
         bucket = packing.unpack(stored.data, bucket_start(key), stored.qualifiers or [])
         going = [t for t in bucket.points if (start is None or t >= start) and (end is None or t <= end)]
         if not going:
@@ -260,9 +299,65 @@ def _remove_from_bucket(series_id: str, key: str, start: int | None, end: int | 
                 stored.delete(condition=TimeBucket.version == int(stored.version))
             return len(going)
         except (PutError, DeleteError) as exc:
-            if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            if not _lost_condition(exc):
                 raise
+            _pause(attempt)
     raise RuntimeError(f"bucket {key} of series {series_id} kept changing while values were taken out")
+
+
+def _summarize_removal(series: TimeSeries, removed: int) -> None:
+    """After `removed` values went: the description counts them out (a count kept by adding and taking away, as
+    merges add theirs, stays right whatever order several requests write in) and spans the values left, the first
+    time of its first bucket and the last of its last (two one-item Queries; no other value is read); with no bucket
+    left it goes. Written at the version read before the buckets were looked at, so a write from a look older than
+    another request's change fails and looks again: the last to write has seen every removal. A description gone
+    meanwhile went with the last values, this request's among them: nothing is left to write."""
+    for attempt in range(CONTENDED_ATTEMPTS):
+        try:
+            current = TimeSeries.get(series.id, META, consistent_read=True)
+        except TimeSeries.DoesNotExist:
+            return
+        version = int(current.version or 0)
+        first, last = _edge_bucket(series.id, first=True), _edge_bucket(series.id, first=False)
+        try:
+            if first is None and last is None:
+                current.delete(condition=_at_version(version))
+                return
+            if first is not None and last is not None:  # else a bucket went between the two looks: look again
+                current.update(actions=[
+                    TimeSeries.count.add(-removed), TimeSeries.firstTime.set(iso(first[0])),
+                    TimeSeries.lastTime.set(iso(last[-1])), TimeSeries.updatedAt.set(utc_now()),
+                    TimeSeries.version.set(version + 1)], condition=_at_version(version))
+                series.count, series.firstTime, series.lastTime = current.count, current.firstTime, current.lastTime
+                return
+        except (UpdateError, DeleteError) as exc:
+            if not _lost_condition(exc):
+                raise
+        _pause(attempt)
+    raise RuntimeError(f"the description of series {series.id} kept changing while values were taken out")
+
+
+def _edge_bucket(series_id: str, *, first: bool) -> list[int] | None:
+    """The times of the series' first (or last) bucket, None when it has none: a Query of one item."""
+    for bucket in TimeBucket.query(series_id, TimeBucket.ts.between("0000", "9999-99"), consistent_read=True,
+                                   scan_index_forward=first, limit=1):
+        return packing.unpack_columns(bucket.data, bucket_start(bucket.ts))[0]
+    return None
+
+
+def _at_version(version: int):
+    """The condition of a change to a description still at this version (one never written so has none)."""
+    at = TimeSeries.version == version
+    return TimeSeries.id.exists() & ((TimeSeries.version.does_not_exist() | at) if version == 0 else at)
+
+
+def _lost_condition(exc: Exception) -> bool:
+    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"
+
+
+def _pause(attempt: int) -> None:
+    """A short wait after a lost race, longer and spread after each (the requests that lost do not meet again)."""
+    time.sleep(random.uniform(0, min(0.2, 0.005 * 2 ** attempt)))
 
 
 def stored_unit(station_id: str, parameter_id: str, statistic: str | None, sensor: str | None,

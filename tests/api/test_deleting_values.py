@@ -60,6 +60,26 @@ def test_only_the_stations_organization_deletes_its_values(api, demo):
     assert api.get(path).json["count"] == 5
 
 
+def test_a_misspelt_or_empty_bound_deletes_nothing(api):
+    data = _imported(api)
+    admin, path = api.as_("admin"), f"/sampleValue/{data['station']['id']}/{data['ph']}"
+    empty = admin.delete(f"{path}?from=")
+    assert (empty.status_code, empty.json["message"]) == (
+        400, "Invalid from. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")
+    misspelt = admin.delete(f"{path}?From=2024-05-01", headers=ZH)
+    assert misspelt.status_code == 400
+    assert "From" in misspelt.json["message"]
+    assert admin.delete(f"{path}?From=2024-05-01").json["message"] == (
+        "Unknown query parameter: From. This route takes from and to.")
+    # A year before 1000 is a year like any other: none of 2024's values are before it.
+    assert admin.delete(f"{path}?to=0999-06-01T00:00:00Z").json == {"deleted": 0}
+    assert api.get(f"{path}?to=0999-06-01T00:00:00Z").json["count"] == 0
+    too_far = admin.delete(f"{path}?from=0001-01-01T00:00:00%2B01:00")
+    assert (too_far.status_code, too_far.json["message"]) == (
+        400, "Invalid from. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)")
+    assert api.get(path).json["count"] == 5
+
+
 def test_too_many_values_at_once_are_refused_with_a_shorter_period_asked_for(api, monkeypatch):
     from chalicelib.samples import service
 
