@@ -193,6 +193,7 @@ const admin = {
       invitation: 'Invitation',
       organization: 'Organization',
       'organization-setting': 'Organization setting',
+      'header-map': 'Column names of imported files',
       'wqx-account': 'WQX account',
       page: 'Page',
       station: 'Station',
