@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-RESULTS, STATIONS = "results", "stations"
+RESULTS, STATIONS, LIMITS = "results", "stations", "limits"
 
 # The product's own fields, by meaning (what a row of any format is turned into).
 FIELD_LABELS = {
@@ -22,7 +22,8 @@ FIELD_LABELS = {
     "characteristic": "parameter", "fraction": "sample fraction", "value": "value", "unit": "unit",
     "detectionCondition": "detection condition", "status": "result status", "valueType": "value type",
     "qualifier": "qualifier", "analyticalMethod": "analytical method", "depth": "depth", "depthUnit": "depth unit",
-    "comment": "comment",
+    "comment": "comment", "detectionLimit": "detection limit", "detectionLimitUnit": "detection limit unit",
+    "detectionLimitType": "detection limit type",
 }
 
 
@@ -64,7 +65,9 @@ WQX2_RESULT = Format(
         "valueType": "ResultValueTypeName", "qualifier": "MeasureQualifierCode",
         "analyticalMethod": "ResultAnalyticalMethod/MethodIdentifier",
         "depth": "ActivityDepthHeightMeasure/MeasureValue", "depthUnit": "ActivityDepthHeightMeasure/MeasureUnitCode",
-        "comment": "ResultCommentText",
+        "comment": "ResultCommentText", "detectionLimitType": "DetectionQuantitationLimitTypeName",
+        "detectionLimit": "DetectionQuantitationLimitMeasure/MeasureValue",
+        "detectionLimitUnit": "DetectionQuantitationLimitMeasure/MeasureUnitCode",
     },
     required=("station", "date", "characteristic", "value"),
     signature=("CharacteristicName", "ResultMeasureValue"))
@@ -85,6 +88,10 @@ WQX3_RESULT = Format(
         "qualifier": "Result_MeasureQualifierCode", "analyticalMethod": "ResultAnalyticalMethod_Identifier",
         "depth": "Activity_DepthHeightMeasure", "depthUnit": "Activity_DepthHeightMeasureUnit",
         "comment": "Activity_Comment",
+        # WQX 3 gives a result up to two limits side by side (A and B); the first, A, is kept (the portal's other
+        # services and its WQX 2 columns have one limit a result, DetectionQuantitationLimit*).
+        "detectionLimitType": "DetectionLimit_TypeA", "detectionLimit": "DetectionLimit_MeasureA",
+        "detectionLimitUnit": "DetectionLimit_MeasureUnitA",
     },
     required=("station", "date", "characteristic", "value"),
     signature=("Result_Characteristic", "Result_Measure"))
@@ -110,14 +117,28 @@ TEMPLATE = Format(
         "characteristic": "Parameter", "value": "Value", "unit": "Unit", "depth": "Depth", "depthUnit": "DepthUnit",
         "activityType": "ActivityType", "activityId": "ActivityIdentifier",
         "detectionCondition": "DetectionCondition", "analyticalMethod": "AnalyticalMethod", "comment": "Comment",
+        "detectionLimit": "DetectionLimit", "detectionLimitUnit": "DetectionLimitUnit",
     },
     required=("station", "date", "characteristic", "value"),
     signature=("StationIdentifier", "Date", "Parameter"),
     # A row of the template is a field measurement of water unless it says otherwise (WQX needs both).
     defaults={"activityType": "Field Msr/Obs", "media": "Water"})
 
-# Detection order: the most specific header first (a WQX 2 result file also has station columns).
-FORMATS = {f.key: f for f in (WQX3_RESULT, WQX2_RESULT, WQP_STATION, TEMPLATE)}
+# The portal's ResultDetectionQuantitationLimit profile (devtools/demo/wqp/wqp_detection_limits.csv): limits of
+# results stored already, found by their station, activity and characteristic (the file has no value or time).
+WQP_DETECTION_LIMIT = Format(
+    key="wqp-detection-limit", label="Water Quality Portal detection limit profile", kind=LIMITS,
+    columns={
+        "station": "MonitoringLocationIdentifier", "activityId": "ActivityIdentifier",
+        "characteristic": "CharacteristicName", "detectionLimitType": "DetectionQuantitationLimitTypeName",
+        "detectionLimit": "DetectionQuantitationLimitMeasure/MeasureValue",
+        "detectionLimitUnit": "DetectionQuantitationLimitMeasure/MeasureUnitCode",
+    },
+    required=("station", "activityId", "characteristic", "detectionLimit"),
+    signature=("ActivityIdentifier", "CharacteristicName", "DetectionQuantitationLimitMeasure/MeasureValue"))
+
+# Detection order: the most specific header first (a WQX 2 result file also has station and limit columns).
+FORMATS = {f.key: f for f in (WQX3_RESULT, WQX2_RESULT, WQP_DETECTION_LIMIT, WQP_STATION, TEMPLATE)}
 TEMPLATE_HEADER = ",".join(TEMPLATE.columns[name] for name in (
     "station", "date", "time", "timeZone", "characteristic", "value", "unit", "depth", "activityType",
     "detectionCondition", "comment"))
@@ -135,7 +156,8 @@ def template_file() -> str:
          "longitude": "-75.5678", "date": "2024-05-01", "time": "09:30", "timeZone": "EST", "characteristic": "pH",
          "value": "7.2", "unit": "std units", "depth": "0.5", "depthUnit": "m", "comment": "Clear water"},
         {"station": "MY-CREEK-1", "date": "2024-05-01", "time": "09:30", "timeZone": "EST",
-         "characteristic": "Nitrate", "value": "ND", "unit": "mg/L as N", "detectionCondition": "Not Detected"},
+         "characteristic": "Nitrate", "value": "ND", "unit": "mg/L as N", "detectionCondition": "Not Detected",
+         "detectionLimit": "0.05", "detectionLimitUnit": "mg/L as N"},
     ]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

@@ -267,6 +267,8 @@ class ImportJob:
                 outcome = self.outcome(chunk, checked)
                 if layout.format.kind == formats.STATIONS:
                     self.resolve_stations(outcome)
+                elif layout.format.kind == formats.LIMITS:
+                    self.resolve_limits(outcome)
                 else:
                     self.resolve_results(outcome, layout)
                 self.write_chunk(chunk, outcome, text, pending if pending and int(pending["start"]) == chunk.first_row
@@ -439,7 +441,7 @@ class ImportJob:
         columns = {name: fields[name].to_pylist() for name in (
             "station", "characteristic", "sortTime", "value", "activityId", "activityType", "media",
             "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone", "depth",
-            "depthUnit", "comment")
+            "depthUnit", "comment", "writtenValue", "detectionLimit", "detectionLimitUnit", "detectionLimitType")
             if name in fields}
         columns.update(number=measured.number, unit=measured.unit)
         blank = [""] * len(columns["station"])
@@ -457,7 +459,11 @@ class ImportJob:
                      "valueType": get("valueType")[p], "qualifier": get("qualifier")[p], "projectId": project_id,
                      "depth": get("depth")[p], "depthUnit": get("depth")[p] and get("depthUnit")[p],
                      "comment": get("comment")[p], "timeZone": get("timeZone")[p],
-                     "dateOnly": "1" if get("date")[p] and not get("time")[p] else None}
+                     "dateOnly": "1" if get("date")[p] and not get("time")[p] else None,
+                     # The value's own text where it is not the number's (7.10): downloads give its figures back.
+                     "originalValue": get("writtenValue")[p] if number is not None else None,
+                     "detectionLimit": get("detectionLimit")[p], "detectionLimitUnit": get("detectionLimitUnit")[p],
+                     "detectionLimitType": get("detectionLimitType")[p]}
             sample = samples.Sample(stationId=station_id, parameterId=parameter_id, time=get("sortTime")[p],
                                     value=number, text=None if number is not None else (get("value")[p] or None),
                                     unit=get("unit")[p] or None, organizationId=org, extra=extra)
@@ -555,6 +561,70 @@ class ImportJob:
                 outcome.counts.rowsUnchanged += 1
             outcome.series.add((station_id, ""))
         outcome.counts.stationsCreated = len(outcome.new_stations)
+
+    def resolve_limits(self, outcome: Outcome) -> None:
+        """A detection-limit file's rows: each limit set on the stored results of its station, activity and
+        characteristic in this project (every fraction and depth of them: the file names no more). A row is
+        imported when a result changes, unchanged when they have the limit already, rejected when none is stored."""
+        checked = outcome.checked
+        fields = {name: checked.fields[name].to_pylist() for name in (
+            "station", "characteristic", "activityId", "detectionLimit", "detectionLimitUnit", "detectionLimitType")}
+        identifiers = fields["station"]
+        self._station_lookup(list(dict.fromkeys(identifiers)))
+        wanted: dict[str, dict[str, list[int]]] = {}  # series key -> activity -> positions
+        for position, identifier in enumerate(identifiers):
+            station_id = self.station_ids.get(identifier)
+            if station_id and station_id.startswith("other:"):
+                outcome.rejections.append(validate.Rejection(
+                    int(checked.rows[position]), checked.columns.get("station"), identifier,
+                    _another_organization(identifier), int(checked.index[position])))
+            elif station_id:
+                key = f"{station_id}#{parameters.parameter_id_for(fields['characteristic'][position])}"
+                wanted.setdefault(key, {}).setdefault(fields["activityId"][position], []).append(position)
+        found = {}  # position -> [stored items of its result]
+        for key, activities in wanted.items():
+            for item in self._activity_results(key, list(activities)):
+                for position in activities.get(item["a"]["S"], ()):
+                    found.setdefault(position, []).append(item)
+        changed, series = {}, set()
+        for position in range(len(identifiers)):
+            if position not in found:
+                if not (self.station_ids.get(identifiers[position]) or "").startswith("other:"):
+                    outcome.rejections.append(validate.Rejection(
+                        int(checked.rows[position]), checked.columns.get("activityId"), fields["activityId"][position],
+                        f"No result of activity '{fields['activityId'][position]}' and parameter "
+                        f"'{fields['characteristic'][position]}' is stored at station '{identifiers[position]}' in this "
+                        "project: import the results first.", int(checked.index[position])))
+                continue
+            limit = {short: fields[name][position] for name, short in samples.IMPORTED_ATTRIBUTES.items()}
+            moved = False
+            for stored in found[position]:
+                item = {k: v for k, v in stored.items() if k not in limit}
+                item.update({short: {"S": text} for short, text in limit.items() if text})
+                if item != stored:
+                    changed[(item["seriesKey"]["S"], item["time"]["S"])] = item  # a later row of the same result wins
+                    series.add(tuple(item["seriesKey"]["S"].split("#", 1)))
+                    moved = True
+            if moved:
+                outcome.counts.rowsImported += 1
+            else:
+                outcome.counts.rowsUnchanged += 1
+        outcome.sample_items = list(changed.values())
+        outcome.series = series
+        outcome.stored_rows = {int(checked.rows[p]) for p in found}
+
+    def _activity_results(self, key: str, activities: list[str]) -> Iterator[dict]:
+        """The stored results of a series that name one of the activities, of this project (or of none)."""
+        from chalicelib.samples.models import SampleValue
+
+        for start in range(0, len(activities), 99):  # IN takes 100 operands
+            part = activities[start:start + 99]
+            values = {f":a{n}": {"S": a} for n, a in enumerate(part)}
+            for page in samples.query_pages(
+                    TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
+                    FilterExpression="a IN (" + ", ".join(values) + ") AND (p = :p OR attribute_not_exists(p))",
+                    ExpressionAttributeValues={**values, ":k": {"S": key}, ":p": {"S": self.log.projectId}}):
+                yield from page["Items"]
 
     def write_chunk(self, chunk: reader.Chunk, outcome: Outcome, text: source.TextFile, pending: dict | None,
                     bytes_done: int | None = None) -> None:
@@ -739,6 +809,10 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
         if layout.format.kind == formats.STATIONS:
             checked = validate.check_stations(block.table, layout, text.header, first_row=block.first_row,
                                               encoding=text.encoding)
+            return lambda _: checked
+        if layout.format.kind == formats.LIMITS:
+            checked = validate.check_limits(block.table, layout, text.header, rules, first_row=block.first_row,
+                                            encoding=text.encoding)
             return lambda _: checked
         return validate.prepare_results(block.table, layout, text.header, rules, first_row=block.first_row,
                                         encoding=text.encoding, replaced=text.replaced)

@@ -19,6 +19,8 @@ COLUMNS = (
     "CharacteristicName", "ResultSampleFractionText", "ResultMeasureValue", "ResultMeasure/MeasureUnitCode",
     "MeasureQualifierCode", "ResultStatusIdentifier", "ResultValueTypeName",
     "ActivityDepthHeightMeasure/MeasureValue", "ActivityDepthHeightMeasure/MeasureUnitCode", "ResultCommentText",
+    "DetectionQuantitationLimitTypeName", "DetectionQuantitationLimitMeasure/MeasureValue",
+    "DetectionQuantitationLimitMeasure/MeasureUnitCode",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
@@ -102,7 +104,8 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
                 "ProjectIdentifier": project.projectKey if project else None,
                 "ResultDetectionConditionText": get("dc", _ABSENT)["S"],
                 "ResultSampleFractionText": get("sf", _ABSENT)["S"],
-                # A value converted to its parameter's unit goes out as the file wrote it, with its own unit.
+                # A value converted to its parameter's unit goes out as the file wrote it, with its own unit; a value
+                # written otherwise than its number's own text (7.10, 1.5E-3) goes out as written too.
                 "ResultMeasureValue": get("ov", _ABSENT)["S"] or (number_text(item["v"]["N"]) if "v" in item
                                                                   else get("r", _ABSENT)["S"]),
                 "ResultMeasure/MeasureUnitCode": get("ou", _ABSENT)["S"] or get("u", _ABSENT)["S"] or series.unit or None,
@@ -110,7 +113,10 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
                 "ResultValueTypeName": get("vt", _ABSENT)["S"],
                 "ActivityDepthHeightMeasure/MeasureValue": get("dp", _ABSENT)["S"],
                 "ActivityDepthHeightMeasure/MeasureUnitCode": get("du", _ABSENT)["S"],
-                "ResultCommentText": get("c", _ABSENT)["S"]})
+                "ResultCommentText": get("c", _ABSENT)["S"],
+                "DetectionQuantitationLimitTypeName": get("dlt", _ABSENT)["S"],
+                "DetectionQuantitationLimitMeasure/MeasureValue": get("dl", _ABSENT)["S"],
+                "DetectionQuantitationLimitMeasure/MeasureUnitCode": get("dlu", _ABSENT)["S"]})
             yield record
 
 

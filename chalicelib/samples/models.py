@@ -47,10 +47,15 @@ class SampleValue(BaseModel):
     timeZone = UnicodeAttribute(null=True, attr_name="tz")
     # "1" when the source gave a date and no time of day (the time is then that day's midnight in its zone).
     dateOnly = UnicodeAttribute(null=True, attr_name="do")
-    # A value converted to its parameter's unit, as the file wrote it (downloads give back the file's cells).
+    # The value as the file wrote it, when that text differs from the number's own ("7.10", "1.5E-3") or the value
+    # was converted to its parameter's unit (downloads give back the file's cells).
     originalValue = UnicodeAttribute(null=True, attr_name="ov")
     originalUnit = UnicodeAttribute(null=True, attr_name="ou")
     outOfRange = UnicodeAttribute(null=True, attr_name="f")  # "1": outside its parameter's plausible range
+    # The result's detection (quantitation) limit as the file wrote it, its unit and kind ("Method Detection Level").
+    detectionLimit = UnicodeAttribute(null=True, attr_name="dl")
+    detectionLimitUnit = UnicodeAttribute(null=True, attr_name="dlu")
+    detectionLimitType = UnicodeAttribute(null=True, attr_name="dlt")
 
 
 class SeriesByParameter(GlobalSecondaryIndex):

@@ -9,7 +9,7 @@ import time as clock
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
-from decimal import Decimal
+from decimal import Context, Decimal
 from typing import Any, Iterable, Iterator
 
 from chalicelib.core import aws, batches
@@ -375,7 +375,9 @@ def _number(attribute: dict | None) -> float | None:
 
 _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
              "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit", "c": "comment",
-             "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange"}
+             "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange",
+             "dl": "detectionLimit", "dlu": "detectionLimitUnit", "dlt": "detectionLimitType",
+             "do": "dateOnly"}
 
 
 def read_series(station_id: str, parameter_id: str, *, period: Period = Period(), limit: int | None = None,
@@ -498,16 +500,31 @@ def series_pages(station_id: str, parameter_id: str, start: str | None, end: str
 
 
 _ATTRIBUTE_NAMES = None
+# Attributes imports write beyond SampleValue's: a result's detection (or quantitation) limit as written, its unit
+# and its type (WQP's DetectionQuantitationLimit* columns).
+IMPORTED_ATTRIBUTES = {"detectionLimit": "dl", "detectionLimitUnit": "dlu", "detectionLimitType": "dlt"}
+_DYNAMODB_DIGITS = Context(prec=38)
+
+
+def _number_attribute(value: float) -> str:
+    return repr(value) if not float(value).is_integer() else str(int(value))
+
+
+def number_text_of(value: float) -> str:
+    """A number's own text: as item_of stores it and DynamoDB answers it (no exponent, no trailing zero), as
+    downloads write it (download.number_text). A value written otherwise (7.10) keeps its text ("ov")."""
+    return format(Decimal(_number_attribute(value)).normalize(_DYNAMODB_DIGITS), "f")
 
 
 def item_of(sample: Sample) -> dict:
     """A sample as the samples table's raw item (short attribute names, as SampleValue stores it)."""
     global _ATTRIBUTE_NAMES
     if _ATTRIBUTE_NAMES is None:
-        _ATTRIBUTE_NAMES = {name: attribute.attr_name for name, attribute in SampleValue.get_attributes().items()}
+        _ATTRIBUTE_NAMES = {**{name: attribute.attr_name for name, attribute in SampleValue.get_attributes().items()},
+                            **IMPORTED_ATTRIBUTES}
     item = {"seriesKey": {"S": series_key(sample.stationId, sample.parameterId)}, "time": {"S": sample.time}}
     if sample.value is not None:
-        item["v"] = {"N": repr(sample.value) if not float(sample.value).is_integer() else str(int(sample.value))}
+        item["v"] = {"N": _number_attribute(sample.value)}
     for name, value in (("text", sample.text), ("unit", sample.unit), *sample.extra.items()):
         if value not in (None, "") and not (name == "timeZone" and value == UTC):
             item[_ATTRIBUTE_NAMES[name]] = {"S": str(value)}

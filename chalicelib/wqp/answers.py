@@ -20,10 +20,14 @@ from chalicelib.wqp import service as wqp
 JOB_TYPE = "wqp-answer"
 KIND = queued_answers.Kind(prefix="downloads/wqp/answers", job_type=JOB_TYPE)
 # The services whose answers grow with the values (a row per value or activity), and the header counting rows.
-ROWS_HEADER = {"result": "Total-Result-Count", "activity": "Total-Activity-Count"}
+ROWS_HEADER = {"result": "Total-Result-Count", "activity": "Total-Activity-Count",
+              "resultdetectionquantitationlimit": "Total-Result-Count"}
 # What a site adds to a Result answer's cost, in values: its series list and a Query of values at least, about
 # 2 ms of CPU against 13 µs a value (decision 0009, Figures), so 10,000 sites of 10 values weigh as 1,500,000.
-SITE_WEIGHT = {"result": 150}
+# A detection-limit search reads the same values as a Result search (and answers those with a limit): it is weighed
+# as one, its Result counts standing for its own until it is written.
+SITE_WEIGHT = {"result": 150, "resultdetectionquantitationlimit": 150}
+_READS_RESULTS = ("result", "resultdetectionquantitationlimit")
 NOT_FOUND = "WQP answer not found."
 FAILED_MESSAGE = "The WQP answer could not be written. Please ask for it again."
 
@@ -56,12 +60,12 @@ def plan(interface: str, service: str, values: dict[str, list[str]], query: para
     if header is None:
         return Plan()
     limit = get_settings().wqp_direct_max_results
-    if query.service == "result":
+    if query.service in _READS_RESULTS:
         stations = wqp.select_stations(query, look)
         # Most Result answers are far below the limit with every value of their stations: the summaries tell
         # that at once, where counting asks every series (as many requests as writing them).
         most, sites = wqp.most_results(stations)
-        if most + SITE_WEIGHT["result"] * sites <= limit:
+        if most + SITE_WEIGHT[query.service] * sites <= limit:
             return Plan(stations=stations)
         # Counted: only the stations holding matching values are read again to write them.
         counts, stations = wqp.result_counts(query, look, stations)

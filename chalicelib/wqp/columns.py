@@ -335,6 +335,10 @@ WQX3_FROM = {
     "Result_Measure": "ResultMeasureValue", "Result_MeasureUnit": "ResultMeasure/MeasureUnitCode",
     "Result_MeasureQualifierCode": "MeasureQualifierCode", "Result_MeasureStatusIdentifier": "ResultStatusIdentifier",
     "Result_MeasureType": "ResultValueTypeName", "Result_CharacteristicGroup": "CharacteristicType",
+    # A result's detection limit: the first of WQX 3.0's two (A); this product keeps one (as WQX 2 names it).
+    "DetectionLimit_TypeA": "DetectionQuantitationLimitTypeName",
+    "DetectionLimit_MeasureA": "DetectionQuantitationLimitMeasure/MeasureValue",
+    "DetectionLimit_MeasureUnitA": "DetectionQuantitationLimitMeasure/MeasureUnitCode",
     "ProviderName": "ProviderName",
 }
 

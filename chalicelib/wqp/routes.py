@@ -22,7 +22,8 @@ from chalicelib.wqp import service as wqp
 routes = Routes(__name__)
 # Browsers may read the count headers of a cross-origin answer.
 _EXPOSED = ("Total-Site-Count, Total-Activity-Count, Total-Result-Count, Total-ActivityMetric-Count, "
-            "Total-BiologicalMetric-Count, Total-ProjectMonitoringLocationWeighting-Count, Content-Disposition")
+            "Total-BiologicalMetric-Count, Total-ProjectMonitoringLocationWeighting-Count, "
+            "Total-ResultDetectionQuantitationLimit-Count, Content-Disposition")
 # The written records (inline), or {url, expiresIn} with the redirect to them.
 ANSWER_TYPES = (*output.CONTENT_TYPES.values(), JSON)
 # WQP's POST form: the query's parameters as a JSON object of lists (or single values), or form-encoded as

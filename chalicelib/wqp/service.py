@@ -741,11 +741,16 @@ def project_records(query: Query, look: Lookups, stations: Stations) -> Iterator
                "ProjectDescriptionText": project.description, "ProviderName": PROVIDER}
 
 
+LIMIT_VALUE = "DetectionQuantitationLimitMeasure/MeasureValue"
+
+
 def detection_limit_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
-    """Detection and quantitation limits of matching results: this product keeps none with its values
-    (imports read the result's value, unit and detection condition), so the answer has WQP's columns
-    and no rows."""
-    return iter(())
+    """Detection and quantitation limits of matching results: a row per result that has one (imports keep a
+    result's first limit, its unit and type), in the Result search's order. No result identifier is kept, so
+    ResultIdentifier stays empty: the activity and characteristic name the result."""
+    for record in result_records(query, look, stations):
+        if record.get(LIMIT_VALUE):
+            yield record
 
 
 def no_records(query: Query, look: Lookups, stations: Stations) -> Iterator[dict]:
@@ -797,6 +802,8 @@ class Counted:
             return {name: 0 for name in EMPTY_SERVICES[self.query.service]}
         if self.query.service == "result":
             return {"Total-Site-Count": len(self.sites), "Total-Result-Count": self.rows}
+        if self.query.service == "resultdetectionquantitationlimit":
+            return {"Total-Site-Count": len(self.sites), "Total-ResultDetectionQuantitationLimit-Count": self.rows}
         if self.query.service == "activity":
             return {"Total-Site-Count": len(self.sites), "Total-Activity-Count": self.rows}
         return {"Total-Site-Count": len(stations.rows)}
@@ -822,8 +829,8 @@ def counts(query: Query, look: Lookups) -> dict[str, int]:
     if query.service == "result":
         return result_counts(query, look, stations)[0]
     stations = stations_with_values(query, look, stations)
-    if query.service == "activity":
-        counted = Counted(query, activity_records(query, look, stations))
+    if query.service in ("activity", "resultdetectionquantitationlimit"):  # what only the records tell
+        counted = Counted(query, _RECORDS[query.service](query, look, stations))
         for _ in counted:
             pass
         return counted.headers(stations)

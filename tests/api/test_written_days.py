@@ -62,3 +62,18 @@ def test_deleting_a_day_takes_the_values_written_that_day(api):
     entries = admin.get(f"/system/audit?filter=targetId||$eq||{station['id']}%23{data['ph']}").json
     assert [(e["before"]["from"], e["before"]["to"], e["before"]["count"]) for e in entries] == [
         ("2024-01-31", "2024-01-31", 1)]
+
+
+def test_a_value_given_with_a_date_alone_is_read_as_such(api):
+    """The chart shows a date alone for it (not the midnight of that date in the viewer's zone)."""
+    org, project = fresh_project(api)
+    identifier = f"DAY-{uuid.uuid4().hex[:6]}"
+    content = ("StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Latitude,Longitude\n"
+               f"{identifier},2011-07-06,,,pH,7.1,std units,40.1,-75.2\n"
+               f"{identifier},2011-07-07,00:00,UTC,pH,7.2,std units,40.1,-75.2\n").encode()
+    assert import_file(api, org, project, content, "dates.csv")["rowsImported"] == 2
+    station = api.get(f"/station?filter=identifier||$eq||{identifier}").json[0]
+    ph = next(p["id"] for p in api.get("/parameter/parameters?limit=1000").json if p["label"] == "pH")
+    values = api.get(f"/sampleValue/{station['id']}/{ph}").json["data"]
+    assert [(v["time"], v.get("dateOnly")) for v in values] == [("2011-07-06T00:00:00Z", "1"),
+                                                              ("2011-07-07T00:00:00Z", None)]
