@@ -30,6 +30,44 @@ describe('sample values', () => {
     expect(isoTime(s, 1)).toBe('2024-07-16T03:40:00.000Z');
   });
 
+  it('labels each time with the zone it was written in: UTC for a time without one, or in a zone not listed', () => {
+    const offsets = new Map([['CST', -6], ['CDT', -5]]);
+    const s = readSeries('p', { data: [
+      { time: '2012-01-01T05:30:00Z', value: 1, timeZone: 'CST' },
+      { time: '2012-01-02T05:30:00Z', value: 2 },
+      { time: '2012-01-03T05:30:00Z', value: 3, timeZone: 'XYZ' },
+      { time: '2012-01-04T05:30:00Z', value: 4, timeZone: 'UTC' },
+    ] }, offsets);
+    expect(s.zone).toEqual(['CST', 'UTC', 'UTC', 'UTC']);
+    expect(Array.from(s.zoneOffset!)).toEqual([-6 * 3_600_000, 0, 0, 0]);
+  });
+
+  it("knows a value given with a date alone: by the API's dateOnly (stored as do), or by a date without a time", () => {
+    const offsets = new Map([['CDT', -5]]);
+    const s = readSeries('p', { data: [
+      { time: '2011-07-06T05:00:00Z', value: 1, timeZone: 'CDT', dateOnly: '1' }, // as the API answers it
+      { time: '2011-07-07T00:00:00Z', value: 2 }, // a sample taken at midnight sharp keeps its time
+      { time: '2011-07-08', value: 3 },
+      { time: '2011-07-09T14:20:00Z', value: 4, dateOnly: true },
+      { time: '2011-07-10T00:00:00Z', value: 5, dateOnly: false },
+      { time: '2011-07-11T14:20:00Z', value: 6, timeZone: 'CDT' },
+    ] }, offsets);
+    expect(Array.from(s.dateOnly!)).toEqual([1, 0, 1, 1, 0, 0]);
+  });
+
+  it('keeps which results have no number (not detected), and their fractions, with them when sorted', () => {
+    const s = readSeries('p', { data: [
+      { time: '2020-01-03T10:00:00Z', value: 0.02, sampleFraction: 'Total' },
+      { time: '2020-01-02T10:00:00Z', value: null, detectionCondition: 'Not Detected', sampleFraction: 'Dissolved' },
+      { time: '2020-01-01T10:00:00Z', value: 0.01, sampleFraction: 'Dissolved' },
+    ] });
+    expect(Array.from(s.value)).toEqual([0.01, NaN, 0.02]);
+    expect([...s.noNumber!]).toEqual([1]);
+    expect(s.fraction).toEqual(['Dissolved', 'Dissolved', 'Total']);
+    expect(s.flags.get(1)).toBe('Not Detected');
+    expect(s.dateOnly).toBeUndefined();
+  });
+
   it('reads the columns form', () => {
     const s = readSeries('p', { columns: { time: ['2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z'], value: [1, 2] } });
     expect(Array.from(s.value)).toEqual([1, 2]);

@@ -25,6 +25,20 @@ export interface Series {
    * unset when every value was written in UTC or without a zone.
    */
   zoneOffset?: Float64Array;
+  /**
+   * Per point, the zone its time was written in, as the API answers it ("CST"; "UTC" for a time given without a zone,
+   * or in a zone no longer listed, which is kept in UTC); unset when every value was written in UTC or without a zone.
+   */
+  zone?: string[];
+  /** Per point, 1 when its source gave a date and no time of day: its date is shown alone, as written. */
+  dateOnly?: Uint8Array;
+  /**
+   * The points whose result has no number (reported "Not Detected", or beyond a limit): their value is the detection
+   * limit when one is given (NaN when not), which is not a measured value: not on the line, not in min and max.
+   */
+  noNumber?: Set<number>;
+  /** Per point, the sample fraction ("Dissolved", "Total"; '' when none): unset when no value gives one. */
+  fraction?: string[];
 }
 
 export interface SeriesRange {
@@ -63,6 +77,17 @@ export const writtenDate = (series: Series, i: number) => new Date(series.time[i
 const HOUR = 3_600_000;
 const zoneOf = (row: Record<string, unknown>) => text(row.timeZone ?? row.tz);
 
+
+/**
+ * Whether a value was given with a date and no time of day: the API says so (`dateOnly`, stored as `do`:
+ * chalicelib/samples/service.py, LocalTimes); a row of another shape without a time of day is a date alone too.
+ */
+function isDateOnly(row: Record<string, unknown>, time: unknown): boolean {
+  const flag = row.dateOnly ?? row.do;
+  if (flag !== undefined && flag !== null && flag !== '') return flag === true || flag === 1 || flag === '1' || flag === 'true';
+  return typeof time === 'string' && !time.includes('T') && !text(row.activityStartTime);
+}
+
 /** `offsets`: the zones' offsets in hours by code (GET /keylist/timeZones); a zone not in it counts as UTC. */
 export function readSeries(parameterId: string, body: unknown, offsets: ReadonlyMap<string, number> = new Map()): Series {
   const root = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
@@ -83,11 +108,16 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
   let value = new Float64Array(rows.length);
   let flags = new Map<number, string>();
   let zoneOffset: Float64Array | undefined;
+  let zone: string[] | undefined;
+  let dateOnly: Uint8Array | undefined;
+  let noNumber = new Set<number>();
+  let fraction: string[] | undefined;
   let unit = text(root.unit);
   let n = 0;
   let sorted = true;
   for (const row of rows) {
-    const t = toMillis(row.time ?? row.timestamp ?? row.date ?? row.activityStartDate ?? row.ActivityStartDate, row.activityStartTime);
+    const raw = row.time ?? row.timestamp ?? row.date ?? row.activityStartDate ?? row.ActivityStartDate;
+    const t = toMillis(raw, row.activityStartTime);
     if (!Number.isFinite(t)) continue;
     const v = Number(row.value ?? row.resultValue ?? row.ResultMeasureValue);
     const flag = flagOf(row);
@@ -96,24 +126,47 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     if (n > 0 && t < time[n - 1]) sorted = false;
     time[n] = t;
     value[n] = Number.isFinite(v) ? v : Number(row.detectionLimit ?? row.detectionLimitValue) || NaN;
+    if (!Number.isFinite(v)) noNumber.add(n);
     if (flag) flags.set(n, flag);
-    const offset = (offsets.get(zoneOf(row)) ?? 0) * HOUR;
+    const code = zoneOf(row);
+    const hours = offsets.get(code);
+    const offset = (hours ?? 0) * HOUR;
     if (offset) (zoneOffset ??= new Float64Array(rows.length))[n] = offset;
+    // A code not listed was kept in UTC (as the server answers it): its time is shown in UTC, and says so.
+    if (code && code !== 'UTC') (zone ??= new Array<string>(rows.length).fill('UTC'))[n] = hours === undefined ? 'UTC' : code;
+    if (isDateOnly(row, raw)) (dateOnly ??= new Uint8Array(rows.length))[n] = 1;
+    const sampleFraction = text(row.sampleFraction ?? row.resultSampleFraction ?? row.ResultSampleFractionText);
+    if (sampleFraction) (fraction ??= new Array<string>(rows.length).fill(''))[n] = sampleFraction;
     n++;
   }
   time = time.slice(0, n);
   value = value.slice(0, n);
   zoneOffset = zoneOffset?.slice(0, n);
+  zone = zone?.slice(0, n);
+  dateOnly = dateOnly?.slice(0, n);
+  fraction = fraction?.slice(0, n);
   if (!sorted) {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a] - time[b]);
+    const moved = (indices: ReadonlySet<number>) => new Set(order.flatMap((from, to) => (indices.has(from) ? [to] : [])));
     const sortedFlags = new Map<number, string>();
     order.forEach((from, to) => flags.has(from) && sortedFlags.set(to, flags.get(from)!));
     time = Float64Array.from(order, (i) => time[i]);
     value = Float64Array.from(order, (i) => value[i]);
     if (zoneOffset) zoneOffset = Float64Array.from(order, (i) => zoneOffset![i]);
+    if (zone) zone = order.map((i) => zone![i]);
+    if (dateOnly) dateOnly = Uint8Array.from(order, (i) => dateOnly![i]);
+    if (fraction) fraction = order.map((i) => fraction![i]);
     flags = sortedFlags;
+    noNumber = moved(noNumber);
   }
-  return { parameterId, time, value, unit, flags, ...(zoneOffset && { zoneOffset }) };
+  return {
+    parameterId, time, value, unit, flags,
+    ...(zoneOffset && { zoneOffset }),
+    ...(zone && { zone }),
+    ...(dateOnly && { dateOnly }),
+    ...(noNumber.size > 0 && { noNumber }),
+    ...(fraction && { fraction }),
+  };
 }
 
 export async function getSampleValues(stationId: string, parameterId: string, range: SeriesRange): Promise<Series> {

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { AppProviders } from '../../../app/providers';
+import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
+import { readSeries } from '../api/sampleValues';
 import type { SeriesInfo } from '../lib/series';
 import { EDGE_MARGIN } from '../lib/timeAxis';
 import TimeSeriesChart, { wrappedLines } from './TimeSeriesChart';
@@ -275,5 +277,104 @@ describe('time series chart: the value axes', () => {
     const scales = ChartJS.getChart(canvas as HTMLCanvasElement)!.scales;
     expect(scales.y0!.options).toMatchObject({ title: { display: true, text: 'std units' } });
     expect(scales.y1!.options).toMatchObject({ title: { display: false } });
+  });
+});
+
+describe('time series chart: the tooltip (what a point says when pointed at)', () => {
+  /** The zones' offsets, as GET /keylist/timeZones gives them. */
+  const OFFSETS = new Map([['CST', -6], ['CDT', -5], ['EST', -5]]);
+  const info = (name: string, unit: string, data: Record<string, unknown>[]): SeriesInfo => ({ name, unit, series: readSeries(`p-${name}`, { unit, data }, OFFSETS) });
+
+  /** The tooltip's lines for a dataset's point: its title, then each line of its body. Spaces as plain spaces
+   * (a browser may write "11:30 PM" with a narrow no-break space). */
+  function tooltipOf(canvas: HTMLElement, datasetIndex: number, index: number): string[] {
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    chart.tooltip!.setActiveElements([{ datasetIndex, index }], { x: 0, y: 0 });
+    const { title, body } = chart.tooltip!;
+    return [...title, ...body.flatMap((b) => [...b.before, ...b.lines, ...b.after])].map((line) => line.replace(/\s/g, ' '));
+  }
+
+  it('writes values with their significant digits, grouped: never a small value rounded to 0', async () => {
+    const canvas = await renderChart([info('Phosphorus', 'mg/L', [
+      { time: '2020-01-01T10:00:00Z', value: 0.000123456789 },
+      { time: '2020-02-01T10:00:00Z', value: 0.0015 },
+      { time: '2020-03-01T10:00:00Z', value: 12345.6789 },
+    ])]);
+    expect([0, 1, 2].map((i) => tooltipOf(canvas, 0, i)[1])).toEqual([
+      'Phosphorus (mg/L): 0.000123457',
+      'Phosphorus (mg/L): 0.0015',
+      'Phosphorus (mg/L): 12,345.7',
+    ]);
+  });
+
+  it('labels the ticks of tiny values readably, none of them "0" but the zero', async () => {
+    const canvas = await renderChart([info('Phosphorus', 'mg/L', [
+      { time: '2020-01-01T10:00:00Z', value: 0.000121 },
+      { time: '2020-02-01T10:00:00Z', value: 0.000135 },
+      { time: '2020-03-01T10:00:00Z', value: 0.000128 },
+    ])]);
+    const labels = ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.y0!.ticks.map((tick) => String(tick.label));
+    expect(labels.length).toBeGreaterThan(2);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) expect(label).toMatch(/^0\.000\d+$/);
+  });
+
+  it("shows a point's time as its source wrote it, with its zone, whatever the browser's zone", async () => {
+    const canvas = await renderChart([info('Chloride', 'mg/L', [
+      // 23:30 CST on the 31st of December: the 1st of January in UTC, in New York or Shanghai.
+      { time: '2012-01-01T05:30:00Z', value: 6.5, timeZone: 'CST' },
+      // The night the clocks go back: 1:30 CDT, then 1:15 and 1:30 CST, in this order.
+      { time: '2012-11-04T06:30:00Z', value: 6.6, timeZone: 'CDT' },
+      { time: '2012-11-04T07:15:00Z', value: 6.7, timeZone: 'CST' },
+      { time: '2012-11-04T07:30:00Z', value: 6.8, timeZone: 'CST' },
+      // No zone: in UTC, and said so.
+      { time: '2012-12-01T15:45:00Z', value: 6.9 },
+    ])]);
+    expect([0, 1, 2, 3, 4].map((i) => tooltipOf(canvas, 0, i)[0])).toEqual([
+      'Dec 31, 2011, 11:30 PM CST',
+      'Nov 4, 2012, 1:30 AM CDT',
+      'Nov 4, 2012, 1:15 AM CST',
+      'Nov 4, 2012, 1:30 AM CST',
+      'Dec 1, 2012, 3:45 PM UTC',
+    ]);
+  });
+
+  it('shows the date alone of a value given with a date and no time, the date as written', async () => {
+    const canvas = await renderChart([info('Chloride', 'mg/L', [
+      { time: '2011-07-06T00:00:00Z', value: 6.5, dateOnly: '1' },
+      { time: '2011-07-07T05:00:00Z', value: 6.6, timeZone: 'CDT', dateOnly: '1' },
+      { time: '2011-07-08T14:00:00Z', value: 6.7, dateOnly: true },
+      { time: '2011-07-09T00:00:00Z', value: 6.8 },
+    ])]);
+    expect([0, 1, 2, 3].map((i) => tooltipOf(canvas, 0, i)[0])).toEqual([
+      'Jul 6, 2011', 'Jul 7, 2011', 'Jul 8, 2011', 'Jul 9, 2011, 12:00 AM UTC']);
+  });
+
+  it("shows a flagged point's time and value as any other's, and why it is flagged; a non-detect is no value of the line", async () => {
+    const canvas = await renderChart([info('Chloride', 'mg/L', [
+      { time: '2019-02-14T07:30:00Z', value: 6.43, qualifier: 'J', timeZone: 'CST' },
+      { time: '2019-03-14T06:00:00Z', value: null, detectionCondition: 'Not Detected', detectionLimit: '0.5', timeZone: 'CDT' },
+      { time: '2019-04-14T15:00:00Z', value: 7.1 },
+    ])]);
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    expect(chart.data.datasets.map((d) => d.label)).toEqual(['Chloride (mg/L)', 'Chloride: flagged values']);
+    expect(tooltipOf(canvas, 1, 0)).toEqual(['Feb 14, 2019, 1:30 AM CST', 'Chloride: flagged values: 6.43', 'J']);
+    expect(tooltipOf(canvas, 1, 1)).toEqual([
+      'Mar 14, 2019, 1:00 AM CDT',
+      'Chloride: flagged values: no number reported (drawn at the detection limit, 0.5)',
+      'Not Detected; DL 0.5',
+    ]);
+    // The line goes from the first value to the third: the detection limit is not a measured value.
+    expect((chart.data.datasets[0]!.data as { y: number }[]).map((p) => p.y)).toEqual([6.43, NaN, 7.1]);
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    const canvas = await renderChart([info('Chloride', 'mg/L', [
+      { time: '2012-01-01T05:30:00Z', value: 12345.6789, timeZone: 'CST' },
+      { time: '2012-02-01T05:30:00Z', value: null, detectionCondition: 'Not Detected', detectionLimit: '0.5', timeZone: 'CST' },
+    ])]);
+    expect(tooltipOf(canvas, 0, 0).slice(0, 2)).toEqual(['2011年12月31日 23:30 CST', 'Chloride (mg/L)：12,345.7']);
+    expect(tooltipOf(canvas, 1, 0)[1]).toBe('Chloride：带标记的数值：未报告数值（绘于检出限 0.5 处）');
   });
 });

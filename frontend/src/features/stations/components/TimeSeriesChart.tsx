@@ -17,6 +17,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../lib/download';
+import { formatTick, formatValue } from '../../../lib/numbers';
+import type { Series } from '../api/sampleValues';
+import { pointTimeText } from '../lib/pointText';
 import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
 import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type TickUnit } from '../lib/timeAxis';
 
@@ -33,7 +36,8 @@ const ZOOM_SPEED = 0.2;
 const ZOOM_IN = 1 + ZOOM_SPEED;
 const ZOOM_OUT = 2 - 1 / (1 - ZOOM_SPEED);
 
-type Point = { x: number; y: number; flag?: string };
+/** A point drawn: its time and value, and its index in its series (what the tooltip tells of it). */
+type Point = { x: number; y: number; i: number; flag?: string };
 
 /** A white background, so the PNG download is not transparent. */
 const whiteBackground: Plugin = {
@@ -163,14 +167,20 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
 
   // The values and the chart's options apart: new values with the same axes (the same range unzoomed, the same
   // units) only replace the lines, and the chart stays zoomed where it was (a logger series' finer level arrives).
-  const { data, times } = useMemo(() => {
+  const { data, times, seriesOf } = useMemo(() => {
     const units = unitAxes(all);
     const datasets: ChartData<'line' | 'scatter', Point[]>['datasets'] = [];
+    // The series of each dataset (a series' line, then its flagged values): what the tooltip reads a point's
+    // time as written, its zone and its detection from.
+    const seriesOf: Series[] = [];
     all.forEach(({ series, name, unit, maxGap }, k) => {
       const color = COLORS[k % COLORS.length];
       const axis = `y${units.indexOf(unit || NO_UNIT)}`;
       const points: Point[] = new Array(series.time.length);
-      for (let i = 0; i < series.time.length; i++) points[i] = { x: series.time[i], y: series.value[i] };
+      // A result without a number (not detected) is no point of the line: its detection limit, when given, is
+      // drawn as a flagged value only.
+      for (let i = 0; i < series.time.length; i++) points[i] = { x: series.time[i], y: series.noNumber?.has(i) ? NaN : series.value[i], i };
+      seriesOf.push(series);
       datasets.push({
         type: 'line',
         label: unit ? `${name} (${unit})` : name,
@@ -186,7 +196,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
       });
       if (series.flags.size) {
         const flagged: Point[] = [];
-        for (const [i, flag] of series.flags) flagged.push({ x: series.time[i], y: series.value[i], flag });
+        for (const [i, flag] of series.flags) flagged.push({ x: series.time[i], y: series.value[i], i, flag });
+        seriesOf.push(series);
         datasets.push({
           type: 'scatter',
           label: t('stations.chart.flagged', { name }),
@@ -201,8 +212,11 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         });
       }
     });
-    return { data: { datasets } as ChartData<'line', Point[]>, times: all.map((s) => s.series.time) };
+    return { data: { datasets } as ChartData<'line', Point[]>, times: all.map((s) => s.series.time), seriesOf };
   }, [all, t]);
+  // Read by the tooltip's callbacks, which the options (kept while only the values change) hold.
+  const datasetSeries = useRef(seriesOf);
+  datasetSeries.current = seriesOf;
   // The axis spans the values (or the chosen range, or the extent given), not out to round numbers.
   const home = extent ?? axisExtent(times, from, to);
   const [homeMin, homeMax] = [home?.min, home?.max];
@@ -240,6 +254,14 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         // An axis of values without a unit has no title (a lone dash, turned, read as a bar).
         title: { display: unit !== NO_UNIT, text: unit },
         grid: { drawOnChartArea: k === 0 },
+        // As many decimals as the step between ticks needs (chart.js's own would write tiny values' ticks
+        // in scientific notation, in the browser's language rather than the interface's).
+        ticks: {
+          callback(value, _index, ticks) {
+            const step = ticks.length > 1 ? Math.abs(ticks[1]!.value - ticks[0]!.value) : 0;
+            return formatTick(Number(value), step, i18n.language);
+          },
+        },
       };
     });
     const chartOptions: ChartOptions<'line'> = {
@@ -249,6 +271,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
       responsive: true,
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      locale: i18n.language,
       scales,
       plugins: {
         zoom: {
@@ -268,9 +291,21 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         legend: { position: 'bottom' },
         tooltip: {
           callbacks: {
-            title: (items) => {
-              const x = items[0]?.chart.scales.x;
-              return items[0] && x ? pointTimeFormat(x.max - x.min, i18n.language).format(new Date(Number(items[0].parsed.x))) : '';
+            // Each point's time as its source wrote it, with its zone (or its date alone): one line per time shown.
+            title: (items) => [
+              ...new Set(items.map((item) => {
+                const series = datasetSeries.current[item.datasetIndex];
+                return series ? pointTimeText(series, (item.raw as Point).i, i18n.language) : '';
+              })),
+            ],
+            // The value with its significant digits (the flagged values' too: not the scatter's "(x, y)").
+            label: (item) => {
+              const { i, y } = item.raw as Point;
+              const series = datasetSeries.current[item.datasetIndex];
+              const value = series?.noNumber?.has(i)
+                ? t('stations.chart.noNumberValue', { limit: formatValue(y, i18n.language) })
+                : formatValue(y, i18n.language);
+              return t('stations.chart.tooltipValue', { label: item.dataset.label, value });
             },
             afterLabel: (item) => (item.raw as Point).flag ?? '',
           },

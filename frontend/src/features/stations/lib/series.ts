@@ -9,9 +9,13 @@ export interface SeriesInfo {
    * logger series, at a steady step). Unset: the line joins every value (samples, taken now and then).
    */
   maxGap?: number;
+  /** The sample fraction ("Dissolved", "Total") of a parameter's values drawn apart by fraction (splitByFraction). */
+  fraction?: string;
 }
 
 export interface SeriesSummary {
+  /** Unique among the summaries: the parameter, and its fraction when its fractions are drawn apart. */
+  key: string;
   parameterId: string;
   name: string;
   unit: string;
@@ -21,17 +25,27 @@ export interface SeriesSummary {
   min: number | null;
   max: number | null;
   latest: number | null;
+  /** The latest value's flag when it has no number (such as "Not Detected"): what Latest says instead. */
+  latestNote?: string;
   flagged: number;
+  /** Values without a number (not detected, or beyond a limit): counted in `points`, not in min and max. */
+  noNumber: number;
+  /** Of those, the ones not drawn at all (no detection limit given to draw them at). */
+  notDrawn: number;
 }
 
-export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
+export function summarize({ series, name, unit, fraction }: SeriesInfo): SeriesSummary {
   let min = Infinity;
   let max = -Infinity;
-  for (const v of series.value) {
-    if (!Number.isFinite(v)) continue;
+  // A result without a number is drawn at its detection limit, if any, which is no measured value.
+  const noNumber = series.noNumber;
+  series.value.forEach((v, i) => {
+    if (!Number.isFinite(v) || noNumber?.has(i)) return;
     if (v < min) min = v;
     if (v > max) max = v;
-  }
+  });
+  let notDrawn = 0;
+  for (const i of noNumber ?? []) if (!Number.isFinite(series.value[i])) notDrawn++;
   const n = series.time.length;
   // The dates as written, in each value's own zone (the API's first and last dates). Values of different zones
   // may be dated out of their time order: then the earliest and latest date of them all.
@@ -42,7 +56,9 @@ export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
     if (date < first) first = date;
     if (date > last) last = date;
   }
+  const latestHasNumber = n > 0 && !noNumber?.has(n - 1) && Number.isFinite(series.value[n - 1]);
   return {
+    key: fraction === undefined ? series.parameterId : `${series.parameterId}#${fraction}`,
     parameterId: series.parameterId,
     name,
     unit,
@@ -51,9 +67,54 @@ export function summarize({ series, name, unit }: SeriesInfo): SeriesSummary {
     last,
     min: Number.isFinite(min) ? min : null,
     max: Number.isFinite(max) ? max : null,
-    latest: n && Number.isFinite(series.value[n - 1]) ? series.value[n - 1] : null,
+    latest: latestHasNumber ? series.value[n - 1] : null,
+    ...(n > 0 && !latestHasNumber && series.flags.has(n - 1) && { latestNote: series.flags.get(n - 1) }),
     flagged: series.flags.size,
+    noNumber: noNumber?.size ?? 0,
+    notDrawn,
   };
+}
+
+/** The points of a series at these indices (ascending), as a series of its own: flags and all go with them. */
+function subset(series: Series, indices: number[]): Series {
+  const at = new Map(indices.map((from, to) => [from, to]));
+  const moved = <T>(entries: Iterable<[number, T]>) => new Map([...entries].filter(([i]) => at.has(i)).map(([i, v]) => [at.get(i)!, v]));
+  const noNumber = series.noNumber && new Set([...series.noNumber].filter((i) => at.has(i)).map((i) => at.get(i)!));
+  return {
+    parameterId: series.parameterId,
+    unit: series.unit,
+    time: Float64Array.from(indices, (i) => series.time[i]),
+    value: Float64Array.from(indices, (i) => series.value[i]),
+    flags: moved(series.flags),
+    ...(series.zoneOffset && { zoneOffset: Float64Array.from(indices, (i) => series.zoneOffset![i]) }),
+    ...(series.zone && { zone: indices.map((i) => series.zone![i]) }),
+    ...(series.dateOnly && { dateOnly: Uint8Array.from(indices, (i) => series.dateOnly![i]) }),
+    ...(noNumber?.size && { noNumber }),
+    ...(series.fraction && { fraction: indices.map((i) => series.fraction![i]) }),
+  };
+}
+
+/**
+ * A parameter's values of more than one sample fraction (Dissolved and Total phosphorus of one activity: two
+ * analytes) as one series per fraction, in the order first met, named by `nameOf` ("Phosphorus (Dissolved)"; values
+ * without a fraction keep the parameter's name). A series of one fraction, or none, stays as it is.
+ */
+export function splitByFraction(info: SeriesInfo, nameOf: (name: string, fraction: string) => string): SeriesInfo[] {
+  const fractions = info.series.fraction;
+  if (!fractions) return [info];
+  const byFraction = new Map<string, number[]>();
+  fractions.forEach((fraction, i) => {
+    const list = byFraction.get(fraction);
+    if (list) list.push(i);
+    else byFraction.set(fraction, [i]);
+  });
+  if (byFraction.size < 2) return [info];
+  return [...byFraction].map(([fraction, indices]) => ({
+    ...info,
+    series: subset(info.series, indices),
+    name: fraction ? nameOf(info.name, fraction) : info.name,
+    fraction,
+  }));
 }
 
 /** The y axis of values that have no unit. */

@@ -49,6 +49,22 @@ const stations = {
     max: 'Maximum',
     latest: 'Latest',
     flags: 'Flagged',
+    /** The Values of a series with results without a number (non-detects: not detected, or beyond a limit), which
+     * the line leaves out: all without a detection limit (not drawn), all with one (drawn there, flagged), or some. */
+    valuesNotDrawn_one: '{{count, number}} value, {{noNumber, number}} not detected (not drawn)',
+    valuesNotDrawn_other: '{{count, number}} values, {{noNumber, number}} not detected (not drawn)',
+    valuesAtLimit_one: '{{count, number}} value, {{noNumber, number}} not detected (drawn at the detection limit)',
+    valuesAtLimit_other: '{{count, number}} values, {{noNumber, number}} not detected (drawn at the detection limit)',
+    valuesSomeNotDrawn_one: '{{count, number}} value, {{noNumber, number}} not detected ({{notDrawn, number}} not drawn)',
+    valuesSomeNotDrawn_other: '{{count, number}} values, {{noNumber, number}} not detected ({{notDrawn, number}} not drawn)',
+    /** The Flagged of a series some of whose flagged values are not drawn (not detected, without a limit). */
+    flaggedNotDrawn: '{{count, number}} ({{notDrawn, number}} not drawn)',
+    /** A tooltip's value of a result without a number, drawn at its detection limit. */
+    /** A tooltip's line of a value: the series (its name and unit), the value. */
+    tooltipValue: '{{label}}: {{value}}',
+    noNumberValue: 'no number reported (drawn at the detection limit, {{limit}})',
+    /** A parameter's series of one sample fraction, when its values hold more than one (Dissolved, Total). */
+    fractionName: '{{name}} ({{fraction}})',
     /** The summary's column of buttons (Delete values…), named for assistive technology only. */
     actions: 'Actions',
   },

@@ -29,7 +29,8 @@ const PROFILES = {
   systemAdmin: { id: 'u-ada', name: 'Ada', email: 'ada@demo.example', systemRoles: [{ id: 'system-admin', roleName: 'system-admin' }], permissions: [], organizationRoles: [] } as Profile,
 };
 
-type Value = { time: string; value: number };
+/** A value as the object form of GET /sampleValue/{station}/{parameter} answers it. */
+type Value = { time: string; value: number | null; [field: string]: unknown };
 /** The station's sampled values by parameter, as the server holds them (DELETE takes them out). */
 let values: Record<string, Value[]>;
 /** The station's logger series (GET /wapi/ts/list), as the server holds them. */
@@ -62,12 +63,15 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
     { id: 'p-ph', label: 'pH', name: 'pH', unit: 'std units' },
     { id: 'p-temp', label: 'Temperature, water', name: 'Temperature, water', unit: 'deg C' },
     { id: 'p-cond', label: 'Specific conductance', name: 'Specific conductance', unit: 'uS/cm' },
+    { id: 'p-cl', label: 'Chloride', name: 'Chloride', unit: 'mg/L' },
+    { id: 'p-p', label: 'Phosphorus', name: 'Phosphorus', unit: 'mg/L' },
   ]);
   if (path === '/stationTypes') return json([{ key: 'stream', label: 'Stream' }]);
   const sampled = /^\/sampleValue\/s1\/(.+)$/.exec(path);
   if (sampled && method === 'GET') {
     const list = (values[sampled[1]!] ?? []).filter((v) => inPeriod(v.time.slice(0, 10), from, to));
-    return json({ stationId: 's1', parameterId: sampled[1], unit: sampled[1] === 'p-ph' ? 'std units' : 'deg C', count: list.length, data: list });
+    const unit = ({ 'p-ph': 'std units', 'p-cl': 'mg/L', 'p-p': 'mg/L' } as Record<string, string>)[sampled[1]!] ?? 'deg C';
+    return json({ stationId: 's1', parameterId: sampled[1], unit, count: list.length, data: list });
   }
   if (sampled && method === 'DELETE') {
     if (refusal) return json({ statusCode: refusal.status, message: refusal.message }, refusal.status);
@@ -216,6 +220,66 @@ describe('deleting sampled values from the station chart', () => {
     expect(dialog).toHaveTextContent('将删除站点 Bear Creek（USGS-01） 上 pH 的全部数值。 此操作无法撤销。');
     await user.click(within(dialog).getByRole('button', { name: '删除数值' }));
     expect(await screen.findByText('已删除 3 个数值。')).toBeInTheDocument();
+  });
+});
+
+describe('the summary of the series shown', () => {
+  /** The summary's row of a series: its cells after the header (unit, values, first, last, min, max, latest, flagged). */
+  const rowOf = async (name: string) => {
+    const summary = await screen.findByRole('table', { name: /^(Series shown|已显示的数据序列)$/ });
+    const header = await within(summary).findByRole('rowheader', { name });
+    return within(header.closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent);
+  };
+
+  it('counts a result not detected (without a number) as a value, and says it is not drawn', async () => {
+    values = { 'p-cl': [
+      { time: '2019-01-10T15:00:00Z', value: 6.2 },
+      { time: '2019-02-14T15:00:00Z', value: null, text: 'ND', detectionCondition: 'Not Detected' },
+      { time: '2019-03-14T15:00:00Z', value: 6.43 },
+    ] };
+    renderChart('/sts/station/s1/chart', null);
+    // Two points drawn: the chart is given three values, of which it draws two (its own tests say so).
+    expect(await screen.findByTestId('chart')).toHaveTextContent('Chloride [mg/L] 3');
+    const [unit, count, , , min, max, latest, flagged] = await rowOf('Chloride');
+    expect([unit, count, min, max, latest, flagged]).toEqual(['mg/L', '3 values, 1 not detected (not drawn)', '6.2', '6.43', '6.43', '1 (1 not drawn)']);
+  });
+
+  it('writes minimum, maximum and latest with their significant digits, as the tooltips do', async () => {
+    values = { 'p-p': [
+      { time: '2019-01-10T15:00:00Z', value: 0.000123456789 },
+      { time: '2019-02-14T15:00:00Z', value: 12345.6789 },
+      { time: '2019-03-14T15:00:00Z', value: 0.0015 },
+    ] };
+    renderChart('/sts/station/s1/chart', null);
+    const [, count, first, last, min, max, latest, flagged] = await rowOf('Phosphorus');
+    expect([count, first, last, min, max, latest, flagged]).toEqual(['3', '2019-01-10', '2019-03-14', '0.000123457', '12,345.7', '0.0015', '0']);
+  });
+
+  it("draws and sums up a parameter's dissolved and total results apart; Delete values (of the parameter) is offered once", async () => {
+    values = { 'p-p': [
+      { time: '2019-01-10T15:00:00Z', value: 0.01, activityId: 'a1', sampleFraction: 'Dissolved' },
+      { time: '2019-01-10T15:00:00Z', value: 0.2, activityId: 'a1', sampleFraction: 'Total' },
+      { time: '2019-02-14T15:00:00Z', value: 0.03, activityId: 'a2', sampleFraction: 'Dissolved' },
+      { time: '2019-02-14T15:00:00Z', value: 0.4, activityId: 'a2', sampleFraction: 'Total' },
+    ] };
+    renderChart('/sts/station/s1/chart', PROFILES.contributor);
+    expect(await screen.findByTestId('chart')).toHaveTextContent('Phosphorus (Dissolved) [mg/L] 2 | Phosphorus (Total) [mg/L] 2');
+    expect((await rowOf('Phosphorus (Dissolved)')).slice(1, 7)).toEqual(['2', '2019-01-10', '2019-02-14', '0.01', '0.03', '0.03']);
+    expect((await rowOf('Phosphorus (Total)')).slice(1, 7)).toEqual(['2', '2019-01-10', '2019-02-14', '0.2', '0.4', '0.4']);
+    expect(screen.getAllByRole('button', { name: 'Delete values of Phosphorus…' })).toHaveLength(1);
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    values = { 'p-cl': [
+      { time: '2019-01-10T15:00:00Z', value: 6.2, sampleFraction: 'Dissolved' },
+      { time: '2019-02-14T15:00:00Z', value: null, detectionCondition: 'Not Detected', detectionLimit: '0.5', sampleFraction: 'Dissolved' },
+      { time: '2019-02-14T15:00:00Z', value: 9, sampleFraction: 'Total' },
+    ] };
+    renderChart('/sts/station/s1/chart', null);
+    expect(await screen.findByTestId('chart')).toHaveTextContent('Chloride（Dissolved） [mg/L] 2 | Chloride（Total） [mg/L] 1');
+    const [, count, , , , , latest, flagged] = await rowOf('Chloride（Dissolved）');
+    expect([count, latest, flagged]).toEqual(['2 个数值，其中 1 个未检出（绘于检出限处）', 'Not Detected; DL 0.5', '1']);
   });
 });
 

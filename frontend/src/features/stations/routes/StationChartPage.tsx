@@ -6,7 +6,8 @@ import { useParameters } from '../api/parameters';
 import { fetchValuesCsv, usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
 import { saveCsv } from '../../../lib/download';
-import { summarize, type SeriesInfo } from '../lib/series';
+import { splitByFraction, summarize, type SeriesInfo, type SeriesSummary } from '../lib/series';
+import { formatValue } from '../../../lib/numbers';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
@@ -57,15 +58,28 @@ export function StationChartPage() {
   const [deleting, setDeleting] = useState<{ parameterId: string; name: string } | null>(null);
   const controls = useRef<HTMLFormElement>(null);
 
+  // A parameter's values of two sample fractions (Dissolved and Total: two analytes) are drawn and summed up apart.
   const all: SeriesInfo[] = useMemo(
     () =>
-      (series ?? []).map((s) => {
+      (series ?? []).flatMap((s) => {
         const p = parameters.data?.get(s.parameterId);
-        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
+        const info = { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
+        return splitByFraction(info, (name, fraction) => t('stations.chart.fractionName', { name, fraction }));
       }),
-    [series, parameters.data],
+    [series, parameters.data, t],
   );
   const summaries = useMemo(() => all.map(summarize), [all]);
+  const valueText = (value: number | null) => (value === null ? '—' : formatValue(value, i18n.language));
+  // How many values, and how many of them have no number (not detected): the line leaves those out.
+  const valuesText = (s: SeriesSummary) => {
+    if (!s.noNumber) return s.points.toLocaleString(i18n.language);
+    const key = s.notDrawn === s.noNumber ? 'valuesNotDrawn' : s.notDrawn === 0 ? 'valuesAtLimit' : 'valuesSomeNotDrawn';
+    return t(`stations.chart.${key}`, { count: s.points, noNumber: s.noNumber, notDrawn: s.notDrawn });
+  };
+  const flaggedText = (s: SeriesSummary) =>
+    s.notDrawn ? t('stations.chart.flaggedNotDrawn', { count: s.flagged, notDrawn: s.notDrawn }) : s.flagged.toLocaleString(i18n.language);
+  // A parameter drawn as one series per fraction offers Delete values (of the parameter, every fraction) once.
+  const firstOfParameter = (s: SeriesSummary, k: number) => summaries.findIndex((other) => other.parameterId === s.parameterId) === k;
   const nameOf = (id: string) => parameters.data?.get(id)?.name ?? id;
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -173,23 +187,25 @@ export function StationChartPage() {
               </tr>
             </thead>
             <tbody>
-              {summaries.map((s) => (
-                <tr key={s.parameterId}>
+              {summaries.map((s, k) => (
+                <tr key={s.key}>
                   <th scope="row">{s.name}</th>
                   <td data-label={t('stations.chart.unit')}>{s.unit}</td>
-                  <td className="numeric" data-label={t('stations.chart.points')}>{s.points.toLocaleString()}</td>
+                  <td className="numeric" data-label={t('stations.chart.points')}>{valuesText(s)}</td>
                   <td data-label={t('stations.chart.first')}>{s.first}</td>
                   <td data-label={t('stations.chart.last')}>{s.last}</td>
-                  <td className="numeric" data-label={t('stations.chart.min')}>{s.min ?? '—'}</td>
-                  <td className="numeric" data-label={t('stations.chart.max')}>{s.max ?? '—'}</td>
-                  <td className="numeric" data-label={t('stations.chart.latest')}>{s.latest ?? '—'}</td>
-                  <td className="numeric" data-label={t('stations.chart.flags')}>{s.flagged.toLocaleString()}</td>
+                  <td className="numeric" data-label={t('stations.chart.min')}>{valueText(s.min)}</td>
+                  <td className="numeric" data-label={t('stations.chart.max')}>{valueText(s.max)}</td>
+                  <td className="numeric" data-label={t('stations.chart.latest')}>{s.latest === null && s.latestNote ? s.latestNote : valueText(s.latest)}</td>
+                  <td className="numeric" data-label={t('stations.chart.flags')}>{flaggedText(s)}</td>
                   {mayDelete && (
                     <td className="series-actions">
-                      <button type="button" className="button button-danger" aria-label={t('stations.deleteValues.openFor', { name: s.name })}
-                        onClick={() => setDeleting({ parameterId: s.parameterId, name: s.name })}>
-                        {t('stations.deleteValues.open')}
-                      </button>
+                      {firstOfParameter(s, k) && (
+                        <button type="button" className="button button-danger" aria-label={t('stations.deleteValues.openFor', { name: nameOf(s.parameterId) })}
+                          onClick={() => setDeleting({ parameterId: s.parameterId, name: nameOf(s.parameterId) })}>
+                          {t('stations.deleteValues.open')}
+                        </button>
+                      )}
                     </td>
                   )}
                 </tr>

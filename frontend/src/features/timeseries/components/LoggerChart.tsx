@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayBound } from '../../../lib/dates';
 import { saveCsv } from '../../../lib/download';
+import { problemQualifiers } from '../../../lib/qualifiers';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { axisExtent } from '../../stations/lib/timeAxis';
@@ -103,6 +104,16 @@ export function LoggerChart({ series, name, range }: LoggerChartProps) {
   const all = useMemo(() => {
     if (!body) return [];
     const shown = asSeries(series.parameterId, unit, body, outOfRange);
+    // asSeries flags every value with a qualifier: a value only approved (A) or provisional (P) is not flagged,
+    // and a flagged value lists only the qualifiers that mark a problem (lib/qualifiers says which, and why).
+    for (const [i, flag] of shown.flags) {
+      const qualifier = body.points[i]?.q;
+      if (!qualifier) continue;
+      const rest = flag.startsWith(qualifier) ? flag.slice(qualifier.length).replace(/^; /, '') : flag;
+      const kept = [problemQualifiers(qualifier), rest].filter(Boolean).join('; ');
+      if (kept) shown.flags.set(i, kept);
+      else shown.flags.delete(i);
+    }
     // A logger measures at a steady step: a stretch much longer without values is a gap, not a straight line.
     return [{ series: shown, name, unit, maxGap: maxGapOf(shown.time, body.step) }];
   }, [body, series.parameterId, unit, name, outOfRange]);
