@@ -9,7 +9,6 @@ from chalicelib.organizations.models import MEMBER_ROLES
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
 from chalicelib.organizations.models import MEMBER_ROLE_RANK
-from chalicelib.system import service as system
 from chalicelib.users import service as users
 
 routes = Routes(__name__)
@@ -90,8 +89,7 @@ def remove_member(organizationId, userId):
 @routes.route("/organization/{organizationId}/settings/{settingKey}", auth=rules.public)
 def get_organization_setting(organizationId, settingKey):
     """An organization's setting (map-service: its views' base map); the system's value when it has none."""
-    fallback = next((s for s in system.list_settings() if s["id"] == settingKey), None)
-    setting = service.get_setting(organizationId, settingKey, fallback)
+    setting = service.get_setting(organizationId, settingKey)
     return versions.answer(setting, version=service.setting_version(setting))
 
 
@@ -111,17 +109,24 @@ WQX_ADMIN = rules.org_roles(*rules.GROUP_ADMIN)
 @routes.route("/organization/{organizationId}/wqx-account", auth=WQX_ADMIN)
 def get_wqx_account(organizationId):
     """The organization's WQX Web account; the private key only masked, with the date it was set."""
-    return wqx.get_account(organizationId)
+    account = wqx.get_account(organizationId)
+    return versions.answer(account, version=wqx.version(account))
+
+
+# The account as GET answers it may come back whole (privateKey masked: the stored key is kept; updatedAt: the
+# version read, If-Match's too).
+WQX_ACCOUNT_BODY = fields_body({"wqxOrganizationId": TEXT, "userId": TEXT, "privateKey": TEXT, "organizationId": TEXT,
+                                "privateKeySetAt": NULLABLE_TEXT, "configured": FLAG, "updatedAt": NULLABLE_TEXT},
+                               required=("wqxOrganizationId", "userId"))
 
 
 @routes.route("/organization/{organizationId}/wqx-account", methods=["PUT"], auth=WQX_ADMIN)
-# The account as GET answers it may come back whole (privateKey masked: the stored key is kept).
-@describe(body=fields_body({"wqxOrganizationId": TEXT, "userId": TEXT, "privateKey": TEXT, "organizationId": TEXT,
-                            "privateKeySetAt": NULLABLE_TEXT, "configured": FLAG},
-                           required=("wqxOrganizationId", "userId")))
+@describe(body=WQX_ACCOUNT_BODY, versioned=True)
 def put_wqx_account(organizationId):
     """Set the WQX Web account ({wqxOrganizationId, userId, privateKey}); the key goes to Secrets Manager."""
-    return wqx.save_account(organizationId, routes.json_body(), require_principal().id)
+    account = wqx.save_account(organizationId, routes.json_body(), require_principal().id,
+                               expected=routes.expected_versions())
+    return versions.answer(account, version=wqx.version(account))
 
 
 @routes.route("/organization/{organizationId}/wqx-account/test", methods=["POST"], auth=WQX_ADMIN)

@@ -13,6 +13,7 @@ from chalicelib.audit import service as audit
 from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest, Conflict, NotFound, PreconditionFailed
 from chalicelib.core.models import utc_now
+from chalicelib.core.names import checked_name, name_key
 from chalicelib.organizations.directory import live_organization, wqx_id_of
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
 from chalicelib.reference.models import ORGANIZATION_NAME, CatalogItem
@@ -45,7 +46,7 @@ def validate_member_role(role_name) -> str:
     return role_name
 
 
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+NAME_NOT_ONE_LINE = "Organization name must be one line of text, without tabs or line breaks."
 
 
 def _validated_fields(data: dict, creating: bool) -> dict:
@@ -54,14 +55,13 @@ def _validated_fields(data: dict, creating: bool) -> dict:
     fields = {k: data[k] for k in EDITABLE_FIELDS if k in data}
     if creating or "name" in fields:
         name = fields.get("name")
-        if not isinstance(name, str) or not name.strip():
+        # It is written into emails' subjects and files' cells: one line of text, stored tidied (core/names).
+        name = checked_name(name, NAME_NOT_ONE_LINE) if isinstance(name, str) else ""
+        if not name:
             raise BadRequest("Organization name is required.")
         if len(name) > 200:
             raise BadRequest("Organization name must be at most 200 characters.")
-        if CONTROL_CHARACTERS.search(name.strip()):
-            # It is written into emails' subjects and files' cells: one line of text.
-            raise BadRequest("Organization name must be one line of text, without tabs or line breaks.")
-        fields["name"] = name.strip()
+        fields["name"] = name
     for name, limit in TEXT_LIMITS.items():
         if name in fields and fields[name] is not None:
             if not isinstance(fields[name], str):
@@ -95,21 +95,20 @@ def _require_unique_name(name: str, organization_id: str | None = None) -> None:
     claimed (below) settle two requests at the same moment; this looks at the organizations too, for those
     named before names were claimed. The WQP services also find an organization by its WQX id: a name may not
     be another organization's WQX id either."""
-    wanted = name.casefold()
+    wanted = name_key(name)
     for other in _other_live_organizations(organization_id):
-        if (other.name or "").casefold() == wanted:
+        if name_key(other.name or "") == wanted:
             raise Conflict(NAME_TAKEN)
-        if wqx_id_of(other).casefold() == wanted:
+        if name_key(wqx_id_of(other)) == wanted:
             raise Conflict(NAME_IS_A_WQX_ID.format(name=name))
 
 
 def identifier_holder(identifier: str, organization_id: str) -> Organization | None:
     """Another live organization the WQP services would find by `identifier` (its id, name or WQX id, in any
     letters), if there is one."""
-    wanted = identifier.casefold()
+    wanted = name_key(identifier)
     return next((other for other in _other_live_organizations(organization_id)
-                 if wanted in {other.id.casefold(), (other.name or "").casefold(), wqx_id_of(other).casefold()}),
-                None)
+                 if wanted in {name_key(other.id), name_key(other.name or ""), name_key(wqx_id_of(other))}), None)
 
 
 def _other_live_organizations(organization_id: str | None):
@@ -120,8 +119,9 @@ def _other_live_organizations(organization_id: str | None):
 
 def _name_claim(name: str, organization_id: str) -> CatalogItem:
     """The catalog record that holds a name (in any letters) for one organization: written in one transaction
-    with the organization, on the condition that no other organization holds it."""
-    return CatalogItem(id=f"{ORGANIZATION_NAME}#{name.casefold()}", kind=ORGANIZATION_NAME, label=name,
+    with the organization, on the condition that no other organization holds it. Names that look the same are one
+    name (core/names); a name of plain letters, digits and single spaces keeps the record it had before."""
+    return CatalogItem(id=f"{ORGANIZATION_NAME}#{name_key(name)}", kind=ORGANIZATION_NAME, label=name,
                        organizationId=organization_id, createdAt=utc_now())
 
 
@@ -174,7 +174,7 @@ def update(organization_id: str, data: dict, expected: tuple[str, ...] | None = 
     organization = get(organization_id)
     versions.require(organization, expected, "organization")
     fields = _validated_fields(data, creating=False)
-    renamed = bool(fields.get("name")) and fields["name"].casefold() != (organization.name or "").casefold()
+    renamed = bool(fields.get("name")) and name_key(fields["name"]) != name_key(organization.name or "")
     if renamed:
         _require_unique_name(fields["name"], organization_id)
     if fields:
@@ -376,21 +376,48 @@ def _check_map_service(value: dict) -> None:
     if tiles and not all(part in tiles for part in ("{z}", "{x}", "{y}")):  # else no map could be drawn from it
         raise BadRequest("The tile address must hold {z}, {x} and {y} (for example "
                          "https://tiles.example.org/{z}/{x}/{y}.png).")
-    for name in ("accessToken", "attribution", "provider"):
+    for name in ("accessToken", "attribution", "provider", "url"):
         if value.get(name) is not None and not isinstance(value.get(name), str):
             raise BadRequest(f"{name} must be text.")
+    if value.get("tiles") is not None and not (isinstance(value["tiles"], list)
+                                               and all(isinstance(t, str) for t in value["tiles"])):
+        raise BadRequest("tiles must be a list of tile addresses.")
+    unknown = sorted(set(value) - MAP_SERVICE_FIELDS)
+    if unknown:  # the explorer reads none of them: a typo would be kept without a word
+        raise BadRequest(UNKNOWN_MAP_SERVICE_FIELD.format(names=", ".join(unknown),
+                                                          known=", ".join(sorted(MAP_SERVICE_FIELDS))))
 
 
-def get_setting(organization_id: str, key: str, fallback: dict | None = None) -> dict:
-    """An organization's setting; without one of its own, `fallback` (the system-wide value) marked inherited."""
+# What the explorer's base map reads of a map service (frontend/src/features/explorer/api/mapService.ts).
+MAP_SERVICE_FIELDS = frozenset({"provider", "styleUrl", "tileUrl", "url", "tiles", "accessToken", "attribution"})
+UNKNOWN_MAP_SERVICE_FIELD = "Unknown map service field {names}. A map service takes: {known}."
+
+
+def _known_setting(key: str) -> None:
+    """404 for a setting the portal does not know (reading one answers as writing it would)."""
+    _setting_key(key)
+    if key not in DEFAULT_SETTINGS:  # an organization sets what the portal knows, not any data it likes
+        known = ", ".join(sorted(DEFAULT_SETTINGS))
+        raise NotFound(f"Unknown setting {key!r}. Known settings: {known}.")
+
+
+def _system_value(key: str) -> dict | None:
+    from chalicelib.system import service as system
+
+    return next((s for s in system.list_settings() if s["id"] == key), None)
+
+
+def get_setting(organization_id: str, key: str) -> dict:
+    """An organization's setting; without one of its own, the system-wide value, marked inherited."""
     organization = get(organization_id)
+    _known_setting(key)
     stored = (organization.settings.as_dict() if hasattr(organization.settings, "as_dict")
               else dict(organization.settings or {})).get(_setting_key(key))
     if stored:  # who saved it is in the audit trail, not in this public answer
         return {"id": key, "organizationId": organization_id, "inherited": False,
                 "value": stored.get("value"), "updatedAt": stored.get("updatedAt")}
     return {"id": key, "organizationId": organization_id, "inherited": True,
-            "value": (fallback or {}).get("value"), "updatedAt": None}
+            "value": (_system_value(key) or {}).get("value"), "updatedAt": None}
 
 
 SETTING_CHANGED = "Someone else changed this setting after you loaded it: load it again to see their change."
@@ -405,10 +432,7 @@ def save_setting(organization_id: str, key: str, data, user_id: str, expected: t
     """Stores {value} under the key; a value of null removes the organization's own setting. `expected`: the
     versions the client read (If-Match); 412 when someone else saved the setting since."""
     organization = get(organization_id)
-    _setting_key(key)
-    if key not in DEFAULT_SETTINGS:  # an organization sets what the portal knows, not any data it likes
-        known = ", ".join(sorted(DEFAULT_SETTINGS))
-        raise NotFound(f"Unknown setting {key!r}. Known settings: {known}.")
+    _known_setting(key)
     if not isinstance(data, dict) or "value" not in data:
         raise BadRequest("Request body must be a JSON object with a value.")
     value = data["value"]
@@ -437,6 +461,7 @@ def save_setting(organization_id: str, key: str, data, user_id: str, expected: t
             raise PreconditionFailed(SETTING_CHANGED) from exc
         raise
     after = get_setting(organization_id, key)
-    audit.record("update", "organization-setting", key, before={"value": before["value"]},
-                 after={"value": after["value"]}, organization_id=organization_id)
+    # The organization's own values (None: the system's), not the system's value it showed meanwhile.
+    audit.record("update", "organization-setting", key, before={"value": None if before["inherited"] else before["value"]},
+                 after={"value": None if after["inherited"] else after["value"]}, organization_id=organization_id)
     return after

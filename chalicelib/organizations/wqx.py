@@ -3,6 +3,10 @@
 The private key is kept in AWS Secrets Manager (moto's or LocalStack's locally), one secret per
 organization; the organization item holds only the WQX organization id, the user id, the secret's
 name and when the key was set. The key itself is never returned.
+
+An account's version (its ETag, chalicelib/core/versions.py) is when it was last saved (an account saved before
+saves were dated: when its key was set; "unset" while there is none): a save sent with If-Match is made only while
+the account still has that version.
 """
 from __future__ import annotations
 
@@ -16,10 +20,12 @@ import urllib.parse
 import urllib.request
 from datetime import datetime, timezone
 
+from pynamodb.exceptions import UpdateError
+
 from chalicelib.audit import service as audit
-from chalicelib.core import aws
+from chalicelib.core import aws, versions
 from chalicelib.core.config import get_settings
-from chalicelib.core.errors import BadRequest, Conflict
+from chalicelib.core.errors import UNKNOWN_FIELD, BadRequest, Conflict, PreconditionFailed
 from chalicelib.core.models import utc_now
 from chalicelib.organizations import service as organizations
 from chalicelib.organizations.models import Organization
@@ -42,8 +48,21 @@ def _stored(organization: Organization) -> dict:
     return account.as_dict() if hasattr(account, "as_dict") else dict(account)
 
 
+UNSET = "unset"
+# The account's name in "Someone else changed this WQX account after you loaded it".
+ACCOUNT = "WQX account"
+# What a save takes: the account's fields, and the rest of the account as GET answers it (kept as stored).
+ACCOUNT_FIELDS = ("wqxOrganizationId", "userId", "privateKey", "organizationId", "privateKeySetAt", "configured",
+                  "updatedAt")
+
+
+def version(account: dict) -> str:
+    """The version of an account, stored or as GET answers it."""
+    return account.get("updatedAt") or account.get("privateKeySetAt") or UNSET
+
+
 def get_account(organization_id: str) -> dict:
-    """{wqxOrganizationId, userId, privateKey: masked or None, privateKeySetAt, configured}."""
+    """{wqxOrganizationId, userId, privateKey: masked or None, privateKeySetAt, configured, updatedAt}."""
     account = _stored(organizations.get(organization_id))
     return {
         "organizationId": organization_id,
@@ -52,7 +71,24 @@ def get_account(organization_id: str) -> dict:
         "privateKey": MASK if account.get("privateKeySetAt") else None,
         "privateKeySetAt": account.get("privateKeySetAt"),
         "configured": bool(account.get("privateKeySetAt")),
+        "updatedAt": account.get("updatedAt") or account.get("privateKeySetAt"),
     }
+
+
+def _require_version(account: dict, expected: tuple[str, ...] | None) -> None:
+    if expected is not None and version(account) not in expected:
+        raise PreconditionFailed(versions.CHANGED_MEANWHILE.format(thing=ACCOUNT))
+
+
+def _unchanged(expected: tuple[str, ...]):
+    """The version check as a condition of the write: a save made between the read and the write counts too."""
+    saved, key_set = Organization.wqxAccount["updatedAt"], Organization.wqxAccount["privateKeySetAt"]
+    condition = None
+    for wanted in expected:
+        part = (saved.does_not_exist() & key_set.does_not_exist() if wanted == UNSET
+                else (saved == wanted) | (saved.does_not_exist() & (key_set == wanted)))
+        condition = part if condition is None else condition | part
+    return condition
 
 
 def _text(data: dict, name: str, limit: int) -> str:
@@ -77,28 +113,58 @@ def _private_key(value) -> str:
     return value.strip()
 
 
-def save_account(organization_id: str, data, user_id: str) -> dict:
-    """Sets the account; a body without privateKey (or with the mask) keeps the stored key."""
-    organization = organizations.get(organization_id)
+def save_account(organization_id: str, data, user_id: str, expected: tuple[str, ...] | None = None) -> dict:
+    """Sets the account; a body without privateKey (or with the mask) keeps the stored key. `expected`: the
+    versions the client read (If-Match); 412 when someone else saved the account since. The account is written
+    first (under that condition), then the key: a refused save leaves the stored key alone."""
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
+    unknown = sorted(set(data) - set(ACCOUNT_FIELDS))
+    if unknown:
+        raise BadRequest(UNKNOWN_FIELD.format(name=repr(unknown[0]), fields=", ".join(sorted(ACCOUNT_FIELDS))))
+    organization = organizations.get(organization_id)
     account = _stored(organization)
+    _require_version(account, expected)
     changes = {"wqxOrganizationId": _text(data, "wqxOrganizationId", 100), "userId": _text(data, "userId", 100)}
     if organizations.identifier_holder(changes["wqxOrganizationId"], organization_id) is not None:
         # The WQP services answer an organization by its WQX id: taking another's would mix in this one's data.
         raise Conflict(WQX_ID_TAKEN.format(value=changes["wqxOrganizationId"]))
-    key = data.get("privateKey")
+    key, new_key, now = data.get("privateKey"), None, utc_now()
     if key in (None, "", MASK):
         if not account.get("privateKeySetAt"):
             raise BadRequest("privateKey is required.")
     else:
-        changes["secretId"] = _put_secret(organization_id, _private_key(key))
-        changes["privateKeySetAt"] = utc_now()
-    organization.update(actions=[Organization.wqxAccount.set({**account, **changes, "updatedBy": user_id})])
+        new_key = _private_key(key)
+        changes["secretId"] = secret_name(organization_id)
+        changes["privateKeySetAt"] = now
+    condition = _unchanged(expected) if expected is not None else None
+    try:
+        organization.update(actions=[Organization.wqxAccount.set({**account, **changes, "updatedAt": now,
+                                                                  "updatedBy": user_id})], condition=condition)
+    except UpdateError as exc:
+        if condition is not None and getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
+            _require_version(_stored(organizations.get(organization_id)), expected)
+        raise
+    if new_key is not None:
+        try:
+            _put_secret(organization_id, new_key)
+        except Exception:
+            _put_back(organization, account, now)
+            raise
     saved = get_account(organization_id)
     audit.record("update", "wqx-account", organization_id, before=account or None, after=saved,
                  organization_id=organization_id)
     return saved
+
+
+def _put_back(organization: Organization, account: dict, saved_at: str) -> None:
+    """The account as it was, after its new key could not be stored: it must not name a key it does not have
+    (unless someone saved it again meanwhile: theirs stands)."""
+    try:
+        action = Organization.wqxAccount.set(account) if account else Organization.wqxAccount.remove()
+        organization.update(actions=[action], condition=Organization.wqxAccount["updatedAt"] == saved_at)
+    except UpdateError:
+        pass
 
 
 def _put_secret(organization_id: str, private_key: str) -> str:

@@ -10,6 +10,7 @@ from chalicelib.crud import Collection
 from chalicelib.crud import service as crud
 from chalicelib.core.errors import BadRequest, Conflict
 from chalicelib.core.models import get_live, utc_now
+from chalicelib.core.names import checked_name, name_key, tidy
 from chalicelib.parameters import units
 from chalicelib.parameters.models import Parameter
 from chalicelib.projects.models import derived_id
@@ -29,8 +30,13 @@ UNIT_HAS_VALUES = ("Values of the parameter {label} are recorded in {unit}: its 
                    "values.")
 
 
+LABEL_NOT_ONE_LINE = "Parameter label must be one line of text, without tabs or line breaks."
+
+
 def parameter_id_for(label: str) -> str:
-    return derived_id("parameter", label)
+    """A parameter's id, made of its label's key (core/names): labels that look the same are one parameter, named
+    so by a file or a push too. A label of plain letters, digits and single spaces keeps the id it had before."""
+    return derived_id("parameter", name_key(label))
 
 
 def search(query_params: Any) -> list | dict:
@@ -65,11 +71,12 @@ def create(data: Any) -> dict:
         raise BadRequest("Request body must be a JSON object.")
     values = COLLECTION.check_writable(data)
     label = values.get("label")
-    if not label or not label.strip():
+    label = checked_name(label, LABEL_NOT_ONE_LINE) if isinstance(label, str) else None
+    if not label:
         raise BadRequest("label is required.")
-    _checked_texts(values)
-    label = label.strip()
     values = {k: v.strip() if isinstance(v, str) else v for k, v in values.items() if v is not None}
+    values["label"] = label  # stored tidied (core/names), and its length counted so
+    _checked_texts(values)
     parameter = Parameter(id=parameter_id_for(label), **{**values, "label": label}, createdAt=utc_now())
     try:
         # A deleted parameter's label may be taken again (its id is the label's): the new one replaces it.
@@ -134,7 +141,7 @@ def ensure(label: str, **fields: Any) -> Parameter:
     except Parameter.DoesNotExist:
         pass
     # Values name it again: it is made anew (a deleted one's fields do not come back with it).
-    parameter = Parameter(id=parameter_id_for(label), label=label, createdAt=utc_now(),
+    parameter = Parameter(id=parameter_id_for(label), label=tidy(label) or label, createdAt=utc_now(),
                           **{k: v for k, v in fields.items() if v is not None})
     parameter.save()
     return parameter

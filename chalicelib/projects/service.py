@@ -10,9 +10,10 @@ from chalicelib.audit import service as audit
 from chalicelib.crud import Collection
 from chalicelib.crud import migrations
 from chalicelib.crud import service as crud
-from chalicelib.core import aws, batches
+from chalicelib.core import aws, batches, versions
 from chalicelib.core.errors import UNKNOWN_FIELD, BadRequest, Conflict, NotFound
 from chalicelib.core.models import get_live, utc_now
+from chalicelib.core.names import checked_name, name_key, tidy
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.projects.models import Activity, Project, derived_id, start_key
 
@@ -85,6 +86,23 @@ def _text(data: dict, name: str, required: bool, limit: int) -> str | None:
     return value.strip()
 
 
+NAME_NOT_ONE_LINE = "Project name must be one line of text, without tabs or line breaks."
+NAME_LIMIT = 300
+
+
+def _name(data: dict) -> str:
+    """The project's name as it is stored (core/names: one line, tidied), or a 400 that says what is wrong."""
+    value = data.get("name")
+    if not isinstance(value, str):
+        raise BadRequest("name is required.")
+    name = checked_name(value, NAME_NOT_ONE_LINE)
+    if not name:
+        raise BadRequest("name is required.")
+    if len(name) > NAME_LIMIT:
+        raise BadRequest(f"name must be at most {NAME_LIMIT} characters.")
+    return name
+
+
 def create(data: dict) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
@@ -92,7 +110,7 @@ def create(data: dict) -> dict:
     if unknown:
         raise BadRequest(f"Unknown field {unknown[0]}")
     organization_id = _text(data, "organizationId", True, 100)
-    name = _text(data, "name", True, 300)
+    name = _name(data)
     key = _text(data, "projectKey", False, 100) or name
     _require_unique_name(organization_id, name)
     project_id = _new_id(organization_id, key)
@@ -118,66 +136,125 @@ def update(project: Project, data: Any, expected: tuple[str, ...] | None = None)
         for name in ("organizationId", "projectKey"):
             if name in data and data[name] != getattr(project, name):
                 raise BadRequest(f"Field {name} cannot be changed.")
-        for name in ("name", "description"):
-            if name in data:
-                _text(data, name, name == "name", 300 if name == "name" else 10_000)
-        if isinstance(data.get("name"), str) and data["name"].strip().casefold() != project.name.casefold():
-            new_name = data["name"].strip()
-            _require_unique_name(project.organizationId, new_name, project.id)
-            _claim_name(project.organizationId, new_name, project.id)
-            try:
-                changed = crud.update_item(COLLECTION, project.id, data, expected=expected)
-            except Exception:
-                _release_name(project.organizationId, new_name, project.id)
-                raise
-            _release_name(project.organizationId, project.name, project.id)
-            return changed
+        if "name" in data:
+            data = {**data, "name": _name(data)}  # stored tidied, as a new project's name is
+        if "description" in data:
+            _text(data, "description", False, 10_000)
+        if "name" in data and name_key(data["name"]) != name_key(project.name):
+            return _rename(project, data, expected)
     return crud.update_item(COLLECTION, project.id, data, expected=expected)
 
 
+RENAME_ATTEMPTS = 3
+
+
+def _rename(project: Project, data: dict, expected: tuple[str, ...] | None) -> dict:
+    """A new name, claimed in one transaction with the project's change: a project holds a claim only while it has
+    the name (two renamed to one name at the same moment cannot both keep it; see `_release_stale_claim`). The old
+    name's claim is let go after. Tried again when the project changed between its read and the write."""
+    values = COLLECTION.check_writable(data, allow_keys=True)
+    for _attempt in range(RENAME_ATTEMPTS):
+        versions.require(project, expected, "project")
+        new_name = values["name"]
+        if name_key(new_name) == name_key(project.name):  # renamed to this name meanwhile
+            return crud.update_item(COLLECTION, project.id, data, expected=expected)
+        organization_id = project.organizationId
+        _require_unique_name(organization_id, new_name, project.id)
+        _release_stale_claim(organization_id, new_name)
+        changes = {k: v for k, v in values.items() if k in ("name", "description")}
+        changes["updatedAt"] = utc_now()
+        actions = [getattr(Project, k).set(v) if v is not None else getattr(Project, k).remove()
+                   for k, v in changes.items()]
+        # As read: not deleted, and still of the name whose claim is let go after.
+        condition = (Project.id.exists() & Project.deletedAt.does_not_exist() & (Project.name == project.name))
+        if expected is not None:
+            condition &= versions.condition(Project, expected)
+        try:
+            with TransactWrite(connection=Project._get_connection().connection) as transaction:
+                transaction.save(_name_claim(organization_id, new_name, project.id),
+                                 condition=UniqueClaim.key.does_not_exist() | (UniqueClaim.targetId == project.id))
+                transaction.update(project, actions=actions, condition=condition)
+        except TransactWriteError as exc:
+            if not _cancelled(exc):
+                raise
+            # What refused it is read, not taken from the cancellation reasons (moto lists them out of order).
+            if _claim_holder(organization_id, new_name) not in (None, project.id):
+                raise Conflict(NAME_TAKEN.format(name=repr(new_name))) from exc
+            try:
+                project = Project.get(project.id, consistent_read=True)
+            except Project.DoesNotExist:
+                raise NotFound(NOT_FOUND) from exc
+            if project.deletedAt:
+                raise NotFound(NOT_FOUND) from exc
+            continue  # changed meanwhile (another rename, another version): look again
+        _release_name(organization_id, project.name, project.id)
+        for attribute, value in changes.items():
+            setattr(project, attribute, value)
+        return public(project)
+    raise Conflict(RENAME_BUSY)
+
+
+RENAME_BUSY = "The project kept changing while it was renamed. Try again."
 NAME_TAKEN = "A project named {name} already exists in this organization: choose another name."
 PROJECT_NAME = "project-name"
 
 
+def _claim_key(organization_id: str, name: str) -> str:
+    """The key of a project name's claim: the name's key (core/names), within its organization."""
+    return claim_key(PROJECT_NAME, organization_id, name_key(name))
+
+
 def _name_claim(organization_id: str, name: str, project_id: str) -> UniqueClaim:
     """The claim that holds a project name (in any letters) within its organization for one project."""
-    return UniqueClaim(key=claim_key(PROJECT_NAME, organization_id, name), ownerId=organization_id,
-                       targetId=project_id)
+    return UniqueClaim(key=_claim_key(organization_id, name), ownerId=organization_id, targetId=project_id)
 
 
 def _claim_holder(organization_id: str, name: str) -> str | None:
     try:
-        return UniqueClaim.get(claim_key(PROJECT_NAME, organization_id, name), consistent_read=True).targetId
+        return UniqueClaim.get(_claim_key(organization_id, name), consistent_read=True).targetId
     except UniqueClaim.DoesNotExist:
         return None
 
 
+STALE_CLAIM_LOOKS = 3
+
+
 def _release_stale_claim(organization_id: str, name: str) -> None:
-    """A claim whose project no longer has the name (renamed, deleted, or a rename that failed half-way) is let go.
-    A project made with its claim exists from the claim's first moment (one transaction), so a claim is never
-    taken from a project still being made."""
-    holder = _claim_holder(organization_id, name)
-    if holder is None:
-        return
-    try:
-        project = Project.get(holder, consistent_read=True)
-        if not project.deletedAt and project.name.strip().casefold() == name.strip().casefold():
+    """A claim whose project no longer has the name (deleted, or renamed by a rename that stopped before letting
+    its old name go) is let go. A project holds a claim from the moment it has the name: it is made, and renamed,
+    in one transaction with its claim. The claim goes only while its project is still as it was read (same name,
+    or still deleted or missing), so a project renamed back to the name meanwhile keeps it."""
+    for _look in range(STALE_CLAIM_LOOKS):
+        holder = _claim_holder(organization_id, name)
+        if holder is None:
             return
-    except Project.DoesNotExist:
-        pass
-    _release_name(organization_id, name, holder)
+        try:
+            project = Project.get(holder, consistent_read=True)
+        except Project.DoesNotExist:
+            project = None
+        if project is not None and not project.deletedAt and name_key(project.name) == name_key(name):
+            return  # held, rightly
+        if project is None:
+            as_read = Project.id.does_not_exist()
+        elif project.deletedAt:
+            as_read = Project.deletedAt.exists()
+        else:
+            as_read = Project.name == project.name
+        try:
+            with TransactWrite(connection=Project._get_connection().connection) as transaction:
+                transaction.delete(_name_claim(organization_id, name, holder), condition=UniqueClaim.targetId == holder)
+                transaction.condition_check(Project, holder, condition=as_read)
+        except TransactWriteError as exc:
+            if not _cancelled(exc):
+                raise
+            continue  # taken by another, or its project changed meanwhile: look again
+        return
 
 
-def _claim_name(organization_id: str, name: str, project_id: str) -> None:
-    """Hold the name for a project being renamed: 409 when another project holds it."""
-    _release_stale_claim(organization_id, name)
-    try:
-        _name_claim(organization_id, name, project_id).save(
-            condition=UniqueClaim.key.does_not_exist() | (UniqueClaim.targetId == project_id))
-    except PutError as exc:
-        if getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException":
-            raise Conflict(NAME_TAKEN.format(name=repr(name))) from exc
-        raise
+def _cancelled(error: TransactWriteError) -> bool:
+    """Whether a transaction was cancelled (a condition failed, or another transaction held an item), not refused
+    for what it asked."""
+    return getattr(error, "cause_response_code", None) == "TransactionCanceledException"
 
 
 def _release_name(organization_id: str, name: str, project_id: str) -> None:
@@ -191,9 +268,9 @@ def _release_name(organization_id: str, name: str, project_id: str) -> None:
 def _require_unique_name(organization_id: str, name: str, project_id: str | None = None) -> None:
     """Two projects of one name in an organization could not be told apart in its lists and menus (a walk made
     one: the key, made from the name, differed from the other's own key)."""
-    wanted = name.casefold()
+    wanted = name_key(name)
     for other in Project.by_organization.query(organization_id):
-        if other.id != project_id and not other.deletedAt and other.name.casefold() == wanted:
+        if other.id != project_id and not other.deletedAt and name_key(other.name) == wanted:
             raise Conflict(NAME_TAKEN.format(name=repr(name)))
 
 
@@ -222,7 +299,7 @@ def ensure(organization_id: str, key: str, name: str, description: str | None = 
         return live
     project_id = _new_id(organization_id, key)
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
-                      name=name or key, description=description or None, createdAt=utc_now())
+                      name=tidy(name or key) or key, description=description or None, createdAt=utc_now())
     project.save()
     return project
 

@@ -1,6 +1,7 @@
 """System roles, their permissions, and the permission catalogue (administrators)."""
 from chalicelib.auth import rules
 from chalicelib.auth.principal import require_principal
+from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.crud.routes import describe_list
@@ -28,10 +29,11 @@ def create_role():
 
 
 @routes.route("/roles/{id}", methods=["PATCH"], auth=MANAGE_ROLES)
-@describe(body=fields_body(ROLE_FIELDS))
+@describe(body=fields_body(ROLE_FIELDS), versioned=True)
 def update_role(id):
     """Rename a role or change its description or permissions."""
-    return service.update(id, routes.json_body(), require_principal()).to_dict()
+    role = service.update(id, routes.json_body(), require_principal(), expected=routes.expected_versions())
+    return versions.answer(role.to_dict())
 
 
 @routes.route("/roles/{id}", methods=["DELETE"], auth=MANAGE_ROLES)
@@ -43,17 +45,19 @@ def delete_role(id):
 
 @routes.route("/roles/{id}/permissions", auth=MANAGE_ROLES)
 def get_role_permissions(id):
-    """The permissions a role grants."""
-    return service.permissions_of_role(id)
+    """The permissions a role grants (the role's version as the ETag)."""
+    role = service.get(id)
+    return versions.answer(service.granted_permissions(role), version=versions.version_of(role))
 
 
 @routes.route("/roles/{id}/permissions", methods=["PUT"], auth=MANAGE_ROLES)
-@describe(body=ID_LIST)
+@describe(body=ID_LIST, versioned=True)
 def set_role_permissions(id):
     """Replace the permissions a role grants."""
     body = routes.json_body()
-    service.set_permissions(id, body.get("permissions") if isinstance(body, dict) else body, require_principal())
-    return service.permissions_of_role(id)
+    role = service.set_permissions(id, body.get("permissions") if isinstance(body, dict) else body, require_principal(),
+                                   expected=routes.expected_versions())
+    return versions.answer(service.granted_permissions(role), version=versions.version_of(role))
 
 
 @routes.route("/permissions", auth=rules.any_of(MANAGE_ROLES, rules.permission("manage-users")))

@@ -7,13 +7,15 @@ import uuid
 from functools import lru_cache
 from pathlib import Path
 
-from pynamodb.exceptions import PutError, TransactWriteError
+from pynamodb.exceptions import PutError, TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
+from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from chalicelib.core.models import utc_now
+from chalicelib.core.names import checked_name, name_key
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.roles.models import Role
 
@@ -81,12 +83,12 @@ def permissions_of(roles: list[Role]) -> frozenset[str]:
 
 
 def _name_claim(name: str) -> str:
-    return claim_key("role-name", "system", name)
+    return claim_key("role-name", "system", name_key(name))
 
 
 def _name_taken(name: str) -> Conflict:
     """409 naming the role that holds the name already (its own spelling)."""
-    holder = next((b for b in BUILT_IN_NAMES if b.casefold() == name.casefold()), None)
+    holder = next((b for b in BUILT_IN_NAMES if name_key(b) == name_key(name)), None)
     if holder is None:
         holder_id = _claim_target(name)
         holder = roles_by_id()[holder_id].roleName if holder_id in roles_by_id() else name
@@ -94,11 +96,16 @@ def _name_taken(name: str) -> Conflict:
 
 
 def _role_name(value) -> str:
-    if not isinstance(value, str) or not value.strip():
+    """The name as stored (chalicelib/core/names.py: one rule for every name people give)."""
+    name = checked_name(value, ROLE_NAME_ONE_LINE) if isinstance(value, str) else ""
+    if not name:
         raise BadRequest("Role name is required.")
-    if len(value.strip()) > 80:
+    if len(name) > 80:
         raise BadRequest("Role name must be at most 80 characters.")
-    return value.strip()
+    return name
+
+
+ROLE_NAME_ONE_LINE = "Role name must be one line of text, without tabs or line breaks."
 
 
 def _permissions(value) -> list[str]:
@@ -113,7 +120,7 @@ def _permissions(value) -> list[str]:
 
 def _available_name(name: str) -> str:
     """The name, unless a built-in role has it (their claims may predate this check, so ask directly)."""
-    if any(name.casefold() == built_in.casefold() for built_in in BUILT_IN_NAMES):
+    if any(name_key(name) == name_key(built_in) for built_in in BUILT_IN_NAMES):
         raise _name_taken(name)
     return name
 
@@ -137,6 +144,8 @@ def get(role_id: str) -> Role:
 
 
 ROLES = crud.Collection(Role, name="Role", default_sort=(("roleName", "ASC"),))
+# The role's name in "Someone else changed this role after you loaded it" (chalicelib/core/versions.py).
+ROLE = "role"
 
 
 def search(query_params) -> list | dict:
@@ -178,11 +187,14 @@ def create(data: dict, principal=None) -> Role:
     return role
 
 
-def update(role_id: str, data: dict, principal=None) -> Role:
+def update(role_id: str, data: dict, principal=None, expected: tuple[str, ...] | None = None) -> Role:
+    """`expected`: the versions the client read (If-Match); 412 when someone else changed the role since, checked
+    on the role read and again as the write's condition (a change saved between the two counts too)."""
     role = get(role_id)
     if role.builtIn:
         raise Forbidden("Built-in roles cannot be changed.")
     _check_may_change(principal, frozenset(), role=role)
+    versions.require(role, expected, ROLE)
     before = _audited(role)  # the update below changes `role` in place
     actions = [Role.updatedAt.set(utc_now())]
     if "description" in data:
@@ -191,6 +203,7 @@ def update(role_id: str, data: dict, principal=None) -> Role:
         permissions, held = _permissions(data["permissions"]), frozenset(role.permissions or [])
         _check_may_change(principal, frozenset(permissions) - held, held - frozenset(permissions))
         actions.append(Role.permissions.set(permissions))
+    unchanged = versions.condition(Role, expected) if expected is not None else None
     if "roleName" in data and _role_name(data["roleName"]) != role.roleName:
         name = _role_name(data["roleName"])
         if _name_claim(name) != _name_claim(role.roleName):
@@ -201,21 +214,29 @@ def update(role_id: str, data: dict, principal=None) -> Role:
                     transaction.save(UniqueClaim(key=_name_claim(name), targetId=role.id),
                                      condition=UniqueClaim.key.does_not_exist())
                     transaction.delete(UniqueClaim(key=_name_claim(role.roleName)))
-                transaction.update(role, actions=actions + [Role.roleName.set(name)])
+                transaction.update(role, actions=actions + [Role.roleName.set(name)], condition=unchanged)
         except TransactWriteError as exc:
+            if expected is not None:  # the claim's condition or the version's: the version is asked first
+                versions.require(get(role_id), expected, ROLE)
             if was_conflict(exc):
                 raise _name_taken(name) from exc
             raise
     else:
-        role.update(actions=actions)
+        try:
+            role.update(actions=actions, condition=unchanged)
+        except UpdateError as exc:
+            if unchanged is None or getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                raise
+            versions.require(get(role_id), expected, ROLE)  # changed in between (or deleted: 404)
+            raise
     forget_cached_roles()
     changed = get(role_id)
     audit.record("update", "role", role_id, before=before, after=_audited(changed))
     return changed
 
 
-def set_permissions(role_id: str, permissions, principal=None) -> Role:
-    return update(role_id, {"permissions": permissions}, principal)
+def set_permissions(role_id: str, permissions, principal=None, expected: tuple[str, ...] | None = None) -> Role:
+    return update(role_id, {"permissions": permissions}, principal, expected)
 
 
 def delete(role_id: str, principal=None) -> None:
@@ -238,10 +259,12 @@ def _take_from_users(role_id: str) -> None:
     be saved). Deleting a role is rare: its users are found by a Scan."""
     from chalicelib.users.models import User
 
-    for user in User.scan(User.roles.contains(role_id)):
-        user.update(actions=[User.roles.set([held for held in user.roles or [] if held != role_id])])
+    for user in User.scan(User.roles.contains(role_id)):  # a change to the user: their version moves (If-Match)
+        user.update(actions=[User.roles.set([held for held in user.roles or [] if held != role_id]),
+                             User.updatedAt.set(utc_now())])
 
 
-def permissions_of_role(role_id: str) -> list[dict]:
-    granted = granted_by(get(role_id))
+def granted_permissions(role: Role) -> list[dict]:
+    """The catalogue entries a role grants."""
+    granted = granted_by(role)
     return [p for p in permission_catalogue() if p["key"] in granted]

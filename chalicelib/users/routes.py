@@ -2,6 +2,7 @@
 from chalicelib.auth import rules
 from chalicelib.auth import service as auth
 from chalicelib.auth.principal import require_principal
+from chalicelib.core import versions
 from chalicelib.core.errors import Forbidden
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
@@ -36,6 +37,7 @@ def create_user():
 
 
 @routes.route("/user/{id}", methods=["PATCH"], auth=MANAGE_USERS)
+@describe(versioned=True)
 def update_user(id):
     """Change a user's email, name or system roles (the whole user object may be sent)."""
     body = routes.json_body()
@@ -43,7 +45,8 @@ def update_user(id):
     if id == require_principal().id and isinstance(body, dict) and "roles" in body and role_ids_from(body["roles"]) != \
             [r["id"] for r in service.roles_of(user)]:
         raise Forbidden("You cannot change your own roles.")
-    return service.admin_update(id, body, require_principal()).to_dict()
+    return versions.answer(service.admin_update(id, body, require_principal(),
+                                                expected=routes.expected_versions()).to_dict())
 
 
 @routes.route("/user/{id}", methods=["DELETE"], auth=MANAGE_USERS)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import re
 import uuid
 
-from pynamodb.exceptions import DeleteError, PutError
+from pynamodb.exceptions import DeleteError, PutError, UpdateError
 
 from chalicelib import crud
 from chalicelib.audit import service as audit
 from chalicelib.auth.claims import verified_email
+from chalicelib.core import versions
 from chalicelib.core.config import get_settings
 from chalicelib.auth.principal import Principal
 from chalicelib.core.errors import AccountDeleted, BadRequest, Conflict, Forbidden, NotFound
@@ -28,6 +29,8 @@ USERS_LISTING = Listing(index="byNameKey", partition="listing", value=LISTING, c
 USERS = crud.Collection(User, name="User", fields=("id", "email", "name", "roles", "preRegistered", "createdAt",
                                                    "updatedAt", "lastSeenAt"),
                         default_sort=(("name", "ASC"),), listing=USERS_LISTING)
+# The user's name in "Someone else changed this user after you loaded it" (chalicelib/core/versions.py).
+USER = "user"
 
 
 def get(user_id: str) -> User | None:
@@ -69,7 +72,7 @@ def provision(claims: dict) -> tuple[User, bool]:
         except PutError:
             user = User.get(user_id)
     elif admin_by_config and SYSTEM_ADMIN not in (user.roles or []):
-        user.update(actions=[User.roles.set((user.roles or []) + [SYSTEM_ADMIN])])
+        user.update(actions=[User.roles.set((user.roles or []) + [SYSTEM_ADMIN]), User.updatedAt.set(utc_now())])
     return user, False
 
 
@@ -86,7 +89,7 @@ def pre_registered_with_email(email: str, except_id: str) -> list[User]:
 def take_over(user: User, pre_registered: User) -> None:
     """Give a newly signed-in user the system roles an administrator prepared, then drop the draft."""
     roles = sorted(set(user.roles or []) | set(pre_registered.roles or []))
-    user.update(actions=[User.roles.set(roles)])
+    user.update(actions=[User.roles.set(roles), User.updatedAt.set(utc_now())])
     _delete(pre_registered)  # a sign-in racing this one may have deleted it already
 
 
@@ -170,10 +173,15 @@ def create(data: dict, principal: Principal | None = None) -> User:
     return user
 
 
-def admin_update(user_id: str, data: dict, principal: Principal | None = None) -> User:
+def admin_update(user_id: str, data: dict, principal: Principal | None = None,
+                 expected: tuple[str, ...] | None = None) -> User:
+    """An administrator's change to a user (email, name, roles), one write. `expected`: the versions the client
+    read (If-Match); 412 when someone else changed the user since, checked on the user read and again as the
+    write's condition."""
     user = get_or_404(user_id)
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
+    versions.require(user, expected, USER)
     unknown = sorted(set(data) - set(ADMIN_FIELDS) - {"id"} - set(User.get_attributes()))
     if unknown:
         raise BadRequest(f"Unknown user fields: {', '.join(unknown)}.")
@@ -186,17 +194,27 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None) -
     if "name" in data:
         actions.extend(User.name_set(_name(data["name"])))
     roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else None
+    roles_before = None
     if roles is not None:
         _check_roles(roles, list(user.roles or []), principal)
+        held, kept = _kept_roles(user, roles)
+        roles_before = {"roles": _role_names(list(user.roles or []), held)}
+        actions.append(User.roles.set(kept))
     before = {"name": user.name, "email": user.email}
-    user.update(actions=actions)
+    try:
+        user.update(actions=actions, condition=versions.condition(User, expected) if expected is not None else None)
+    except UpdateError as exc:
+        if expected is None or getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            raise
+        versions.require(get_or_404(user_id), expected, USER)  # changed in between (or deleted: 404)
+        raise
     after = {"name": user.name, "email": user.email}
     if after != before:  # who changed an address or a name (role changes have their own entry)
         changed = [field for field in after if after[field] != before[field]]
         audit.record("update", "user", user.id, before={f: before[f] for f in changed},
                      after={f: after[f] for f in changed}, target_label=user.name or user.email)
-    if roles is not None:
-        set_roles(user, roles, principal)
+    if roles_before is not None:
+        _record_roles(user, roles_before, held)
     return get_or_404(user_id)
 
 
@@ -267,14 +285,27 @@ def require_may_manage(principal: Principal, user: User) -> None:
 
 def set_roles(user: User, role_ids: list[str], principal: Principal | None = None) -> User:
     _check_roles(role_ids, list(user.roles or []), principal)
-    known = _current_roles(role_ids + list(user.roles or []))
-    # The trail keeps the roles' names as they are now: read after a role's deletion, an id says nothing.
-    named = lambda ids: [known[rid].roleName if rid in known else rid for rid in ids]  # noqa: E731
-    before = {"roles": named(list(user.roles or []))}
-    user.update(actions=[User.roles.set(sorted({rid for rid in role_ids if rid in known})), User.updatedAt.set(utc_now())])
-    audit.record("update", "user-roles", user.id, before=before, after={"roles": named(list(user.roles))},
-                 target_label=user.name or user.email)
+    known, kept = _kept_roles(user, role_ids)
+    before = {"roles": _role_names(list(user.roles or []), known)}
+    user.update(actions=[User.roles.set(kept), User.updatedAt.set(utc_now())])
+    _record_roles(user, before, known)
     return user
+
+
+def _kept_roles(user: User, role_ids: list[str]) -> tuple[dict, list[str]]:
+    """(the roles by id, read again when needed; the ids of `role_ids` that name a role, as the user keeps them)."""
+    known = _current_roles(role_ids + list(user.roles or []))
+    return known, sorted({rid for rid in role_ids if rid in known})
+
+
+def _role_names(role_ids: list[str], known: dict) -> list[str]:
+    # The trail keeps the roles' names as they are now: read after a role's deletion, an id says nothing.
+    return [known[rid].roleName if rid in known else rid for rid in role_ids]
+
+
+def _record_roles(user: User, before: dict, known: dict) -> None:
+    audit.record("update", "user-roles", user.id, before=before, after={"roles": _role_names(list(user.roles), known)},
+                 target_label=user.name or user.email)
 
 
 def get_many(user_ids: list[str]) -> dict[str, User]:

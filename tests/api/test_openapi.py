@@ -65,7 +65,7 @@ def test_a_route_says_who_may_call_it_its_parameters_body_and_answers(document):
     assert (body["type"], body["additionalProperties"]) == ("object", False)
     assert body["required"] == ["organizationId", "identifier", "name", "latitude", "longitude"]
     assert body["properties"]["latitude"] == {"type": "number"}
-    assert body["properties"]["horizontalDatum"] == {"type": ["string", "null"]}
+    assert body["properties"]["horizontalDatum"] == {"type": ["string", "null"], "maxLength": 500}
     assert "sampleCount" not in body["properties"]  # the server's summary, not the client's
     answer = create["responses"]["201"]["content"]["application/json"]["schema"]
     assert answer["required"] == ["id"] and answer["properties"]["sampleCount"] == {"type": ["number", "null"]}
@@ -104,7 +104,8 @@ FIELDS_OF = {
     ("put", "/organization/{organizationId}/members/{userId}"): {"roleName"},
     ("put", "/organization/{organizationId}/settings/{settingKey}"): {"value"},
     ("put", "/organization/{organizationId}/wqx-account"): {"wqxOrganizationId", "userId", "privateKey",
-                                                            "organizationId", "privateKeySetAt", "configured"},
+                                                            "organizationId", "privateKeySetAt", "configured",
+                                                            "updatedAt"},
     ("post", "/organization/{organizationId}/projects/{projectId}/import-uploads"): {"fileName", "contentType", "size",
                                                                                     "format"},
     ("post", "/organization/{organizationId}/projects/{projectId}/import-data"): {"uploadKey", "format", "dryRun"},

@@ -56,6 +56,8 @@ def test_an_organization_stores_only_the_settings_the_portal_knows(api, org):
     response = api.as_("orgadmin").put(f"/organization/{org}/settings/anything-goes", {"value": {"a": 1}})
     assert response.status_code == 404
     assert response.json["message"] == "Unknown setting 'anything-goes'. Known settings: map-service."
+    read = api.get(f"/organization/{org}/settings/anything-goes")
+    assert (read.status_code, read.json["message"]) == (404, response.json["message"])
 
 
 def test_two_organizations_cannot_share_a_name(api, org):

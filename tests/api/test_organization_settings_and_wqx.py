@@ -41,6 +41,8 @@ def test_a_group_admin_sets_the_map_service_and_everyone_reads_it(api, org):
     assert read["updatedAt"] and "updatedBy" not in read  # who saved it: in the audit trail
     reset = api.as_("orgadmin").put(f"/organization/{org}/settings/map-service", {"value": None})
     assert reset.json["inherited"] is True
+    # Back to the system's value: answered as reading it answers.
+    assert reset.json["value"] == {"provider": "none", "styleUrl": None, "accessToken": None}
 
 
 @pytest.mark.parametrize("key, body, message", [
@@ -50,6 +52,10 @@ def test_a_group_admin_sets_the_map_service_and_everyone_reads_it(api, org):
     ("map-service", {"value": {"tileUrl": "https://tiles.example.org/tiles.png"}},
      "The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png)."),
     ("map-service", {"value": "https://x"}, "Setting value must be a JSON object."),
+    ("map-service", {"value": {"styleURL": "https://x", "nested": {"a": 1}}},
+     "Unknown map service field nested, styleURL. A map service takes: accessToken, attribution, provider, styleUrl, "
+     "tileUrl, tiles, url."),
+    ("map-service", {"value": {"tiles": "https://x/{z}/{x}/{y}.png"}}, "tiles must be a list of tile addresses."),
     ("map-service", {"styleUrl": "https://x"}, "Unknown field 'styleUrl'. Fields: value."),
     ("map-service", {}, "Request body must be a JSON object with a value."),
     ("Map Service", {"value": {}}, "Setting key must be lower-case letters, digits and dashes."),
@@ -94,7 +100,7 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"},
      "privateKey must be the base64 private key shown by WQX Web."),
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": WQX_KEY, "password": "x"},
-     "Unknown field 'password'. Fields: configured, organizationId, privateKey, privateKeySetAt, userId, "
+     "Unknown field 'password'. Fields: configured, organizationId, privateKey, privateKeySetAt, updatedAt, userId, "
      "wqxOrganizationId."),
 ])
 def test_bad_wqx_accounts_are_400(api, org, body, message):

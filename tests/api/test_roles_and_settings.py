@@ -93,6 +93,14 @@ def test_role_names_are_unique_ignoring_case_and_spaces_built_in_names_included(
     other = admin.post("/roles", {"roleName": f"other-{uuid.uuid4().hex[:6]}"}).json
     renamed = admin.patch(f"/roles/{other['id']}", {"roleName": "System-Admin"})
     assert renamed.status_code == 409
+    # The rule of every name (chalicelib/core/names.py): look-alikes are the same name, control characters refused.
+    spaced = f"Field  crew {uuid.uuid4().hex[:6]}"
+    made = admin.post("/roles", {"roleName": spaced.replace("  ", "\u00a0")})
+    assert made.status_code == 201 and made.json["roleName"] == spaced.replace("  ", " ")
+    for look_alike in (spaced, spaced.replace("Field", "Fi\u200beld"), spaced.upper()):
+        assert admin.post("/roles", {"roleName": look_alike}).status_code == 409, look_alike
+    broken = admin.post("/roles", {"roleName": "Two\nlines"}, headers={"Accept-Language": "zh-CN"})
+    assert (broken.status_code, broken.json["message"]) == (400, "角色名称必须是一行文本，不能包含制表符或换行。")
     assert renamed.json["message"] == "A role named system-admin already exists."
     names = [role["roleName"].casefold() for role in admin.get("/roles").json]
     assert names.count("system-admin") == 1

@@ -36,6 +36,11 @@ export function buildListQuery({ search, searchFields, sort, page, pageSize }: L
   return builder.query();
 }
 
+/** The query string that reads one item of a list by its id (the roles and users have no GET of one item). */
+export function byIdQuery(id: string): string {
+  return RequestQueryBuilder.create().search({ id: { $eq: id } }).query();
+}
+
 /** A list answer as a page: the paginated object as it is, a plain list as one page. */
 export function toPage<T>(body: unknown): Page<T> {
   if (Array.isArray(body)) {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { buildListQuery, toPage, type ListQuery } from './listQuery';
+import { buildListQuery, byIdQuery, toPage, type ListQuery } from './listQuery';
 import type { Page, Role } from './types';
 
 /** GET /roles?{query}: system roles, searched by name or description, sorted and paged (manage-roles). */
@@ -12,6 +12,11 @@ const ALL_PAGE_SIZE = 100;
 
 export async function getRoles(query: string): Promise<Page<Role>> {
   return toPage<Role>(await get(`${ROLES_PATH}?${query}`));
+}
+
+/** One role as stored now, with its version (read from the list: there is no GET of one role). */
+export async function getRole(id: string): Promise<Role | undefined> {
+  return (await getRoles(byIdQuery(id))).data.find((role) => role.id === id);
 }
 
 export function useRoles(query: Omit<ListQuery, 'searchFields'>) {

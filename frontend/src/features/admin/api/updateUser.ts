@@ -1,19 +1,30 @@
 import { useCallback } from 'react';
 import { patch } from '../../../api/client';
+import { ifMatch } from '../../../api/versions';
+import { changeSeen } from './changeSeen';
 import { useRevalidate } from './revalidate';
 import type { User, UserInput } from './types';
-import { USERS_PATH } from './users';
+import { getUser, USERS_PATH } from './users';
 
-/** PATCH /user/{id}: change a user's email or name. */
-export async function updateUser(id: string, changes: Partial<UserInput>): Promise<User | undefined> {
-  return patch<User>(`${USERS_PATH}/${encodeURIComponent(id)}`, changes);
+/**
+ * PATCH /user/{id}: change a user's email or name. Only the fields changed from the user as shown (`seen`) are
+ * sent, for their version (api/changeSeen.ts); nothing when none changed.
+ */
+export async function updateUser(seen: User, values: Partial<UserInput>): Promise<User | undefined> {
+  const path = `${USERS_PATH}/${encodeURIComponent(seen.id)}`;
+  return changeSeen<User, User | undefined>(
+    seen,
+    values,
+    (changes, version) => patch<User>(path, changes, { headers: ifMatch(version) }),
+    () => getUser(seen.id),
+  );
 }
 
 export function useUpdateUser() {
   const revalidate = useRevalidate();
   return useCallback(
-    async (id: string, changes: Partial<UserInput>) => {
-      const user = await updateUser(id, changes);
+    async (seen: User, values: Partial<UserInput>) => {
+      const user = await updateUser(seen, values);
       await revalidate(USERS_PATH);
       return user;
     },

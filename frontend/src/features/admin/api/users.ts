@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { buildListQuery, toPage, type ListQuery } from './listQuery';
+import { buildListQuery, byIdQuery, toPage, type ListQuery } from './listQuery';
 import type { Page, User } from './types';
 
 /** GET /user?{query}: users, searched by name or email, sorted and paged (manage-users). */
@@ -10,6 +10,11 @@ export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
 
 export async function getUsers(query: string): Promise<Page<User>> {
   return toPage<User>(await get(`${USERS_PATH}?${query}`));
+}
+
+/** One user as stored now, with its version (read from the list: there is no GET of one user). */
+export async function getUser(id: string): Promise<User | undefined> {
+  return (await getUsers(byIdQuery(id))).data.find((user) => user.id === id);
 }
 
 export function useUsers(query: Omit<ListQuery, 'searchFields'>) {

@@ -1,30 +1,54 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
+import { toast } from '../../../shell/toast';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import { usePermissions } from '../api/permissions';
 import { useRolePermissions } from '../api/rolePermissions';
 import { useSetRolePermissions } from '../api/setRolePermissions';
 import type { Role } from '../api/types';
 import { permissionDescription } from '../lib/labels';
-import { useAssignment } from '../lib/useAssignment';
+import { useDialogSave } from '../lib/useDialogSave';
 import { useErrorToast } from '../lib/useErrorToast';
 import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
 
-/** Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them. */
+/**
+ * Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them. The choice
+ * starts from the role as the list showed it and is saved for that version: when someone else changed the role
+ * meanwhile, a change to its name or description is taken in without a word, while a change to its permissions (one
+ * field: the list) shows their list under this one's choice (save again to replace it).
+ */
 export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const catalogue = usePermissions();
-  const granted = useRolePermissions(role.id);
-  const setRolePermissions = useSetRolePermissions();
-  const { chosen, setChosen, busy, submit } = useAssignment(
-    granted,
-    (permission) => permission.key,
-    (keys) => setRolePermissions(role.id, keys),
-    t('admin.roles.permissionsSaved', { name: role.roleName }),
-    onClose,
-  );
   const readOnly = !!role.builtIn;
+  // What a built-in role grants is the server's to say (every permission, the catalogue's newest too).
+  const granted = useRolePermissions(readOnly ? role.id : null);
+  const setRolePermissions = useSetRolePermissions();
+  // The role as the dialog shows it: as stored now, after someone else changed it meanwhile.
+  const [seen, setSeen] = useState(role);
+  const meanwhile = useChangedMeanwhile();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(role.permissions ?? []));
+  const { busy, save } = useDialogSave(onClose);
   useErrorToast(catalogue.error ?? granted.error);
-  const ready = catalogue.data && chosen;
+  const shown = readOnly ? granted.data && new Set(granted.data.map((permission) => permission.key)) : chosen;
+  const ready = catalogue.data && shown;
+  const theirs = meanwhile.hint('permissions', (value) =>
+    Array.isArray(value) && value.length ? value.join(', ') : t('admin.roles.noPermissions'),
+  );
+
+  const submit = async () => {
+    if (readOnly) return;
+    const keys = [...chosen];
+    await save(
+      async () => {
+        await setRolePermissions(seen, keys);
+        toast.success(t('admin.roles.permissionsSaved', { name: role.roleName }));
+      },
+      undefined,
+      (error) => meanwhile.take<Role>(error, seen, { permissions: keys }, (current) => setSeen(current)),
+    );
+  };
 
   return (
     <FormDialog
@@ -37,20 +61,24 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
       onClose={onClose}
     >
       {readOnly && <p className="admin-hint">{t('admin.roles.builtInReadOnly')}</p>}
+      {meanwhile.notice}
       {!ready ? (
         catalogue.error || granted.error ? <p className="admin-error">{t('admin.list.loadFailed')}</p> : <Spinner />
       ) : (
-        <CheckboxGroup
-          legend={t('admin.roles.permissionsLegend')}
-          options={catalogue.data!.map((permission) => ({
-            value: permission.key,
-            label: permission.key,
-            description: permissionDescription(t, permission),
-          }))}
-          chosen={chosen}
-          onChange={setChosen}
-          disabled={readOnly}
-        />
+        <>
+          <CheckboxGroup
+            legend={t('admin.roles.permissionsLegend')}
+            options={catalogue.data!.map((permission) => ({
+              value: permission.key,
+              label: permission.key,
+              description: permissionDescription(t, permission),
+            }))}
+            chosen={shown!}
+            onChange={setChosen}
+            disabled={readOnly}
+          />
+          {theirs && <p className="ws-hint">{theirs}</p>}
+        </>
       )}
     </FormDialog>
   );

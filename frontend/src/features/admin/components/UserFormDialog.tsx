@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { meets } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { toast } from '../../../shell/toast';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import { useCreateUser } from '../api/createUser';
 import { useAllRoles } from '../api/roles';
 import type { User } from '../api/types';
@@ -16,7 +17,9 @@ import { CheckboxGroup, FormDialog, TextField } from '../../../shell/FormDialog'
 
 /**
  * Create a user (email, optional name, and — for those who may list roles — the roles they get at
- * their first sign-in), or change a user's email and name.
+ * their first sign-in), or change a user's email and name: for the version of the user shown; when someone else
+ * changed them meanwhile, their change to a field left alone here is taken in, and a field both changed shows
+ * their value under it (save again to replace it).
  */
 export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => void }) {
   const { t } = useTranslation();
@@ -24,6 +27,9 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const editing = !!user;
+  // The user as the dialog shows them: as stored now, after someone else changed them meanwhile.
+  const [seen, setSeen] = useState(user);
+  const meanwhile = useChangedMeanwhile();
   const canChooseRoles = !editing && meets(profile, ROLES_REQUIREMENT);
   const { data: roles } = useAllRoles(canChooseRoles);
   const [email, setEmail] = useState(user?.email ?? '');
@@ -40,19 +46,30 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const submit = async () => {
     setAttempt((n) => n + 1);
     if (Object.keys(errors).length > 0) return;
-    await save(async () => {
-      if (user) {
-        const saved = await updateUser(user.id, { email: email.trim(), name: name.trim() || undefined });
-        toast.success(t('admin.users.saved', { name: userLabel(saved ?? { ...user, email, name }) }));
-      } else {
-        const created = await createUser({
-          email: email.trim(),
-          ...(name.trim() ? { name: name.trim() } : {}),
-          ...(roleIds.size ? { roles: [...roleIds] } : {}),
-        });
-        toast.success(t('admin.users.created', { email: created?.email ?? email.trim() }));
-      }
-    }, 'email');
+    const input = { email: email.trim(), name: name.trim() || undefined };
+    await save(
+      async () => {
+        if (seen) {
+          const saved = await updateUser(seen, input);
+          toast.success(t('admin.users.saved', { name: userLabel(saved ?? { ...seen, ...input }) }));
+        } else {
+          const created = await createUser({
+            email: email.trim(),
+            ...(name.trim() ? { name: name.trim() } : {}),
+            ...(roleIds.size ? { roles: [...roleIds] } : {}),
+          });
+          toast.success(t('admin.users.created', { email: created?.email ?? email.trim() }));
+        }
+      },
+      'email',
+      (error) =>
+        !!seen &&
+        meanwhile.take<User>(error, seen, input, (current, theirs) => {
+          if (theirs.email !== undefined) setEmail(theirs.email ?? '');
+          if (theirs.name !== undefined) setName(theirs.name ?? '');
+          setSeen(current);
+        }),
+    );
   };
 
   return (
@@ -64,6 +81,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {meanwhile.notice}
       {!editing && <p className="admin-hint">{t('admin.users.form.createHint')}</p>}
       <TextField
         label={t('admin.users.email')}
@@ -74,6 +92,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
           clearFieldError('email');
         }}
         required
+        hint={meanwhile.hint('email')}
         error={shown.email ? t(`admin.users.form.${shown.email}`) : errorAt('email')}
       />
       <TextField
@@ -81,7 +100,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         value={name}
         onChange={setName}
         required={editing && !!user?.name}
-        hint={editing && user?.name ? undefined : t('admin.users.form.nameHint')}
+        hint={meanwhile.hint('name') ?? (editing && user?.name ? undefined : t('admin.users.form.nameHint'))}
         error={shown.name ? t(`admin.users.form.${shown.name}`) : null}
       />
       {canChooseRoles && roles && roles.length > 0 && (

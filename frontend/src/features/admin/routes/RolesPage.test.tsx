@@ -100,7 +100,9 @@ describe('roles screen', () => {
     await user.type(name, 'dashboard editor');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role dashboard editor saved.')).toBeInTheDocument();
-    expect(server.callsTo('PATCH', '/roles/r-editor')[0]!.body).toEqual({ roleName: 'dashboard editor', description: 'Edits shared dashboards' });
+    // Only the field changed is sent, for the version shown (docs/decisions/0016).
+    expect(server.callsTo('PATCH', '/roles/r-editor')[0]!.body).toEqual({ roleName: 'dashboard editor' });
+    expect(server.callsTo('PATCH', '/roles/r-editor')[0]!.ifMatch).toBe('"2024-01-01T09:00:00Z"');
     expect(await within(table()).findByText('dashboard editor')).toBeInTheDocument();
   });
 
@@ -200,5 +202,106 @@ describe('roles screen', () => {
     expect(screen.getByText('内置')).toBeInTheDocument();
     expect(screen.getByText('全部权限')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '新建角色' })).toBeInTheDocument();
+  });
+});
+
+describe('a role someone else changed while this dialog was open (docs/decisions/0016)', () => {
+  const editor = () => server.state.roles.find((role) => role.id === 'r-editor')!;
+  /** Another administrator saves a change to the editor role (straight in the server's data). */
+  const someoneElseSaves = (change: Partial<ReturnType<typeof editor>>, updatedAt: string) => Object.assign(editor(), change, { updatedAt });
+
+  it('their change to another field is kept without a word; the same field shows theirs under it until saved again', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Edit editor' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit role' });
+    someoneElseSaves({ description: 'Edits every dashboard' }, '2026-11-27T09:00:00.000Z');
+    const name = within(dialog).getByRole('textbox', { name: /Role name/ });
+    await user.clear(name);
+    await user.type(name, 'dashboard editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role dashboard editor saved.')).toBeInTheDocument();
+    // Refused for the version shown, read again, sent again for theirs: both changes stay.
+    expect(server.callsTo('PATCH', '/roles/r-editor').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"2024-01-01T09:00:00Z"', { roleName: 'dashboard editor' }],
+      ['"2026-11-27T09:00:00.000Z"', { roleName: 'dashboard editor' }],
+    ]);
+    expect(editor()).toMatchObject({ roleName: 'dashboard editor', description: 'Edits every dashboard' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Now both rename it; they change the description too.
+    await user.click(await within(table()).findByRole('button', { name: 'Edit dashboard editor' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit role' });
+    const theirs = '2026-11-27T09:30:00.000Z';
+    someoneElseSaves({ roleName: 'board editor', description: 'Edits the board' }, theirs);
+    const renamed = within(dialog).getByRole('textbox', { name: /Role name/ });
+    await user.clear(renamed);
+    await user.type(renamed, 'chief editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this while you were editing it.');
+    expect(renamed).toHaveAccessibleDescription('Changed meanwhile by someone else to: board editor');
+    expect(renamed).toHaveValue('chief editor');
+    // The field left alone here takes their value: saving again must not put the old one back.
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Edits the board');
+    expect(editor().roleName).toBe('board editor');
+    expect(screen.queryByText('Role chief editor saved.')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role chief editor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/roles/r-editor').at(-1)).toMatchObject({ ifMatch: `"${theirs}"`, body: { roleName: 'chief editor' } });
+    expect(editor()).toMatchObject({ roleName: 'chief editor', description: 'Edits the board' });
+  }, 15_000);
+
+  it('its permissions are one field: a rename meanwhile is kept, their other permissions are shown under the choice', async () => {
+    const user = userEvent.setup();
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
+    let dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
+    someoneElseSaves({ roleName: 'dashboard editor' }, '2026-11-27T09:00:00.000Z');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'manage-users' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permissions of editor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/roles/r-editor/permissions').map((call) => call.ifMatch)).toEqual([
+      '"2024-01-01T09:00:00Z"',
+      '"2026-11-27T09:00:00.000Z"',
+    ]);
+    expect(editor()).toMatchObject({ roleName: 'dashboard editor', permissions: ['manage-system-settings', 'manage-users'] });
+
+    // Now both change its permissions.
+    await user.click(await within(table()).findByRole('button', { name: 'Permissions of dashboard editor' }));
+    dialog = screen.getByRole('dialog', { name: 'Permissions of dashboard editor' });
+    const theirs = '2026-11-27T09:30:00.000Z';
+    someoneElseSaves({ permissions: ['manage-roles'] }, theirs);
+    const organizations = await within(dialog).findByRole('checkbox', { name: 'manage-organizations' });
+    await user.click(organizations);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this while you were editing it.');
+    expect(within(dialog).getByText('Changed meanwhile by someone else to: manage-roles')).toBeInTheDocument();
+    // This one's choice stays ticked: saving again replaces theirs.
+    expect(organizations).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'manage-users' })).toBeChecked();
+    expect(editor().permissions).toEqual(['manage-roles']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permissions of dashboard editor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/roles/r-editor/permissions').at(-1)!.ifMatch).toBe(`"${theirs}"`);
+    expect(editor().permissions).toEqual(['manage-organizations', 'manage-system-settings', 'manage-users']);
+  }, 15_000);
+
+  it('says it in Simplified Chinese, an emptied list of theirs too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/admin/roles', PROFILES.admin);
+      await user.click(await screen.findByRole('button', { name: 'editor 的权限' }));
+      const dialog = screen.getByRole('dialog', { name: 'editor 的权限' });
+      someoneElseSaves({ permissions: [] }, '2026-11-27T09:00:00.000Z');
+      await user.click(await within(dialog).findByRole('checkbox', { name: 'manage-users' }));
+      await user.click(within(dialog).getByRole('button', { name: '保存' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('在您编辑期间，其他人更改了此内容。');
+      expect(within(dialog).getByText('其他人已将其改为：无权限')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -164,7 +164,9 @@ describe('users screen', () => {
     await user.type(name, 'Carla Contributor');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User Carla Contributor saved.')).toBeInTheDocument();
-    expect(server.callsTo('PATCH', '/user/u-carl')[0]!.body).toEqual({ email: 'carl@demo.example', name: 'Carla Contributor' });
+    // Only the field changed is sent, for the version shown (docs/decisions/0016).
+    expect(server.callsTo('PATCH', '/user/u-carl')[0]!.body).toEqual({ name: 'Carla Contributor' });
+    expect(server.callsTo('PATCH', '/user/u-carl')[0]!.ifMatch).toBe('"2024-02-03T10:00:00Z"');
     expect(await within(table()).findByText('Carla Contributor')).toBeInTheDocument();
   });
 
@@ -349,5 +351,68 @@ describe('users screen', () => {
     expect(screen.getByRole('button', { name: '编辑 Carl Contributor' })).toHaveTextContent('编辑');
     expect(screen.getByRole('navigation', { name: '分页' })).toHaveTextContent('共 3 条');
     expect(screen.getByRole('navigation', { name: '主菜单' })).toHaveTextContent('系统管理');
+  });
+});
+
+describe('a user someone else changed while this dialog was open (docs/decisions/0016)', () => {
+  const carl = () => server.state.users.find((user) => user.id === 'u-carl')!;
+  /** Another administrator saves a change to Carl (straight in the server's data). */
+  const someoneElseSaves = (change: Partial<ReturnType<typeof carl>>, updatedAt: string) => Object.assign(carl(), change, { updatedAt });
+
+  it('their change to another field is kept without a word; the same field shows theirs under it until saved again', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Edit Carl Contributor' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    someoneElseSaves({ email: 'carl@river.example' }, '2026-11-27T09:00:00.000Z');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Carla Contributor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Carla Contributor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/user/u-carl').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"2024-02-03T10:00:00Z"', { name: 'Carla Contributor' }],
+      ['"2026-11-27T09:00:00.000Z"', { name: 'Carla Contributor' }],
+    ]);
+    expect(carl()).toMatchObject({ name: 'Carla Contributor', email: 'carl@river.example' });
+
+    // Now both change the name; they change the email again too.
+    await user.click(await within(table()).findByRole('button', { name: 'Edit Carla Contributor' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const theirs = '2026-11-27T09:30:00.000Z';
+    someoneElseSaves({ name: 'Carl C.', email: 'carl@keepers.example' }, theirs);
+    const renamed = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(renamed);
+    await user.type(renamed, 'Carla C.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this while you were editing it.');
+    expect(renamed).toHaveAccessibleDescription('Changed meanwhile by someone else to: Carl C.');
+    expect(renamed).toHaveValue('Carla C.');
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('carl@keepers.example');
+    expect(carl().name).toBe('Carl C.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Carla C. saved.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', '/user/u-carl').at(-1)).toMatchObject({ ifMatch: `"${theirs}"`, body: { name: 'Carla C.' } });
+    expect(carl()).toMatchObject({ name: 'Carla C.', email: 'carl@keepers.example' });
+  }, 15_000);
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      const user = userEvent.setup();
+      renderAdmin('/admin/users', PROFILES.admin);
+      await user.click(await screen.findByRole('button', { name: '编辑 Carl Contributor' }));
+      const dialog = screen.getByRole('dialog', { name: '编辑用户' });
+      someoneElseSaves({ email: 'carl@river.example' }, '2026-11-27T09:00:00.000Z');
+      const email = within(dialog).getByRole('textbox', { name: /电子邮箱/ });
+      await user.clear(email);
+      await user.type(email, 'carla@demo.example');
+      await user.click(within(dialog).getByRole('button', { name: '保存' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('在您编辑期间，其他人更改了此内容。');
+      expect(email).toHaveAccessibleDescription('其他人已将其改为：carl@river.example');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -2,7 +2,8 @@
  * An in-memory stand-in for the administration API (chalicelib/users, chalicelib/roles) behind a
  * fetch: it keeps users and roles, answers the collection query language's `s` ($or/$contL),
  * `sort`, `limit` and `page` as the server does, and records every call. `fail()` makes the next
- * matching call answer with an error, as the server would.
+ * matching call answer with an error, as the server would. A change sent with If-Match for a version of a role or
+ * a user no longer stored is refused (412) as the server refuses it; a change made moves the version.
  */
 import type { Permission, Role, User } from '../api/types';
 
@@ -16,8 +17,8 @@ export const CATALOGUE: Permission[] = [
 
 export function demoRoles(): Role[] {
   return [
-    { id: 'system-admin', roleName: 'system-admin', description: 'Administers the whole system', permissions: CATALOGUE.map((p) => p.key), builtIn: true },
-    { id: 'r-editor', roleName: 'editor', description: 'Edits shared dashboards', permissions: ['manage-system-settings'], builtIn: false },
+    { id: 'system-admin', roleName: 'system-admin', description: 'Administers the whole system', permissions: CATALOGUE.map((p) => p.key), builtIn: true, createdAt: '2024-01-01T09:00:00Z' },
+    { id: 'r-editor', roleName: 'editor', description: 'Edits shared dashboards', permissions: ['manage-system-settings'], builtIn: false, createdAt: '2024-01-01T09:00:00Z' },
   ];
 }
 
@@ -34,6 +35,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The If-Match header, when the call sent one. */
+  ifMatch?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -84,10 +87,19 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
   const failures: { method: string; path: RegExp; answer: Answer }[] = [];
   let nextId = 1;
 
+  let clock = 0;
+  /** A change for a version no longer stored: the server's 412 (an item without a version takes any change). */
+  const stale = (item: Role | User, ifMatch: string | undefined, thing: string): Answer | null => {
+    const version = item.updatedAt ?? item.createdAt;
+    if (!ifMatch || ifMatch === '*' || !version || ifMatch === `"${version}"`) return null;
+    return error(412, `Someone else changed this ${thing} after you loaded it: load it again to see their change.`);
+  };
+  const changed = (item: Role | User) => (item.updatedAt = new Date(Date.UTC(2026, 10, 27, 10, 0, ++clock)).toISOString());
+
   const roleRefs = (user: User) =>
     (user.roles ?? []).map((id) => ({ id, roleName: state.roles.find((r) => r.id === id)?.roleName ?? id }));
 
-  const handle = (method: string, path: string, query: URLSearchParams, body: unknown): Answer => {
+  const handle = (method: string, path: string, query: URLSearchParams, body: unknown, ifMatch?: string): Answer => {
     const failure = failures.findIndex((f) => f.method === method && f.path.test(path));
     if (failure >= 0) return failures.splice(failure, 1)[0]!.answer;
 
@@ -104,7 +116,10 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
       const user = state.users.find((u) => u.id === decodeURIComponent(m![1]!));
       if (!user) return error(404, 'User not found.');
       if (method === 'PATCH') {
+        const refused = stale(user, ifMatch, 'user');
+        if (refused) return refused;
         Object.assign(user, body as Partial<User>);
+        changed(user);
         return { status: 200, body: user };
       }
       if (method === 'DELETE') {
@@ -119,6 +134,7 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
       if (method === 'PUT') {
         if (user.id === me) return error(403, 'You cannot change your own roles.');
         user.roles = [...(body as string[])].sort();
+        changed(user);
         return { status: 200, body: roleRefs(user) };
       }
     }
@@ -136,7 +152,10 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
       if (!role) return error(404, 'Role not found.');
       if (role.builtIn) return error(403, method === 'DELETE' ? 'Built-in roles cannot be deleted.' : 'Built-in roles cannot be changed.');
       if (method === 'PATCH') {
+        const refused = stale(role, ifMatch, 'role');
+        if (refused) return refused;
         Object.assign(role, body as Partial<Role>);
+        changed(role);
         return { status: 200, body: role };
       }
       if (method === 'DELETE') {
@@ -152,7 +171,10 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
         const keys = body as string[];
         const unknown = keys.filter((k) => !CATALOGUE.some((p) => p.key === k));
         if (unknown.length) return error(400, `Unknown permission: ${unknown.join(', ')}.`);
+        const refused = stale(role, ifMatch, 'role');
+        if (refused) return refused;
         role.permissions = [...keys].sort();
+        changed(role);
       }
       return { status: 200, body: CATALOGUE.filter((p) => role.permissions?.includes(p.key)) };
     }
@@ -165,8 +187,9 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    calls.push({ method, path, query: url.searchParams, body });
-    const answer = handle(method, path, url.searchParams, body);
+    const ifMatch = new Headers(init?.headers).get('If-Match') ?? undefined;
+    calls.push({ method, path, query: url.searchParams, body, ...(ifMatch ? { ifMatch } : {}) });
+    const answer = handle(method, path, url.searchParams, body, ifMatch);
     return json(answer.status, answer.body);
   };
 

@@ -75,11 +75,48 @@ export function useWqxAccount(organizationId: string, enabled: boolean) {
   return useSWR(enabled ? [wqxPath(organizationId)] : null, () => get<WqxAccount>(wqxPath(organizationId)));
 }
 
+/** What the WQX account form sends: the IDs, and a new private key or nothing (the stored one is kept). */
+export type WqxAccountInput = Pick<WqxAccount, 'wqxOrganizationId' | 'userId'> & { privateKey: string };
+
+/**
+ * An account's version, as its ETag names it: when it was last saved (when its key was set, for an account saved
+ * before saves were dated); "unset" while there is none.
+ */
+export function wqxAccountVersion(account: Pick<WqxAccount, 'updatedAt' | 'privateKeySetAt'>): string {
+  return account.updatedAt || account.privateKeySetAt || 'unset';
+}
+
+const WQX_ID_FIELDS = ['wqxOrganizationId', 'userId'] as const;
+
+/**
+ * PUT the WQX account for the version shown (`seen`). When someone else saved it meanwhile (412), it is read again:
+ * if they changed none of the fields this save changes, the save is sent again over their version with only this
+ * one's fields changed (both stay); otherwise ChangedMeanwhileError names the fields both changed, with the account
+ * as it is now, and nothing is written. A new private key typed here clashes with any key set meanwhile (keys are
+ * never shown, so theirs cannot be compared).
+ */
 export function useSaveWqxAccount(organizationId: string) {
   const { mutate } = useSWRConfig();
-  return async (account: { wqxOrganizationId: string; userId: string; privateKey: string }) => {
-    const saved = await put<WqxAccount>(wqxPath(organizationId), account);
-    await mutate([wqxPath(organizationId)], saved, { revalidate: false });
+  const path = wqxPath(organizationId);
+  const send = async (account: WqxAccountInput, over: WqxAccount) => {
+    const saved = await put<WqxAccount>(path, account, { headers: ifMatch(wqxAccountVersion(over)) });
+    await mutate([path], saved, { revalidate: false });
+  };
+  return async (seen: WqxAccount, account: WqxAccountInput) => {
+    try {
+      await send(account, seen);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 412) throw error;
+      const now = await get<WqxAccount>(path);
+      if (!now) throw error;
+      const changed = WQX_ID_FIELDS.filter((field) => !same(account[field], seen[field]));
+      const clashes: (keyof WqxAccount)[] = changed.filter((field) => !same(now[field], seen[field]) && !same(now[field], account[field]));
+      if (!blank(account.privateKey) && !same(now.privateKeySetAt, seen.privateKeySetAt)) clashes.push('privateKey');
+      if (clashes.length) throw new ChangedMeanwhileError<WqxAccount>(error.message, now, clashes);
+      // This save's fields over the account as it is now.
+      const merged = (field: (typeof WQX_ID_FIELDS)[number]) => (changed.includes(field) ? account[field] : now[field]);
+      await send({ wqxOrganizationId: merged('wqxOrganizationId'), userId: merged('userId'), privateKey: account.privateKey }, now);
+    }
   };
 }
 

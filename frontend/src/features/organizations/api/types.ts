@@ -78,4 +78,6 @@ export interface WqxAccount {
   privateKey: string | null;
   privateKeySetAt: string | null;
   configured: boolean;
+  /** When the account was last saved (its version; absent from servers before versions). */
+  updatedAt?: string | null;
 }

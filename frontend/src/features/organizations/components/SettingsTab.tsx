@@ -14,7 +14,7 @@ import {
   type ShownMapService,
 } from '../api/settings';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
-import type { MapServiceValue } from '../api/types';
+import type { MapServiceValue, WqxAccount } from '../api/types';
 import { mayAdminister, mayContribute } from '../lib/access';
 import { formatDate } from '../../../lib/dates';
 import { useAction } from '../lib/useAction';
@@ -158,7 +158,9 @@ const WQX_ID_LIMIT = 100;
 /**
  * The organization's WQX Web account. The form checks its fields itself, in the interface's language: both IDs
  * are needed, and a private key while none is set; a WQX organization ID another organization holds (409) is
- * said at its field. The first field with an error takes the focus.
+ * said at its field. The first field with an error takes the focus. A save is for the version of the account shown:
+ * when someone else saved it meanwhile, their change to a field left alone here is taken in, and a field both
+ * changed shows theirs under it (a new key: that they set one, and when); saving again replaces theirs.
  */
 function WqxAccountForm({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation();
@@ -168,16 +170,23 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
   const [wqxOrganizationId, setWqxOrganizationId] = useState('');
   const [userId, setUserId] = useState('');
   const [privateKey, setPrivateKey] = useState('');
+  // The account as the form shows it; after a clash with someone else's save, as it is stored now.
+  const [seen, setSeen] = useState<WqxAccount | null>(null);
+  const meanwhile = useChangedMeanwhile();
+  // Whether the last save met someone else's: the form stays open, so a save that goes through then clears it.
+  const [clashed, setClashed] = useState(false);
+  const clashHint = (field: string, shown?: (value: unknown) => string) => (clashed ? meanwhile.hint(field, shown) : undefined);
   const [errors, setErrors] = useState<Partial<Record<'wqxOrganizationId' | 'userId' | 'privateKey', string>>>({});
   const { form, focusFirstInvalid } = useFocusFirstInvalid();
   useEffect(() => {
     if (!account.data) return;
+    setSeen(account.data);
     setWqxOrganizationId(account.data.wqxOrganizationId ?? '');
     setUserId(account.data.userId ?? '');
   }, [account.data]);
   if (account.error) return <LoadError error={account.error} title={t('organizations.settings.loadFailed')} onRetry={() => account.mutate()} />;
-  if (!account.data) return <Spinner />;
-  const configured = account.data.configured;
+  if (!account.data || !seen) return <Spinner />;
+  const configured = seen.configured;
   const clear = (name: keyof typeof errors) => setErrors(({ [name]: _cleared, ...others }) => others);
   const submit = () => {
     if (busy) return;
@@ -196,14 +205,31 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
       focusFirstInvalid();
       return true;
     };
-    void run(() => save({ wqxOrganizationId, userId, privateKey }), t('organizations.settings.wqxSaved'), atField).then((done) => done && setPrivateKey(''));
+    // Someone else saved it meanwhile: their IDs this form left alone are taken in, those both changed are shown
+    // under the fields; the next save is over their version.
+    const tookClash = (error: unknown) =>
+      meanwhile.take<WqxAccount>(error, seen, { wqxOrganizationId, userId }, (current, theirs) => {
+        if (theirs.wqxOrganizationId !== undefined) setWqxOrganizationId(theirs.wqxOrganizationId ?? '');
+        if (theirs.userId !== undefined) setUserId(theirs.userId ?? '');
+        setSeen(current);
+        setClashed(true);
+      });
+    void run(
+      () => save(seen, { wqxOrganizationId, userId, privateKey }),
+      t('organizations.settings.wqxSaved'),
+      (error) => tookClash(error) || atField(error),
+    ).then((done) => {
+      if (!done) return;
+      setPrivateKey('');
+      setClashed(false);
+    });
   };
   return (
     <section aria-labelledby="wqx-title">
       <h2 id="wqx-title">{t('organizations.settings.wqxAccount')}</h2>
       <p className="muted">
         {configured
-          ? t('organizations.settings.wqxKeySet', { date: formatDate(account.data.privateKeySetAt, i18n.language) })
+          ? t('organizations.settings.wqxKeySet', { date: formatDate(seen.privateKeySetAt, i18n.language) })
           : t('organizations.settings.wqxNotSet')}
       </p>
       <form
@@ -215,12 +241,14 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
           submit();
         }}
       >
+        {clashed && meanwhile.notice}
         <TextField
           id="wqx-organization-id"
           label={t('organizations.settings.wqxOrganizationId')}
           value={wqxOrganizationId}
           required
           maxLength={WQX_ID_LIMIT}
+          hint={clashHint('wqxOrganizationId')}
           error={errors.wqxOrganizationId}
           onChange={(v) => {
             setWqxOrganizationId(v);
@@ -233,6 +261,7 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
           value={userId}
           required
           maxLength={WQX_ID_LIMIT}
+          hint={clashHint('userId')}
           error={errors.userId}
           onChange={(v) => {
             setUserId(v);
@@ -245,6 +274,8 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
           type="password"
           value={privateKey}
           required={!configured}
+          // Their key is never shown: only that they set one, and when.
+          hint={clashHint('privateKey', () => t('organizations.settings.wqxKeySetMeanwhile', { date: formatDate(seen.privateKeySetAt, i18n.language) }))}
           error={errors.privateKey}
           onChange={(v) => {
             setPrivateKey(v);

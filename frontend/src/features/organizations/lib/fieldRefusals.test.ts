@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField, refusedProjectField } from './fieldRefusals';
+import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField, refusedProjectField, tidyName } from './fieldRefusals';
 
 const refusal = (status: number, message: string) => new ApiError(message, { status });
 const blank = { name: 'Lake Friends', description: '', website: '', contact: '' };
@@ -25,6 +25,13 @@ describe('the organization dialog checks before sending what the server would re
   it('counts characters as the server does (an emoji is one)', () => {
     expect(organizationProblems({ ...blank, contact: '💧'.repeat(500) })).toEqual({});
   });
+
+  it('checks the name as the server stores it (chalicelib/core/names.py)', () => {
+    expect(tidyName(' \u00a0Cafe\u0301\u200b \u2003 de\u00a0la  Gare\ufeff ')).toBe('Café de la Gare');
+    expect(organizationProblems({ ...blank, name: '\u200b\u00a0 ' })).toEqual({ name: 'nameRequired' });
+    expect(organizationProblems({ ...blank, name: `${'n'.repeat(100)}    ${'n'.repeat(99)}` })).toEqual({});
+    expect(organizationProblems({ ...blank, name: `${'n'.repeat(100)}  ${'n'.repeat(100)}` })).toEqual({ name: 'nameTooLong' });
+  });
 });
 
 describe("which field of the organization dialog the server's refusal is about", () => {
@@ -35,6 +42,7 @@ describe("which field of the organization dialog the server's refusal is about",
     expect(refusedOrganizationField(refusal(400, 'The description must be at most 5,000 characters.'))).toBe('description');
     expect(refusedOrganizationField(refusal(400, 'The contact must be at most 500 characters.'))).toBe('contact');
     expect(refusedOrganizationField(refusal(400, 'Organization name must be at most 200 characters.'))).toBe('name');
+    expect(refusedOrganizationField(refusal(400, 'Organization name must be one line of text, without tabs or line breaks.'))).toBe('name');
   });
 
   it('in Chinese (chalicelib/core/messages.py)', () => {
@@ -44,6 +52,8 @@ describe("which field of the organization dialog the server's refusal is about",
     expect(refusedOrganizationField(refusal(400, '简介最多 5,000 个字符。'))).toBe('description');
     expect(refusedOrganizationField(refusal(400, '联系方式最多 500 个字符。'))).toBe('contact');
     expect(refusedOrganizationField(refusal(400, '请输入组织名称。'))).toBe('name');
+    expect(refusedOrganizationField(refusal(400, '组织名称最多 200 个字符。'))).toBe('name');
+    expect(refusedOrganizationField(refusal(400, '组织名称必须是一行文本，不能包含制表符或换行。'))).toBe('name');
   });
 
   it('none for other failures', () => {

@@ -16,10 +16,17 @@ export type OrganizationProblem = 'nameRequired' | 'nameTooLong' | 'descriptionT
 /** Characters as Python counts them (code points, not UTF-16 units). */
 const length = (text: string) => [...text].length;
 
+/**
+ * A name as the server stores it (chalicelib/core/names.py tidy): without invisible format characters (zero-width
+ * space, byte order mark), each run of spaces (a no-break space too) one space, trimmed, composed (NFC).
+ */
+export const tidyName = (text: string) =>
+  text.replace(/\p{Cf}/gu, '').replace(/\s+/gu, ' ').trim().normalize('NFC');
+
 /** What the server would refuse of these fields, checked in the browser before sending: a problem by field. */
 export function organizationProblems(values: OrganizationFieldValues): Partial<Record<OrganizationField, OrganizationProblem>> {
   const problems: Partial<Record<OrganizationField, OrganizationProblem>> = {};
-  const [name, description, website, contact] = [values.name.trim(), values.description.trim(), values.website.trim(), values.contact.trim()];
+  const [name, description, website, contact] = [tidyName(values.name), values.description.trim(), values.website.trim(), values.contact.trim()];
   if (!name) problems.name = 'nameRequired';
   else if (length(name) > ORGANIZATION_LIMITS.name) problems.name = 'nameTooLong';
   if (length(description) > ORGANIZATION_LIMITS.description) problems.description = 'descriptionTooLong';
@@ -37,7 +44,7 @@ const ORGANIZATION_REFUSALS: [OrganizationField, RegExp][] = [
   ['website', /^The website (must be|address must be)|^网站(必须|地址最多)/],
   ['description', /^The description must be|^简介最多/],
   ['contact', /^The contact must be|^联系方式最多/],
-  ['name', /^An organization with this name|^Organization name|^已存在同名的组织|^请输入组织名称|^组织名称最多/],
+  ['name', /^An organization with this name|^Organization name|^已存在同名的组织|^请输入组织名称|^组织名称/],
 ];
 
 /** Which field of the organization dialog the server refused (a name already taken is a 409), if one. */

@@ -234,6 +234,7 @@ const organizations = {
     wqxUserIdRequired: 'Enter the WQX user ID.',
     wqxPrivateKeyRequired: 'Enter the private key that WQX Web shows for this user.',
     wqxNewKey: 'New private key (leave empty to keep the current one)',
+    wqxKeySetMeanwhile: 'a new private key, set {{date}}',
     saveWqx: 'Save WQX account',
     wqxSaved: 'WQX account saved.',
     testWqx: 'Test connection',

@@ -228,6 +228,7 @@ const organizations: typeof en = {
     wqxUserIdRequired: '请输入 WQX 用户 ID。',
     wqxPrivateKeyRequired: '请输入 WQX Web 为此用户显示的私钥。',
     wqxNewKey: '新私钥（留空则保留当前私钥）',
+    wqxKeySetMeanwhile: '新的私钥，设置于 {{date}}',
     saveWqx: '保存 WQX 账户',
     wqxSaved: '已保存 WQX 账户。',
     testWqx: '测试连接',
