@@ -60,7 +60,9 @@ def audit_origin(event, get_response):
         return get_response(event)
 
 
-@app.on_sqs_message(queue="owd-imports", batch_size=10)
+# One job per invocation: a long import does not hold up the jobs that would share its batch (Lambda runs more
+# invocations at once instead).
+@app.on_sqs_message(queue="owd-imports", batch_size=1)
 def import_worker(event):
     """Runs queued jobs such as data imports (the same handler the local worker calls)."""
     return import_worker_handler.handle(event)

@@ -51,15 +51,26 @@ def check_ports(ports: Ports) -> None:
                                f"Stop that program or choose another port: {variable}=<port> make run")
 
 
+RESTART_AFTER_SECONDS = 10
+
+
 class Supervisor:
     """Starts child processes and stops every one of them on exit, Ctrl-C or SIGTERM."""
 
     def __init__(self) -> None:
         self.children: list[tuple[str, subprocess.Popen]] = []
         self.logs: dict[str, Path] = {}
+        self.restartable: dict[str, tuple[list[str], dict[str, str]]] = {}
+        self.started: dict[str, float] = {}
 
-    def start(self, name: str, args: list[str], env: dict[str, str], log: str | None = None) -> subprocess.Popen:
-        """Start a child; with `log`, its output goes to that file of LOGS (overwritten) rather than the terminal."""
+    def start(self, name: str, args: list[str], env: dict[str, str], log: str | None = None,
+              restart: bool = False) -> subprocess.Popen:
+        """Start a child; with `log`, its output goes to that file of LOGS (overwritten) rather than the terminal;
+        with `restart`, `watch` starts it again when it stops (as Lambda starts another worker: the queue gives the
+        job of one that died to the next)."""
+        if restart:
+            self.restartable[name] = (args, env)
+        self.started[name] = time.monotonic()
         output = None
         if log:
             LOGS.mkdir(parents=True, exist_ok=True)
@@ -91,11 +102,20 @@ class Supervisor:
                     process.wait()
 
     def watch(self) -> str:
-        """Block until a child exits; return its name."""
+        """Block until a child that is not restarted exits; return its name."""
         while True:
-            for name, process in self.children:
-                if process.poll() is not None:
+            for index, (name, process) in enumerate(self.children):
+                if process.poll() is None:
+                    continue
+                # One that stops at once would stop again: that is a fault to show, not to repeat.
+                if name not in self.restartable or time.monotonic() - self.started[name] < RESTART_AFTER_SECONDS:
                     return name
+                print(f"{name} stopped (exit code {process.returncode}); starting it again.", file=sys.stderr,
+                      flush=True)
+                args, env = self.restartable[name]
+                self.children[index] = (name, subprocess.Popen(args, cwd=ROOT, env=env, start_new_session=True,
+                                                               preexec_fn=die_with_parent))
+                self.started[name] = time.monotonic()
             time.sleep(0.5)
 
 
@@ -140,7 +160,7 @@ def start_product(ports: Ports, supervisor: Supervisor) -> dict[str, str]:
     api = supervisor.start("API", [str(Path(PYTHON).parent / "chalice"), "local", "--no-autoreload",
                                    "--stage", "local", "--host", "127.0.0.1", "--port", str(ports.api)], env)
     wait_until_up(f"http://127.0.0.1:{ports.api}/api/v1/system/info", "API", api)
-    supervisor.start("import worker", [PYTHON, "-m", "devtools.worker"], env)
+    supervisor.start("import worker", [PYTHON, "-m", "devtools.worker"], env, restart=True)
     # The EventBridge schedule of app.import_sources: the same function on the same cadence.
     supervisor.start("import sources", [PYTHON, "-m", "devtools.import_sources"], env)
     gateway = supervisor.start("gateway", [PYTHON, "-m", "devtools.gateway", "--port", str(ports.gateway),

@@ -34,9 +34,9 @@ def to_lambda_event(messages: list[dict], queue_arn: str) -> dict:
     } for m in messages]}
 
 
-def poll_once(handler, queue_url: str, queue_arn: str, wait_seconds: int = 5) -> int:
+def poll_once(handler, queue_url: str, queue_arn: str, wait_seconds: int = 5, batch_size: int = 10) -> int:
     sqs = aws.client("sqs")
-    messages = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10, WaitTimeSeconds=wait_seconds,
+    messages = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=batch_size, WaitTimeSeconds=wait_seconds,
                                    AttributeNames=["All"]).get("Messages", [])
     if not messages:
         return 0
@@ -68,7 +68,7 @@ def main() -> None:
     logger.info("polling %s", queue_url)
     while running:
         try:
-            poll_once(app.import_worker, queue_url, queue_arn, wait_seconds=2)
+            poll_once(app.import_worker, queue_url, queue_arn, wait_seconds=2, batch_size=1)  # as app.py's batch_size
         except Exception:  # noqa: BLE001 - keep polling; the queue keeps the messages
             logger.exception("poll failed")
             time.sleep(2)

@@ -85,7 +85,7 @@ def test_import_worker_reads_the_import_queue_and_reports_batch_item_failures(te
     (event,) = [e for e in worker["Properties"]["Events"].values() if e["Type"] == "SQS"]
     assert event["Properties"]["Queue"] == {"Fn::GetAtt": ["ImportQueue", "Arn"]}
     assert event["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
-    assert event["Properties"]["BatchSize"] == 10
+    assert event["Properties"]["BatchSize"] == 1  # one job per invocation: a long import holds up no other
 
 
 def test_every_function_gets_the_resource_names(template):

@@ -31,3 +31,21 @@ def test_a_running_or_unlogged_child_shows_nothing(tmp_path, monkeypatch, capsys
     finally:
         supervisor.stop_all()
     assert running.poll() is not None
+
+
+def test_a_worker_that_dies_is_started_again_but_one_that_dies_at_once_stops_the_run(tmp_path, monkeypatch, capsys):
+    """As Lambda starts another worker (walk, 2026-11-27: a killed worker had stopped the whole of make run)."""
+    monkeypatch.setattr(run, "ROOT", tmp_path)
+    monkeypatch.setattr(run, "RESTART_AFTER_SECONDS", 2)  # past a busy machine's interpreter start
+    supervisor = run.Supervisor()
+    marks = tmp_path / "starts"
+    # Each start leaves a mark; the first two die after 3 seconds, the third at once.
+    script = (f"import pathlib, sys, time\np = pathlib.Path({str(marks)!r})\nn = len(p.read_text()) if p.exists() else 0\n"
+              "p.write_text('x' * (n + 1))\ntime.sleep(3 if n < 2 else 0)\nsys.exit(9)")
+    supervisor.start("import worker", [sys.executable, "-I", "-S", "-c", script], {}, restart=True)
+    try:
+        assert supervisor.watch() == "import worker"
+    finally:
+        supervisor.stop_all()
+    assert marks.read_text() == "xxx"
+    assert capsys.readouterr().err.count("import worker stopped (exit code 9); starting it again.") == 2

@@ -33,10 +33,20 @@ export function createUpload(organizationId: string, projectId: string, file: Fi
   });
 }
 
+/** The connection went while the file was sent to S3 (the browser's network error, or it went offline). */
+export class ConnectionLost extends Error {
+  constructor() {
+    super('The connection was lost.');
+    this.name = 'ConnectionLost';
+  }
+}
+
 /**
  * The file straight to S3 with the presigned POST (never through the API), reporting how many of the file's
  * bytes are sent. XMLHttpRequest, as fetch has no upload progress. The browser counts the whole form (the
  * policy's fields too), so the count is taken down to the file's share: the file's size stays the total.
+ * Rejects with ConnectionLost on a network error, or as soon as the browser says it is offline (a request may
+ * otherwise hang for minutes before failing).
  */
 export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -44,13 +54,24 @@ export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: numb
     for (const [name, value] of Object.entries(slot.fields)) form.append(name, value);
     form.append('file', file);
     const xhr = new XMLHttpRequest();
+    const settle = (failure?: Error) => {
+      window.removeEventListener('offline', offline);
+      if (failure) reject(failure);
+      else resolve();
+    };
+    const offline = () => {
+      xhr.abort();
+      settle(new ConnectionLost());
+    };
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable) return;
       const formOverhead = Math.max(0, event.total - file.size);
       onProgress(Math.min(file.size, Math.max(0, event.loaded - formOverhead)));
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('upload failed'));
+    xhr.onload = () => settle(xhr.status >= 200 && xhr.status < 300 ? undefined : new Error(`upload ${xhr.status}`));
+    xhr.onerror = () => settle(new ConnectionLost());
+    xhr.ontimeout = () => settle(new ConnectionLost());
+    window.addEventListener('offline', offline);
     xhr.open('POST', slot.url);
     xhr.send(form);
   });
@@ -69,6 +90,12 @@ export function queueImport(organizationId: string, projectId: string, endpoint:
 export function cancelImport(organizationId: string, projectId: string, logId: string) {
   return del<ImportLog>(`${projectPath(organizationId, projectId)}/queued-import/${encodeURIComponent(logId)}`);
 }
+
+/** When (ms) each import was last answered: an import not heard of (offline) is not said to make no progress. */
+const answeredAt = new Map<string, number>();
+
+/** When the import was last answered by the server (undefined: never through useImport). */
+export const lastAnswered = (logId: string): number | undefined => answeredAt.get(logId);
 
 // Defined once: SWR restarts its timer whenever the option changes, so a new function each render would restart
 // the wait each time the screen renders.
@@ -97,6 +124,7 @@ export function useImport(organizationId: string, projectId: string, logId: stri
     path ? [path, language] : null,
     async ([url]: readonly [string, string]) => {
       const log = await get<ImportLog>(url);
+      if (log) answeredAt.set(log.logId, Date.now());
       if (log && hasSettled(log)) await whenEnded(log).catch(() => undefined);
       return log;
     },

@@ -2,9 +2,10 @@ import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type Rea
 import { useTranslation } from 'react-i18next';
 import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
-import { fetchFeedbackCsv, useRejectedRows } from '../api/imports';
+import { fetchFeedbackCsv, lastAnswered, useRejectedRows } from '../api/imports';
 import { everyRowDone, FINISHED, hasSettled, type ImportLog } from '../api/types';
-import { COUNTS, countLabel, finishingLabel, statusLabel } from '../lib/labels';
+import { COUNTS, countLabel, finishingLabel, statusLabel, summariesFollow } from '../lib/labels';
+import { observe, progressOf, stalledFor, type Pace } from '../lib/pace';
 import { saveCsv } from '../../../lib/download';
 
 type FormatNumber = (n: number) => string;
@@ -25,11 +26,34 @@ function breakableName(name: string): ReactNode {
   ));
 }
 
-/** The time left of a running import, from the part done since it started; null while too little is done to say. */
-function timeLeft(progress: number, startedAt: string | null, now: number): number | null {
-  const elapsed = startedAt ? (now - Date.parse(startedAt)) / 1000 : NaN;
-  if (!(progress >= 0.01 && progress < 1 && elapsed >= 5)) return null;
-  return (elapsed * (1 - progress)) / progress;
+/** How often (ms) the screen looks again at an import that has not moved: whether to say it makes no progress. */
+export const STALL_CHECK_MS = 10_000;
+
+/**
+ * The pace of the import shown (lib/pace), and the time it is known up to: looked at again every STALL_CHECK_MS
+ * while it runs, as a stalled import's answers, all alike, would not render the result again. The time is that of
+ * the server's last answer (api/imports' lastAnswered) when the import is followed: offline, or in a hidden tab
+ * (no polls), nothing is known of its progress, so it is not said to have made none.
+ */
+function usePace(log: ImportLog | undefined) {
+  const pace = useRef<Pace | null>(null);
+  const [, setTick] = useState(0);
+  const running = log?.status === 'running';
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => setTick((tick) => tick + 1), STALL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  // Seen again only when the answer changes; the same log seen twice (a re-render) changes nothing.
+  const seen = useRef<ImportLog | undefined>(undefined);
+  const at = Date.now();
+  if (log && seen.current !== log) {
+    seen.current = log;
+    pace.current = observe(pace.current, log, at);
+  }
+  // Measured up to the last answer: while none comes (offline, a hidden tab), nothing is known of its progress.
+  const heard = log ? lastAnswered(log.logId) : undefined;
+  return { pace: pace.current, now: heard === undefined ? at : Math.min(at, Math.max(heard, pace.current?.changedAt ?? heard)) };
 }
 
 export interface ImportResultProps {
@@ -57,6 +81,8 @@ export interface ImportResultProps {
 export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: ImportResultProps) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const lineId = useId();
+  const { pace, now } = usePace(log);
   const ended = !!log && FINISHED.includes(log.status);
   const settled = !!log && hasSettled(log);
   // Every row done: the worker is finishing, and the API would refuse a cancel (409).
@@ -95,8 +121,16 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
     );
   }
 
-  const progress = log.rowsTotal ? log.rowsDone / log.rowsTotal : (log.progress ?? null);
-  const left = progress === null || finishing || ended ? null : timeLeft(progress, log.startedAt, Date.now());
+  const progress = progressOf(log);
+  const stalled = ended ? null : stalledFor(pace, log, now);
+  const minutes = stalled !== null || finishing || ended || pace?.logId !== log.logId ? null : pace.minutes;
+  const thenSummaries = summariesFollow(log);
+  let left: string | null = null;
+  if (minutes !== null) {
+    // Summaries follow the rows (a good part of a large import's time): the time said is the rows', and says so.
+    if (minutes <= 1) left = t(thenSummaries ? 'imports.rowsLessThanAMinuteLeft' : 'imports.lessThanAMinuteLeft');
+    else left = t(thenSummaries ? 'imports.rowsMinutesLeft' : 'imports.minutesLeft', { minutes: number(minutes) });
+  }
   return (
     <div className="imports-result">
       <div role="status">
@@ -110,8 +144,8 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
       </div>
       {!settled && (
         <>
-          <progress aria-label={t('imports.importProgress')} max={1} value={progress ?? undefined} />
-          <p>
+          <progress aria-label={t('imports.importProgress')} aria-describedby={lineId} max={1} value={progress ?? undefined} />
+          <p id={lineId}>
             {log.rowsTotal
               ? t('imports.rowsOf', { done: number(log.rowsDone), total: number(log.rowsTotal) })
               : t('imports.rowsRead', { rows: number(log.rowsDone) })}
@@ -134,11 +168,16 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
             {left !== null && (
               <>
                 {' · '}
-                {left < 60
-                  ? t('imports.lessThanAMinuteLeft')
-                  : t('imports.minutesLeft', { minutes: number(Math.ceil(left / 60)) })}
+                {left}
               </>
             )}
+          </p>
+          {stalled !== null && (
+            <p className="alert alert-warning imports-stalled">{t('imports.stalled', { count: Math.floor(stalled / 60_000) })}</p>
+          )}
+          {/* Said once as the import stops moving (the line above changes its minutes every minute: not announced). */}
+          <p className="visually-hidden" aria-live="polite">
+            {stalled !== null ? t('imports.stalledAnnounced') : ''}
           </p>
           {showCancel && (
             <button type="button" className="button button-danger" onClick={onCancel}>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { isProfileLoaded } from '../../../auth/roles';
@@ -18,6 +18,7 @@ import {
 } from '../api/imports';
 import type { ImportEndpoint, ImportLog } from '../api/types';
 import { fileSize } from '../lib/labels';
+import { dismissUpload, isConnectionLost, mayTryAgain, sendUpload, uploadKey, useFollowUploads, useUpload, type Upload } from '../lib/uploads';
 import { ImportHistory } from './ImportHistory';
 import { ImportResult } from './ImportResult';
 import '../../../shell/workspace.css';
@@ -87,6 +88,18 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
     if (historyPage === 1) void history.mutate();
     else setHistoryPage(1);
   }
+  // An upload started here carries on when the user goes elsewhere: its import is followed here when they are back.
+  useFollowUploads(uploadKey(organizationId, projectId, target.endpoint), queued);
+
+  // Opened (again) while an import of the project runs: its progress is shown at once, not only its history row.
+  const looked = useRef(false);
+  const firstPage = historyPage === 1 ? history.data : undefined;
+  useEffect(() => {
+    if (looked.current || !firstPage) return;
+    looked.current = true;
+    const running = firstPage.data.find((one) => one.status === 'queued' || one.status === 'running');
+    if (running) setLogId((shown) => shown ?? running.logId);
+  }, [firstPage]);
 
   function show(id: string) {
     setLogId(id);
@@ -114,8 +127,11 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
           organizationId={organizationId}
           projectId={projectId}
           target={target}
-          onStart={() => setLogId(null)}
-          onQueued={queued}
+          onStart={() => {
+            // The import shown is followed no more; one shown at opening is not shown again in its place.
+            looked.current = true;
+            setLogId(null);
+          }}
         />
       )}
       <ImportResult
@@ -142,19 +158,24 @@ interface ImportFormProps {
   projectId: string;
   target: FileImportTarget;
   onStart: () => void;
-  onQueued: (logId: string) => void;
 }
 
-/** The file, its format and dry run; sends the file to S3 (with its progress) and queues its import. */
-function ImportForm({ organizationId, projectId, target, onStart, onQueued }: ImportFormProps) {
+/**
+ * The file, its format and dry run; sends the file to S3 (with its progress) and queues its import (lib/uploads:
+ * the upload outlives the screen, and the screen open is told of the import it queues). A failed upload says
+ * why in plain words and is offered again, the same file, without choosing it again.
+ */
+function ImportForm({ organizationId, projectId, target, onStart }: ImportFormProps) {
   const { t, i18n } = useTranslation();
   const ids = useId();
+  const key = uploadKey(organizationId, projectId, target.endpoint);
+  const upload = useUpload(key);
+  const sending = !!upload && upload.failure === undefined;
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('auto');
   const [dryRun, setDryRun] = useState(false);
-  // The size is the file's as the upload began: the bar's total never changes midway.
-  const [upload, setUpload] = useState<{ size: number; sent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   function formatOf(chosen: File): string {
     if (format !== 'auto') return format;
@@ -162,32 +183,57 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
     return Object.entries(target.formatsBySuffix ?? {}).find(([suffix]) => name.endsWith(suffix))?.[1] ?? format;
   }
 
-  async function start(event: FormEvent) {
-    event.preventDefault();
-    if (!file || upload) return;
-    const size = file.size;
-    // A new start: the previous file's result leaves, also when this file is refused below.
+  function send(what: Pick<Upload, 'file' | 'format' | 'dryRun'>) {
+    // A new start: the previous file's result leaves.
     onStart();
+    setError(null);
+    void sendUpload(
+      key,
+      what,
+      async (onProgress) => {
+        const slot = await createUpload(organizationId, projectId, what.file, what.format);
+        if (!slot) return undefined;
+        await uploadToS3(slot, what.file, onProgress);
+        return (await queueImport(organizationId, projectId, target.endpoint, slot.uploadKey, what.format, what.dryRun))?.logId;
+      },
+      {
+        // The user went elsewhere in the app meanwhile: told where they are.
+        queued: (sent) => toast.success(t('imports.queuedAway', { file: sent.name })),
+        // A lost connection in plain words only (the browser's own, "Failed to fetch", says nothing more).
+        failed: (sent, failure) =>
+          isConnectionLost(failure)
+            ? toast.error(t('imports.connectionLostAway', { file: sent.name }))
+            : toast.error(failure, t('imports.uploadFailedAway', { file: sent.name })),
+      },
+    );
+  }
+
+  function start(event: FormEvent) {
+    event.preventDefault();
+    if (!file || sending) return;
     // Nothing to import, and the upload would be refused in words meant for programs ("Invalid size").
-    if (size === 0) {
+    if (file.size === 0) {
+      onStart();
+      dismissUpload(key);
       setError(t('imports.emptyFile'));
       return;
     }
-    setError(null);
-    setUpload({ size, sent: 0 });
-    try {
-      const asked = formatOf(file);
-      const slot = await createUpload(organizationId, projectId, file, asked);
-      if (!slot) return;
-      await uploadToS3(slot, file, (sent) => setUpload({ size, sent }));
-      const queued = await queueImport(organizationId, projectId, target.endpoint, slot.uploadKey, asked, dryRun);
-      if (queued) onQueued(queued.logId);
-    } catch (failure) {
-      setError(t('imports.uploadFailed', { message: messageOf(failure) }));
-    } finally {
-      setUpload(null);
-    }
+    send({ file, format: formatOf(file), dryRun });
   }
+
+  function tryAgain(failed: Upload) {
+    send({ file: failed.file, format: failed.format, dryRun: failed.dryRun });
+    // The button goes with the failure: focus to the Import button (aria-disabled while the file is sent), not the page.
+    form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }
+
+  const failure = upload?.failure;
+  const failed = upload && failure !== undefined ? upload : null;
+  const failureText = failed
+    ? isConnectionLost(failure)
+      ? t('imports.connectionLost', { file: failed.file.name })
+      : t('imports.uploadFailed', { message: messageOf(failure) })
+    : null;
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -198,10 +244,11 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
   function choose(chosen: File | null) {
     setFile(chosen);
     setError(null);
+    dismissUpload(key);
   }
 
   return (
-    <form className="imports-form ws-form" onSubmit={(event) => void start(event)}>
+    <form ref={form} className="imports-form ws-form" onSubmit={start}>
       <div className="imports-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
         <p className="ws-hint">{target.dropHint}</p>
         <div className="ws-field">
@@ -226,10 +273,20 @@ function ImportForm({ organizationId, projectId, target, onStart, onQueued }: Im
       </label>
       <div className="ws-actions">
         {/* aria-disabled, not disabled, while there is no file or it uploads: a disabled button would drop focus to the page. */}
-        <SubmitButton busy={!file || upload !== null}>{t('imports.start')}</SubmitButton>
+        <SubmitButton busy={!file || sending}>{t('imports.start')}</SubmitButton>
       </div>
       {error && <p role="alert" className="alert alert-error">{error}</p>}
-      {upload && (
+      {failed && (
+        <div className="imports-upload-failed">
+          <p role="alert" className="alert alert-error">{failureText}</p>
+          {mayTryAgain(failure) && (
+            <button type="button" className="button" onClick={() => tryAgain(failed)}>
+              {t('imports.tryAgain')}
+            </button>
+          )}
+        </div>
+      )}
+      {sending && (
         <div className="imports-progress">
           <progress aria-label={t('imports.uploadProgress')} max={upload.size} value={upload.sent} />
           <p>

@@ -24,12 +24,17 @@ export function statusLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRu
 }
 
 /**
- * What an import does between its last row and its end (or, ended, until it has settled): a cancelled one counts
- * the rows it was writing; one that wrote values updates the summaries of their stations; a dry run, or an import
- * that wrote no values (every row rejected or unchanged, a station file), has no summaries to update.
+ * What an import does between its last row and its end (or, ended, until it has settled): a cancelled one
+ * finishes the rows it was writing, then (values, not a dry run: the rows being written may add some) updates the
+ * summaries of their stations, which takes a while and still raises the count; one that wrote values updates the
+ * summaries of their stations; a dry run, or an import that wrote no values (every row rejected or unchanged, a
+ * station file), has no summaries to update.
  */
 export function finishingLabel(t: TFunction, log: Pick<ImportLog, 'status' | 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported'>): string {
-  if (log.status === 'cancelled') return t('imports.stopping');
+  if (log.status === 'cancelled') {
+    if (log.dryRun) return t('imports.stopping.check');
+    return recordsOf(log) === 'values' ? t('imports.stopping.summaries') : t('imports.stopping.other');
+  }
   if (log.dryRun) return t('imports.finishing.check');
   return recordsOf(log) === 'values' && log.rowsImported > 0 ? t('imports.finishing.summaries') : t('imports.finishing.other');
 }
@@ -68,4 +73,9 @@ export function fileSize(size: number, language: string): string {
     unit += 1;
   }
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${units[unit]}`;
+}
+
+/** Whether the station summaries are updated once the rows are written: values written (or being written), not a dry run. */
+export function summariesFollow(log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsDone'>): boolean {
+  return !log.dryRun && recordsOf(log) === 'values' && (log.rowsImported > 0 || log.rowsDone === 0);
 }

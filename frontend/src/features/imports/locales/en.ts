@@ -22,6 +22,17 @@ const imports = {
   done: '{{percent}} done',
   minutesLeft: 'about {{minutes}} min left',
   lessThanAMinuteLeft: 'less than a minute left',
+  /** The rows' time left of an import that updates the station summaries after its rows (that takes a while more). */
+  rowsMinutesLeft: 'about {{minutes}} min left for the rows, then the station summaries are updated',
+  rowsLessThanAMinuteLeft: 'less than a minute left for the rows, then the station summaries are updated',
+  /**
+   * A running import that has not moved for a while (its worker stopped: the queue hands the import to a new one,
+   * which continues from the last rows written). True whether that takes a minute or a quarter of an hour.
+   */
+  stalled_one: 'No progress for {{count, number}} min: the import continues by itself, within minutes, once its worker restarts. Nothing is lost.',
+  stalled_other: 'No progress for {{count, number}} min: the import continues by itself, within minutes, once its worker restarts. Nothing is lost.',
+  /** Said once (screen readers) when an import stops moving: the visible line's minutes are not announced each minute. */
+  stalledAnnounced: 'The import has made no progress for a while. It continues by itself, within minutes, once its worker restarts. Nothing is lost.',
   /** Every row done, the import not ended yet: what it does meanwhile. */
   finishing: {
     /** It wrote values: the summaries of their stations and series are updated. */
@@ -31,8 +42,17 @@ const imports = {
     /** No values were written (every row rejected or unchanged, or a station file): no summaries to update. */
     other: 'finishing',
   },
-  /** A cancelled import whose worker is still on it: the rows it was writing are counted before the counts are final. */
-  stopping: 'counting the rows that were being written',
+  /**
+   * A cancelled import whose worker is still on it: it finishes the rows it was writing, then updates the summaries
+   * of their stations (a while; the count still rises) before the counts are final.
+   */
+  stopping: {
+    summaries: 'finishing the rows being written and updating the station summaries',
+    /** A dry run: nothing written, no summaries. */
+    check: 'finishing the rows being checked',
+    /** A station file: no summaries to update. */
+    other: 'finishing the rows being written',
+  },
   cancel: 'Cancel the import',
   emptyFile: 'The file is empty. Choose a file with a header row and data rows.',
   /** Between the file's name and its status in the result's heading ("results.csv: Imported"). */
@@ -145,6 +165,15 @@ const imports = {
     item: '{{project}} · {{when}}',
   },
   uploadFailed: 'The file could not be uploaded: {{message}}',
+  /** The connection went (offline, a flaky network) while the file was sent: nothing was queued. */
+  connectionLost: 'The connection was lost while {{file}} was uploading, so it was not imported. Once you are back online, try again: the same file is sent again.',
+  /** Sends the same file again (no need to choose it again). */
+  tryAgain: 'Try again',
+  /** The upload finished while the user was elsewhere in the app: its import is queued. */
+  queuedAway: '{{file}} is uploaded and its import is queued. Open the project\'s imports to follow it.',
+  /** The upload failed while the user was elsewhere in the app. */
+  connectionLostAway: 'The connection was lost while {{file}} was uploading, so it was not imported. Open the project\'s imports to try again.',
+  uploadFailedAway: '{{file}} could not be uploaded. Open the project\'s imports to try again.',
   /** The template to fill in (GET import-template), above the form. */
   template: {
     title: 'The Open Water Data template',

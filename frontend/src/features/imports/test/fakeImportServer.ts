@@ -170,17 +170,39 @@ const UPLOAD_MS = 100;
 /**
  * The browser's XMLHttpRequest posting the form to S3: reports the form's bytes (fields, half the file),
  * then all of them UPLOAD_MS later, then succeeds, as a browser does (its total is the form's, not the file's).
+ * `FakeUpload.failing` uploads (the next ones) lose the connection half way (the browser's network error);
+ * while `FakeUpload.hanging`, they stop half way and wait (a flaky connection), until aborted.
  */
 export class FakeUpload {
   static posted: { url: string; form: FormData }[] = [];
+  static failing = 0;
+  static hanging = false;
+  static aborted = 0;
+  /** How long an upload takes (ms). */
+  static uploadMs = UPLOAD_MS;
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
   status = 0;
   private url = '';
+  private timers: ReturnType<typeof setTimeout>[] = [];
+
+  static reset() {
+    FakeUpload.posted = [];
+    FakeUpload.failing = 0;
+    FakeUpload.hanging = false;
+    FakeUpload.aborted = 0;
+    FakeUpload.uploadMs = UPLOAD_MS;
+  }
 
   open(_method: string, url: string) {
     this.url = url;
+  }
+
+  abort() {
+    FakeUpload.aborted += 1;
+    for (const timer of this.timers) clearTimeout(timer);
   }
 
   send(form: FormData) {
@@ -188,11 +210,17 @@ export class FakeUpload {
     const fileSize = (form.get('file') as File).size;
     const total = FORM_HEAD_BYTES + fileSize + FORM_TAIL_BYTES;
     const progress = (loaded: number) => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
-    setTimeout(() => progress(FORM_HEAD_BYTES + fileSize / 2), 0);
-    setTimeout(() => {
+    this.timers.push(setTimeout(() => progress(FORM_HEAD_BYTES + fileSize / 2), 0));
+    if (FakeUpload.hanging) return;
+    if (FakeUpload.failing > 0) {
+      FakeUpload.failing -= 1;
+      this.timers.push(setTimeout(() => this.onerror?.(), FakeUpload.uploadMs));
+      return;
+    }
+    this.timers.push(setTimeout(() => {
       progress(total);
       this.status = 204;
       this.onload?.();
-    }, UPLOAD_MS);
+    }, FakeUpload.uploadMs));
   }
 }

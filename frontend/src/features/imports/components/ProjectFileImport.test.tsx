@@ -1,0 +1,252 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../../api/client';
+import type { Profile } from '../../../auth/profile';
+import { ANONYMOUS_SESSION, SessionContext } from '../../../auth/session';
+import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
+import { renderWithProviders } from '../../../test/render';
+import { polling } from '../api/imports';
+import type { ImportLog } from '../api/types';
+import { resetUploads } from '../lib/uploads';
+import { FakeUpload, fakeImportServer, importLog, type FakeImportOptions } from '../test/fakeImportServer';
+import { ImportsPanel } from './ImportsPanel';
+
+/**
+ * The project's file import on a flaky connection: an upload that loses the connection, a page left or reloaded
+ * mid-upload, the screen left and opened again while an import runs.
+ */
+const ORG = 'org-1';
+const PROJECT = 'p-1';
+const CONTRIBUTOR: Profile = {
+  id: 'u-1', name: 'Someone', systemRoles: [], permissions: [],
+  organizationRole: { organizationId: ORG, roleName: 'data-contributor' }, organizationRoles: [{ organizationId: ORG, roleName: 'data-contributor' }],
+};
+
+const RUNNING = importLog({ status: 'running', rowsDone: 1000, rowsImported: 1000, progress: 0.25 });
+const ENDED = importLog({ status: 'succeeded', settled: true, rowsTotal: 1500, rowsDone: 1500, rowsImported: 1500 });
+
+let server: ReturnType<typeof fakeImportServer>;
+
+function serve(options: Partial<FakeImportOptions> = {}) {
+  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: [RUNNING, RUNNING, RUNNING, ENDED], ...options });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+}
+
+function renderPanel() {
+  return renderWithProviders(
+    <SessionContext.Provider value={{ ...ANONYMOUS_SESSION, status: 'signed-in', profile: CONTRIBUTOR }}>
+      <ImportsPanel organizationId={ORG} projectId={PROJECT} />
+    </SessionContext.Provider>,
+  );
+}
+
+const FILE = () => new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'results.csv', { type: 'text/csv' });
+
+async function importFile(choose = 'Choose a file', start = 'Import') {
+  await userEvent.upload(screen.getByLabelText(choose), FILE());
+  await userEvent.click(screen.getByRole('button', { name: start }));
+}
+
+/** Would leaving (or reloading) the page now ask first? */
+function leavingAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+const REAL_POLLING = { ...polling };
+
+beforeEach(() => {
+  Object.assign(polling, { progressMs: 50, historyMs: 150 });
+  setApiBase(undefined);
+  serve();
+  FakeUpload.reset();
+  resetUploads();
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+});
+
+afterEach(async () => {
+  Object.assign(polling, REAL_POLLING);
+  resetUploads();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await changeLanguage('en');
+});
+
+describe('an upload on a flaky connection', () => {
+  it('says in plain words that the connection was lost, and sends the same file again on Try again', async () => {
+    FakeUpload.failing = 1;
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The connection was lost while results.csv was uploading, so it was not imported. Once you are back online, try again: the same file is sent again.');
+    expect(alert).not.toHaveTextContent(/fetch|upload failed/i);
+    expect(screen.queryByRole('progressbar', { name: 'Upload' })).not.toBeInTheDocument();
+    expect(server.calls.some((c) => c.path.endsWith('/import-data'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // The button went with the failure: focus is on Import (aria-disabled while the file is sent), not the page.
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'results.csv: Importing' })).toBeInTheDocument();
+    expect(FakeUpload.posted).toHaveLength(2);
+    expect((FakeUpload.posted[1]!.form.get('file') as File).name).toBe('results.csv');
+    expect(server.calls.filter((c) => c.path.endsWith('/import-uploads'))).toHaveLength(2);
+  });
+
+  it('stops waiting as soon as the browser is offline, instead of a bar that hangs', async () => {
+    FakeUpload.hanging = true;
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await screen.findByRole('progressbar', { name: 'Upload' });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The connection was lost while results\.csv was uploading/);
+    expect(FakeUpload.aborted).toBe(1);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("says the connection was lost when the API cannot be reached either (not the browser's \"Failed to fetch\")", async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/import-uploads')) throw new TypeError('Failed to fetch');
+      return server.fetch(input, init);
+    }));
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The connection was lost while results\.csv was uploading/);
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+  });
+
+  it('says it in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    FakeUpload.failing = 1;
+    renderPanel();
+    await screen.findByText('尚无导入记录。');
+    await importFile('选择文件', '导入');
+    expect(await screen.findByRole('alert')).toHaveTextContent('上传 results.csv 时网络连接中断，文件未导入。恢复联网后请重试：将重新发送同一文件。');
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+  });
+
+  it('offers no Try again when the server refused the file (sending it again would not help)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/import-uploads')
+        ? new Response(JSON.stringify({ statusCode: 400, message: 'Unsupported file type.' }), { status: 400, headers: { 'Content-Type': 'application/json' } })
+        : server.fetch(input, init)));
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file could not be uploaded: Unsupported file type.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('asks before the page is left or reloaded while the file is being sent, and only then', async () => {
+    FakeUpload.hanging = true;
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    expect(leavingAsks()).toBe(false);
+    await importFile();
+    await screen.findByRole('progressbar', { name: 'Upload' });
+    expect(leavingAsks()).toBe(true);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    await screen.findByRole('alert');
+    expect(leavingAsks()).toBe(false);
+
+    // Sent again, to the end: once the import is queued, leaving loses nothing.
+    FakeUpload.hanging = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(leavingAsks()).toBe(true);
+    await screen.findByRole('heading', { name: 'results.csv: Importing' });
+    expect(leavingAsks()).toBe(false);
+  });
+});
+
+describe('leaving the screen and coming back', () => {
+  it('goes on uploading when the user goes elsewhere in the app, tells them the import is queued, and shows it when they are back', async () => {
+    const queued = vi.spyOn(toast, 'success');
+    const view = renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await screen.findByRole('progressbar', { name: 'Upload' });
+    view.unmount();
+
+    await waitFor(() => expect(queued).toHaveBeenCalledWith("results.csv is uploaded and its import is queued. Open the project's imports to follow it."));
+    expect(server.calls.filter((c) => c.path.endsWith('/import-data'))).toHaveLength(1);
+
+    // Back: the running import's progress, at once (not only its history row).
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'results.csv: Importing' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('table', { name: 'Imports of this project' })).getByRole('row', { name: /results\.csv/ })).toBeInTheDocument();
+  });
+
+  it('shows the upload still under way when the user comes back before it ends, then follows its import', async () => {
+    const queued = vi.spyOn(toast, 'success');
+    FakeUpload.uploadMs = 1500;
+    const view = renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await screen.findByRole('progressbar', { name: 'Upload' });
+    view.unmount();
+
+    renderPanel();
+    expect(await screen.findByRole('progressbar', { name: 'Upload' })).toBeInTheDocument();
+    expect(screen.getByText(/^Uploading: /)).toBeInTheDocument();
+    expect(leavingAsks()).toBe(true);
+    // It ends here: its import is followed on the screen (no toast: the user is looking at it).
+    expect(await screen.findByRole('heading', { name: 'results.csv: Importing' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Upload' })).not.toBeInTheDocument();
+    expect(queued).not.toHaveBeenCalled();
+    expect(leavingAsks()).toBe(false);
+  });
+
+  it('tells the user when an upload fails while they are elsewhere, and offers it again when they are back', async () => {
+    const failed = vi.spyOn(toast, 'error');
+    FakeUpload.failing = 1;
+    const view = renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    await screen.findByRole('progressbar', { name: 'Upload' });
+    view.unmount();
+    await waitFor(() => expect(failed).toHaveBeenCalled());
+    expect(failed).toHaveBeenCalledWith("The connection was lost while results.csv was uploading, so it was not imported. Open the project's imports to try again.");
+
+    renderPanel();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The connection was lost while results\.csv was uploading/);
+    // The file is kept: no need to choose it again.
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'results.csv: Importing' })).toBeInTheDocument();
+  });
+
+  it("shows the progress of the project's running import as soon as the screen opens (after a reload), without taking focus", async () => {
+    const earlier: ImportLog[] = [
+      importLog({ logId: 'old-1', fileName: 'big.csv', status: 'running', rowsDone: 41_000, rowsImported: 41_000, progress: 0.42, createdAt: '2026-11-24T02:00:00.000Z' }),
+      importLog({ logId: 'old-2', fileName: 'done.csv', status: 'succeeded', settled: true, rowsTotal: 5, rowsDone: 5, createdAt: '2026-11-23T02:00:00.000Z' }),
+    ];
+    serve({ earlier });
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'big.csv: Importing' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import' })).toHaveAttribute('value', '0.42');
+    expect(screen.getByText('41,000 rows read · 42% done')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel the import' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+  });
+
+  it('shows no progress panel when no import of the project runs', async () => {
+    serve({ earlier: [importLog({ logId: 'old-2', fileName: 'done.csv', status: 'succeeded', settled: true, rowsTotal: 5, rowsDone: 5 })] });
+    renderPanel();
+    await screen.findByRole('table', { name: 'Imports of this project' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('heading', { name: /done\.csv/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
