@@ -18,7 +18,7 @@ from chalicelib.auth.principal import set_current
 from chalicelib.auth.rules import Rule
 from chalicelib.auth.service import authenticate
 from chalicelib.core.errors import (UNKNOWN_FIELD, ApiError, BadRequest, InternalError, NotFound, PayloadTooLarge,
-                                    ServiceUnavailable, error_body)
+                                    PreconditionFailed, ServiceUnavailable, error_body)
 from chalicelib.core import versions
 from chalicelib.core.messages import localize
 from chalicelib.core.openapi import BODY_METHODS, closed_fields
@@ -104,14 +104,16 @@ class Routes:
 
         def register(view: Callable) -> Callable:
             registered = translate_errors(self._guarded(view, auth, _requires_object_body(view, methods),
-                                                        _declared_fields(view, methods)), self._request_id)
+                                                        _declared_fields(view, methods), _versioned(view)),
+                                          self._request_id)
             registered.auth_rule = auth  # read by the OpenAPI document (chalicelib/core/openapi.py)
             self.blueprint.route(path, methods=list(methods), **options)(registered)
             return view
 
         return register
 
-    def _guarded(self, view: Callable, rule: Rule, object_body: bool, fields: frozenset[str] | None) -> Callable:
+    def _guarded(self, view: Callable, rule: Rule, object_body: bool, fields: frozenset[str] | None,
+                 versioned: bool = False) -> Callable:
         @functools.wraps(view)
         def guarded(*args, **kwargs):
             request = self.blueprint.current_request
@@ -123,6 +125,8 @@ class Routes:
             set_current(principal)
             try:
                 rule.check(principal, request.uri_params or {})
+                if not versioned and request.method in CHANGE_METHODS:
+                    _refuse_if_match(request.headers.get("if-match"))
                 if object_body:
                     self._require_object_body()
                 if fields is not None:
@@ -220,6 +224,20 @@ def _finite(text: str) -> float:
 
 
 BODY_NOT_AN_OBJECT = "Request body must be a JSON object."
+CHANGE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+NO_VERSIONS = "This route makes its change without versions: send it without If-Match."
+
+
+def _versioned(view: Callable) -> bool:
+    declared = getattr(view, "openapi", None)
+    return bool(declared is not None and declared.versioned)
+
+
+def _refuse_if_match(header: str | None) -> None:
+    """A change asked only for a version of something that has none is not made (RFC 9110 13.1.1: no current
+    version matches): 412, rather than a change made as if unasked. `*` (any) still matches."""
+    if header is not None and header.strip() not in ("", "*"):
+        raise PreconditionFailed(NO_VERSIONS)
 
 
 def _declared_fields(view: Callable, methods: Iterable[str]) -> frozenset[str] | None:

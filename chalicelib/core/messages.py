@@ -261,6 +261,7 @@ ZH_CN = {
     'If-Match must name versions as the ETag gives them, in double quotes ("2026-01-31T12:00:00.000Z").':
         'If-Match 必须按 ETag 给出的形式、用双引号写出版本（"2026-01-31T12:00:00.000Z"）。',
     "If-Match names at most {limit} versions.": "If-Match 最多列出 {limit} 个版本。",
+    "This route makes its change without versions: send it without If-Match.": "此路由的更改不按版本进行：请不要带 If-Match 发送。",
     "Version {version} of this page not found.": "未找到此页面的第 {version} 版。",
     "Unknown language {language}. Use en or zh-CN.": "未知语言 {language}，请使用 en 或 zh-CN。",
     "You have sent 5 messages in the last hour. Please try again later.": "您在过去一小时内已发送 5 条留言，请稍后再试。",
@@ -550,6 +551,9 @@ ZH_CN = {
     "Repeats the station of row {row}.": "与第 {row} 行的站点重复。",
     "A row has {found} cells where the header has {expected}: {text}. Check its delimiters and quotes.":
         "某行有 {found} 个单元格，而表头有 {expected} 列：{text}。请检查其分隔符和引号。",
+    "The file seems to end in the middle of this row (it has {found} cells where the header has {expected}): the "
+    "file may be incomplete; upload it again.":
+        "文件似乎在此行中间结束（此行有 {found} 个单元格，而表头有 {expected} 列）：文件可能不完整，请重新上传。",
     "Station '{station}' belongs to another organization; import it into a project of that organization.":
         "站点 '{station}' 属于其他组织，请将其导入该组织的项目。",
     "Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}.":

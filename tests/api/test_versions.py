@@ -178,3 +178,17 @@ def test_a_page_saved_by_someone_else_after_it_was_opened_is_not_overwritten(api
     assert admin.put("/pages/partner/zh-CN", {"text": "x"}, headers={"If-Match": _etag(opened), **ZH}).json[
         "message"] == "您打开此页面后，其他人保存了它：请重新加载以查看其版本。"
     assert api.get("/pages/partner/zh-CN").json["text"] == "## 第一位管理员的版本"
+
+
+def test_a_change_without_versions_asked_for_a_version_is_not_made(api, station):
+    """RFC 9110: an origin server evaluates If-Match; nothing here has a version to match (walk, 2026-11-27: a
+    DELETE with a stale If-Match deleted the station)."""
+    contributor = api.as_("contributor")
+    path = f"/station/{station['id']}"
+    refused = contributor.delete(path, headers={"If-Match": '"1999-01-01T00:00:00.000Z"'})
+    assert (refused.status_code, refused.json["message"]) == (
+        412, "This route makes its change without versions: send it without If-Match.")
+    assert contributor.delete(path, headers={"If-Match": "garbage", **ZH}).json["message"] == (
+        "此路由的更改不按版本进行：请不要带 If-Match 发送。")
+    assert api.get(path).status_code == 200
+    assert contributor.delete(path, headers={"If-Match": "*"}).status_code == 200
