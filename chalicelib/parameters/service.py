@@ -114,8 +114,50 @@ def delete(parameter: Parameter) -> None:
     if has_values(parameter.id):
         raise Conflict(HAS_VALUES.format(label=repr(parameter.label)))
     crud.delete_item(COLLECTION, parameter.id)
+    # Values written while it was being deleted (a push, an import): it stays. The writers look again after
+    # writing (restore_if_deleted), so one of the two sees the other.
+    if has_values(parameter.id):
+        restore_if_deleted(parameter.id)
+        raise Conflict(HAS_VALUES.format(label=repr(parameter.label)))
+    _forget_in_projects(parameter.id)
     audit.record("delete", "parameter", parameter.id, before={"name": parameter.name},
                  organization_id=parameter.organizationId)
+
+
+def restore_if_deleted(parameter_id: str) -> None:
+    """The parameter brought back when it was deleted after values of it were written (they keep their name)."""
+    try:
+        if not Parameter.get(parameter_id, consistent_read=True, attributes_to_get=["deletedAt"]).deletedAt:
+            return
+    except Parameter.DoesNotExist:
+        return
+    try:
+        Parameter(id=parameter_id).update(actions=[Parameter.deletedAt.remove(), Parameter.updatedAt.set(utc_now())],
+                                          condition=Parameter.deletedAt.exists())
+    except UpdateError as exc:
+        if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            raise
+
+
+def _forget_in_projects(parameter_id: str) -> None:
+    """A deleted parameter leaves the projects' lists: a parameter made later with its label (and so its id), by
+    another organization too, must not appear in them."""
+    from chalicelib.projects.models import Project
+
+    for project in Project.scan(Project.parameterIds.contains(parameter_id)):
+        for _attempt in range(3):
+            ids = list(project.parameterIds or [])
+            if parameter_id not in ids:
+                break
+            at = ids.index(parameter_id)
+            try:  # only that entry, only while it is still there: a list changed meanwhile is read again
+                project.update(actions=[Project.parameterIds[at].remove()],
+                               condition=Project.parameterIds[at] == parameter_id)
+                break
+            except UpdateError as exc:
+                if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+                    raise
+                project.refresh(consistent_read=True)
 
 
 def existing(parameter_ids: Iterable[str]) -> dict[str, Parameter]:

@@ -177,6 +177,7 @@ def push(project: Project, body: Any) -> dict:
                                        unit=unit if units.given(unit) and not converting else expected,
                                        project_id=project.id, times=points)
         counts = service.merge(series, points)
+        parameters.restore_if_deleted(parameter_id)  # deleted while these were written: its values keep it
         result["accepted"] += len(points)
         result["converted"] += len(points) if converting else 0
         result["flagged"] += sum(1 for p in points.values() if p.out_of_range)
