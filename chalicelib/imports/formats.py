@@ -42,6 +42,8 @@ class Format:
     # Columns that tell this format apart from the others (all present: it is this format).
     signature: tuple = ()
     defaults: dict = field(default_factory=dict)
+    # Columns this format's files never have: a header holding one is some other file (detected, not asked for).
+    foreign: tuple = ()
 
     def column(self, name: str) -> str:
         return self.columns.get(name, name)
@@ -135,7 +137,9 @@ WQP_DETECTION_LIMIT = Format(
         "detectionLimitUnit": "DetectionQuantitationLimitMeasure/MeasureUnitCode",
     },
     required=("station", "activityId", "characteristic", "detectionLimit"),
-    signature=("ActivityIdentifier", "CharacteristicName", "DetectionQuantitationLimitMeasure/MeasureValue"))
+    signature=("ActivityIdentifier", "CharacteristicName", "DetectionQuantitationLimitMeasure/MeasureValue"),
+    # A result file lacking a column of its own (its value, or its date) is a broken result file, not limits.
+    foreign=("ResultMeasureValue", "ActivityStartDate"))
 
 # Detection order: the most specific header first (a WQX 2 result file also has station and limit columns).
 FORMATS = {f.key: f for f in (WQX3_RESULT, WQX2_RESULT, WQP_DETECTION_LIMIT, WQP_STATION, TEMPLATE)}
@@ -254,9 +258,12 @@ def detect(header: list[str], requested: str = "auto", header_map: dict | None =
         required = [n for n in fmt.required if not (wide and n in ("characteristic", "value"))]
         missing = [n for n in required if n not in columns]
         recognised = (bool(mapped or wide) if through_map else
-                      requested != "auto" or all(normalized(c) in by_normal for c in fmt.signature))
+                      requested != "auto" or (all(normalized(c) in by_normal for c in fmt.signature)
+                                              and not any(normalized(c) in by_normal for c in fmt.foreign)))
         if not missing and recognised:
             return Layout(fmt, columns, tuple(wide if fmt.kind == RESULTS else ()))
+        if requested == "auto" and any(normalized(c) in by_normal for c in fmt.foreign):
+            continue  # not the closest: its files never have a column this one has
         if best_missing is None or len(missing) < len(best_missing):
             best, best_missing = fmt, missing
     if len(header) == 1:

@@ -44,23 +44,55 @@ class Malformed(tuple):
         item.row = row
         item.text = text[:MALFORMED_TEXT]
         item.truncated = len(text) > MALFORMED_TEXT
+        # The file's last row, short of cells, with no newline after it: the file seems cut off in that row.
+        item.cut_off = False
         return item
 
 
 @dataclass
 class Chunk:
-    first_row: int  # the file's data row number of the chunk's first row (1 = after the header)
+    """Rows of the file, numbered as in the file (1 = the row after the header; records, blank lines not counted).
+    A chunk covers the file's rows `first_row` to `end_row` (excluded): its table's rows and the malformed rows
+    among them (`skipped`: the rows pyarrow could not split, which are not in the table), from the row after the
+    chunk before's last. The chunks cover every row of the file once, so their ends are the import's checkpoints
+    and the last one's is the count of the file's rows."""
+
+    first_row: int
     table: pa.Table
     # Rows the parser could not split into the header's columns: (cells found, cells expected, text), each a
-    # Malformed (its row number and longer text also in the table's schema metadata: `carrying`).
+    # Malformed (its row number and longer text also in the table's schema metadata: `carrying`). A block's go with
+    # its first chunk (`cut`), wherever in the block they are.
     malformed: list = field(default_factory=list)
     # Set on the last chunk when reading stopped on a problem: the rows before it still count.
     error: FileError | None = None
+    end_row: int | None = None  # the row after the last the chunk covers (default: first_row + its rows)
+    skipped: tuple = ()  # the rows the chunk covers that are not in its table (malformed), in order
 
-    @property
-    def end_row(self) -> int:
-        """The row number after the chunk's last row."""
-        return self.first_row + self.table.num_rows
+    def __post_init__(self) -> None:
+        if self.end_row is None:
+            self.end_row = self.first_row + self.table.num_rows + len(self.skipped)
+
+    def row_numbers(self) -> np.ndarray:
+        """The file's row numbers of the table's rows: `first_row` on, but for the rows skipped between them (one
+        searchsorted over the table's positions, only when the chunk has skipped rows)."""
+        count = self.table.num_rows
+        rows = np.arange(self.first_row, self.first_row + count, dtype=np.int64)
+        if self.skipped:
+            rows += np.searchsorted(_rows_before(self.skipped, self.first_row), np.arange(count), "right")
+        return rows
+
+    def row_of(self, position: int) -> int:
+        """The file's row number of the table's row at `position`."""
+        if not self.skipped:
+            return self.first_row + position
+        return self.first_row + position + int(np.searchsorted(_rows_before(self.skipped, self.first_row),
+                                                                position, "right"))
+
+
+def _rows_before(skipped, first_row: int) -> np.ndarray:
+    """Per skipped row, how many of the table's rows come before it (its number less those before it)."""
+    numbers = np.asarray(skipped, dtype=np.int64)
+    return numbers - first_row - np.arange(len(numbers))
 
 
 def _parse_error(exc: Exception, row: int) -> FileError:
@@ -143,15 +175,22 @@ def text_bytes(chunk: Chunk) -> int:
 
 
 def cut(block: Chunk, chunk_rows: int) -> list[Chunk]:
-    """A block as its checkpoint chunks: the block's malformed rows go with its first chunk (and its table's
-    metadata), its error with its last (an empty chunk after the rows when it has a whole number of chunks)."""
+    """A block as its checkpoint chunks of `chunk_rows` of its table's rows: each covers the file's rows from the
+    one after the chunk before's last row to its own last row (the malformed rows between them too; the last chunk
+    to the block's end). The block's malformed rows go with its first chunk (and its table's metadata), its error
+    with its last (an empty chunk after the rows when it has a whole number of chunks)."""
     count = block.table.num_rows
-    starts = range(0, count, chunk_rows)
-    parts = [Chunk(block.first_row + start, block.table.slice(start, chunk_rows)) for start in starts]
-    if block.error is not None and (not parts or count % chunk_rows == 0):
-        parts.append(Chunk(block.first_row + count, block.table.slice(count, 0)))
-    if not parts:
-        parts.append(Chunk(block.first_row, block.table))
+    starts = list(range(0, count, chunk_rows))
+    firsts = [block.row_of(start - 1) + 1 if start else block.first_row for start in starts] + [block.end_row]
+    skipped = np.asarray(block.skipped, dtype=np.int64)
+    cuts = np.searchsorted(skipped, firsts).tolist() if block.skipped else [0] * len(firsts)
+    parts = [Chunk(first, block.table.slice(start, chunk_rows), end_row=end,
+                   skipped=tuple(block.skipped[low:high]))
+             for start, first, end, low, high in zip(starts, firsts, firsts[1:], cuts, cuts[1:])]
+    if not parts:  # no row but malformed ones (or none: a file ending on an error right after a block)
+        parts.append(Chunk(block.first_row, block.table, end_row=block.end_row, skipped=block.skipped))
+    elif block.error is not None and count % chunk_rows == 0:
+        parts.append(Chunk(block.end_row, block.table.slice(count, 0)))
     if block.malformed:
         for part in parts[1:]:  # the slices carry the block's metadata: only the first chunk keeps it
             part.table = part.table.replace_schema_metadata(None)
@@ -219,7 +258,7 @@ def _read(text: TextFile, size: int, block_rows: int) -> Iterator[Chunk]:
 
 
 def _read_paced(paced: _Paced, text: TextFile, size: int, block_rows: int) -> Iterator[Chunk]:
-    malformed: list = []
+    malformed: list = []  # in file order, those not handed out with a chunk yet
 
     def skip(row) -> str:
         # row.number counts the file's records from 1, the header's (pyarrow's count: blank lines left out, a
@@ -228,8 +267,23 @@ def _read_paced(paced: _Paced, text: TextFile, size: int, block_rows: int) -> It
         malformed.append(Malformed(row.actual_columns, row.expected_columns, row.text or "", number))
         return "skip"
 
-    def chunk(first_row: int, table: pa.Table, rows: list, error: FileError | None = None) -> Chunk:
-        return Chunk(first_row, carrying(table, rows, text.delimiter), rows, error)
+    def chunk(first_row: int, table: pa.Table, last: bool = False, at_end: bool = False) -> Chunk:
+        """The chunk of `table`'s rows from the file's row `first_row` on, with the malformed rows before its last
+        row (`last`: all of them, those after its rows too), which are handed out with it. `at_end`: the file was
+        read to its end (its last row, malformed and short of cells with no newline after it, is cut off)."""
+        end = first_row + table.num_rows  # grows by each malformed row met before it
+        taken = 0
+        for row in malformed:
+            if not last and row.row is not None and row.row >= end:
+                break
+            taken += 1
+            end += row.row is not None
+        rows = malformed[:taken]
+        del malformed[:taken]
+        if at_end and rows and rows[-1].row == end - 1 and rows[-1][0] < rows[-1][1] and text.cut_off:
+            rows[-1].cut_off = True
+        return Chunk(first_row, carrying(table, rows, text.delimiter), rows, None, end,
+                     tuple(row.row for row in rows if row.row is not None))
 
     try:
         # Not threaded: pyarrow then numbers a row it cannot split (InvalidRow.number, None with threads) and
@@ -258,9 +312,10 @@ def _read_paced(paced: _Paced, text: TextFile, size: int, block_rows: int) -> It
         except StopIteration:
             break
         except (pa.ArrowInvalid, FileError) as exc:
-            error = exc if isinstance(exc, FileError) else _parse_error(exc, next_row + pending_rows - 1)
             table = pa.Table.from_batches(pending, schema=reader.schema) if pending else reader.schema.empty_table()
-            yield chunk(next_row, table, malformed[:], error)
+            last = chunk(next_row, table, last=True)
+            last.error = exc if isinstance(exc, FileError) else _parse_error(exc, last.end_row - 1)
+            yield last
             return
         paced.took_batch()
         pending.append(batch)
@@ -272,11 +327,11 @@ def _read_paced(paced: _Paced, text: TextFile, size: int, block_rows: int) -> It
             piece = size if block_rows == size else whole  # chunks(): one `size` at a time; blocks: all at once
             while head.num_rows:
                 part, head = head.slice(0, piece), head.slice(piece)
-                yield chunk(next_row, part, malformed[:])
-                malformed.clear()
-                next_row += part.num_rows
+                done = chunk(next_row, part)
+                yield done
+                next_row = done.end_row
             pending = rest.to_batches()
             pending_rows = rest.num_rows
     if pending_rows or malformed:
         table = pa.Table.from_batches(pending, schema=reader.schema) if pending else reader.schema.empty_table()
-        yield chunk(next_row, table, malformed[:])
+        yield chunk(next_row, table, last=True, at_end=True)

@@ -2,6 +2,7 @@
 organization's header map (no HTTP in here; the work itself is chalicelib/imports/worker.py)."""
 from __future__ import annotations
 
+import io
 import json
 import re
 import time
@@ -22,6 +23,7 @@ from chalicelib.crud import service as crud
 from chalicelib.imports import formats
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PARTIAL, QUEUED, RUNNING, SUCCEEDED,
                                       ImportLog, cancelled_message, project_deleted_message)
+from chalicelib.imports import source
 from chalicelib.imports.source import EMPTY_FILE
 from chalicelib.imports.storage import Storage
 
@@ -32,6 +34,9 @@ DOWNLOAD_SECONDS = 900
 INLINE_FEEDBACK_BYTES = 4 * 1024 * 1024
 BOM = "\ufeff"
 FILE_SUFFIXES = (".csv", ".txt", ".tsv", ".zip", ".gz")
+# The bytes of an uploaded file read when its import is queued, to know its format from its header (the history
+# then counts a station file's stations from the start); the worker reads the whole header again.
+HEAD_BYTES = 64 << 10
 HEADER_MAP_KIND = "importHeaderMap"
 HEADER_MAP_LIMIT = 500
 NOT_FOUND = "Import not found."
@@ -191,6 +196,7 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
         name = _file_name(file_name or "upload.csv", kind.suffixes)
         key = f"{_upload_prefix(organization_id, project_id)}{uuid.uuid4()}/{_safe_key_part(name)}"
         s3.put_object(Bucket=settings.uploads_bucket, Key=key, Body=content)
+        head = content
     else:
         if not isinstance(upload_key, str) or not upload_key:
             raise BadRequest("Send the file as the form field file, or JSON {\"uploadKey\": ...} of an upload.")
@@ -201,11 +207,13 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
         except ClientError as exc:
             raise BadRequest("No file was uploaded under this uploadKey (or its upload has not finished).") from exc
         key, name = upload_key, upload_key.rsplit("/", 1)[-1]
+        head = _head(s3, settings.uploads_bucket, key) if kind is DATA_IMPORT else None
     now = utc_now()
     log_id = str(uuid.uuid4())
+    detected = _format_of(organization_id, head, fmt) if kind is DATA_IMPORT and head else None
     log = ImportLog(id=log_id, logId=log_id, projectId=project_id, organizationId=organization_id, fileName=name,
                     format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now, kind=kind.name,
-                    updatedAt=now, trigger=trigger, sourceId=source_id)
+                    updatedAt=now, trigger=trigger, sourceId=source_id, detectedFormat=detected)
     log.save()
     try:
         aws.client("sqs").send_message(QueueUrl=settings.import_queue_url,
@@ -215,6 +223,28 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
                             ImportLog.finishedAt.set(utc_now())])
         raise ServiceUnavailable("The import queue is unavailable. Please try again shortly.") from exc
     return {"logId": log_id, "status": QUEUED}
+
+
+def _head(s3, bucket: str, key: str) -> bytes | None:
+    """The first HEAD_BYTES of an uploaded file (None when they cannot be read: the worker will say why)."""
+    try:
+        return s3.get_object(Bucket=bucket, Key=key, Range=f"bytes=0-{HEAD_BYTES - 1}")["Body"].read()
+    except ClientError:
+        return None
+
+
+def _format_of(organization_id: str, head: bytes, requested: str) -> str | None:
+    """The format a file's header names, as the worker will find it, from the file's first bytes: known while the
+    import is queued, so that its counts are named for what it imports (a station file's stations). None when they
+    do not tell (a zip, whose directory is at its end; a header longer than them; no format's columns): the worker
+    decides then."""
+    if b"\n" not in head[:HEAD_BYTES] and len(head) >= HEAD_BYTES:
+        return None  # the header line does not end in the bytes read
+    try:
+        text = source.open_text(io.BytesIO(head[:HEAD_BYTES] if len(head) > HEAD_BYTES else head))
+        return formats.detect(text.header, requested, header_map(organization_id)).format.key
+    except (ValueError, OSError, EOFError):  # FileError, FormatError, a gzip file cut short
+        return None
 
 
 # ---------------------------------------------------------------- the log

@@ -133,6 +133,7 @@ class _Utf8(io.RawIOBase):
         self._done = False
         self._last = b"\n"
         self.replaced = False  # whether any byte was invalid in the encoding (became U+FFFD)
+        self.cut_off = False  # whether the file ended without a newline (one is added: pyarrow needs it)
 
     def readable(self) -> bool:
         return True
@@ -150,6 +151,7 @@ class _Utf8(io.RawIOBase):
             if self._pending:
                 self._last = bytes(self._pending[-1:])
             elif self._done and self._last != b"\n":  # the last row ends with a newline, as pyarrow needs
+                self.cut_off = True
                 self._last = b"\n"
                 self._pending = memoryview(self._last)
         size = min(len(buffer), len(self._pending))
@@ -196,6 +198,11 @@ class TextFile:
     def replaced(self) -> bool:
         """Whether bytes invalid in the file's encoding were met so far (rows holding them are rejected)."""
         return bool(getattr(self.decoder, "replaced", True))
+
+    @property
+    def cut_off(self) -> bool:
+        """Whether the file ended without a newline after its last row (known once it is read to its end)."""
+        return bool(getattr(self.decoder, "cut_off", False))
 
 
 def _unpacked(raw: io.BufferedReader, spool_dir: str | None, size: int | None, gzip_tail=None):

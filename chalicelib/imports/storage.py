@@ -116,8 +116,9 @@ class Storage:
         return out
 
     def _rejected_rows(self) -> Iterator[tuple]:
-        """(row, cells, messages) per rejected row, in file order. A malformed row is a row of its own even when
-        its number (the file's) equals that of another rejected row (numbered without the malformed rows)."""
+        """(row, cells, messages) per rejected row, in file order. A malformed row is a row of its own (its
+        entries are apart even where its number is unknown, or where an import before 2026-11-27 numbered the rows
+        after it without it, so that another rejected row had its number)."""
         for key in self._keys("rejections/"):
             by_row: dict = {}
             for n, entry in enumerate(self._json(key)):

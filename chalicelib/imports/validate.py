@@ -91,17 +91,21 @@ class Checked:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def split(self, first_row: int, bounds: list[tuple[int, int]]) -> list["Checked"]:
+    def split(self, first_row: int, bounds: list[tuple[int, int]],
+              starts: list[int] | None = None) -> list["Checked"]:
         """The result of checking a block that starts at `first_row`, cut at the file rows `bounds`
-        ([(first, end)], in order, covering the block): per part its rows, with positions in the part."""
+        ([(first, end)], in order, covering the block): per part its rows, with positions in the part. `starts`:
+        where each part starts in the block's table, when that is not `first - first_row` (rows the reader skipped,
+        malformed, are numbered in the file but are not in the table)."""
         rows, index, fields = self.rows, self.index, self.fields
         if len(rows) > 1 and not (np.diff(rows) >= 0).all():  # wide columns: a row's cells are apart
             order = np.argsort(rows, kind="stable")
             rows, index = rows[order], index[order]
             taken = pa.array(order)
             fields = {name: pc.take(array, taken) for name, array in fields.items()}
+        offsets = starts if starts is not None else [first - first_row for first, _ in bounds]
         firsts = np.array([first for first, _ in bounds], dtype=np.int64)
-        starts = np.searchsorted(rows, firsts, "left")
+        begins = np.searchsorted(rows, firsts, "left")
         ends = np.searchsorted(rows, np.array([end for _, end in bounds], dtype=np.int64), "left")
         rejections: list[list] = [[] for _ in bounds]
         if self.rejections:
@@ -113,11 +117,11 @@ class Checked:
             parts = np.searchsorted(firsts, [row for row, _ in self.located], "right") - 1
             for entry, part in zip(self.located, parts.tolist()):
                 located[part].append(entry)
-        rejected = self.rejected.split(first_row, bounds) if self.rejected is not None else [None] * len(bounds)
+        rejected = self.rejected.split(first_row, bounds, offsets) if self.rejected is not None \
+            else [None] * len(bounds)
         result = []
-        for (first, _), start, end, found, places, refused in zip(bounds, starts.tolist(), ends.tolist(), rejections,
-                                                                 located, rejected):
-            offset = first - first_row
+        for offset, start, end, found, places, refused in zip(offsets, begins.tolist(), ends.tolist(), rejections,
+                                                              located, rejected):
             result.append(Checked(
                 _Slices(fields, start, end - start), rows[start:end],
                 index[start:end] - offset,
@@ -328,11 +332,13 @@ def _one_piece(column: pa.ChunkedArray) -> pa.Array:
     return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
 
 
-def _frame(chunk: pa.Table, layout: Layout, header: list, first_row: int, encoding: str) -> _Frame:
-    """The chunk as product fields; wide columns (one parameter per column) become one row per cell."""
+def _frame(chunk: pa.Table, layout: Layout, header: list, first_row: int, encoding: str,
+           rows: np.ndarray | None = None) -> _Frame:
+    """The chunk as product fields; wide columns (one parameter per column) become one row per cell. Its rows are
+    numbered `rows` (their numbers in the file), or `first_row` on, one after the other."""
     position = {name: i for i, name in enumerate(header)}
     size = chunk.num_rows
-    rows = np.arange(first_row, first_row + size, dtype=np.int64)
+    rows = np.arange(first_row, first_row + size, dtype=np.int64) if rows is None else rows
     index = np.arange(size, dtype=np.int64)
     # The columns the format uses in one piece (a block is mostly two of pyarrow's batches; copied here, on the
     # checks' thread, rather than on the reading thread, whose pace sets the whole parse's).
@@ -443,20 +449,24 @@ def _number_shaped(values: pa.Array) -> np.ndarray:
 
 
 def check_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
-                  seen: Seen | None = None, encoding: str = "UTF-8", replaced: bool = True) -> Checked:
+                  seen: Seen | None = None, encoding: str = "UTF-8", replaced: bool = True,
+                  rows: np.ndarray | None = None) -> Checked:
     """Check and normalise the result rows of a chunk. `seen` spans chunks, so a row
     repeating an earlier one (same station, parameter, time and activity) is rejected. `replaced`: whether
-    the text may hold bytes invalid in its encoding (else that check is skipped)."""
+    the text may hold bytes invalid in its encoding (else that check is skipped). `rows`: the file row numbers
+    of the chunk's rows, when they are not `first_row` on, one after the other (rows the reader skipped between
+    them: reader.Chunk.row_numbers)."""
     return prepare_results(chunk, layout, header, rules, first_row=first_row, encoding=encoding,
-                           replaced=replaced)(seen)
+                           replaced=replaced, rows=rows)(seen)
 
 
 def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
-                    encoding: str = "UTF-8", replaced: bool = True) -> Callable[[Seen | None], Checked]:
+                    encoding: str = "UTF-8", replaced: bool = True,
+                    rows: np.ndarray | None = None) -> Callable[[Seen | None], Checked]:
     """check_results but for the repeats, which need every row before the chunk's checked first: answers
     finish(seen), which rejects the repeated rows and takes the accepted ones. So the checks of a chunk can
     run (on another thread) while the chunks before it are finished, in file order."""
-    frame = _frame(chunk, layout, header, first_row, encoding)
+    frame = _frame(chunk, layout, header, first_row, encoding, rows)
     frame.replaced = replaced
     fmt = layout.format
     frame.common_checks(frame.arrays)
@@ -963,10 +973,10 @@ def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: int,
-                   encoding: str = "UTF-8") -> Checked:
+                   encoding: str = "UTF-8", rows: np.ndarray | None = None) -> Checked:
     """Check and normalise station rows (Station profile): identifier, name, coordinates, codes."""
     assert layout.format.kind == STATIONS
-    frame = _frame(chunk, layout, header, first_row, encoding)
+    frame = _frame(chunk, layout, header, first_row, encoding, rows)
     frame.common_checks(frame.arrays)
     station = frame.required("station", "every station needs its identifier.")
     name = frame.required("stationName", "every station needs its name.")
@@ -999,11 +1009,11 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
 
 
 def check_limits(chunk: pa.Table, layout: Layout, header: list, rules: Rules, *, first_row: int,
-                 encoding: str = "UTF-8") -> Checked:
+                 encoding: str = "UTF-8", rows: np.ndarray | None = None) -> Checked:
     """Check the rows of a detection-limit file (WQP's ResultDetectionQuantitationLimit profile): each names a
     stored result by its station, activity and characteristic, and gives its limit (a number), unit and type."""
     assert layout.format.kind == LIMITS
-    frame = _frame(chunk, layout, header, first_row, encoding)
+    frame = _frame(chunk, layout, header, first_row, encoding, rows)
     frame.common_checks(frame.arrays)
     fields = {"station": frame.required("station", "every value needs its station."),
               "characteristic": frame.required("characteristic", "every value needs its parameter."),

@@ -11,9 +11,11 @@ A redelivered message resumes after the checkpoint, with the counts of step 2 wh
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import tempfile
+import threading
 import time
 import uuid
 from collections import deque
@@ -256,7 +258,9 @@ class ImportJob:
                 last_row = chunk.end_row - 1
                 bytes_done += reader.text_bytes(chunk)
                 malformed_seen = malformed_seen or bool(chunk.malformed)
-                if last_row <= checkpoint and chunk.table.num_rows:  # checked for the repeats of later rows
+                # Done before (checked for the repeats of later rows). A chunk covering no row (a file ending on
+                # an error right after a chunk, a file of malformed rows only) is not: its end is its start.
+                if last_row <= checkpoint and chunk.end_row > chunk.first_row:
                     if chunk.error is not None:
                         raise chunk.error
                     continue
@@ -289,10 +293,15 @@ class ImportJob:
 
     def outcome(self, chunk: reader.Chunk, checked: validate.Checked) -> Outcome:
         outcome = Outcome()
-        for found, expected, row_text in chunk.malformed:
-            outcome.rejections.append(validate.Rejection(
-                None, None, row_text[:200], f"A row has {found} cells where the header has {expected}: "
-                f"{row_text[:120]!r}. Check its delimiters and quotes."))
+        for row in chunk.malformed:
+            found, expected, row_text = row
+            if getattr(row, "cut_off", False):  # the file's last row, short, with no newline after it
+                message = (f"The file seems to end in the middle of this row (it has {found} cells where the header "
+                           f"has {expected}): the file may be incomplete; upload it again.")
+            else:
+                message = (f"A row has {found} cells where the header has {expected}: {row_text[:120]!r}. Check its "
+                           "delimiters and quotes.")
+            outcome.rejections.append(validate.Rejection(None, None, row_text[:200], message))
         outcome.rejections += checked.rejections
         outcome.checked = checked
         return outcome
@@ -691,12 +700,37 @@ class ImportJob:
         logger.info("import %s continues in a follow-up message", self.log.id)
 
     def refresh(self) -> None:
-        """Summaries of every series written, the project's stations and parameters (after all chunks)."""
+        """Summaries of every series written, the project's stations and parameters (after all chunks). The lease
+        is renewed meanwhile: this can take minutes, and the queue hands a job out again once its lease lapsed."""
+        with self._renewing_lease():
+            self._refresh()
+
+    @contextlib.contextmanager
+    def _renewing_lease(self):
+        stop = threading.Event()
+
+        def renew() -> None:
+            while not stop.wait(max(1, self.settings.import_lease_seconds // 3)):
+                try:
+                    self._update("SET leaseUntil = :lease", {":lease": {"N": str(self._lease())}})
+                except Exception:  # noqa: BLE001 - cancelled or taken over meanwhile: the work itself will say so
+                    return
+
+        renewing = threading.Thread(target=renew, daemon=True, name="import-lease")
+        renewing.start()
+        try:
+            yield
+        finally:
+            stop.set()
+
+    def _refresh(self) -> None:
         touched = self.storage.touched_series()
         if self.log.dryRun or not touched:
             return
         org = self.log.organizationId
         series = [(s, p, org) for s, p in touched if p]
+        for parameter_id in sorted({p for _, p in touched if p}):  # deleted meanwhile: its values keep it
+            parameters.restore_if_deleted(parameter_id)
         samples.refresh_summaries(series)
         try:
             project = projects.get(self.log.projectId)
@@ -806,16 +840,18 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
     tens of thousands of rows (their cost per call would dominate on chunks of a thousand); a block is then
     cut into the same chunks at the same rows, so checkpoints and resumes do not depend on the block size."""
     def prepare(block: reader.Chunk):
+        # The rows numbered as in the file: the malformed rows the reader skipped keep their numbers.
+        rows = block.row_numbers()
         if layout.format.kind == formats.STATIONS:
             checked = validate.check_stations(block.table, layout, text.header, first_row=block.first_row,
-                                              encoding=text.encoding)
+                                              encoding=text.encoding, rows=rows)
             return lambda _: checked
         if layout.format.kind == formats.LIMITS:
             checked = validate.check_limits(block.table, layout, text.header, rules, first_row=block.first_row,
-                                            encoding=text.encoding)
+                                            encoding=text.encoding, rows=rows)
             return lambda _: checked
         return validate.prepare_results(block.table, layout, text.header, rules, first_row=block.first_row,
-                                        encoding=text.encoding, replaced=text.replaced)
+                                        encoding=text.encoding, replaced=text.replaced, rows=rows)
 
     finished_blocks = 0
 
@@ -828,7 +864,8 @@ def checked_chunks(text: source.TextFile, layout: formats.Layout, rules: validat
         if finished_blocks % RELEASE_EVERY_BLOCKS == 0:
             pa.default_memory_pool().release_unused()
         parts = reader.cut(block, chunk_rows)
-        return zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts]))
+        starts = list(range(0, chunk_rows * len(parts), chunk_rows))  # each part's first row in the block's table
+        return zip(parts, checked.split(block.first_row, [(part.first_row, part.end_row) for part in parts], starts))
 
     # The checks of the next CHECKS_AHEAD blocks run on threads of their own while the block before them is
     # finished and written (the compute kernels release the GIL): with the reading thread, the file is read,
