@@ -78,3 +78,67 @@ def import_file(api, organization_id: str, project_id: str, content: bytes, file
 def raw_get(api, path: str):
     """A GET whose body is not JSON (a CSV download): the response as it came."""
     return api.client.http.request("GET", f"/api/v1{path}", headers=api.headers())
+
+
+# ---------------------------------------------------------------- a worker killed mid-file
+
+# The killed worker: the Lambda handler on the one message it is given, as Lambda would call it (`setup`: lines run
+# before it, such as another block size).
+KILLED_WORKER = """
+import json, sys
+import app
+from devtools.worker import LambdaContext, to_lambda_event
+{setup}
+message, arn = json.loads(sys.argv[1]), sys.argv[2]
+app.import_worker(to_lambda_event([message], arn), LambdaContext())
+"""
+
+
+def take_message(log_id: str) -> dict:
+    """The import's queue message, taken off the queue as a worker would (other messages are put back)."""
+    import json
+    import os
+    import time
+
+    client = sqs()
+    url = os.environ["IMPORT_QUEUE_URL"]
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for message in client.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=1,
+                                              AttributeNames=["All"]).get("Messages", []):
+            if json.loads(message["Body"]).get("logId") == log_id:
+                return message
+            client.change_message_visibility(QueueUrl=url, ReceiptHandle=message["ReceiptHandle"], VisibilityTimeout=0)
+    raise AssertionError("the import's message never arrived")
+
+
+def killed_mid_file(api, path: str, log_id: str, kill_after_rows: int, setup: str = "") -> tuple[dict, dict]:
+    """Runs the import in a worker process of its own (chunks of 50 rows, a 2 s lease), kills it once at least
+    `kill_after_rows` rows are done, waits for its lease to end and shows the message again, as SQS does after its
+    visibility timeout. Answers the import's log as the kill left it, and the message."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    message = take_message(log_id)
+    environment = {**os.environ, "IMPORT_CHUNK_ROWS": "50", "IMPORT_LEASE_SECONDS": "2"}
+    worker = subprocess.Popen([sys.executable, "-c", KILLED_WORKER.format(setup=setup), json.dumps(message),
+                               queue_arn()], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 90
+        while api.get(path).json["rowsDone"] < kill_after_rows:
+            assert worker.poll() is None, "the worker ended before it could be killed"
+            assert time.monotonic() < deadline, "the worker made no progress"
+            time.sleep(0.05)
+        worker.send_signal(signal.SIGKILL)
+    finally:
+        worker.wait(timeout=10)
+    killed = api.get(path).json
+    time.sleep(3.5)  # the dead worker's lease ends (2 s, in whole seconds: up to 1 s more)
+    sqs().change_message_visibility(QueueUrl=os.environ["IMPORT_QUEUE_URL"], ReceiptHandle=message["ReceiptHandle"],
+                                    VisibilityTimeout=0)
+    return killed, message

@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from datetime import date, timedelta
 
-from tests.api.imports_support import ROOT, fresh_project, import_file, post_file, queue_arn, raw_get, run_worker, sqs
+from tests.api.imports_support import fresh_project, import_file, killed_mid_file, post_file, raw_get, run_worker
 
 ROWS = 300
 KILL_AFTER_ROWS = 100
-# The killed worker: the Lambda handler on the one message it is given, as Lambda would call it.
-WORKER = """
-import json, sys
-import app
-from devtools.worker import LambdaContext, to_lambda_event
-message, arn = json.loads(sys.argv[1]), sys.argv[2]
-app.import_worker(to_lambda_event([message], arn), LambdaContext())
-"""
 
 
 def _file() -> bytes:
@@ -35,19 +21,6 @@ def _file() -> bytes:
         lines.append(f"{station},{day},{n % 24:02d}:{n % 60:02d},UTC,Parameter {n % 3},{value},mg/L,"
                      f"{40 + n % 7 / 10},-75.{n % 7},Recovery site {n % 7}")
     return ("\n".join(lines) + "\n").encode()
-
-
-def _take_message(log_id: str) -> dict:
-    client = sqs()
-    url = os.environ["IMPORT_QUEUE_URL"]
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        for message in client.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=1,
-                                              AttributeNames=["All"]).get("Messages", []):
-            if json.loads(message["Body"]).get("logId") == log_id:
-                return message
-            client.change_message_visibility(QueueUrl=url, ReceiptHandle=message["ReceiptHandle"], VisibilityTimeout=0)
-    raise AssertionError("the import's message never arrived")
 
 
 def _values(api, project_id: str) -> list[tuple]:
@@ -63,26 +36,8 @@ def test_a_killed_worker_resumes_from_its_checkpoint_and_nothing_is_lost_or_doub
     admin = api.as_("admin")
     log_id = post_file(admin, org, project, content, "recovery.csv").json["logId"]
     path = f"/organization/{org}/projects/{project}/queued-import/{log_id}"
-    message = _take_message(log_id)
-    environment = {**os.environ, "IMPORT_CHUNK_ROWS": "50", "IMPORT_LEASE_SECONDS": "2"}
-    worker = subprocess.Popen([sys.executable, "-c", WORKER, json.dumps(message), queue_arn()], cwd=ROOT,
-                              env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 90
-        while admin.get(path).json["rowsDone"] < KILL_AFTER_ROWS:
-            assert worker.poll() is None, "the worker ended before it could be killed"
-            assert time.monotonic() < deadline, "the worker made no progress"
-            time.sleep(0.05)
-        worker.send_signal(signal.SIGKILL)
-    finally:
-        worker.wait(timeout=10)
-    killed = admin.get(path).json
+    killed, _ = killed_mid_file(admin, path, log_id, KILL_AFTER_ROWS)
     assert killed["status"] == "running" and KILL_AFTER_ROWS <= killed["rowsDone"] < ROWS
-
-    time.sleep(3.5)  # the dead worker's lease ends (2 s, in whole seconds: up to 1 s more)
-    # As after the visibility timeout: SQS delivers the message again, to a worker that resumes.
-    sqs().change_message_visibility(QueueUrl=os.environ["IMPORT_QUEUE_URL"], ReceiptHandle=message["ReceiptHandle"],
-                                    VisibilityTimeout=0)
     resumed = run_worker(api=admin, path=path, timeout=120)
 
     clean_org, clean_project = fresh_project(api)

@@ -7,16 +7,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import os
-import signal
-import subprocess
-import sys
-import time
 import uuid
 
-from tests.api.imports_support import (ROOT, WQP, fresh_project, import_file, post_file, queue_arn, raw_get,
-                                       run_worker, sqs)
+from tests.api.imports_support import (WQP, fresh_project, import_file, killed_mid_file, post_file, raw_get,
+                                       run_worker)
 
 HEADER = "StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Latitude,Longitude,StationName"
 ZH = {"Accept-Language": "zh-CN"}
@@ -154,17 +148,9 @@ def test_a_queued_station_file_is_known_as_one_so_its_history_counts_stations(ap
 
 ROWS = 300
 KILL_AFTER_ROWS = 120
-# The killed worker: the Lambda handler on the one message it is given, reading blocks of 100 rows (so that the
-# file's malformed rows come in several blocks, before the checkpoint and after it).
-WORKER = """
-import json, sys
-import app
-from chalicelib.imports import reader
-from devtools.worker import LambdaContext, to_lambda_event
-reader.blocks.__defaults__ = (100,)
-message, arn = json.loads(sys.argv[1]), sys.argv[2]
-app.import_worker(to_lambda_event([message], arn), LambdaContext())
-"""
+# The killed worker reads blocks of 100 rows, so that the file's malformed rows come in several blocks, before the
+# checkpoint and after it.
+BLOCKS_OF_100 = "from chalicelib.imports import reader\nreader.blocks.__defaults__ = (100,)"
 
 
 def _resume_file() -> tuple[bytes, list[int]]:
@@ -188,19 +174,6 @@ def _resume_file() -> tuple[bytes, list[int]]:
     return ("\n".join(lines) + "\n").encode(), rejected
 
 
-def _take_message(log_id: str) -> dict:
-    client = sqs()
-    url = os.environ["IMPORT_QUEUE_URL"]
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        for message in client.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=1,
-                                              AttributeNames=["All"]).get("Messages", []):
-            if json.loads(message["Body"]).get("logId") == log_id:
-                return message
-            client.change_message_visibility(QueueUrl=url, ReceiptHandle=message["ReceiptHandle"], VisibilityTimeout=0)
-    raise AssertionError("the import's message never arrived")
-
-
 def test_a_killed_worker_resumes_after_malformed_rows_and_numbers_every_row_as_in_the_file(api, monkeypatch):
     from chalicelib.imports import reader
 
@@ -209,27 +182,10 @@ def test_a_killed_worker_resumes_after_malformed_rows_and_numbers_every_row_as_i
     admin = api.as_("admin")
     log_id = post_file(admin, org, project, content, "resume.csv").json["logId"]
     path = _path(org, project, f"/queued-import/{log_id}")
-    message = _take_message(log_id)
-    environment = {**os.environ, "IMPORT_CHUNK_ROWS": "50", "IMPORT_LEASE_SECONDS": "2"}
-    worker = subprocess.Popen([sys.executable, "-c", WORKER, json.dumps(message), queue_arn()], cwd=ROOT,
-                              env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 90
-        while admin.get(path).json["rowsDone"] < KILL_AFTER_ROWS:
-            assert worker.poll() is None, "the worker ended before it could be killed"
-            assert time.monotonic() < deadline, "the worker made no progress"
-            time.sleep(0.05)
-        worker.send_signal(signal.SIGKILL)
-    finally:
-        worker.wait(timeout=10)
-    killed = admin.get(path).json
+    killed, _ = killed_mid_file(admin, path, log_id, KILL_AFTER_ROWS, setup=BLOCKS_OF_100)
     assert killed["status"] == "running" and KILL_AFTER_ROWS <= killed["rowsDone"] < ROWS
     assert any(row < killed["rowsDone"] for row in expected if row % 23 == 0 or row % 37 == 0)
-
-    time.sleep(3.5)  # the dead worker's lease ends
     monkeypatch.setattr(reader.blocks, "__defaults__", (100,))  # the resuming worker reads the same blocks
-    sqs().change_message_visibility(QueueUrl=os.environ["IMPORT_QUEUE_URL"], ReceiptHandle=message["ReceiptHandle"],
-                                    VisibilityTimeout=0)
     resumed = run_worker(api=admin, path=path, timeout=120)
     monkeypatch.undo()
 
