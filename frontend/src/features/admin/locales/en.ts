@@ -193,7 +193,7 @@ const admin = {
       invitation: 'Invitation',
       organization: 'Organization',
       'organization-setting': 'Organization setting',
-      'header-map': 'Column names of imported files',
+      'header-map': 'Import column names',
       'wqx-account': 'WQX account',
       page: 'Page',
       station: 'Station',
