@@ -40,8 +40,8 @@ def test_a_worker_that_dies_is_started_again_but_one_that_dies_at_once_stops_the
     supervisor = run.Supervisor()
     marks = tmp_path / "starts"
     # Each start leaves a mark; the first two die after 3 seconds, the third at once.
-    script = (f"import pathlib, sys, time\np = pathlib.Path({str(marks)!r})\nn = len(p.read_text()) if p.exists() else 0\n"
-              "p.write_text('x' * (n + 1))\ntime.sleep(3 if n < 2 else 0)\nsys.exit(9)")
+    script = (f"import pathlib, time\np = pathlib.Path({str(marks)!r})\nn = len(p.read_text()) if p.exists() else 0\n"
+              "p.write_text('x' * (n + 1))\ntime.sleep(3 if n < 2 else 0)\nraise SystemExit(9)")
     supervisor.start("import worker", [sys.executable, "-I", "-S", "-c", script], {}, restart=True)
     try:
         assert supervisor.watch() == "import worker"

@@ -10,32 +10,14 @@ import { readSeries } from '../api/sampleValues';
 import type { SeriesInfo } from '../lib/series';
 import { EDGE_MARGIN } from '../lib/timeAxis';
 import TimeSeriesChart, { wrappedLines } from './TimeSeriesChart';
+import { fakeChartCanvas } from '../../../test/chartCanvas';
 
-// chart.js and chartjs-plugin-zoom run for real; jsdom has no 2D canvas and no layout, so the canvas gets a
-// context that draws nothing and every element an 800 × 400 box.
 // The texts drawn, by canvas: tick labels, and the heading of a downloaded image.
 const drawnText = new Map<HTMLCanvasElement, string[]>();
-function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const props: Record<PropertyKey, unknown> = {
-    canvas,
-    measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }),
-    fillText: (text: string) => drawnText.set(canvas, [...(drawnText.get(canvas) ?? []), String(text)]),
-  };
-  return new Proxy(props, {
-    get: (target, key) => (key in target ? target[key] : () => undefined),
-    set: (target, key, value) => ((target[key] = value), true),
-  }) as unknown as CanvasRenderingContext2D;
-}
-
-const box = { x: 0, y: 0, left: 0, top: 0, width: 800, height: 400, right: 800, bottom: 400 };
 
 beforeEach(() => {
   drawnText.clear();
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    return fakeContext(this);
-  } as never);
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...box, toJSON: () => box } as DOMRect);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  fakeChartCanvas((canvas, text) => drawnText.set(canvas, [...(drawnText.get(canvas) ?? []), text]));
 });
 
 const DAY = 86_400_000;

@@ -5,16 +5,8 @@ import { setApiBase } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import type { TimeSeriesInfo, TimeSeriesPoint } from '../api/timeseries';
 import { LoggerChart } from './LoggerChart';
+import { fakeChartCanvas } from '../../../test/chartCanvas';
 
-// chart.js runs for real (as in TimeSeriesChart.test.tsx): a canvas context that draws nothing, an 800 × 400 box.
-function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const props: Record<PropertyKey, unknown> = { canvas, measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }) };
-  return new Proxy(props, {
-    get: (target, key) => (key in target ? target[key] : () => undefined),
-    set: (target, key, value) => ((target[key] = value), true),
-  }) as unknown as CanvasRenderingContext2D;
-}
-const box = { x: 0, y: 0, left: 0, top: 0, width: 800, height: 400, right: 800, bottom: 400 };
 
 const SERIES: TimeSeriesInfo = {
   id: 'ts-q', stationId: 's-1', parameterId: 'par-q', statistic: null, sensor: null, unit: 'ft3/s', count: 6,
@@ -26,11 +18,7 @@ const points: TimeSeriesPoint[] = QUALIFIERS.map((q, i) => ({ t: new Date(Date.p
 
 beforeEach(() => {
   setApiBase(undefined);
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    return fakeContext(this);
-  } as never);
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...box, toJSON: () => box } as DOMRect);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  fakeChartCanvas();
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ aggregate: 'raw', count: points.length, points }), { headers: { 'Content-Type': 'application/json' } })));
 });
 

@@ -9,17 +9,8 @@ import { renderWithProviders } from '../../../test/render';
 import { axisExtent } from '../../stations/lib/timeAxis';
 import { MAX_REDIRECTS, type TimeSeriesInfo } from '../api/timeseries';
 import { LoggerSeriesPanel } from './LoggerSeriesPanel';
+import { fakeChartCanvas } from '../../../test/chartCanvas';
 
-// chart.js and chartjs-plugin-zoom run for real (as in TimeSeriesChart.test.tsx): jsdom has no 2D canvas and no
-// layout, so the canvas gets a context that draws nothing and every element an 800 × 400 box.
-function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const props: Record<PropertyKey, unknown> = { canvas, measureText: () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }) };
-  return new Proxy(props, {
-    get: (target, key) => (key in target ? target[key] : () => undefined),
-    set: (target, key, value) => ((target[key] = value), true),
-  }) as unknown as CanvasRenderingContext2D;
-}
-const box = { x: 0, y: 0, left: 0, top: 0, width: 800, height: 400, right: 800, bottom: 400 };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -61,11 +52,7 @@ beforeEach(() => {
   listed = [SERIES];
   download = () => new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
   answer = answerData;
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    return fakeContext(this);
-  } as never);
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...box, toJSON: () => box } as DOMRect);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  fakeChartCanvas();
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace(/^\/api\/v1/, '');
