@@ -40,12 +40,14 @@ def test_a_worker_that_dies_is_started_again_but_one_that_dies_at_once_stops_the
     supervisor = run.Supervisor()
     marks = tmp_path / "starts"
     # Each start leaves a mark; the first two die after 3 seconds, the third at once.
-    script = (f"import pathlib, time\np = pathlib.Path({str(marks)!r})\nn = len(p.read_text()) if p.exists() else 0\n"
-              "p.write_text('x' * (n + 1))\ntime.sleep(3 if n < 2 else 0)\nraise SystemExit(9)")
+    # Each one ends killed, as a worker killed mid-job.
+    script = (f"import os, pathlib, signal, time\np = pathlib.Path({str(marks)!r})\n"
+              "n = len(p.read_text()) if p.exists() else 0\n"
+              "p.write_text('x' * (n + 1))\ntime.sleep(3 if n < 2 else 0)\nos.kill(os.getpid(), signal.SIGKILL)")
     supervisor.start("import worker", [sys.executable, "-I", "-S", "-c", script], {}, restart=True)
     try:
         assert supervisor.watch() == "import worker"
     finally:
         supervisor.stop_all()
     assert marks.read_text() == "xxx"
-    assert capsys.readouterr().err.count("import worker stopped (exit code 9); starting it again.") == 2
+    assert capsys.readouterr().err.count("import worker stopped (exit code -9); starting it again.") == 2
