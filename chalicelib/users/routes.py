@@ -61,18 +61,20 @@ def delete_user(id):
 
 @routes.route("/user/{id}/roles", auth=MANAGE_USERS)
 def get_user_roles(id):
-    """A user's system roles."""
-    return service.roles_of(service.get_or_404(id))
+    """A user's system roles, with the user's version as the ETag."""
+    user = service.get_or_404(id)
+    return versions.answer(service.roles_of(user), version=versions.version_of(user))
 
 
 @routes.route("/user/{id}/roles", methods=["PUT"], auth=MANAGE_USERS)
-@describe(body=ID_LIST)
+@describe(body=ID_LIST, versioned=True)
 def set_user_roles(id):
-    """Replace a user's system roles; nobody changes their own."""
+    """Replace a user's system roles, for the user's version the client read (If-Match); nobody changes their own."""
     if id == require_principal().id:
         raise Forbidden("You cannot change your own roles.")
-    user = _may_manage(id)
-    return service.roles_of(service.set_roles(user, role_ids_from(routes.json_body()), require_principal()))
+    user = service.set_roles(_may_manage(id), role_ids_from(routes.json_body()), require_principal(),
+                             expected=routes.expected_versions())
+    return versions.answer(service.roles_of(user), version=versions.version_of(user))
 
 
 def role_ids_from(body) -> list[str]:

@@ -201,13 +201,7 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None,
         roles_before = {"roles": _role_names(list(user.roles or []), held)}
         actions.append(User.roles.set(kept))
     before = {"name": user.name, "email": user.email}
-    try:
-        user.update(actions=actions, condition=versions.condition(User, expected) if expected is not None else None)
-    except UpdateError as exc:
-        if expected is None or getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
-            raise
-        versions.require(get_or_404(user_id), expected, USER)  # changed in between (or deleted: 404)
-        raise
+    _update(user, actions, expected)
     after = {"name": user.name, "email": user.email}
     if after != before:  # who changed an address or a name (role changes have their own entry)
         changed = [field for field in after if after[field] != before[field]]
@@ -283,11 +277,26 @@ def require_may_manage(principal: Principal, user: User) -> None:
         raise Forbidden("You cannot change or delete a user who holds permissions you do not hold.")
 
 
-def set_roles(user: User, role_ids: list[str], principal: Principal | None = None) -> User:
+def _update(user: User, actions: list, expected: tuple[str, ...] | None) -> None:
+    """One write of a user, made only while the user still has a version of `expected` (None: in any case)."""
+    try:
+        user.update(actions=actions, condition=versions.condition(User, expected) if expected is not None else None)
+    except UpdateError as exc:
+        if expected is None or getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
+            raise
+        versions.require(get_or_404(user.id), expected, USER)  # changed in between (or deleted: 404)
+        raise
+
+
+def set_roles(user: User, role_ids: list[str], principal: Principal | None = None,
+              expected: tuple[str, ...] | None = None) -> User:
+    """Replace a user's system roles. `expected`: the versions of the user the client read (If-Match), as for
+    admin_update: a 412 when someone else changed the user since (their roles, name or email)."""
+    versions.require(user, expected, USER)
     _check_roles(role_ids, list(user.roles or []), principal)
     known, kept = _kept_roles(user, role_ids)
     before = {"roles": _role_names(list(user.roles or []), known)}
-    user.update(actions=[User.roles.set(kept), User.updatedAt.set(utc_now())])
+    _update(user, [User.roles.set(kept), User.updatedAt.set(utc_now())], expected)
     _record_roles(user, before, known)
     return user
 

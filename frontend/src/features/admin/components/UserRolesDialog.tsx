@@ -1,30 +1,50 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
+import { toast } from '../../../shell/toast';
+import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 import { useAllRoles } from '../api/roles';
 import { useSetUserRoles } from '../api/setUserRoles';
 import type { User } from '../api/types';
-import { useUserRoles } from '../api/userRoles';
 import { userLabel } from '../lib/labels';
-import { useAssignment } from '../lib/useAssignment';
+import { useDialogSave } from '../lib/useDialogSave';
 import { useErrorToast } from '../lib/useErrorToast';
 import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
 
-/** Choose a user's system roles among all roles (PUT /user/{id}/roles). */
+/**
+ * Choose a user's system roles among all roles (PUT /user/{id}/roles). The choice starts from the user as the list
+ * showed them and is saved for that version: when someone else changed the user meanwhile, a change to their name
+ * or email is taken in without a word, while a change to their roles (one field: the list) shows their list under
+ * this one's choice (save again to replace it).
+ */
 export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
   const name = userLabel(user);
   const roles = useAllRoles();
-  const held = useUserRoles(user.id);
   const setUserRoles = useSetUserRoles();
-  const { chosen, setChosen, busy, submit } = useAssignment(
-    held,
-    (role) => role.id,
-    (roleIds) => setUserRoles(user.id, roleIds),
-    t('admin.users.rolesSaved', { name }),
-    onClose,
+  // The user as the dialog shows them: as stored now, after someone else changed them meanwhile.
+  const [seen, setSeen] = useState(user);
+  const meanwhile = useChangedMeanwhile();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(user.roles ?? []));
+  const { busy, save } = useDialogSave(onClose);
+  useErrorToast(roles.error);
+  const ready = !!roles.data;
+  const roleName = (id: unknown) => roles.data?.find((role) => role.id === id)?.roleName ?? String(id);
+  const theirs = meanwhile.hint('roles', (value) =>
+    Array.isArray(value) && value.length ? value.map(roleName).join(', ') : t('admin.users.noRoles'),
   );
-  useErrorToast(roles.error ?? held.error);
-  const ready = roles.data && chosen;
+
+  const submit = async () => {
+    const roleIds = [...chosen];
+    await save(
+      async () => {
+        await setUserRoles(seen, roleIds);
+        toast.success(t('admin.users.rolesSaved', { name }));
+      },
+      undefined,
+      (error) => meanwhile.take<User>(error, seen, { roles: roleIds }, (current) => setSeen(current)),
+    );
+  };
 
   return (
     <FormDialog
@@ -35,21 +55,21 @@ export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => 
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {meanwhile.notice}
       {!ready ? (
-        roles.error || held.error ? (
-          <p className="admin-error">{t('admin.list.loadFailed')}</p>
-        ) : (
-          <Spinner />
-        )
+        roles.error ? <p className="admin-error">{t('admin.list.loadFailed')}</p> : <Spinner />
       ) : roles.data!.length === 0 ? (
         <p className="muted">{t('admin.users.noRolesDefined')}</p>
       ) : (
-        <CheckboxGroup
-          legend={t('admin.users.rolesLegend')}
-          options={roles.data!.map((role) => ({ value: role.id, label: role.roleName }))}
-          chosen={chosen}
-          onChange={setChosen}
-        />
+        <>
+          <CheckboxGroup
+            legend={t('admin.users.rolesLegend')}
+            options={roles.data!.map((role) => ({ value: role.id, label: role.roleName }))}
+            chosen={chosen}
+            onChange={setChosen}
+          />
+          {theirs && <p className="ws-hint">{theirs}</p>}
+        </>
       )}
     </FormDialog>
   );

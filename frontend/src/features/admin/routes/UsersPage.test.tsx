@@ -204,7 +204,8 @@ describe('users screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Roles of Vera Viewer saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', '/user/u-vera/roles')[0]!.body).toEqual(['r-editor']);
+    // Sent for the version of the user the list showed (docs/decisions/0016).
+    expect(server.callsTo('PUT', '/user/u-vera/roles')[0]).toMatchObject({ body: ['r-editor'], ifMatch: '"2024-03-04T10:00:00Z"' });
     await waitFor(() => expect(within(rowOf('Vera Viewer')).getByText('editor')).toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
@@ -226,8 +227,8 @@ describe('users screen', () => {
 
   it('leaves the focus where the person moved it while the roles were loading', async () => {
     const user = userEvent.setup();
+    const answer = holdAnswers(server.fetch, (input) => new URL(String(input), 'http://localhost').pathname === '/api/v1/roles');
     await openUsers();
-    const answer = holdAnswers(server.fetch, (input) => String(input).includes('/user/u-vera/roles'));
     await user.click(screen.getByRole('button', { name: 'Roles of Vera Viewer' }));
     const dialog = screen.getByRole('dialog', { name: 'Roles of Vera Viewer' });
     await user.tab();
@@ -395,6 +396,43 @@ describe('a user someone else changed while this dialog was open (docs/decisions
     expect(await screen.findByText('User Carla C. saved.')).toBeInTheDocument();
     expect(server.callsTo('PATCH', '/user/u-carl').at(-1)).toMatchObject({ ifMatch: `"${theirs}"`, body: { name: 'Carla C.' } });
     expect(carl()).toMatchObject({ name: 'Carla C.', email: 'carl@keepers.example' });
+  }, 15_000);
+
+  it('their roles are one field: a rename meanwhile is kept, their other roles are shown under the choice', async () => {
+    const user = userEvent.setup();
+    await openUsers();
+    await user.click(screen.getByRole('button', { name: 'Roles of Carl Contributor' }));
+    let dialog = screen.getByRole('dialog', { name: 'Roles of Carl Contributor' });
+    someoneElseSaves({ name: 'Carl C.' }, '2026-11-27T09:00:00.000Z');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'system-admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Roles of Carl Contributor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/user/u-carl/roles').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"2024-02-03T10:00:00Z"', ['r-editor', 'system-admin']],
+      ['"2026-11-27T09:00:00.000Z"', ['r-editor', 'system-admin']],
+    ]);
+    expect(carl()).toMatchObject({ name: 'Carl C.', roles: ['r-editor', 'system-admin'] });
+
+    // Now both change the roles.
+    await user.click(await within(table()).findByRole('button', { name: 'Roles of Carl C.' }));
+    dialog = screen.getByRole('dialog', { name: 'Roles of Carl C.' });
+    const theirs = '2026-11-27T09:30:00.000Z';
+    someoneElseSaves({ roles: ['r-editor'] }, theirs);
+    const admin = await within(dialog).findByRole('checkbox', { name: 'system-admin' });
+    expect(admin).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'editor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this while you were editing it.');
+    expect(within(dialog).getByText('Changed meanwhile by someone else to: editor')).toBeInTheDocument();
+    // This one's choice stays ticked: saving again replaces theirs.
+    expect(admin).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'editor' })).not.toBeChecked();
+    expect(carl().roles).toEqual(['r-editor']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Roles of Carl C. saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/user/u-carl/roles').at(-1)).toMatchObject({ ifMatch: `"${theirs}"`, body: ['system-admin'] });
+    expect(carl().roles).toEqual(['system-admin']);
   }, 15_000);
 
   it('says it in Simplified Chinese', async () => {

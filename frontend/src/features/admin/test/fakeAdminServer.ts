@@ -133,6 +133,8 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
       if (method === 'GET') return { status: 200, body: roleRefs(user) };
       if (method === 'PUT') {
         if (user.id === me) return error(403, 'You cannot change your own roles.');
+        const refused = stale(user, ifMatch, 'user');
+        if (refused) return refused;
         user.roles = [...(body as string[])].sort();
         changed(user);
         return { status: 200, body: roleRefs(user) };

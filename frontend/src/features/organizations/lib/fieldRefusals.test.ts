@@ -29,6 +29,9 @@ describe('the organization dialog checks before sending what the server would re
   it('checks the name as the server stores it (chalicelib/core/names.py)', () => {
     expect(tidyName(' \u00a0Cafe\u0301\u200b \u2003 de\u00a0la  Gare\ufeff ')).toBe('Café de la Gare');
     expect(organizationProblems({ ...blank, name: '\u200b\u00a0 ' })).toEqual({ name: 'nameRequired' });
+    // Joiners are part of a word's spelling (👩‍🔬, Persian), noise at its ends or by a space.
+    expect(tidyName('\u200d👩\u200d\u200d🔬 lab\u200c ')).toBe('👩\u200d🔬 lab');
+    expect(tidyName('می\u200cخواهم')).toBe('می\u200cخواهم');
     expect(organizationProblems({ ...blank, name: `${'n'.repeat(100)}    ${'n'.repeat(99)}` })).toEqual({});
     expect(organizationProblems({ ...blank, name: `${'n'.repeat(100)}  ${'n'.repeat(100)}` })).toEqual({ name: 'nameTooLong' });
   });

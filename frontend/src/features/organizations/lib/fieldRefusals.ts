@@ -18,10 +18,18 @@ const length = (text: string) => [...text].length;
 
 /**
  * A name as the server stores it (chalicelib/core/names.py tidy): without invisible format characters (zero-width
- * space, byte order mark), each run of spaces (a no-break space too) one space, trimmed, composed (NFC).
+ * space, byte order mark) but for joiners within a word, each run of spaces (a no-break space too) one space,
+ * trimmed, composed (NFC).
  */
 export const tidyName = (text: string) =>
-  text.replace(/\p{Cf}/gu, '').replace(/\s+/gu, ' ').trim().normalize('NFC');
+  text
+    .replace(/(?![\u200c\u200d])\p{Cf}/gu, '')
+    // Joiners (👩‍🔬, Persian spellings) stay within a word, a run of them as its first; at an end or by a space, they go.
+    .replace(/[\u200c\u200d]+/gu, (run, at: number, whole: string) =>
+      at > 0 && at + run.length < whole.length && !/\s/u.test(whole[at - 1]) && !/\s/u.test(whole[at + run.length]) ? run[0] : '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .normalize('NFC');
 
 /** What the server would refuse of these fields, checked in the browser before sending: a problem by field. */
 export function organizationProblems(values: OrganizationFieldValues): Partial<Record<OrganizationField, OrganizationProblem>> {
