@@ -3,8 +3,8 @@ tests/conftest.py, with tokens issued by the real local identity provider (passw
 from __future__ import annotations
 
 import json
+import time
 import uuid
-from functools import lru_cache
 
 import pytest
 import requests
@@ -17,13 +17,25 @@ IDENTITIES = ("anonymous", "viewer", "contributor", "orgadmin", "other_orgadmin"
 OTHER_ORGADMIN_USERNAME = "outsider"
 
 
-@lru_cache(maxsize=None)
+# A token is asked for again this long before it expires: the provider's tokens live 5 minutes, and a suite run
+# on a busy machine outlasts them (its late tests had answered "Token expired.").
+TOKEN_MARGIN_SECONDS = 60
+_tokens: dict[str, tuple[str, float]] = {}
+
+
 def password_token(username: str) -> str:
+    """A bearer token of `username` (password grant), the same one until it nears its expiry."""
+    token, renew_at = _tokens.get(username, ("", 0.0))
+    if time.monotonic() < renew_at:
+        return token
     response = requests.post(f"{identity_provider_url()}/token", data={
         "grant_type": "password", "client_id": "cli", "username": username, "password": username,
         "scope": "openid profile email"}, timeout=10)
     response.raise_for_status()
-    return response.json()["access_token"]
+    answer = response.json()
+    _tokens[username] = (answer["access_token"],
+                         time.monotonic() + max(0, int(answer.get("expires_in", 0)) - TOKEN_MARGIN_SECONDS))
+    return answer["access_token"]
 
 
 def _json_or_none(body):
