@@ -322,8 +322,13 @@ def render(data) -> bytes:
     story.append(Paragraph(text(words["byParameter"]), styles["h2"]))
     if not data.parameters:
         story.append(Paragraph(text(words["noValues"]), styles["body"]))
+    # A parameter with values of several sample fractions has a section per fraction, named with it (Phosphorus
+    # (Dissolved), Phosphorus (Total)); values without a fraction keep the parameter's name.
+    sections = Counter(summary.id for summary in data.parameters)
     for summary in data.parameters:
-        heading = f"{summary.label} ({summary.unit})" if summary.unit else summary.label
+        name = (words["fractionName"].format(name=summary.label, fraction=summary.fraction)
+                if summary.fraction and sections[summary.id] > 1 else summary.label)
+        heading = f"{name} ({summary.unit})" if summary.unit else name
         chart, shown = _chart(summary, regular, names, words)
         note = (counted(words, "chartNote", len(summary.series)) if shown == len(summary.series)
                 else counted(words, "chartNoteTop", len(summary.series), shown=shown))

@@ -33,9 +33,13 @@ READERS = 24
 
 @dataclass
 class ParameterSummary:
+    """The statistics of one parameter's values of one sample fraction (Dissolved and Total phosphorus are two
+    analytes: never counted as one); `fraction` is None for values without one."""
+
     id: str
     label: str
     unit: str | None
+    fraction: str | None = None
     count: int = 0
     minimum: float | None = None
     median: float | None = None
@@ -166,45 +170,62 @@ def _read(station_id: str, parameter_id: str, start: str | None, end: str | None
 
     period = samples.period_of(start, "from", end, "to")
     return station_id, parameter_id, samples.read_series(station_id, parameter_id, period=period, columns=True,
-                                                         written_dates=True)
+                                                         written_dates=True, fractions=True)
 
 
 def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None,
                progress=None) -> list[ParameterSummary]:
+    """Per parameter and sample fraction, the statistics of the stations' numeric values in the date range."""
     from chalicelib.parameters.models import Parameter
+    from chalicelib.samples.models import parameter_of_latest_key
 
     pairs = [(s.id, p) for s in stations for p in (s.parameterIds or []) if not wanted or p in wanted]
     parameter_ids = sorted({p for _, p in pairs})
     known = {p.id: p for p in Parameter.batch_get(parameter_ids)} if parameter_ids else {}
-    units = {}
+    # The units the stations' latest values give, by parameter and fraction, and by parameter (of any fraction).
+    units: dict[tuple[str, str | None], str] = {}
+    parameter_units: dict[str, str] = {}
     for station in stations:
-        for parameter_id, latest in (station.to_dict().get("latestValues") or {}).items():
+        for key, latest in (station.to_dict().get("latestValues") or {}).items():
             unit = latest.get("u") if isinstance(latest, dict) else None
             if unit:
-                units.setdefault(parameter_id, unit)
-    summaries = {p: ParameterSummary(id=p, label=known[p].label if p in known else p,
-                                     unit=units.get(p) or (known[p].unit if p in known else None))
-                 for p in parameter_ids}
-    written: dict[str, list[str]] = {p: [] for p in parameter_ids}
+                units.setdefault(parameter_of_latest_key(key), unit)
+                parameter_units.setdefault(parameter_of_latest_key(key)[0], unit)
+    summaries: dict[tuple[str, str | None], ParameterSummary] = {}
+    written: dict[tuple[str, str | None], list[str]] = {}
+
+    def summary_of(parameter_id: str, fraction: str | None) -> ParameterSummary:
+        key = (parameter_id, fraction)
+        if key not in summaries:
+            parameter = known.get(parameter_id)
+            summaries[key] = ParameterSummary(
+                id=parameter_id, label=parameter.label if parameter else parameter_id, fraction=fraction,
+                unit=units.get(key) or parameter_units.get(parameter_id) or (parameter.unit if parameter else None))
+            written[key] = []
+        return summaries[key]
+
     with ThreadPoolExecutor(max_workers=READERS) as pool:
         for done, (station_id, parameter_id, result) in enumerate(
                 pool.map(lambda pair: _read(*pair, start, end), pairs), start=1):
             if progress:
                 progress(done, len(pairs))
-            times, values, dates = (result["columns"][name] for name in ("time", "value", "date"))
-            numeric = [(t, v, d) for t, v, d in zip(times, values, dates) if v is not None]
-            if numeric:
-                summaries[parameter_id].series[station_id] = ([t for t, _, _ in numeric], [v for _, v, _ in numeric])
+            columns = result["columns"]
+            by_fraction: dict[str | None, list[tuple[str, float, str]]] = {}
+            for t, v, d, f in zip(*(columns[name] for name in ("time", "value", "date", "fraction"))):
+                if v is not None:
+                    by_fraction.setdefault(f, []).append((t, v, d))
+            for fraction, numeric in by_fraction.items():
+                summary = summary_of(parameter_id, fraction)
+                summary.series[station_id] = ([t for t, _, _ in numeric], [v for _, v, _ in numeric])
                 days = [d for _, _, d in numeric]  # values of several zones may order otherwise by date
-                written[parameter_id] += [min(days), max(days)]
-    for summary in summaries.values():
+                written[(parameter_id, fraction)] += [min(days), max(days)]
+    for key, summary in summaries.items():
         values = [v for _, series in summary.series.items() for v in series[1]]
-        if values:
-            summary.count, summary.minimum, summary.maximum = len(values), min(values), max(values)
-            summary.median = stats.median(values)
-            # The first and last dates as the values were written (an evening sample keeps its own day).
-            summary.first, summary.last = min(written[summary.id]), max(written[summary.id])
-    return sorted((s for s in summaries.values() if s.count), key=lambda s: s.label.casefold())
+        summary.count, summary.minimum, summary.maximum = len(values), min(values), max(values)
+        summary.median = stats.median(values)
+        # The first and last dates as the values were written (an evening sample keeps its own day).
+        summary.first, summary.last = min(written[key]), max(written[key])
+    return sorted(summaries.values(), key=lambda s: (s.label.casefold(), s.id, s.fraction or ""))
 
 
 def _names(model, ids) -> dict[str, str]:

@@ -38,6 +38,8 @@ WORDS = {
         "latitude": "Latitude",
         "longitude": "Longitude",
         "byParameter": "Values by parameter",
+        # A parameter's values of one sample fraction, when the report has them of more than one (Dissolved, Total).
+        "fractionName": "{name} ({fraction})",
         "noValues": "The stations have no values in this date range.",
         "count": "Count",
         "minimum": "Minimum",
@@ -89,6 +91,7 @@ WORDS = {
         "latitude": "纬度",
         "longitude": "经度",
         "byParameter": "各参数的数值",
+        "fractionName": "{name}（{fraction}）",
         "noValues": "这些站点在此日期范围内没有数值。",
         "count": "个数",
         "minimum": "最小值",

@@ -12,7 +12,7 @@ stored, read and paid for 100,000,000 times.
 """
 from __future__ import annotations
 
-from pynamodb.attributes import ListAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 
 from chalicelib.core.models import BaseModel, table_meta
@@ -20,6 +20,19 @@ from chalicelib.core.models import BaseModel, table_meta
 
 def series_key(station_id: str, parameter_id: str) -> str:
     return f"{station_id}#{parameter_id}"
+
+
+def latest_key(parameter_id: str, fraction: str | None = None) -> str:
+    """The key of a latest value (Series.latestValues, Station.latestValues, the explorer's colorBy): the parameter
+    id for values without a sample fraction, "<parameterId>#<fraction>" for those of one (Dissolved and Total
+    phosphorus are two analytes: their latest values are kept apart)."""
+    return f"{parameter_id}#{fraction}" if fraction else parameter_id
+
+
+def parameter_of_latest_key(key: str) -> tuple[str, str | None]:
+    """A latest value's key as (parameter id, sample fraction or None): latest_key's inverse."""
+    parameter_id, _, fraction = key.partition("#")
+    return parameter_id, fraction or None
 
 
 class SampleValue(BaseModel):
@@ -85,9 +98,15 @@ class Series(BaseModel):
     # the next day in UTC); absent from summaries written before, whose dates are then their times' UTC dates.
     firstDate = UnicodeAttribute(null=True)
     lastDate = UnicodeAttribute(null=True)
-    # The latest item's value (None when it is not a number, "ND") and unit: the explorer colours by it.
+    # The latest item's value (None when it is not a number, "ND"), unit and sample fraction (when it has one).
     lastValue = NumberAttribute(null=True)
     unit = UnicodeAttribute(null=True)
+    lastFraction = UnicodeAttribute(null=True)
+    # The latest value of each sample fraction of its values, by latest_key ({"<parameterId>#Total": {"v": 0.4, "u":
+    # "mg/L"}, "<parameterId>#Dissolved": ...}; the parameter id alone for values without a fraction), those whose
+    # latest item is a number: the explorer colours by one of them. Absent from summaries written before it was kept
+    # (and the demo generator's, whose values have no fraction): lastValue is then the one of the parameter id.
+    latestValues = MapAttribute(null=True)
     # The media of its values (ActivityMediaName, sorted; empty when none says): WQP's sampleMedia filter
     # judges stations by these instead of reading their values.
     media = ListAttribute(of=UnicodeAttribute, null=True)

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Iterator
 from chalicelib.core import aws, batches
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.models import utc_now
-from chalicelib.samples.models import SampleValue, Series, series_key
+from chalicelib.samples.models import SampleValue, Series, latest_key, series_key
 
 MAX_SERIES_LIMIT = 1_000_000
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -286,12 +286,16 @@ def refresh_series(station_id: str, parameter_id: str, organization_id: str | No
     """Recount one series from its values (exact and idempotent, whatever was written before)."""
     key = series_key(station_id, parameter_id)
     count, media = 0, set()
-    # Only the medium of each value is read (the same read capacity as counting them).
+    latest: dict[str | None, dict] = {}  # per sample fraction (None: none), its latest item so far
+    # Only the medium, value, unit and fraction of each value are read (the same read capacity as counting them).
     for page in query_pages(TableName=SampleValue.Meta.table_name, KeyConditionExpression="seriesKey = :k",
-                            ExpressionAttributeValues={":k": {"S": key}}, ProjectionExpression="#m",
+                            ExpressionAttributeValues={":k": {"S": key}}, ProjectionExpression="#m, v, u, sf",
                             ExpressionAttributeNames={"#m": SampleValue.media.attr_name}):
         count += page["Count"]
-        media.update(item["m"]["S"] for item in page["Items"] if "m" in item)
+        for item in page["Items"]:  # in time order: the last of a fraction is its latest
+            if "m" in item:
+                media.add(item["m"]["S"])
+            latest[item["sf"]["S"] if "sf" in item else None] = item
     if count == 0:
         try:
             Series.get(station_id, parameter_id).delete()
@@ -304,10 +308,22 @@ def refresh_series(station_id: str, parameter_id: str, organization_id: str | No
     series = Series(stationId=station_id, parameterId=parameter_id, organizationId=organization_id, count=count,
                     firstTime=time_of(first["time"]["S"]), lastTime=time_of(last["time"]["S"]),
                     firstDate=min(map(local.date_of, firsts)), lastDate=max(map(local.date_of, lasts)),
-                    lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"), media=sorted(media),
-                    updatedAt=utc_now())
+                    lastValue=_number(last.get("v")), unit=(last.get("u") or {}).get("S"),
+                    lastFraction=(last.get("sf") or {}).get("S"),
+                    latestValues=_latest_by_fraction(parameter_id, latest), media=sorted(media), updatedAt=utc_now())
     series.save()
     return series
+
+
+def _latest_by_fraction(parameter_id: str, latest: dict[str | None, dict]) -> dict[str, dict] | None:
+    """Series.latestValues from the latest item of each sample fraction: those that are a number, by latest_key."""
+    out = {}
+    for fraction, item in latest.items():
+        value = _number(item.get("v"))
+        if value is not None:
+            unit = (item.get("u") or {}).get("S")
+            out[latest_key(parameter_id, fraction)] = {"v": value, **({"u": unit} if unit else {})}
+    return out or None
 
 
 def save_series(series: Iterable[Series]) -> None:
@@ -330,13 +346,14 @@ def dates_of(series: Series) -> tuple[str | None, str | None]:
 
 def series_summaries(station_id: str) -> list[dict]:
     """A station's series for its info page: per parameter the number of values, the first and last
-    date, the latest value and its unit (one Query of the series table)."""
+    date, the latest value and its unit, and the sample fraction of that value when it has one (one Query of the
+    series table)."""
     summaries = []
     for s in series_of(station_id):
         first, last = dates_of(s)
         summaries.append({"parameterId": s.parameterId, "sampleCount": int(s.count), "firstDate": first,
                           "lastDate": last, "lastValue": float(s.lastValue) if s.lastValue is not None else None,
-                          "unit": s.unit})
+                          "unit": s.unit, **({"lastFraction": s.lastFraction} if s.lastFraction else {})})
     return summaries
 
 
@@ -354,11 +371,14 @@ def refresh_station(station_id: str, *, mark_changed: bool = True) -> None:
 
 
 def latest_values(series: Iterable[Series]) -> dict[str, dict]:
-    """A station's latest value per parameter, {parameterId: {"v": value, "u": unit}}, from its series
-    (series whose latest item is not a number have none)."""
+    """A station's latest value per parameter and sample fraction, {latest_key: {"v": value, "u": unit}}, from its
+    series (a fraction whose latest item is not a number has none): the latest Dissolved and the latest Total
+    phosphorus apart, never whichever of them was written last."""
     out = {}
     for s in series:
-        if s.lastValue is not None:
+        if s.latestValues is not None:
+            out.update(s.latestValues.as_dict())
+        elif s.lastValue is not None:  # a summary written before the fractions were kept apart
             out[s.parameterId] = {"v": s.lastValue, **({"u": s.unit} if s.unit else {})}
     return out
 
@@ -381,23 +401,27 @@ _OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondit
 
 
 def read_series(station_id: str, parameter_id: str, *, period: Period = Period(), limit: int | None = None,
-                descending: bool = False, columns: bool = False, written_dates: bool = False) -> dict:
+                descending: bool = False, columns: bool = False, written_dates: bool = False,
+                fractions: bool = False) -> dict:
     """One station's values of one parameter in time order: one Query (paged by DynamoDB's 1 MB pages).
     Returns the values as objects, or as columns {time: [...], value: [...]} (with `written_dates`, also the
-    dates the values were written with, in their own zones: {date: [...]}), and the requests made."""
+    dates the values were written with, in their own zones: {date: [...]}; with `fractions`, their sample
+    fractions, None where none is given: {fraction: [...]}), and the requests made."""
     started = clock.perf_counter()
     request = _series_query(station_id, parameter_id, period)
     request["ScanIndexForward"] = not descending
     keep = period.keeper()
     if columns:
         dated = written_dates or keep is not None
-        request["ProjectionExpression"] = "#t, v, tz, #do" if dated else "#t, v"
+        request["ProjectionExpression"] = ", ".join(["#t", "v", *(["tz", "#do"] if dated else []),
+                                                     *(["sf"] if fractions else [])])
         request["ExpressionAttributeNames"] = {"#t": "time", **({"#do": "do"} if dated else {})}
     if limit and keep is None:
         request["Limit"] = limit  # with written dates, some of a page's values may fall outside them
     times: list[str] = []
     numbers: list = []
     dates: list[str] = []
+    kinds: list[str | None] = []  # the sample fractions
     date_of = LocalTimes().date_of if written_dates else None
     objects: list[dict] = []
     requests = 0
@@ -414,6 +438,8 @@ def read_series(station_id: str, parameter_id: str, *, period: Period = Period()
                 numbers.append(value)
                 if date_of:
                     dates.append(date_of(item))
+                if fractions:
+                    kinds.append(item["sf"]["S"] if "sf" in item else None)
                 continue
             entry = {"time": moment, "value": value}
             for short, name in _OPTIONAL.items():
@@ -422,11 +448,13 @@ def read_series(station_id: str, parameter_id: str, *, period: Period = Period()
             unit = entry.get("unit", unit)
             objects.append(entry)
         if limit and len(times) + len(objects) >= limit:
-            del times[limit:], numbers[limit:], dates[limit:], objects[limit:]
+            del times[limit:], numbers[limit:], dates[limit:], kinds[limit:], objects[limit:]
             break
     result = {"stationId": station_id, "parameterId": parameter_id}
     if columns:
-        result.update(count=len(times), columns={"time": times, "value": numbers, **({"date": dates} if date_of else {})})
+        result.update(count=len(times), columns={"time": times, "value": numbers,
+                                                 **({"date": dates} if date_of else {}),
+                                                 **({"fraction": kinds} if fractions else {})})
     else:
         result.update(unit=unit, count=len(objects), data=objects)
     result["stats"] = {"dynamodbRequests": requests, "serverMs": round((clock.perf_counter() - started) * 1000, 1)}

@@ -7,8 +7,10 @@ Scan, only when the explorer's snapshot is rebuilt: chalicelib/statistics).
 
 The summary attributes (sampleCount, firstDate, lastDate, parameterIds, latestValues, media) are written only
 by the samples domain when data is written, never by clients. latestValues maps each parameter id to
-the value of its series' latest item and its unit, {"v": 7.4, "u": "std units"} (parameters whose
-latest item is not a number are left out): the explorer colours the map by it. media lists the media
+the value of its latest item without a sample fraction and its unit, {"v": 7.4, "u": "std units"}, and
+"<parameterId>#<fraction>" to the latest of each fraction (chalicelib.samples.models.latest_key: the latest
+Dissolved and the latest Total phosphorus apart, as two analytes); one whose latest item is not a number is left
+out. The explorer colours the map by one of them. media lists the media
 of the station's values (empty: none says; absent: not recorded yet, a summary written before it was kept).
 """
 from __future__ import annotations
@@ -52,7 +54,7 @@ class Station(BaseModel):
     firstDate = UnicodeAttribute(null=True)
     lastDate = UnicodeAttribute(null=True)
     parameterIds = ListAttribute(of=UnicodeAttribute, null=True)
-    latestValues = MapAttribute(null=True)  # {parameterId: {"v": number, "u": unit}}
+    latestValues = MapAttribute(null=True)  # {parameterId or parameterId#fraction: {"v": number, "u": unit}}
     media = ListAttribute(of=UnicodeAttribute, null=True)
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)

@@ -191,8 +191,8 @@ def set_summary(station_id: str, *, sample_count: int, first: str | None, last: 
                 parameter_ids: list[str], latest_values: dict[str, dict] | None = None,
                 media: list[str] | None = None, mark_changed: bool = True) -> None:
     """Write a station's summary (the samples domain calls this after writing sample values).
-    latest_values: {parameterId: {"v": value, "u": unit}}, the latest value of each series; media: the
-    media its values name (an empty list is kept: it says none does)."""
+    latest_values: {latest_key: {"v": value, "u": unit}}, the latest value of each series and sample fraction;
+    media: the media its values name (an empty list is kept: it says none does)."""
     actions = [Station.sampleCount.set(sample_count), Station.media.set(sorted(media or ()))]
     actions.append(Station.firstDate.set(first) if first else Station.firstDate.remove())
     actions.append(Station.lastDate.set(last) if last else Station.lastDate.remove())

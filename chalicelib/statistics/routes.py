@@ -13,7 +13,9 @@ _PAGE = {
               "description": f"stations a page: objects {service.DEFAULT_PAGE} by default, at most {service.MAX_PAGE}; "
                              "columns at most the server's page size (STATISTIC_PAGE_ROWS), which is also the default"},
     "format": {"type": "string", "enum": ["objects", "columns"]},
-    "colorBy": {"type": "string", "description": "a parameter id: each station's latest value of it, and its range"},
+    "colorBy": {"type": "string",
+                "description": "a parameter id, or \"<parameterId>#<sample fraction>\" (totals.fractions): each "
+                               "station's latest value of it, and its range"},
 }
 _TEXTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
           "description": "one value, several in an array, or comma-separated"}

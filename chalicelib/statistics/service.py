@@ -381,23 +381,27 @@ def parse_query(body: Any) -> dict:
     return q
 
 
-def _check_color_by(snap, parameter_id: str) -> None:
-    """colorBy must name a parameter: one some station measured, or one of the parameters table."""
-    if parameter_id in snap.index["params"]:
+def _check_color_by(snap, color_by: str) -> None:
+    """colorBy must name a parameter, alone or with a sample fraction ("<parameterId>#Total": latest_key): one
+    some station measured, or one of the parameters table."""
+    if color_by in snap.index["params"]:
         return
     from chalicelib.parameters.models import Parameter
+    from chalicelib.samples.models import parameter_of_latest_key
+
+    parameter_id, _ = parameter_of_latest_key(color_by)
 
     try:
         parameter = Parameter.get(parameter_id) if len(parameter_id) <= 100 else None
     except Parameter.DoesNotExist:
         parameter = None
     if parameter is None or parameter.deletedAt:
-        raise BadRequest(f"Invalid colorBy. Unknown parameter id: {parameter_id[:100]}")
+        raise BadRequest(f"Invalid colorBy. Unknown parameter id: {color_by[:100]}")
 
 
 def _totals(snap, rows, color_by: str | None) -> tuple[dict, Any]:
-    """Totals over the matching rows and, with colorBy, the parameter's latest value per row (NaN: none)
-    with its range and unit for the legend in the totals."""
+    """Totals over the matching rows and, with colorBy, the parameter's (or its sample fraction's) latest value
+    per row (NaN: none) with its range and unit for the legend in the totals."""
     from chalicelib.statistics import snapshot as columns
 
     totals = columns.totals(snap, rows)

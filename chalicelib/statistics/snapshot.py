@@ -19,7 +19,9 @@ are nearby stations and the map's delta-coded coordinates compress well):
     proj_ptr      int64 (n+1), proj_code uint32: the projects of each station (CSR), dictionary projects
     lv_ptr        int64 (n+1), lv_code uint32, lv_value float32, lv_unit uint16: the latest value of each
                   station's parameters (CSR: entries lv_ptr[r]:lv_ptr[r+1] of row r; codes into params,
-                  units into units; float32 keeps about 7 significant digits)
+                  units into units; float32 keeps about 7 significant digits). A parameter's values of a sample
+                  fraction have theirs apart, under "<parameterId>#<fraction>" in params (latest_key), which
+                  no pbits bit stands for
     text / text_ptr   uint8 / int64 (n+1): lower-cased "identifier name" (the free-text search)
     tri_gram / tri_ptr / tri_gap   uint32 / int64 / uint16: the trigram index of text (CSR): for the
                   i-th trigram present (3 bytes as a 24-bit number, ascending), the positions in text
@@ -578,7 +580,8 @@ def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
 
 def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     """Numbers of the matching stations, their samples, organizations and parameters, the ids of
-    those parameters (what the map may be coloured by), and the stations per county and per organization."""
+    those parameters and the sample fractions of their latest values (what the map may be coloured by), and the
+    stations per county and per organization."""
     a = snapshot.a
     present = []
     for w in range(snapshot.words):
@@ -595,7 +598,30 @@ def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     organizations = {snapshot.d["orgs"][c]: int(n) for c, n in zip(codes.tolist(), per_organization) if snapshot.d["orgs"][c]}
     return {"stations": int(len(rows)), "samples": int(a["count"][rows].sum(dtype=np.uint64)),
             "organizations": int(len(codes)), "parameters": len(present),
-            "parameterIds": sorted(present), "counties": counties, "organizationCounts": organizations}
+            "parameterIds": sorted(present), "fractions": value_fractions(snapshot, rows), "counties": counties,
+            "organizationCounts": organizations}
+
+
+def value_fractions(snapshot: Snapshot, rows: np.ndarray) -> dict[str, list[str]]:
+    """The sample fractions of the latest values of the (ascending) rows, per parameter with values of some
+    fraction among them ({parameterId: ["", "Dissolved", "Total"]}, "" for values without one): what the map
+    may be coloured by besides the parameter ids (colorBy "<parameterId>#Dissolved", latest_key). One vectorised
+    pass over the CSR entries of those parameters only; none when no station has values of a fraction."""
+    params = snapshot.d["params"]
+    fractioned = {key.partition("#")[0] for key in params if "#" in key}
+    if not fractioned or not len(rows):
+        return {}
+    a = snapshot.a
+    wanted = [code for code, key in enumerate(params) if key.partition("#")[0] in fractioned]
+    entries = np.flatnonzero(_lut(len(params), wanted)[a["lv_code"]])
+    inside = np.zeros(snapshot.n, dtype=bool)
+    inside[rows] = True
+    owners = np.searchsorted(a["lv_ptr"], entries, side="right") - 1  # the row of each entry
+    found: dict[str, list[str]] = {}
+    for code in np.unique(a["lv_code"][entries[inside[owners]]]).tolist():
+        parameter_id, _, fraction = params[code].partition("#")
+        found.setdefault(parameter_id, []).append(fraction)
+    return {p: sorted(fractions) for p, fractions in sorted(found.items()) if any(fractions)}
 
 
 def latest_of(snapshot: Snapshot, rows: np.ndarray, parameter_id: str) -> tuple[np.ndarray, np.ndarray]:

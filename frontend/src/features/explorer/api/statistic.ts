@@ -53,6 +53,9 @@ export interface StationSet {
   organizationCounts?: Map<string, number>;
   /** The parameters measured by the matching stations (`totals.parameterIds`), when the server sent them. */
   parameterIds?: string[];
+  /** The sample fractions of those parameters' latest values, for the parameters with values of some fraction
+   * (`totals.fractions`; '' for values without one): the map is coloured by one fraction at a time. */
+  fractions?: Map<string, string[]>;
   /** Row numbers in the server's snapshot (the compact map answer), for looking a point's station up. */
   row?: number[];
   snapshot?: number;
@@ -82,7 +85,7 @@ type Row = Record<string, unknown>;
 type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
 
 const ALIASES: Record<
-  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'countyCounts' | 'organizationCounts'>,
+  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'fractions' | 'countyCounts' | 'organizationCounts'>,
   string[]
 > = {
   id: ['id', 'stationId', 'ids'],
@@ -270,6 +273,14 @@ function withTotals(set: StationSet, root: Row): StationSet {
   if (countyCounts) set.countyCounts = countyCounts;
   const organizationCounts = counts(totals?.organizationCounts);
   if (organizationCounts) set.organizationCounts = organizationCounts;
+  const fractions = totals?.fractions;
+  if (fractions && typeof fractions === 'object') {
+    set.fractions = new Map(
+      Object.entries(fractions as Record<string, unknown>)
+        .filter(([, list]) => Array.isArray(list) && list.length > 0)
+        .map(([id, list]) => [id, (list as unknown[]).map(asText)]),
+    );
+  }
   return set;
 }
 

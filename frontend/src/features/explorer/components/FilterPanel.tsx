@@ -6,6 +6,7 @@ import { useParameterOptions } from '../api/parameters';
 import { useProjectOptions } from '../api/projects';
 import { useStationTypeOptions } from '../api/stationTypes';
 import { countsOf, type StationSet } from '../api/statistic';
+import { colorByOptions } from '../lib/colorBy';
 import { activeFilterCount, EMPTY_FILTERS, type ExplorerFilters } from '../lib/filters';
 import { OptionFilter } from './OptionFilter';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
@@ -90,15 +91,16 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
     const collator = new Intl.Collator();
     return [...counties.data].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || collator.compare(a.name, b.name));
   }, [counties.data, stations]);
-  // Colour by: the parameters the current result measures (all of them while that is unknown), and the chosen one.
+  // Colour by: the parameters the current result measures (all of them while that is unknown), a parameter's
+  // sample fractions apart (Dissolved and Total phosphorus are two analytes), and the chosen one.
   const measured = useMemo(() => {
     const byId = new Map((parameters.data ?? []).map((p) => [p.id, p]));
     const ids = stations?.parameterIds ?? (parameters.data ?? []).map((p) => p.id);
-    const shown = filters.colorBy && !ids.includes(filters.colorBy) ? [...ids, filters.colorBy] : ids;
-    return shown
-      .map((id) => ({ id, name: byId.get(id)?.name ?? id }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, [parameters.data, stations, filters.colorBy]);
+    return colorByOptions(ids, stations?.fractions, filters.colorBy, {
+      parameter: (id) => byId.get(id)?.name ?? id,
+      withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
+    });
+  }, [parameters.data, stations, filters.colorBy, t]);
   const active = activeFilterCount({ ...filters, colorBy: '' });
 
   return (

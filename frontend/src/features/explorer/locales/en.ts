@@ -58,6 +58,8 @@ const explorer = {
     colorBy: 'Colour by',
     stationType: 'Station type',
     latestValue: 'Latest value: {{parameter}}',
+    /** A parameter's values of one sample fraction, where the stations' latest values are of several (Dissolved, Total). */
+    fractionName: '{{name}} ({{fraction}})',
     measured: 'Parameters measured at these stations',
     range: 'From {{min}} to {{max}} {{unit}}',
     noValue: 'No value',

@@ -58,6 +58,7 @@ const explorer: Strings<typeof en> = {
     colorBy: '着色依据',
     stationType: '站点类型',
     latestValue: '最新值：{{parameter}}',
+    fractionName: '{{name}}（{{fraction}}）',
     measured: '这些站点测量的参数',
     range: '从 {{min}} 到 {{max}} {{unit}}',
     noValue: '无数值',

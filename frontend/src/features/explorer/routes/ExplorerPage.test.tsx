@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { builtInStationTypes, explorerApi, fakeApi, ORG_A, ORG_B, statisticMap, statisticObjects, statisticOver, stationRow } from '../fixtures';
+import { builtInStationTypes, explorerApi, fakeApi, ORG_A, ORG_B, parameters, statisticMap, statisticObjects, statisticOver, stationRow } from '../fixtures';
 import { selectionStore } from '../lib/selection';
 import { explorerRoutes } from '.';
 
@@ -130,6 +130,47 @@ describe('explorer /sts/overview', () => {
     expect(await screen.findByRole('group', { name: 'Legend' })).toHaveTextContent('Latest value: Temperature, waterNo value (3)');
     expect(screen.getByRole('combobox', { name: 'Colour by' })).toHaveValue('p-temp');
     expect(statisticBodies()).toEqual([{ colorBy: 'p-temp', format: 'columns', fields: ['sampleCount', 'stationType'] }]);
+  });
+
+  describe("a parameter's sample fractions", () => {
+    // Dissolved and total phosphorus: two analytes. The first station's latest values of both, the second's of the
+    // total only (as POST /statistic keeps them apart: colorBy "<id>#<fraction>", totals.fractions).
+    const latest: Record<string, (number | null)[]> = { 'p-p#Dissolved': [0.08, null, null], 'p-p#Total': [0.7, 0.5, null] };
+    beforeEach(() => {
+      api = fakeApi({
+        ...explorerApi(),
+        'GET /parameter/parameters': [...parameters, { id: 'p-p', label: 'Phosphorus', name: 'Phosphorus', unit: 'mg/L', group: 'Nutrient' }],
+        'POST /statistic': (_url: URL, init: RequestInit | undefined) => {
+          const body = JSON.parse(String(init?.body)) as { colorBy?: string };
+          const totals = { ...statisticMap.totals, parameterIds: ['p-ph', 'p-p', 'p-temp'], fractions: { 'p-p': ['Dissolved', 'Total'] } };
+          const values = body.colorBy ? (latest[body.colorBy] ?? [null, null, null]) : undefined;
+          if (!values) return { ...statisticMap, totals };
+          const numbers = values.filter((v): v is number => v !== null);
+          const value = { parameterId: body.colorBy, stations: numbers.length, min: Math.min(...numbers), max: Math.max(...numbers), unit: 'mg/L', units: ['mg/L'] };
+          return { ...statisticMap, totals: { ...totals, value }, columns: { ...statisticMap.columns, value: values } };
+        },
+      });
+      vi.stubGlobal('fetch', vi.fn(api.fetch));
+    });
+    const options = () => within(screen.getByRole('combobox', { name: /^(Colour by|着色依据)$/ })).getAllByRole('option').map((o) => o.textContent);
+
+    it('colours the map by one fraction at a time, named in the list and the legend', async () => {
+      const user = userEvent.setup();
+      const router = renderExplorer('/sts/overview?mode=map');
+      await waitFor(() => expect(options()).toEqual(['Station type', 'pH', 'Phosphorus (Dissolved)', 'Phosphorus (Total)', 'Temperature, water']));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Colour by' }), 'Phosphorus (Total)');
+      await waitFor(() => expect(router.state.location.search).toBe('?mode=map&colorBy=p-p%23Total'));
+      expect(statisticBodies()).toContainEqual({ colorBy: 'p-p#Total', format: 'columns', fields: ['sampleCount', 'stationType'] });
+      await mapShows('coloured from 0.5 to 0.7 by 0.7, 0.5,');
+      expect(screen.getByRole('group', { name: 'Legend' })).toHaveTextContent('Latest value: Phosphorus (Total) (mg/L)');
+    });
+
+    it('names them in Simplified Chinese', async () => {
+      await changeLanguage('zh-CN');
+      renderExplorer('/sts/overview?mode=map&colorBy=p-p%23Dissolved');
+      expect(await screen.findByRole('group', { name: '图例' })).toHaveTextContent('最新值：Phosphorus（Dissolved） (mg/L)');
+      await waitFor(() => expect(options()).toContain('Phosphorus（Total）'));
+    });
   });
 
   it('switches to the table, sorts, searches, selects a station (shared with the map) and links to its page', async () => {

@@ -13,6 +13,7 @@ import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { StationTable } from '../components/StationTable';
 import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
 import { typeColors, typeLegend, valueRange } from '../lib/colors';
+import { colorByName } from '../lib/colorBy';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
@@ -115,7 +116,11 @@ export function ExplorerPage() {
     return valueRange(values);
   }, [values, summary]);
   const missing = useMemo(() => (values ? values.filter((v) => v === null).length : 0), [values]);
-  const colorName = (parameters.data ?? []).find((p) => p.id === filters.colorBy)?.name ?? filters.colorBy;
+  // The parameter, and the sample fraction where its values are of several (as the filter names it).
+  const colorName = colorByName(filters.colorBy, stations?.fractions, {
+    parameter: (id) => (parameters.data ?? []).find((p) => p.id === id)?.name ?? id,
+    withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
+  });
   const modes: ViewMode[] = phone ? ['map', 'table'] : ['both', 'map', 'table'];
 
   return (

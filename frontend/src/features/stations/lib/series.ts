@@ -117,6 +117,22 @@ export function splitByFraction(info: SeriesInfo, nameOf: (name: string, fractio
   }));
 }
 
+/**
+ * What a chart of a station draws of its series: each named by its parameter (its id while the parameters are not
+ * known), in its unit, a parameter's values of several sample fractions as a series per fraction (splitByFraction).
+ * The station chart and its dashboard widget alike.
+ */
+export function chartSeries(
+  series: readonly Series[],
+  parameters: ReadonlyMap<string, { name: string; unit: string }> | undefined,
+  nameOf: (name: string, fraction: string) => string,
+): SeriesInfo[] {
+  return series.flatMap((s) => {
+    const p = parameters?.get(s.parameterId);
+    return splitByFraction({ series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' }, nameOf);
+  });
+}
+
 /** The y axis of values that have no unit. */
 export const NO_UNIT = '—';
 

@@ -269,6 +269,20 @@ describe('the summary of the series shown', () => {
     expect(screen.getAllByRole('button', { name: 'Delete values of Phosphorus…' })).toHaveLength(1);
   });
 
+  it("counts each fraction's values and non-detects apart in the Values and Flagged texts", async () => {
+    values = { 'p-p': [
+      { time: '2019-01-10T15:00:00Z', value: 0.01, activityId: 'a1', sampleFraction: 'Dissolved' },
+      { time: '2019-01-10T15:00:00Z', value: 0.2, activityId: 'a1', sampleFraction: 'Total' },
+      { time: '2019-02-14T15:00:00Z', value: null, text: 'ND', detectionCondition: 'Not Detected', activityId: 'a2', sampleFraction: 'Dissolved' },
+      { time: '2019-02-14T15:00:00Z', value: 0.4, activityId: 'a2', sampleFraction: 'Total' },
+    ] };
+    renderChart('/sts/station/s1/chart', null);
+    // Not "4 values, 1 not detected (not drawn)" on either row.
+    const [, dissolved, , , , , , dissolvedFlagged] = await rowOf('Phosphorus (Dissolved)');
+    const [, total, , , , , , totalFlagged] = await rowOf('Phosphorus (Total)');
+    expect([dissolved, dissolvedFlagged, total, totalFlagged]).toEqual(['2 values, 1 not detected (not drawn)', '1 (1 not drawn)', '2', '0']);
+  });
+
   it('speaks Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     values = { 'p-cl': [

@@ -6,7 +6,7 @@ import { useParameters } from '../api/parameters';
 import { fetchValuesCsv, usePreloadedSeries, useSampleValues } from '../api/sampleValues';
 import type { Station } from '../api/station';
 import { saveCsv } from '../../../lib/download';
-import { splitByFraction, summarize, type SeriesInfo, type SeriesSummary } from '../lib/series';
+import { chartSeries, summarize, type SeriesInfo, type SeriesSummary } from '../lib/series';
 import { formatValue } from '../../../lib/numbers';
 import { STATION_CHART_WIDGET } from '../widgets/config';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
@@ -60,12 +60,7 @@ export function StationChartPage() {
 
   // A parameter's values of two sample fractions (Dissolved and Total: two analytes) are drawn and summed up apart.
   const all: SeriesInfo[] = useMemo(
-    () =>
-      (series ?? []).flatMap((s) => {
-        const p = parameters.data?.get(s.parameterId);
-        const info = { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
-        return splitByFraction(info, (name, fraction) => t('stations.chart.fractionName', { name, fraction }));
-      }),
+    () => chartSeries(series ?? [], parameters.data, (name, fraction) => t('stations.chart.fractionName', { name, fraction })),
     [series, parameters.data, t],
   );
   const summaries = useMemo(() => all.map(summarize), [all]);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { registerModules } from '../../../app/modules';
 import { ANONYMOUS_SESSION, SessionContext, type Session } from '../../../auth/session';
+import { changeLanguage } from '../../../i18n';
 import { Toasts, toast } from '../../../shell/toast';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { stationRoutes } from '../routes';
@@ -28,7 +29,21 @@ function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
   const method = init?.method ?? 'GET';
   calls.push({ method, path: path + url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
   if (path === '/station/s1') return jsonResponse(200, { id: 's1', identifier: 'USGS-01', name: 'Bear Creek', parameterIds: ['p-ph', 'p-temp'] });
-  if (path === '/parameter/parameters') return jsonResponse(200, [{ id: 'p-ph', name: 'pH', unit: 'std units' }, { id: 'p-temp', name: 'Temperature, water', unit: 'deg C' }]);
+  if (path === '/parameter/parameters')
+    return jsonResponse(200, [
+      { id: 'p-ph', name: 'pH', unit: 'std units' },
+      { id: 'p-temp', name: 'Temperature, water', unit: 'deg C' },
+      { id: 'p-p', name: 'Phosphorus', unit: 'mg/L' },
+    ]);
+  // Dissolved and total phosphorus of the same activities, and a later dissolved result alone.
+  if (path === '/sampleValue/s1/p-p')
+    return jsonResponse(200, { unit: 'mg/L', data: [
+      { time: '2020-01-01T10:00:00Z', value: 0.02, activityId: 'a1', sampleFraction: 'Dissolved' },
+      { time: '2020-01-01T10:00:00Z', value: 0.3, activityId: 'a1', sampleFraction: 'Total' },
+      { time: '2020-02-01T10:00:00Z', value: 0.04, activityId: 'a2', sampleFraction: 'Dissolved' },
+      { time: '2020-02-01T10:00:00Z', value: 0.5, activityId: 'a2', sampleFraction: 'Total' },
+      { time: '2020-03-01T10:00:00Z', value: 0.08, activityId: 'a3', sampleFraction: 'Dissolved' },
+    ] });
   if (path === '/sampleValue/s1/p-ph') return jsonResponse(200, { unit: 'std units', data: [{ time: '2020-01-01T10:00:00Z', value: 7.1 }, { time: '2020-02-01T10:00:00Z', value: 7.3 }] });
   if (path === '/sampleValue/s1/p-temp') return jsonResponse(200, { unit: 'deg C', data: [{ time: '2020-01-01T10:00:00Z', value: 4 }] });
   if (path === '/dashboards' && method === 'GET') return jsonResponse(200, [{ id: 'd1', label: 'Lakes', icon: 'kiLineChart2', layout: 'dashboard-layout-free', config: {}, widgets: [] }]);
@@ -76,6 +91,19 @@ describe('station chart widget', () => {
     );
     expect(screen.getByText('2020-01-01 to 2020-12-31')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain('/sampleValue/s1/p-ph?from=2020-01-01&to=2020-12-31&order=ASC');
+  });
+
+  it("draws a parameter's dissolved and total results as two series, each named with its fraction, as the station page does", async () => {
+    renderAt(<StationChartWidget config={{ stationId: 's1', parameterIds: ['p-p', 'p-ph'] }} />);
+    // Not one line "Phosphorus 5" zigzagging between the two analytes.
+    expect(await screen.findByTestId('chart')).toHaveTextContent('Phosphorus (Dissolved) 3 | Phosphorus (Total) 2 | pH 2');
+    expect(screen.getByTestId('chart')).toHaveAttribute('aria-label', 'Time series of Phosphorus (Dissolved), Phosphorus (Total), pH');
+  });
+
+  it('names the fractions in Simplified Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    renderAt(<StationChartWidget config={{ stationId: 's1', parameterIds: ['p-p'] }} />);
+    expect(await screen.findByTestId('chart')).toHaveTextContent('Phosphorus（Dissolved） 3 | Phosphorus（Total） 2');
   });
 
   it('says when no parameter was chosen, and when the station cannot be loaded', async () => {

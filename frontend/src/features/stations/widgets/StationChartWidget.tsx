@@ -7,7 +7,7 @@ import { Loading } from '../../../shell/Loading';
 import { useParameters } from '../api/parameters';
 import { useSampleValues } from '../api/sampleValues';
 import { useStation } from '../api/station';
-import { summarize, type SeriesInfo } from '../lib/series';
+import { chartSeries, summarize, type SeriesInfo } from '../lib/series';
 import { chartPagePath, readChartConfig } from './config';
 import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
 
@@ -20,13 +20,11 @@ export function StationChartWidget({ config }: { config: Record<string, unknown>
   const { data: series, error, isLoading } = useSampleValues(chart.stationId || undefined, chart.parameterIds, chart);
   const { Chart, error: chartError } = useTimeSeriesChart();
 
+  // As on the station page: a parameter's values of two sample fractions (Dissolved and Total: two analytes) are
+  // drawn as two series, each named with its fraction.
   const all: SeriesInfo[] = useMemo(
-    () =>
-      (series ?? []).map((s) => {
-        const p = parameters.data?.get(s.parameterId);
-        return { series: s, name: p?.name ?? s.parameterId, unit: s.unit || p?.unit || '' };
-      }),
-    [series, parameters.data],
+    () => chartSeries(series ?? [], parameters.data, (name, fraction) => t('stations.chart.fractionName', { name, fraction })),
+    [series, parameters.data, t],
   );
   const names = all.map((s) => s.name).join(', ');
   const stationName = station.data?.name || station.data?.identifier || chart.stationId;
