@@ -401,6 +401,33 @@ ZH_CN = {
         "1 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
     "{count} values are outside the plausible range of their parameter (rows {listed}): check them. {message}":
         "{count} 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
+    # Rows that give a time without a time zone (read as UTC), said after the values outside their range.
+    "1 row gives a time without a time zone: its time was read as UTC. If it is a local time, delete its value, give "
+    "its zone in {column} and import it again. {message}":
+        "1 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值，在 {column} 中给出时区后重新导入。{message}",
+    "{count} rows give a time without a time zone: their times were read as UTC. If they are local times, delete "
+    "those values, give their zone in {column} and import them again. {message}":
+        "{count} 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值，在 {column} 中给出时区后"
+        "重新导入。{message}",
+    "1 row gives a time without a time zone: its time would be read as UTC. If it is a local time, give its zone in "
+    "{column} before importing. {message}":
+        "1 行给出了时刻但没有时区：其时刻将按 UTC 读取。如果这是当地时间，请在导入前于 {column} 中给出时区。{message}",
+    "{count} rows give a time without a time zone: their times would be read as UTC. If they are local times, give "
+    "their zone in {column} before importing. {message}":
+        "{count} 行给出了时刻但没有时区：其时刻将按 UTC 读取。如果这些是当地时间，请在导入前于 {column} 中给出时区。{message}",
+    "1 row gives a time without a time zone: its time was read as UTC. If it is a local time, delete its value, give "
+    "its zone in {column} and import it again.":
+        "1 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值，在 {column} 中给出时区后重新导入。",
+    "{count} rows give a time without a time zone: their times were read as UTC. If they are local times, delete "
+    "those values, give their zone in {column} and import them again.":
+        "{count} 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值，在 {column} 中给出时区后"
+        "重新导入。",
+    "1 row gives a time without a time zone: its time would be read as UTC. If it is a local time, give its zone in "
+    "{column} before importing.":
+        "1 行给出了时刻但没有时区：其时刻将按 UTC 读取。如果这是当地时间，请在导入前于 {column} 中给出时区。",
+    "{count} rows give a time without a time zone: their times would be read as UTC. If they are local times, give "
+    "their zone in {column} before importing.":
+        "{count} 行给出了时刻但没有时区：其时刻将按 UTC 读取。如果这些是当地时间，请在导入前于 {column} 中给出时区。",
     "1 row was rejected (see the rejected rows); the others were imported. {message}":
         "1 行被拒绝（见被拒绝的行）；其余各行已导入。{message}",
     "{rejected} rows were rejected (see the rejected rows); the others were imported. {message}":
@@ -500,6 +527,11 @@ ZH_CN = {
     "{column} is longer than {limit} characters.": "{column} 超过 {limit} 个字符。",
     "{column} holds characters that are not {encoding} text (the file mixes encodings); save the file as UTF-8 and "
     "import it again.": "{column} 包含非 {encoding} 文本的字符（文件混用了多种编码），请将文件另存为 UTF-8 后重新导入。",
+    "{column} holds a control character ({character}), such as a tab, a line break or NUL; remove it and import "
+    "again.": "{column} 包含控制字符（{character}），例如制表符、换行符或 NUL；请删除后重新导入。",
+    "{column} holds a control character ({character}), such as NUL; it may hold tabs and line breaks but no other "
+    "control characters: remove it and import again.":
+        "{column} 包含控制字符（{character}），例如 NUL；此列可以包含制表符和换行符，但不能包含其他控制字符：请删除后重新导入。",
     "{column} '{value}' looks like a spreadsheet formula; formulas are not imported.":
         "{column} '{value}' 看起来像电子表格公式；公式不予导入。",
     "{column} '{value}' is not a date: use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are "

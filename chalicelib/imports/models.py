@@ -82,6 +82,9 @@ class ImportLog(BaseModel):
     # Of the rows rejected, those with other values imported (a wide row); values outside their plausible range.
     rowsPartlyRejected = NumberAttribute(null=True)
     valuesImplausible = NumberAttribute(null=True)
+    # Rows taken that give a time of day without a time zone (read as UTC), added per chunk with the checkpoint; none
+    # on logs of imports that did not count them.
+    rowsWithoutTimeZone = NumberAttribute(null=True)
     feedbackFileId = UnicodeAttribute(null=True)
     message = UnicodeAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names

@@ -40,7 +40,18 @@ TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activi
                "description", "locationType", "analyticalMethod", "horizontalDatum", "detectionLimitUnit",
                "detectionLimitType")
 
+# The accepted rows' field marking a time of day given without a time zone (read as UTC); absent when none is.
+TIME_WITHOUT_ZONE = "timeWithoutZone"
 DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)"
+# Free text (a result's comment, a station's description): a tab or a line break is text there (a quoted cell may
+# run over lines). Every other column is one line, as a name, an identifier, a code or a number is: a control
+# character in it is refused, as the API refuses one in a name (chalicelib/core/names.py).
+FREE_TEXT_FIELDS = ("comment", "description")
+_FREE_TEXT_CONTROLS = (0x09, 0x0A, 0x0D)  # tab, line feed, carriage return
+CONTROL_MESSAGE = ("{column} holds a control character ({character}), such as a tab, a line break or NUL; remove it "
+                   "and import again.")
+FREE_TEXT_CONTROL_MESSAGE = ("{column} holds a control character ({character}), such as NUL; it may hold tabs and "
+                             "line breaks but no other control characters: remove it and import again.")
 
 
 @dataclass(frozen=True)
@@ -237,6 +248,11 @@ class _Frame:
                 self.reject(pc.match_substring(values, "\ufffd"), name,
                             "{column} holds characters that are not " + self.encoding + " text (the file mixes "
                             "encodings); save the file as UTF-8 and import it again.", values)
+            free = name in FREE_TEXT_FIELDS
+            control = _control_characters(values, free)
+            if control is not None:
+                self.reject(control, name, FREE_TEXT_CONTROL_MESSAGE if free else CONTROL_MESSAGE, values,
+                            lambda text, free=free: {"character": _first_control(text, free)})
             if name in TEXT_FIELDS:
                 # Cells starting like a formula (cheap first look); a leading minus is a formula unless the
                 # cell is a plain negative number.
@@ -281,6 +297,56 @@ def _starts_like_formula(values: pa.Array, first: np.ndarray | None = None) -> n
     starts = (first == _FORMULA_BYTES[0]) | (first == _FORMULA_BYTES[1]) | (first == _FORMULA_BYTES[2]) \
         | (first == _FORMULA_BYTES[3])
     return starts & ~_empty(values) if starts.any() else starts
+
+
+def _control_characters(values: pa.Array, free_text: bool = False) -> np.ndarray | None:
+    """Per cell (a string array without nulls, trimmed), whether it holds a control character: C0 (below U+0020;
+    in free text but a tab, a line feed or a carriage return), DEL, C1 (U+0080-U+009F), and in a one-line field the
+    line and paragraph separators (U+2028, U+2029), as the API's names refuse them. None when no cell does.
+
+    Read from the column's bytes (valid UTF-8: the reader transcoded them), cheapest first: their least and greatest
+    (two reductions, no temporary array) clear a column of printable ASCII, most columns; a column with other
+    letters (0x80 and above) is searched for the bytes that start such a character (0x7F; 0xC2, which C1 starts
+    with, as do nbsp, ° and µ; 0xE2, the separators' first byte, and of dashes and curly quotes) with Python's search
+    of one byte (memchr), and only where one is found are the bytes after it looked at in numpy."""
+    bounds, data = _cells(values)
+    data = data[bounds[0]:bounds[-1]]
+    if not len(data):
+        return None
+    low, high = int(data.min()), int(data.max())
+    if low >= 0x20 and high < 0x7F:
+        return None
+    found = []
+    if low < 0x20:
+        c0 = np.flatnonzero(data < 0x20)
+        found.append(c0[~np.isin(data[c0], _FREE_TEXT_CONTROLS)] if free_text else c0)
+    if high >= 0x7F:
+        raw = data.tobytes()
+        if b"\x7f" in raw:
+            found.append(np.flatnonzero(data == 0x7F))
+        if b"\xc2" in raw:  # C1 is 0xC2 then 0x80-0x9F (0xA0-0xBF after it are letters and signs: nbsp, °, µ)
+            c2 = np.flatnonzero(data[:-1] == 0xC2)
+            found.append(c2[data[c2 + 1] < 0xA0])
+        if not free_text and b"\xe2" in raw:  # U+2000-U+2FFF: dashes and quotes too (a search of three bytes is slow)
+            e2 = np.flatnonzero(data[:-2] == 0xE2)
+            e2 = e2[(data[e2 + 2] | 1) == 0xA9]  # the third byte first: few of them are 0xA8 or 0xA9
+            found.append(e2[data[e2 + 1] == 0x80])
+    positions = np.concatenate(found) if found else np.zeros(0, dtype=np.intp)
+    if not len(positions):
+        return None
+    mask = np.zeros(len(values), dtype=bool)
+    mask[np.searchsorted(bounds[1:] - bounds[0], positions, "right")] = True  # the cell each byte is in
+    return mask
+
+
+def _first_control(text: str, free_text: bool) -> str:
+    """The first control character of a rejected cell (as _control_characters finds them), as U+XXXX."""
+    for character in text:
+        code = ord(character)
+        if (code < 0x20 and not (free_text and code in _FREE_TEXT_CONTROLS)) or 0x7F <= code <= 0x9F \
+                or (not free_text and code in (0x2028, 0x2029)):
+            return f"U+{code:04X}"
+    return "?"
 
 
 def _may_need_trim(first: np.ndarray, last: np.ndarray) -> bool:
@@ -490,6 +556,9 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                  "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
     # Seconds since 1970 (UTC) per row; 0 where the date is missing or wrong (such rows are rejected).
     moment_seconds = epoch + seconds - offset
+    # A time of day given without its zone is read as UTC (offset 0): the row is taken, and the import says how many
+    # rows it read so (worker: rowsWithoutTimeZone). From the offsets alone; nothing when the file has no times.
+    zoneless = ~_empty(times_text) & _empty(zones) if "time" in frame.arrays else None
 
     raw_values = frame.text("value")
     detection = frame.text("detectionCondition")
@@ -559,6 +628,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         derived["detectionLimit"] = limit
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
+    if zoneless is not None and zoneless.any():
+        fields[TIME_WITHOUT_ZONE] = keep(pa.array(zoneless))
     # The value as written where that is not the stored number's own text (7.10, 0.0100, 1.5E-3): kept, so that
     # downloads give back its figures.
     fields["writtenValue"] = written_figures(_without_text_mark(fields["value"]), fields["number"])

@@ -79,6 +79,9 @@ class Counts:
     rowsPartlyRejected: int = 0
     # Values taken outside their parameter's plausible range (chalicelib/timeseries/plausible.py): said, not refused.
     valuesImplausible: int = 0
+    # Rows taken (written, unchanged, or in a dry run those that would be) that give a time of day without a time
+    # zone: their times were read as UTC. Said, not refused.
+    rowsWithoutTimeZone: int = 0
 
     def as_map(self) -> dict:
         return dict(self.__dict__)
@@ -123,6 +126,7 @@ class ImportJob:
         self.project_keys: dict[str, str | None] = {}
         self.metrics = metrics
         self.totals = Counts()
+        self.time_zone_column: str | None = None  # the file's time zone column, as its notice names it
 
     # ------------------------------------------------------------ the log
 
@@ -239,6 +243,7 @@ class ImportJob:
             layout = formats.detect(text.header, self.log.format, service.header_map(self.log.organizationId))
         except formats.FormatError as exc:
             raise source.FileError(str(exc)) from exc
+        self.time_zone_column = layout.columns.get("timeZone") or layout.format.column("timeZone")
         chunk_rows = int(self.log.chunkRows or self.settings.import_chunk_rows)
         if not self.log.header:
             self._update("SET header = :header, detectedFormat = :format, chunkRows = :rows"
@@ -497,6 +502,10 @@ class ImportJob:
         rows = outcome.checked.rows
         outcome.stored_rows = {int(rows[p]) for p in kept}
         outcome.implausible_rows = sorted({int(rows[p]) for p in kept if measured.implausible[p]})
+        zoneless = fields.get(validate.TIME_WITHOUT_ZONE)
+        if zoneless is not None:  # rows, not values: a wide row's values share its time
+            marked = zoneless.to_numpy(zero_copy_only=False)
+            outcome.counts.rowsWithoutTimeZone = len({int(rows[p]) for p in kept if marked[p]})
         outcome.counts.valuesImplausible = sum(1 for item in outcome.sample_items if OUT_OF_RANGE in item)
         changed, unchanged = samples.split_unchanged(outcome.sample_items, stored)
         outcome.sample_items = changed
@@ -764,8 +773,9 @@ class ImportJob:
         else:
             status = PARTIAL
             message = rejected_message(rejected - partly, partly, bool(log.dryRun))
-        if status != FAILED:  # said first: the sentences after it are its {message}, translated in turn
-            message = " ".join(filter(None, (self._implausible(int(log.valuesImplausible or 0)), message))) or None
+        if status != FAILED:  # said first: the sentences after them are their {message}, translated in turn
+            message = " ".join(filter(None, (self._implausible(int(log.valuesImplausible or 0)),
+                                             self._without_zone(log), message))) or None
         self.finish(status, (dry + (message or "")).strip() or None,
                     rows_total if rows_total is not None else int(log.rowsDone), feedback)
 
@@ -779,6 +789,34 @@ class ImportJob:
         if count == 1:
             return f"1 value is outside the plausible range of its parameter (row {listed}): check it."
         return f"{count:,} values are outside the plausible range of their parameter (rows {listed}): check them."
+
+    def _without_zone(self, log: ImportLog) -> str | None:
+        """What the import says of its rows that give a time without a time zone (taken, their times read as UTC)."""
+        count = int(log.rowsWithoutTimeZone or 0)
+        if not count:
+            return None
+        column = self.time_zone_column
+        if column is None:  # the file could not be read again (a resume that failed): the format's own column
+            fmt = formats.FORMATS.get(log.detectedFormat or "")
+            column = fmt.column("timeZone") if fmt is not None else "TimeZone"
+        return without_zone_message(count, column, bool(log.dryRun))
+
+
+def without_zone_message(count: int, column: str, dry_run: bool) -> str:
+    """The notice of the rows that give a time of day without a time zone: read as UTC, which puts a local evening
+    on the next day. Stored values keep their key (station, parameter, time, activity): a time given its zone later is
+    another value, so the values imported so are deleted before the file is imported again."""
+    if dry_run:
+        if count == 1:
+            return ("1 row gives a time without a time zone: its time would be read as UTC. If it is a local time, "
+                    f"give its zone in {column} before importing.")
+        return (f"{count:,} rows give a time without a time zone: their times would be read as UTC. If they are local "
+                f"times, give their zone in {column} before importing.")
+    if count == 1:
+        return ("1 row gives a time without a time zone: its time was read as UTC. If it is a local time, delete its "
+                f"value, give its zone in {column} and import it again.")
+    return (f"{count:,} rows give a time without a time zone: their times were read as UTC. If they are local times, "
+            f"delete those values, give their zone in {column} and import them again.")
 
 
 def rejected_message(rejected: int, partly: int, dry_run: bool) -> str:

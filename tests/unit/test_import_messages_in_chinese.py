@@ -37,6 +37,8 @@ BAD_ROWS = [
     "S1,2024-01-10,,,pH,7,std units,,," + "x" * 501,  # too long
     "S1,2024-01-11,,,pH,7,std units,,,",
     "S1,2024-01-11,,,pH,7,std units,,,",  # repeats the row before
+    "S1,2024-01-12,,,pH\x01,7,std units,,,",  # a control character in a name
+    "S1,2024-01-13,,,pH,7,std units,,,bell\x07",  # a control character in free text (other than a tab or line break)
 ]
 
 
@@ -64,7 +66,7 @@ def test_every_reason_the_checks_give_a_rejected_row_reads_in_chinese():
     (chunk,) = list(reader.chunks(text, 1000))
     checked = validate.check_results(chunk.table, layout, text.header, RULES, first_row=1, seen=validate.Seen())
     reasons = sorted({r.message for r in checked.rejections})
-    assert len(reasons) == 18  # one per kind of problem in BAD_ROWS
+    assert len(reasons) == 20  # one per kind of problem in BAD_ROWS
     untranslated = [m for m in reasons if not CHINESE.search(localize(m, ZH))]
     assert not untranslated
     assert localize("StationIdentifier is empty: every value needs its station.", ZH) == "StationIdentifier 为空：每个数值都需要其站点。"
@@ -90,6 +92,23 @@ def test_a_message_inside_a_message_is_translated_too():
                     "imported.", ZH) == "仅检查：未写入任何数据。1 行被拒绝（见被拒绝的行）；其余各行可以导入。"
     assert localize("No row could be imported: the only row was rejected (see the rejected rows).", ZH) == (
         "没有可导入的行：唯一的一行被拒绝（见被拒绝的行）。")
+
+
+def test_the_notice_of_times_without_a_time_zone_reads_in_chinese_before_and_after_other_sentences():
+    from chalicelib.imports.worker import rejected_message, without_zone_message
+
+    for dry_run in (False, True):
+        for count in (1, 1234):
+            notice = without_zone_message(count, "ActivityStartTime/TimeZoneCode", dry_run)
+            for message in (notice, f"{notice} {rejected_message(2, 0, dry_run)}",
+                            "3 values are outside the plausible range of their parameter (rows 1, 2, 3): check them. "
+                            f"{notice}", f"Dry run: nothing was written. {notice}"):
+                chinese = localize(message, ZH)
+                assert "没有时区" in chinese and "ActivityStartTime/TimeZoneCode" in chinese, chinese
+                english_left = re.search(r"[a-z]{3,} [a-z]{3,}", chinese.replace("ActivityStartTime/TimeZoneCode", ""))
+                assert not english_left, chinese
+    assert localize(without_zone_message(1234, "TimeZone", False), ZH) == (
+        "1,234 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值，在 TimeZone 中给出时区后重新导入。")
 
 
 def test_a_time_series_files_reasons_and_problems_read_in_chinese():

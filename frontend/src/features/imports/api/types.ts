@@ -25,6 +25,11 @@ export interface ImportLog {
   parametersCreated: number;
   /** The names of the parameters created (in a dry run: that would be), at most 20: a misspelt one shows here. */
   newParameters?: string[];
+  /**
+   * Rows taken (written, unchanged, or in a dry run that would be) that give a time of day without a time zone: their
+   * times were read as UTC, and the log's message says what to do. Absent from an older server's logs.
+   */
+  rowsWithoutTimeZone?: number;
   feedbackFileId: string | null;
   message: string | null;
   createdBy: string;

@@ -194,6 +194,13 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
               <dd>{number(log[key])}</dd>
             </div>
           ))}
+          {/* Said only when there are any: times read as UTC for want of a zone (the message above says what to do). */}
+          {(log.rowsWithoutTimeZone ?? 0) > 0 && (
+            <div className="imports-count-warning">
+              <dt>{t(log.dryRun ? 'imports.checkCounts.rowsWithoutTimeZone' : 'imports.counts.rowsWithoutTimeZone')}</dt>
+              <dd>{number(log.rowsWithoutTimeZone!)}</dd>
+            </div>
+          )}
         </dl>
       )}
       {settled && (log.newParameters?.length ?? 0) > 0 && (

@@ -628,8 +628,8 @@ describe('after a regression walk', () => {
   });
 
   it.each([
-    ['en', 'The Open Water Data template', /^One value per row\. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude \(and StationName\)\. Time, TimeZone \(a WQX code such as EST\), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional\.$/, 'Download the template (CSV)'],
-    ['zh-CN', 'Open Water Data 模板', /^每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。$/, '下载模板（CSV）'],
+    ['en', 'The Open Water Data template', /^One value per row\. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude \(and StationName\)\. Time, TimeZone \(a WQX code such as EST; a time without one is read as UTC\), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional\.$/, 'Download the template (CSV)'],
+    ['zh-CN', 'Open Water Data 模板', /^每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。$/, '下载模板（CSV）'],
   ] as const)('describes the template and saves it through the app\'s client, keeping its byte-order mark (%s)', async (language, title, description, button) => {
     await changeLanguage(language);
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:template');
@@ -772,5 +772,62 @@ describe('once every row is done (a large import walked)', () => {
     renderResult(log);
     expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.getByText(line)).toBeInTheDocument();
+  });
+});
+
+describe('an import whose rows give times without a time zone (read as UTC)', () => {
+  const NOTICE = '2 rows give a time without a time zone: their times were read as UTC. If they are local times, delete those values, give their zone in TimeZone and import them again.';
+  const NOTICE_ZH = '2 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值，在 TimeZone 中给出时区后重新导入。';
+  const DRY_NOTICE = 'Dry run: nothing was written. 2 rows give a time without a time zone: their times would be read as UTC. If they are local times, give their zone in TimeZone before importing.';
+  const ended = (overrides: Partial<ImportLog> = {}) => importLog({
+    detectedFormat: 'template', status: 'succeeded', settled: true, rowsTotal: 3, rowsDone: 3, rowsImported: 3, rowsWithoutTimeZone: 2,
+    message: NOTICE, ...overrides,
+  });
+
+  it('says so with the result and counts them, and in the history, in English and in Chinese', async () => {
+    serve({ states: [ended()], chineseMessages: { [NOTICE]: NOTICE_ZH } });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    // The server's notice, under the status (announced with it), and the count among the result's counts.
+    expect(await screen.findByText(NOTICE, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`results.csv: Imported${NOTICE}`);
+    const counts = screen.getByText('Values imported').closest('dl')!;
+    const utc = within(counts).getByText('Rows with a time but no time zone (read as UTC)');
+    expect(utc.nextSibling).toHaveTextContent('2');
+    expect(utc.parentElement).toHaveClass('imports-count-warning');
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    await waitFor(() => expect(columnsOf(within(history).getByRole('row', { name: /results\.csv/ }))[2])
+      .toBe('3 values imported · 0 unchanged · 0 rows rejected · 2 rows without a time zone (read as UTC)'));
+
+    await act(() => changeLanguage('zh-CN'));
+    expect(await screen.findByText(NOTICE_ZH)).toBeInTheDocument();
+    expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
+    expect(screen.getByText('有时刻但无时区的行（按 UTC 读取）').nextSibling).toHaveTextContent('2');
+    const chinese = await screen.findByRole('table', { name: '本项目的导入记录' });
+    await waitFor(() => expect(columnsOf(within(chinese).getByRole('row', { name: /results\.csv/ }))[2])
+      .toBe('已导入 3 个值 · 0 个未更改 · 被拒绝 0 行 · 2 行无时区（按 UTC 读取）'));
+  }, 10_000);
+
+  it('says what a dry run would read as UTC', async () => {
+    serve({ states: [ended({ dryRun: true, message: DRY_NOTICE })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await importFile();
+    expect(await screen.findByText(DRY_NOTICE, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Rows with a time but no time zone (would be read as UTC)').nextSibling).toHaveTextContent('2');
+    await act(() => changeLanguage('zh-CN'));
+    expect(await screen.findByText('有时刻但无时区的行（将按 UTC 读取）')).toBeInTheDocument();
+  });
+
+  it('counts nothing of the kind when every time has its zone, or for an older server that does not count them', async () => {
+    serve({ states: [ended({ rowsWithoutTimeZone: 0, message: null })], earlier: [ended({ logId: 'old', fileName: 'old.csv', rowsWithoutTimeZone: undefined, message: null })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('old.csv');
+    await importFile();
+    expect(await screen.findByText('Values imported', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByText(/no time zone/)).not.toBeInTheDocument();
+    const history = screen.getByRole('table', { name: 'Imports of this project' });
+    expect(columnsOf(within(history).getByRole('row', { name: /old\.csv/ }))[2]).toBe('3 values imported · 0 unchanged · 0 rows rejected');
   });
 });

@@ -49,9 +49,10 @@ export function countLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format
 
 /**
  * An import's outcome in a line (the history): what was written, what was already stored, which rows were
- * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do.
+ * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do. Rows whose
+ * time was read as UTC for want of a time zone are named when there are any.
  */
-export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected'>): string {
+export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone'>): string {
   const imported =
     recordsOf(log) === 'stations'
       ? t(log.dryRun ? 'imports.outcome.stationsToImport' : 'imports.outcome.stationsImported', { count: log.rowsImported })
@@ -60,6 +61,7 @@ export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'form
     imported,
     t('imports.outcome.unchanged', { count: log.rowsUnchanged }),
     t(log.dryRun ? 'imports.outcome.rowsToReject' : 'imports.outcome.rowsRejected', { count: log.rowsRejected }),
+    ...((log.rowsWithoutTimeZone ?? 0) > 0 ? [t('imports.outcome.withoutTimeZone', { count: log.rowsWithoutTimeZone })] : []),
   ].join(' · ');
 }
 

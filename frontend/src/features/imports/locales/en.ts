@@ -88,6 +88,8 @@ const imports = {
     rowsRejected: 'Rows rejected',
     stationsCreated: 'Stations created',
     parametersCreated: 'Parameters created',
+    /** Rows that give a time of day but no time zone: the time was read as UTC (shown only when there are any). */
+    rowsWithoutTimeZone: 'Rows with a time but no time zone (read as UTC)',
     /** A station file: its counts are of stations. */
     stations: {
       rowsImported: 'Stations imported (new or changed)',
@@ -107,6 +109,7 @@ const imports = {
     rowsRejected: 'Rows that would be rejected',
     stationsCreated: 'Stations that would be created',
     parametersCreated: 'Parameters that would be created',
+    rowsWithoutTimeZone: 'Rows with a time but no time zone (would be read as UTC)',
     stations: {
       rowsImported: 'Stations that would be imported (new or changed)',
       rowsUnchanged: 'Stations unchanged (already stored)',
@@ -128,6 +131,9 @@ const imports = {
     rowsRejected_other: '{{count, number}} rows rejected',
     rowsToReject_one: '{{count, number}} row to reject',
     rowsToReject_other: '{{count, number}} rows to reject',
+    /** Rows whose time was read as UTC, as they give no time zone (named only when there are any). */
+    withoutTimeZone_one: '{{count, number}} row without a time zone (read as UTC)',
+    withoutTimeZone_other: '{{count, number}} rows without a time zone (read as UTC)',
   },
   rejected: {
     /** The problems listed (a row with two bad cells has two) and the rows they are in (the result's "Rows rejected"). */
@@ -178,7 +184,7 @@ const imports = {
   template: {
     title: 'The Open Water Data template',
     description:
-      'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional.',
+      'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST; a time without one is read as UTC), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional.',
     download: 'Download the template (CSV)',
   },
 };

@@ -69,6 +69,7 @@ const imports: typeof en = {
     rowsRejected: '被拒绝的行',
     stationsCreated: '新建的站点',
     parametersCreated: '新建的参数',
+    rowsWithoutTimeZone: '有时刻但无时区的行（按 UTC 读取）',
     stations: {
       rowsImported: '已导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
@@ -86,6 +87,7 @@ const imports: typeof en = {
     rowsRejected: '将被拒绝的行',
     stationsCreated: '将新建的站点',
     parametersCreated: '将新建的参数',
+    rowsWithoutTimeZone: '有时刻但无时区的行（将按 UTC 读取）',
     stations: {
       rowsImported: '将被导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
@@ -106,6 +108,8 @@ const imports: typeof en = {
     rowsRejected_other: '被拒绝 {{count, number}} 行',
     rowsToReject_one: '将拒绝 {{count, number}} 行',
     rowsToReject_other: '将拒绝 {{count, number}} 行',
+    withoutTimeZone_one: '{{count, number}} 行无时区（按 UTC 读取）',
+    withoutTimeZone_other: '{{count, number}} 行无时区（按 UTC 读取）',
   },
   rejected: {
     caption: '{{rows}}中共有 {{problems}}',
@@ -148,7 +152,7 @@ const imports: typeof en = {
   template: {
     title: 'Open Water Data 模板',
     description:
-      '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。',
+      '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。',
     download: '下载模板（CSV）',
   },
 };
