@@ -628,6 +628,8 @@ ZH_CN = {
     "The file in the archive is larger than 256 MB; split it.": "压缩包中的文件超过 256 MB，请拆分。",
     "Time-series files up to 256 MB can be imported; split it.": "时间序列文件最大可导入 256 MB，请拆分。",
     "The parameter is empty.": "参数为空。",
+    "Column {number} of the header holds a control character ({character}); remove it and import again.":
+        "表头第 {number} 列包含控制字符（{character}）；请删除后重新导入。",
     "A row has {found} cells where the header has {expected}. Check its delimiters and quotes.":
         "某行有 {found} 个单元格，而表头有 {expected} 列。请检查其分隔符和引号。",
     "The station is empty.": "站点为空。",

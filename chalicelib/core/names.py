@@ -33,6 +33,16 @@ def has_control_characters(text: str) -> bool:
     return any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in text)
 
 
+def first_control_character(text: str) -> str | None:
+    """The first character of `text` that a name may not hold (has_control_characters), as U+XXXX; None if none."""
+    return next((f"U+{ord(c):04X}" for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+
+
+# An imported file's cell that names something (a station, a parameter) and holds a control character.
+CONTROL_CHARACTER_IN_CELL = ("{column} holds a control character ({character}), such as a tab, a line break or NUL; "
+                             "remove it and import again.")
+
+
 _JOINERS = "\u200c\u200d"  # zero-width non-joiner, zero-width joiner
 _JOINER_RUN = re.compile(f"[{_JOINERS}]+")
 

@@ -20,6 +20,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from chalicelib.core.names import CONTROL_CHARACTER_IN_CELL
 from chalicelib.imports.formats import LIMITS, STATIONS, Layout
 
 MAX_TEXT = 500
@@ -48,8 +49,7 @@ DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00
 # character in it is refused, as the API refuses one in a name (chalicelib/core/names.py).
 FREE_TEXT_FIELDS = ("comment", "description")
 _FREE_TEXT_CONTROLS = (0x09, 0x0A, 0x0D)  # tab, line feed, carriage return
-CONTROL_MESSAGE = ("{column} holds a control character ({character}), such as a tab, a line break or NUL; remove it "
-                   "and import again.")
+CONTROL_MESSAGE = CONTROL_CHARACTER_IN_CELL
 FREE_TEXT_CONTROL_MESSAGE = ("{column} holds a control character ({character}), such as NUL; it may hold tabs and "
                              "line breaks but no other control characters: remove it and import again.")
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from chalicelib.core.names import CONTROL_CHARACTER_IN_CELL, first_control_character
 from chalicelib.timeseries import plausible
 
 WIDE, LONG, USGS_JSON = "ts-wide", "ts-long", "usgs-json"
@@ -189,6 +190,11 @@ def read(data: bytes, asked: str, header_map: dict) -> Parsed:
     header = [h.strip() for h in next(rows, [])]
     if not any(header):
         raise FileProblem("The file is empty.")
+    for number, name in enumerate(header, start=1):
+        control = first_control_character(name)
+        if control:  # a column's name becomes a parameter's (wide layout) or says what the column holds
+            raise FileProblem(f"Column {number} of the header holds a control character ({control}); remove it and "
+                              "import again.")
     mapped_header = [header_map.get(h) if isinstance(header_map.get(h), str) else h for h in header]
     fmt = detect(data, mapped_header, asked)
     if fmt == USGS_JSON:
@@ -234,6 +240,8 @@ def read_long(rows, header, mapped, header_map, parsed: Parsed) -> None:
         if not key.parameter:
             parsed.reject(row, header[at["parameter"]], "", "The parameter is empty.", cells)
             return []
+        if not _one_line(parsed, row, header[at["parameter"]], key.parameter, cells):
+            return []
         return [(key, header[at["value"]], cells[at["value"]], cell(cells, "qualifier"))]
 
     _rows(rows, header, at, parsed, values)
@@ -251,6 +259,8 @@ def _rows(rows, header, at, parsed: Parsed, values_of) -> None:
         station = cells[at["station"]].strip()
         if not station:
             parsed.reject(row, header[at["station"]], "", "The station is empty.", cells)
+            continue
+        if not _one_line(parsed, row, header[at["station"]], station, cells):
             continue
         zone = None
         if at.get("zone") is not None and cells[at["zone"]].strip():
@@ -336,3 +346,12 @@ def read_usgs_json(data: bytes) -> Parsed:
                     continue  # the service's "no value" marker
                 parsed.add(key, epoch, number, ",".join(qualifiers) or None)
     return parsed
+
+
+def _one_line(parsed: Parsed, row: int, column: str, text: str, cells) -> bool:
+    """Whether a name (a station's, a parameter's) holds no control character; else its row is rejected, as the
+    result imports and the API refuse such a name."""
+    control = first_control_character(text)
+    if control:
+        parsed.reject(row, column, text, CONTROL_CHARACTER_IN_CELL.format(column=column, character=control), cells)
+    return control is None

@@ -123,14 +123,17 @@ def test_a_time_series_files_reasons_and_problems_read_in_chinese():
             "S1,pH,yesterday,1,",  # no date and time
             "S1,pH,2024-05-01T00:00:00,1,",  # no zone anywhere
             "S1,pH,2024-05-01T00:00:00Z,abc,",  # not a number
-            "S1,pH,9999-12-31T23:00:00-05:00,1,"]  # a year out of range
+            "S1,pH,9999-12-31T23:00:00-05:00,1,",  # a year out of range
+            "S1,p\x00H,2024-05-01T00:00:00Z,1,",  # a control character in the parameter
+            "S\x07,pH,2024-05-01T00:00:00Z,1,"]  # and in the station
     parsed = series_formats.read(("\n".join(rows) + "\n").encode(), "ts-long", {})
     reasons = sorted({r["message"] for r in parsed.rejections})
-    assert len(reasons) == 9 and "The time is empty." in reasons
+    assert len(reasons) == 11 and "The time is empty." in reasons
     assert not [m for m in reasons if not CHINESE.search(localize(m, ZH))]
     problems = []
     for data, asked in ((b'{"value": {}}', "auto"), (b'{"a": 1}', "ts-long"), (b"a,b\n1,2\n", "usgs-json"),
-                        (b"Station,Value\nS1,1\n", "ts-long"), (b"Station,Time\nS1,2024-05-01T00:00:00Z\n", "ts-wide")):
+                        (b"Station,Value\nS1,1\n", "ts-long"), (b"Station,Time\nS1,2024-05-01T00:00:00Z\n", "ts-wide"),
+                        (b"Station,Time,Temp\x01 (deg C)\nS1,2024-05-01T00:00:00Z,1\n", "ts-wide")):
         with pytest.raises(series_formats.FileProblem) as raised:
             series_formats.read(data, asked, {})
         problems.append(str(raised.value))

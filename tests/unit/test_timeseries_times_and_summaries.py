@@ -93,3 +93,20 @@ def test_an_import_tries_again_after_a_passing_fault_of_aws_only():
                           "PutItem")
     assert _passing(throttled) and _passing(PutError(cause=throttled)) and _passing(ConnectionResetError())
     assert not _passing(refused) and not _passing(OverflowError()) and not _passing(KeyError("x"))
+
+
+def test_a_logger_files_station_or_parameter_holding_a_control_character_is_refused_by_row_and_column():
+    # As the result imports and the API refuse such a name: a NUL or a bell would become a parameter's label.
+    rows = ["Station,Parameter,Time,Value",
+            "S1,pH,2024-05-01T00:00:00Z,7",
+            "S1,p\x00H,2024-05-01T01:00:00Z,7",
+            "S\x07,pH,2024-05-01T02:00:00Z,7"]
+    parsed = formats.read(("\n".join(rows) + "\n").encode(), "ts-long", {})
+    assert [(r["row"], r["column"], r["message"]) for r in parsed.rejections] == [
+        (2, "Parameter", "Parameter holds a control character (U+0000), such as a tab, a line break or NUL; remove it "
+                         "and import again."),
+        (3, "Station", "Station holds a control character (U+0007), such as a tab, a line break or NUL; remove it "
+                       "and import again.")]
+    assert [key.parameter for key in parsed.values] == ["pH"]
+    with pytest.raises(formats.FileProblem, match=r"^Column 3 of the header holds a control character \(U\+0001\); "):
+        formats.read(b"Station,Time,Temp\x01 (deg C)\nS1,2024-05-01T00:00:00Z,1\n", "ts-wide", {})
