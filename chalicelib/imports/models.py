@@ -85,6 +85,8 @@ class ImportLog(BaseModel):
     # Rows taken that give a time of day without a time zone (read as UTC), added per chunk with the checkpoint; none
     # on logs of imports that did not count them.
     rowsWithoutTimeZone = NumberAttribute(null=True)
+    # Of the rows imported, those that replaced what was stored (a corrected value); none on logs from before it.
+    rowsReplaced = NumberAttribute(null=True)
     feedbackFileId = UnicodeAttribute(null=True)
     message = UnicodeAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names

@@ -43,7 +43,8 @@ NOT_FOUND = "Import not found."
 PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
-                 "trigger", "sourceId", "kind", "newParameters", "rowsWithoutTimeZone")
+                 "trigger", "sourceId", "kind", "newParameters", "rowsWithoutTimeZone",
+                 "rowsReplaced")
 # The worker's lease is read to tell whether an ended import is settled; it is not answered.
 _LEASE_FIELDS = ("workerId", "leaseUntil")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",) + _LEASE_FIELDS,
@@ -71,6 +72,8 @@ def public(log: ImportLog) -> dict:
     out["rowsTotal"] = int(out["rowsTotal"]) if out["rowsTotal"] is not None else None
     # Optional (added after the log's other counts): the rows whose time was read as UTC for want of a zone.
     out["rowsWithoutTimeZone"] = int(out["rowsWithoutTimeZone"] or 0)
+    # Optional likewise: of the rows imported, those that replaced a stored value.
+    out["rowsReplaced"] = int(out["rowsReplaced"] or 0)
     out["dryRun"] = bool(out["dryRun"])
     out["newParameters"] = sorted(out["newParameters"] or [], key=str.casefold)
     out["progress"] = progress(log)

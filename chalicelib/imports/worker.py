@@ -82,6 +82,9 @@ class Counts:
     # Rows taken (written, unchanged, or in a dry run those that would be) that give a time of day without a time
     # zone: their times were read as UTC. Said, not refused.
     rowsWithoutTimeZone: int = 0
+    # Of rowsImported, those that replaced what was stored (a corrected value, a station's changed fields, a limit set
+    # on stored results): a re-imported file says how many of its values it corrected.
+    rowsReplaced: int = 0
 
     def as_map(self) -> dict:
         return dict(self.__dict__)
@@ -514,6 +517,7 @@ class ImportJob:
         written_activities = {item["a"]["S"] for item in changed if "a" in item}
         outcome.activities = {k: v for k, v in outcome.activities.items() if k in written_activities}
         outcome.counts.rowsImported = len(changed)
+        outcome.counts.rowsReplaced = sum(1 for item in changed if (item["seriesKey"]["S"], item["time"]["S"]) in stored)
         outcome.counts.rowsUnchanged = unchanged
 
     def _refuse_other_projects(self, outcome: Outcome, positions: list[int], stored: dict) -> list[int]:
@@ -573,6 +577,7 @@ class ImportJob:
             elif any(getattr(existing, k) != v for k, v in values.items()):
                 outcome.changed_stations.append((existing, values))
                 outcome.counts.rowsImported += 1
+                outcome.counts.rowsReplaced += 1
             elif self.log.projectId not in (existing.projectIds or []):
                 outcome.counts.rowsImported += 1  # the station joins this project (at the end of the import)
             else:
@@ -625,6 +630,7 @@ class ImportJob:
                     moved = True
             if moved:
                 outcome.counts.rowsImported += 1
+                outcome.counts.rowsReplaced += 1
             else:
                 outcome.counts.rowsUnchanged += 1
         outcome.sample_items = list(changed.values())

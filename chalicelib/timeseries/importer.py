@@ -189,9 +189,10 @@ class TimeSeriesImport(ImportJob):
         values = {":done": {"N": str(parsed.rows)}, ":imported": {"N": str(imported)},
                   ":rejected": {"N": str(rejected)}, ":unchanged": {"N": str(counts["unchanged"])},
                   ":stations": {"N": str(counts["stationsCreated"])},
-                  ":parameters": {"N": str(counts["parametersCreated"])}}
+                  ":parameters": {"N": str(counts["parametersCreated"])}, ":replaced": {"N": str(counts["replaced"])}}
         self.record_written("rowsDone = :done, rowsImported = :imported, rowsRejected = :rejected, "
-                            "rowsUnchanged = :unchanged, stationsCreated = :stations, parametersCreated = :parameters",
+                            "rowsUnchanged = :unchanged, stationsCreated = :stations, parametersCreated = :parameters, "
+                            "rowsReplaced = :replaced",
                             values, rows_done=parsed.rows)
         message = summary(read=imported + counts["unchanged"], series=series_read, unchanged=counts["unchanged"],
                           duplicates=parsed.duplicates, flagged=counts["flagged"], rejected=rejected,

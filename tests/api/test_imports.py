@@ -53,11 +53,24 @@ def test_importing_the_same_file_again_changes_nothing(api):
     org, project = fresh_project(api)
     first = import_file(api, org, project, TEMPLATE)
     again = import_file(api, org, project, TEMPLATE)
-    assert first["rowsImported"] == 3
-    assert (again["status"], again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"]) == \
-        ("succeeded", 0, 3, 0)
+    assert (first["rowsImported"], first["rowsReplaced"]) == (3, 0)
+    assert (again["status"], again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"],
+            again["rowsReplaced"]) == ("succeeded", 0, 3, 0, 0)
     station = api.get(_path(org, project, "/stations")).json[0]
     assert station["sampleCount"] == 3
+
+
+def test_a_file_imported_again_with_a_value_corrected_says_it_corrected_one(api):
+    org, project = fresh_project(api)
+    import_file(api, org, project, TEMPLATE)
+    corrected = TEMPLATE.replace(b",pH,7.4,", b",pH,7.5,") + \
+        b"IMP-1,2024-05-04,10:00,EST,pH,7.6,std units,,,,,40.1,-75.2,Import creek\n"
+    log = import_file(api, org, project, corrected)
+    assert (log["status"], log["rowsImported"], log["rowsReplaced"], log["rowsUnchanged"]) == ("succeeded", 2, 1, 2), log
+    newest = api.as_("admin").get(_path(org, project, "/import-history?page=1&limit=1")).json["data"][0]
+    assert (newest["logId"], newest["rowsReplaced"]) == (log["logId"], 1)
+    station = api.get(_path(org, project, "/stations")).json[0]
+    assert station["sampleCount"] == 4  # the corrected value replaced its old one, the new one came beside them
 
 
 def test_a_dry_run_checks_the_file_and_writes_nothing(api):
@@ -448,10 +461,14 @@ def test_a_station_profile_creates_and_updates_stations(api):
     # "0 imported, 5 unchanged", though the project then held the 5 stations).
     _, second = fresh_project(api, org)
     joined = import_file(api, org, second, content, "sites.csv")
-    assert (joined["status"], joined["rowsImported"], joined["rowsUnchanged"], joined["stationsCreated"]) == \
-        ("succeeded", 5, 0, 0), joined
+    assert (joined["status"], joined["rowsImported"], joined["rowsUnchanged"], joined["stationsCreated"],
+            joined["rowsReplaced"]) == ("succeeded", 5, 0, 0, 0), joined
     assert len(api.get(_path(org, second, "/stations")).json) == 5
     assert import_file(api, org, second, content, "sites.csv")["rowsUnchanged"] == 5
+    # A station whose name is corrected: said as a stored station changed.
+    renamed = import_file(api, org, project, content.replace(b"MILFORD BROOK AT HERBERTS CORNER, NJ",
+                                                             b"MILFORD BROOK AT HERBERTS CORNER"), "sites.csv")
+    assert (renamed["rowsImported"], renamed["rowsReplaced"], renamed["rowsUnchanged"]) == (1, 1, 4), renamed
 
 
 def test_rows_of_a_station_of_another_organization_are_rejected(api, demo):

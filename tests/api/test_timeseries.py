@@ -181,8 +181,13 @@ def test_the_usgs_water_services_file_is_imported_as_the_service_returns_it(api,
     flow = api.get(f"/wapi/ts/data?series={series['ft3/s']['id']}&aggregate=raw").json["points"]
     assert flow[0] == {"t": "2019-02-14T05:00:00Z", "v": 974.0, "q": "A"}
     again = _import(api, place, USGS.read_bytes(), "waterservices_iv.json")
-    assert (again["rowsImported"], again["rowsUnchanged"], again["message"]) == (
-        0, 20, "20 values of 4 series read (20 already stored).")
+    assert (again["rowsImported"], again["rowsUnchanged"], again["rowsReplaced"], again["message"]) == (
+        0, 20, 0, "20 values of 4 series read (20 already stored).")
+    # The service revised a value (provisional data is): the file imported again corrects the stored one.
+    revised = USGS.read_bytes().replace(b'"value": "974"', b'"value": "980"', 1)
+    assert revised != USGS.read_bytes()
+    corrected = _import(api, place, revised, "waterservices_iv.json")
+    assert (corrected["rowsImported"], corrected["rowsReplaced"], corrected["rowsUnchanged"]) == (1, 1, 19), corrected
 
 
 def test_the_history_lists_one_kind_of_import_at_a_time(api, place):

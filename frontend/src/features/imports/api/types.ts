@@ -30,6 +30,8 @@ export interface ImportLog {
    * times were read as UTC, and the log's message says what to do. Absent from an older server's logs.
    */
   rowsWithoutTimeZone?: number;
+  /** Of rowsImported, those that replaced what was stored (a corrected value, a station's changed fields). Absent from an older server's logs. */
+  rowsReplaced?: number;
   feedbackFileId: string | null;
   message: string | null;
   createdBy: string;

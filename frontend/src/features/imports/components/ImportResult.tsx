@@ -4,7 +4,7 @@ import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, lastAnswered, useRejectedRows } from '../api/imports';
 import { everyRowDone, FINISHED, hasSettled, type ImportLog } from '../api/types';
-import { COUNTS, countLabel, finishingLabel, statusLabel, summariesFollow } from '../lib/labels';
+import { COUNTS, countLabel, finishingLabel, replacedLabel, statusLabel, summariesFollow } from '../lib/labels';
 import { observe, progressOf, stalledFor, type Pace } from '../lib/pace';
 import { saveCsv } from '../../../lib/download';
 
@@ -189,10 +189,19 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
       {settled && (
         <dl aria-label={t('imports.counts.label')}>
           {COUNTS.map((key) => (
-            <div key={key}>
-              <dt>{countLabel(t, log, key)}</dt>
-              <dd>{number(log[key])}</dd>
-            </div>
+            <Fragment key={key}>
+              <div>
+                <dt>{countLabel(t, log, key)}</dt>
+                <dd>{number(log[key])}</dd>
+              </div>
+              {/* Under the values imported, when there are any: those that corrected a stored one. */}
+              {key === 'rowsImported' && (log.rowsReplaced ?? 0) > 0 && (
+                <div className="imports-count-part">
+                  <dt>{replacedLabel(t, log)}</dt>
+                  <dd>{number(log.rowsReplaced!)}</dd>
+                </div>
+              )}
+            </Fragment>
           ))}
           {/* Said only when there are any: times read as UTC for want of a zone (the message above says what to do). */}
           {(log.rowsWithoutTimeZone ?? 0) > 0 && (

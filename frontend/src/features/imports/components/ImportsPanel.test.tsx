@@ -831,3 +831,34 @@ describe('an import whose rows give times without a time zone (read as UTC)', ()
     expect(columnsOf(within(history).getByRole('row', { name: /old\.csv/ }))[2]).toBe('3 values imported · 0 unchanged · 0 rows rejected');
   });
 });
+
+describe('a file imported again with some of its values corrected', () => {
+  const corrected = (overrides: Partial<ImportLog> = {}) => importLog({
+    status: 'succeeded', settled: true, rowsTotal: 1000, rowsDone: 1000, rowsImported: 3, rowsUnchanged: 997, rowsReplaced: 2,
+    finishedAt: '2026-11-24T03:01:00.000Z', ...overrides,
+  });
+  const pairs = () => [...screen.getByLabelText(/^(Result|结果)$/).querySelectorAll('div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]);
+
+  it('says how many of the values imported corrected a stored one, right under them, in English and in Chinese', async () => {
+    renderResult(corrected());
+    expect(pairs().slice(0, 3)).toEqual([['Values imported', '3'], ['Of these, stored values corrected', '2'], ['Values unchanged (already stored)', '997']]);
+    await act(() => changeLanguage('zh-CN'));
+    expect(pairs().slice(0, 2)).toEqual([['已导入的值', '3'], ['其中更正了已存的值', '2']]);
+  });
+
+  it("names a station file's changed stations, and a dry run's values that would be corrected", async () => {
+    const { unmount } = renderResult(corrected({ detectedFormat: 'wqp-station' }));
+    expect(pairs()[1]).toEqual(['Of these, stored stations changed', '2']);
+    unmount();
+    renderResult(corrected({ dryRun: true }));
+    expect(pairs()[1]).toEqual(['Of these, stored values that would be corrected', '2']);
+  });
+
+  it('says nothing of it when no stored value changed, or for an older server that does not count them', () => {
+    const { unmount } = renderResult(corrected({ rowsReplaced: 0 }));
+    expect(screen.queryByText(/^Of these/)).not.toBeInTheDocument();
+    unmount();
+    renderResult(corrected({ rowsReplaced: undefined }));
+    expect(screen.queryByText(/^Of these/)).not.toBeInTheDocument();
+  });
+});

@@ -47,6 +47,12 @@ export function countLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format
   return log.dryRun ? t(`imports.checkCounts.${count}`) : t(`imports.counts.${count}`);
 }
 
+/** The label of rowsReplaced: values (or a station file's stations) that replaced what was stored. */
+export function replacedLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat'>): string {
+  const kind = recordsOf(log) === 'stations' ? 'stations.rowsReplaced' : 'rowsReplaced';
+  return t(`imports.${log.dryRun ? 'checkCounts' : 'counts'}.${kind}`);
+}
+
 /**
  * An import's outcome in a line (the history): what was written, what was already stored, which rows were
  * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do. Rows whose

@@ -90,10 +90,13 @@ const imports = {
     parametersCreated: 'Parameters created',
     /** Rows that give a time of day but no time zone: the time was read as UTC (shown only when there are any). */
     rowsWithoutTimeZone: 'Rows with a time but no time zone (read as UTC)',
+    /** Of the values imported, those that replaced a stored value (shown only when there are any). */
+    rowsReplaced: 'Of these, stored values corrected',
     /** A station file: its counts are of stations. */
     stations: {
       rowsImported: 'Stations imported (new or changed)',
       rowsUnchanged: 'Stations unchanged (already stored)',
+      rowsReplaced: 'Of these, stored stations changed',
     },
   },
   /** The names of the new parameters under the counts: a misspelt name in the file shows before it is written. */
@@ -110,9 +113,11 @@ const imports = {
     stationsCreated: 'Stations that would be created',
     parametersCreated: 'Parameters that would be created',
     rowsWithoutTimeZone: 'Rows with a time but no time zone (would be read as UTC)',
+    rowsReplaced: 'Of these, stored values that would be corrected',
     stations: {
       rowsImported: 'Stations that would be imported (new or changed)',
       rowsUnchanged: 'Stations unchanged (already stored)',
+      rowsReplaced: 'Of these, stored stations that would be changed',
     },
   },
   /** An import's outcome in a line (the history), the parts joined by " · ". */

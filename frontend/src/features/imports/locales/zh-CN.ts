@@ -70,9 +70,11 @@ const imports: typeof en = {
     stationsCreated: '新建的站点',
     parametersCreated: '新建的参数',
     rowsWithoutTimeZone: '有时刻但无时区的行（按 UTC 读取）',
+    rowsReplaced: '其中更正了已存的值',
     stations: {
       rowsImported: '已导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
+      rowsReplaced: '其中更改了已存的站点',
     },
   },
   newParameters: {
@@ -88,9 +90,11 @@ const imports: typeof en = {
     stationsCreated: '将新建的站点',
     parametersCreated: '将新建的参数',
     rowsWithoutTimeZone: '有时刻但无时区的行（将按 UTC 读取）',
+    rowsReplaced: '其中将更正已存的值',
     stations: {
       rowsImported: '将被导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
+      rowsReplaced: '其中将更改已存的站点',
     },
   },
   outcome: {
