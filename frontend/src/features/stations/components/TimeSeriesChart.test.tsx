@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Chart as ChartJS } from 'chart.js';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -358,5 +358,58 @@ describe('time series chart: the tooltip (what a point says when pointed at)', (
     ])]);
     expect(tooltipOf(canvas, 0, 0).slice(0, 2)).toEqual(['2011年12月31日 23:30 CST', 'Chloride (mg/L)：12,345.7']);
     expect(tooltipOf(canvas, 1, 0)[1]).toBe('Chloride：带标记的数值：未报告数值（绘于检出限 0.5 处）');
+  });
+});
+
+describe("time series chart: a station's values drawn in the zone they were written in", () => {
+  const HOUR = 3_600_000;
+  const CDT = -5 * HOUR;
+  /** Values written in CDT: on Jun 1 at 10:00 and on Sep 11 at 16:10 (Sep 12 in Shanghai). */
+  const written: SeriesInfo = (() => {
+    const time = Float64Array.from([Date.UTC(2011, 5, 1, 15), Date.UTC(2011, 8, 11, 21, 10)]);
+    return {
+      name: 'pH', unit: 'std units',
+      series: { parameterId: 'p-ph', time, value: Float64Array.from([7.1, 7.3]), unit: 'std units', flags: new Map(),
+        zoneOffset: Float64Array.from([CDT, CDT]), zone: ['CDT', 'CDT'] },
+    };
+  })();
+  const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x;
+
+  // Whatever the zone the tests run in (but CDT), the old axis was the browser's: these moments were its own.
+  it("heads the PNG with the days in the values' zone, and names it", async () => {
+    const user = userEvent.setup();
+    const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const canvas = await renderChart([written], { from: '2011-06-01', to: '2011-09-11', imageTitle: 'Lake (WI-1): pH' });
+    // The heading says the days the values span, chosen days included: Sep 11 (the last value, 16:10 CDT, is on it).
+    await user.click(screen.getByRole('button', { name: 'Download PNG' }));
+    const image = toDataURL.mock.contexts.at(-1) as HTMLCanvasElement;
+    expect(drawnText.get(image)).toEqual(['Lake (WI-1): pH', 'Jun 1, 2011 – Sep 11, 2011 (CDT)']);
+  });
+
+  it('spans the chosen days from midnight to midnight in the zone the values were written in', async () => {
+    const inside = { ...written, series: { ...written.series, time: Float64Array.from([Date.UTC(2011, 5, 10, 15), Date.UTC(2011, 7, 20, 15)]) } };
+    const canvas = await renderChart([inside], { from: '2011-06-01', to: '2011-09-11' });
+    const x = axisOf(canvas);
+    expect([x.min, x.max]).toEqual([Date.UTC(2011, 5, 1, 5), Date.UTC(2011, 8, 12, 5) - 1]);
+    // Every other Monday, at midnight CDT.
+    expect(x.ticks.map((tick) => tick.label)).toEqual(['Jun 13, 2011', 'Jun 27', 'Jul 11', 'Jul 25', 'Aug 8', 'Aug 22', 'Sep 5']);
+    expect(x.ticks.every(({ value }) => new Date(value + CDT).getUTCHours() === 0 && new Date(value + CDT).getUTCDay() === 1)).toBe(true);
+    expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ display: true, text: 'Time (CDT)' });
+  });
+
+  it('writes the hours of a day as the values were written, in both languages', async () => {
+    const day = { ...written, series: { ...written.series, time: Float64Array.from([Date.UTC(2011, 8, 11, 14), Date.UTC(2011, 8, 11, 21, 10)]) } };
+    const canvas = await renderChart([day]);
+    const labels = axisOf(canvas).ticks.map((tick) => tick.label);
+    expect(labels[0]).toBe('Sep 11, 9:00 AM'); // 14:00 UTC, as the values were written: 9:00 CDT
+    expect(labels.at(-1)).toBe('4:00 PM');
+    await act(() => changeLanguage('zh-CN'));
+    await waitFor(() => expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ text: '时间（CDT）' }));
+  });
+
+  it("keeps the browser's zone for series that do not say how their times were written (logger data)", async () => {
+    const canvas = await renderChart([valuesAt([new Date(2020, 9, 20).getTime(), new Date(2021, 5, 20).getTime()])]);
+    expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ display: false });
   });
 });

@@ -21,7 +21,7 @@ import { formatTick, formatValue } from '../../../lib/numbers';
 import type { Series } from '../api/sampleValues';
 import { pointTimeText } from '../lib/pointText';
 import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
-import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, type TickUnit } from '../lib/timeAxis';
+import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, type TickUnit } from '../lib/timeAxis';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
@@ -218,10 +218,14 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   const datasetSeries = useRef(seriesOf);
   datasetSeries.current = seriesOf;
   // The axis spans the values (or the chosen range, or the extent given), not out to round numbers.
-  const home = extent ?? axisExtent(times, from, to);
+  // The time axis is written in the zone most values were written in (their tooltips' times), whatever the
+  // browser's zone: a Wisconsin sample taken at 16:10 CDT on Sep 11 is drawn on Sep 11, in Shanghai too.
+  const zone = useMemo(() => writtenZone(all.map(({ series }) => series)), [all]);
+  const offset = zone?.offset;
+  const home = extent ?? axisExtent(times, from, to, undefined, offset);
   const [homeMin, homeMax] = [home?.min, home?.max];
   const unitList = unitAxes(all).join('\n');
-  const spanned = useMemo(() => axisExtent(times, from, to, 0), [times, from, to]);
+  const spanned = useMemo(() => axisExtent(times, from, to, 0, offset), [times, from, to, offset]);
 
   const options = useMemo(() => {
     const units = unitList.split('\n');
@@ -235,16 +239,18 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         min: homeMin,
         max: homeMax,
         afterBuildTicks(scale) {
-          const { unit, ticks } = calendarTicks(scale.min, scale.max, tickCount(scale.width));
+          const { unit, ticks } = calendarTicks(scale.min, scale.max, tickCount(scale.width), offset);
           tickUnit = unit;
           scale.ticks = ticks.map((value) => ({ value }));
         },
         ticks: {
           maxRotation: 0,
           callback(value, index, ticks) {
-            return tickLabel(Number(value), tickUnit, index > 0 ? ticks[index - 1]?.value : undefined, i18n.language);
+            return tickLabel(Number(value), tickUnit, index > 0 ? ticks[index - 1]?.value : undefined, i18n.language, offset);
           },
         },
+        // Which zone the axis's times are in, when it is the values' own (not the browser's).
+        title: { display: zone !== undefined, text: zone ? t('stations.chart.timeAxisZone', { zone: zone.code }) : '' },
       },
     };
     units.forEach((unit, k) => {
@@ -315,7 +321,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     return chartOptions;
     // (settled reads only a state setter and a ref: the first one serves.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unitList, homeMin, homeMax, i18n.language, t]);
+  }, [unitList, homeMin, homeMax, offset, zone?.code, i18n.language, t]);
 
   // Another range unzoomed, other units or another language rebuild the options without the zoomed range, so the
   // chart shows it all again: whoever listens learns so.
@@ -362,8 +368,10 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     // The axis's range, less the margin beyond the values (or the chosen days).
     const min = Math.max(chart.scales.x.min, spanned?.min ?? -Infinity);
     const max = Math.min(chart.scales.x.max, spanned?.max ?? Infinity);
-    const format = pointTimeFormat(max - min, i18n.language);
-    const period = t('stations.chart.imagePeriod', { from: format.format(new Date(min)), to: format.format(new Date(max)) });
+    const format = pointTimeFormat(max - min, i18n.language, offset !== undefined);
+    const shift = offset ?? 0;
+    const ends = { from: format.format(new Date(min + shift)), to: format.format(new Date(max + shift)) };
+    const period = zone ? t('stations.chart.imagePeriodInZone', { ...ends, zone: zone.code }) : t('stations.chart.imagePeriod', ends);
     download(`${filename}.png`, imageWithHeading(chart, imageTitle ?? title, period));
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisExtent, EDGE_MARGIN, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel } from './timeAxis';
+import { axisExtent, EDGE_MARGIN, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone } from './timeAxis';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -70,5 +70,32 @@ describe('calendar ticks of the time axis', () => {
     expect(axisExtent([new Float64Array(0)], '2020-01-01', '2020-01-31')).toEqual({ min: local(2020, 1, 1), max: local(2020, 2, 1) - 1 });
     expect(axisExtent([Float64Array.of(local(2020, 3, 2, 12))])).toEqual({ min: local(2020, 3, 2), max: local(2020, 3, 3) });
     expect(axisExtent([new Float64Array(0)])).toBeUndefined();
+  });
+});
+
+describe('the zone a chart writes its time axis in', () => {
+  const H = 3_600_000;
+  const times = (n: number) => Float64Array.from({ length: n }, (_, i) => i * H);
+
+  it("is the zone most values were written in (a summer's CDT over a spring's CST), a time without one counting as UTC", () => {
+    const summer = { time: times(3), zoneOffset: Float64Array.from([-5 * H, -5 * H, -6 * H]), zone: ['CDT', 'CDT', 'CST'] };
+    const other = { time: times(1), zoneOffset: Float64Array.from([-6 * H]), zone: ['CST'] };
+    expect(writtenZone([summer])).toEqual({ offset: -5 * H, code: 'CDT' });
+    expect(writtenZone([summer, other, { time: times(2), zone: ['CST', 'CST'], zoneOffset: Float64Array.from([-6 * H, -6 * H]) }])).toEqual({ offset: -6 * H, code: 'CST' });
+    expect(writtenZone([{ time: times(2), zone: ['UTC', 'UTC'] }])).toEqual({ offset: 0, code: 'UTC' });
+  });
+
+  it("is none (the browser's) when no series says how its times were written", () => {
+    expect(writtenZone([{ time: times(5) }])).toBeUndefined();
+    expect(writtenZone([])).toBeUndefined();
+  });
+
+  it('puts ticks and chosen days on its midnights, and writes them as its clock reads', () => {
+    const cdt = -5 * H;
+    const { unit, ticks } = calendarTicks(Date.UTC(2024, 4, 1, 5), Date.UTC(2024, 4, 4, 5), 4, cdt);
+    expect(unit).toBe('day');
+    expect(ticks).toEqual([1, 2, 3, 4].map((day) => Date.UTC(2024, 4, day, 5)));
+    expect(ticks.map((tick, i) => tickLabel(tick, unit, ticks[i - 1], 'en', cdt))).toEqual(['May 1, 2024', 'May 2', 'May 3', 'May 4']);
+    expect(axisExtent([], '2024-05-01', '2024-05-04', 0, cdt)).toEqual({ min: Date.UTC(2024, 4, 1, 5), max: Date.UTC(2024, 4, 5, 5) - 1 });
   });
 });

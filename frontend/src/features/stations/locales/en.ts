@@ -35,6 +35,10 @@ const stations = {
     stationLabel: '{{name}} ({{identifier}})',
     imageTitle: '{{station}}: {{names}}',
     imagePeriod: '{{from}} – {{to}}',
+    /** The PNG's period, in the zone the axis is written in. */
+    imagePeriodInZone: '{{from}} – {{to}} ({{zone}})',
+    /** The time axis's title when its times are in the zone the values were written in (a WQX code: CDT). */
+    timeAxisZone: 'Time ({{zone}})',
     downloadCsv: 'Download CSV',
     /** The CSV download's button while the server prepares the export. */
     preparingCsv: 'Preparing CSV…',

@@ -35,6 +35,8 @@ const stations: Strings<typeof en> = {
     stationLabel: '{{name}}（{{identifier}}）',
     imageTitle: '{{station}}：{{names}}',
     imagePeriod: '{{from}} – {{to}}',
+    imagePeriodInZone: '{{from}} – {{to}}（{{zone}}）',
+    timeAxisZone: '时间（{{zone}}）',
     downloadCsv: '下载 CSV',
     preparingCsv: '正在准备 CSV…',
     csvFailed: '无法下载 CSV：{{message}}',
