@@ -60,6 +60,8 @@ ZH_CN = {
     "Invitation not found.": "未找到邀请。",
     "Dashboard not found.": "未找到仪表板。",
     "Widget not found.": "未找到小组件。",
+    "The dashboard's widgets kept changing while this change was saved. Try again.":
+        "保存此更改时仪表板的小组件一直在变化，请重试。",
     "Role not found.": "未找到角色。",
     "User not found.": "未找到用户。",
     "Import not found.": "未找到导入记录。",
@@ -122,6 +124,11 @@ ZH_CN = {
     "A widget's settings must be at most {MAX_CONFIG_BYTES} bytes.": "小组件的设置最多 {MAX_CONFIG_BYTES} 字节。",
     "A note must be at most {MAX_NOTE_CHARACTERS} characters.": "笔记最多 {MAX_NOTE_CHARACTERS} 个字符。",
     "The chart's station does not exist.": "图表的站点不存在。",
+    "A chart's parameterIds must be a list of at most {limit} parameter ids.": "图表的 parameterIds 必须是最多 {limit} 个参数 ID 的列表。",
+    "The chart's parameters do not exist: {ids}.": "图表的参数不存在：{ids}。",
+    "A chart's parameterId must be a parameter id.": "图表的 parameterId 必须是参数 ID。",
+    "The chart's {name} date must be a real date written YYYY-MM-DD.": "图表的 {name} 日期必须是真实的日期，格式为 YYYY-MM-DD。",
+    "The chart's from date must not be after its to date.": "图表的开始日期（from）不能晚于结束日期（to）。",
     "You cannot grant or take away a role with permissions you do not hold: {names}.":
         "您不能授予或收回含有您自己没有的权限的角色：{names}。",
     "You cannot grant or take away permissions you do not hold: {names}.": "您不能授予或收回您自己没有的权限：{names}。",
@@ -145,7 +152,8 @@ ZH_CN = {
     "The tile address must hold {{z}}, {{x}} and {{y}} (for example https://tiles.example.org/{{z}}/{{x}}/{{y}}.png).":
         "瓦片地址必须包含 {{z}}、{{x}} 和 {{y}}（例如 https://tiles.example.org/{{z}}/{{x}}/{{y}}.png）。",
     "Set the WQX account first.": "请先设置 WQX 账户。",
-    "privateKey must be the base64 private key shown by WQX Web.": "privateKey 必须是 WQX Web 显示的 base64 私钥。",
+    "The private key is not one WQX Web issues: copy the whole private key that WQX Web shows for this user.":
+        "此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。",
     # Invitations (#/sts/invitation/{token}, the list of invitations).
     "This invitation link is not valid (it may have been replaced by a newer one).":
         "此邀请链接无效（可能已被更新的邀请链接取代）。",

@@ -90,6 +90,7 @@ export class FakeDashboardsApi {
       return jsonResponse(200, found);
     }
     if (match[3] && method === 'DELETE') {
+      if (!found.widgets.some((w) => w.id === decodeURIComponent(match[3]))) return jsonResponse(404, { message: 'Widget not found.' });
       found.widgets = found.widgets.filter((w) => w.id !== decodeURIComponent(match[3]));
       return jsonResponse(200, found);
     }

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { post } from '../../../api/client';
 import type { Dashboard, WidgetPosition, WidgetSpec } from '../types';
 import { dashboardKey } from './getDashboard';
+import { readAgainIfGone } from './readAgainIfGone';
 import { DASHBOARDS_PATH } from './getDashboards';
 
 /** POST /dashboards/{id}/widgets {component, config, position?}: answers the whole dashboard. */
@@ -14,7 +15,7 @@ export function useAddWidget() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id: string, widget: WidgetSpec & { position?: WidgetPosition }) => {
-      const dashboard = await addWidget(id, widget);
+      const dashboard = await addWidget(id, widget).catch((failure: unknown) => readAgainIfGone(mutate, id, failure));
       if (dashboard) await mutate(dashboardKey(id), dashboard, { revalidate: false });
       await mutate(DASHBOARDS_PATH);
       return dashboard;

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { del } from '../../../api/client';
 import type { Dashboard } from '../types';
 import { dashboardKey } from './getDashboard';
+import { readAgainIfGone } from './readAgainIfGone';
 import { DASHBOARDS_PATH } from './getDashboards';
 
 /** DELETE /dashboards/{id}/widgets/{widgetId}: answers the dashboard without it. */
@@ -14,7 +15,7 @@ export function useRemoveWidget() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id: string, widgetId: string) => {
-      const dashboard = await removeWidget(id, widgetId);
+      const dashboard = await removeWidget(id, widgetId).catch((failure: unknown) => readAgainIfGone(mutate, id, failure));
       if (dashboard) await mutate(dashboardKey(id), dashboard, { revalidate: false });
       await mutate(DASHBOARDS_PATH);
       return dashboard;

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { patch } from '../../../api/client';
 import type { Dashboard, WidgetPosition } from '../types';
 import { dashboardKey } from './getDashboard';
+import { isRefused, readAgainIfGone } from './readAgainIfGone';
 
 export type Positions = Record<string, WidgetPosition>;
 
@@ -18,7 +19,7 @@ export function useSaveLayout() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id: string, positions: Positions) => {
-      const dashboard = await saveLayout(id, positions);
+      const dashboard = await saveLayout(id, positions).catch((failure: unknown) => readAgainIfGone(mutate, id, failure, isRefused));
       if (dashboard) await mutate(dashboardKey(id), dashboard, { revalidate: false });
       return dashboard;
     },

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { patch } from '../../../api/client';
 import type { Dashboard } from '../types';
 import { dashboardKey } from './getDashboard';
+import { readAgainIfGone } from './readAgainIfGone';
 import { DASHBOARDS_PATH } from './getDashboards';
 
 /** PATCH /dashboards/{id}/widgets/{widgetId} {config}: answers the dashboard with the changed widget. */
@@ -14,7 +15,7 @@ export function useUpdateWidget() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id: string, widgetId: string, config: Record<string, unknown>) => {
-      const dashboard = await updateWidget(id, widgetId, config);
+      const dashboard = await updateWidget(id, widgetId, config).catch((failure: unknown) => readAgainIfGone(mutate, id, failure));
       if (dashboard) await mutate(dashboardKey(id), dashboard, { revalidate: false });
       await mutate(DASHBOARDS_PATH);
       return dashboard;

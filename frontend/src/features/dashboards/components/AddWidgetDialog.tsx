@@ -5,6 +5,7 @@ import { shell } from '../../../shell/registry';
 import { toast } from '../../../shell/toast';
 import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
 import { useAddWidget } from '../api/addWidget';
+import { isGone } from '../api/readAgainIfGone';
 import { nextPosition, NOTE_SIZE } from '../lib/layout';
 import type { Dashboard } from '../types';
 import { MARKDOWN_NOTE } from '../widgets';
@@ -56,6 +57,8 @@ export function AddWidgetDialog({ dashboard, open, onClose }: { dashboard: Dashb
     } catch (failure) {
       setBusy(false);
       toast.error(failure);
+      // The dashboard was deleted elsewhere: it has been read again, and the page says it is gone.
+      if (isGone(failure)) close();
     }
   };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { shell } from '../../../shell/registry';
 import { toast } from '../../../shell/toast';
+import { isGone } from '../api/readAgainIfGone';
 import { useRemoveWidget } from '../api/removeWidget';
 import { useSaveLayout } from '../api/saveLayout';
 import { changedPositions, COLS, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, ROW_HEIGHT, type GridItem } from '../lib/layout';
@@ -108,7 +109,9 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
       await removeWidget(dashboard.id, removing.id);
       toast.success(t('dashboards.widget.removed'));
     } catch (failure) {
-      toast.error(failure);
+      // Removed meanwhile in another tab or window: the dashboard has been read again and shows it gone.
+      if (isGone(failure)) toast.info(t('dashboards.widget.alreadyRemoved'));
+      else toast.error(failure);
     }
     setRemoving(null);
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shell/Dialog';
 import { toast } from '../../../shell/toast';
 import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
+import { isGone } from '../api/readAgainIfGone';
 import { useUpdateWidget } from '../api/updateWidget';
 import type { DashboardWidget } from '../types';
 import { Layer } from './Layer';
@@ -36,6 +37,8 @@ export function EditNoteDialog({ dashboardId, widget, onClose }: { dashboardId: 
     } catch (failure) {
       toast.error(failure);
       setBusy(false);
+      // The note (or its dashboard) was removed elsewhere: the dashboard has been read again and shows it gone.
+      if (isGone(failure)) onClose();
     }
   };
 

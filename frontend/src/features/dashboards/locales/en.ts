@@ -71,6 +71,8 @@ const dashboards = {
     removeConfirm: 'Remove the widget {{title}} from this dashboard?',
     removeConfirmButton: 'Remove',
     removed: 'Widget removed from the dashboard.',
+    /** Removed meanwhile in another tab or window: the dashboard is shown as it is now. */
+    alreadyRemoved: 'This widget had already been removed, in another tab or window.',
     unknown: 'This widget ({{component}}) is not available.',
     failed: 'This widget could not be shown.',
     /** Two widgets of the same kind on a dashboard: each named with its number (in the order they were added). */

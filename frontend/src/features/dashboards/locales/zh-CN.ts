@@ -73,6 +73,8 @@ const dashboards: typeof en = {
     removeConfirm: '从此仪表板移除小组件 {{title}}？',
     removeConfirmButton: '移除',
     removed: '已从仪表板移除小组件。',
+    /** Removed meanwhile in another tab or window: the dashboard is shown as it is now. */
+    alreadyRemoved: '此小组件已在另一个标签页或窗口中被移除。',
     unknown: '此小组件（{{component}}）不可用。',
     failed: '无法显示此小组件。',
     /** Two widgets of the same kind on a dashboard: each named with its number (in the order they were added). */

@@ -364,6 +364,8 @@ describe('time series chart: the tooltip (what a point says when pointed at)', (
 describe("time series chart: a station's values drawn in the zone they were written in", () => {
   const HOUR = 3_600_000;
   const CDT = -5 * HOUR;
+  const axisTitle = (canvas: HTMLElement) =>
+    (ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x as { title?: { display?: boolean; text?: unknown } }).title;
   /** Values written in CDT: on Jun 1 at 10:00 and on Sep 11 at 16:10 (Sep 12 in Shanghai). */
   const written: SeriesInfo = (() => {
     const time = Float64Array.from([Date.UTC(2011, 5, 1, 15), Date.UTC(2011, 8, 11, 21, 10)]);
@@ -380,7 +382,7 @@ describe("time series chart: a station's values drawn in the zone they were writ
     const user = userEvent.setup();
     const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const canvas = await renderChart([written], { from: '2011-06-01', to: '2011-09-11', imageTitle: 'Lake (WI-1): pH' });
+    await renderChart([written], { from: '2011-06-01', to: '2011-09-11', imageTitle: 'Lake (WI-1): pH' });
     // The heading says the days the values span, chosen days included: Sep 11 (the last value, 16:10 CDT, is on it).
     await user.click(screen.getByRole('button', { name: 'Download PNG' }));
     const image = toDataURL.mock.contexts.at(-1) as HTMLCanvasElement;
@@ -395,7 +397,7 @@ describe("time series chart: a station's values drawn in the zone they were writ
     // Every other Monday, at midnight CDT.
     expect(x.ticks.map((tick) => tick.label)).toEqual(['Jun 13, 2011', 'Jun 27', 'Jul 11', 'Jul 25', 'Aug 8', 'Aug 22', 'Sep 5']);
     expect(x.ticks.every(({ value }) => new Date(value + CDT).getUTCHours() === 0 && new Date(value + CDT).getUTCDay() === 1)).toBe(true);
-    expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ display: true, text: 'Time (CDT)' });
+    expect(axisTitle(canvas)).toMatchObject({ display: true, text: 'Time (CDT)' });
   });
 
   it('writes the hours of a day as the values were written, in both languages', async () => {
@@ -405,11 +407,11 @@ describe("time series chart: a station's values drawn in the zone they were writ
     expect(labels[0]).toBe('Sep 11, 9:00 AM'); // 14:00 UTC, as the values were written: 9:00 CDT
     expect(labels.at(-1)).toBe('4:00 PM');
     await act(() => changeLanguage('zh-CN'));
-    await waitFor(() => expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ text: '时间（CDT）' }));
+    await waitFor(() => expect(axisTitle(canvas)).toMatchObject({ text: '时间（CDT）' }));
   });
 
   it("keeps the browser's zone for series that do not say how their times were written (logger data)", async () => {
     const canvas = await renderChart([valuesAt([new Date(2020, 9, 20).getTime(), new Date(2021, 5, 20).getTime()])]);
-    expect(ChartJS.getChart(canvas as HTMLCanvasElement)!.options.scales!.x!.title).toMatchObject({ display: false });
+    expect(axisTitle(canvas)).toMatchObject({ display: false });
   });
 });
