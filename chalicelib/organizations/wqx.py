@@ -101,7 +101,8 @@ def _text(data: dict, name: str, limit: int) -> str:
 
 
 def _private_key(value) -> str:
-    # WQX Web hands out the private key as base64 text; the signature is an HMAC with its bytes.
+    # WQX Web hands out the private key as base64 text; the signature is an HMAC with its bytes (at least 16 of
+    # them: frontend/src/features/organizations/lib/fieldRefusals.ts wqxPrivateKeyProblem checks the same).
     if not isinstance(value, str) or not value.strip():
         raise BadRequest("privateKey is required.")
     try:
@@ -109,7 +110,9 @@ def _private_key(value) -> str:
     except (binascii.Error, ValueError):
         decoded = b""
     if len(decoded) < 16:
-        raise BadRequest("privateKey must be the base64 private key shown by WQX Web.")
+        # Named as the screen names the field; the settings form checks the same before sending.
+        raise BadRequest("The private key is not one WQX Web issues: copy the whole private key that WQX Web shows "
+                         "for this user.")
     return value.strip()
 
 

@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 WQX_KEY = base64.b64encode(b"0123456789abcdef0123456789abcdef").decode()
+BAD_KEY = "The private key is not one WQX Web issues: copy the whole private key that WQX Web shows for this user."
 
 
 @pytest.fixture
@@ -97,8 +98,9 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
     ({"userId": "olga", "privateKey": WQX_KEY}, "wqxOrganizationId is required."),
     ({"wqxOrganizationId": "X", "privateKey": WQX_KEY}, "userId is required."),
     ({"wqxOrganizationId": "X", "userId": "olga"}, "privateKey is required."),
-    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"},
-     "privateKey must be the base64 private key shown by WQX Web."),
+    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"}, BAD_KEY),
+    # Base64, but of 9 bytes: no key WQX Web issues (an HMAC key of at least 16).
+    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "c2VjcmV0a2V5"}, BAD_KEY),
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": WQX_KEY, "password": "x"},
      "Unknown field 'password'. Fields: configured, organizationId, privateKey, privateKeySetAt, updatedAt, userId, "
      "wqxOrganizationId."),
@@ -107,6 +109,14 @@ def test_bad_wqx_accounts_are_400(api, org, body, message):
     response = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", body)
     assert response.status_code == 400
     assert response.json["message"] == message
+
+
+def test_a_key_wqx_web_does_not_issue_is_refused_in_words_a_person_reads(api, org):
+    body = {"wqxOrganizationId": _wqx_id(org), "userId": "olga", "privateKey": "c2VjcmV0a2V5"}
+    zh = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", body, headers={"Accept-Language": "zh-CN"})
+    assert zh.status_code == 400
+    # The field as the screen names it (私钥), not the API's privateKey.
+    assert zh.json["message"] == "此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。"
 
 
 def test_only_group_admins_see_the_wqx_account(api, org):

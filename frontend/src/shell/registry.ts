@@ -49,11 +49,18 @@ export interface UserMenuItem {
   requires?: Requirement;
 }
 
+/** What a widget is rendered with: its config, and what it is called where it is shown (on a dashboard, its own
+ * title, numbered when its kind is there twice: a region inside it is named by it, so that no two share a name). */
+export interface WidgetProps {
+  config: Record<string, unknown>;
+  title?: string;
+}
+
 /** A dashboard widget type: its component and the i18n key of its title. */
 export interface WidgetType {
   component: string;
   title: string;
-  render: ComponentType<{ config: Record<string, unknown> }>;
+  render: ComponentType<WidgetProps>;
   /** Offered in the widget gallery with this config. */
   shareable?: Record<string, unknown>;
 }

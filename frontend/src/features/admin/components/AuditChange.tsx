@@ -23,10 +23,10 @@ function Value({ text }: { text: string }) {
  * for an update (a field that kept its value says so), "Name: Mill Creek" for what was created or deleted.
  */
 export function AuditChange({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const changes = fieldChanges(entry.before, entry.after);
   if (!changes.length) return null;
-  const text = (field: string, value: unknown) => valueText(t, field, value, entry.targetType);
+  const text = (field: string, value: unknown) => valueText(t, field, value, entry.targetType, i18n.language);
   return (
     <ul className="admin-audit-change">
       {changes.map(({ field, before, after }) => (

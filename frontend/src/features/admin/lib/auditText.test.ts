@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
-import { cutShort, fieldChanges, userAgentSummary } from './auditText';
+import { formatDateTime } from '../../../lib/dates';
+import { cutShort, fieldChanges, fieldLabel, userAgentSummary, valueText } from './auditText';
 
 const t = i18n.getFixedT('en');
 
@@ -35,5 +36,21 @@ describe('the audit trail in words', () => {
   it('cuts a long value to one line of 60 characters', () => {
     expect(cutShort('short\n\ntext')).toBeNull();
     expect(cutShort('x'.repeat(61))).toBe(`${'x'.repeat(59)}…`);
+  });
+
+  it("shows a recorded moment as the entry's own time is shown, in the browser's zone and the interface language", () => {
+    const zh = i18n.getFixedT('zh-CN');
+    const at = '2026-11-27T18:22:21.541Z';
+    expect(valueText(zh, 'privateKeySetAt', at, 'wqxAccount', 'zh-CN')).toBe(formatDateTime(at, 'zh-CN'));
+    expect(valueText(t, 'updatedAt', at, 'wqxAccount', 'en')).toBe(formatDateTime(at, 'en'));
+    expect(valueText(t, 'updatedAt', at, 'wqxAccount', 'en')).not.toContain('T18');
+    // A day, or a text that merely starts like a date, stays as it is.
+    expect(valueText(t, 'value', '2021-05-01', 'parameter', 'en')).toBe('2021-05-01');
+    expect(valueText(t, 'text', '2021-05-01T12:00 was the day', 'note', 'en')).toBe('2021-05-01T12:00 was the day');
+  });
+
+  it('names the time of a change in both languages', () => {
+    expect(fieldLabel(t, 'updatedAt')).toBe('Changed at');
+    expect(fieldLabel(i18n.getFixedT('zh-CN'), 'updatedAt')).toBe('更改时间');
   });
 });

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../../lib/dates';
 import en from '../locales/en';
 
 type FieldKey = keyof typeof en.audit.fields;
@@ -37,15 +38,22 @@ export function fieldLabel(t: TFunction, field: string): string {
   return field in en.audit.fields ? t(`admin.audit.fields.${field as FieldKey}`) : field;
 }
 
-/** A recorded value as a person reads it: yes/no, lists joined, known statuses and organization roles translated. */
-export function valueText(t: TFunction, field: string, value: unknown, targetType: string): string {
+/** A moment as the server records it (ISO 8601 with its zone, e.g. 2026-11-27T18:22:21.541Z); not a bare day. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A recorded value as a person reads it: yes/no, lists joined, known statuses and organization roles translated,
+ * and a moment as the entry's own time is shown (in the browser's time zone and the interface `language`).
+ */
+export function valueText(t: TFunction, field: string, value: unknown, targetType: string, language: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return t(value ? 'admin.audit.yes' : 'admin.audit.no');
   if (Array.isArray(value)) {
-    return value.length ? value.map((item) => valueText(t, field, item, targetType)).join(', ') : t('admin.audit.noValues');
+    return value.length ? value.map((item) => valueText(t, field, item, targetType, language)).join(', ') : t('admin.audit.noValues');
   }
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
+  if (TIMESTAMP.test(text)) return formatDateTime(text, language) || text;
   if (field === 'status' && text in en.audit.statuses) return t(`admin.audit.statuses.${text as StatusKey}`);
   if (field === 'roleName' && MEMBER_ROLE_TARGETS.includes(targetType) && text in en.audit.memberRoles) {
     return t(`admin.audit.memberRoles.${text as MemberRoleKey}`);

@@ -161,6 +161,7 @@ const admin = {
       userId: 'WQX user ID',
       privateKeySetAt: 'Private key set',
       configured: 'Configured',
+      updatedAt: 'Changed at',
       updatedBy: 'Changed by',
     },
     statuses: {

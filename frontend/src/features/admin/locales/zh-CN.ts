@@ -160,6 +160,7 @@ const admin: typeof en = {
       userId: 'WQX 用户 ID',
       privateKeySetAt: '私钥设置时间',
       configured: '已配置',
+      updatedAt: '更改时间',
       updatedBy: '更改人',
     },
     statuses: {

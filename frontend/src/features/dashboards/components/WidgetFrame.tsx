@@ -89,7 +89,7 @@ export function WidgetFrame({ widget, title: givenTitle, onArrangeKey, onRemove,
         {Render ? (
           <WidgetErrorBoundary fallback={<p role="alert" className="field-error">{t('dashboards.widget.failed')}</p>}>
             <Suspense fallback={<Loading />}>
-              <Render config={widget.config ?? {}} />
+              <Render config={widget.config ?? {}} title={title} />
             </Suspense>
           </WidgetErrorBoundary>
         ) : (

@@ -18,7 +18,7 @@ import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
 import { activeFilterCount, filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy, type ExplorerFilters, type ViewMode } from '../lib/filters';
-import { pageCount, parseTableView, type TableView } from '../lib/tableView';
+import { DEFAULT_TABLE_VIEW, pageCount, parseTableView, type TableView } from '../lib/tableView';
 import { selectionStore, useStationSelection } from '../lib/selection';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fromExplorer, stationPath } from '../lib/stationLink';
@@ -99,8 +99,12 @@ export function ExplorerPage() {
   );
   const setMode = (nextMode: ViewMode) => setParams(toSearchParams(nextMode, filters, view));
   const setView = (nextView: TableView) => setParams(toSearchParams(mode, filters, nextView));
-  // A dashboard's table widget takes the filters only (it shows the first stations, unsorted).
-  const filterSearch = useMemo(() => toSearchParams(mode, filters).toString(), [mode, filters]);
+  // A dashboard's table widget takes the table as it is shown: the mode, the filters, the sort and the page size
+  // (it shows the first stations in that order; its link opens this table again, at its first page).
+  const filterSearch = useMemo(
+    () => toSearchParams(mode, filters, { ...DEFAULT_TABLE_VIEW, sort: view.sort, pageSize: view.pageSize }).toString(),
+    [mode, filters, view.sort, view.pageSize],
+  );
   const colors = useMemo(() => typeColors((stationTypes.data ?? []).map((o) => o.id)), [stationTypes.data]);
   const legend = useMemo(() => typeLegend(pointsData?.stationType ?? [], colors), [pointsData, colors]);
   const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);

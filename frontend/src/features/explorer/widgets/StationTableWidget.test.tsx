@@ -28,8 +28,8 @@ beforeEach(() => {
   );
 });
 
-function renderWidget(config: Record<string, unknown>) {
-  const router = createMemoryRouter([{ path: '/', element: <StationTableWidget config={config} /> }], { initialEntries: ['/'] });
+function renderWidget(config: Record<string, unknown>, title?: string) {
+  const router = createMemoryRouter([{ path: '/', element: <StationTableWidget config={config} title={title} /> }], { initialEntries: ['/'] });
   renderWithProviders(<RouterProvider router={router} />);
 }
 
@@ -57,5 +57,23 @@ describe('station table widget', () => {
     expect(screen.getByRole('link', { name: 'Open in the explorer' })).toHaveAttribute('href', '/sts/overview?stationType=lake&q=bear');
     expect(bodies[0]).toEqual({ stationTypes: ['lake'], search: 'bear', format: 'objects', limit: 10, offset: 0 });
     expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Name', 'Identifier', 'Station type', 'Samples', 'Last sample']);
+  });
+
+  it('saved from a sorted table, lists its first rows in its order and links back to that table', async () => {
+    renderWidget({ filters: 'mode=table&stationType=lake&sort=sampleCount&size=25', limit: 1 });
+    // The explorer's first chunk, sorted as the explorer sorts it: the fewest samples first.
+    expect(await screen.findByRole('link', { name: 'USGS-02' })).toHaveAttribute('href', '/sts/station/s2');
+    expect(screen.queryByRole('link', { name: 'Bear Creek' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 of 42 stations')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ stationTypes: ['lake'], format: 'objects', limit: 5000, offset: 0 });
+    expect(screen.getByRole('link', { name: 'Open in the explorer' })).toHaveAttribute(
+      'href',
+      '/sts/overview?mode=table&stationType=lake&sort=sampleCount&size=25',
+    );
+  });
+
+  it("names its scroll region by the widget's own title, so that two on a dashboard differ", async () => {
+    renderWidget({ filters: 'stationType=lake', limit: 10 }, 'Stations 2');
+    expect(await screen.findByRole('region', { name: 'Stations 2' })).toBeInTheDocument();
   });
 });

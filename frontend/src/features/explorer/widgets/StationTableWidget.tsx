@@ -4,21 +4,43 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { Loading } from '../../../shell/Loading';
-import { getStatistic, STATISTIC_PATH } from '../api/statistic';
+import { getStatistic, STATISTIC_PATH, TABLE_PAGE_SIZE } from '../api/statistic';
+import { getOrganizationOptions, ORGANIZATIONS_PATH } from '../api/organizations';
 import { useStationTypeOptions } from '../api/stationTypes';
-import { parseFilters, toSearchParams, toStationQuery, withoutColorBy, DEFAULT_MODE } from '../lib/filters';
+import { parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy } from '../lib/filters';
+import { tableRows } from '../lib/tableRows';
+import { DEFAULT_TABLE_VIEW, parseTableView } from '../lib/tableView';
+import type { WidgetProps } from '../../../shell/registry';
 import { readTableConfig } from './config';
 
-/** The station table widget: the first stations matching the saved explorer filters, each linking to its page. */
-export function StationTableWidget({ config }: { config: Record<string, unknown> }) {
+/**
+ * The station table widget: the first stations matching the saved explorer filters, each linking to its page.
+ * Saved from a sorted table, it shows that table's first rows: the explorer's first chunk sorted as the explorer
+ * sorts it (in the browser), so both list the same stations in the same order; its link opens that table again.
+ */
+export function StationTableWidget({ config, title }: WidgetProps) {
   const { t } = useTranslation();
   const { filters: search, limit } = readTableConfig(config);
-  const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
-  const body = useMemo(() => ({ ...withoutColorBy(toStationQuery(filters)), format: 'objects' as const, limit, offset: 0 }), [filters, limit]);
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const { sort, pageSize } = useMemo(() => parseTableView(params), [params]);
+  // Sorted, the rows to show are among the explorer's first chunk (the same request as the explorer's table).
+  const body = useMemo(
+    () => ({ ...withoutColorBy(toStationQuery(filters)), format: 'objects' as const, limit: sort ? TABLE_PAGE_SIZE : limit, offset: 0 }),
+    [filters, limit, sort],
+  );
   const { data: stations, error, isLoading } = useSWR([STATISTIC_PATH, 'widget', JSON.stringify(body)], () => getStatistic(body));
-  const explorerSearch = toSearchParams(DEFAULT_MODE, filters).toString();
+  const explorerSearch = toSearchParams(parseMode(params), filters, { ...DEFAULT_TABLE_VIEW, sort, pageSize }).toString();
   const stationTypes = useStationTypeOptions();
-  const typeName = (key: string) => stationTypes.data?.find((o) => o.id === key)?.name ?? key;
+  // Organizations sort by their names, as in the explorer (asked for only then).
+  const organizations = useSWR(sort?.key === 'organization' ? ORGANIZATIONS_PATH : null, getOrganizationOptions);
+  const typeNames = useMemo(() => new Map((stationTypes.data ?? []).map((o) => [o.id, o.name])), [stationTypes.data]);
+  const organizationNames = useMemo(() => new Map((organizations.data ?? []).map((o) => [o.id, o.name])), [organizations.data]);
+  const typeName = (key: string) => typeNames.get(key) ?? key;
+  const rows = useMemo(
+    () => (stations ? tableRows(stations, '', sort, { typeNames, organizationNames }).slice(0, limit) : []),
+    [stations, sort, typeNames, organizationNames, limit],
+  );
 
   if (error) {
     return (
@@ -31,13 +53,13 @@ export function StationTableWidget({ config }: { config: Record<string, unknown>
   return (
     <div className="station-table-widget">
       <p className="station-table-widget-head">
-        <span className="muted">{t('dashboards.widgets.stationTable.shown', { shown: stations.length, count: stations.total })}</span>
+        <span className="muted">{t('dashboards.widgets.stationTable.shown', { shown: rows.length, count: stations.total })}</span>
         <Link to={`/sts/overview${explorerSearch ? `?${explorerSearch}` : ''}`}>{t('dashboards.widgets.stationTable.open')}</Link>
       </p>
-      {stations.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="muted">{t('explorer.table.empty')}</p>
       ) : (
-        <div className="station-table-widget-scroller" tabIndex={0} role="region" aria-label={t('dashboards.widgets.stationTable.title')}>
+        <div className="station-table-widget-scroller" tabIndex={0} role="region" aria-label={title ?? t('dashboards.widgets.stationTable.title')}>
           <table>
             <thead>
               <tr>
@@ -49,10 +71,10 @@ export function StationTableWidget({ config }: { config: Record<string, unknown>
               </tr>
             </thead>
             <tbody>
-              {stations.id.map((id, i) => (
-                <tr key={id || i}>
+              {rows.map((i) => (
+                <tr key={stations.id[i] || i}>
                   <td>
-                    <Link to={`/sts/station/${encodeURIComponent(id)}`}>{stations.name[i] || stations.identifier[i]}</Link>
+                    <Link to={`/sts/station/${encodeURIComponent(stations.id[i])}`}>{stations.name[i] || stations.identifier[i]}</Link>
                   </td>
                   <td>{stations.identifier[i]}</td>
                   <td>{typeName(stations.stationType[i])}</td>

@@ -4,7 +4,8 @@ export const DEFAULT_TABLE_ROWS = 25;
 export const MAX_TABLE_ROWS = 500;
 
 export interface StationTableConfig {
-  /** The explorer's filters as in its address, e.g. `organization=...&stationType=lake`. */
+  /** The explorer's address query: its filters, e.g. `organization=...&stationType=lake`, and (when saved from the
+   * table) its mode, sort and page size, e.g. `mode=table&stationType=lake&sort=-sampleCount&size=25`. */
   filters: string;
   limit: number;
 }

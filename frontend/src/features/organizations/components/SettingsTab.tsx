@@ -24,7 +24,7 @@ import { TextField } from '../../../shell/FormDialog';
 import { SubmitButton } from '../../../shell/SubmitButton';
 import { ApiError } from '../../../api/client';
 import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
-import { mapServiceProblems, refusedMapServiceAddress, type MapServiceAddress } from '../lib/fieldRefusals';
+import { mapServiceProblems, refusedMapServiceAddress, refusedWqxPrivateKey, wqxPrivateKeyProblem, type MapServiceAddress } from '../lib/fieldRefusals';
 
 /**
  * The organization's settings: its map service (everyone reads, group administrators change), the column
@@ -157,9 +157,10 @@ const WQX_ID_LIMIT = 100;
 
 /**
  * The organization's WQX Web account. The form checks its fields itself, in the interface's language: both IDs
- * are needed, and a private key while none is set; a WQX organization ID another organization holds (409) is
- * said at its field. The first field with an error takes the focus. A save is for the version of the account shown:
- * when someone else saved it meanwhile, their change to a field left alone here is taken in, and a field both
+ * are needed, and a private key while none is set, one as WQX Web issues them (base64, long enough); a WQX
+ * organization ID another organization holds (409), or a key the server refuses, is said at its field. The first
+ * field with an error takes the focus. A save is for the version of the account shown: when someone else saved it
+ * meanwhile, their change to a field left alone here is taken in, and a field both
  * changed shows theirs under it (a new key: that they set one, and when); saving again replaces theirs.
  */
 function WqxAccountForm({ organizationId }: { organizationId: string }) {
@@ -193,15 +194,19 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
     const found: typeof errors = {};
     if (!wqxOrganizationId.trim()) found.wqxOrganizationId = t('organizations.settings.wqxOrganizationIdRequired');
     if (!userId.trim()) found.userId = t('organizations.settings.wqxUserIdRequired');
+    const keyProblem = wqxPrivateKeyProblem(privateKey);
     if (!configured && !privateKey.trim()) found.privateKey = t('organizations.settings.wqxPrivateKeyRequired');
+    else if (keyProblem) found.privateKey = t(`organizations.settings.${keyProblem}`);
     setErrors(found);
     if (Object.keys(found).length) {
       focusFirstInvalid();
       return;
     }
+    // A WQX organization ID another organization holds (409), or a key WQX Web does not issue (400): at its field.
     const atField = (error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 409) return false;
-      setErrors({ wqxOrganizationId: messageOf(error) });
+      const field = refusedWqxPrivateKey(error) ? 'privateKey' : error instanceof ApiError && error.status === 409 ? 'wqxOrganizationId' : null;
+      if (!field) return false;
+      setErrors({ [field]: messageOf(error) });
       focusFirstInvalid();
       return true;
     };

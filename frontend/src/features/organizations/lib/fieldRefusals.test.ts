@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { organizationProblems, refusedMapServiceAddress, refusedOrganizationField, refusedProjectField, tidyName } from './fieldRefusals';
+import {
+  organizationProblems,
+  refusedMapServiceAddress,
+  refusedOrganizationField,
+  refusedProjectField,
+  refusedWqxPrivateKey,
+  tidyName,
+  wqxPrivateKeyProblem,
+} from './fieldRefusals';
 
 const refusal = (status: number, message: string) => new ApiError(message, { status });
 const blank = { name: 'Lake Friends', description: '', website: '', contact: '' };
@@ -105,5 +113,29 @@ describe("which field of a new project the server's refusal is about", () => {
   it('no field for other refusals', () => {
     expect(refusedProjectField(refusal(400, 'name is required.'), false)).toBeNull();
     expect(refusedProjectField(new Error('offline'), false)).toBeNull();
+  });
+});
+
+describe('the WQX account form checks a private key before sending as the server does (wqx.py _private_key)', () => {
+  it('takes base64 text of at least 16 bytes, and no key at all (the stored one stays)', () => {
+    expect(wqxPrivateKeyProblem('')).toBeNull();
+    expect(wqxPrivateKeyProblem('MDEyMzQ1Njc4OWFiY2RlZg==')).toBeNull();
+    expect(wqxPrivateKeyProblem('  c2VjcmV0LWtleS1vZi1zaXh0ZWVu  ')).toBeNull();
+  });
+
+  it('says a key of too few bytes is too short, and text that is no base64 is not a key', () => {
+    // c2VjcmV0a2V5: "secretkey", 9 bytes.
+    expect(wqxPrivateKeyProblem('c2VjcmV0a2V5')).toBe('wqxPrivateKeyTooShort');
+    // 15 bytes, padded.
+    expect(wqxPrivateKeyProblem('MDEyMzQ1Njc4OWFiY2Rl')).toBe('wqxPrivateKeyTooShort');
+    expect(wqxPrivateKeyProblem('not base64!')).toBe('wqxPrivateKeyNotBase64');
+    expect(wqxPrivateKeyProblem('MDEyMzQ1Njc4OWFiY2RlZg')).toBe('wqxPrivateKeyNotBase64');
+    expect(wqxPrivateKeyProblem('MDEyMzQ1 Njc4OWFiY2RlZg==')).toBe('wqxPrivateKeyNotBase64');
+  });
+
+  it("knows the server's refusal of a key in both languages", () => {
+    expect(refusedWqxPrivateKey(refusal(400, 'The private key is not one WQX Web issues: copy the whole private key that WQX Web shows for this user.'))).toBe(true);
+    expect(refusedWqxPrivateKey(refusal(400, '此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。'))).toBe(true);
+    expect(refusedWqxPrivateKey(refusal(400, 'userId is required.'))).toBe(false);
   });
 });

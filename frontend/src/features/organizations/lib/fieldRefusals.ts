@@ -108,3 +108,29 @@ export function refusedProjectField(error: unknown, keyGiven: boolean): 'name' |
   if (/^A project named |^此组织中已存在名为/.test(error.message)) return 'name';
   return keyGiven ? 'key' : 'nameAsKey';
 }
+
+/** The fewest bytes of a private key WQX Web issues (chalicelib/organizations/wqx.py _private_key). */
+export const WQX_KEY_BYTES = 16;
+/** Base64 as the server reads it (Python's b64decode with validate): whole groups of four, padded with =. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** What each problem of a private key is called in the locales (organizations.settings.*). */
+export type WqxPrivateKeyProblem = 'wqxPrivateKeyNotBase64' | 'wqxPrivateKeyTooShort';
+
+/**
+ * What the server would refuse of a private key typed (_private_key), checked in the browser before sending: it
+ * must be base64 text, of at least WQX_KEY_BYTES bytes. An empty key is not checked here (it keeps the stored one,
+ * or is asked for).
+ */
+export function wqxPrivateKeyProblem(key: string): WqxPrivateKeyProblem | null {
+  const text = key.trim();
+  if (!text) return null;
+  if (!BASE64.test(text)) return 'wqxPrivateKeyNotBase64';
+  const bytes = (text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+  return bytes < WQX_KEY_BYTES ? 'wqxPrivateKeyTooShort' : null;
+}
+
+/** Whether the server refused the private key of a WQX account (400), in English or in Chinese (core/messages.py). */
+export function refusedWqxPrivateKey(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && /^The private key |^此私钥/.test(error.message);
+}

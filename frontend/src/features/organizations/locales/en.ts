@@ -233,6 +233,8 @@ const organizations = {
     wqxOrganizationIdRequired: 'Enter the WQX organization ID.',
     wqxUserIdRequired: 'Enter the WQX user ID.',
     wqxPrivateKeyRequired: 'Enter the private key that WQX Web shows for this user.',
+    wqxPrivateKeyNotBase64: 'This is not a private key as WQX Web shows it: base64 text (letters, digits, + and /, perhaps = at the end). Copy it from WQX Web as it is shown.',
+    wqxPrivateKeyTooShort: 'This private key is too short to be one WQX Web issues. Copy the whole private key that WQX Web shows for this user.',
     wqxNewKey: 'New private key (leave empty to keep the current one)',
     wqxKeySetMeanwhile: 'a new private key, set {{date}}',
     saveWqx: 'Save WQX account',

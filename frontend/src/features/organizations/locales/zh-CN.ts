@@ -227,6 +227,8 @@ const organizations: typeof en = {
     wqxOrganizationIdRequired: '请输入 WQX 组织 ID。',
     wqxUserIdRequired: '请输入 WQX 用户 ID。',
     wqxPrivateKeyRequired: '请输入 WQX Web 为此用户显示的私钥。',
+    wqxPrivateKeyNotBase64: '这不是 WQX Web 显示的私钥：私钥是 base64 文本（字母、数字、+ 和 /，末尾可能有 =）。请按 WQX Web 显示的原样复制。',
+    wqxPrivateKeyTooShort: '此私钥太短，不是 WQX Web 签发的私钥。请完整复制 WQX Web 为此用户显示的私钥。',
     wqxNewKey: '新私钥（留空则保留当前私钥）',
     wqxKeySetMeanwhile: '新的私钥，设置于 {{date}}',
     saveWqx: '保存 WQX 账户',

@@ -743,7 +743,7 @@ describe('organization workspace', () => {
 
     await user.type(await screen.findByRole('textbox', { name: 'WQX organization ID' }), 'DEMO_WQX');
     await user.type(screen.getByRole('textbox', { name: 'WQX user ID' }), 'olga');
-    await user.type(screen.getByLabelText(/^Private key/), 'c2VjcmV0');
+    await user.type(screen.getByLabelText(/^Private key/), 'c2VjcmV0LWtleS1vZi1zaXh0ZWVu');
     // The server answers the account only when the test says so.
     const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'PUT' && String(input).endsWith('/wqx-account'));
     const saveWqx = screen.getByRole('button', { name: 'Save WQX account' });
