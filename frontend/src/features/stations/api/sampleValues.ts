@@ -39,6 +39,11 @@ export interface Series {
   noNumber?: Set<number>;
   /** Per point, the sample fraction ("Dissolved", "Total"; '' when none): unset when no value gives one. */
   fraction?: string[];
+  /**
+   * Set on sampled values, whose times are as their source wrote them (in `zone`, else in UTC): a chart writes its
+   * time axis in their zone, as their tooltips. Unset on logger series (instants, drawn in the browser's zone).
+   */
+  asWritten?: true;
 }
 
 export interface SeriesRange {
@@ -160,7 +165,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     noNumber = moved(noNumber);
   }
   return {
-    parameterId, time, value, unit, flags,
+    parameterId, time, value, unit, flags, asWritten: true,
     ...(zoneOffset && { zoneOffset }),
     ...(zone && { zone }),
     ...(dateOnly && { dateOnly }),

@@ -410,6 +410,13 @@ describe("time series chart: a station's values drawn in the zone they were writ
     await waitFor(() => expect(axisTitle(canvas)).toMatchObject({ text: '时间（CDT）' }));
   });
 
+  it('writes sampled values given without a zone in UTC, as their tooltips do, and says so', async () => {
+    const body = { data: [{ time: '2024-05-01T23:30:00Z', value: 7.1 }, { time: '2024-05-03T01:00:00Z', value: 7.2 }] };
+    const canvas = await renderChart([{ name: 'pH', unit: 'std units', series: readSeries('p-ph', body) }]);
+    expect(axisTitle(canvas)).toMatchObject({ display: true, text: 'Time (UTC)' });
+    expect(axisOf(canvas).ticks.every(({ value }) => new Date(value).getUTCMinutes() === 0)).toBe(true);
+  });
+
   it("keeps the browser's zone for series that do not say how their times were written (logger data)", async () => {
     const canvas = await renderChart([valuesAt([new Date(2020, 9, 20).getTime(), new Date(2021, 5, 20).getTime()])]);
     expect(axisTitle(canvas)).toMatchObject({ display: false });

@@ -85,6 +85,11 @@ describe('the zone a chart writes its time axis in', () => {
     expect(writtenZone([{ time: times(2), zone: ['UTC', 'UTC'] }])).toEqual({ offset: 0, code: 'UTC' });
   });
 
+  it('is UTC for sampled values written without a zone (their tooltips say UTC)', () => {
+    expect(writtenZone([{ time: times(3), asWritten: true }])).toEqual({ offset: 0, code: 'UTC' });
+    expect(writtenZone([{ time: times(3), asWritten: true }, { time: times(1), zoneOffset: Float64Array.from([-5 * H]), zone: ['CDT'] }])).toEqual({ offset: 0, code: 'UTC' });
+  });
+
   it("is none (the browser's) when no series says how its times were written", () => {
     expect(writtenZone([{ time: times(5) }])).toBeUndefined();
     expect(writtenZone([])).toBeUndefined();

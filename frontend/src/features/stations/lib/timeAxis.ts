@@ -233,14 +233,14 @@ export function axisExtent(times: Iterable<ArrayLike<number>>, from?: string, to
 
 /**
  * The zone a chart of these series writes its time axis in: the one most of their values were written in (its offset
- * from UTC in ms, and its code: "CDT"), as their tooltips write their times; none (the browser's own zone) when no
- * series says how its times were written (logger series).
+ * from UTC in ms, and its code: "CDT"; a time written without a zone is in UTC), as their tooltips write their
+ * times; none (the browser's own zone) when no series says how its times were written (logger series).
  */
-export function writtenZone(all: Iterable<{ zoneOffset?: ArrayLike<number>; zone?: ArrayLike<string>; time: ArrayLike<number> }>): { offset: number; code: string } | undefined {
+export function writtenZone(all: Iterable<{ zoneOffset?: ArrayLike<number>; zone?: ArrayLike<string>; time: ArrayLike<number>; asWritten?: true }>): { offset: number; code: string } | undefined {
   const counts = new Map<string, { offset: number; code: string; count: number }>();
   let said = false;
   for (const series of all) {
-    if (!series.zoneOffset && !series.zone) continue;
+    if (!series.asWritten && !series.zoneOffset && !series.zone) continue;
     said = true;
     for (let i = 0; i < series.time.length; i++) {
       const offset = series.zoneOffset?.[i] ?? 0;
