@@ -8,7 +8,7 @@ import { toast } from '../../../shell/toast';
 import { isGone } from '../api/readAgainIfGone';
 import { useRemoveWidget } from '../api/removeWidget';
 import { useSaveLayout } from '../api/saveLayout';
-import { changedPositions, COLS, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, ROW_HEIGHT, type GridItem } from '../lib/layout';
+import { changedPositions, COLS, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, resolveOverlaps, ROW_HEIGHT, type GridItem } from '../lib/layout';
 import { useWidth } from '../lib/useWidth';
 import type { Dashboard, DashboardWidget } from '../types';
 import { Layer } from './Layer';
@@ -63,6 +63,14 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
     },
     [dashboard.id, saveLayout, widgets],
   );
+
+  // A widget let go (dragged or resized) where others are: they move down below it, as a keyboard move does, and
+  // that layout is shown and saved (the grid's own positions could overlap: saved so, the next load moved them).
+  const settle = (next: Layout, moved: { i: string } | null) => {
+    const items = resolveOverlaps(toItems(next), moved?.i);
+    if (signatureOf(items) !== signatureOf(layout)) setLayout(items);
+    persist(items);
+  };
 
   // The latest save (it compares with what the server holds now), for a timer or a page about to go.
   const latestPersist = useRef(persist);
@@ -162,8 +170,8 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
               const items = toItems(next);
               if (signatureOf(items) !== signatureOf(layout)) setLayout(items);
             }}
-            onDragStop={(next) => persist(toItems(next))}
-            onResizeStop={(next) => persist(toItems(next))}
+            onDragStop={(next, _before, moved) => settle(next, moved)}
+            onResizeStop={(next, _before, moved) => settle(next, moved)}
           >
             {widgets.map((widget) => (
               <div key={widget.id} className="dashboard-cell" data-widget-id={widget.id}>
