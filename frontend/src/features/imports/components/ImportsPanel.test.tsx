@@ -862,3 +862,24 @@ describe('a file imported again with some of its values corrected', () => {
     expect(screen.queryByText(/^Of these/)).not.toBeInTheDocument();
   });
 });
+
+describe('the history of a file imported again with values corrected', () => {
+  const corrected = (overrides: Partial<ImportLog> = {}) => importLog({
+    logId: 'again', fileName: 'again.csv', detectedFormat: 'template', status: 'succeeded', settled: true, rowsTotal: 1000,
+    rowsDone: 1000, rowsImported: 3, rowsUnchanged: 997, rowsReplaced: 2, finishedAt: '2026-11-24T03:01:00.000Z', ...overrides,
+  });
+
+  it('says how many of the values imported were corrections, in English and in Chinese, and a dry run likewise', async () => {
+    serve({ states: [corrected()], earlier: [corrected(), corrected({ logId: 'check', fileName: 'check.csv', dryRun: true })] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    await waitFor(() => expect(columnsOf(within(history).getByRole('row', { name: /again\.csv/ }))[2])
+      .toBe('3 values imported (2 corrected) · 997 unchanged · 0 rows rejected'));
+    expect(columnsOf(within(history).getByRole('row', { name: /check\.csv/ }))[2])
+      .toBe('3 values to import (2 to correct) · 997 unchanged · 0 rows to reject');
+    await act(() => changeLanguage('zh-CN'));
+    const chinese = await screen.findByRole('table', { name: '本项目的导入记录' });
+    await waitFor(() => expect(columnsOf(within(chinese).getByRole('row', { name: /again\.csv/ }))[2])
+      .toBe('已导入 3 个值（其中更正 2 个） · 997 个未更改 · 被拒绝 0 行'));
+  });
+});

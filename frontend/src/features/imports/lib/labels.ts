@@ -56,15 +56,17 @@ export function replacedLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'for
 /**
  * An import's outcome in a line (the history): what was written, what was already stored, which rows were
  * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do. Rows whose
- * time was read as UTC for want of a time zone are named when there are any.
+ * time was read as UTC for want of a time zone are named when there are any, and so are the stored values (or
+ * stations) an import corrected: "3 values imported (2 corrected) · 997 unchanged · 0 rows rejected".
  */
-export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone'>): string {
+export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone' | 'rowsReplaced'>): string {
   const imported =
     recordsOf(log) === 'stations'
       ? t(log.dryRun ? 'imports.outcome.stationsToImport' : 'imports.outcome.stationsImported', { count: log.rowsImported })
       : t(log.dryRun ? 'imports.outcome.valuesToImport' : 'imports.outcome.valuesImported', { count: log.rowsImported });
+  const replaced = log.rowsReplaced ?? 0;
   return [
-    imported,
+    replaced > 0 ? t(log.dryRun ? 'imports.outcome.toCorrect' : 'imports.outcome.corrected', { imported, count: replaced }) : imported,
     t('imports.outcome.unchanged', { count: log.rowsUnchanged }),
     t(log.dryRun ? 'imports.outcome.rowsToReject' : 'imports.outcome.rowsRejected', { count: log.rowsRejected }),
     ...((log.rowsWithoutTimeZone ?? 0) > 0 ? [t('imports.outcome.withoutTimeZone', { count: log.rowsWithoutTimeZone })] : []),

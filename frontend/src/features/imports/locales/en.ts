@@ -130,6 +130,9 @@ const imports = {
     stationsImported_other: '{{count, number}} stations imported',
     stationsToImport_one: '{{count, number}} station to import',
     stationsToImport_other: '{{count, number}} stations to import',
+    /** The values (or stations) imported, and how many of them corrected stored ones. */
+    corrected: '{{imported}} ({{count, number}} corrected)',
+    toCorrect: '{{imported}} ({{count, number}} to correct)',
     unchanged_one: '{{count, number}} unchanged',
     unchanged_other: '{{count, number}} unchanged',
     rowsRejected_one: '{{count, number}} row rejected',

@@ -106,6 +106,8 @@ const imports: typeof en = {
     stationsImported_other: '已导入 {{count, number}} 个站点',
     stationsToImport_one: '将导入 {{count, number}} 个站点',
     stationsToImport_other: '将导入 {{count, number}} 个站点',
+    corrected: '{{imported}}（其中更正 {{count, number}} 个）',
+    toCorrect: '{{imported}}（其中将更正 {{count, number}} 个）',
     unchanged_one: '{{count, number}} 个未更改',
     unchanged_other: '{{count, number}} 个未更改',
     rowsRejected_one: '被拒绝 {{count, number}} 行',
