@@ -126,6 +126,8 @@ def base_env(ports: Ports) -> dict[str, str]:
         "PYTHONUNBUFFERED": "1",
         "STAGE": "local",
         "OIDC_ISSUER": issuer,
+        # Where e-mails (invitations) send people: this copy's gateway, whatever port it was given.
+        "APP_URL": os.environ.get("APP_URL", f"http://127.0.0.1:{ports.gateway}"),
         "OIDC_AUDIENCE": os.environ.get("OIDC_AUDIENCE", "owd-api"),
         "OIDC_CLIENT_ID": "spa",
         # Kept across restarts so a browser session survives `make run` being restarted.

@@ -21,3 +21,13 @@ def test_a_busy_port_is_named_with_the_variable_that_moves_it():
 
 def test_free_ports_pass():
     check_ports(Ports(gateway=free_port(), api=free_port(), oidc=free_port(), aws=free_port()))
+
+
+def test_emails_link_to_this_copys_gateway_whatever_its_port(monkeypatch):
+    # An invitation sent by a copy started with PORT=8400 had linked to port 8000 (another copy, or nothing).
+    from devtools.run import base_env
+
+    monkeypatch.delenv("APP_URL", raising=False)
+    assert base_env(Ports(gateway=8400, api=8401, oidc=8402, aws=8403))["APP_URL"] == "http://127.0.0.1:8400"
+    monkeypatch.setenv("APP_URL", "https://water.example.org")
+    assert base_env(Ports(gateway=8400, api=8401, oidc=8402, aws=8403))["APP_URL"] == "https://water.example.org"
