@@ -165,12 +165,14 @@ test('orgadmin creates a project, adds stations and parameters to it, sets the m
   await keys.getByRole('textbox', { name: 'Name of a new key (which logger or script uses it)' }).fill(keyName);
   await keys.getByRole('button', { name: 'Create API key' }).click();
   await expect(keys.getByRole('textbox', { name: 'The new key' })).toHaveValue(/^owd_/);
+  const keyStart = (await keys.getByRole('textbox', { name: 'The new key' }).inputValue()).split('_').slice(0, 2).join('_');
   await expect(keys.getByText('Copy this key now: it will not be shown again.')).toBeVisible();
   await keys.getByRole('button', { name: 'Done' }).click();
   await expect(keys.getByRole('textbox', { name: 'The new key' })).toHaveCount(0);
   const keyRow = keys.getByRole('row').filter({ hasText: keyName });
   await expect(keyRow).toContainText('Active');
-  await keyRow.getByRole('button', { name: `Revoke ${keyName}` }).click();
+  await expect(keyRow).toContainText(`${keyStart}_…`); // the key's start: keys of one name are told apart
+  await keyRow.getByRole('button', { name: `Revoke ${keyName} (${keyStart}_…)` }).click();
   await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(keyRow).toContainText('Revoked');
 });

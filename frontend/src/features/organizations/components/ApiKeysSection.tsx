@@ -11,6 +11,10 @@ import { useAction } from '../lib/useAction';
 const NAME_MAX = 100;
 
 /** The organization's API keys (group administrators): list, create (the secret shown once) and revoke. */
+
+/** How a key starts (`owd_<keyId>_`, then its secret): what the list shows of it. */
+const keyStart = (id: string) => `owd_${id}_…`;
+
 export function ApiKeysSection({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation();
   const keys = useApiKeys(organizationId, true);
@@ -38,6 +42,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
           <thead>
             <tr>
               <th scope="col">{t('organizations.apiKeys.name')}</th>
+              <th scope="col">{t('organizations.apiKeys.key')}</th>
               <th scope="col">{t('organizations.apiKeys.created')}</th>
               <th scope="col">{t('organizations.apiKeys.lastUsed')}</th>
               <th scope="col">{t('organizations.apiKeys.status')}</th>
@@ -48,12 +53,14 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
             {keys.data.map((key) => (
               <tr key={key.id}>
                 <td>{key.name}</td>
+                {/* The key's start, as the logger's settings hold it: two keys of one name are told apart. */}
+                <td><code>{keyStart(key.id)}</code></td>
                 <td>{date(key.createdAt)}</td>
                 <td>{date(key.lastUsedAt)}</td>
                 <td>{key.active ? t('organizations.apiKeys.active') : t('organizations.apiKeys.revokedOn', { date: date(key.revokedAt) })}</td>
                 <td>
                   {key.active && (
-                    <button type="button" className="button" disabled={busy} aria-label={t('organizations.apiKeys.revokeAction', { name: key.name })} onClick={() => setRevoking(key)}>
+                    <button type="button" className="button" disabled={busy} aria-label={t('organizations.apiKeys.revokeAction', { name: key.name, key: keyStart(key.id) })} onClick={() => setRevoking(key)}>
                       {t('organizations.apiKeys.revoke')}
                     </button>
                   )}
@@ -120,7 +127,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
       <ConfirmDialog
         open={!!revoking}
         title={t('organizations.apiKeys.revokeTitle')}
-        message={t('organizations.apiKeys.revokeMessage', { name: revoking?.name ?? '' })}
+        message={t('organizations.apiKeys.revokeMessage', { name: revoking?.name ?? '', key: revoking ? keyStart(revoking.id) : '' })}
         confirmLabel={t('organizations.apiKeys.revoke')}
         cancelLabel={t('common.cancel')}
         busy={busy}

@@ -498,20 +498,22 @@ describe('organization workspace', () => {
     const row = await within(section).findByRole('row', { name: /Mill Creek logger/ });
     expect(within(row).getByRole('cell', { name: 'Active' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Never' })).toBeInTheDocument();
-    expect(within(section).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Created', 'Last used', 'Status', 'Actions']);
+    expect(within(section).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Key', 'Created', 'Last used', 'Status', 'Actions']);
+    // The key's start, as the logger holds it: two keys of one name are told apart.
+    expect(within(row).getByRole('cell', { name: 'owd_k1_…' })).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Done' }));
     expect(within(section).queryByLabelText('The new key')).not.toBeInTheDocument();
     expect(screen.queryByDisplayValue('owd_k1_s3cret-shown-once')).not.toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Mill Creek logger' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Mill Creek logger (owd_k1_…)' }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke API key' });
-    expect(within(dialog).getByText('Revoke the key “Mill Creek logger”? Loggers that use it can no longer send data.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Revoke the key “Mill Creek logger” (owd_k1_…)? Loggers that use it can no longer send data.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Key “Mill Creek logger” revoked.')).toBeInTheDocument();
     expect(server.callsTo('DELETE', `/organization/${DEMO_ORG}/api-keys/k1`)).toHaveLength(1);
     const revokedRow = await within(section).findByRole('row', { name: /Mill Creek logger/ });
     await waitFor(() => expect(within(revokedRow).getByText(/^Revoked /)).toBeInTheDocument());
-    expect(within(revokedRow).queryByRole('button', { name: 'Revoke Mill Creek logger' })).not.toBeInTheDocument();
+    expect(within(revokedRow).queryByRole('button', { name: /^Revoke Mill Creek logger/ })).not.toBeInTheDocument();
     // Its button left: focus is on the table of keys, not the page's body.
     expect(within(section).getByRole('table').closest('.ws-table-wrap')).toHaveFocus();
   });
