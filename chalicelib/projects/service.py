@@ -88,6 +88,7 @@ def _text(data: dict, name: str, required: bool, limit: int) -> str | None:
 
 NAME_NOT_ONE_LINE = "Project name must be one line of text, without tabs or line breaks."
 NAME_LIMIT = 300
+NAME_TOO_LONG = f"Project name must be at most {NAME_LIMIT} characters."
 
 
 def _name(data: dict) -> str:
@@ -99,7 +100,7 @@ def _name(data: dict) -> str:
     if not name:
         raise BadRequest("name is required.")
     if len(name) > NAME_LIMIT:
-        raise BadRequest(f"name must be at most {NAME_LIMIT} characters.")
+        raise BadRequest(NAME_TOO_LONG)
     return name
 
 

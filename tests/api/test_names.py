@@ -339,3 +339,12 @@ def test_a_rename_that_read_the_project_before_another_rename_lets_the_right_nam
     monkeypatch.undo()
     assert refused.status_code == 412, refused.json
     assert api.get(f"/project/{project}").json["name"] == f"Third {uid}"
+
+
+def test_a_project_name_too_long_is_refused_naming_the_project_name_in_both_languages(api, demo):
+    # A walk: the refusal had read "name must be at most 300 characters." (and "name 最多 300 个字符。").
+    too_long = _new_project(api, demo["org"], "水" * 301)
+    assert (too_long.status_code, too_long.json["message"]) == (400, "Project name must be at most 300 characters.")
+    chinese = api.as_("admin").post("/project", {"organizationId": demo["org"], "name": "水" * 301},
+                                    headers={"Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == "项目名称最多 300 个字符。"

@@ -18,6 +18,10 @@ import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 type Editing = { project: Project | null } | null;
 
 /** The organization's projects; data contributors and group administrators create, edit and delete them. */
+
+/** The longest project name the server takes (chalicelib/projects/service.py NAME_LIMIT). */
+const PROJECT_NAME_MAX = 300;
+
 export function ProjectsTab({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { profile } = useSession();
@@ -131,6 +135,11 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
   const submit = async () => {
     if (!name.trim()) {
       setNameError(t('organizations.projects.nameRequired'));
+      return;
+    }
+    // As the server counts it (characters, not UTF-16 units): said at the field, before sending.
+    if ([...name.trim()].length > PROJECT_NAME_MAX) {
+      setNameError(t('organizations.projects.nameTooLong', { max: PROJECT_NAME_MAX }));
       return;
     }
     const key = project ? '' : projectKey.trim();

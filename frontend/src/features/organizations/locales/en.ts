@@ -106,6 +106,7 @@ const organizations = {
     key: 'Project key (optional)',
     description: 'Description',
     nameRequired: 'Enter a name.',
+    nameTooLong: 'The name may have at most {{max}} characters.',
     nameTaken: 'A project with this name already exists in this organization: choose another name, or give the new project a key of its own.',
     created: 'Project {{name}} created.',
     saved: 'Project {{name}} saved.',

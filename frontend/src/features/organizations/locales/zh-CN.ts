@@ -105,6 +105,7 @@ const organizations: typeof en = {
     key: '项目标识（可选）',
     description: '简介',
     nameRequired: '请输入名称。',
+    nameTooLong: '名称最多 {{max}} 个字符。',
     nameTaken: '此组织中已存在同名的项目：请换一个名称，或为新项目另给一个标识。',
     created: '已创建项目 {{name}}。',
     saved: '已保存项目 {{name}}。',

@@ -160,6 +160,13 @@ describe('organization workspace', () => {
     const dialog = screen.getByRole('dialog', { name: 'New project' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    // A name longer than the server takes is said at the field, and nothing is sent (the text is kept).
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.paste('水'.repeat(301));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('The name may have at most 300 characters.');
+    expect(server.callsTo('POST', '/project')).toHaveLength(0);
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lake watch');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Summer lake samples');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
