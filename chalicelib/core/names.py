@@ -34,7 +34,8 @@ def has_control_characters(text: str) -> bool:
 
 
 def first_control_character(text: str) -> str | None:
-    """The first character of `text` that a name may not hold (has_control_characters), as "U+" and its four hex digits (U+0000); None if none."""
+    """The first character of `text` that a name may not hold (has_control_characters), as "U+" and its four hex
+    digits (U+0000); None if none."""
     return next((f"U+{ord(c):04X}" for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
 
 

@@ -340,7 +340,8 @@ def _control_characters(values: pa.Array, free_text: bool = False) -> np.ndarray
 
 
 def _first_control(text: str, free_text: bool) -> str:
-    """The first control character of a rejected cell (as _control_characters finds them), as "U+" and its four hex digits (U+0000)."""
+    """The first control character of a rejected cell (as _control_characters finds them), as "U+" and its four hex
+    digits (U+0000)."""
     for character in text:
         code = ord(character)
         if (code < 0x20 and not (free_text and code in _FREE_TEXT_CONTROLS)) or 0x7F <= code <= 0x9F \
