@@ -100,7 +100,7 @@ ZH_CN = {
     "An organization with this id already exists.": "已存在使用此 ID 的组织。",
     "Organization name is required.": "请输入组织名称。",
     "Organization name must be at most 200 characters.": "组织名称最多 200 个字符。",
-    "Project name must be at most 300 characters.": "项目名称最多 300 个字符。",
+    "Project name must be at most {NAME_LIMIT} characters.": "项目名称最多 {NAME_LIMIT} 个字符。",
     "An organization with this name already exists.": "已存在同名的组织。",
     "The project's list kept changing while this change was saved. Try again.": "保存此更改时项目列表一直在变化，请重试。",
     "Organization name must be one line of text, without tabs or line breaks.": "组织名称必须是一行文本，不能包含制表符或换行。",
