@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -26,6 +26,13 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   // After a revocation the key's button is gone: focus goes to the table of keys.
   const table = useRef<HTMLDivElement>(null);
+  const secretField = useRef<HTMLInputElement>(null);
+  // A new key's secret takes the focus as it appears (the Create button is disabled meanwhile: focus had fallen to
+  // the page), so that it is read out and can be copied at once.
+  useEffect(() => {
+    if (secret) secretField.current?.focus();
+  }, [secret]);
+  const focusName = () => document.getElementById('api-key-name')?.focus();
   if (keys.error) return <p className="alert alert-error" role="alert">{messageOf(keys.error)}</p>;
   if (!keys.data) return <Spinner />;
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('organizations.apiKeys.never'));
@@ -79,6 +86,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
           const trimmed = name.trim();
           if (!trimmed || trimmed.length > NAME_MAX) {
             setNameError(t('organizations.apiKeys.nameRequired', { max: NAME_MAX }));
+            focusName();
             return;
           }
           setNameError(null);
@@ -100,7 +108,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
         <div className="ws-form">
           <div className="ws-field">
             <label htmlFor="api-key-secret">{t('organizations.apiKeys.secret')}</label>
-            <input id="api-key-secret" readOnly value={secret} aria-describedby="api-key-secret-hint" onFocus={(event) => event.target.select()} />
+            <input id="api-key-secret" ref={secretField} readOnly value={secret} aria-describedby="api-key-secret-hint" onFocus={(event) => event.target.select()} />
             <p id="api-key-secret-hint" className="ws-hint">{t('organizations.apiKeys.shownOnce')}</p>
           </div>
           <div className="ws-actions">
@@ -118,7 +126,8 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
             >
               {t('organizations.apiKeys.copy')}
             </button>
-            <button type="button" className="button" onClick={() => setSecret(null)}>
+            {/* The secret goes: focus goes back to the name of a next key (not to the page). */}
+            <button type="button" className="button" onClick={() => { focusName(); setSecret(null); }}>
               {t('organizations.apiKeys.done')}
             </button>
           </div>

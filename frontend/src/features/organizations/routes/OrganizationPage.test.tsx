@@ -482,6 +482,7 @@ describe('organization workspace', () => {
 
     await userEvent.click(within(section).getByRole('button', { name: 'Create API key' }));
     expect(within(section).getByText('Enter a name of at most 100 characters.')).toBeInTheDocument();
+    expect(within(section).getByRole('textbox', { name: 'Name of a new key (which logger or script uses it)' })).toHaveFocus();
     expect(server.callsTo('POST', `/organization/${DEMO_ORG}/api-keys`)).toHaveLength(0);
 
     server.fail('POST', /\/api-keys$/, 400, 'name is required (1 to 100 characters): say which logger or script uses the key.');
@@ -496,6 +497,7 @@ describe('organization workspace', () => {
     expect(server.callsTo('POST', `/organization/${DEMO_ORG}/api-keys`)[1]!.body).toEqual({ name: 'Mill Creek logger' });
     const secret = within(section).getByLabelText('The new key');
     expect(secret).toHaveValue('owd_k1_s3cret-shown-once');
+    await waitFor(() => expect(secret).toHaveFocus()); // read out at once, not left on the page's body
     expect(secret).toHaveAttribute('readonly');
     expect(within(section).getByText('Copy this key now: it will not be shown again.')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Copy' }));
@@ -510,6 +512,7 @@ describe('organization workspace', () => {
     expect(within(row).getByRole('cell', { name: 'owd_k1_…' })).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Done' }));
     expect(within(section).queryByLabelText('The new key')).not.toBeInTheDocument();
+    expect(name).toHaveFocus(); // ready for a next key
     expect(screen.queryByDisplayValue('owd_k1_s3cret-shown-once')).not.toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke Mill Creek logger (owd_k1_…)' }));
