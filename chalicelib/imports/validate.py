@@ -20,7 +20,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from chalicelib.core.names import CONTROL_CHARACTER_IN_CELL
+from chalicelib.core.names import CONTROL_CHARACTER_IN_CELL, first_control_character
 from chalicelib.imports.formats import LIMITS, STATIONS, Layout
 
 MAX_TEXT = 500
@@ -341,11 +341,12 @@ def _control_characters(values: pa.Array, free_text: bool = False) -> np.ndarray
 
 def _first_control(text: str, free_text: bool) -> str:
     """The first control character of a rejected cell (as _control_characters finds them), as "U+" and its four hex
-    digits (U+0000)."""
+    digits (U+0000). A one-line field refuses what a name refuses (core/names); free text takes tabs and line breaks."""
+    if not free_text:
+        return first_control_character(text) or "?"
     for character in text:
         code = ord(character)
-        if (code < 0x20 and not (free_text and code in _FREE_TEXT_CONTROLS)) or 0x7F <= code <= 0x9F \
-                or (not free_text and code in (0x2028, 0x2029)):
+        if (code < 0x20 and code not in _FREE_TEXT_CONTROLS) or 0x7F <= code <= 0x9F:
             return f"U+{code:04X}"
     return "?"
 
