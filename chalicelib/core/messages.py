@@ -189,6 +189,10 @@ ZH_CN = {
     "A project named {name} already exists in this organization: choose another name.":
         "此组织中已存在名为 {name} 的项目：请另选一个名称。",
     "Project name must be one line of text, without tabs or line breaks.": "项目名称必须是一行文本，不能包含制表符或换行。",
+    "Project key must not contain /, ?, #, % or \\.": "项目标识不能包含 /、?、#、% 或 \\。",
+    "Project key holds a control character ({character}), such as a tab or a line break: remove it.":
+        "项目标识包含控制字符（{character}），例如制表符或换行：请将其删除。",
+    "Project key cannot be just . or .. (web addresses skip those).": "项目标识不能只是 . 或 ..（网址会忽略它们）。",
     "Role name must be one line of text, without tabs or line breaks.": "角色名称必须是一行文本，不能包含制表符或换行。",
     "The project kept changing while it was renamed. Try again.": "重命名时项目一直在变化，请重试。",
     "Invalid {kind}Ids. Array of ids expected": "{kind}Ids 无效：应为 ID 数组。",

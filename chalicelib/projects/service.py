@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from typing import Any, Iterable
+from urllib.parse import unquote
 
 from pynamodb.exceptions import DeleteError, PutError, TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
@@ -13,7 +14,7 @@ from chalicelib.crud import service as crud
 from chalicelib.core import aws, batches, versions
 from chalicelib.core.errors import UNKNOWN_FIELD, BadRequest, Conflict, NotFound
 from chalicelib.core.models import get_live, utc_now
-from chalicelib.core.names import checked_name, name_key, tidy
+from chalicelib.core.names import checked_name, first_control_character, name_key, tidy
 from chalicelib.core.uniques import UniqueClaim, claim_key, was_conflict
 from chalicelib.projects.models import Activity, Project, derived_id, start_key
 
@@ -35,26 +36,32 @@ def get(project_id: str) -> Project:
 
 
 def resolve(organization_id: str, id_or_key: str) -> Project:
-    """A project of the organization by its id, or by its project key."""
-    for candidate in (id_or_key, derived_id(organization_id, "project", id_or_key)):
-        try:
-            project = get(candidate)
-        except NotFound:
-            continue
-        if project.organizationId == organization_id:
-            return project
-    project = _live_with_key(organization_id, id_or_key)
+    """A project of the organization by its id, or by its project key. The key may come percent-encoded, as a
+    browser writes it in an address (encodeURIComponent: "RTWQN%202017-2019"), or decoded, as API Gateway may pass
+    it on: a key holds no % (`checked_key`), so a % in the address's segment is its encoding. The text as it came
+    is tried first (a key stored before that rule may hold a %)."""
+    spellings = list(dict.fromkeys((id_or_key, unquote(id_or_key))))
+    for spelling in spellings:
+        for candidate in (spelling, derived_id(organization_id, "project", spelling)):
+            try:
+                project = get(candidate)
+            except NotFound:
+                continue
+            if project.organizationId == organization_id:
+                return project
+    project = _live_with_key(organization_id, *spellings)
     if project is None:
         raise NotFound(NOT_FOUND)
     return project
 
 
-def _live_with_key(organization_id: str, key: str) -> Project | None:
+def _live_with_key(organization_id: str, *keys: str) -> Project | None:
     """The organization's live project of this key (keys compare as their ids do, ignoring case) when its id is not
-    the key's own: a project made after a deleted one of the same key (see `create`)."""
-    wanted = key.strip().casefold()
+    the key's own: a project made after a deleted one of the same key (see `create`). Of several keys: the
+    project of any of them."""
+    wanted = {key.strip().casefold() for key in keys}
     return next((p for p in Project.by_organization.query(organization_id)
-                 if not p.deletedAt and (p.projectKey or "").strip().casefold() == wanted), None)
+                 if not p.deletedAt and (p.projectKey or "").strip().casefold() in wanted), None)
 
 
 def _new_id(organization_id: str, key: str) -> str:
@@ -86,6 +93,39 @@ def _text(data: dict, name: str, required: bool, limit: int) -> str | None:
     return value.strip()
 
 
+# A project's key addresses it in a path segment (organization/{id}/projects/{key}/...), the way a Water Quality
+# Portal file's ProjectIdentifier names it (WI_LAKES, CEDEN-2019, USGS.NAWQA, RTWQN 2017-2019). So it holds no
+# character that ends or escapes a segment (/ and \, which some clients read as /; ? and #, which end the path;
+# %, which starts an escape), no control character (core/names: it is one line, as a name is), is not . or ..
+# (which an address resolves as "this folder" and "the folder up"), and is trimmed. Spaces, dots and any letters
+# stay: they round-trip percent-encoded.
+KEY_LIMIT = 100
+KEY_REFUSED = "/?#%\\"
+KEY_CHARACTERS = "Project key must not contain /, ?, #, % or \\."
+KEY_CONTROL_CHARACTER = "Project key holds a control character ({character}), such as a tab or a line break: remove it."
+KEY_DOTS = "Project key cannot be just . or .. (web addresses skip those)."
+
+
+def checked_key(value: str) -> str:
+    """The project key as it is stored (trimmed), or a 400 that says what is wrong with it."""
+    key = value.strip()
+    character = first_control_character(key)
+    if character:
+        raise BadRequest(KEY_CONTROL_CHARACTER.format(character=character))
+    if any(c in KEY_REFUSED for c in key):
+        raise BadRequest(KEY_CHARACTERS)
+    if key in (".", ".."):
+        raise BadRequest(KEY_DOTS)
+    return key
+
+
+def key_of_name(name: str) -> str:
+    """The key of a project created without one: its name (a stored name, tidied: one line, trimmed), each
+    character a key may not hold a hyphen ("Lakes/Rivers" is Lakes-Rivers), so that a name may hold any."""
+    key = "".join("-" if c in KEY_REFUSED else c for c in name)
+    return "-" * len(key) if key in (".", "..") else key
+
+
 NAME_NOT_ONE_LINE = "Project name must be one line of text, without tabs or line breaks."
 NAME_LIMIT = 300
 NAME_TOO_LONG = f"Project name must be at most {NAME_LIMIT} characters."
@@ -112,7 +152,8 @@ def create(data: dict) -> dict:
         raise BadRequest(f"Unknown field {unknown[0]}")
     organization_id = _text(data, "organizationId", True, 100)
     name = _name(data)
-    key = _text(data, "projectKey", False, 100) or name
+    given = _text(data, "projectKey", False, KEY_LIMIT)
+    key = (checked_key(given) if given else None) or key_of_name(name)
     _require_unique_name(organization_id, name)
     project_id = _new_id(organization_id, key)
     project = Project(id=project_id, projectId=project_id, organizationId=organization_id, projectKey=key,
@@ -288,7 +329,10 @@ def delete(project: Project) -> None:
 
 
 def ensure(organization_id: str, key: str, name: str, description: str | None = None) -> Project:
-    """The project with this key, created when missing (imports and demo data; idempotent)."""
+    """The project with this key, created when missing (the demo's Water Quality Portal files; idempotent). The key
+    as a file gives it (a ProjectIdentifier): trimmed, and refused (400) as `create` refuses it (`checked_key`,
+    KEY_LIMIT), so that no project is made that its address cannot reach."""
+    key = checked_key(_text({"projectKey": key}, "projectKey", True, KEY_LIMIT) or "")
     try:
         project = Project.get(derived_id(organization_id, "project", key))
         if not project.deletedAt:

@@ -12,6 +12,7 @@ import { mayContribute } from '../lib/access';
 import { refusedProjectField } from '../lib/fieldRefusals';
 import { useAction } from '../lib/useAction';
 import { projectPagePath } from '../paths';
+import { isProjectKeyRefusal, projectKeyProblem } from '../lib/projectKey';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
 
@@ -113,7 +114,8 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
  * another project holds at the field it came from: the key's own, or the name's when no key was given (in the
  * screen's words: the server's speak of a key the person never typed). The dialog closes when the project is
  * saved; a new project's page opens (in a long list the new card was hard to find). A project deleted meanwhile
- * by someone else closes the dialog, saying so.
+ * by someone else closes the dialog, saying so. A key the server would refuse (a character that breaks its web
+ * address: features/projects/projectKey.ts) is said at the key before sending.
  */
 function ProjectDialog({ organizationId, project, onClose }: { organizationId: string; project: Project | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -142,6 +144,12 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
       setNameError(t('organizations.projects.nameTooLong', { max: PROJECT_NAME_MAX }));
       return;
     }
+    // The key as the server takes it (features/projects/projectKey.ts): said at the field, before sending.
+    const keyProblem = project ? null : projectKeyProblem(projectKey);
+    if (keyProblem) {
+      setKeyError(t(`organizations.projects.${keyProblem.problem}`, keyProblem));
+      return;
+    }
     const key = project ? '' : projectKey.trim();
     const fields = { name: name.trim(), description: description.trim() || null, ...(key ? { projectKey: key } : {}) };
     let created: Project | undefined;
@@ -165,6 +173,11 @@ function ProjectDialog({ organizationId, project, onClose }: { organizationId: s
         if (project && isProjectGone(error)) {
           toast.error(t('organizations.projects.goneMeanwhile', { name: project.name }));
           return (gone = true);
+        }
+        // 400: the key refused (a rule the check above does not know yet), said at the key.
+        if (key && isProjectKeyRefusal(error)) {
+          setKeyError(messageOf(error));
+          return true;
         }
         // 409: the name is taken, or the key (a new project's; an edit keeps its key).
         const refused = refusedProjectField(error, !!key);

@@ -108,6 +108,11 @@ const organizations = {
     nameRequired: 'Enter a name.',
     nameTooLong: 'The name may have at most {{max}} characters.',
     nameTaken: 'A project with this name already exists in this organization: choose another name, or give the new project a key of its own.',
+    /** The key as the server takes it (features/projects/projectKey.ts): it is one part of the project's web address. */
+    keyCharacters: 'The key must not contain /, ?, #, % or \\: they would break the project’s web address.',
+    keyControlCharacter: 'The key must not hold a control character ({{character}}), such as a tab.',
+    keyDots: 'The key cannot be just . or .. (web addresses skip those).',
+    keyTooLong: 'The key may have at most {{max}} characters.',
     created: 'Project {{name}} created.',
     saved: 'Project {{name}} saved.',
     editAction: 'Edit {{name}}',
