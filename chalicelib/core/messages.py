@@ -153,6 +153,7 @@ ZH_CN = {
     "The tile address must hold {{z}}, {{x}} and {{y}} (for example https://tiles.example.org/{{z}}/{{x}}/{{y}}.png).":
         "瓦片地址必须包含 {{z}}、{{x}} 和 {{y}}（例如 https://tiles.example.org/{{z}}/{{x}}/{{y}}.png）。",
     "Set the WQX account first.": "请先设置 WQX 账户。",
+    "WQX private key is required.": "请输入 WQX 私钥。",
     "The private key is not one WQX Web issues: copy the whole private key that WQX Web shows for this user.":
         "此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。",
     # Invitations (#/sts/invitation/{token}, the list of invitations).
@@ -657,8 +658,10 @@ ZH_CN = {
     "{column}: {value} is not a number.": "{column}：{value} 不是数字。",
     "{value} is not a number.": "{value} 不是数字。",
     "Time series {index} lacks its site or variable; it is skipped.": "时间序列 {index} 缺少站点或变量，已跳过。",
-    "The time {value} is not a time this portal takes: the year (in UTC) must be from 1800 to next year.":
-        "时间 {value} 不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年之间。",
+    "The time {value} is before 1800 (in UTC), the earliest time this portal takes.":
+        "时间 {value} 早于 1800 年（按 UTC），本门户不接受更早的时间。",
+    "The time {value} is more than 2 days in the future: check the logger's clock and time zone.":
+        "时间 {value} 比现在晚 2 天以上：请检查记录仪的时钟和时区。",
     "Unknown station '{identifier}': create it first (its {count} values were not imported).":
         "未知站点 '{identifier}'：请先创建该站点（其 {count} 个数值未导入）。",
     "Unknown station '{identifier}': create it first (its only value was not imported).":
@@ -709,6 +712,30 @@ ZH_CN = {
         "一次推送最多 {limit} 个数值；此次有 {total} 个，请拆分。",
     "A push takes at most {limit} series; this one has {total}. Split it.":
         "一次推送最多 {limit} 个序列；本次有 {total} 个。请拆分后推送。",
+    # What a push says of each value or series it refused (its answer's rejections; chalicelib/timeseries/push.py).
+    "a series is an object {{stationId or stationIdentifier, parameter, unit, values}}":
+        "序列须是一个对象 {{stationId 或 stationIdentifier、parameter、unit、values}}",
+    "a series needs values: [[time, value, qualifier?], ...]": "序列需要 values：[[time, value, qualifier?], ...]",
+    "all {count} values rejected: {message}": "全部 {count} 个数值被拒绝：{message}",
+    "station {value} is not a station of this project's organization": "站点 {value} 不是此项目所属组织的站点",
+    "needs stationId or stationIdentifier": "需要 stationId 或 stationIdentifier",
+    "unknown station {identifier}: create it first": "未知站点 {identifier}：请先创建该站点",
+    "unknown parameterId {value}": "未知的 parameterId {value}",
+    "needs parameterId or parameter (its name)": "需要 parameterId 或 parameter（参数名称）",
+    "{name} must be text of at most {limit} characters": "{name} 必须是最多 {limit} 个字符的文本",
+    "a value is [time, value] or [time, value, qualifier]": "数值须为 [time, value] 或 [time, value, qualifier]",
+    "needs a time (ISO 8601 with a zone, e.g. 2024-05-01T12:00:00Z)":
+        "需要时间（带时区的 ISO 8601 时间，例如 2024-05-01T12:00:00Z）",
+    "time {value} is not an ISO 8601 time": "时间 {value} 不是 ISO 8601 时间",
+    "time {value} has no time zone: add Z (UTC) or an offset such as -05:00":
+        "时间 {value} 没有时区：请添加 Z（UTC）或偏移量（例如 -05:00）",
+    "time {value} is before 1800 (in UTC), the earliest time this portal takes":
+        "时间 {value} 早于 1800 年（按 UTC），本门户不接受更早的时间",
+    "time {value} is more than 2 days in the future: check the logger's clock and time zone":
+        "时间 {value} 比现在晚 2 天以上：请检查记录仪的时钟和时区",
+    "value {value} is not a number": "数值 {value} 不是数字",
+    "value is too large to be stored (a value is at most about ±1.8e308)": "数值过大，无法存储（数值最大约为 ±1.8e308）",
+    "a qualifier is text of at most 20 characters": "限定符须是最多 20 个字符的文本",
     # Hydrologic units: GeoJSON files uploaded by system administrators, and the point lookup.
     "A GeoJSON file is required in the form field file.": "表单字段 file 中需要一个 GeoJSON 文件。",
     "The file is larger than the upload limit of {size}.": "文件超过了 {size} 的上传上限。",

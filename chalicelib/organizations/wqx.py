@@ -100,11 +100,16 @@ def _text(data: dict, name: str, limit: int) -> str:
     return value.strip()
 
 
+# Named as the settings form labels the field (frontend/src/features/organizations/locales/en.ts), not by its name
+# in the body.
+KEY_REQUIRED = "WQX private key is required."
+
+
 def _private_key(value) -> str:
     # WQX Web hands out the private key as base64 text; the signature is an HMAC with its bytes (at least 16 of
     # them: frontend/src/features/organizations/lib/fieldRefusals.ts wqxPrivateKeyProblem checks the same).
     if not isinstance(value, str) or not value.strip():
-        raise BadRequest("privateKey is required.")
+        raise BadRequest(KEY_REQUIRED)
     try:
         decoded = base64.b64decode(value.strip(), validate=True)
     except (binascii.Error, ValueError):
@@ -135,7 +140,7 @@ def save_account(organization_id: str, data, user_id: str, expected: tuple[str, 
     key, new_key, now = data.get("privateKey"), None, utc_now()
     if key in (None, "", MASK):
         if not account.get("privateKeySetAt"):
-            raise BadRequest("privateKey is required.")
+            raise BadRequest(KEY_REQUIRED)
     else:
         new_key = _private_key(key)
         changes["secretId"] = secret_name(organization_id)

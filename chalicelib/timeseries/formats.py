@@ -142,8 +142,9 @@ def epoch_of(text: str, zone) -> tuple[int | None, str | None]:
             return None, f"time {value!r} {NO_ZONE}"
         moment = moment.replace(tzinfo=zone)
     epoch = plausible.seconds_of(moment)
-    if not plausible.plausible_time(epoch):
-        return None, f"time {value!r} {plausible.OUTSIDE_YEARS}"
+    problem = plausible.time_problem(epoch)
+    if problem is not None:
+        return None, f"time {value!r} {problem}"
     return epoch, None
 
 

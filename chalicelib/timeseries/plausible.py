@@ -3,9 +3,11 @@
 Values: the plausible ranges of common logger parameters (by label, case-insensitive); a value outside is
 stored and flagged "out of range", never dropped (a sensor fault is worth seeing, and may be real).
 
-Times: from 1800 to the end of next year (UTC), as the sample imports take dates (chalicelib/imports/
-validate.py); a time outside is rejected with OUTSIDE_YEARS as its reason. Pushes and imports check it here,
-reads clamp their range to it, so bucket keys always have four-digit years and sort as times do.
+Times: a pushed or imported value's time is from 1800 (UTC) to 2 days after the server's now (time_problem):
+a logger's value stamped later is a clock or time-zone mistake, refused with TOO_LATE as its reason rather than
+stored at every chart's right edge; 2 days leave room for a zone given wrongly (at most 26 hours apart) and a
+drifting clock. Reads clamp their range to the years 1800 to next year (time_bounds), which hold every time
+taken, so bucket keys always have four-digit years and sort as times do.
 """
 from __future__ import annotations
 
@@ -30,8 +32,11 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 
 EARLIEST_YEAR = 1800
-# The reason a time outside gets, after the time itself; 1800 is EARLIEST_YEAR, written out so it can be translated.
-OUTSIDE_YEARS = "is not a time this portal takes: the year (in UTC) must be from 1800 to next year"
+AHEAD = timedelta(days=2)  # how far after the server's now a value's time may be
+# The reasons a time outside gets, after the time itself; 1800 (EARLIEST_YEAR) and 2 days (AHEAD) are written
+# out so that chalicelib/core/messages.py can translate them.
+TOO_EARLY = "is before 1800 (in UTC), the earliest time this portal takes"
+TOO_LATE = "is more than 2 days in the future: check the logger's clock and time zone"
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -54,6 +59,21 @@ def seconds_of(moment: datetime) -> int:
 def plausible_time(epoch: int) -> bool:
     first, last = time_bounds()
     return first <= epoch <= last
+
+
+def latest_time() -> int:
+    """The last epoch second a value may be stamped with now: AHEAD after the server's now."""
+    return seconds_of(datetime.now(timezone.utc) + AHEAD)
+
+
+def time_problem(epoch: int, latest: int | None = None) -> str | None:
+    """Why a value's time is not taken (TOO_EARLY, TOO_LATE), or None; `latest`: latest_time(), when the caller
+    checks many times against one now."""
+    if epoch < time_bounds()[0]:
+        return TOO_EARLY
+    if epoch > (latest_time() if latest is None else latest):
+        return TOO_LATE
+    return None
 
 
 def clamped(epoch: int, *, end: bool = False) -> int:

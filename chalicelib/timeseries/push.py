@@ -23,8 +23,9 @@ UNIT_LIMIT = 40  # characters of a unit, a statistic
 NO_ZONE = "has no time zone: add Z (UTC) or an offset such as -05:00"
 
 
-def epoch_of(text: Any) -> tuple[int | None, str | None]:
-    """(epoch seconds, None) of an ISO 8601 time with a zone, else (None, why not)."""
+def epoch_of(text: Any, latest: int | None = None) -> tuple[int | None, str | None]:
+    """(epoch seconds, None) of an ISO 8601 time with a zone from 1800 to 2 days after now (`latest`, when the
+    caller checks many against one now: plausible.latest_time()), else (None, why not)."""
     if not isinstance(text, str) or not text.strip():
         return None, "needs a time (ISO 8601 with a zone, e.g. 2024-05-01T12:00:00Z)"
     try:
@@ -34,8 +35,9 @@ def epoch_of(text: Any) -> tuple[int | None, str | None]:
     if moment.tzinfo is None:
         return None, f"time {text!r} {NO_ZONE}"
     epoch = plausible.seconds_of(moment)
-    if not plausible.plausible_time(epoch):
-        return None, f"time {text!r} {plausible.OUTSIDE_YEARS}"
+    problem = plausible.time_problem(epoch, latest)
+    if problem is not None:
+        return None, f"time {text!r} {problem}"
     return epoch, None
 
 
@@ -106,31 +108,47 @@ def _sharing(found, organization_id: str) -> Callable[[], object] | None:
     return lambda: parameters.share_with([found], organization_id)
 
 
+def values_of(entry: Any) -> list:
+    """A series entry's values: none when it is not an object holding a list of them."""
+    values = entry.get("values") if isinstance(entry, dict) else None
+    return values if isinstance(values, list) else []
+
+
 def push(project: Project, body: Any) -> dict:
+    """What a push did, by value: `accepted` (distinct times stored), `duplicates` (a time repeated within its
+    series: the last kept) and `rejected` add up to the values sent; `rejectedSeries` counts the series entries
+    refused whole (not a series, an unknown station...; their values, if any, are among `rejected`). Each rejection
+    is listed with its reason, a whole series' with `value` null, the first MAX_REASONS of them:
+    `rejectionsOmitted` counts the others."""
     if not isinstance(body, dict) or not isinstance(body.get("series"), list):
         raise BadRequest('Request body must be a JSON object {"series": [{stationId, parameterId, unit, '
                          'values: [[time, value, qualifier?], ...]}]}.')
     entries = body["series"]
-    total = sum(len(e["values"]) for e in entries if isinstance(e, dict) and isinstance(e.get("values"), list))
+    total = sum(len(values_of(e)) for e in entries)
     if total > MAX_VALUES:
         raise PayloadTooLarge(f"A push takes at most {MAX_VALUES:,} values; this one has {total:,}. Split it.")
     if len(entries) > MAX_SERIES:
         raise PayloadTooLarge(f"A push takes at most {MAX_SERIES:,} series; this one has {len(entries):,}. Split it.")
-    result = {"accepted": 0, "rejected": 0, "added": 0, "replaced": 0, "unchanged": 0, "duplicates": 0,
-              "flagged": 0, "converted": 0, "series": [], "rejections": []}
+    result = {"accepted": 0, "rejected": 0, "rejectedSeries": 0, "added": 0, "replaced": 0, "unchanged": 0,
+              "duplicates": 0, "flagged": 0, "converted": 0, "series": [], "rejections": [], "rejectionsOmitted": 0}
+    latest = plausible.latest_time()  # one now for the whole push
 
-    def reject(series_index: int, value_index: int | None, message: str, count: int = 1) -> None:
-        result["rejected"] += count
+    def reject(series_index: int, value_index: int | None, message: str) -> None:
+        """One rejection: a value (value_index), or a whole series entry (value_index None) with all its values."""
+        result["rejected"] += 1 if value_index is not None else len(values_of(entries[series_index]))
+        result["rejectedSeries"] += 1 if value_index is None else 0
         if len(result["rejections"]) < MAX_REASONS:
             result["rejections"].append({"series": series_index, "value": value_index, "message": message})
+        else:
+            result["rejectionsOmitted"] += 1
 
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            reject(index, None, "a series is an object {stationId or stationIdentifier, parameter, unit, values}", 0)
+            reject(index, None, "a series is an object {stationId or stationIdentifier, parameter, unit, values}")
             continue
         values = entry.get("values")
         if not isinstance(values, list):
-            reject(index, None, "a series needs values: [[time, value, qualifier?], ...]", 0)
+            reject(index, None, "a series needs values: [[time, value, qualifier?], ...]")
             continue
         try:
             station_id = _station(project, entry)
@@ -138,14 +156,13 @@ def push(project: Project, body: Any) -> dict:
             unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)
             sensor = _text(entry, "sensor")
         except ValueError as exc:
-            reject(index, None, f"all {len(values)} values rejected: {exc}", len(values))
+            reject(index, None, f"all {len(values)} values rejected: {exc}")
             continue
         # Values in another unit than the series' are converted to it, or refused when they cannot be.
         expected = service.stored_unit(station_id, parameter_id, statistic, sensor, parameter_unit)
         convert = service.unit_converter(unit, expected)
         if convert is None:
-            reject(index, None, f"all {len(values)} values rejected: {units.unconvertible(unit, expected)}",
-                   len(values))
+            reject(index, None, f"all {len(values)} values rejected: {units.unconvertible(unit, expected)}")
             continue
         converting = units.given(unit) and units.given(expected) and not units.same(unit, expected)
         bounds = units.plausible_range(label, expected or unit)  # flagged in the unit stored
@@ -154,7 +171,7 @@ def push(project: Project, body: Any) -> dict:
             if not isinstance(row, list) or len(row) not in (2, 3):
                 reject(index, position, "a value is [time, value] or [time, value, qualifier]")
                 continue
-            epoch, problem = epoch_of(row[0])
+            epoch, problem = epoch_of(row[0], latest)
             number = row[1]
             if problem is None:
                 problem = number_problem(number)

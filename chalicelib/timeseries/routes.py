@@ -12,6 +12,7 @@ from chalicelib.core import csv_download, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest, Forbidden, Unauthorized
 from chalicelib.core.http import Routes, only_query_parameters
+from chalicelib.core.messages import localize
 from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, describe
 from chalicelib.imports import routes as import_routes
@@ -170,13 +171,38 @@ def delete_series_values(seriesId):
     return {"deleted": deleted}
 
 
+_COUNT = {"type": "integer", "minimum": 0}
+PUSH_ANSWER = {"type": "object", "required": ["accepted", "rejected", "rejectedSeries", "duplicates", "series",
+                                              "rejections", "rejectionsOmitted"], "properties": {
+    "accepted": {**_COUNT, "description": "Values stored (a time given twice in a series counts once)."},
+    "duplicates": {**_COUNT, "description": "Values whose time came again later in their series (the last kept)."},
+    "rejected": {**_COUNT, "description": "Values refused, those of series refused whole included: accepted, "
+                                          "duplicates and rejected add up to the values sent."},
+    "rejectedSeries": {**_COUNT, "description": "Series entries refused whole (listed with value null)."},
+    "added": _COUNT, "replaced": _COUNT, "unchanged": _COUNT, "flagged": _COUNT, "converted": _COUNT,
+    "series": {"type": "array", "items": {"type": "string"}, "description": "The ids of the series written."},
+    "rejections": {"type": "array", "description": f"The first {push.MAX_REASONS} rejections: a value (its index "
+                   "in its series' values) or a whole series (value null), with the reason.", "items": {
+        "type": "object", "required": ["series", "value", "message"], "properties": {
+            "series": _COUNT, "value": {"type": ["integer", "null"], "minimum": 0}, "message": {"type": "string"}}}},
+    "rejectionsOmitted": {**_COUNT, "description": "Rejections beyond those listed."}}}
+
+
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())
 @describe(body={"type": "object", "required": ["series"], "properties": {"series": {"type": "array", "items": {
-    "type": "object"}}}}, body_required=True, description="Authenticate with a bearer token or an organization API "
-    "key in the X-API-Key header.")
+    "type": "object"}}}}, body_required=True, returns=PUSH_ANSWER, description="Authenticate with a bearer token or "
+    "an organization API key in the X-API-Key header. `rejected` counts values, those of a series refused whole "
+    "included, so accepted + duplicates + rejected is the number of values sent; `rejectedSeries` counts the series "
+    "entries refused whole (each listed with value null), and `rejectionsOmitted` the rejections beyond the "
+    f"{push.MAX_REASONS} listed. A value stamped more than 2 days after the server's time is refused (a logger's "
+    "clock or time zone set wrong).")
 def push_values(projectId):
     """Up to 10,000 values of one or more series: the counts of accepted and rejected values, with reasons."""
-    return push.push(projects.get(projectId), routes.json_body())
+    answer = push.push(projects.get(projectId), routes.json_body())
+    language = routes.current_request.headers.get("accept-language")
+    for rejection in answer["rejections"]:  # each reason in the language asked for, where it is translated
+        rejection["message"] = localize(rejection["message"], language)
+    return answer
 
 
 @routes.route(import_routes.PROJECT + "/import-ts-data", methods=["POST"], auth=import_routes.CONTRIBUTORS,

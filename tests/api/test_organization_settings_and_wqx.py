@@ -97,7 +97,8 @@ def test_the_wqx_account_keeps_its_private_key_in_secrets_manager_and_never_retu
 @pytest.mark.parametrize("body, message", [
     ({"userId": "olga", "privateKey": WQX_KEY}, "wqxOrganizationId is required."),
     ({"wqxOrganizationId": "X", "privateKey": WQX_KEY}, "userId is required."),
-    ({"wqxOrganizationId": "X", "userId": "olga"}, "privateKey is required."),
+    ({"wqxOrganizationId": "X", "userId": "olga"}, "WQX private key is required."),
+    ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "  "}, "WQX private key is required."),
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "not base64!"}, BAD_KEY),
     # Base64, but of 9 bytes: no key WQX Web issues (an HMAC key of at least 16).
     ({"wqxOrganizationId": "X", "userId": "olga", "privateKey": "c2VjcmV0a2V5"}, BAD_KEY),
@@ -117,6 +118,15 @@ def test_a_key_wqx_web_does_not_issue_is_refused_in_words_a_person_reads(api, or
     assert zh.status_code == 400
     # The field as the screen names it (私钥), not the API's privateKey.
     assert zh.json["message"] == "此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。"
+
+
+def test_a_missing_private_key_is_named_as_the_form_labels_it(api, org):
+    # "privateKey is required." had named the body's field; the form says "Private key" in its WQX section.
+    body = {"wqxOrganizationId": _wqx_id(org) + "K", "userId": "olga"}
+    for language, message in ((None, "WQX private key is required."), ("zh-CN", "请输入 WQX 私钥。")):
+        answer = api.as_("orgadmin").put(f"/organization/{org}/wqx-account", body,
+                                         headers={"Accept-Language": language} if language else {})
+        assert (answer.status_code, answer.json["message"]) == (400, message)
 
 
 def test_only_group_admins_see_the_wqx_account(api, org):

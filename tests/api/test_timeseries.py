@@ -28,8 +28,8 @@ def place(api):
     return {"org": org, "project": project, "station": station["id"], "key": key.json}
 
 
-def _push(api, place, body, key=None):
-    headers = {"X-API-Key": key or place["key"]["key"]}
+def _push(api, place, body, key=None, language=None):
+    headers = {"X-API-Key": key or place["key"]["key"], **({"Accept-Language": language} if language else {})}
     return api.as_("anonymous").post(f"/wapi/{place['project']}/ts", body, headers=headers)
 
 
@@ -377,10 +377,40 @@ def test_a_push_whose_values_are_not_a_list_is_answered_with_the_reason(api, pla
         assert response.status_code == 200, (values, response.body)
         assert (response.json["accepted"], response.json["rejections"]) == (0, [
             {"series": 0, "value": None, "message": "a series needs values: [[time, value, qualifier?], ...]"}])
+        assert (response.json["rejected"], response.json["rejectedSeries"]) == (0, 1)  # no values, one series
     not_objects = _push(api, place, {"series": [1, "two"]})
     assert not_objects.status_code == 200
     assert [r["message"] for r in not_objects.json["rejections"]] == [
         "a series is an object {stationId or stationIdentifier, parameter, unit, values}"] * 2
+
+
+def test_a_pushs_counts_agree_with_the_rejections_it_lists(api, place, edge):
+    # {"series": [1]} had answered rejected: 0 beside one rejection listed. `rejected` counts values, those of a
+    # series refused whole included; `rejectedSeries` counts the series refused whole (listed with value null).
+    one = _push(api, place, {"series": [1]}).json
+    assert {k: one[k] for k in ("accepted", "rejected", "rejectedSeries", "rejectionsOmitted")} == {
+        "accepted": 0, "rejected": 0, "rejectedSeries": 1, "rejectionsOmitted": 0}
+    assert one["rejections"] == [{"series": 0, "value": None, "message": (
+        "a series is an object {stationId or stationIdentifier, parameter, unit, values}")}]
+    good = {"stationIdentifier": "LOGGER-EDGE", "parameter": "Gage height", "unit": "ft", "values": [
+        ["2024-03-01T00:00:00Z", 1.5], ["2024-03-01T00:00:00Z", 1.6], ["2024-03-01T00:15:00Z", "high"],
+        ["2024-03-01T00:30:00Z", 1.7]]}
+    unknown = {"stationIdentifier": "NOWHERE", "parameter": "Gage height", "values": [["2024-03-01T00:00:00Z", 1]] * 3}
+    mixed = _push(api, place, {"series": [good, "two", unknown, {"stationIdentifier": "X", "values": 5}]}).json
+    assert {k: mixed[k] for k in ("accepted", "duplicates", "rejected", "rejectedSeries", "rejectionsOmitted")} == {
+        "accepted": 2, "duplicates": 1, "rejected": 4, "rejectedSeries": 3, "rejectionsOmitted": 0}, mixed
+    assert mixed["accepted"] + mixed["duplicates"] + mixed["rejected"] == 4 + 3  # every value sent, counted once
+    assert [(r["series"], r["value"]) for r in mixed["rejections"]] == [(0, 2), (1, None), (2, None), (3, None)]
+    assert sum(1 for r in mixed["rejections"] if r["value"] is None) == mixed["rejectedSeries"]
+    # Past the first 100 reasons the list stops; the count of those left out says so.
+    many = _push(api, place, {"series": [{**good, "values": [["2024-03-02T00:00:00Z", "x"]] * 150}, *[7] * 5]}).json
+    assert (many["rejected"], many["rejectedSeries"], len(many["rejections"]), many["rejectionsOmitted"]) == (
+        150, 5, 100, 55), {k: v for k, v in many.items() if k != "rejections"}
+    # The OpenAPI document says what each count counts.
+    operation = api.get("/openapi.json").json["paths"]["/api/v1/wapi/{projectId}/ts"]["post"]
+    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    assert {"rejected", "rejectedSeries", "rejectionsOmitted"} <= set(answer["required"])
+    assert "accepted + duplicates + rejected is the number of values sent" in operation["description"]
 
 
 def test_a_number_beyond_what_can_be_stored_is_rejected_with_the_reason(api, place, edge):
@@ -393,27 +423,47 @@ def test_a_number_beyond_what_can_be_stored_is_rejected_with_the_reason(api, pla
         (3, "value True is not a number")]
 
 
-def test_times_outside_the_years_a_series_takes_are_rejected_each_with_the_reason(api, place, edge):
-    next_year = datetime.now(timezone.utc).year + 1
+def test_times_before_1800_or_more_than_2_days_ahead_are_rejected_each_with_the_reason(api, place, edge):
+    # A value stamped a year ahead is a logger's clock or time zone set wrong: refused, not stored at the right
+    # edge of every chart. Two days ahead is the most a zone given wrongly (26 hours at most) and a drift explain.
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    soon, late = now + timedelta(days=1, hours=23), now + timedelta(days=2, minutes=5)
+    late_in_new_york = _iso(late.astimezone(timezone(timedelta(hours=-5))))  # the same instant, another zone
+    next_year = now.year + 1
     answer = _edge_push(api, place, [
         ["0001-01-01T00:00:00+05:00", 1], ["9999-12-31T23:00:00-05:00", 2], ["1799-12-31T23:59:59Z", 3],
         ["1800-01-01T00:00:00Z", 4], [f"{next_year}-12-31T23:59:59Z", 5], [f"{next_year + 1}-01-01T00:00:00Z", 6],
-        ["1800-01-01T03:00:00+05:00", 7]], parameter="Discharge")
-    assert (answer["accepted"], answer["rejected"]) == (2, 5), answer
-    reason = "is not a time this portal takes: the year (in UTC) must be from 1800 to next year"
-    assert [r["message"] for r in answer["rejections"]] == [
-        f"time '0001-01-01T00:00:00+05:00' {reason}", f"time '9999-12-31T23:00:00-05:00' {reason}",
-        f"time '1799-12-31T23:59:59Z' {reason}", f"time '{next_year + 1}-01-01T00:00:00Z' {reason}",
-        f"time '1800-01-01T03:00:00+05:00' {reason}"]
+        ["1800-01-01T03:00:00+05:00", 7], [_iso(soon), 8], [_iso(late), 9],
+        [late_in_new_york, 10]], parameter="Discharge")
+    assert (answer["accepted"], answer["rejected"], answer["rejectedSeries"]) == (2, 8, 0), answer
+    early = "is before 1800 (in UTC), the earliest time this portal takes"
+    ahead = "is more than 2 days in the future: check the logger's clock and time zone"
+    assert [(r["value"], r["message"]) for r in answer["rejections"]] == [
+        (0, f"time '0001-01-01T00:00:00+05:00' {early}"), (1, f"time '9999-12-31T23:00:00-05:00' {ahead}"),
+        (2, f"time '1799-12-31T23:59:59Z' {early}"), (4, f"time '{next_year}-12-31T23:59:59Z' {ahead}"),
+        (5, f"time '{next_year + 1}-01-01T00:00:00Z' {ahead}"), (6, f"time '1800-01-01T03:00:00+05:00' {early}"),
+        (8, f"time '{_iso(late)}' {ahead}"), (9, f"time '{late_in_new_york}' {ahead}")]
     from chalicelib.timeseries.models import TimeBucket
 
     series_id = answer["series"][0]
     keys = [b.ts for b in TimeBucket.query(series_id, TimeBucket.ts.between("0000", "9999-99"))]
-    assert keys == ["1800-01", f"{next_year}-12"]  # four-digit years: the keys sort as the times do
+    assert keys == ["1800-01", soon.strftime("%Y-%m")]  # four-digit years: the keys sort as the times do
     data = api.get(f"/wapi/ts/data?series={series_id}&aggregate=raw").json
-    assert data["points"] == [{"t": "1800-01-01T00:00:00Z", "v": 4.0}, {"t": f"{next_year}-12-31T23:59:59Z", "v": 5.0}]
+    assert data["points"] == [{"t": "1800-01-01T00:00:00Z", "v": 4.0}, {"t": _iso(soon), "v": 8.0}]
     listed = next(s for s in api.get(f"/wapi/ts/list?stationId={edge['id']}").json if s["id"] == series_id)
-    assert (listed["firstTime"], listed["lastTime"]) == ("1800-01-01T00:00:00Z", f"{next_year}-12-31T23:59:59Z")
+    assert (listed["firstTime"], listed["lastTime"]) == ("1800-01-01T00:00:00Z", _iso(soon))
+    # The reasons in Chinese, when the client asks for it.
+    in_chinese = _push(api, place, {"series": [{"stationIdentifier": "LOGGER-EDGE", "parameter": "Discharge",
+                                                "unit": "ft3/s", "values": [["1799-12-31T23:59:59Z", 3],
+                                                                            [_iso(late), 9]]}]},
+                       language="zh-CN").json
+    assert [r["message"] for r in in_chinese["rejections"]] == [
+        "时间“1799-12-31T23:59:59Z”早于 1800 年（按 UTC），本门户不接受更早的时间",
+        f"时间“{_iso(late)}”比现在晚 2 天以上：请检查记录仪的时钟和时区"]
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
 
 
 def test_a_read_from_or_to_a_time_beyond_those_years_reads_from_their_first_or_to_their_last(api, place, edge, year):
@@ -453,20 +503,25 @@ def test_the_csv_writes_each_value_in_its_shortest_exact_form(api, place, edge):
 
 def test_a_file_with_a_time_beyond_the_years_rejects_that_row_and_imports_the_others(api, place, edge):
     rows = [f"LOGGER-EDGE,2024-08-01T00:{m:02d}:00-05:00,{7 + m / 100}" for m in range(0, 60, 15)]
+    ahead = (datetime.now(timezone.utc) + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:00-05:00")
     content = ("Station,Timestamp,Temperature (deg C)\n" + "\n".join(
-        rows[:2] + ["OWD-NE-0000004,9999-12-31T23:00:00-05:00,7.1", "LOGGER-EDGE,9999-12-31T23:00:00-05:00,7.1"]
-        + rows[2:]) + "\n").encode()
+        rows[:2] + ["OWD-NE-0000004,9999-12-31T23:00:00-05:00,7.1", "LOGGER-EDGE,1799-12-31T18:59:59-05:00,7.1",
+                    f"LOGGER-EDGE,{ahead},7.2"] + rows[2:]) + "\n").encode()
     log = _import(api, place, content, "edge.csv")
-    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 4, 2), log
-    assert log["message"] == "4 values of 1 series read. 2 rows were rejected (see the rejected rows)."
+    assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 4, 3), log
+    assert log["message"] == "4 values of 1 series read. 3 rows were rejected (see the rejected rows)."
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
-    reason = ("The time '9999-12-31T23:00:00-05:00' is not a time this portal takes: the year (in UTC) must be from "
-              "1800 to next year.")
-    assert [(r["row"], r["message"]) for r in rejected] == [(3, reason), (4, reason)]
+    assert [(r["row"], r["message"]) for r in rejected] == [
+        (3, "The time '9999-12-31T23:00:00-05:00' is more than 2 days in the future: check the logger's clock and "
+            "time zone."),
+        (4, "The time '1799-12-31T18:59:59-05:00' is before 1800 (in UTC), the earliest time this portal takes."),
+        (5, f"The time '{ahead}' is more than 2 days in the future: check the logger's clock and time zone.")]
     in_chinese = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}",
                                       headers={"Accept-Language": "zh-CN"}).json["data"]
-    assert in_chinese[0]["message"] == ("时间“9999-12-31T23:00:00-05:00”不是本门户接受的时间：年份（按 UTC）须在 1800 年到明年"
-                                        "之间。")
+    assert [r["message"] for r in in_chinese] == [
+        "时间“9999-12-31T23:00:00-05:00”比现在晚 2 天以上：请检查记录仪的时钟和时区。",
+        "时间“1799-12-31T18:59:59-05:00”早于 1800 年（按 UTC），本门户不接受更早的时间。",
+        f"时间“{ahead}”比现在晚 2 天以上：请检查记录仪的时钟和时区。"]
 
 
 def test_an_imports_summary_counts_with_thousands_separators_in_the_singular_or_plural_and_in_chinese(api, place,

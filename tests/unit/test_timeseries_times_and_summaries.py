@@ -3,7 +3,8 @@ bucket keys and times sort as the times do), values written in their shortest ex
 in the singular or the plural, and which faults an import tries again."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from botocore.exceptions import ClientError
@@ -32,15 +33,67 @@ def test_the_years_a_series_takes_are_1800_to_next_year():
     next_year = datetime.now(timezone.utc).year + 1
     assert (service.iso(first), service.iso(last)) == ("1800-01-01T00:00:00Z", f"{next_year}-12-31T23:59:59Z")
     assert push.epoch_of("1800-01-01T00:00:00Z") == (first, None)
-    for text in ("0001-01-01T00:00:00+05:00", "9999-12-31T23:00:00-05:00", "1799-12-31T23:59:59Z"):
-        assert push.epoch_of(text) == (None, f"time {text!r} {plausible.OUTSIDE_YEARS}")
-        assert formats.epoch_of(text, None) == (None, f"time {text!r} {plausible.OUTSIDE_YEARS}")
+    for text in ("0001-01-01T00:00:00+05:00", "1799-12-31T23:59:59Z"):
+        assert push.epoch_of(text) == (None, f"time {text!r} {plausible.TOO_EARLY}")
+        assert formats.epoch_of(text, None) == (None, f"time {text!r} {plausible.TOO_EARLY}")
+    for text in ("9999-12-31T23:00:00-05:00", f"{next_year}-12-31T23:59:59Z"):
+        assert push.epoch_of(text) == (None, f"time {text!r} {plausible.TOO_LATE}")
+        assert formats.epoch_of(text, None) == (None, f"time {text!r} {plausible.TOO_LATE}")
     assert formats.epoch_of("9999-12-31T23:00:00", formats.zone_of("America/New_York"))[0] is None
     assert service.parse_time("0001-01-01T00:00:00+05:00", "from") == first
     assert service.parse_time("9999-12-31", "to", end=True) == last
     # Beyond the other way a bound selects nothing, not the value at the edge.
     assert service.parse_time("9999-12-31T23:00:00-05:00", "from") == last + 1
     assert service.parse_time("0001-01-01", "to", end=True) == first - 1
+
+
+def test_a_logger_value_is_taken_up_to_2_days_after_now_and_refused_after_with_the_reason():
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    inside, beyond = now + timedelta(days=2) - timedelta(minutes=1), now + timedelta(days=2, minutes=1)
+    for moment in (now, inside):
+        text = moment.isoformat()
+        assert push.epoch_of(text) == (plausible.seconds_of(moment), None)
+        assert formats.epoch_of(text, None) == (plausible.seconds_of(moment), None)
+        # The same time written without a zone, in the zone the file gives: the same instant, taken.
+        local = moment.astimezone(timezone(timedelta(hours=14))).replace(tzinfo=None).isoformat()
+        assert formats.epoch_of(local, formats.zone_of("+14:00")) == (plausible.seconds_of(moment), None)
+    for text in (beyond.isoformat(), beyond.astimezone(timezone(timedelta(hours=-12))).isoformat()):
+        expected = f"time {text!r} is more than 2 days in the future: check the logger's clock and time zone"
+        assert push.epoch_of(text) == (None, expected) == formats.epoch_of(text, None)
+    # A push checks its values against one now (its `latest`).
+    assert push.epoch_of(now.isoformat(), latest=plausible.seconds_of(now) - 1)[1].endswith(plausible.TOO_LATE)
+    assert plausible.AHEAD == timedelta(days=2)
+    # Each reason reads in Chinese, in a push's rejections and in a file's rejected rows.
+    for english, chinese in (
+            (f"time {beyond.isoformat()!r} {plausible.TOO_LATE}",
+             f"时间“{beyond.isoformat()}”比现在晚 2 天以上：请检查记录仪的时钟和时区"),
+            (f"The time {beyond.isoformat()!r} {plausible.TOO_LATE}.",
+             f"时间“{beyond.isoformat()}”比现在晚 2 天以上：请检查记录仪的时钟和时区。"),
+            ("time '1799-12-31T23:59:59Z' is before 1800 (in UTC), the earliest time this portal takes",
+             "时间“1799-12-31T23:59:59Z”早于 1800 年（按 UTC），本门户不接受更早的时间"),
+            ("The time '1799-12-31T23:59:59Z' is before 1800 (in UTC), the earliest time this portal takes.",
+             "时间“1799-12-31T23:59:59Z”早于 1800 年（按 UTC），本门户不接受更早的时间。")):
+        assert localize(english, "zh-CN") == chinese
+
+
+def test_every_reason_a_push_gives_reads_in_chinese():
+    reasons = ["a series is an object {stationId or stationIdentifier, parameter, unit, values}",
+               "a series needs values: [[time, value, qualifier?], ...]",
+               "all 3 values rejected: station 'S-9' is not a station of this project's organization",
+               "all 3 values rejected: needs stationId or stationIdentifier",
+               "all 3 values rejected: unknown station 'NOWHERE': create it first",
+               "all 3 values rejected: unknown parameterId 'p-1'",
+               "all 3 values rejected: needs parameterId or parameter (its name)",
+               "all 1 values rejected: unit must be text of at most 40 characters",
+               "a value is [time, value] or [time, value, qualifier]", push.epoch_of(None)[1],
+               push.epoch_of("soon")[1], push.epoch_of("2024-06-01T00:30:00")[1], push.epoch_of("1700-01-01Z")[1],
+               push.epoch_of("9999-01-01Z")[1], push.number_problem("warm"), push.number_problem(10 ** 400),
+               "a qualifier is text of at most 20 characters"]
+    for reason in reasons:
+        chinese = localize(reason, "zh-CN")
+        assert chinese != reason and not re.search(r"\b(?:is|are|a|the|needs|rejected)\b", chinese), (reason, chinese)
+    assert localize("all 3 values rejected: unknown station 'NOWHERE': create it first", "zh-CN") == \
+        "全部 3 个数值被拒绝：未知站点“NOWHERE”：请先创建该站点"
 
 
 def test_an_offset_no_place_has_is_an_unknown_zone():

@@ -257,7 +257,7 @@ export function fakeOrganizationsServer(state: FakeState = demoState()) {
       const stored = state.wqx[m[1]!] ?? {};
       if (method === 'PUT') {
         const input = body as Row;
-        if (!input.privateKey && !stored.privateKeySetAt) return error(400, 'privateKey is required.');
+        if (!input.privateKey && !stored.privateKeySetAt) return error(400, 'WQX private key is required.');
         state.wqx[m[1]!] = { wqxOrganizationId: input.wqxOrganizationId, userId: input.userId, privateKeySetAt: input.privateKey ? '2026-11-24T10:00:00Z' : stored.privateKeySetAt };
       }
       const account = state.wqx[m[1]!] ?? {};
