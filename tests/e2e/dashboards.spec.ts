@@ -135,7 +135,8 @@ test('dashboards: create, add a chart and a note, arrange, rename and delete', a
   await expect(canvas).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
   expect(Number(await canvas.getAttribute('data-drawn-points'))).toBeGreaterThan(0);
 
-  // Move it by its title bar and resize it by its corner; both are saved.
+  // Move it by its title bar and resize it by its corner; both are saved. Alone on the dashboard, it rises back to the
+  // top row (widgets rise to fill any gap): only its column moves.
   const before = (await chartCell.boundingBox())!;
   let saved = savedLayout(page);
   await drag(page, chartCell.locator('.widget-title'), 360, 60);
@@ -145,7 +146,7 @@ test('dashboards: create, add a chart and a note, arrange, rename and delete', a
   await saved;
   const moved = (await chartCell.boundingBox())!;
   expect(moved.x - before.x).toBeGreaterThan(200);
-  expect(moved.y - before.y).toBeGreaterThan(30);
+  expect(Math.abs(moved.y - before.y)).toBeLessThan(3);
   expect(moved.width - before.width).toBeGreaterThan(80);
   expect(moved.height - before.height).toBeGreaterThan(60);
 

@@ -1,6 +1,6 @@
 import 'react-grid-layout/css/styles.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import ReactGridLayout, { noCompactor, type Layout } from 'react-grid-layout';
+import ReactGridLayout, { type Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, type FocusAfter } from '../../../shell/Dialog';
 import { shell } from '../../../shell/registry';
@@ -8,7 +8,7 @@ import { toast } from '../../../shell/toast';
 import { isGone } from '../api/readAgainIfGone';
 import { useRemoveWidget } from '../api/removeWidget';
 import { useSaveLayout } from '../api/saveLayout';
-import { changedPositions, COLS, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, resolveOverlaps, ROW_HEIGHT, type GridItem } from '../lib/layout';
+import { arrange, changedPositions, COLS, COMPACTOR, layoutOf, MARGIN, MIN_H, MIN_W, nudge, readingOrder, ROW_HEIGHT, type GridItem } from '../lib/layout';
 import { useWidth } from '../lib/useWidth';
 import type { Dashboard, DashboardWidget } from '../types';
 import { Layer } from './Layer';
@@ -26,9 +26,11 @@ const signatureOf = (items: readonly GridItem[]) => items.map(({ i, x, y, w, h }
 
 /**
  * The widgets of a dashboard on the free layout: drag a widget by its title bar, resize it by its
- * lower right corner, or focus its arrange button and use the arrow keys (Shift: resize). Every
- * change is saved: a keyboard change once the keys rest, or at once when the dashboard is left, the page
- * hidden or unloaded; each one is said in a polite live region. Narrow screens stack the widgets in
+ * lower right corner, or focus its arrange button and use the arrow keys (Shift: resize). No gap stays
+ * open: every widget rises as far as it can, after each change and when a dashboard saved with gaps is
+ * shown (that one is saved with the user's next change, not on being read). Every change is saved with the
+ * widgets it made rise, in one write: a keyboard change once the keys rest, or at once when the dashboard is
+ * left, the page hidden or unloaded; each one is said in a polite live region. Narrow screens stack the widgets in
  * reading order. Widgets of the same kind are numbered (Note 1, Note 2), so that each is told apart.
  * Once a widget is removed, focus goes to `focusAfterRemoval` (its remove button is gone).
  */
@@ -55,19 +57,22 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
     if (signatureOf(serverLayout) !== signatureOf(layout)) setLayout(serverLayout);
   }
 
-  const persist = useCallback(
-    (next: GridItem[]) => {
-      const changed = changedPositions(next, widgets);
+  // Saves the positions of `next` that differ from what the server holds (`held`): one write, or none.
+  const save = useCallback(
+    (next: readonly GridItem[], held: readonly DashboardWidget[]) => {
+      const changed = changedPositions(next, held);
       if (Object.keys(changed).length === 0) return;
       saveLayout(dashboard.id, changed).catch((failure: unknown) => toast.error(failure));
     },
-    [dashboard.id, saveLayout, widgets],
+    [dashboard.id, saveLayout],
   );
+  const persist = useCallback((next: GridItem[]) => save(next, widgets), [save, widgets]);
 
-  // A widget let go (dragged or resized) where others are: they move down below it, as a keyboard move does, and
-  // that layout is shown and saved (the grid's own positions could overlap: saved so, the next load moved them).
+  // A widget let go (dragged or resized) where others are: they move down below it, as a keyboard move does, then
+  // every widget rises as far as it can; that layout is shown and saved. The grid compacts the same way, so what it
+  // hands back is kept as it is; it is arranged again all the same, so that nothing else is ever shown or saved.
   const settle = (next: Layout, moved: { i: string } | null) => {
-    const items = resolveOverlaps(toItems(next), moved?.i);
+    const items = arrange(toItems(next), moved?.i);
     if (signatureOf(items) !== signatureOf(layout)) setLayout(items);
     persist(items);
   };
@@ -113,9 +118,13 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
 
   const confirmRemove = async () => {
     if (!removing) return;
+    // A keyboard change still waiting is sent first: it names the widget about to go.
+    flush();
     try {
-      await removeWidget(dashboard.id, removing.id);
+      const now = await removeWidget(dashboard.id, removing.id);
       toast.success(t('dashboards.widget.removed'));
+      // The widgets below rise into the room it leaves (shown as soon as the dashboard comes back): saved so too.
+      if (now) save(layoutOf(now.widgets ?? []), now.widgets ?? []);
     } catch (failure) {
       // Removed meanwhile in another tab or window: the dashboard has been read again and shows it gone.
       if (isGone(failure)) toast.info(t('dashboards.widget.alreadyRemoved'));
@@ -165,11 +174,9 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
             gridConfig={{ cols: COLS, rowHeight: ROW_HEIGHT, margin: [MARGIN, MARGIN], containerPadding: [0, 0] }}
             dragConfig={{ enabled: true, handle: '.widget-drag-handle', cancel: '.widget-tools' }}
             resizeConfig={{ enabled: true, handles: ['se'] }}
-            compactor={noCompactor}
-            onLayoutChange={(next) => {
-              const items = toItems(next);
-              if (signatureOf(items) !== signatureOf(layout)) setLayout(items);
-            }}
+            compactor={COMPACTOR}
+            // The grid's own layout is not taken over as it changes (onLayoutChange): it is the one given, compacted
+            // alike, and a layout taken over there would be shown without being saved.
             onDragStop={(next, _before, moved) => settle(next, moved)}
             onResizeStop={(next, _before, moved) => settle(next, moved)}
           >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboard } from '../testing';
 import { labelProblem, sortByLabel } from './labels';
-import { changedPositions, layoutOf, nextPosition, nudge, readingOrder } from './layout';
+import { arrange, changedPositions, layoutOf, nextPosition, nudge, readingOrder } from './layout';
 
 describe('labels', () => {
   it('sorts by label ascending, ignoring case, numbers in numeric order', () => {
@@ -30,9 +30,33 @@ describe('layout', () => {
     ]);
   });
 
-  it('puts a new widget at the left below everything', () => {
+  it('shows a layout saved with gaps compacted: every widget risen as far as it can', () => {
+    const layout = layoutOf([w('a', { x: 0, y: 3, w: 6, h: 4 }), w('b', { x: 0, y: 12, w: 4, h: 4 }), w('c', { x: 6, y: 9, w: 6, h: 4 })]);
+    expect(layout).toEqual([
+      { i: 'a', x: 0, y: 0, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 4, w: 4, h: 4 },
+      { i: 'c', x: 6, y: 0, w: 6, h: 4 },
+    ]);
+  });
+
+  it('arranges without touching the layout it is given: the moved widget wins its cells, then all rise', () => {
+    const given = [
+      { i: 'a', x: 0, y: 0, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 2, w: 6, h: 4 },
+    ];
+    const copy = structuredClone(given);
+    expect(arrange(given, 'b')).toEqual([
+      { i: 'a', x: 0, y: 4, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 0, w: 6, h: 4 },
+    ]);
+    expect(given).toEqual(copy);
+  });
+
+  it('puts a new widget at the left below everything, risen as far as it can (where it is shown)', () => {
     expect(nextPosition([])).toEqual({ x: 0, y: 0, w: 6, h: 8 });
-    expect(nextPosition([w('a', { x: 6, y: 2, w: 6, h: 5 })])).toEqual({ x: 0, y: 7, w: 6, h: 8 });
+    expect(nextPosition([w('a', { x: 0, y: 0, w: 6, h: 5 })])).toEqual({ x: 0, y: 5, w: 6, h: 8 });
+    // The left half is free: the new widget goes there, beside "a", not below it.
+    expect(nextPosition([w('a', { x: 6, y: 2, w: 6, h: 5 })])).toEqual({ x: 0, y: 0, w: 6, h: 8 });
   });
 
   it('reports only changed positions', () => {
@@ -49,6 +73,41 @@ describe('layout', () => {
     expect(nudge([{ i: 'a', x: 6, y: 0, w: 6, h: 4 }], 'a', 'ArrowRight', false)).toBeNull();
     expect(nudge([{ i: 'a', x: 0, y: 0, w: 2, h: 3 }], 'a', 'ArrowLeft', true)).toBeNull();
     expect(nudge(layout, 'a', 'Enter', false)).toBeNull();
+  });
+
+  it('moves a widget up above the one it meets, and down past the next one below it', () => {
+    const layout = [
+      { i: 'a', x: 0, y: 0, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 4, w: 4, h: 6 },
+      { i: 'c', x: 0, y: 10, w: 6, h: 3 },
+    ];
+    // Down: one row would rise back into its gap; past "b", which rises into the rows "a" left.
+    const down = nudge(layout, 'a', 'ArrowDown', false);
+    expect(down).toEqual([
+      { i: 'a', x: 0, y: 6, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 0, w: 4, h: 6 },
+      { i: 'c', x: 0, y: 10, w: 6, h: 3 },
+    ]);
+    // Down again: past "c".
+    expect(nudge(down!, 'a', 'ArrowDown', false)).toEqual([
+      { i: 'a', x: 0, y: 9, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 0, w: 4, h: 6 },
+      { i: 'c', x: 0, y: 6, w: 6, h: 3 },
+    ]);
+    // The lowest widget cannot go down.
+    expect(nudge(layout, 'c', 'ArrowDown', false)).toBeNull();
+    // Up: above "a", which goes below it.
+    expect(nudge(layout, 'b', 'ArrowUp', false)).toEqual([
+      { i: 'a', x: 0, y: 6, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 0, w: 4, h: 6 },
+      { i: 'c', x: 0, y: 10, w: 6, h: 3 },
+    ]);
+    // Shorter: what is below it rises.
+    expect(nudge(layout, 'b', 'ArrowUp', true)).toEqual([
+      { i: 'a', x: 0, y: 0, w: 6, h: 4 },
+      { i: 'b', x: 0, y: 4, w: 4, h: 5 },
+      { i: 'c', x: 0, y: 9, w: 6, h: 3 },
+    ]);
   });
 
   it('reads stacked widgets top to bottom, left to right', () => {

@@ -43,7 +43,7 @@ const dashboards = {
   },
   page: {
     empty: "This dashboard has no widgets yet. Add a note with 'Add widget', or open a station's chart and choose 'Add to dashboard'.",
-    hint: 'Drag a widget by its title bar to move it and by its lower right corner to resize it; the layout is saved.',
+    hint: 'Drag a widget by its title bar to move it and by its lower right corner to resize it; the widgets move up to fill any gap, and the layout is saved.',
     notFound: 'This dashboard does not exist, or it is not yours.',
     failed: 'The dashboard could not be loaded: {{message}}',
   },
@@ -64,7 +64,7 @@ const dashboards = {
   },
   widget: {
     arrange: 'Move or resize {{title}}',
-    arrangeHint: 'Arrow keys move the widget; Shift + arrow keys resize it.',
+    arrangeHint: 'Arrow keys move the widget (up and down past the widget next to it); Shift + arrow keys resize it.',
     remove: 'Remove {{title}}',
     edit: 'Edit {{title}}',
     removeTitle: 'Remove widget',

@@ -45,7 +45,7 @@ const dashboards: typeof en = {
   },
   page: {
     empty: '此仪表板还没有小组件。可通过“添加小组件”添加便笺，或打开站点图表并选择“添加到仪表板”。',
-    hint: '拖动小组件的标题栏可移动它，拖动右下角可调整大小；布局会自动保存。',
+    hint: '拖动小组件的标题栏可移动它，拖动右下角可调整大小；小组件会向上移动以填补空隙，布局会自动保存。',
     notFound: '此仪表板不存在，或不属于您。',
     failed: '无法加载仪表板：{{message}}',
   },
@@ -66,7 +66,7 @@ const dashboards: typeof en = {
   },
   widget: {
     arrange: '移动或调整 {{title}}',
-    arrangeHint: '方向键移动小组件；Shift + 方向键调整其大小。',
+    arrangeHint: '方向键移动小组件（上下方向键使其越过相邻的小组件）；Shift + 方向键调整其大小。',
     remove: '移除 {{title}}',
     edit: '编辑 {{title}}',
     removeTitle: '移除小组件',

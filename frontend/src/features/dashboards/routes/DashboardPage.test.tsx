@@ -62,7 +62,10 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     const user = userEvent.setup();
     renderSignedIn('/userspace/dashboards/d1');
     const arrange = await screen.findByRole('button', { name: 'Move or resize Note 2' });
-    expect(arrange).toHaveAccessibleDescription('Arrow keys move the widget; Shift + arrow keys resize it.');
+    expect(arrange).toHaveAccessibleDescription('Arrow keys move the widget (up and down past the widget next to it); Shift + arrow keys resize it.');
+    expect(
+      screen.getByText('Drag a widget by its title bar to move it and by its lower right corner to resize it; the widgets move up to fill any gap, and the layout is saved.'),
+    ).toBeInTheDocument();
     arrange.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(announcement()).toHaveTextContent('Moved to column 3, row 7');
@@ -73,7 +76,7 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     expect(api.find('d1')?.widgets.find((w) => w.id === 'w-low')?.position).toEqual({ x: 2, y: 6, w: 4, h: 5 });
   });
 
-  it('pushes a widget down when another is moved onto it', async () => {
+  it('moves a widget up above the one it meets, which goes below it (nothing left open above)', async () => {
     wideScreen();
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
     const user = userEvent.setup();
@@ -81,9 +84,10 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     const arrange = await screen.findByRole('button', { name: 'Move or resize Note 2' });
     arrange.focus();
     await user.keyboard('{ArrowUp}');
+    expect(announcement()).toHaveTextContent('Moved to column 1, row 1');
     await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1));
     expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({
-      positions: { 'w-note': { x: 0, y: 9, w: 6, h: 6 }, 'w-low': { x: 0, y: 5, w: 4, h: 4 } },
+      positions: { 'w-note': { x: 0, y: 4, w: 6, h: 6 }, 'w-low': { x: 0, y: 0, w: 4, h: 4 } },
     });
   });
 
@@ -108,12 +112,14 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     const api = stubDashboardsApi([dashboard('d1', 'Lakes', [note, lower])]);
     const user = userEvent.setup();
     renderSignedIn('/userspace/dashboards/d1');
-    (await screen.findByRole('button', { name: 'Move or resize Note 2' })).focus();
+    (await screen.findByRole('button', { name: 'Move or resize Note 1' })).focus();
     await user.keyboard('{ArrowDown}');
     window.dispatchEvent(new Event('pagehide'));
-    // Sent now, well before the keys' 400 ms of rest.
+    // Sent now, well before the keys' 400 ms of rest: Note 1 past Note 2, which rose into its place.
     await waitFor(() => expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1), { timeout: 300 });
-    expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({ positions: { 'w-low': { x: 0, y: 7, w: 4, h: 4 } } });
+    expect(api.callsTo('PATCH', '/dashboards/d1')[0].body).toEqual({
+      positions: { 'w-note': { x: 0, y: 4, w: 6, h: 6 }, 'w-low': { x: 0, y: 0, w: 4, h: 4 } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1);
   });
