@@ -15,6 +15,7 @@ import {
   request,
   SessionEndedError,
   setApiBase,
+  setOnForbidden,
   setOnUnauthorized,
   setTokenProvider,
 } from './client';
@@ -52,6 +53,7 @@ beforeEach(() => {
   setApiBase(undefined);
   setTokenProvider(undefined);
   setOnUnauthorized(undefined);
+  setOnForbidden(undefined);
 });
 
 afterEach(() => {
@@ -240,6 +242,42 @@ describe('401 Unauthorized', () => {
     const call = track(get('/user'));
     await vi.advanceTimersByTimeAsync(BACKOFF_MS);
     expect(call).toEqual({ settled: true, value: undefined, error: undefined });
+  });
+});
+
+describe('403 Forbidden', () => {
+  const REFUSAL = { statusCode: 403, message: 'You need to be a group administrator of this organization.' };
+
+  it("tells the forbidden handler which call was refused, then rejects at once with the server's message", async () => {
+    const onForbidden = vi.fn();
+    setOnForbidden(onForbidden);
+    fetchMock.mockResolvedValue(jsonResponse(403, REFUSAL));
+    const call = track(put('/organization/o-1/members/u-2', { roleName: 'simple-user' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onForbidden).toHaveBeenCalledExactlyOnceWith({ method: 'PUT', url: '/api/v1/organization/o-1/members/u-2' });
+    expect(call.settled).toBe(true);
+    expect(call.error).toBeInstanceOf(ApiError);
+    expect((call.error as ApiError).message).toBe(REFUSAL.message);
+    expect((call.error as ApiError).status).toBe(403);
+  });
+
+  it('tells it of refused reads too, and of no other failure', async () => {
+    const onForbidden = vi.fn();
+    setOnForbidden(onForbidden);
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, REFUSAL)).mockResolvedValueOnce(jsonResponse(404, { message: 'Not found' }));
+    await expect(get('/organization/o-1/wqx-account')).rejects.toThrow(REFUSAL.message);
+    await expect(get('/organization/o-1')).rejects.toThrow('Not found');
+    expect(onForbidden).toHaveBeenCalledExactlyOnceWith({ method: 'GET', url: '/api/v1/organization/o-1/wqx-account' });
+  });
+
+  it('rejects with the same error when the handler itself fails', async () => {
+    setOnForbidden(() => {
+      throw new Error('handler broke');
+    });
+    fetchMock.mockImplementation(async () => jsonResponse(403, REFUSAL));
+    await expect(del('/organization/o-1/members/u-2')).rejects.toThrow(REFUSAL.message);
+    setOnForbidden(() => Promise.reject(new Error('handler broke later')));
+    await expect(del('/organization/o-1/members/u-2')).rejects.toThrow(REFUSAL.message);
   });
 });
 

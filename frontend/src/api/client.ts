@@ -9,6 +9,8 @@
  *   it names one other than the status (ACCOUNT_DELETED_REASON: an account deleted since its sign-in), the call waits
  *   2000 ms, then a read (GET) resolves with `undefined`; a change (POST, PUT, PATCH, DELETE) rejects with
  *   `SessionEndedError`, so that no screen reports as made a change that was not (docs/decisions/0014).
+ * - 403: the registered forbidden handler runs (the auth module reads the signed-in user's profile again: their
+ *   roles may have changed since it was read), then the call rejects with its `ApiError` as any other failure does.
  * - An aborted request ('Request aborted'): waits 2000 ms, then resolves with `undefined`.
  * - Any other failure throws an `ApiError` carrying the server's `message` when it sent one,
  *   otherwise the original error's message (an HTTP status alone: said in the interface's language).
@@ -26,6 +28,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 export type UnauthorizedHandler = (info: { method: HttpMethod; url: string; reason?: string }) => unknown;
+/** Told of every refusal (403): which call the server refused. */
+export type ForbiddenHandler = (info: { method: HttpMethod; url: string }) => unknown;
 /** The `error` of a 401 for a token of an account deleted since its sign-in: signing in again starts anew. */
 export const ACCOUNT_DELETED_REASON = 'Account Deleted';
 
@@ -65,6 +69,7 @@ export class SessionEndedError extends ApiError {
 let apiBase = DEFAULT_API_BASE;
 let tokenProvider: TokenProvider = () => undefined;
 let unauthorizedHandler: UnauthorizedHandler = () => undefined;
+let forbiddenHandler: ForbiddenHandler = () => undefined;
 
 export function setApiBase(base: string | undefined | null): void {
   apiBase = base && base.trim() ? base.trim() : DEFAULT_API_BASE;
@@ -97,6 +102,21 @@ async function unauthorizedReason(response: Response): Promise<string | undefine
 /** Register the auth "handle 401" action. */
 export function setOnUnauthorized(handler: UnauthorizedHandler | null | undefined): void {
   unauthorizedHandler = handler ?? (() => undefined);
+}
+
+/** Register what a refusal (403) sets off: the auth module's re-read of the signed-in user's profile. */
+export function setOnForbidden(handler: ForbiddenHandler | null | undefined): void {
+  forbiddenHandler = handler ?? (() => undefined);
+}
+
+/** Run a handler the client was given; its own failure must not change what the caller sees. */
+function notify(handler: () => unknown): void {
+  try {
+    const outcome = handler();
+    if (outcome instanceof Promise) outcome.catch(() => undefined);
+  } catch {
+    // Nothing: the call's own outcome stands.
+  }
 }
 
 /** The full URL of a path: absolute URLs pass through, others are joined to the API base. */
@@ -198,12 +218,7 @@ export async function request<T = unknown>(
 
     if (response.status === 401) {
       const reason = await unauthorizedReason(response);
-      try {
-        const outcome = unauthorizedHandler({ method, url, ...(reason ? { reason } : {}) });
-        if (outcome instanceof Promise) outcome.catch(() => undefined);
-      } catch {
-        // The handler's own failure must not change what the caller sees.
-      }
+      notify(() => unauthorizedHandler({ method, url, ...(reason ? { reason } : {}) }));
       await sleep(BACKOFF_MS);
       if (method !== 'GET') throw new SessionEndedError();
       return undefined;
@@ -224,6 +239,8 @@ export async function request<T = unknown>(
     }
 
     if (!response.ok) {
+      // Refused: what the user may do may have changed since their profile was read (told before the caller hears).
+      if (response.status === 403) notify(() => forbiddenHandler({ method, url }));
       // No message of the server's (a gateway's page, say): the status, said in the interface's language.
       const unavailable = [502, 503, 504].includes(response.status);
       const original = i18next.t(unavailable ? 'common.serverUnavailable' : 'common.requestFailed', { status: response.status });

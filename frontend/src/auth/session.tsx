@@ -2,11 +2,12 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import useSWR, { useSWRConfig } from 'swr';
-import { ACCOUNT_DELETED_REASON, ApiError, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
+import { ACCOUNT_DELETED_REASON, ApiError, setOnForbidden, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
 import i18n, { changeLanguage, type Language } from '../i18n';
 import { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
 import { checkToken, hasEnded, loginOptionsOf, SESSION_ENDED, signIn, signInAgain, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
 import { getProfile, PROFILE_PATH, savedLanguage, updateProfile, type Profile } from './profile';
+import { rereadOnRefusal } from './refusals';
 
 export type SessionStatus = 'checking' | 'anonymous' | 'signed-in';
 
@@ -141,7 +142,25 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   }, [manager, signedIn]);
 
   const sub = auth.user?.profile.sub;
-  const { data: profile, error, mutate } = useSWR(signedIn && sub ? [PROFILE_PATH, sub] : null, () => getProfile());
+  /** The profile the screens go by (whose it is): a re-read answered with nothing keeps it. */
+  const kept = useRef<{ sub?: string; profile?: Profile }>({});
+  const { data: profile, error, mutate } = useSWR(
+    signedIn && sub ? [PROFILE_PATH, sub] : null,
+    // A re-read that the session's end answers with nothing (a 401: the sign-in dialog shows) keeps the profile
+    // read before, so that the page stays as it was under the dialog.
+    async () => (await getProfile()) ?? (kept.current.sub === sub ? kept.current.profile : undefined),
+    // Read again when the person comes back to the browser tab: another administrator may have changed their roles.
+    { revalidateOnFocus: true },
+  );
+  useEffect(() => {
+    kept.current = { sub, profile };
+  }, [sub, profile]);
+  // A refusal (403) may mean a role was taken away meanwhile: the profile is read again, once (refusals.ts), so the
+  // screens stop offering what the user may no longer do; the refused call still says the server's message.
+  useEffect(() => {
+    setOnForbidden(rereadOnRefusal({ reread: () => mutate(), current: () => kept.current.profile }));
+    return () => setOnForbidden(null);
+  }, [mutate]);
   useSavedLanguage(signedIn ? profile : undefined, sub);
   // A profile the app learnt (after a change of role, say) goes into the cache, so later refreshes still replace it.
   const setProfile = useCallback((next: Profile) => void mutate(next, { revalidate: false }), [mutate]);

@@ -20,8 +20,11 @@ export function isNoLongerMember(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** An answer saying the members changed since the list was read: gone (404), or a conflict with them as they are (409). */
-const changedMeanwhile = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 409);
+/**
+ * An answer saying the members changed since the list was read: gone (404), a conflict with them as they are (409),
+ * or a refusal (403: the user's own role was changed meanwhile; the session reads their profile again too).
+ */
+const changedMeanwhile = (error: unknown) => error instanceof ApiError && (error.status === 403 || error.status === 404 || error.status === 409);
 
 export function useMemberActions(organizationId: string) {
   const { mutate } = useSWRConfig();

@@ -81,6 +81,9 @@ const projects = {
   },
   imports: {
     coming: 'Imports are coming: data files for this project will be uploaded here.',
+    /** The Imports tab reached by a member who may not import (a link, or a role changed meanwhile). */
+    notAllowed: 'Only data contributors and group administrators of the organization can import data into this project.',
+    toFirstTab: 'Go to the stations of the project',
   },
 };
 

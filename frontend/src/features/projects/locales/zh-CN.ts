@@ -80,6 +80,8 @@ const projects: typeof en = {
   },
   imports: {
     coming: '导入功能即将推出：此项目的数据文件将在此上传。',
+    notAllowed: '只有该组织的数据贡献者和组管理员才能向此项目导入数据。',
+    toFirstTab: '前往项目的站点',
   },
 };
 

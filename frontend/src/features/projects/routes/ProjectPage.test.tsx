@@ -84,6 +84,45 @@ describe('project page', () => {
     else expect(await screen.findByText(coming)).toBeInTheDocument();
   });
 
+  it.each([
+    ['a data contributor', PROFILES.twoOrgs],
+    ['a system administrator', PROFILES.admin],
+  ])('offers %s the Imports tab', async (_who, profile) => {
+    renderWorkspace(`${PROJECT}/stations`, profile);
+    const tabs = await screen.findByRole('navigation', { name: 'Project sections' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Stations', 'Parameters', 'Activities', 'Imports', 'Logger data']);
+  });
+
+  it('offers a simple member no Imports tab: they may not import, and it holds nothing else', async () => {
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.viewer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Project sections' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Stations', 'Parameters', 'Activities', 'Logger data']);
+  });
+
+  it("tells a simple member following a link to the Imports tab that importing is not theirs, with the way to the project's stations", async () => {
+    const { router } = renderWorkspace(`${PROJECT}/imports`, PROFILES.viewer);
+    expect(await screen.findByText('Only data contributors and group administrators of the organization can import data into this project.')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Project sections' })).queryByRole('link', { name: 'Imports' })).not.toBeInTheDocument();
+    // No import form, and the history (the server would refuse it) is not asked for.
+    expect(screen.queryByText("You do not have access to this project's imports.")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a file')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path.endsWith('/import-history'))).toEqual([]);
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the stations of the project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PROJECT}/stations`));
+    expect(within(await screen.findByRole('list', { name: 'Stations of the project' })).getByText('Mill Creek')).toBeInTheDocument();
+  });
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(`${PROJECT}/imports`, PROFILES.viewer);
+    expect(await screen.findByText('只有该组织的数据贡献者和组管理员才能向此项目导入数据。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '前往项目的站点' })).toHaveAttribute('href', `${PROJECT}/stations`);
+    const tabs = screen.getByRole('navigation', { name: '项目栏目' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['站点', '参数', '活动', '记录仪数据']);
+    await changeLanguage('en');
+  });
+
   it('reads in Simplified Chinese', async () => {
     await changeLanguage('zh-CN');
     renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);

@@ -33,7 +33,11 @@ export function ProjectPage() {
   const { organizationId = '', projectId = '', tab } = useParams();
   const { profile } = useSession();
   const project = useProject(projectId);
+  // Its data contributors and group administrators (and system administrators) change the project and import into it.
   const canEdit = hasOrganizationRole(profile, organizationId, ['data-contributor', 'group-admin']);
+  // The Imports tab holds nothing but importing: it is offered to those who may import only (the logger tab shows
+  // its series to every member, its imports to the same few). The tabs follow the profile, read again on a refusal.
+  const tabs = PROJECT_TABS.filter((key) => key !== 'imports' || canEdit);
   const tabLabel = PROJECT_TABS.includes(tab as ProjectTab) ? t(TAB_LABELS[tab as ProjectTab]) : null;
   // An activity opened in the Activities tab (?activity=<id>) names the page.
   const [searchParams] = useSearchParams();
@@ -53,7 +57,7 @@ export function ProjectPage() {
     </p>
   );
   const tabNav = (
-    <TabNav label={t('projects.tabs.label')} tabs={PROJECT_TABS.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
+    <TabNav label={t('projects.tabs.label')} tabs={tabs.map((key) => ({ to: projectPath(organizationId, projectId, key), label: t(TAB_LABELS[key]) }))} />
   );
   if (isNotFound(project.error)) {
     // As a station's page says a missing station: what happened, and the way to the projects there are.
@@ -90,9 +94,26 @@ export function ProjectPage() {
       {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} />}
-      {tab === 'imports' && <ImportsTab organizationId={organizationId} projectId={projectId} />}
+      {tab === 'imports' &&
+        (canEdit ? <ImportsTab organizationId={organizationId} projectId={projectId} /> : <NoImports organizationId={organizationId} projectId={projectId} />)}
       {tab === 'logger' && <ProjectLoggerTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
     </section>
+  );
+}
+
+/**
+ * The Imports tab reached by someone who may not import (a link, or a role taken away meanwhile): said in plain
+ * words, with the way to the project's first tab, rather than an import form the server would refuse.
+ */
+function NoImports({ organizationId, projectId }: { organizationId: string; projectId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p>{t('projects.imports.notAllowed')}</p>
+      <p>
+        <Link to={projectPath(organizationId, projectId, 'stations')}>{t('projects.imports.toFirstTab')}</Link>
+      </p>
+    </div>
   );
 }
 
