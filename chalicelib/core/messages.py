@@ -574,8 +574,11 @@ ZH_CN = {
     "{column} '{value}' is not a date: there is no such month (use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are "
     "1969-1999, 00-68 are 2000-2068)).": "{column} '{value}' 不是日期：没有这个月份（请使用 YYYY-MM-DD 或 M/D/YYYY，"
                                           "两位数年份 69-99 表示 1969-1999，00-68 表示 2000-2068）。",
-    "{column} '{value}' is not a date this portal takes: the year must be from 1800 to next year.":
-        "{column} '{value}' 不是本门户接受的日期：年份须在 1800 年到明年之间。",
+    "{column} '{value}' is not a date this portal takes: the year must be 1800 or later.":
+        "{column} '{value}' 不是本门户接受的日期：年份须为 1800 年或之后。",
+    "{column} '{value}' is more than 2 days in the future: a result is dated when its sample was taken (two-digit "
+    "years 00-68 are 2000-2068).": "{column} '{value}' 比今天晚 2 天以上：结果的日期是采样的日期（两位数年份 00-68 "
+                                   "表示 2000-2068）。",
     "{column} is empty and there is no detection condition ({label}).": "{column} 为空，且没有检测条件（{label}）。",
     "Unknown station type '{value}': use the key of a station type (GET /stationTypes).":
         "未知的站点类型 '{value}'：请使用站点类型的键（GET /stationTypes）。",

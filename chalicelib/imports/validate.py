@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 import numpy as np
@@ -35,6 +35,7 @@ _DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
                  (r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})$", "%m/%d/%Y"),
                  (r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{2})$", "%m/%d/%y"))
 EARLIEST_YEAR = 1800
+AHEAD = timedelta(days=2)  # how far after today a result's date may be
 # Text fields stored as they are: a cell that a spreadsheet would run as a formula is refused.
 TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
                "unit", "fraction", "detectionCondition", "status", "valueType", "qualifier", "comment",
@@ -546,9 +547,10 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         "form": "{column} '{value}' is not a date: " + DATE_HINT + ".",
         "month": "{column} '{value}' is not a date: there is no such month (" + DATE_HINT + ").",
         "day": "{column} '{value}' is not a date: that month has no such day.",
-        # 1800: EARLIEST_YEAR (the message is written out whole, so that it can be translated)
-        "year": "{column} '{value}' is not a date this portal takes: the year must be from 1800 "
-                "to next year."})
+        # 1800: EARLIEST_YEAR, 2 days: AHEAD (the messages are written out whole, so that they can be translated)
+        "year": "{column} '{value}' is not a date this portal takes: the year must be 1800 or later.",
+        "future": "{column} '{value}' is more than 2 days in the future: a result is dated when its sample was "
+                  "taken (two-digit years 00-68 are 2000-2068)."})
     times_text = frame.text("time")
     seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
     frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
@@ -819,10 +821,10 @@ def _date_problem(text: str) -> str:
             if not 1 <= int(found["m"]) <= 12:
                 return "month"
             try:
-                datetime.strptime(text, form)
+                written = datetime.strptime(text, form)
             except ValueError:
                 return "day"
-            return "year"
+            return "year" if written.year < EARLIEST_YEAR else "future"
     return "form"
 
 
@@ -850,10 +852,12 @@ def _keep(good: np.ndarray):
 
 
 def _dates_checked(values: pa.Array) -> tuple[pa.Array, pa.Array]:
-    """Dates (timestamp[s]) and where a written date is no date, or one before EARLIEST_YEAR or after next year."""
+    """Dates (timestamp[s]) and where a written date is no date, or one before EARLIEST_YEAR or more than AHEAD
+    after today (UTC): a result dated later is a typing mistake (a two-digit year read as 20xx, a month and day
+    swapped), not a sample taken; AHEAD leaves room for the zones a date is written in."""
     dates = parse_dates(values)
-    years = pc.year(dates)
-    implausible = pc.or_(pc.less(years, EARLIEST_YEAR), pc.greater(years, date.today().year + 1))
+    latest = pa.scalar(datetime.now(timezone.utc).replace(tzinfo=None) + AHEAD, pa.timestamp("s"))
+    implausible = pc.or_(pc.less(pc.year(dates), EARLIEST_YEAR), pc.greater(dates, latest))
     return dates, pc.and_(pc.not_equal(values, ""), pc.or_(pc.is_null(dates), pc.fill_null(implausible, False)))
 
 

@@ -115,8 +115,8 @@ def _cases() -> list[tuple[str, bytes, str, str]]:
     ]
     for n, bad_date in enumerate(("2024-02-30", "31/12/2024", "yesterday", "2024-13-01", "1799-12-31", "2024.05.01",
                                   "05-01-2024", "2099-01-01", "20240501", "1/1/1")):
-        cases.append((f"bad date {n}", template(GOOD_ROW, row(Date=bad_date)), PARTIAL,
-                      f"Date '{bad_date}' is not a date"))
+        problem = "is more than 2 days in the future" if bad_date.startswith("2099") else "is not a date"
+        cases.append((f"bad date {n}", template(GOOD_ROW, row(Date=bad_date)), PARTIAL, f"Date '{bad_date}' {problem}"))
     cases.append(("only bad dates", template(row(Date="soon"), row(Date="later")), FAILED,
                   "No row could be imported: all 2 rows were rejected"))
     for n, bad_time in enumerate(("25:00", "10h30", "10:61", "noon")):

@@ -9,6 +9,7 @@ import itertools
 import random
 import re
 import zipfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import numpy as np
@@ -73,10 +74,22 @@ def test_a_rejected_value_or_date_says_what_to_fix():
         (4, "Value '=HYPERLINK(\"x\")' is a spreadsheet formula, not a number: write the value itself."),
         (5, "Value 'high' is not a number; a result such as ND needs a detection condition (DetectionCondition)."),
         (6, "Date '2012-02-30' is not a date: that month has no such day."),
-        (7, "Date '1700-01-01' is not a date this portal takes: the year must be from 1800 to next year."),
+        (7, "Date '1700-01-01' is not a date this portal takes: the year must be 1800 or later."),
         (8, "Date '30.1.2012' is not a date: " + validate.DATE_HINT + "."),
         (9, "Date '2024-13-01' is not a date: there is no such month (" + validate.DATE_HINT + ")."),
     ]
+
+
+def test_a_result_dated_more_than_2_days_ahead_is_refused_and_one_2_days_ahead_is_taken():
+    today = datetime.now(timezone.utc).date()
+    later, latest, slip = today + timedelta(days=3), today + timedelta(days=2), f"6/1/{(today.year + 5) % 100:02d}"
+    checked = check(f"StationIdentifier,Date,Parameter,Value\nA,{latest},pH,7\nA,{later},pH,7\nA,{slip},pH,7\n"
+                    .encode())
+    assert checked.fields["sortTime"].to_pylist() == [f"{latest}T00:00:00Z"]
+    ahead = "is more than 2 days in the future: a result is dated when its sample was taken (two-digit years 00-68 " \
+            "are 2000-2068)."
+    assert [(r.row, r.message) for r in checked.rejections] == [(2, f"Date '{later}' {ahead}"),
+                                                               (3, f"Date '{slip}' {ahead}")]
 
 
 def test_times_and_time_zones_become_one_utc_sort_key_with_the_activity():
