@@ -1,16 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { User } from 'oidc-client-ts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../api/client';
-import { createUserManager } from '../auth/oidc';
 import type { Profile } from '../auth/profile';
 import { initI18n } from '../i18n';
-import { jsonResponse } from '../test/render';
-import { registerModules } from './modules';
-import { AppProviders } from './providers';
-import { routes } from './routes';
+import { jsonResponse, renderAppSignedIn } from '../test/render';
 
 const VERA: Profile = { id: 'u-vera', name: 'Vera Volunteer', email: 'vera@example.org', systemRoles: [], permissions: [], organizationRoles: [] };
 
@@ -31,24 +25,7 @@ function serveApi() {
 }
 
 /** Vera signed in (a real OIDC session), the app at `path`. */
-async function renderSignedIn(path: string) {
-  registerModules();
-  const manager = createUserManager({ authority: 'http://idp.test', clientId: 'spa' });
-  await manager.storeUser(
-    new User({
-      access_token: 'access-1',
-      token_type: 'Bearer',
-      profile: { sub: 'u-vera', name: 'Vera Volunteer', iss: 'http://idp.test', aud: 'spa', exp: 0, iat: 0 },
-      expires_at: Math.floor(Date.now() / 1000) + 300,
-    }),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders manager={manager} swr={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+const renderSignedIn = (path: string) => renderAppSignedIn(path, { sub: 'u-vera', name: 'Vera Volunteer' });
 
 beforeEach(async () => {
   await initI18n('en');

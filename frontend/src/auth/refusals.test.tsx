@@ -1,16 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { User } from 'oidc-client-ts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../api/client';
-import { registerModules } from '../app/modules';
-import { AppProviders } from '../app/providers';
-import { routes } from '../app/routes';
 import { changeLanguage } from '../i18n';
 import { DEMO_ORG, fakeOrganizationsServer, ME } from '../features/organizations/test/fakeOrganizationsServer';
 import { toast } from '../shell/toast';
-import { createUserManager } from './oidc';
+import { renderAppSignedIn } from '../test/render';
 import { rereadOnRefusal } from './refusals';
 
 /**
@@ -24,27 +19,9 @@ const PROJECT = `/userspace/organizations/${DEMO_ORG}/projects/p-creek`;
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
-/** Olga (the fake server's signed-in user, a group administrator of the demo organization) signed in, at `path`. */
-async function renderSignedIn(path: string) {
-  registerModules();
-  const manager = createUserManager({ authority: 'http://idp.test', clientId: 'spa' });
-  await manager.storeUser(
-    new User({
-      access_token: 'access-1',
-      token_type: 'Bearer',
-      profile: { sub: ME, name: 'Olga Orgadmin', iss: 'http://idp.test', aud: 'spa', exp: 0, iat: 0 },
-      expires_at: Math.floor(Date.now() / 1000) + 300,
-    }),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    // As the other tests' (test/render.tsx), and a return to the tab read at once (the app waits SWR's 5 s after a read).
-    <AppProviders manager={manager} swr={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, focusThrottleInterval: 0 }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+/** Olga (the fake server's signed-in user, a group administrator of the demo organization) signed in, at `path`;
+ * a return to the tab read at once (the app waits SWR's 5 s after a read). */
+const renderSignedIn = (path: string) => renderAppSignedIn(path, { sub: ME, name: 'Olga Orgadmin' }, { focusThrottleInterval: 0 });
 
 /** Another group administrator makes Olga a simple member of the demo organization (the server knows, her screen not yet). */
 function demoteOlga() {
