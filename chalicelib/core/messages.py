@@ -658,6 +658,9 @@ ZH_CN = {
     "The time {value} has no time zone and the file gives none: add an offset (e.g. 2024-05-01T12:00:00-05:00 or Z) "
     "or a time zone column.": "时间 {value} 没有时区，文件中也未给出：请添加偏移量（例如 2024-05-01T12:00:00-05:00 或 Z）"
                               "或时区列。",
+    "The time {value} has no time zone and its {column} cell is blank: fill it in, or add an offset to the time (e.g. "
+    "2024-05-01T12:00:00-05:00 or Z).": "时间 {value} 没有时区，且其 {column} 单元格为空：请填写该单元格，或在时间中添加"
+                                        "偏移量（例如 2024-05-01T12:00:00-05:00 或 Z）。",
     "{column}: {value} is not a number.": "{column}：{value} 不是数字。",
     "{value} is not a number.": "{value} 不是数字。",
     "Time series {index} lacks its site or variable; it is skipped.": "时间序列 {index} 缺少站点或变量，已跳过。",

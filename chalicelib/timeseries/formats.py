@@ -36,6 +36,9 @@ STATISTIC = ("statistic",)
 SENSOR = ("sensor", "sensorid")
 USGS_STATISTICS = {"00000": None, "00001": "max", "00002": "min", "00003": "mean", "00006": "sum", "00008": "median"}
 NO_ZONE = "has no time zone and the file gives none: add an offset (e.g. 2024-05-01T12:00:00-05:00 or Z) or a time zone column"
+# A file with a time zone column whose cell is empty on this row: the cell is what to fill in.
+EMPTY_ZONE = "has no time zone and its {column} cell is blank: fill it in, or add an offset to the time (e.g. " \
+             "2024-05-01T12:00:00-05:00 or Z)"
 
 
 class FileProblem(ValueError):
@@ -128,8 +131,8 @@ def zone_of(text: str | None):
         return None
 
 
-def epoch_of(text: str, zone) -> tuple[int | None, str | None]:
-    """(epoch seconds, None) or (None, the reason)."""
+def epoch_of(text: str, zone, zone_column: str | None = None) -> tuple[int | None, str | None]:
+    """(epoch seconds, None) or (None, the reason); `zone_column`: the file's time zone column, when it has one."""
     value = (text or "").strip()
     if not value:
         return None, "time is empty"
@@ -139,7 +142,8 @@ def epoch_of(text: str, zone) -> tuple[int | None, str | None]:
         return None, f"time {value!r} is not a date and time such as 2024-05-01T12:00:00Z"
     if moment.tzinfo is None:
         if zone is None:
-            return None, f"time {value!r} {NO_ZONE}"
+            missing = EMPTY_ZONE.format(column=zone_column) if zone_column else NO_ZONE
+            return None, f"time {value!r} {missing}"
         moment = moment.replace(tzinfo=zone)
     epoch = plausible.seconds_of(moment)
     problem = plausible.time_problem(epoch)
@@ -270,7 +274,7 @@ def _rows(rows, header, at, parsed: Parsed, values_of) -> None:
                 parsed.reject(row, header[at["zone"]], cells[at["zone"]], f"Unknown time zone {cells[at['zone']]!r}: "
                               "use an offset such as -05:00, or a name such as America/New_York.", cells)
                 continue
-        epoch, problem = epoch_of(cells[at["time"]], zone)
+        epoch, problem = epoch_of(cells[at["time"]], zone, header[at["zone"]] if at.get("zone") is not None else None)
         if problem:
             parsed.reject(row, header[at["time"]], cells[at["time"]], f"The {problem}.", cells)
             continue

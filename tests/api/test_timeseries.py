@@ -219,8 +219,8 @@ def test_a_wide_logger_file_rejects_times_without_a_zone_counts_duplicates_and_f
                               "rejected (see the rejected rows).")
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
     assert rejected == [{"row": 2, "column": "Timestamp", "value": "2024-07-01 00:15", "message": (
-        "The time '2024-07-01 00:15' has no time zone and the file gives none: add an offset (e.g. "
-        "2024-05-01T12:00:00-05:00 or Z) or a time zone column.")}]
+        "The time '2024-07-01 00:15' has no time zone and its UTC offset cell is blank: fill it in, or add an offset "
+        "to the time (e.g. 2024-05-01T12:00:00-05:00 or Z).")}]
     listed = api.get(f"/wapi/ts/list?stationId={place['station']}").json
     temperature = next(s for s in listed if s["unit"] == "deg C")
     points = api.get(f"/wapi/ts/data?series={temperature['id']}&aggregate=raw&from=2024-07-01").json["points"]

@@ -96,6 +96,19 @@ def test_every_reason_a_push_gives_reads_in_chinese():
         "全部 3 个数值被拒绝：未知站点“NOWHERE”：请先创建该站点"
 
 
+def test_a_time_without_a_zone_says_what_to_fill_in_whether_the_file_has_a_zone_column_or_not():
+    assert formats.epoch_of("2024-07-01 00:15", None) == (None, (
+        "time '2024-07-01 00:15' has no time zone and the file gives none: add an offset (e.g. "
+        "2024-05-01T12:00:00-05:00 or Z) or a time zone column"))
+    assert formats.epoch_of("2024-07-01 00:15", None, "UTC offset") == (None, (
+        "time '2024-07-01 00:15' has no time zone and its UTC offset cell is blank: fill it in, or add an offset to "
+        "the time (e.g. 2024-05-01T12:00:00-05:00 or Z)"))
+    assert localize("The time '2024-07-01 00:15' has no time zone and its UTC offset cell is blank: fill it in, or add "
+                    "an offset to the time (e.g. 2024-05-01T12:00:00-05:00 or Z).", "zh-CN") == (
+        "时间“2024-07-01 00:15”没有时区，且其 UTC offset 单元格为空：请填写该单元格，或在时间中添加偏移量（例如 "
+        "2024-05-01T12:00:00-05:00 或 Z）。")
+
+
 def test_an_offset_no_place_has_is_an_unknown_zone():
     assert formats.zone_of("+99") is None and formats.zone_of("UTC+24") is None
     assert formats.zone_of("-05:00").utcoffset(None).total_seconds() == -5 * 3600
