@@ -55,6 +55,11 @@ def resolve(organization_id: str, id_or_key: str) -> Project:
     return project
 
 
+def live_by_id() -> dict[str, Project]:
+    """Every live project by id (a deleted one is named by no answer: its values stay, with no project)."""
+    return {p.id: p for p in COLLECTION.model.scan() if not p.deletedAt}
+
+
 def _live_with_key(organization_id: str, *keys: str) -> Project | None:
     """The organization's live project of this key (keys compare as their ids do, ignoring case) when its id is not
     the key's own: a project made after a deleted one of the same key (see `create`). Of several keys: the

@@ -97,7 +97,7 @@ def rows(asked: Asked, chosen: list) -> Iterator[list[str]]:
     """The CSV rows (without header, in download.COLUMNS) of the chosen stations' values."""
     lookups = dict(organizations={o: live_organization(o) for o in {s.organizationId for s in chosen}},
                    parameters=parameters.all_parameters(),
-                   projects={p.id: p for p in projects.COLLECTION.model.scan()})
+                   projects=projects.live_by_id())
     keep = asked.period.keeper()
     selection = download.Selection(chosen, set(asked.parameter_ids) if asked.parameter_ids else None,
                                    asked.start, asked.end, keep=keep and (lambda item, _station: keep(item)))

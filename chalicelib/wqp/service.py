@@ -43,7 +43,7 @@ class Lookups:
         from chalicelib.projects import service as projects
 
         return cls(live_organizations(),
-                   {p.id: p for p in projects.COLLECTION.model.scan() if not p.deletedAt},
+                   projects.live_by_id(),
                    parameters.all_parameters())
 
     def organization_identifier(self, organization_id: str) -> str:

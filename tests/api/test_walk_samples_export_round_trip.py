@@ -62,3 +62,20 @@ def test_the_portal_services_answer_a_value_without_a_zone_in_utc(api):
     [activity] = [r for r in csv.DictReader(io.StringIO(response.body.decode("utf-8")))
                   if r["ActivityIdentifier"] == "ACT-TZ-2"]
     assert tuple(activity[c] for c in WHEN) == ("2024-07-05", "10:15:00", "UTC")  # as its result's time
+
+
+def test_a_deleted_projects_values_are_downloaded_without_its_name_as_the_portal_services_answer_them(api):
+    org, project = fresh_project(api)
+    key = api.get(f"/project/{project}").json["projectKey"]
+    content = (HEADER + "DEL-P-1,Gone creek,46.82,-71.23,2024-07-04,09:30,EST,pH,7.1,std units\n").encode()
+    assert import_file(api, org, project, content, "gone.csv")["rowsImported"] == 1
+    [station] = [s["id"] for s in api.get(f"/organization/{org}/projects/{project}/stations").json
+                 if s["identifier"] == "DEL-P-1"]
+    assert _rows(raw_get(api, f"/sampleValue?stationId={station}").body.decode("utf-8").lstrip("\ufeff"))[
+        "DEL-P-1"]["ProjectIdentifier"] == key
+    assert api.as_("admin").delete(f"/project/{project}").status_code in (200, 204)
+    # The station and its value stay with the organization; no answer names the deleted project.
+    downloaded = _rows(raw_get(api, f"/sampleValue?stationId={station}").body.decode("utf-8").lstrip("\ufeff"))
+    served = raw_get(api, "/wqp/data/Result/search?siteid=DEL-P-1&mimeType=csv").body.decode("utf-8")
+    assert downloaded["DEL-P-1"]["ResultMeasureValue"] == "7.1"
+    assert downloaded["DEL-P-1"]["ProjectIdentifier"] == "" == _rows(served)["DEL-P-1"]["ProjectIdentifier"]
