@@ -607,6 +607,13 @@ ZH_CN = {
         "站点 '{station}' 属于其他组织，请将其导入该组织的项目。",
     "Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}.":
         "未知站点 '{station}'：请先创建该站点，或在 {latitude} 和 {longitude} 中给出其位置。",
+    "Nothing changed: the only row was already stored as the file gives it.": "没有任何变化：唯一的一行已按文件所写存储。",
+    "Nothing changed: all {unchanged} rows were already stored as the file gives them.":
+        "没有任何变化：全部 {unchanged} 行都已按文件所写存储。",
+    "Unknown station '{station}': import its station first (a station file, such as the Water Quality Portal's Station "
+    "profile), or add {latitude} and {longitude} columns with its location.":
+        "未知站点 '{station}'：请先导入其站点（站点文件，例如水质门户的 Station 数据），或添加 {latitude} 和 {longitude} "
+        "列并给出其位置。",
     "Unknown station '{station}': its location is given on row {row}, which was rejected; fix that row and import "
     "the rejected rows again.": "未知站点 '{station}'：其位置在第 {row} 行给出，但该行被拒绝；请修正该行，然后重新导入被拒绝的行。",
     "{column} '{value}' is not a number: use a point as the decimal separator ({fixed}).":

@@ -451,7 +451,11 @@ class ImportJob:
         # The file's own column names (a header map may have renamed them).
         latitude, longitude = (checked.columns.get(axis) or layout.format.column(axis) for axis in
                                ("latitude", "longitude"))
-        return f"Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}."
+        if checked.columns.get("latitude") and checked.columns.get("longitude"):
+            return f"Unknown station '{station}': create it first, or give its location in {latitude} and {longitude}."
+        # A file with no location columns (a Water Quality Portal result profile): its stations come first.
+        return (f"Unknown station '{station}': import its station first (a station file, such as the Water Quality "
+                f"Portal's Station profile), or add {latitude} and {longitude} columns with its location.")
 
     def _samples(self, outcome: Outcome, keep: list[int], measured: validate.Units) -> None:
         fields = outcome.checked.fields
@@ -771,7 +775,7 @@ class ImportJob:
             status = PARTIAL if imported + unchanged else FAILED
             message = error if status == FAILED else f"Stopped after row {int(log.rowsDone)}: {error}"
         elif rejected == 0:
-            status, message = SUCCEEDED, None
+            status, message = SUCCEEDED, nothing_changed_message(unchanged) if not (imported or log.dryRun) else None
         elif imported + unchanged == 0:
             status = FAILED
             message = ("No row could be imported: the only row was rejected (see the rejected rows)." if rejected == 1
@@ -806,6 +810,13 @@ class ImportJob:
             fmt = formats.FORMATS.get(log.detectedFormat or "")
             column = fmt.column("timeZone") if fmt is not None else "TimeZone"
         return without_zone_message(count, column, bool(log.dryRun))
+
+
+def nothing_changed_message(unchanged: int) -> str | None:
+    """What a file imported again as it was says: its counts alone (0 imported) had left people unsure."""
+    if unchanged == 1:
+        return "Nothing changed: the only row was already stored as the file gives it."
+    return f"Nothing changed: all {unchanged:,} rows were already stored as the file gives them." if unchanged else None
 
 
 def without_zone_message(count: int, column: str, dry_run: bool) -> str:

@@ -290,3 +290,31 @@ def test_a_header_cell_that_is_a_formula_comes_back_harmless_in_the_feedback_fil
     for headers in ({}, ZH):
         table = _table(raw_get(admin, f"/Util/feedback/{log['feedbackFileId']}" + ("?lang=zh-CN" if headers else "")).body)
         assert table[0][:14] == TEMPLATE_HEADER + ["'" + formula]
+
+
+def test_a_portal_result_file_of_unknown_stations_says_to_import_their_station_file_first(api):
+    # A walk: a WQX 2 result profile has no location columns, yet its unknown stations were told to give their
+    # location in LatitudeMeasure and LongitudeMeasure.
+    org, project = fresh_project(api)
+    content = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"
+               "ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,MonitoringLocationIdentifier,CharacteristicName,"
+               "ResultMeasureValue,ResultMeasure/MeasureUnitCode\n"
+               "WALK_ORG,WALK-ACT-1,Field Msr/Obs,Water,2011-06-01,10:00:00,CDT,WALK-NEW-1,pH,7.2,std units\n").encode()
+    log = import_file(api, org, project, content, "results.csv")
+    assert (log["status"], log["format"] if log["format"] != "auto" else log.get("detectedFormat")) == (
+        "failed", "wqp-result"), log
+    said = "Unknown station 'WALK-NEW-1': import its station first (a station file, such as the Water Quality " \
+           "Portal's Station profile), or add LatitudeMeasure and LongitudeMeasure columns with its location."
+    assert [r["message"] for r in api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]] == [said]
+    assert [r["message"] for r in api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}", headers=ZH).json["data"]] == [
+        "未知站点“WALK-NEW-1”：请先导入其站点（站点文件，例如水质门户的 Station 数据），或添加 LatitudeMeasure 和 "
+        "LongitudeMeasure 列并给出其位置。"]
+
+
+def test_a_one_row_file_imported_again_says_its_row_was_already_stored(api):
+    org, project = fresh_project(api)
+    content = (",".join(TEMPLATE_HEADER) + "\n" + _template_row("2024-05-01") + "\n").encode()
+    assert import_file(api, org, project, content)["rowsImported"] == 1
+    again = import_file(api, org, project, content)
+    assert (again["status"], again["rowsUnchanged"], again["message"]) == (
+        "succeeded", 1, "Nothing changed: the only row was already stored as the file gives it.")

@@ -56,6 +56,12 @@ def test_importing_the_same_file_again_changes_nothing(api):
     assert (first["rowsImported"], first["rowsReplaced"]) == (3, 0)
     assert (again["status"], again["rowsImported"], again["rowsUnchanged"], again["stationsCreated"],
             again["rowsReplaced"]) == ("succeeded", 0, 3, 0, 0)
+    # Said in words, as the counts alone had left people unsure (a walk); the first import says nothing of it.
+    assert (first["message"], again["message"]) == (
+        None, "Nothing changed: all 3 rows were already stored as the file gives them.")
+    log_path = _path(org, project, f"/queued-import/{again['logId']}")
+    assert api.as_("admin").get(log_path, headers={"Accept-Language": "zh-CN"}).json["message"] == (
+        "没有任何变化：全部 3 行都已按文件所写存储。")
     station = api.get(_path(org, project, "/stations")).json[0]
     assert station["sampleCount"] == 3
 
