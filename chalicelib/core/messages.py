@@ -592,6 +592,12 @@ ZH_CN = {
     "Repeats row {row}: the same station, parameter, time, activity, fraction and depth.":
         "与第 {row} 行重复：站点、参数、时间、活动、样品组分和深度均相同。",
     "{column} '{value}' is not a latitude (a number from -90 to 90).": "{column} '{value}' 不是纬度（-90 到 90 之间的数字）。",
+    "{column} '{value}' is east of Greenwich, but {state_column} {state} is a place west of it: write a west longitude "
+    "with a minus sign ({fixed}).": "{column} '{value}' 位于格林尼治以东，但 {state_column} {state} 位于其以西：西经请加负号"
+                                     "（{fixed}）。",
+    "{column} '{value}' is south of the equator, but {state_column} {state} is a place north of it: write a north "
+    "latitude without a minus sign ({fixed}).": "{column} '{value}' 位于赤道以南，但 {state_column} {state} 位于赤道以北："
+                                               "北纬请不要加负号（{fixed}）。",
     "{column} '{value}' is not a longitude (a number from -180 to 180).":
         "{column} '{value}' 不是经度（-180 到 180 之间的数字）。",
     "{column} '{value}' is not a hydrologic unit code of 8 digits.": "{column} '{value}' 不是 8 位水文单元代码。",

@@ -711,7 +711,44 @@ def _coordinates(frame: _Frame, *, required: bool) -> dict[str, pa.Array]:
             "other": "{column} '{value}' is not a " + axis + f" (a number from -{limit} to {limit})."},
             lambda value: {"fixed": value.lstrip("'").replace(",", ".")})
         found[axis] = numbers
+    if "stateCode" in frame.arrays:
+        _check_hemispheres(frame, found)
     return found
+
+
+# The US states and territories whose places are all west of Greenwich and north of the equator, by FIPS code and
+# postal code (a Water Quality Portal station profile gives StateCode 55, a WQX 3 file Location_StatePostalCode WI):
+# a coordinate there with the other sign is the commonest slip of all, a minus sign left out, which had put a
+# Wisconsin station in China without a word (a walk). Alaska's Aleutians pass 180° (east longitudes from 172°), and
+# Guam, the Northern Marianas and American Samoa lie across the Pacific, so they are not listed.
+_NORTH_WEST_STATES = frozenset((
+    "01", "04", "05", "06", "08", "09", "10", "11", "12", "13", "15", "16", "17", "18", "19", "20", "21", "22", "23",
+    "24", "25", "26", "27", "28", "29", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "40", "41", "42",
+    "44", "45", "46", "47", "48", "49", "50", "51", "53", "54", "55", "56", "72", "78",
+    "AL", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
+    "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
+    "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR", "VI"))
+EAST_IN_THE_WEST = ("{column} '{value}' is east of Greenwich, but {state_column} {state} is a place west of it: "
+                    "write a west longitude with a minus sign ({fixed}).")
+SOUTH_IN_THE_NORTH = ("{column} '{value}' is south of the equator, but {state_column} {state} is a place north of it: "
+                      "write a north latitude without a minus sign ({fixed}).")
+
+
+def _check_hemispheres(frame: _Frame, coordinates: dict[str, pa.Array]) -> None:
+    """A station's coordinates on the side of Greenwich and of the equator its state is on (_NORTH_WEST_STATES)."""
+    state = frame.text("stateCode")
+    codes = pc.utf8_upper(pc.utf8_lpad(state, 2, "0"))  # StateCode 1 is 01
+    for code in pc.unique(codes).to_pylist():
+        if code not in _NORTH_WEST_STATES:
+            continue
+        here = _numpy(pc.equal(codes, code)) & ~frame.bad
+        def details(written: str, sign: str, code: str = code) -> dict:
+            return {"state_column": frame.column("stateCode"), "state": code, "fixed": sign + written.strip("+- ")}
+
+        east = here & _numpy(pc.fill_null(pc.greater(coordinates["longitude"], 0), False))
+        frame.reject(east, "longitude", EAST_IN_THE_WEST, None, lambda written: details(written, "-"))
+        south = here & ~frame.bad & _numpy(pc.fill_null(pc.less(coordinates["latitude"], 0), False))
+        frame.reject(south, "latitude", SOUTH_IN_THE_NORTH, None, lambda written: details(written, ""))
 
 
 _DECIMAL_COMMA = re.compile(r"'?[-+]?\d+,\d+")

@@ -56,9 +56,10 @@ def test_a_sources_last_result_counts_values_imported_and_unchanged(api, server)
         ended = run()
     finally:
         _File.body = FILE
-    assert (ended["lastStatus"], ended["lastMessage"]) == ("succeeded", "4 values unchanged (already stored).")
+    assert (ended["lastStatus"], ended["lastMessage"]) == (
+        "succeeded", "Nothing changed: all 4 rows were already stored as the file gives them.")
     in_chinese = admin.get(project + "/import-sources", headers={"Accept-Language": "zh-CN"}).json
-    assert in_chinese[0]["lastMessage"] == "4 个值未更改（已存在）。"
+    assert in_chinese[0]["lastMessage"] == "没有任何变化：全部 4 行都已按文件所写存储。"
 
 
 @pytest.mark.parametrize("identity", ["viewer", "other_orgadmin"])
