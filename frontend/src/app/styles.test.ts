@@ -65,3 +65,30 @@ describe('the side menu', () => {
     expect(applied('.menu-label', 'text-overflow')).not.toBe('ellipsis');
   });
 });
+
+describe('tap targets on a touch screen', () => {
+  const TOUCH = '(pointer: coarse)';
+
+  it('are 44 px high for buttons, lists and fields there, the desktop keeping its density', () => {
+    expect(applied('.button', 'min-height')).toBe('2.25rem');
+    expect(applied('.button', 'min-height', TOUCH)).toBe('2.75rem');
+    // A list standing alone (a member's role): styled like the form fields, not the browser's 19 px one.
+    expect(applied('.ws-control', 'min-height')).toBe('2.25rem');
+    expect(applied('.ws-control', 'border')).toMatch(/1px solid/);
+    expect(applied('.ws-control', 'min-height', TOUCH)).toBe('2.75rem');
+    expect(applied('.ws-field select', 'min-height', TOUCH)).toBe('2.75rem');
+  });
+
+  it('make a check box at least 24 px there (13 px was the browser’s), its label row 44 px', () => {
+    expect(applied(".ws-check input[type='checkbox']", 'width')).toBe('1.1rem');
+    expect(applied(".ws-check input[type='checkbox']", 'width', TOUCH)).toBe('1.5rem');
+    expect(applied(".ws-check input[type='checkbox']", 'height', TOUCH)).toBe('1.5rem');
+    expect(applied('.ws-check', 'min-height', TOUCH)).toBe('2.75rem');
+  });
+});
+
+describe('a table as cards on a phone', () => {
+  it('writes a count beside its column’s name, not at the far edge of the card', () => {
+    expect(applied('.card-table td.numeric', 'text-align', '(max-width: 640px)')).toBe('left');
+  });
+});

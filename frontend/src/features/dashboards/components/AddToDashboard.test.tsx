@@ -18,7 +18,19 @@ const chart = { component: 'station-chart', config: { stationId: 's1', parameter
 function renderAction() {
   const router = createMemoryRouter(
     [
-      { path: '/sts/station/s1/chart', element: <AddToDashboard widget={chart} /> },
+      {
+        path: '/sts/station/s1/chart',
+        element: (
+          <>
+            <AddToDashboard widget={chart} />
+            {/* What lies under the popup on a page: a station's series to choose. */}
+            <p>Series of the station</p>
+            <label>
+              <input type="checkbox" /> pH
+            </label>
+          </>
+        ),
+      },
       { path: '/userspace/dashboard-management', element: <h1>Management</h1> },
     ],
     { initialEntries: ['/sts/station/s1/chart'] },
@@ -162,6 +174,42 @@ describe("widget action 'Add to dashboard'", () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('list', { name: 'Choose a dashboard' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add to dashboard' })).toHaveFocus();
+  });
+
+  it('closes when Tab takes focus past it to the page, focus staying there', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes')]);
+    const user = userEvent.setup();
+    renderAction();
+    const button = screen.getByRole('button', { name: 'Add to dashboard' });
+    await user.click(button);
+    const choice = await screen.findByRole('button', { name: 'Lakes' });
+    await waitFor(() => expect(choice).toHaveFocus());
+    // Back to its own button: still open.
+    await user.tab({ shift: true });
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('list', { name: 'Choose a dashboard' })).toBeInTheDocument();
+    // Through the choice, the new dashboard's name and its button, then out to the checkbox under the popup.
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'New dashboard' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    const checkbox = screen.getByRole('checkbox', { name: 'pH' });
+    expect(checkbox).toHaveFocus();
+    expect(screen.queryByRole('list', { name: 'Choose a dashboard' })).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // Not taken back to the button, as Escape does.
+    expect(checkbox).toHaveFocus();
+  });
+
+  it('closes on a press outside it', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes')]);
+    const user = userEvent.setup();
+    renderAction();
+    await user.click(screen.getByRole('button', { name: 'Add to dashboard' }));
+    await screen.findByRole('list', { name: 'Choose a dashboard' });
+    await user.click(screen.getByText('Series of the station'));
+    expect(screen.queryByRole('list', { name: 'Choose a dashboard' })).toBeNull();
   });
 
   it('toasts the server’s message when adding fails', async () => {

@@ -27,7 +27,8 @@ function sameWidget(a: WidgetSpec, b: WidgetSpec): boolean {
  * the widget below its others ('Widget successfully added to dashboard.'); a dashboard that already
  * holds the same widget says so and is not offered. A new dashboard can be named on the spot: it is
  * created with the widget on it (a taken name is said at the field). With no dashboards at all it says
- * 'No dashboards...' and its 'Create dashboard' button goes to the management route (spec §2).
+ * 'No dashboards...' and its 'Create dashboard' button goes to the management route (spec §2). The popup closes
+ * on Escape (focus back on its button), on a press outside it, and when focus leaves it (Tab).
  */
 export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
   const { t } = useTranslation();
@@ -110,6 +111,12 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
           e.stopPropagation();
           close();
         }
+      }}
+      // Focus gone elsewhere on the page (Tab past the popup's last control, or to a control under it): the popup
+      // closes, focus staying where it went. Focus lost to nothing (a choice disabled while it is added, another
+      // window) keeps it open; a press outside closes it too (useDismissOnOutsidePress).
+      onBlur={(e) => {
+        if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button

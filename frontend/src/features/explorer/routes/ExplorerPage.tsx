@@ -20,7 +20,7 @@ import { UseInPython } from '../components/UseInPython';
 import { activeFilterCount, filtersAreValid, parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy, type ExplorerFilters, type ViewMode } from '../lib/filters';
 import { DEFAULT_TABLE_VIEW, pageCount, parseTableView, type TableView } from '../lib/tableView';
 import { selectionStore, useStationSelection } from '../lib/selection';
-import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery';
 import { fromExplorer, stationPath } from '../lib/stationLink';
 
 // maplibre-gl is large: it loads only when a map is shown, from the moment the page knows it will

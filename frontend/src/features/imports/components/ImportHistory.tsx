@@ -22,10 +22,10 @@ interface ImportHistoryProps {
 }
 
 /**
- * A project's imports, newest first, a page at a time; or why they cannot be shown. The columns as a phone needs
- * them: the file and its status first, its outcome, when, then Show; long file names wrap, a status keeps at
- * least a few characters a line (a Chinese status would otherwise wrap one character a line), and where the
- * panel is narrow the start is shown under the file's name instead of in a column of its own (imports.css).
+ * A project's imports, newest first, a page at a time; or why they cannot be shown. The file and its status
+ * first, its outcome, when, then Show. On a phone each import is a card; where the panel is narrow beside the
+ * side menu, a table whose start is shown under the file's name instead of in a column of its own (imports.css).
+ * Words stay whole: only a long file name may break anywhere.
  */
 export function ImportHistory({ history, page, onPage, onShow, current, forbidden = false }: ImportHistoryProps) {
   const { t, i18n } = useTranslation();
@@ -38,24 +38,27 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
   if (total === 0) return <p>{t('imports.history.empty')}</p>;
   return (
     <>
+      {/* On a phone each import is a card: its file first, then its status, outcome and start under their column's
+          name (data-label), then Show: every word whole, nothing past a sideways scroll (shell/workspace.css
+          .card-table, imports.css); the explicit roles keep the table's meaning there. */}
       <div className="ws-table-wrap imports-history" role="region" aria-label={t('imports.history.caption')} tabIndex={0}>
-        <table className="ws-table">
+        <table className="ws-table card-table" role="table">
           <caption>{t('imports.history.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('imports.history.file')}</th>
-              <th scope="col">{t('imports.history.status')}</th>
-              <th scope="col">{t('imports.history.outcome')}</th>
-              <th scope="col" className="imports-when">{t('imports.history.when')}</th>
-              <th scope="col">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">{t('imports.history.file')}</th>
+              <th scope="col" role="columnheader">{t('imports.history.status')}</th>
+              <th scope="col" role="columnheader">{t('imports.history.outcome')}</th>
+              <th scope="col" role="columnheader" className="imports-when">{t('imports.history.when')}</th>
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">{t('imports.history.show')}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {logs.map((log) => (
-              <tr key={log.logId}>
-                <td className="imports-file">
+              <tr key={log.logId} role="row">
+                <td role="cell" className="imports-file ws-card-title">
                   {log.fileName}
                   {log.dryRun && (
                     <>
@@ -66,10 +69,10 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
                   {/* Shown instead of the Started column where that does not fit (imports.css). */}
                   <span className="imports-when-inline">{formatDateTime(log.createdAt, i18n.language)}</span>
                 </td>
-                <td className="imports-status">{statusLabel(t, log)}</td>
-                <td className="imports-outcome">{outcomeLabel(t, log)}</td>
-                <td className="imports-when">{formatDateTime(log.createdAt, i18n.language)}</td>
-                <td>
+                <td role="cell" className="imports-status" data-label={t('imports.history.status')}>{statusLabel(t, log)}</td>
+                <td role="cell" className="imports-outcome" data-label={t('imports.history.outcome')}>{outcomeLabel(t, log)}</td>
+                <td role="cell" className="imports-when" data-label={t('imports.history.when')}>{formatDateTime(log.createdAt, i18n.language)}</td>
+                <td role="cell">
                   <button type="button" className="button button-small" onClick={() => onShow(log.logId)} aria-label={t('imports.history.showImport', { file: log.fileName, when: formatDateTime(log.createdAt, i18n.language) })}>
                     {t('imports.history.show')}
                   </button>

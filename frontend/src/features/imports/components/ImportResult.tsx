@@ -265,24 +265,28 @@ function RejectedRows({ log, number }: { log: ImportLog; number: FormatNumber })
       {/* Shown once read: an empty table beside a count of rejected rows would contradict it. */}
       {data && (
         <>
+          {/* On a phone each problem is a card, each value under its column's name (data-label): every word whole
+              (shell/workspace.css .card-table, imports.css); the explicit roles keep the table's meaning there. */}
           <div className="ws-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-            <table className="ws-table" aria-describedby={hintId}>
+            <table className="ws-table card-table" role="table" aria-describedby={hintId}>
               <caption>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('imports.rejected.row')}</th>
-                  <th scope="col">{t('imports.rejected.message')}</th>
-                  <th scope="col">{t('imports.rejected.column')}</th>
-                  <th scope="col">{t('imports.rejected.value')}</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">{t('imports.rejected.row')}</th>
+                  <th scope="col" role="columnheader">{t('imports.rejected.message')}</th>
+                  <th scope="col" role="columnheader">{t('imports.rejected.column')}</th>
+                  <th scope="col" role="columnheader">{t('imports.rejected.value')}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {data.data.map((row, index) => (
-                  <tr key={`${data.page}-${index}`}>
-                    <td className="imports-row">{row.row === null ? '' : number(row.row)}</td>
-                    <td className="imports-reason">{row.message}</td>
-                    <td className="imports-column">{row.column ? breakableName(row.column) : ''}</td>
-                    <td className="imports-value">{row.value ?? ''}</td>
+                  <tr key={`${data.page}-${index}`} role="row">
+                    <td role="cell" className="imports-row" data-label={t('imports.rejected.row')}>{row.row === null ? '' : number(row.row)}</td>
+                    <td role="cell" className="imports-reason" data-label={t('imports.rejected.message')}>{row.message}</td>
+                    {/* The name in an element of its own: a card lays a cell out as a grid, of which its <wbr>s
+                        would be items. */}
+                    <td role="cell" className="imports-column" data-label={t('imports.rejected.column')}>{row.column ? <span>{breakableName(row.column)}</span> : ''}</td>
+                    <td role="cell" className="imports-value" data-label={t('imports.rejected.value')}>{row.value ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

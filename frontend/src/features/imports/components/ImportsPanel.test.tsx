@@ -685,10 +685,12 @@ describe('after a regression walk', () => {
     expect(cellsOf(1)[0]).toHaveClass('imports-row');
     expect(cellsOf(1)[2]).toHaveClass('imports-column');
     // "Value" and "Date" as one piece (no break opportunity inside them); long names may break between their words only.
-    expect(cellsOf(1)[2]!.innerHTML).toBe('Value');
-    expect(cellsOf(2)[2]!.innerHTML).toBe('Date');
-    expect(cellsOf(3)[2]!.innerHTML).toBe('Activity<wbr>Start<wbr>Date');
-    expect(cellsOf(4)[2]!.innerHTML).toBe('Result<wbr>Measure/<wbr>Measure<wbr>Unit<wbr>Code');
+    // (The name in an element of its own: a phone's card lays the cell out as a grid, whose items its <wbr>s would be.)
+    const nameOf = (cell: HTMLElement) => (cell.children.length === 1 && cell.firstElementChild!.tagName === 'SPAN' ? cell.firstElementChild!.innerHTML : cell.innerHTML);
+    expect(nameOf(cellsOf(1)[2]!)).toBe('Value');
+    expect(nameOf(cellsOf(2)[2]!)).toBe('Date');
+    expect(nameOf(cellsOf(3)[2]!)).toBe('Activity<wbr>Start<wbr>Date');
+    expect(nameOf(cellsOf(4)[2]!)).toBe('Result<wbr>Measure/<wbr>Measure<wbr>Unit<wbr>Code');
     // What is read and copied is the name as it is.
     expect(columnsOf(within(table).getAllByRole('row')[3]!)).toEqual(['7', "ActivityStartDate '2024-02-30' 不是日期", 'ActivityStartDate', '2024-02-30']);
     // The rules (jsdom lays nothing out): a row number never wraps; a column name keeps at least 4em (9em where the
@@ -697,6 +699,73 @@ describe('after a regression walk', () => {
     expect(css).toMatch(/\.imports-rejected \.imports-row \{\s*white-space: nowrap;/);
     expect(css).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 4em;/);
     expect(css.slice(css.indexOf('@container imports-panel (min-width: 40rem)'))).toMatch(/\.imports-rejected \.imports-column \{\s*min-width: 9em;/);
+  });
+});
+
+describe('on a phone (390 px)', () => {
+  const IMPORTS_CSS = () => readFileSync(join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src', 'features', 'imports', 'imports.css'), 'utf-8');
+
+  it('shows each import of the history as a card, every value under its column’s name, in both languages', async () => {
+    serve({ earlier: [importLog({ logId: 'again', fileName: 'again.csv', status: 'succeeded', rowsImported: 0, rowsUnchanged: 5 })] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    // Cards on a phone (shell/workspace.css .card-table): four narrow columns had broken "unchange/d" mid-word.
+    expect(history).toHaveClass('card-table');
+    expect(history).toHaveAttribute('role', 'table');
+    const row = within(history).getByRole('row', { name: /again/ });
+    const labels = () => within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Status', 'Result', 'Started', null]);
+    expect(within(row).getAllByRole('cell')[0]).toHaveClass('ws-card-title', 'imports-file');
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '状态', '结果', '开始时间', null]));
+    // On a card the start is a line under its name, not the line under the file's name the narrow table has.
+    const css = IMPORTS_CSS();
+    const phone = css.slice(css.lastIndexOf('@media (max-width: 640px)'));
+    expect(phone).toMatch(/\.imports-history td\.imports-when \{\s*display: grid;/);
+    expect(phone).toMatch(/\.imports-history \.imports-when-inline \{\s*display: none;/);
+  });
+
+  it('shows each rejected row as a card, every value under its column’s name, in both languages', async () => {
+    serve({ rejections: [{ row: 7, column: 'ResultDetectionConditionText', value: 'Not Detected', message: 'Unknown detection condition (DetectionCondition)' }] });
+    renderResult(ENDED_WITH_REJECTED(1));
+    const table = await screen.findByRole('table', { name: '1 problem in 1 rejected row' });
+    expect(table).toHaveClass('card-table');
+    expect(table).toHaveAttribute('role', 'table');
+    const row = within(table).getAllByRole('row')[1]!;
+    const labels = () => within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual(['Row', 'Reason', 'Column', 'Value']);
+    expect(columnsOf(row)).toEqual(['7', 'Unknown detection condition (DetectionCondition)', 'ResultDetectionConditionText', 'Not Detected']);
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual(['行', '原因', '列', '值']));
+  });
+
+  it('breaks no word of a status, an outcome or a reason inside it; only file names and values, long tokens, may', () => {
+    // Every rule (inside @container and @media too) whose selectors include this one: its last overflow-wrap.
+    const css = IMPORTS_CSS().replace(/\/\*[\s\S]*?\*\//g, '');
+    const wrapOf = (selector: string) => [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+      .filter(([, selectors]) => selectors!.split(',').map((s) => s.trim()).includes(selector))
+      .map(([, , body]) => /overflow-wrap: ([\w-]+)/.exec(body!)?.[1])
+      .filter(Boolean)
+      .at(-1);
+    expect(wrapOf('.imports-rejected td')).toBe('break-word');
+    expect(wrapOf('.imports-history td')).toBe('break-word');
+    for (const selector of ['.imports-history .imports-outcome', '.imports-history .imports-status', '.imports-rejected .imports-reason', '.imports-rejected .imports-column']) {
+      expect(wrapOf(selector), selector).toBeUndefined();
+    }
+    expect(wrapOf('.imports-history .imports-file')).toBe('anywhere');
+    expect(wrapOf('.imports-rejected .imports-value')).toBe('anywhere');
+  });
+
+  it('keeps Show as high as any button (it was compacted to 25 px), and the check-only box in a label a finger can tap', async () => {
+    const css = IMPORTS_CSS();
+    const narrow = css.slice(css.indexOf('@container imports-panel (max-width: 30rem)'));
+    expect(narrow).toMatch(/\.imports-history \.button-small \{/);
+    expect(css).not.toMatch(/min-height: 0/);
+    serve();
+    renderPanel(CONTRIBUTOR);
+    const box = await screen.findByRole('checkbox', { name: 'Only check the file (write nothing)' });
+    // .ws-check: the box 1.1rem (1.5rem on a touch screen), the label 44 px high there (shell/workspace.css).
+    expect(box.closest('label')).toHaveClass('ws-check');
   });
 });
 

@@ -207,6 +207,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
                       {admin ? (
                         <div className="ws-actions">
                           <select
+                            className="ws-control"
                             ref={(element) => {
                               if (element) roleLists.current.set(member.userId, element);
                               else roleLists.current.delete(member.userId);

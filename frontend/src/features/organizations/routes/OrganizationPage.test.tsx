@@ -888,6 +888,9 @@ describe('organization workspace', () => {
     await screen.findByText('Carl Contributor');
     const labels = () => within(rowWith('Carl Contributor')).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
     expect(labels()).toEqual([null, 'Email', 'Role', null]);
+    // The role list styled as the form's fields, as high as the buttons beside it (44 px on a touch screen): it was
+    // the browser's own, 19 px high (shell/workspace.css .ws-control).
+    expect(screen.getByRole('combobox', { name: 'Role of Carl Contributor' })).toHaveClass('ws-control');
     await changeLanguage('zh-CN');
     await waitFor(() => expect(labels()).toEqual([null, '电子邮箱', '角色', null]));
     expect(screen.getByRole('region', { name: '成员' }).closest('section')).toHaveClass('org-workspace');

@@ -41,6 +41,51 @@ async function renderChart(all = [series(100)], extra: Partial<Parameters<typeof
   return canvas;
 }
 
+describe('time series chart: how to zoom, said for the screen', () => {
+  /** A screen whose primary pointer is a finger (`coarse`) or a mouse. */
+  const pointer = (coarse: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: coarse && query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  const MOUSE_EN = 'Shift + wheel zooms, dragging pans; on the focused chart, arrows pan, + and − zoom, 0 resets.';
+  const TOUCH_EN = 'Pinch or spread two fingers sideways to zoom, drag sideways to pan; the buttons above work too.';
+
+  it('says what fingers do on a touch screen (pinch and pan are enabled), in both languages', async () => {
+    pointer(true);
+    const canvas = await renderChart();
+    expect(screen.getByText(TOUCH_EN)).toBeInTheDocument();
+    expect(screen.queryByText(MOUSE_EN)).toBeNull();
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(await screen.findByText('双指左右捏合或张开缩放，左右拖动平移；也可使用上方的按钮。')).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+    // What the hint promises is what the chart does: the zoom plugin's pinch and pan are on (hammerjs works them).
+    const chart = Object.values(ChartJS.instances).find((c) => c.canvas === canvas)!;
+    const zoom = chart.options.plugins!.zoom!;
+    expect(zoom.zoom?.pinch?.enabled).toBe(true);
+    expect(zoom.pan?.enabled).toBe(true);
+    expect(zoom.zoom?.mode).toBe('x');
+  });
+
+  it('says the wheel, the drag and the keys with a mouse', async () => {
+    pointer(false);
+    await renderChart();
+    expect(screen.getByText(MOUSE_EN)).toBeInTheDocument();
+    expect(screen.queryByText(TOUCH_EN)).toBeNull();
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(await screen.findByText('Shift + 滚轮缩放，拖动平移；图表获得焦点时，方向键平移，+ 和 − 缩放，0 重置。')).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+});
+
 describe('time series chart: zoom and pan (chartjs-plugin-zoom)', () => {
   it("keys on the focused chart zoom and pan; 'Reset zoom' is enabled only while zoomed", async () => {
     const user = userEvent.setup();

@@ -22,6 +22,7 @@ import type { Series } from '../api/sampleValues';
 import { pointTimeText } from '../lib/pointText';
 import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
 import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, type TickUnit } from '../lib/timeAxis';
+import { TOUCH_QUERY, useMediaQuery } from '../../../lib/useMediaQuery';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
@@ -156,6 +157,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   const { t, i18n } = useTranslation();
   const chartRef = useRef<ChartJS<'line'> | null>(null);
   const [zoomed, setZoomed] = useState(false);
+  // On a touch screen the hint says what fingers do (the plugin's pinch and pan, through hammerjs), not the wheel and keys.
+  const touch = useMediaQuery(TOUCH_QUERY);
   const rangeListener = useRef(onRangeChange);
   rangeListener.current = onRangeChange;
   /** After a zoom or pan: whether it is zoomed, and the range shown to whoever listens. */
@@ -396,7 +399,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
           onKeyDown={onKeyDown}
         />
       </div>
-      <p className="muted small">{t('stations.chart.howToZoom')}</p>
+      <p className="muted small">{t(touch ? 'stations.chart.howToZoomTouch' : 'stations.chart.howToZoom')}</p>
     </div>
   );
 }

@@ -30,6 +30,8 @@ const stations = {
     zoomOut: 'Zoom out',
     resetZoom: 'Reset zoom',
     howToZoom: 'Shift + wheel zooms, dragging pans; on the focused chart, arrows pan, + and − zoom, 0 resets.',
+    /** The same on a touch screen (a phone): what fingers do (pinch zooms the time axis, dragging pans it). */
+    howToZoomTouch: 'Pinch or spread two fingers sideways to zoom, drag sideways to pan; the buttons above work too.',
     downloadPng: 'Download PNG',
     /** The downloaded PNG's heading: the station, its parameters, the time range shown. */
     stationLabel: '{{name}} ({{identifier}})',

@@ -31,6 +31,7 @@ const stations: Strings<typeof en> = {
     zoomOut: '缩小',
     resetZoom: '重置缩放',
     howToZoom: 'Shift + 滚轮缩放，拖动平移；图表获得焦点时，方向键平移，+ 和 − 缩放，0 重置。',
+    howToZoomTouch: '双指左右捏合或张开缩放，左右拖动平移；也可使用上方的按钮。',
     downloadPng: '下载 PNG',
     stationLabel: '{{name}}（{{identifier}}）',
     imageTitle: '{{station}}：{{names}}',

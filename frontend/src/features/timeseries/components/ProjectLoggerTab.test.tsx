@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +9,7 @@ import { toast } from '../../../shell/toast';
 import { FakeUpload, fakeImportServer, importLog, type FakeImportOptions } from '../../imports/test/fakeImportServer';
 import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
+import { shownZone } from '../lib/zone';
 
 const PROJECT = `/userspace/organizations/${DEMO_ORG}/projects/p-creek`;
 const SOURCES = `/organization/${DEMO_ORG}/projects/p-creek/import-sources`;
@@ -291,6 +294,32 @@ describe("a project's logger data", () => {
     const scroller = await within(panel).findByRole('region', { name: 'Import sources table' });
     expect(scroller).toHaveClass('ws-table-wrap');
     expect(within(scroller).getByRole('row', { name: /Choptank gages/ })).toBeInTheDocument();
+  });
+
+  it('on a phone each series is a card whose First, Last and Delete values… stay on screen; the times name the zone they are in', async () => {
+    series = [MILL_CREEK_SERIES, GAGE_SERIES];
+    renderWorkspace(`${PROJECT}/logger`, PROFILES.orgadmin);
+    const region = await screen.findByRole('region', { name: 'Series table' });
+    const table = within(region).getByRole('table');
+    // The stylesheet lays out a .card-table as cards on a phone (shell/workspace.css): no sideways scroll that hides
+    // the last columns and the button; the explicit roles keep it a table for assistive technology there.
+    expect(table).toHaveClass('card-table');
+    expect(table).toHaveAttribute('role', 'table');
+    // The times are in the browser's zone (as the logger chart draws them): the headers name it, as the station
+    // chart's axis does ("Time (EST)"): here the zone of the machine running the tests.
+    const zone = { first: shownZone([MILL_CREEK_SERIES.firstTime, GAGE_SERIES.firstTime]), last: shownZone([MILL_CREEK_SERIES.lastTime, GAGE_SERIES.lastTime]) };
+    expect(zone.first).not.toBe('');
+    const headers = () => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toEqual(['Station', 'Parameter', 'Unit', 'Values', `First (${zone.first})`, `Last (${zone.last})`, 'Actions']);
+    const row = within(table).getByRole('row', { name: /MILL-1/ });
+    const labels = () => within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Parameter', 'Unit', 'Values', `First (${zone.first})`, `Last (${zone.last})`, null]);
+    expect(within(row).getAllByRole('cell')[0]).toHaveClass('ws-card-title');
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '参数', '单位', '数值个数', `最早（${zone.first}）`, `最晚（${zone.last}）`, null]));
+    expect(headers()).toEqual(['站点', '参数', '单位', '数值个数', `最早（${zone.first}）`, `最晚（${zone.last}）`, '操作']);
+    const css = readFileSync(join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src', 'shell', 'workspace.css'), 'utf-8');
+    expect(css).toMatch(/@media \(max-width: 640px\)[\s\S]*\.card-table td\[data-label\]::before \{\s*content: attr\(data-label\)/);
   });
 
   it('offers no import section to someone outside the organization either', async () => {

@@ -11,6 +11,7 @@ import { ProjectFileImport, type FileImportTarget } from '../../imports/componen
 import { mayContribute } from '../../organizations/lib/access';
 import { DeleteValuesDialog } from '../../stations/components/DeleteValuesDialog';
 import { useDeleteSeriesValues } from '../api/deleteSeriesValues';
+import { shownZone } from '../lib/zone';
 import { createImportSource, deleteImportSource, runImportSource, setImportSourceEnabled, updateImportSource, useImportSources, useTimeSeriesList, type ImportSource, type ImportSourceFields, type TimeSeriesInfo } from '../api/timeseries';
 
 const FORMATS = ['usgs-json', 'ts-wide', 'ts-long', 'wqp-result', 'wqx3-result', 'wqp-station', 'template'] as const;
@@ -39,6 +40,14 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
     [s.parameterName ?? s.parameterId, s.statistic, s.sensor && t('timeseries.panel.sensor', { sensor: s.sensor })].filter(Boolean).join(', ');
   const stationOf = (s: TimeSeriesInfo) => s.stationIdentifier ?? s.stationId;
   const anyDeletable = (series.data ?? []).some(mayDelete);
+  // The first and last times are shown in the browser's zone (logger series say none of their own, so their chart
+  // keeps that zone too): the headers name it, as the station chart's axis names its zone ("Time (EST)").
+  const inZone = (key: 'first' | 'last', times: (string | null | undefined)[]) => {
+    const zone = shownZone(times);
+    return zone ? t(`timeseries.project.${key}InZone`, { zone }) : t(`timeseries.project.${key}`);
+  };
+  const firstHeader = inZone('first', (series.data ?? []).map((s) => s.firstTime));
+  const lastHeader = inZone('last', (series.data ?? []).map((s) => s.lastTime));
   const loggerFiles: FileImportTarget = {
     endpoint: 'import-ts-data',
     accept: '.csv,.txt,.tsv,.zip,.gz,.json',
@@ -56,30 +65,33 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
           <p className="muted">{t(canEdit ? 'timeseries.project.noSeriesHowTo' : 'timeseries.project.noSeries')}</p>
         )}
         {series.data && series.data.length > 0 && (
+          // On a phone each series is a card, each value under its column's name (data-label), the delete button
+          // under them: nothing past a sideways scroll (shell/workspace.css .card-table); the explicit roles keep
+          // the table's meaning there.
           <div className="ws-table-wrap" role="region" aria-label={t('timeseries.project.seriesTable')} tabIndex={0}>
-            <table className="ws-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('timeseries.project.station')}</th>
-                  <th scope="col">{t('timeseries.project.parameter')}</th>
-                  <th scope="col">{t('timeseries.project.unit')}</th>
-                  <th scope="col" className="numeric">{t('timeseries.project.count')}</th>
-                  <th scope="col">{t('timeseries.project.first')}</th>
-                  <th scope="col">{t('timeseries.project.last')}</th>
-                  {anyDeletable && <th scope="col"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>}
+            <table className="ws-table card-table logger-series-table" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">{t('timeseries.project.station')}</th>
+                  <th scope="col" role="columnheader">{t('timeseries.project.parameter')}</th>
+                  <th scope="col" role="columnheader">{t('timeseries.project.unit')}</th>
+                  <th scope="col" role="columnheader" className="numeric">{t('timeseries.project.count')}</th>
+                  <th scope="col" role="columnheader">{firstHeader}</th>
+                  <th scope="col" role="columnheader">{lastHeader}</th>
+                  {anyDeletable && <th scope="col" role="columnheader"><span className="visually-hidden">{t('timeseries.project.actions')}</span></th>}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {series.data.map((s) => (
-                  <tr key={s.id}>
-                    <td><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{stationOf(s)}</Link></td>
-                    <td>{nameOf(s)}</td>
-                    <td>{s.unit ?? '—'}</td>
-                    <td className="numeric">{s.count.toLocaleString()}</td>
-                    <td>{formatDateTime(s.firstTime, i18n.language) || '—'}</td>
-                    <td>{formatDateTime(s.lastTime, i18n.language) || '—'}</td>
+                  <tr key={s.id} role="row">
+                    <td role="cell" className="ws-card-title ws-wrap"><Link to={`/sts/station/${encodeURIComponent(s.stationId)}/chart`}>{stationOf(s)}</Link></td>
+                    <td role="cell" data-label={t('timeseries.project.parameter')}>{nameOf(s)}</td>
+                    <td role="cell" data-label={t('timeseries.project.unit')}>{s.unit ?? '—'}</td>
+                    <td role="cell" className="numeric" data-label={t('timeseries.project.count')}>{s.count.toLocaleString()}</td>
+                    <td role="cell" data-label={firstHeader}>{formatDateTime(s.firstTime, i18n.language) || '—'}</td>
+                    <td role="cell" data-label={lastHeader}>{formatDateTime(s.lastTime, i18n.language) || '—'}</td>
                     {anyDeletable && (
-                      <td>
+                      <td role="cell">
                         {mayDelete(s) && (
                           <button type="button" className="button button-small button-danger"
                             aria-label={t('timeseries.project.deleteValuesFor', { name: nameOf(s), station: stationOf(s) })} onClick={() => setDeleting(s)}>

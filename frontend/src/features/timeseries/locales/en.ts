@@ -52,6 +52,9 @@ const timeseries = {
     count: 'Values',
     first: 'First',
     last: 'Last',
+    /** The headers when the times are known: the zone they are shown in (the browser's), as the station chart's axis names its zone. */
+    firstInZone: 'First ({{zone}})',
+    lastInZone: 'Last ({{zone}})',
     sources: 'Import sources',
     noSources: 'No import sources yet.',
     sourcesTable: 'Import sources table',

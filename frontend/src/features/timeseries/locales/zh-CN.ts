@@ -47,6 +47,8 @@ const timeseries: typeof en = {
     count: '数值个数',
     first: '最早',
     last: '最晚',
+    firstInZone: '最早（{{zone}}）',
+    lastInZone: '最晚（{{zone}}）',
     sources: '导入源',
     noSources: '尚无导入源。',
     sourcesTable: '导入源表',

@@ -6,12 +6,14 @@ export function useMediaQuery(query: string): boolean {
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
       const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      list?.addEventListener?.('change', onChange);
+      return () => list?.removeEventListener?.('change', onChange);
     },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
+    () => (typeof window.matchMedia === 'function' ? !!window.matchMedia(query)?.matches : false),
     () => false,
   );
 }
 
 export const PHONE_QUERY = '(max-width: 767px)';
+/** A screen worked with a finger (a phone, a tablet): its primary pointer is coarse. */
+export const TOUCH_QUERY = '(pointer: coarse)';
