@@ -164,7 +164,7 @@ test("the PDF report of the explorer's filter downloads from /sts/report", async
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Create the PDF report' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('open-water-data-report.pdf');
+  expect(file.suggestedFilename()).toMatch(/^open-water-data-report-\d{4}-\d\d-\d\d\.pdf$/);
   const bytes = readFileSync(await file.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(5_000);

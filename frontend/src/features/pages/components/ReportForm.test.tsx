@@ -5,6 +5,7 @@ import { changeLanguage } from '../../../i18n';
 import { fakePagesServer } from '../test/fakePagesServer';
 import { renderPages } from '../test/renderPages';
 import { holdAnswers } from '../../../test/holdAnswers';
+import { reportFileName } from '../api/report';
 import { polling } from './ReportForm';
 
 let server: ReturnType<typeof fakePagesServer>;
@@ -13,7 +14,13 @@ let downloads: string[];
 // A queued report's progress asked for more often than in the product: each look at the fake server moves the job on
 // a step, so the tests follow it through the same states in a fraction of the real seconds.
 const REAL_POLLING = { ...polling };
-const FAST_POLLING = { reportMs: 400 };
+const FAST_POLLING = { reportMs: 400, reportMaxMs: 400 };
+
+/** Today in the visitor's time zone, as a report's file name carries it. */
+function today(): string {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+}
 
 beforeEach(() => {
   Object.assign(polling, FAST_POLLING);
@@ -68,7 +75,7 @@ describe('the PDF report', () => {
       body: { filter: { organization: 'org-1', parameter: 'p-ph,p-temp', stationType: 'lake' }, stationIds: [],
         from: '2020-01-01', to: '2021-06-30', language: 'en' },
     });
-    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+    expect(downloads).toEqual([`open-water-data-report-${today()}.pdf blob:report`]);
     expect(screen.getByRole('link', { name: 'Download it again' })).toHaveAttribute('href', 'blob:report');
   });
 
@@ -113,7 +120,7 @@ describe('the PDF report', () => {
     await outcome('The report is ready (0.1 KB).', 8000);
     expect(screen.getByRole('button', { name: 'Create the PDF report' })).toHaveFocus();
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(expect.arrayContaining(['GET /report/r-1', 'GET /report/r-1/pdf']));
-    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+    expect(downloads).toEqual([`open-water-data-report-${today()}.pdf blob:report`]);
   }, 15_000);
 
   it('says so when the worker could not make a queued report', async () => {
@@ -223,7 +230,7 @@ describe('the PDF report', () => {
     await outcome('The report is ready (0.1 KB).');
     expect(create).not.toHaveAttribute('aria-disabled');
     expect(create).toHaveFocus();
-    expect(downloads).toEqual(['open-water-data-report.pdf blob:report']);
+    expect(downloads).toEqual([`open-water-data-report-${today()}.pdf blob:report`]);
   });
 
   it('keeps the keyboard focus on the button when the report could not be made', async () => {
@@ -266,5 +273,197 @@ describe('the PDF report', () => {
     expect(await screen.findByText('没有站点符合筛选条件和这些日期，没有可生成的报告。', { exact: false }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '请在数据浏览器中更改筛选条件，然后通过其中的“PDF 报告”按钮返回。' })).toHaveAttribute('href', '/sts/overview?stationType=lake');
     expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+/** `count` chosen stations: more than 100 make a queued report. */
+const chosen = (count: number) => Array.from({ length: count }, (_, n) => `s-${n}`).join(',');
+
+describe('the PDF report offered', () => {
+  it('is taken away when the dates change, and the dates cannot change while a report is being made', async () => {
+    const user = userEvent.setup();
+    const answer = holdAnswers(server.fetch, (input) => String(input).endsWith('/report'));
+    renderPages('/sts/report?q=OWD-HI');
+    await screen.findByText('The report covers 42 stations.', {}, { timeout: 5000 });
+    // Enter in a date field asks for the report: the report on its way is of these dates, they cannot change
+    // meanwhile, and the keyboard focus goes to the button that says the report is being made.
+    screen.getByLabelText('To').focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('From')).toBeDisabled();
+    expect(screen.getByLabelText('To')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Creating the report…' })).toHaveFocus();
+    answer();
+    await outcome('The report is ready (0.1 KB). Download it again');
+    expect(screen.getByLabelText('From')).toBeEnabled();
+
+    await user.type(screen.getByLabelText('From'), '2020-01-01');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('link', { name: 'Download it again' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create the PDF report' }));
+    await outcome('The report is ready');
+    expect(server.calls.filter((c) => c.path === '/report').map((c) => (c.body as { from: string }).from)).toEqual(['', '2020-01-01']);
+
+    // Nor is a report in another language offered: the next one is drawn in the interface's.
+    await act(() => changeLanguage('zh-CN'));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toBeInTheDocument();
+  });
+
+  it('names the file by the station when there is one, and by the day it was made', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/report?stations=OWD-HI-0001');
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
+    await outcome('The report is ready');
+    expect(downloads).toEqual([`open-water-data-report-OWD-HI-0001-${today()}.pdf blob:report`]);
+    expect(screen.getByRole('link', { name: 'Download it again' })).toHaveAttribute('download', `open-water-data-report-OWD-HI-0001-${today()}.pdf`);
+    cleanup();
+
+    // A station the explorer hands over by its id: named by its identifier, read from the server.
+    downloads.length = 0;
+    const id = '0b6c8c1e-1d2f-5a3b-9c4d-5e6f7a8b9c0d';
+    server.station(id, 'USGS 01646500/a');
+    renderPages(`/sts/report?stations=${id}`);
+    await waitFor(() => expect(server.calls.some((c) => c.path === `/station/${id}`)).toBe(true));
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }));
+    await outcome('The report is ready');
+    expect(downloads).toEqual([`open-water-data-report-USGS-01646500-a-${today()}.pdf blob:report`]);
+  });
+
+  it('makes file names safe on every file system', () => {
+    const day = new Date(2026, 10, 27, 23, 59);
+    expect(reportFileName(undefined, day)).toBe('open-water-data-report-2026-11-27.pdf');
+    expect(reportFileName('OWD-HI-0001', day)).toBe('open-water-data-report-OWD-HI-0001-2026-11-27.pdf');
+    expect(reportFileName('../a:b*c?"d<e>|f\\g h', day)).toBe('open-water-data-report-a-b-c-d-e-f-g-h-2026-11-27.pdf');
+    expect(reportFileName('檀香山站', day)).toBe('open-water-data-report-2026-11-27.pdf');
+    expect(reportFileName('X'.repeat(200), day)).toBe(`open-water-data-report-${'X'.repeat(60)}-2026-11-27.pdf`);
+  });
+});
+
+describe('a queued report', () => {
+  it('is no longer followed when it has not moved on for 15 minutes, asked for less often as it goes on; it can be asked for again', async () => {
+    Object.assign(polling, REAL_POLLING);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.stallReports();
+      const polls: number[] = [];
+      vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/report/r-1')) polls.push(Date.now());
+        return server.fetch(input, init);
+      }));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderPages(`/sts/report?stations=${chosen(152)}`);
+      await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
+      expect(await screen.findByRole('progressbar', { name: 'A large report (152 stations) is being made: 0 % done.' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(14 * 60_000));
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(60_000 + 5_000));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('The report has not moved on for 15 minutes: the server may be busy. This page stopped waiting for it. Try again');
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      // First after 2 s, then less often, never more than 5 s apart: some 180 looks in 15 minutes, not 450.
+      const gaps = polls.slice(1).map((at, n) => at - polls[n]!);
+      expect(gaps[0]).toBeGreaterThanOrEqual(3_000);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(5_500);
+      expect(polls.length).toBeGreaterThan(150);
+      expect(polls.length).toBeLessThan(200);
+      // And it stopped.
+      const looked = polls.length;
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(polls).toHaveLength(looked);
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(server.calls.filter((c) => c.path === '/report')).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Creating the report…' })).toHaveFocus();
+      expect(screen.queryByRole('alert')).toBeNull();
+      cleanup();
+
+      await changeLanguage('zh-CN');
+      renderPages(`/sts/report?stations=${chosen(152)}`);
+      await user.click(await screen.findByRole('button', { name: '生成 PDF 报告' }, { timeout: 5000 }));
+      expect(await screen.findByRole('progressbar', { name: '正在生成大型报告（152 个站点）：已完成 0%。' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(15 * 60_000 + 5_000));
+      expect(await screen.findByRole('alert')).toHaveTextContent('报告已有 15 分钟没有进展：服务器可能繁忙。本页已停止等待。 重试');
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 30_000);
+
+  it("says why it failed in the interface's language: the server's reason when it gives one, else the page's own words", async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    for (const [message, shown] of [
+      [null, '无法生成报告，请重试。'],
+      ['', '无法生成报告，请重试。'],
+      ['  ', '无法生成报告，请重试。'],
+      ['报告生成失败：工作进程超时。', '报告生成失败：工作进程超时。'],
+    ] as const) {
+      server = fakePagesServer();
+      server.failReportsWith(message);
+      const fetch = vi.fn(server.fetch);
+      vi.stubGlobal('fetch', fetch);
+      renderPages(`/sts/report?stations=${chosen(999)}`);
+      await user.click(await screen.findByRole('button', { name: '生成 PDF 报告' }, { timeout: 5000 }));
+      expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(new RegExp(`^${shown}$`));
+      // Each look at the job asks for the interface's language, in which the server says why.
+      const looks = fetch.mock.calls.filter(([input]) => String(input).endsWith('/report/r-1'));
+      expect(looks.length).toBeGreaterThan(0);
+      for (const [, init] of looks) expect(new Headers(init?.headers).get('Accept-Language')).toBe('zh-CN, en;q=0.5');
+      expect(downloads).toEqual([]);
+      cleanup();
+    }
+  }, 30_000);
+});
+
+describe('a filter the server would refuse', () => {
+  it('says at once that the hydrologic unit is not a code, as the server checks it, and offers no report', async () => {
+    renderPages('/sts/report?huc=abc&stationType=lake');
+    const note = await screen.findByText(
+      'The hydrologic unit (HUC) of the filter, “abc”, is not valid: a hydrologic unit code has 2, 4, 6, 8, 10 or 12 digits.', { exact: false },
+    );
+    expect(within(note).getByRole('link', { name: 'Correct it in the explorer, then come back with its “PDF report” button.' }))
+      .toHaveAttribute('href', '/sts/overview?huc=abc&stationType=lake');
+    const create = screen.getByRole('button', { name: 'Create the PDF report' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).toHaveAccessibleDescription(/^The hydrologic unit \(HUC\) of the filter, “abc”, is not valid/);
+    await userEvent.click(create);
+    expect(server.calls.filter((c) => c.path === '/report' || c.path === '/statistic')).toEqual([]);
+    cleanup();
+
+    // Codes of 2, 4, 6, 8, 10 or 12 digits, comma separated, are codes (chalicelib/statistics/service.py).
+    renderPages('/sts/report?huc=01,0203,123456789012');
+    expect(await screen.findByText('The report covers 42 stations.')).toBeInTheDocument();
+    expect(screen.queryByText(/is not valid/)).toBeNull();
+    cleanup();
+
+    for (const huc of ['123', '1234567890123', '12a4']) {
+      renderPages(`/sts/report?huc=${huc}`);
+      expect(await screen.findByText(`The hydrologic unit (HUC) of the filter, “${huc}”, is not valid`, { exact: false })).toBeInTheDocument();
+      cleanup();
+    }
+
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?huc=abc');
+    expect(await screen.findByText('筛选条件中的水文单元（HUC）“abc”无效：水文单元代码为 2、4、6、8、10 或 12 位数字。', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '请在数据浏览器中更正，然后通过其中的“PDF 报告”按钮返回。' })).toHaveAttribute('href', '/sts/overview?huc=abc');
+    expect(screen.getByRole('button', { name: '生成 PDF 报告' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says at the date fields that the start is after the end, and offers no report', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/report?stationType=lake&from=2021-01-01');
+    await screen.findByText('The report covers 42 stations.', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('To'), '2020-12-31');
+    expect(screen.getByText('The start date must not be after the end date.')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    const create = screen.getByRole('button', { name: 'Create the PDF report' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).toHaveAccessibleDescription('The start date must not be after the end date.');
+    await user.click(create);
+    expect(server.calls.filter((c) => c.path === '/report')).toEqual([]);
+    cleanup();
+
+    await changeLanguage('zh-CN');
+    renderPages('/sts/report?from=2021-01-01&to=2020-12-31');
+    expect(await screen.findByText('开始日期不能晚于结束日期。')).toBeInTheDocument();
   });
 });

@@ -2,18 +2,22 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { dateRangeProblems, hucProblem, isDay } from '../../../lib/filterChecks';
 import { messageOf } from '../../../shell/toast';
 import { useDebouncedValue } from '../../../shell/useDebouncedValue';
 import {
-  createReport, getQueuedReport, getQueuedReportPdf, REPORT_FILTERS, REPORT_MOST_STATIONS, REPORT_QUICK_STATIONS,
-  type QueuedReport, type ReportRequest,
+  createReport, getQueuedReport, getQueuedReportPdf, REPORT_FILTERS, REPORT_LINK_STATIONS, REPORT_MOST_STATIONS, REPORT_QUICK_STATIONS,
+  reportFileName, SELECTED_PARAM, useStationIdentifier, type QueuedReport, type ReportRequest,
 } from '../api/report';
 import { useReportFilterWords } from '../api/reportFilterWords';
 import { useReportStationCount } from '../api/reportStationCount';
 
-const FILE_NAME = 'open-water-data-report.pdf';
-/** How often a queued report's progress is asked for (an object, so that tests can ask more often). */
-export const polling = { reportMs: 2000 };
+/**
+ * How a queued report's progress is asked for (an object, so that tests can ask more often): first after
+ * `reportMs`, then half as long again each time up to `reportMaxMs`; the page stops waiting when the job has not
+ * moved on (its status and progress the same) for `giveUpMs` — a job the worker never started, or one it dropped.
+ */
+export const polling = { reportMs: 2000, reportMaxMs: 5000, giveUpMs: 15 * 60_000 };
 /** How long the dates stay the same before the stations they match are counted again. */
 const COUNT_DELAY_MS = 400;
 
@@ -47,9 +51,16 @@ function fileSize(bytes: number, t: TFunction, language: string): string {
 function explorerOf(params: URLSearchParams): string {
   const filter = new URLSearchParams(params);
   filter.delete('stations');
+  filter.delete(SELECTED_PARAM);
   const query = filter.toString();
   return query ? `/sts/overview?${query}` : '/sts/overview';
 }
+
+/** A queued report that has not moved on for `polling.giveUpMs`: the page stopped following it. */
+class Stalled extends Error {}
+
+/** What a queued report's progress says: when it stays the same, the job has not moved on. */
+const stateOf = (job: QueuedReport) => `${job.status} ${job.progress}`;
 
 /**
  * The PDF report of what the visitor looks at: the explorer's filter carried in this page's address
@@ -64,35 +75,57 @@ export function ReportForm() {
   const [from, setFrom] = useState(params.get('from') ?? '');
   const [to, setTo] = useState(params.get('to') ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [ready, setReady] = useState<{ url: string; size: number } | null>(null);
+  // A failure, and whether it is the page having stopped waiting (then offered again at once).
+  const [error, setError] = useState<{ message: string; stalled?: boolean } | null>(null);
+  const [ready, setReady] = useState<{ url: string; size: number; fileName: string } | null>(null);
   const [queued, setQueued] = useState<QueuedReport | null>(null);
   const mounted = useRef(true);
+  const createButton = useRef<HTMLButtonElement>(null);
   const filterCount = Object.keys(scope.filter).length;
   const filterWords = useReportFilterWords(scope.filter);
-  // The address the shown report was made for: another filter (back, forward, an edited address) starts afresh.
+  // The stations the explorer's link could not hand over (too many selected): this report is of its filter.
+  const selectedNotHanded = scope.stationIds.length ? 0 : Number(params.get(SELECTED_PARAM)) || 0;
+  // The address the dates were taken from: another filter (back, forward, an edited address) starts afresh.
   const [madeFor, setMadeFor] = useState(address);
-  const currentAddress = useRef(address);
-  useEffect(() => {
-    currentAddress.current = address;
-  }, [address]);
   if (madeFor !== address) {
     setMadeFor(address);
-    setReady(null);
-    setError(null);
     setFrom(params.get('from') ?? '');
     setTo(params.get('to') ?? '');
   }
+  // Everything the report depends on: its stations, its dates and its language. The report (or failure) shown is
+  // of these; when one changes it is taken away, so that no link downloads a report of other dates.
+  const requestKey = JSON.stringify([address, from, to, i18n.language]);
+  const [shownFor, setShownFor] = useState(requestKey);
+  if (shownFor !== requestKey) {
+    setShownFor(requestKey);
+    setReady(null);
+    setError(null);
+  }
+  const currentKey = useRef(requestKey);
+  useEffect(() => {
+    currentKey.current = requestKey;
+  }, [requestKey]);
+
+  // What the server would refuse, said at once (chalicelib/statistics/service.py parse_query checks the same).
+  const hucInvalid = !!scope.filter.huc && hucProblem(scope.filter.huc) !== undefined;
+  const dateProblems = dateRangeProblems(from, to);
+  const invalid = hucInvalid || !!dateProblems.from || !!dateProblems.to;
 
   // How many stations the report would cover, known before it is asked for: the chosen ones, or the filter's count.
   const countFrom = useDebouncedValue(from, COUNT_DELAY_MS);
   const countTo = useDebouncedValue(to, COUNT_DELAY_MS);
-  const counted = useReportStationCount(scope.filter, countFrom, countTo, !scope.stationIds.length);
-  const stationCount = scope.stationIds.length || counted.data;
+  const counted = useReportStationCount(scope.filter, countFrom, countTo, !scope.stationIds.length && !invalid);
+  const stationCount = scope.stationIds.length || (invalid ? undefined : counted.data);
   const tooMany = stationCount !== undefined && stationCount > REPORT_MOST_STATIONS;
   // No station to report on (the filter and the dates match none): there is nothing to create.
   const none = stationCount === 0;
-  const unavailable = busy || tooMany || none;
+  const unavailable = busy || tooMany || none || invalid;
+  // One station: its file is named by its identifier.
+  const identifier = useStationIdentifier(scope.stationIds.length === 1 ? scope.stationIds[0] : undefined);
+  const currentIdentifier = useRef(identifier);
+  useEffect(() => {
+    currentIdentifier.current = identifier;
+  }, [identifier]);
 
   useEffect(() => () => {
     if (ready) URL.revokeObjectURL(ready.url);
@@ -104,47 +137,78 @@ export function ReportForm() {
     };
   }, []);
 
-  /** The PDF downloads; it is offered again while the address still names what it was made of. */
-  const deliver = (pdf: Blob, askedFor: string) => {
+  /**
+   * The PDF downloads, named by what it covers and today; it is offered again while the stations, the dates and
+   * the language are still those it was made of.
+   */
+  const deliver = (pdf: Blob, askedFor: string, station: string | undefined) => {
     const url = URL.createObjectURL(pdf);
-    Object.assign(document.createElement('a'), { href: url, download: FILE_NAME }).click();
-    if (currentAddress.current === askedFor) setReady({ url, size: pdf.size });
+    const fileName = reportFileName(station ?? (currentKey.current === askedFor ? currentIdentifier.current : undefined), new Date());
+    Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
+    if (currentKey.current === askedFor) setReady({ url, size: pdf.size, fileName });
     else setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
 
-  /** A large report: ask for its progress until the worker has drawn it. */
-  const follow = async (job: QueuedReport, askedFor: string) => {
+  /**
+   * A large report: ask for its progress until the worker has drawn it, less often as it goes on, and no longer
+   * once it has not moved on for `polling.giveUpMs` (the server fails a job it never started, but an answer may
+   * never come).
+   */
+  const follow = async (job: QueuedReport, askedFor: string, station: string | undefined) => {
     let current: QueuedReport | undefined = job;
+    let delay = polling.reportMs;
+    let seen = stateOf(job);
+    let movedAt = Date.now();
     while (mounted.current && current && (current.status === 'queued' || current.status === 'running')) {
       setQueued(current);
-      await new Promise((resolve) => setTimeout(resolve, polling.reportMs));
+      if (Date.now() - movedAt >= polling.giveUpMs) {
+        throw new Stalled(t('pages.reportForm.stalled', { minutes: Math.round(polling.giveUpMs / 60_000) }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 1.5, polling.reportMaxMs);
+      if (!mounted.current) return;
       current = await getQueuedReport(job.id);
+      if (current && stateOf(current) !== seen) {
+        seen = stateOf(current);
+        movedAt = Date.now();
+      }
     }
     if (!mounted.current || !current) return;
     setQueued(current);
-    if (current.status === 'failed') throw new Error(current.message ?? t('pages.reportForm.failed'));
+    // The server says why in the language asked for (Accept-Language); without a reason, the page's own words.
+    if (current.status === 'failed') throw new Error(current.message?.trim() || t('pages.reportForm.failed'));
     const pdf = await getQueuedReportPdf(job.id);
-    if (pdf) deliver(pdf, askedFor);
+    if (pdf) deliver(pdf, askedFor, station);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     if (unavailable) return;
+    // The keyboard focus on the button that says the report is being made (not in a date field, disabled meanwhile).
+    createButton.current?.focus();
     setBusy(true);
     setError(null);
     setQueued(null);
     setReady(null);
-    const askedFor = address;
+    const askedFor = requestKey;
     try {
       const answer = await createReport({ ...scope, from, to, language: i18n.language });
-      if (isQueued(answer)) await follow(answer, askedFor);
-      else if (answer) deliver(answer, askedFor);
+      if (isQueued(answer)) await follow(answer, askedFor, identifier);
+      else if (answer) deliver(answer, askedFor, identifier);
     } catch (failure) {
-      setError(messageOf(failure));
+      // (A failure of a report no longer asked for, the address changed since, is not shown as this one's.)
+      if (currentKey.current === askedFor) setError({ message: messageOf(failure), stalled: failure instanceof Stalled });
     } finally {
       setBusy(false);
     }
   };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void create();
+  };
+  /** After the page stopped waiting: a new report. */
+  const tryAgain = () => void create();
+  const describedBy = tooMany ? `${id}-too-many` : none ? `${id}-none` : hucInvalid ? `${id}-huc` : dateProblems.from || dateProblems.to ? `${id}-dates` : undefined;
 
   return (
     <form className="report-form" onSubmit={onSubmit} noValidate aria-label={t('pages.reportForm.title')}>
@@ -155,8 +219,16 @@ export function ReportForm() {
           : filterCount
             ? t('pages.reportForm.fromExplorer', { filters: filterWords })
             : t('pages.reportForm.everyStation')}{' '}
-        <Link to="/sts/overview">{t('pages.reportForm.openExplorer')}</Link>
+        <Link to={explorerOf(params)}>{t('pages.reportForm.openExplorer')}</Link>
       </p>
+      {selectedNotHanded > 0 && (
+        <p className="alert alert-warning">{t('pages.reportForm.tooManySelected', { count: selectedNotHanded, most: REPORT_LINK_STATIONS })}</p>
+      )}
+      {hucInvalid && (
+        <p id={`${id}-huc`} className="alert alert-error">
+          {t('pages.reportForm.invalidHuc', { huc: scope.filter.huc })} <Link to={explorerOf(params)}>{t('pages.reportForm.correctFilter')}</Link>
+        </p>
+      )}
       {!scope.stationIds.length && stationCount !== undefined && !tooMany && !none && (
         <p>{t('pages.reportForm.matches', { count: stationCount })}</p>
       )}
@@ -173,17 +245,53 @@ export function ReportForm() {
       ) : (
         <p className="muted">{t('pages.reportForm.limits', { most: REPORT_MOST_STATIONS, quick: REPORT_QUICK_STATIONS })}</p>
       )}
+      {/* The dates cannot change while a report is being made: the one on its way is of these dates. */}
       <div className="report-dates">
         <div className="ws-field">
           <label htmlFor={`${id}-from`}>{t('pages.reportForm.from')}</label>
-          <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={isDay(to) ? to : undefined}
+            disabled={busy}
+            aria-invalid={!!dateProblems.from || undefined}
+            aria-describedby={dateProblems.from ? `${id}-dates` : undefined}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </div>
         <div className="ws-field">
           <label htmlFor={`${id}-to`}>{t('pages.reportForm.to')}</label>
-          <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={isDay(from) ? from : undefined}
+            disabled={busy}
+            aria-invalid={(!!dateProblems.to && !dateProblems.from) || undefined}
+            aria-describedby={dateProblems.to && !dateProblems.from ? `${id}-dates` : undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
         </div>
       </div>
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      {(dateProblems.from || dateProblems.to) && (
+        <p id={`${id}-dates`} className="field-error">
+          {dateProblems.from === 'fromAfterTo'
+            ? t('validation.fromAfterTo')
+            : t('validation.invalidDateInAddress', { value: dateProblems.from ? from : to })}
+        </p>
+      )}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error.message}
+          {error.stalled && (
+            <>
+              {' '}
+              <button type="button" className="button" onClick={tryAgain}>{t('pages.reportForm.tryAgain')}</button>
+            </>
+          )}
+        </p>
+      )}
       {queued && busy && (
         <div className="report-progress">
           <label htmlFor={`${id}-progress`}>{t('pages.reportForm.queued', { count: queued.stations, percent: Math.round(queued.progress * 100) })}</label>
@@ -193,10 +301,11 @@ export function ReportForm() {
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page while the report is made
           (and a button disabled by the count could not be reached to hear why). */}
       <button
+        ref={createButton}
         type="submit"
         className="button button-primary"
         aria-disabled={unavailable || undefined}
-        aria-describedby={tooMany ? `${id}-too-many` : none ? `${id}-none` : undefined}
+        aria-describedby={describedBy}
       >
         {busy ? t('pages.reportForm.creating') : t('pages.reportForm.create')}
       </button>
@@ -205,7 +314,7 @@ export function ReportForm() {
         {ready && !busy && (
           <>
             {t('pages.reportForm.ready', { size: fileSize(ready.size, t, i18n.language) })}{' '}
-            <a href={ready.url} download={FILE_NAME}>{t('pages.reportForm.download')}</a>
+            <a href={ready.url} download={ready.fileName}>{t('pages.reportForm.download')}</a>
           </>
         )}
       </p>

@@ -20,7 +20,15 @@ const pages = {
   practice: { title: 'Best Practice' },
   more: { title: 'Learn More' },
   quickstart: { title: 'Quickstart' },
-  report: { title: 'PDF report' },
+  report: {
+    title: 'PDF report',
+    /** The explorer's header link: what the report it opens covers. */
+    ofFilter: 'A PDF report of the explorer’s filter',
+    /** (Not "the 3 selected stations": the explorer's table says "3 selected", which this must not repeat.) */
+    ofSelected_one: 'PDF report of the selected station',
+    ofSelected_other: 'PDF report of the selected stations ({{count, number}})',
+    tooManySelected: 'A PDF report of the explorer’s filter: {{count, number}} selected stations are more than this button can hand over (at most {{most, number}})',
+  },
   editor: {
     open: 'Edit this page',
     close: 'Close the editor',
@@ -107,6 +115,9 @@ const pages = {
     changeFilter: 'Change the filter in the explorer, then come back with its “PDF report” button.',
     chosen: 'Stations: the {{count}} chosen in the explorer.',
     openExplorer: 'Choose stations in the explorer',
+    tooManySelected: 'You selected {{count, number}} stations in the explorer: more than its “PDF report” button can hand over (at most {{most, number}}). This report covers the explorer’s filter instead; to report on chosen stations, select at most {{most, number}} of them.',
+    invalidHuc: 'The hydrologic unit (HUC) of the filter, “{{huc}}”, is not valid: a hydrologic unit code has 2, 4, 6, 8, 10 or 12 digits.',
+    correctFilter: 'Correct it in the explorer, then come back with its “PDF report” button.',
     from: 'From',
     to: 'To',
     create: 'Create the PDF report',
@@ -117,6 +128,9 @@ const pages = {
     download: 'Download it again',
     queued: 'A large report ({{count}} stations) is being made: {{percent}} % done.',
     failed: 'The report could not be made. Please try again.',
+    /** The page's patience is always some minutes (polling.giveUpMs: 15). */
+    stalled: 'The report has not moved on for {{minutes, number}} minutes: the server may be busy. This page stopped waiting for it.',
+    tryAgain: 'Try again',
   },
   contactMessages: {
     title: 'Contact messages',

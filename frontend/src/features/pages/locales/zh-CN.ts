@@ -24,7 +24,13 @@ const pages: Strings<typeof en> = {
   practice: { title: '最佳实践' },
   more: { title: '了解更多' },
   quickstart: { title: '快速入门' },
-  report: { title: 'PDF 报告' },
+  report: {
+    title: 'PDF 报告',
+    ofFilter: '数据浏览器当前筛选条件的 PDF 报告',
+    ofSelected_one: '所选站点（{{count, number}} 个）的 PDF 报告',
+    ofSelected_other: '所选站点（{{count, number}} 个）的 PDF 报告',
+    tooManySelected: '数据浏览器当前筛选条件的 PDF 报告：所选的 {{count, number}} 个站点超过了此按钮可传递的数量（最多 {{most, number}} 个）',
+  },
   editor: {
     open: '编辑此页面',
     close: '关闭编辑器',
@@ -109,6 +115,9 @@ const pages: Strings<typeof en> = {
     changeFilter: '请在数据浏览器中更改筛选条件，然后通过其中的“PDF 报告”按钮返回。',
     chosen: '站点：在数据浏览器中选择的 {{count}} 个站点。',
     openExplorer: '在数据浏览器中选择站点',
+    tooManySelected: '您在数据浏览器中选择了 {{count, number}} 个站点，超过了其“PDF 报告”按钮可传递的数量（最多 {{most, number}} 个）。此报告因此包含数据浏览器的筛选条件；如需所选站点的报告，请最多选择 {{most, number}} 个站点。',
+    invalidHuc: '筛选条件中的水文单元（HUC）“{{huc}}”无效：水文单元代码为 2、4、6、8、10 或 12 位数字。',
+    correctFilter: '请在数据浏览器中更正，然后通过其中的“PDF 报告”按钮返回。',
     from: '起始日期',
     to: '结束日期',
     create: '生成 PDF 报告',
@@ -119,6 +128,8 @@ const pages: Strings<typeof en> = {
     download: '再次下载',
     queued: '正在生成大型报告（{{count}} 个站点）：已完成 {{percent}}%。',
     failed: '无法生成报告，请重试。',
+    stalled: '报告已有 {{minutes, number}} 分钟没有进展：服务器可能繁忙。本页已停止等待。',
+    tryAgain: '重试',
   },
   contactMessages: {
     title: '联系留言',

@@ -64,6 +64,10 @@ export function fakePagesServer() {
   const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
   let queuedReport: QueuedReport | null = null;
   let matchingStations = 42;
+  // A queued job the worker never starts (it stays queued at 0 %), and the message a failed job carries.
+  let stalledReports = false;
+  let failedMessage: string | null = null;
+  const identifiers = new Map<string, string>();
   const pdf = () => new Response(new TextEncoder().encode('%PDF-1.4 fake report'), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
 
   const versionsOf = (key: string, lang: string): PageVersion[] => {
@@ -132,13 +136,18 @@ export function fakePagesServer() {
       return pdf();
     }
     if (path === '/report/r-1' && queuedReport) {
-      // Each look moves the job on: queued → running (half done) → succeeded.
+      // Each look moves the job on: queued → running (half done) → succeeded (a job of 999 stations fails).
+      if (stalledReports) return json(200, queuedReport);
       queuedReport = queuedReport.status === 'queued'
         ? { ...queuedReport, status: 'running', progress: 0.5 }
-        : { ...queuedReport, status: queuedReport.stations === 999 ? 'failed' : 'succeeded', progress: 1 };
+        : queuedReport.stations === 999
+          ? { ...queuedReport, status: 'failed', progress: 1, message: failedMessage }
+          : { ...queuedReport, status: 'succeeded', progress: 1 };
       return json(200, queuedReport);
     }
     if (path === '/report/r-1/pdf') return pdf();
+    match = path.match(/^\/station\/([\w-]+)$/);
+    if (match && method === 'GET' && identifiers.has(match[1])) return json(200, { id: match[1], identifier: identifiers.get(match[1]) });
     if (path === '/contact' && method === 'POST') {
       messages.unshift({ id: `m${messages.length + 1}`, name: body.name, email: body.email, message: body.message,
         language: body.language, createdAt: '2026-11-24T03:10:00.000Z', emailed: true });
@@ -161,6 +170,18 @@ export function fakePagesServer() {
       matchingStations = count;
     },
     putIfMatch,
+    /** Queued reports stay queued: the worker never starts them. */
+    stallReports() {
+      stalledReports = true;
+    },
+    /** The message a failed queued report carries (none by default). */
+    failReportsWith(message: string | null) {
+      failedMessage = message;
+    },
+    /** A station GET /station/{id} answers with, by its id. */
+    station(id: string, identifier: string) {
+      identifiers.set(id, identifier);
+    },
     /** A saved version, as if an administrator (by default Ada Admin) had saved it. */
     save(key: string, lang: string, text: string, savedByName?: string) {
       append(key, lang, text, null, savedByName);
