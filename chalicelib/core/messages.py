@@ -287,7 +287,9 @@ ZH_CN = {
     "Invalid {field}. ISO 8601 date expected (YYYY-MM-DD)": "{field} 无效：应为 ISO 8601 日期（YYYY-MM-DD）。",
     "Invalid {name}. ISO 8601 date expected (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)":
         "{name} 无效：应为 ISO 8601 日期（YYYY-MM-DD 或 YYYY-MM-DDTHH:MM:SSZ）。",
-    "Invalid {field}. Codes of {digits} digits expected": "{field} 无效：应为 {digits} 位数字代码。",
+    "Invalid countyFips. Codes of 5 digits expected": "countyFips 无效：应为 5 位数字代码。",
+    "Invalid stateFips. Codes of 1 or 2 digits expected": "stateFips 无效：应为 1 位或 2 位数字代码。",
+    "Invalid huc. Codes of 2, 4, 6, 8, 10 or 12 digits expected": "huc 无效：应为 2、4、6、8、10 或 12 位数字代码。",
     "Unknown station query field: {names}. Known: {known}.": "未知的站点查询字段：{names}。可用字段：{known}。",
     "Invalid limit. At least 1 station per page expected": "limit 无效：每页至少应有 1 个站点。",
     "Invalid limit. Number from 1 to {max} expected": "limit 无效：应为 1 到 {max} 之间的数字。",
@@ -306,6 +308,10 @@ ZH_CN = {
     "No station matches this filter.": "没有符合此筛选条件的站点。",
     "No station has these ids or identifiers: {unmatched}.": "找不到 ID 或标识符为以下值的站点：{unmatched}。",
     "The report is not ready yet.": "报告尚未生成完毕。",
+    "The report could not be made. Please try again.": "无法生成该报告，请重试。",
+    "The report was not started within 10 minutes. Please try again.": "该报告在 10 分钟内未能开始生成，请重试。",
+    "The report is a PDF: ask for it with the header Accept: application/pdf.":
+        "报告是 PDF 文件：请求时请带上请求头 Accept: application/pdf。",
     # Starting an import, cancelling it, and the column names of imported files (the project's Imports tab, the
     # organization's settings).
     "fileName must be at most 200 characters.": "fileName 最多 200 个字符。",

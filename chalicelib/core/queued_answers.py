@@ -9,8 +9,11 @@ table is needed: S3 keeps the job's state next to its result, and the bucket's l
 both a day later (infra/template.yaml).
 
 A caller follows redirects to an address that waits a while for the answer (`wait`): a growing pause between
-reads of the status, until it has ended or the wait is over. A job still running 16 minutes after it started
-has died with its Lambda (15 minutes at most) and counts as failed.
+reads of the status, until it has ended or the wait is over. A job is overdue, and counts as failed, when it is
+still running 16 minutes after it started (it died with its Lambda, 15 minutes at most) or still queued 10 minutes
+after it was queued (no worker picked it up: the worker starts a job within seconds). An overdue job stays failed:
+the worker does not make it when its message comes (again) late, but records the failure, so that an answer once
+shown as failed never turns into a success later (decision 0010).
 
 Who may read an answer: its id is a random UUID (122 bits), never listed. A signed-in caller's answer keeps the
 verified caller's id (`owner`): another caller gets the same 404 as for an unknown id. An anonymous caller's
@@ -37,6 +40,11 @@ logger = logging.getLogger(__name__)
 QUEUED, RUNNING, SUCCEEDED, FAILED = "queued", "running", "succeeded", "failed"
 # A job still running after Lambda's longest invocation (15 minutes) and a margin has died with it.
 OVERDUE = timedelta(minutes=16)
+# A job still queued this long after it was queued was never picked up (a worker starts one within seconds).
+NOT_STARTED = timedelta(minutes=10)
+# The worker holds a job overdue this much earlier than readers do, so that it never starts one a reader may
+# already have been told has failed (a redelivered message of a job whose Lambda died comes 16 minutes later).
+WORKER_MARGIN = timedelta(minutes=1)
 # How long a presigned URL of an answer reads it.
 PRESIGNED_SECONDS = 900
 INVALID_ATTEMPT = "Invalid attempt. A whole number expected"
@@ -87,13 +95,18 @@ def enqueue(kind: Kind, fields: dict) -> dict:
 
 
 def run_job(kind: Kind, answer_id: str, make: Callable[[dict], dict], *, not_found: str,
-            failed: dict | None = None) -> None:
+            failed: dict | None = None, not_started: dict | None = None) -> None:
     """The worker's part: `make` makes and stores the answer from its running status and returns what the
-    status keeps of it (its key, size, counts ...). A repeated delivery of an ended job does nothing; one of a
-    job that died mid-way makes it again. A job that raises ends failed (with the fields `failed`), and the
-    worker goes on."""
+    status keeps of it (its key, size, counts ...). A repeated delivery of an ended job does nothing. A job that
+    raises ends failed (with the fields `failed`), and the worker goes on. A job delivered when it is (nearly)
+    overdue is not made: it ends failed, with the fields `not_started` if it never started, else `failed` (its
+    Lambda died mid-way: readers already say it failed, and a new try would most likely run out of time again)."""
     status = load_status(kind, answer_id, not_found=not_found)
     if status["status"] in (SUCCEEDED, FAILED):
+        return
+    if overdue(status, margin=WORKER_MARGIN):
+        fields = (not_started if status["status"] == QUEUED else failed) or {}
+        save(kind, {**status, **fields, "status": FAILED, "overdue": status["status"], "finishedAt": utc_now()})
         return
     status = save(kind, {**status, "status": RUNNING, "startedAt": utc_now()})
     started = time.perf_counter()
@@ -107,12 +120,19 @@ def run_job(kind: Kind, answer_id: str, make: Callable[[dict], dict], *, not_fou
                 "workerSeconds": round(time.perf_counter() - started, 3)})
 
 
+def overdue(status: dict, margin: timedelta = timedelta(0)) -> bool:
+    """Whether a job that has not ended never will: still queued NOT_STARTED after it was queued (no worker picked
+    it up), or still running OVERDUE after it started (its Lambda ended it); `margin` sooner."""
+    since, limit = {QUEUED: ("createdAt", NOT_STARTED), RUNNING: ("startedAt", OVERDUE)}.get(status["status"],
+                                                                                          (None, None))
+    moment = status.get(since) if since else None
+    return bool(moment) and (datetime.fromisoformat(moment.replace("Z", "+00:00"))
+                             < datetime.now(timezone.utc) - limit + margin)
+
+
 def ended(status: dict) -> bool:
-    """Whether the job has succeeded or failed, or is overdue (its Lambda ended it)."""
-    if status["status"] in (SUCCEEDED, FAILED):
-        return True
-    started = status.get("startedAt")
-    return bool(started) and datetime.fromisoformat(started.replace("Z", "+00:00")) < datetime.now(timezone.utc) - OVERDUE
+    """Whether the job has succeeded or failed, or is overdue (never picked up, or its Lambda ended it)."""
+    return status["status"] in (SUCCEEDED, FAILED) or overdue(status)
 
 
 def wait_for(kind: Kind, answer_id: str, caller: str | None, seconds: float, *, not_found: str,

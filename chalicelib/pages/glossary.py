@@ -8,22 +8,16 @@ descriptions, from which each unit's Chinese name is put together ("milligrams p
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 
-from chalicelib.pages.service import DEFAULTS, checked_language
+from chalicelib.pages import glossary_names
+from chalicelib.pages.service import checked_language
 from chalicelib.reference import service as reference
 
 LISTS = ("activityTypes", "media", "sampleFractions", "resultStatus", "valueTypes", "detectionConditions", "units",
          "horizontalDatums")
 LATIN = re.compile(r"[0-9A-Za-z]")
-
-
-@lru_cache(maxsize=None)
-def _translations(lang: str) -> dict:
-    path = DEFAULTS / lang / "glossary-lists.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def unit_name(description: str, words: dict[str, str]) -> str | None:
@@ -60,7 +54,7 @@ def _described(list_key: str, entry: dict, translations: dict) -> dict:
 
 @lru_cache(maxsize=None)
 def _lists(lang: str) -> dict[str, list[dict]]:
-    translations = _translations(lang)
+    translations = glossary_names.translations(lang)
     return {key: [_described(key, entry, translations) for entry in reference.keylist(key)] for key in LISTS}
 
 

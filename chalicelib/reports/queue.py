@@ -2,19 +2,22 @@
 queued job (chalicelib/core/queued_answers.py, shared with large WQP answers and sample-value downloads): the
 request and its progress live in the uploads bucket under `reports/<id>/` (status.json, then report.pdf), the
 job goes to the import queue, and the worker draws the PDF while updating the progress. The page polls the
-status (GET /report/{id}) and then reads the PDF through the API."""
+status (GET /report/{id}) and then reads the PDF through the API. A report not started within 10 minutes, or still
+running 16 minutes after it started, has failed and stays failed (chalicelib/core/queued_answers.py). Its message is
+kept in English and answered in the asker's language (routes.py)."""
 from __future__ import annotations
 
 from chalicelib.core import aws, queued_answers
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import NotFound
-from chalicelib.core.queued_answers import FAILED, RUNNING, SUCCEEDED
+from chalicelib.core.queued_answers import FAILED, QUEUED, SUCCEEDED
 
 JOB_TYPE = "report"
 KIND = queued_answers.Kind(prefix="reports", job_type=JOB_TYPE, id_field="reportId")
 NOT_FOUND = "Report not found."
 NOT_READY = "The report is not ready yet."
 FAILED_MESSAGE = "The report could not be made. Please try again."
+NOT_STARTED_MESSAGE = "The report was not started within 10 minutes. Please try again."
 
 
 def _status(report_id: str) -> dict:
@@ -26,11 +29,12 @@ def _save(status: dict) -> dict:
 
 
 def public(status: dict) -> dict:
-    """What the API shows of a queued report (not the request it keeps for the worker). A job still running
-    after its Lambda must have ended shows as failed, so the page stops waiting."""
-    if status["status"] == RUNNING and queued_answers.ended(status):
-        status = {**status, "status": FAILED, "message": FAILED_MESSAGE}
-    return {key: value for key, value in status.items() if key != "request"}
+    """What the API shows of a queued report (not the request it keeps for the worker). A job never picked up, or
+    still running after its Lambda must have ended, shows as failed, so the page stops waiting."""
+    if queued_answers.overdue(status):
+        status = {**status, "status": FAILED,
+                  "message": NOT_STARTED_MESSAGE if status["status"] == QUEUED else FAILED_MESSAGE}
+    return {key: value for key, value in status.items() if key not in ("request", "overdue")}
 
 
 def enqueue(request: dict, station_count: int) -> dict:
@@ -70,4 +74,5 @@ def _draw_stored(status: dict) -> dict:
 
 def run(report_id: str) -> None:
     """The worker's part: the PDF drawn and stored. A repeated delivery of a finished report does nothing."""
-    queued_answers.run_job(KIND, report_id, _draw_stored, not_found=NOT_FOUND, failed={"message": FAILED_MESSAGE})
+    queued_answers.run_job(KIND, report_id, _draw_stored, not_found=NOT_FOUND, failed={"message": FAILED_MESSAGE},
+                           not_started={"message": NOT_STARTED_MESSAGE})

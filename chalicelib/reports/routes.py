@@ -1,14 +1,27 @@
 """The PDF report (/report): the explorer's filter or chosen stations and a date range → a PDF; a report
-of more than 100 stations runs as a queued job (/report/{id}, then /report/{id}/pdf)."""
+of more than 100 stations runs as a queued job (/report/{id}, then /report/{id}/pdf).
+
+A PDF goes back through API Gateway only to a request that accepts it (`Accept: application/pdf`: binary
+answers, app.py). POST /report without it answers the queued job, as for a large report, whatever the size: JSON,
+which any client reads; GET /report/{id}/pdf without it is a 406 that says what to send."""
 from chalice import Response
 
 from chalicelib.auth import rules
+from chalicelib.core.errors import ApiError
 from chalicelib.core.http import Routes
+from chalicelib.core.messages import localize
 from chalicelib.core.openapi import JSON, PDF, describe
 from chalicelib.reports import queue, service
 
 routes = Routes(__name__)
 FILE_NAME = "open-water-data-report.pdf"
+PDF_NOT_ACCEPTED = "The report is a PDF: ask for it with the header Accept: application/pdf."
+
+
+def _accepts_pdf() -> bool:
+    """Whether the request's Accept names application/pdf (as Chalice and API Gateway require of a binary answer)."""
+    accept = routes.current_request.headers.get("accept") or ""
+    return any(part.split(";")[0].strip().lower() == PDF for part in accept.split(","))
 
 
 def _pdf(document: bytes) -> Response:
@@ -20,9 +33,10 @@ def _pdf(document: bytes) -> Response:
 @routes.route("/report", methods=["POST"], auth=rules.public)
 @describe(status=(200, 202), produces=(PDF, JSON))
 def create_report():
-    """A PDF report ({filter | stationIds, from, to, language}): the PDF itself for up to 100 stations,
-    202 with the queued job for more (at most 2000)."""
-    document, queued = service.create(routes.json_body())
+    """A PDF report ({filter | stationIds, from, to, language}): the PDF itself for up to 100 stations (to a
+    request with Accept: application/pdf), 202 with the queued job for more (at most 2000), and for any number
+    to a request that does not accept a PDF."""
+    document, queued = service.create(routes.json_body(), queue_always=not _accepts_pdf())
     if queued is not None:
         return Response(body=queued, status_code=202, headers={"Content-Type": "application/json"})
     return _pdf(document)
@@ -30,12 +44,18 @@ def create_report():
 
 @routes.route("/report/{reportId}", auth=rules.public)
 def report_status(reportId):
-    """A queued report's status and progress (0 to 1)."""
-    return queue.get(reportId)
+    """A queued report's status and progress (0 to 1); a failed one's message in the asked language."""
+    status = queue.get(reportId)
+    if status.get("message"):
+        status["message"] = localize(status["message"], routes.current_request.headers.get("accept-language"))
+    return status
 
 
 @routes.route("/report/{reportId}/pdf", auth=rules.public)
 @describe(produces=(PDF,))
 def report_document(reportId):
-    """A queued report's PDF, once it has succeeded."""
-    return _pdf(queue.document(reportId))
+    """A queued report's PDF, once it has succeeded (to a request with Accept: application/pdf)."""
+    document = queue.document(reportId)  # 404 while there is none
+    if not _accepts_pdf():
+        raise ApiError(PDF_NOT_ACCEPTED, 406)
+    return _pdf(document)

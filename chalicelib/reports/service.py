@@ -32,9 +32,20 @@ READERS = 24
 
 
 @dataclass
+class WithoutNumber:
+    """A parameter's results without a number (reported "ND"...) of one detection condition: how many, and the
+    detection (or quantitation) limits they give, as written with their unit ("0.05 mg/L")."""
+
+    count: int = 0
+    limits: set[str] = field(default_factory=set)
+
+
+@dataclass
 class ParameterSummary:
     """The statistics of one parameter's values of one sample fraction (Dissolved and Total phosphorus are two
-    analytes: never counted as one); `fraction` is None for values without one."""
+    analytes: never counted as one); `fraction` is None for values without one. `count` is every result, as the
+    station page counts them; minimum, median and maximum are of those with a number; the others (not detected,
+    above a limit...) are in `without_number`, by detection condition."""
 
     id: str
     label: str
@@ -46,8 +57,11 @@ class ParameterSummary:
     maximum: float | None = None
     first: str | None = None
     last: str | None = None
-    # Per station id: (times, values) of the numeric values, for the chart.
+    # Per station id: (moments, values) of the values with a number, for the chart: each moment as its source
+    # wrote it, in its own zone ("2024-05-31T23:30:00" of an EST sample stored as 1 June 04:30 UTC; a date alone).
     series: dict[str, tuple[list[str], list[float]]] = field(default_factory=dict)
+    # Per detection condition (None: none given), the results without a number.
+    without_number: dict[str | None, WithoutNumber] = field(default_factory=dict)
 
 
 @dataclass
@@ -165,19 +179,22 @@ def _stations(ids: list[str]) -> list:
     return ordered
 
 
-def _read(station_id: str, parameter_id: str, start: str | None, end: str | None) -> tuple[str, str, dict]:
+def _read(station_id: str, parameter_id: str, start: str | None, end: str | None) -> tuple[str, str, list[dict]]:
+    """One series' results in the date range (by their written dates), every stored attribute of each: a result
+    without a number comes with its detection condition and limit."""
     from chalicelib.samples import service as samples
 
     period = samples.period_of(start, "from", end, "to")
-    return station_id, parameter_id, samples.read_series(station_id, parameter_id, period=period, columns=True,
-                                                         written_dates=True, fractions=True)
+    return station_id, parameter_id, samples.read_series(station_id, parameter_id, period=period)["data"]
 
 
 def _summaries(stations: list, wanted: set[str], start: str | None, end: str | None,
                progress=None) -> list[ParameterSummary]:
-    """Per parameter and sample fraction, the statistics of the stations' numeric values in the date range."""
+    """Per parameter and sample fraction, the statistics of the stations' results in the date range: every result
+    counted, the figures of those with a number, the others counted by detection condition."""
     from chalicelib.parameters.models import Parameter
     from chalicelib.samples.models import parameter_of_latest_key
+    from chalicelib.samples.service import LocalTimes
 
     pairs = [(s.id, p) for s in stations for p in (s.parameterIds or []) if not wanted or p in wanted]
     parameter_ids = sorted({p for _, p in pairs})
@@ -204,26 +221,41 @@ def _summaries(stations: list, wanted: set[str], start: str | None, end: str | N
             written[key] = []
         return summaries[key]
 
+    local = LocalTimes()  # a stored UTC time as its source wrote it
     with ThreadPoolExecutor(max_workers=READERS) as pool:
-        for done, (station_id, parameter_id, result) in enumerate(
+        for done, (station_id, parameter_id, results) in enumerate(
                 pool.map(lambda pair: _read(*pair, start, end), pairs), start=1):
             if progress:
                 progress(done, len(pairs))
-            columns = result["columns"]
-            by_fraction: dict[str | None, list[tuple[str, float, str]]] = {}
-            for t, v, d, f in zip(*(columns[name] for name in ("time", "value", "date", "fraction"))):
-                if v is not None:
-                    by_fraction.setdefault(f, []).append((t, v, d))
-            for fraction, numeric in by_fraction.items():
+            by_fraction: dict[str | None, list[dict]] = {}
+            for result in results:
+                by_fraction.setdefault(result.get("sampleFraction"), []).append(result)
+            for fraction, found in by_fraction.items():
                 summary = summary_of(parameter_id, fraction)
-                summary.series[station_id] = ([t for t, _, _ in numeric], [v for _, v, _ in numeric])
-                days = [d for _, _, d in numeric]  # values of several zones may order otherwise by date
+                summary.unit = summary.unit or next((r["unit"] for r in found if r.get("unit")), None)
+                summary.count += len(found)
+                moments, values, days = [], [], []
+                for result in found:
+                    day, clock, _ = local(result["time"], result.get("timeZone"), bool(result.get("dateOnly")))
+                    days.append(day)
+                    if result["value"] is not None:
+                        moments.append(f"{day}T{clock}" if clock else day)
+                        values.append(result["value"])
+                        continue
+                    kind = summary.without_number.setdefault(result.get("detectionCondition"), WithoutNumber())
+                    kind.count += 1
+                    if result.get("detectionLimit"):
+                        kind.limits.add(" ".join(filter(None, (result["detectionLimit"],
+                                                               result.get("detectionLimitUnit")))))
+                if values:
+                    summary.series[station_id] = (moments, values)
+                # Values of several zones may order otherwise by date.
                 written[(parameter_id, fraction)] += [min(days), max(days)]
     for key, summary in summaries.items():
         values = [v for _, series in summary.series.items() for v in series[1]]
-        summary.count, summary.minimum, summary.maximum = len(values), min(values), max(values)
-        summary.median = stats.median(values)
-        # The first and last dates as the values were written (an evening sample keeps its own day).
+        if values:
+            summary.minimum, summary.median, summary.maximum = min(values), stats.median(values), max(values)
+        # The first and last dates as the results were written (an evening sample keeps its own day).
         summary.first, summary.last = min(written[key]), max(written[key])
     return sorted(summaries.values(), key=lambda s: (s.label.casefold(), s.id, s.fraction or ""))
 
@@ -324,11 +356,12 @@ def draw(body, progress=None) -> bytes:
     return pdf.render(data)
 
 
-def create(body) -> tuple[bytes | None, dict | None]:
-    """(the PDF, None) for up to MAX_STATIONS stations; (None, the queued job) for more."""
+def create(body, queue_always: bool = False) -> tuple[bytes | None, dict | None]:
+    """(the PDF, None) for up to MAX_STATIONS stations; (None, the queued job) for more, or for any number with
+    `queue_always` (a caller that cannot take the PDF as an answer)."""
     request = parse_request(body)
     chosen = _covered(request)
-    if len(chosen.ids) > MAX_STATIONS:
+    if queue_always or len(chosen.ids) > MAX_STATIONS:
         from chalicelib.reports import queue
 
         return None, queue.enqueue(body, len(chosen.ids))

@@ -34,10 +34,14 @@ DEFAULT_PAGE = 1000
 MAX_PAGE = 5000
 COLOR_BY_EXPECTED = "Invalid colorBy. A parameter id expected"
 PAGE_OF_NONE = "Invalid limit. At least 1 station per page expected"
+# The code filters' refusals, each one whole sentence (so that it translates whole: not "2 or 4 or 6" in Chinese).
+COUNTY_CODES = "Invalid countyFips. Codes of 5 digits expected"
+STATE_CODES = "Invalid stateFips. Codes of 1 or 2 digits expected"
+HUC_CODES = "Invalid huc. Codes of 2, 4, 6, 8, 10 or 12 digits expected"
 _PROJECTION = ("id, identifier, #n, latitude, longitude, horizontalDatum, organizationId, stationType, "
                "monitoringLocationType, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
-               "latestValues, media, deletedAt")
+               "latestValues, media, loggerSeries, deletedAt")
 _ATTRIBUTES = frozenset(name.strip().replace("#n", "name") for name in _PROJECTION.split(","))
 _lock = threading.Lock()
 _cache: dict[str, Any] = {}
@@ -82,6 +86,8 @@ def _plain(attribute: dict) -> Any:
         return [_plain(v) for v in attribute["L"]]
     if "M" in attribute:
         return {k: _plain(v) for k, v in attribute["M"].items()}
+    if "SS" in attribute:  # loggerSeries
+        return sorted(attribute["SS"])
     return None
 
 
@@ -295,10 +301,10 @@ def _day(value: Any, name: str) -> int | None:
         raise BadRequest(f"Invalid {name}. ISO 8601 date expected (YYYY-MM-DD)") from None
 
 
-def _codes(values: list[str], name: str, digits: tuple[int, ...]) -> list[str]:
+def _checked_codes(values: list[str], digits: tuple[int, ...], refusal: str) -> list[str]:
     for value in values:
         if not value.isdigit() or len(value) not in digits:
-            raise BadRequest(f"Invalid {name}. Codes of {' or '.join(map(str, digits))} digits expected")
+            raise BadRequest(refusal)
     return values
 
 
@@ -353,9 +359,9 @@ def parse_query(body: Any) -> dict:
         "parameterIds": _list(given("parameterIds"), "parameterIds"),
         "stationTypes": _list(given("stationTypes"), "stationTypes"),
         "monitoringLocationTypes": _list(given("monitoringLocationTypes"), "monitoringLocationTypes"),
-        "countyFips": _codes(_list(given("countyFips"), "countyFips"), "countyFips", (5,)),
-        "stateFips": _codes(_list(given("stateFips"), "stateFips"), "stateFips", (1, 2)),
-        "huc": _codes(_list(given("huc"), "huc"), "huc", (2, 4, 6, 8, 10, 12)),
+        "countyFips": _checked_codes(_list(given("countyFips"), "countyFips"), (5,), COUNTY_CODES),
+        "stateFips": _checked_codes(_list(given("stateFips"), "stateFips"), (1, 2), STATE_CODES),
+        "huc": _checked_codes(_list(given("huc"), "huc"), (2, 4, 6, 8, 10, 12), HUC_CODES),
         "bbox": _bbox(given("bbox")),
         "from": _day(start_value, start),
         "to": _day(end_value, end),
@@ -443,7 +449,8 @@ def search(q: dict) -> dict:
     color_by = q.get("colorBy")
     if color_by:
         _check_color_by(snap, color_by)
-    rows = columns.matching_rows(snap, q)
+    # A parameter selects the stations that measure it: sampled, or by a logger series (decision 0003).
+    rows = columns.matching_rows(snap, q, logged=True)
     result = {"snapshot": snap.version, "total": int(len(rows))}
     if q["format"] == "columns":
         return {**result, **_columns_page(snap, rows, q)}

@@ -16,7 +16,7 @@ def test_query_errors_are_in_chinese_when_asked_for(api):
     assert dates.status_code == 400
     assert dates.json["message"] == "起始日期不能晚于结束日期。"
     huc = api.request("POST", "/statistic", {"huc": "abc"}, headers=ZH)
-    assert huc.json["message"] == "huc 无效：应为 2 or 4 or 6 or 8 or 10 or 12 位数字代码。"
+    assert huc.json["message"] == "huc 无效：应为 2、4、6、8、10 或 12 位数字代码。"
     day = api.request("POST", "/statistic", {"from": "yesterday"}, headers=ZH)
     assert day.json["message"] == "from 无效：应为 ISO 8601 日期（YYYY-MM-DD）。"
     station = api.request("GET", "/station/does-not-exist", headers=ZH)

@@ -95,8 +95,8 @@ def test_the_chinese_report_names_the_fractions_too(api, fractions):
     assert response.status_code == 200
     text = text_of(response.body)
     header = ("个数", "最小值", "中位数", "最大值", "首个日期", "最后日期")
-    assert _section(text, "Phosphorus（Dissolved） (mg/L)", header)[:4] == ["4", "0.02", "0.05", "0.08"]
-    assert _section(text, "Phosphorus（Total） (mg/L)", header)[:4] == ["3", "0.3", "0.5", "0.7"]
+    assert _section(text, "Phosphorus（溶解态）（mg/L）", header)[:4] == ["4", "0.02", "0.05", "0.08"]
+    assert _section(text, "Phosphorus（总量）（mg/L）", header)[:4] == ["3", "0.3", "0.5", "0.7"]
 
 
 def test_a_report_of_one_fraction_only_keeps_the_plain_name(api, fractions):

@@ -34,7 +34,7 @@ def _strings(drawing) -> list[String]:
 @pytest.mark.parametrize("places", [PLACES, PLACES[-1:], [("A", 43.1, -89.5), ("B", 43.1, -89.4)]],
                          ids=["the country", "one station", "a row"])
 def test_the_map_labels_both_axes_and_holds_every_station_inside_its_frame(places):
-    drawing = pdf._map(_stations(places), "Helvetica")
+    drawing = pdf._map(_stations(places))
     frame = next(shape for shape in drawing.contents if isinstance(shape, Rect))
     dots = [shape for shape in drawing.contents if isinstance(shape, Circle)]
     assert len(dots) == len(places)
@@ -63,7 +63,7 @@ def _summary(days: list[int], values: list[float], stations: int = 1) -> Paramet
     (list(range(0, 18)), [471, 1000, 860], r"\d{4}-\d{2}-(01|05|10|15|20|25)"),  # round days
 ])
 def test_chart_axes_have_round_values_and_calendar_dates(days, values, dates):
-    drawing, _ = pdf._chart(_summary(days, values), "Helvetica", {"s0": "SITE-1"}, WORDS["en"])
+    drawing, _ = pdf._chart(_summary(days, values), {"s0": "SITE-1"}, WORDS["en"])
     # Values are written right-aligned left of the axis, dates centred under it (the legend starts left).
     value_labels = [s.text for s in _strings(drawing) if s.textAnchor == "end"]
     date_labels = [s.text for s in _strings(drawing) if s.textAnchor == "middle"]
@@ -80,9 +80,9 @@ def test_chart_axes_have_round_values_and_calendar_dates(days, values, dates):
 
 def test_a_chart_names_each_stations_line_and_greys_the_lines_past_ten():
     names = {f"s{n}": f"SITE-{n:02d}" for n in range(13)}
-    few, shown = pdf._chart(_summary([0, 40, 80], [7.1, 7.9], stations=4), "Helvetica", names, WORDS["en"])
+    few, shown = pdf._chart(_summary([0, 40, 80], [7.1, 7.9], stations=4), names, WORDS["en"])
     assert shown == 4 and {"SITE-00", "SITE-01", "SITE-02", "SITE-03"} <= {s.text for s in _strings(few)}
-    many, shown = pdf._chart(_summary([0, 40, 80], [7.1, 7.9], stations=13), "Helvetica", names, WORDS["en"])
+    many, shown = pdf._chart(_summary([0, 40, 80], [7.1, 7.9], stations=13), names, WORDS["en"])
     texts = {s.text for s in _strings(many)}
     assert shown == 10 and "3 other stations" in texts
     assert len([t for t in texts if t.startswith("SITE-")]) == 10
