@@ -428,7 +428,8 @@ def render(data) -> bytes:
     # The part's heading goes with its first section (or with its one line).
     part = [_paragraph(words["byParameter"], styles["h2"])]
     if not data.parameters:
-        story.append(KeepTogether([*part, _paragraph(words["noValues"], styles["body"])]))
+        said = words["noValuesBetween" if data.start or data.end else "noValues"]
+        story.append(KeepTogether([*part, _paragraph(said, styles["body"])]))
     # A parameter with values of several sample fractions has a section per fraction, named with it (Phosphorus
     # (Dissolved), Phosphorus (Total)); values without a fraction keep the parameter's name.
     sections = Counter(summary.id for summary in data.parameters)

@@ -46,7 +46,10 @@ WORDS = {
         "withUnit": "{name} ({unit})",
         # A chart's legend names a station by its identifier, with its organization where two share the identifier.
         "sharedIdentifier": "{identifier} ({organization})",
-        "noValues": "The stations have no values in this date range.",
+        # The report sums up sampled results; a logger's series are charted on its station's page.
+        "noValues": "The stations have no sampled results. (Logger series are charted on each station's page.)",
+        "noValuesBetween": "The stations have no sampled results in this date range. (Logger series are charted on "
+                           "each station's page.)",
         "count": "Count",
         "minimum": "Minimum",
         "median": "Median",
@@ -113,7 +116,8 @@ WORDS = {
         "fractionName": "{name}（{fraction}）",
         "withUnit": "{name}（{unit}）",
         "sharedIdentifier": "{identifier}（{organization}）",
-        "noValues": "这些站点在此日期范围内没有数值。",
+        "noValues": "这些站点没有采样结果。（记录仪序列见各站点页面上的图表。）",
+        "noValuesBetween": "这些站点在此日期范围内没有采样结果。（记录仪序列见各站点页面上的图表。）",
         "count": "个数",
         "minimum": "最小值",
         "median": "中位数",

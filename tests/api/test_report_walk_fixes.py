@@ -230,3 +230,20 @@ def test_the_report_route_says_what_it_answers(api):
     document = api.get("/openapi.json").json
     described = json.dumps(document["paths"]["/api/v1/report"]["post"])
     assert "does not accept a PDF" in described
+
+
+@pytest.mark.parametrize("language, dates, said", [
+    ("en", {}, "The stations have no sampled results. (Logger series are charted on each station's page.)"),
+    ("en", {"from": "2020-01-01", "to": "2020-12-31"},
+     "The stations have no sampled results in this date range. (Logger series are charted on each station's page.)"),
+    ("zh-CN", {}, "这些站点没有采样结果。（记录仪序列见各站点页面上的图表。）"),
+    ("zh-CN", {"from": "2020-01-01"}, "这些站点在此日期范围内没有采样结果。（记录仪序列见各站点页面上的图表。）"),
+])
+def test_a_station_without_sampled_results_says_so_naming_a_date_range_only_when_one_was_given(api, walk, language,
+                                                                                                 dates, said):
+    """A walk: a station whose data are a logger's series was reported as having "no values in this date range",
+    though no range was given; the report sums up sampled results, and says where logger series are."""
+    bare = _station(walk["org"].id, "Logger only", -40.7, 172.7)
+    response = report(api, {"stationIds": [bare["id"]], "language": language, **dates})
+    assert response.status_code == 200, response.body[:300]
+    assert squeezed(said) in squeezed(text_of(response.body))
