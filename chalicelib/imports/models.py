@@ -87,6 +87,10 @@ class ImportLog(BaseModel):
     rowsWithoutTimeZone = NumberAttribute(null=True)
     # Of the rows imported, those that replaced what was stored (a corrected value); none on logs from before it.
     rowsReplaced = NumberAttribute(null=True)
+    # Of the values taken, those converted to their parameter's unit (added per chunk with the checkpoint), and the
+    # units converted ("mS/cm → uS/cm", at most service.CONVERTED_UNITS of them); none on logs from before them.
+    rowsConverted = NumberAttribute(null=True)
+    unitsConverted = UnicodeSetAttribute(null=True)
     feedbackFileId = UnicodeAttribute(null=True)
     message = UnicodeAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names

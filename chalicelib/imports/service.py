@@ -44,7 +44,7 @@ PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "
                  "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
                  "trigger", "sourceId", "kind", "newParameters", "rowsWithoutTimeZone",
-                 "rowsReplaced")
+                 "rowsReplaced", "rowsConverted", "unitsConverted")
 # The worker's lease is read to tell whether an ended import is settled; it is not answered.
 _LEASE_FIELDS = ("workerId", "leaseUntil")
 HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",) + _LEASE_FIELDS,
@@ -74,6 +74,9 @@ def public(log: ImportLog) -> dict:
     out["rowsWithoutTimeZone"] = int(out["rowsWithoutTimeZone"] or 0)
     # Optional likewise: of the rows imported, those that replaced a stored value.
     out["rowsReplaced"] = int(out["rowsReplaced"] or 0)
+    # Likewise: the values converted to their parameter's unit, and from which units ("mS/cm → uS/cm").
+    out["rowsConverted"] = int(out["rowsConverted"] or 0)
+    out["unitsConverted"] = sorted(out["unitsConverted"] or [], key=str.casefold)
     out["dryRun"] = bool(out["dryRun"])
     out["newParameters"] = sorted(out["newParameters"] or [], key=str.casefold)
     out["progress"] = progress(log)
@@ -98,6 +101,26 @@ def name_new_parameters(log_id: str, labels) -> None:
                            ExpressionAttributeValues={":labels": {"SS": labels}, ":most": {"N": str(NEW_PARAMETER_NAMES)}})
     except client.exceptions.ConditionalCheckFailedException:
         pass  # enough named: the count says how many there are
+
+
+CONVERTED_UNITS = 20
+
+
+def name_converted_units(log_id: str, conversions) -> None:
+    """Add to the import's units converted ("mS/cm → uS/cm"), up to CONVERTED_UNITS of them: a set, so a chunk
+    written twice (a redelivered message) names each once."""
+    conversions = sorted(set(conversions))[:CONVERTED_UNITS]
+    if not conversions:
+        return
+    client = aws.client("dynamodb")
+    try:
+        client.update_item(TableName=ImportLog.Meta.table_name, Key={"id": {"S": log_id}},
+                           UpdateExpression="ADD unitsConverted :units",
+                           ConditionExpression="attribute_not_exists(unitsConverted) OR size(unitsConverted) < :most",
+                           ExpressionAttributeValues={":units": {"SS": conversions},
+                                                      ":most": {"N": str(CONVERTED_UNITS)}})
+    except client.exceptions.ConditionalCheckFailedException:
+        pass  # enough named: the count says how many values were converted
 
 
 def _settled(status: str | None, worker_id: str | None, lease_until) -> bool:

@@ -85,6 +85,9 @@ class Counts:
     # Of rowsImported, those that replaced what was stored (a corrected value, a station's changed fields, a limit set
     # on stored results): a re-imported file says how many of its values it corrected.
     rowsReplaced: int = 0
+    # Values taken (written, unchanged, or in a dry run those that would be) given in another unit than their
+    # parameter's and converted to it (validate.against_parameters): said with the units, as a user may not expect it.
+    rowsConverted: int = 0
 
     def as_map(self) -> dict:
         return dict(self.__dict__)
@@ -105,6 +108,7 @@ class Outcome:
     series: set = field(default_factory=set)
     stored_rows: set = field(default_factory=set)  # rows with a value written or stored already
     implausible_rows: list = field(default_factory=list)  # rows of values outside their plausible range
+    units_converted: set = field(default_factory=set)  # "mS/cm → uS/cm": the units the chunk's taken values were in
 
 
 def _log_key(log_id: str) -> dict:
@@ -130,6 +134,7 @@ class ImportJob:
         self.metrics = metrics
         self.totals = Counts()
         self.time_zone_column: str | None = None  # the file's time zone column, as its notice names it
+        self.units_named: set[str] = set()  # the units converted this worker has added to the log ("mS/cm → uS/cm")
 
     # ------------------------------------------------------------ the log
 
@@ -509,6 +514,11 @@ class ImportJob:
         rows = outcome.checked.rows
         outcome.stored_rows = {int(rows[p]) for p in kept}
         outcome.implausible_rows = sorted({int(rows[p]) for p in kept if measured.implausible[p]})
+        if measured.original:  # the converted values taken (a loop over those only), and from which unit to which
+            taken = set(kept)
+            converted = [p for p in measured.original if p in taken]
+            outcome.counts.rowsConverted = len(converted)
+            outcome.units_converted = {f"{measured.original[p][1]} → {measured.unit[p]}" for p in converted}
         zoneless = fields.get(validate.TIME_WITHOUT_ZONE)
         if zoneless is not None:  # rows, not values: a wide row's values share its time
             marked = zoneless.to_numpy(zero_copy_only=False)
@@ -675,6 +685,13 @@ class ImportJob:
             if not self.log.dryRun:
                 self.write(outcome)
             saved.result()
+        # The units converted not named yet (by this worker: a set, so a chunk written again names its units once).
+        unnamed = outcome.units_converted - self.units_named
+        if unnamed:
+            from chalicelib.imports import service
+
+            service.name_converted_units(self.log.id, unnamed)
+            self.units_named |= unnamed
         values = {":end": {"N": str(end - 1)}, ":start": {"N": str(start - 1)}, ":now": {"S": utc_now()},
                   ":lease": {"N": str(self._lease())}}
         additions = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date, timedelta
 
 import boto3
 
@@ -80,6 +81,8 @@ def test_values_in_another_unit_are_converted_and_those_that_cannot_be_are_refus
         "25", "deg C", "77", "deg F")
     # Implausible values are taken, and pointed out: pH -3 (row 3) and 1,000 deg C (row 4).
     assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 7, 2)
+    # The conversion is said: 77 deg F taken as 25 deg C (20 without a unit is read in deg C, not converted).
+    assert (log["rowsConverted"], log["unitsConverted"]) == (1, ["deg F → deg C"])
     # Row 2 gives 09:30 without a zone: read as UTC, and said so.
     assert log["message"] == ("2 values are outside the plausible range of their parameter (rows 3, 4): check them. "
                               "1 row gives a time without a time zone: its time was read as UTC. If it is a local "
@@ -103,10 +106,14 @@ def test_the_same_unit_written_otherwise_is_the_same_unit_and_a_converted_file_i
                         b"WB-UNITS-1,,,,2024-07-04,09:30,EST,Water temperature,294.15,deg K\n")
     log = import_file(api, org, project, content)
     assert (log["status"], log["rowsImported"], log["rowsRejected"], log["message"]) == ("succeeded", 3, 0, None)
+    # "DEG  c" is deg C written otherwise: not a conversion.
+    assert (log["rowsConverted"], log["unitsConverted"]) == (2, ["deg F → deg C", "deg K → deg C"])
     assert _values(api, org, "WB-UNITS-1", temperature) == [
         ("2024-07-02", 20, "deg C"), ("2024-07-03", 21.5, "DEG  c"), ("2024-07-04", 21, "deg C")]
     again = import_file(api, org, project, content)
     assert (again["rowsImported"], again["rowsUnchanged"]) == (0, 3)
+    # Read again, converted again: the values taken unchanged were converted to compare them (said all the same).
+    assert (again["rowsConverted"], again["unitsConverted"]) == (2, ["deg F → deg C", "deg K → deg C"])
     # The download gives back the file's cells (value and unit as written), and imports again unchanged.
     exported = api.get(f"/sampleValue?projectId={project}")
     rows = list(csv.DictReader(io.StringIO(exported.body.decode("utf-8-sig"))))
@@ -138,3 +145,85 @@ def test_a_push_in_another_unit_is_converted_to_its_series_unit_or_refused(api):
     assert (refused["accepted"], refused["rejected"], refused["rejections"]) == (0, 1, [{
         "series": 0, "value": None, "message": "all 1 values rejected: Unit 'mg/L' differs from the parameter's unit "
         "'deg C' and cannot be converted: give the value in deg C, or import it as a parameter of its own."}])
+
+
+WQX2_HEADER = ("OrganizationIdentifier,ActivityIdentifier,ActivityTypeCode,ActivityMediaName,ActivityStartDate,"
+               "ActivityStartTime/Time,ActivityStartTime/TimeZoneCode,MonitoringLocationIdentifier,CharacteristicName,"
+               "ResultMeasureValue,ResultMeasure/MeasureUnitCode")
+
+
+def _conductance(api) -> tuple[str, str]:
+    """The shared parameter Specific conductance (made in uS/cm when missing) and its unit (the reference data's is
+    "uS/cm @25C", the same unit)."""
+    admin = api.as_("admin")
+    admin.post("/parameter", {"label": "Specific conductance", "unit": "uS/cm"})
+    [found] = [p for p in admin.get("/parameter?limit=1000").json if p["label"] == "Specific conductance"]
+    assert found["unit"] in ("uS/cm", "uS/cm @25C"), found
+    return found["id"], found["unit"]
+
+
+def _wqx2_row(day: int, value: str, unit: str, station: str = "WB-COND-1") -> str:
+    """A WQX 2 result of Specific conductance, `day` days into 2024, its activity of that day and station."""
+    when = date(2024, 1, 1) + timedelta(days=day)
+    return (f"WALK_ORG,COND-{station}-{day},Field Msr/Obs,Water,{when},10:00:00,EST,{station},Specific conductance,"
+            f"{value},{unit}")
+
+
+def test_a_value_converted_to_its_parameters_unit_is_counted_and_its_units_named_in_the_log_and_history(api):
+    # The walk: a WQX 2 row of 0.75 mS/cm for Specific conductance (in uS/cm) was "6 values imported", no more.
+    conductance, unit = _conductance(api)
+    said = [f"mS/cm → {unit}"]
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    assert admin.post("/station", {"organizationId": org, "identifier": "WB-COND-1", "name": "Conductance creek",
+                                   "latitude": 40.3, "longitude": -75.3}).status_code == 201
+    rows = [_wqx2_row(day, value, "uS/cm") for day, value in ((1, "512"), (2, "498"), (3, "530"), (5, "505"),
+                                                                (6, "520"))]
+    content = "\n".join([WQX2_HEADER, *rows[:3], _wqx2_row(4, "0.75", "mS/cm"), *rows[3:]]).encode() + b"\n"
+    dry = import_file(api, org, project, content, "pbv3_results.csv", dryRun="true")
+    assert (dry["status"], dry["rowsImported"], dry["rowsConverted"], dry["unitsConverted"]) == (
+        "succeeded", 6, 1, said), dry
+    log = import_file(api, org, project, content, "pbv3_results.csv")
+    assert (log["status"], log["detectedFormat"], log["rowsImported"], log["rowsConverted"],
+            log["unitsConverted"]) == ("succeeded", "wqp-result", 6, 1, said), log
+    assert ("2024-01-05", 750, unit) in _values(api, org, "WB-COND-1", conductance)
+    # The same in the history (the project's and the organization's) and in Chinese (numbers and unit codes).
+    path = f"/organization/{org}/projects/{project}"
+    newest = admin.get(f"{path}/import-history").json[0]
+    assert (newest["logId"], newest["rowsConverted"], newest["unitsConverted"]) == (log["logId"], 1, said)
+    latest = admin.get(f"/organization/{org}/import-history").json[0]
+    assert (latest["rowsConverted"], latest["unitsConverted"]) == (1, said)
+    in_chinese = admin.get(f"{path}/queued-import/{log['logId']}", headers=ZH).json
+    assert (in_chinese["rowsConverted"], in_chinese["unitsConverted"]) == (1, said)
+    # A file with nothing to convert says 0 and names no units.
+    plain = import_file(api, org, project, "\n".join([WQX2_HEADER, _wqx2_row(7, "501", "uS/cm")]).encode() + b"\n")
+    assert (plain["status"], plain["rowsConverted"], plain["unitsConverted"]) == ("succeeded", 0, [])
+    # The history's item is described in the OpenAPI document with the new fields.
+    described = api.get("/openapi.json").json["paths"]["/api/v1" + "/organization/{organizationId}/projects/"
+                                                        "{projectId}/import-history"]["get"]
+    assert "rowsConverted" in str(described) and "unitsConverted" in str(described)
+
+
+def test_the_count_of_converted_values_is_whole_after_a_worker_is_killed_and_the_import_resumes(api):
+    from tests.api.imports_support import killed_mid_file, post_file, run_worker
+
+    _, parameter_unit = _conductance(api)
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    for n in range(3):
+        admin.post("/station", {"organizationId": org, "identifier": f"WB-COND-R{n}", "name": f"Resume creek {n}",
+                                "latitude": 40.0 + n / 10, "longitude": -75.0})
+    lines, converted = [WQX2_HEADER], 0
+    for n in range(300):  # every fourth in mS/cm, the others in uS/cm
+        unit, value = ("mS/cm", "0.5") if n % 4 == 0 else ("uS/cm", "500")
+        converted += unit == "mS/cm"
+        lines.append(_wqx2_row(n, value, unit, f"WB-COND-R{n % 3}"))
+    log_id = post_file(admin, org, project, ("\n".join(lines) + "\n").encode(), "resume.csv").json["logId"]
+    path = f"/organization/{org}/projects/{project}/queued-import/{log_id}"
+    killed, _ = killed_mid_file(admin, path, log_id, 100)
+    assert killed["status"] == "running" and 100 <= killed["rowsDone"] < 300
+    # Counted with the checkpoint: the rows done so far, no more.
+    assert killed["rowsConverted"] == len([n for n in range(killed["rowsDone"]) if n % 4 == 0])
+    resumed = run_worker(api=admin, path=path, timeout=120)
+    assert (resumed["status"], resumed["rowsImported"], resumed["rowsConverted"], resumed["unitsConverted"]) == (
+        "succeeded", 300, converted, [f"mS/cm → {parameter_unit}"]), resumed

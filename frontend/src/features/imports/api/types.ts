@@ -32,6 +32,12 @@ export interface ImportLog {
   rowsWithoutTimeZone?: number;
   /** Of rowsImported, those that replaced what was stored (a corrected value, a station's changed fields). Absent from an older server's logs. */
   rowsReplaced?: number;
+  /**
+   * Values taken (written, unchanged, or in a dry run that would be) given in another unit than their parameter's and
+   * converted to it; and from which unit to which, e.g. "mS/cm → uS/cm" (at most 20). Absent from an older server's logs.
+   */
+  rowsConverted?: number;
+  unitsConverted?: string[];
   feedbackFileId: string | null;
   message: string | null;
   createdBy: string;

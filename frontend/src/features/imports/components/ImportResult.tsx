@@ -4,7 +4,7 @@ import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, lastAnswered, useRejectedRows } from '../api/imports';
 import { everyRowDone, FINISHED, hasSettled, type ImportLog } from '../api/types';
-import { COUNTS, countLabel, finishingLabel, replacedLabel, statusLabel, summariesFollow } from '../lib/labels';
+import { convertedLabel, COUNTS, countLabel, finishingLabel, replacedLabel, statusLabel, summariesFollow } from '../lib/labels';
 import { observe, progressOf, stalledFor, type Pace } from '../lib/pace';
 import { saveCsv } from '../../../lib/download';
 
@@ -61,6 +61,11 @@ export interface ImportResultProps {
   log: ImportLog | undefined;
   number: FormatNumber;
   onCancel?: () => void;
+  /**
+   * Import the file this check (a dry run) read, for real: offered under the check's result once it has settled
+   * and found rows to take (given only while the file checked is at hand, i.e. it was checked from this screen).
+   */
+  onImport?: () => void;
   /** Move keyboard focus to the result's heading (it was asked for from elsewhere, e.g. the history's Show). */
   takeFocus?: boolean;
   onFocused?: () => void;
@@ -78,7 +83,7 @@ export interface ImportResultProps {
  * live region says how it ended); only when the focused Cancel button goes away (every row done, or the end)
  * does focus move to the result's heading, instead of falling to the page.
  */
-export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: ImportResultProps) {
+export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFocused }: ImportResultProps) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const lineId = useId();
@@ -203,6 +208,13 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
               )}
             </Fragment>
           ))}
+          {/* Said only when there are any: values given in another unit than their parameter's, and which units. */}
+          {(log.rowsConverted ?? 0) > 0 && (
+            <div>
+              <dt>{convertedLabel(t, log)}</dt>
+              <dd>{number(log.rowsConverted!)}</dd>
+            </div>
+          )}
           {/* Said only when there are any: times read as UTC for want of a zone (the message above says what to do). */}
           {(log.rowsWithoutTimeZone ?? 0) > 0 && (
             <div className="imports-count-warning">
@@ -221,6 +233,14 @@ export function ImportResult({ log, number, onCancel, takeFocus, onFocused }: Im
           {log.parametersCreated > log.newParameters!.length &&
             ` ${t('imports.newParameters.more', { count: log.parametersCreated - log.newParameters!.length })}`}
         </p>
+      )}
+      {settled && log.dryRun && onImport && (log.status === 'succeeded' || log.status === 'partial') && (
+        <div className="imports-checked">
+          <p>{t('imports.checked.offer')}</p>
+          <button type="button" className="button button-primary" onClick={onImport}>
+            {t('imports.checked.importNow', { file: log.fileName })}
+          </button>
+        </div>
       )}
       {settled && log.rowsRejected > 0 && <RejectedRows key={log.logId} log={log} number={number} />}
     </div>

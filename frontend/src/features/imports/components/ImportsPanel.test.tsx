@@ -53,8 +53,8 @@ let server: ReturnType<typeof fakeImportServer>;
 const POLLS_A_STATE = 3;
 const held = (states: ImportLog[] | undefined) => states?.flatMap((state) => Array.from({ length: POLLS_A_STATE }, () => state));
 
-function serve({ states = endingWithRejectedRows(), afterCancel, ...options }: Partial<FakeImportOptions> = {}) {
-  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: held(states)!, afterCancel: held(afterCancel), ...options });
+function serve({ states = endingWithRejectedRows(), afterCancel, second, ...options }: Partial<FakeImportOptions> = {}) {
+  server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: held(states)!, afterCancel: held(afterCancel), second: held(second), ...options });
   vi.stubGlobal('fetch', vi.fn(server.fetch));
 }
 
@@ -66,9 +66,15 @@ function renderPanel(profile: Profile) {
   );
 }
 
-async function importFile(file = new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'results.csv', { type: 'text/csv' })) {
+async function importFile(file = new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'results.csv', { type: 'text/csv' }), start = 'Import') {
   await userEvent.upload(screen.getByLabelText('Choose a file'), file);
-  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+  await userEvent.click(screen.getByRole('button', { name: start }));
+}
+
+/** Tick "Only check the file", then send the file: the button says "Check file" while the box is ticked. */
+async function checkFile() {
+  await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
+  await importFile(undefined, 'Check file');
 }
 
 // The panel's polls as the real ones in proportion (the history a third as often), only faster: the tests follow
@@ -171,8 +177,7 @@ describe('the imports panel of a project', () => {
     })] });
     renderPanel(CONTRIBUTOR);
     await screen.findByText('No imports yet.');
-    await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
-    await importFile();
+    await checkFile();
     const counts = (await screen.findByText('Values that would be imported', {}, { timeout: 4000 })).closest('dl')!;
     expect(within(counts).getByText('Values that would be imported').nextSibling).toHaveTextContent('5');
     expect(within(counts).getByText('Stations that would be created').nextSibling).toHaveTextContent('1');
@@ -193,8 +198,7 @@ describe('the imports panel of a project', () => {
     })] });
     renderPanel(CONTRIBUTOR);
     await screen.findByText('No imports yet.');
-    await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
-    await importFile();
+    await checkFile();
     const named = await screen.findByText(/^New parameters this file would create: Nitrat, Dissolved oxygn, P0/, {}, { timeout: 4000 });
     expect(named).toHaveTextContent('correct the file before importing it. (and 2 more)');
   });
@@ -950,5 +954,121 @@ describe('the history of a file imported again with values corrected', () => {
     const chinese = await screen.findByRole('table', { name: '本项目的导入记录' });
     await waitFor(() => expect(columnsOf(within(chinese).getByRole('row', { name: /again\.csv/ }))[2])
       .toBe('已导入 3 个值（其中更正 2 个） · 997 个未更改 · 被拒绝 0 行'));
+  });
+});
+
+describe('a file checked, then imported (a walk: the check-only box stayed ticked, and the next "Import" only checked again)', () => {
+  const CHECKED = importLog({ dryRun: true, status: 'succeeded', settled: true, rowsTotal: 6, rowsDone: 6, rowsImported: 6, message: 'Dry run: nothing was written.' });
+  const IMPORTED = importLog({ logId: 'log-2', status: 'succeeded', settled: true, rowsTotal: 6, rowsDone: 6, rowsImported: 6 });
+  const queuedBodies = () => server.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/import-data')).map((c) => c.body);
+
+  it('says "Check file" while the box is ticked, clears it once the check is sent, and offers to import the file checked', async () => {
+    const fileName = 'pbv3_results.csv';
+    serve({
+      states: [importLog({ fileName, dryRun: true, status: 'running', rowsDone: 2 }), { ...CHECKED, fileName }],
+      second: [importLog({ fileName, logId: 'log-2', status: 'running', rowsDone: 3 }), { ...IMPORTED, fileName }],
+    });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await userEvent.upload(screen.getByLabelText('Choose a file'), new File(['OrganizationIdentifier,ActivityIdentifier\nA,B\n'], 'pbv3_results.csv', { type: 'text/csv' }));
+    const box = screen.getByLabelText('Only check the file (write nothing)');
+    await userEvent.click(box);
+    // Ticked: the button says what it does (it writes nothing).
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    // A check is asked for once: the box is cleared, and the button imports again.
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'pbv3_results.csv: Checked (nothing written)' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Checked: nothing written. Import it now?')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import pbv3_results.csv' }));
+    // The same file, for real this time; focus to the form's button (the offer went with the check's result).
+    expect(await screen.findByRole('heading', { name: 'pbv3_results.csv: Imported' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(queuedBodies()).toEqual([
+      { uploadKey: `uploads/${ORG}/${PROJECT}/k/pbv3_results.csv`, format: 'auto', dryRun: true },
+      { uploadKey: `uploads/${ORG}/${PROJECT}/k/pbv3_results.csv`, format: 'auto', dryRun: false },
+    ]);
+    expect((FakeUpload.posted[1]!.form.get('file') as File).name).toBe('pbv3_results.csv');
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveFocus();
+    expect(screen.queryByText('Checked: nothing written. Import it now?')).not.toBeInTheDocument();
+  });
+
+  it('imports for real on the next press of Import, the box cleared after the check', async () => {
+    serve({ states: [CHECKED], second: [IMPORTED] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await checkFile();
+    await screen.findByRole('heading', { name: 'results.csv: Checked (nothing written)' }, { timeout: 4000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'results.csv: Imported' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(queuedBodies().map((body) => (body as { dryRun: boolean }).dryRun)).toEqual([true, false]);
+  });
+
+  it('offers no import of a check whose every row was rejected, nor of a check shown from the history (no file at hand)', async () => {
+    const failed = importLog({ dryRun: true, status: 'failed', settled: true, rowsTotal: 2, rowsDone: 2, rowsRejected: 2 });
+    serve({ states: [failed], earlier: [importLog({ ...CHECKED, logId: 'old', fileName: 'old.csv' })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('old.csv');
+    await checkFile();
+    await screen.findByRole('heading', { name: 'results.csv: Check failed' }, { timeout: 4000 });
+    expect(screen.queryByText('Checked: nothing written. Import it now?')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Show: old\.csv/ }));
+    await screen.findByRole('heading', { name: 'old.csv: Checked (nothing written)' });
+    expect(screen.queryByRole('button', { name: /^Import old\.csv/ })).not.toBeInTheDocument();
+  });
+
+  it('says it in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    serve({ states: [CHECKED] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('尚无导入记录。');
+    await userEvent.upload(screen.getByLabelText('选择文件'), new File(['A,B\n1,2\n'], 'results.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByLabelText('仅检查文件（不写入任何数据）'));
+    await userEvent.click(screen.getByRole('button', { name: '检查文件' }));
+    expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
+    expect(await screen.findByText('已检查：未写入任何数据。现在导入吗？', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导入 results.csv' })).toBeInTheDocument();
+  });
+});
+
+describe("values converted to their parameter's unit (a walk: 0.75 mS/cm became 750 uS/cm without a word)", () => {
+  const converted = (overrides: Partial<ImportLog> = {}) => importLog({
+    fileName: 'pbv3_results.csv', status: 'succeeded', settled: true, rowsTotal: 6, rowsDone: 6, rowsImported: 6, rowsConverted: 1,
+    unitsConverted: ['mS/cm → uS/cm'], finishedAt: '2026-11-24T03:01:00.000Z', ...overrides,
+  });
+  const pairs = () => [...screen.getByLabelText(/^(Result|结果)$/).querySelectorAll('div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]);
+
+  it('counts them among the result, naming the units, in English and in Chinese', async () => {
+    renderResult(converted());
+    expect(pairs()).toContainEqual(["Values converted to their parameter's unit (mS/cm → uS/cm)", '1']);
+    await act(() => changeLanguage('zh-CN'));
+    expect(pairs()).toContainEqual(['已换算为参数单位的值（mS/cm → uS/cm）', '1']);
+  });
+
+  it("says a dry run's would be converted; names several units; says nothing when none was, or for an older server", async () => {
+    const { unmount } = renderResult(converted({ dryRun: true, rowsConverted: 3, unitsConverted: ['deg F → deg C', 'mS/cm → uS/cm'] }));
+    expect(pairs()).toContainEqual(["Values that would be converted to their parameter's unit (deg F → deg C, mS/cm → uS/cm)", '3']);
+    unmount();
+    const again = renderResult(converted({ rowsConverted: 0, unitsConverted: [] }));
+    expect(screen.queryByText(/converted/)).not.toBeInTheDocument();
+    again.unmount();
+    renderResult(converted({ rowsConverted: undefined, unitsConverted: undefined }));
+    expect(screen.queryByText(/converted/)).not.toBeInTheDocument();
+  });
+
+  it('says it in the history, in English and in Chinese', async () => {
+    serve({ states: [converted()], earlier: [converted({ logId: 'check', fileName: 'check.csv', dryRun: true })] });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    expect(columnsOf(within(history).getByRole('row', { name: /check\.csv/ }))[2])
+      .toBe("6 values to import · 0 unchanged · 0 rows to reject · 1 value to convert to its parameter's unit");
+    await importFile();
+    await waitFor(() => expect(columnsOf(within(history).getByRole('row', { name: /pbv3_results\.csv/ }))[2])
+      .toBe("6 values imported · 0 unchanged · 0 rows rejected · 1 value converted to its parameter's unit"));
+    await act(() => changeLanguage('zh-CN'));
+    const chinese = await screen.findByRole('table', { name: '本项目的导入记录' });
+    await waitFor(() => expect(columnsOf(within(chinese).getByRole('row', { name: /pbv3_results\.csv/ }))[2])
+      .toBe('已导入 6 个值 · 0 个未更改 · 被拒绝 0 行 · 1 个值已换算为参数的单位'));
   });
 });

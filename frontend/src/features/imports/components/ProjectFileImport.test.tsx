@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import type { Profile } from '../../../auth/profile';
@@ -248,5 +249,56 @@ describe('leaving the screen and coming back', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('heading', { name: /done\.csv/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('another project opened on the same screen (its address pasted, a bookmark)', () => {
+  const OTHER = 'p-2';
+  const PARTIAL = importLog({
+    fileName: 'pbv3_results.csv', status: 'partial', settled: true, rowsTotal: 12, rowsDone: 12, rowsImported: 9, rowsRejected: 3,
+    feedbackFileId: 'log-1', message: '3 rows were rejected (see the rejected rows); the others were imported.',
+  });
+  let other: ReturnType<typeof fakeImportServer>;
+  let openProject: (projectId: string) => void = () => undefined;
+
+  /** The project page's panel: the same component, its project changed as the router changes it. */
+  function Switching() {
+    const [projectId, setProjectId] = useState(PROJECT);
+    openProject = setProjectId;
+    return (
+      <SessionContext.Provider value={{ ...ANONYMOUS_SESSION, status: 'signed-in', profile: CONTRIBUTOR }}>
+        <ImportsPanel organizationId={ORG} projectId={projectId} />
+      </SessionContext.Provider>
+    );
+  }
+
+  it("shows nothing of the previous project's import, and does not ask the new project for it", async () => {
+    server = fakeImportServer({ organizationId: ORG, projectId: PROJECT, states: [RUNNING, PARTIAL] });
+    other = fakeImportServer({
+      organizationId: ORG, projectId: OTHER, states: [importLog({ projectId: OTHER })],
+      earlier: [importLog({ logId: 'b-1', projectId: OTHER, fileName: 'b_stations.csv', status: 'succeeded', settled: true, rowsTotal: 4, rowsDone: 4, rowsImported: 4 })],
+    });
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      (await server.handle(input, init)) ?? (await other.handle(input, init)) ?? new Response('{}', { status: 404 })));
+    // Online again (a test above went offline: SWR's polls wait for the browser to be back online).
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    renderWithProviders(<Switching />);
+    await screen.findByText('No imports yet.');
+    await userEvent.upload(screen.getByLabelText('Choose a file'), new File(['A,B\n1,2\n'], 'pbv3_results.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'pbv3_results.csv: Imported with rejected rows' }, { timeout: 4000 })).toBeInTheDocument();
+
+    act(() => openProject(OTHER));
+    // The other project's own history, and nothing of the import of the first one (nor its file chosen).
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    await waitFor(() => expect(within(history).getByRole('row', { name: /b_stations\.csv/ })).toBeInTheDocument());
+    expect(within(history).queryByRole('row', { name: /pbv3_results\.csv/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /pbv3_results\.csv/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Chosen: pbv3_results\.csv/)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('heading', { name: /pbv3_results\.csv/ })).not.toBeInTheDocument();
+    expect(other.calls.filter((c) => c.path.includes('/queued-import/'))).toEqual([]);
   });
 });

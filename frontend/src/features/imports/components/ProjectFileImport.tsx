@@ -51,19 +51,34 @@ export interface ProjectFileImportProps {
   help?: ReactNode;
 }
 
+/** A file sent to import: what the form (or a check's offer) sends. */
+type Sent = Pick<Upload, 'file' | 'format' | 'dryRun'>;
+
 /**
  * A project's file imports: pick or drop a file, watch it upload and import, see the result, its rejected rows
  * and the project's import history. Only data contributors and group admins (and system admins) see the form
  * and the history, as only they may import (and read the imports); anyone else is told so, without asking the
  * server (it would answer 403).
+ *
+ * Another project (its address pasted, a bookmark: the same screen with other props) starts afresh: nothing of the
+ * previous project's (the import followed, the history's page, the file chosen) stays, nor is it asked of this one.
  */
-export function ProjectFileImport({ organizationId, projectId, title, target, onDataChanged, help }: ProjectFileImportProps) {
-  const { i18n } = useTranslation();
+export function ProjectFileImport(props: ProjectFileImportProps) {
+  return <FileImports key={uploadKey(props.organizationId, props.projectId, props.target.endpoint)} {...props} />;
+}
+
+function FileImports({ organizationId, projectId, title, target, onDataChanged, help }: ProjectFileImportProps) {
+  const { t, i18n } = useTranslation();
   const { mutate } = useSWRConfig();
   const { profile } = useSession();
   const mayImport = mayContribute(profile, organizationId);
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  const key = uploadKey(organizationId, projectId, target.endpoint);
   const [logId, setLogId] = useState<string | null>(null);
+  /** The check being sent from here, then the check queued (its import and its file): offered for import once done. */
+  const checking = useRef<Sent | null>(null);
+  const [checked, setChecked] = useState<{ logId: string; sent: Sent } | null>(null);
   /** The import whose result takes focus once shown (chosen with the history's Show). */
   const [focusOn, setFocusOn] = useState<string | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
@@ -84,12 +99,17 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
 
   function queued(id: string) {
     setLogId(id);
+    // A check sent from here: its file may be imported from its result. (One queued while the user was elsewhere
+    // has no file at hand any more.)
+    const check = checking.current;
+    checking.current = null;
+    setChecked(check ? { logId: id, sent: check } : null);
     // The new import heads the first page.
     if (historyPage === 1) void history.mutate();
     else setHistoryPage(1);
   }
   // An upload started here carries on when the user goes elsewhere: its import is followed here when they are back.
-  useFollowUploads(uploadKey(organizationId, projectId, target.endpoint), queued);
+  useFollowUploads(key, queued);
 
   // Opened (again) while an import of the project runs: its progress is shown at once, not only its history row.
   const looked = useRef(false);
@@ -107,86 +127,19 @@ export function ProjectFileImport({ organizationId, projectId, title, target, on
   }
   const focused = useCallback(() => setFocusOn(null), []);
 
-  async function cancel(current: ImportLog) {
-    try {
-      await cancelImport(organizationId, projectId, current.logId);
-    } catch (refusal) {
-      // It ended meanwhile ("This import has already ended…"): say so; the refresh below shows how it ended.
-      toast.error(refusal);
-    }
-    // The history row says "Stopping…" as the result does; both are read again once the import has settled.
-    await Promise.all([refreshLog(), history.mutate()]);
+  /** A new start: the import shown is followed no more; one shown at opening is not shown again in its place. */
+  function started() {
+    looked.current = true;
+    setLogId(null);
   }
 
-  return (
-    <section className="imports-panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      {mayImport && help}
-      {mayImport && (
-        <ImportForm
-          organizationId={organizationId}
-          projectId={projectId}
-          target={target}
-          onStart={() => {
-            // The import shown is followed no more; one shown at opening is not shown again in its place.
-            looked.current = true;
-            setLogId(null);
-          }}
-        />
-      )}
-      <ImportResult
-        log={log}
-        number={number}
-        onCancel={mayImport && log ? () => void cancel(log) : undefined}
-        takeFocus={!!log && focusOn === log.logId}
-        onFocused={focused}
-      />
-      <ImportHistory
-        history={history}
-        page={historyPage}
-        onPage={setHistoryPage}
-        onShow={show}
-        current={log}
-        forbidden={isProfileLoaded(profile) && !mayImport}
-      />
-    </section>
-  );
-}
-
-interface ImportFormProps {
-  organizationId: string;
-  projectId: string;
-  target: FileImportTarget;
-  onStart: () => void;
-}
-
-/**
- * The file, its format and dry run; sends the file to S3 (with its progress) and queues its import (lib/uploads:
- * the upload outlives the screen, and the screen open is told of the import it queues). A failed upload says
- * why in plain words and is offered again, the same file, without choosing it again.
- */
-function ImportForm({ organizationId, projectId, target, onStart }: ImportFormProps) {
-  const { t, i18n } = useTranslation();
-  const ids = useId();
-  const key = uploadKey(organizationId, projectId, target.endpoint);
-  const upload = useUpload(key);
-  const sending = !!upload && upload.failure === undefined;
-  const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState('auto');
-  const [dryRun, setDryRun] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-
-  function formatOf(chosen: File): string {
-    if (format !== 'auto') return format;
-    const name = chosen.name.toLowerCase();
-    return Object.entries(target.formatsBySuffix ?? {}).find(([suffix]) => name.endsWith(suffix))?.[1] ?? format;
-  }
-
-  function send(what: Pick<Upload, 'file' | 'format' | 'dryRun'>) {
-    // A new start: the previous file's result leaves.
-    onStart();
-    setError(null);
+  /**
+   * Send a file: the slot, the bytes (lib/uploads: the upload outlives the screen, and the screen open is told of
+   * the import it queues), then its import.
+   */
+  function send(what: Sent) {
+    started();
+    checking.current = what.dryRun ? what : null;
     void sendUpload(
       key,
       what,
@@ -208,6 +161,88 @@ function ImportForm({ organizationId, projectId, target, onStart }: ImportFormPr
     );
   }
 
+  /** The file a check read, imported for real from the check's result; focus to the form's button (the offer goes). */
+  function importChecked(check: Sent) {
+    send({ ...check, dryRun: false });
+    section.current?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.focus();
+  }
+
+  async function cancel(current: ImportLog) {
+    try {
+      await cancelImport(organizationId, projectId, current.logId);
+    } catch (refusal) {
+      // It ended meanwhile ("This import has already ended…"): say so; the refresh below shows how it ended.
+      toast.error(refusal);
+    }
+    // The history row says "Stopping…" as the result does; both are read again once the import has settled.
+    await Promise.all([refreshLog(), history.mutate()]);
+  }
+
+  return (
+    <section ref={section} className="imports-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {mayImport && help}
+      {mayImport && (
+        <ImportForm uploadKey={key} target={target} onStart={started} onSend={send} />
+      )}
+      <ImportResult
+        log={log}
+        number={number}
+        onCancel={mayImport && log ? () => void cancel(log) : undefined}
+        onImport={mayImport && log && checked?.logId === log.logId ? () => importChecked(checked.sent) : undefined}
+        takeFocus={!!log && focusOn === log.logId}
+        onFocused={focused}
+      />
+      <ImportHistory
+        history={history}
+        page={historyPage}
+        onPage={setHistoryPage}
+        onShow={show}
+        current={log}
+        forbidden={isProfileLoaded(profile) && !mayImport}
+      />
+    </section>
+  );
+}
+
+interface ImportFormProps {
+  /** The project's uploads to the target's route (lib/uploads). */
+  uploadKey: string;
+  target: FileImportTarget;
+  /** A start that sends nothing (an empty file): the previous file's result leaves all the same. */
+  onStart: () => void;
+  onSend: (what: Sent) => void;
+}
+
+/**
+ * The file, its format and dry run; sends the file (`onSend`: to S3, with its progress, then its import). A failed
+ * upload says why in plain words and is offered again, the same file, without choosing it again. While "Only
+ * check the file" is ticked the button says "Check file"; a check sent clears the box, so that the next press
+ * imports the file (its result offers that too).
+ */
+function ImportForm({ uploadKey: key, target, onStart, onSend }: ImportFormProps) {
+  const { t, i18n } = useTranslation();
+  const ids = useId();
+  const upload = useUpload(key);
+  const sending = !!upload && upload.failure === undefined;
+  const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState('auto');
+  const [dryRun, setDryRun] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  function formatOf(chosen: File): string {
+    if (format !== 'auto') return format;
+    const name = chosen.name.toLowerCase();
+    return Object.entries(target.formatsBySuffix ?? {}).find(([suffix]) => name.endsWith(suffix))?.[1] ?? format;
+  }
+
+  function send(what: Sent) {
+    // A new start: the previous file's result leaves.
+    setError(null);
+    onSend(what);
+  }
+
   function start(event: FormEvent) {
     event.preventDefault();
     if (!file || sending) return;
@@ -219,6 +254,8 @@ function ImportForm({ organizationId, projectId, target, onStart }: ImportFormPr
       return;
     }
     send({ file, format: formatOf(file), dryRun });
+    // A check is asked for once: the next press imports (the button says so again).
+    if (dryRun) setDryRun(false);
   }
 
   function tryAgain(failed: Upload) {
@@ -273,7 +310,7 @@ function ImportForm({ organizationId, projectId, target, onStart }: ImportFormPr
       </label>
       <div className="ws-actions">
         {/* aria-disabled, not disabled, while there is no file or it uploads: a disabled button would drop focus to the page. */}
-        <SubmitButton busy={!file || sending}>{t('imports.start')}</SubmitButton>
+        <SubmitButton busy={!file || sending}>{t(dryRun ? 'imports.startCheck' : 'imports.start')}</SubmitButton>
       </div>
       {error && <p role="alert" className="alert alert-error">{error}</p>}
       {failed && (

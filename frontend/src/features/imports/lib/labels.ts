@@ -54,12 +54,24 @@ export function replacedLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'for
 }
 
 /**
+ * The label of rowsConverted, with the units converted when the log names them: "Values converted to their
+ * parameter's unit (mS/cm → uS/cm)"; a dry run's says they would be.
+ */
+export function convertedLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'unitsConverted'>): string {
+  const label = t(log.dryRun ? 'imports.checkCounts.rowsConverted' : 'imports.counts.rowsConverted');
+  const units = log.unitsConverted ?? [];
+  return units.length ? t('imports.unitsConverted.label', { label, units: units.join(t('imports.unitsConverted.separator')) }) : label;
+}
+
+/**
  * An import's outcome in a line (the history): what was written, what was already stored, which rows were
  * rejected, e.g. "0 values imported · 5 unchanged · 0 rows rejected"; a dry run's in what it would do. Rows whose
  * time was read as UTC for want of a time zone are named when there are any, and so are the stored values (or
- * stations) an import corrected: "3 values imported (2 corrected) · 997 unchanged · 0 rows rejected".
+ * stations) an import corrected: "3 values imported (2 corrected) · 997 unchanged · 0 rows rejected", and the
+ * values converted to their parameter's unit: "6 values imported · 0 unchanged · 0 rows rejected · 1 value converted
+ * to its parameter's unit".
  */
-export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone' | 'rowsReplaced'>): string {
+export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone' | 'rowsReplaced' | 'rowsConverted'>): string {
   const imported =
     recordsOf(log) === 'stations'
       ? t(log.dryRun ? 'imports.outcome.stationsToImport' : 'imports.outcome.stationsImported', { count: log.rowsImported })
@@ -70,6 +82,7 @@ export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'form
     t('imports.outcome.unchanged', { count: log.rowsUnchanged }),
     t(log.dryRun ? 'imports.outcome.rowsToReject' : 'imports.outcome.rowsRejected', { count: log.rowsRejected }),
     ...((log.rowsWithoutTimeZone ?? 0) > 0 ? [t('imports.outcome.withoutTimeZone', { count: log.rowsWithoutTimeZone })] : []),
+    ...((log.rowsConverted ?? 0) > 0 ? [t(log.dryRun ? 'imports.outcome.toConvert' : 'imports.outcome.converted', { count: log.rowsConverted })] : []),
   ].join(' · ');
 }
 

@@ -14,6 +14,13 @@ const imports = {
   },
   dryRun: 'Only check the file (write nothing)',
   start: 'Import',
+  /** The button while "Only check the file" is ticked: it writes nothing. */
+  startCheck: 'Check file',
+  /** Under a check's result (the box is cleared once a check is sent): the same file, imported for real. */
+  checked: {
+    offer: 'Checked: nothing written. Import it now?',
+    importNow: 'Import {{file}}',
+  },
   uploading: 'Uploading: {{sent}} of {{total}}',
   uploadProgress: 'Upload',
   importProgress: 'Import',
@@ -92,12 +99,19 @@ const imports = {
     rowsWithoutTimeZone: 'Rows with a time but no time zone (read as UTC)',
     /** Of the values imported, those that replaced a stored value (shown only when there are any). */
     rowsReplaced: 'Of these, stored values corrected',
+    /** Values given in another unit than their parameter's, converted to it (shown only when there are any). */
+    rowsConverted: "Values converted to their parameter's unit",
     /** A station file: its counts are of stations. */
     stations: {
       rowsImported: 'Stations imported (new or changed)',
       rowsUnchanged: 'Stations unchanged (already stored)',
       rowsReplaced: 'Of these, stored stations changed',
     },
+  },
+  /** A count's label and the units converted: "Values converted to their parameter's unit (mS/cm → uS/cm)". */
+  unitsConverted: {
+    label: '{{label}} ({{units}})',
+    separator: ', ',
   },
   /** The names of the new parameters under the counts: a misspelt name in the file shows before it is written. */
   newParameters: {
@@ -114,6 +128,7 @@ const imports = {
     parametersCreated: 'Parameters that would be created',
     rowsWithoutTimeZone: 'Rows with a time but no time zone (would be read as UTC)',
     rowsReplaced: 'Of these, stored values that would be corrected',
+    rowsConverted: "Values that would be converted to their parameter's unit",
     stations: {
       rowsImported: 'Stations that would be imported (new or changed)',
       rowsUnchanged: 'Stations unchanged (already stored)',
@@ -142,6 +157,11 @@ const imports = {
     /** Rows whose time was read as UTC, as they give no time zone (named only when there are any). */
     withoutTimeZone_one: '{{count, number}} row without a time zone (read as UTC)',
     withoutTimeZone_other: '{{count, number}} rows without a time zone (read as UTC)',
+    /** Values converted to their parameter's unit (named only when there are any). */
+    converted_one: "{{count, number}} value converted to its parameter's unit",
+    converted_other: "{{count, number}} values converted to their parameter's unit",
+    toConvert_one: "{{count, number}} value to convert to its parameter's unit",
+    toConvert_other: "{{count, number}} values to convert to their parameter's unit",
   },
   rejected: {
     /** The problems listed (a row with two bad cells has two) and the rows they are in (the result's "Rows rejected"). */

@@ -16,6 +16,11 @@ const imports: typeof en = {
   },
   dryRun: '仅检查文件（不写入任何数据）',
   start: '导入',
+  startCheck: '检查文件',
+  checked: {
+    offer: '已检查：未写入任何数据。现在导入吗？',
+    importNow: '导入 {{file}}',
+  },
   uploading: '正在上传：{{sent}} / {{total}}',
   uploadProgress: '上传',
   importProgress: '导入',
@@ -71,11 +76,16 @@ const imports: typeof en = {
     parametersCreated: '新建的参数',
     rowsWithoutTimeZone: '有时刻但无时区的行（按 UTC 读取）',
     rowsReplaced: '其中更正了已存的值',
+    rowsConverted: '已换算为参数单位的值',
     stations: {
       rowsImported: '已导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
       rowsReplaced: '其中更改了已存的站点',
     },
+  },
+  unitsConverted: {
+    label: '{{label}}（{{units}}）',
+    separator: '、',
   },
   newParameters: {
     check: '此文件将新建的参数：{{names}}。拼写有误的名称会成为一个单独的参数：请先改正文件再导入。',
@@ -91,6 +101,7 @@ const imports: typeof en = {
     parametersCreated: '将新建的参数',
     rowsWithoutTimeZone: '有时刻但无时区的行（将按 UTC 读取）',
     rowsReplaced: '其中将更正已存的值',
+    rowsConverted: '将换算为参数单位的值',
     stations: {
       rowsImported: '将被导入的站点（新建或更改）',
       rowsUnchanged: '未更改的站点（已存在）',
@@ -116,6 +127,10 @@ const imports: typeof en = {
     rowsToReject_other: '将拒绝 {{count, number}} 行',
     withoutTimeZone_one: '{{count, number}} 行无时区（按 UTC 读取）',
     withoutTimeZone_other: '{{count, number}} 行无时区（按 UTC 读取）',
+    converted_one: '{{count, number}} 个值已换算为参数的单位',
+    converted_other: '{{count, number}} 个值已换算为参数的单位',
+    toConvert_one: '{{count, number}} 个值将换算为参数的单位',
+    toConvert_other: '{{count, number}} 个值将换算为参数的单位',
   },
   rejected: {
     caption: '{{rows}}中共有 {{problems}}',

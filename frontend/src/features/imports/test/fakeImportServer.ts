@@ -59,6 +59,11 @@ export interface FakeImportOptions {
    * request asks for (Accept-Language), as the server localizes it.
    */
   chineseMessages?: Record<string, string>;
+  /**
+   * The import queued second (its logId log-2, e.g. a file checked, then imported for real), as it is each time it
+   * is asked for (the last one stays). Without: every import queued is log-1.
+   */
+  second?: ImportLog[];
 }
 
 /** GET import-template: every column of the template and two example rows, with the byte-order mark the server sends. */
@@ -71,7 +76,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections, chineseMessages = {} }: FakeImportOptions) {
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections, chineseMessages = {}, second }: FakeImportOptions) {
   const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
   const calls: Call[] = [];
   let asked = 0;
@@ -80,6 +85,10 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
   let phase = states;
   /** The queued import as the server has it now. */
   const current = () => phase[Math.min(Math.max(asked - 1, 0), phase.length - 1)]!;
+  /** The import queued second (log-2), once queued, as the server has it now. */
+  let secondQueued = false;
+  let askedSecond = 0;
+  const currentSecond = () => second![Math.min(Math.max(askedSecond - 1, 0), second!.length - 1)]!;
 
   /** The answer to a call of these routes, or undefined for any other call. */
   async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response | undefined> {
@@ -105,6 +114,10 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
         expiresAt: '2026-11-24T04:00:00Z' }, 201);
     }
     if (method === 'POST' && url.pathname === `${base}/${endpoint}`) {
+      if (queued && second) {
+        secondQueued = true;
+        return json({ logId: 'log-2', status: 'queued' }, 202);
+      }
       queued = true;
       return json({ logId: 'log-1', status: 'queued' }, 202);
     }
@@ -126,13 +139,17 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
       asked += 1;
       return json(inLanguage(current()));
     }
+    if (second && url.pathname === `${base}/queued-import/log-2`) {
+      askedSecond += 1;
+      return json(inLanguage(currentSecond()));
+    }
     const before = earlier.find((log) => url.pathname === `${base}/queued-import/${log.logId}`);
     if (before) return json(inLanguage(before));
     if (url.pathname === `${base}/import-history`) {
       await pause(answerDelayMs);
       const page = Number(url.searchParams.get('page') ?? 1);
       const limit = Number(url.searchParams.get('limit') ?? 100);
-      const all = [...(queued ? [current()] : []), ...earlier];
+      const all = [...(secondQueued ? [currentSecond()] : []), ...(queued ? [current()] : []), ...earlier];
       const data = all.slice((page - 1) * limit, page * limit).map(inLanguage);
       return json({ data, count: data.length, total: all.length, page, pageCount: Math.max(1, Math.ceil(all.length / limit)) });
     }
