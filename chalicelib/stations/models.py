@@ -12,15 +12,20 @@ the value of its latest item without a sample fraction and its unit, {"v": 7.4, 
 Dissolved and the latest Total phosphorus apart, as two analytes); one whose latest item is not a number is left
 out. The explorer colours the map by one of them. media lists the media
 of the station's values (empty: none says; absent: not recorded yet, a summary written before it was kept).
+
+loggerSeries names the station's logger series (chalicelib/timeseries), each as "<parameterId>#<statistic>#<sensor>"
+(its series key without the station): a string set the time-series domain adds a series to when values are added to
+it and takes it out of when its last values are deleted (each an atomic ADD or DELETE, so repeats and races agree),
+never written by clients. The explorer finds a station by the parameters of its logger series as by those it sampled.
 """
 from __future__ import annotations
 
-from pynamodb.attributes import ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, MapAttribute, NumberAttribute, UnicodeAttribute, UnicodeSetAttribute
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 
 from chalicelib.core.models import BaseModel, table_meta
 
-SUMMARY_FIELDS = ("sampleCount", "firstDate", "lastDate", "parameterIds", "latestValues", "media")
+SUMMARY_FIELDS = ("sampleCount", "firstDate", "lastDate", "parameterIds", "latestValues", "media", "loggerSeries")
 
 
 class StationsByOrganization(GlobalSecondaryIndex):
@@ -56,6 +61,8 @@ class Station(BaseModel):
     parameterIds = ListAttribute(of=UnicodeAttribute, null=True)
     latestValues = MapAttribute(null=True)  # {parameterId or parameterId#fraction: {"v": number, "u": unit}}
     media = ListAttribute(of=UnicodeAttribute, null=True)
+    # The station's logger series, "<parameterId>#<statistic>#<sensor>" each (maintained by chalicelib/timeseries).
+    loggerSeries = UnicodeSetAttribute(null=True)
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)
     deletedAt = UnicodeAttribute(null=True)

@@ -203,6 +203,34 @@ def set_summary(station_id: str, *, sample_count: int, first: str | None, last: 
         _changed()
 
 
+def logger_series_key(parameter_id: str, statistic: str | None, sensor: str | None) -> str:
+    """How a station's summary names one of its logger series (its series key without the station)."""
+    return "#".join((parameter_id, statistic or "", sensor or ""))
+
+
+def note_logger_series(station_id: str, key: str, *, present: bool, mark_changed: bool = True) -> bool:
+    """Add a logger series to the station's summary (`present`) or take it out: an atomic ADD or DELETE of one
+    element of the string set loggerSeries, on the condition that it changes the set (so repeats and concurrent
+    writers agree, and the one that changed it knows). Only a change marks the explorer's snapshot stale (every merge
+    of new values comes here: an unchanged set costs the snapshot nothing). Answers whether the set changed; a
+    station that is not there changes nothing (never a summary of only this)."""
+    from chalicelib.core import aws
+
+    client = aws.client("dynamodb")
+    # (Not ReturnValues=UPDATED_OLD: the moto server answers none for an ADD to a set.)
+    changes = "attribute_exists(id) AND NOT contains(loggerSeries, :one)" if present else "contains(loggerSeries, :one)"
+    try:
+        client.update_item(
+            TableName=Station.Meta.table_name, Key={"id": {"S": station_id}},
+            UpdateExpression=f"{'ADD' if present else 'DELETE'} loggerSeries :key", ConditionExpression=changes,
+            ExpressionAttributeValues={":key": {"SS": [key]}, ":one": {"S": key}})
+    except client.exceptions.ConditionalCheckFailedException:
+        return False
+    if mark_changed:  # callers naming many series mark the snapshot stale once, after the last
+        _changed()
+    return True
+
+
 def save_all(stations: Iterable[Station]) -> int:
     """Write many stations (imports, demo data): put, idempotent, in batches."""
     count = 0

@@ -21,7 +21,8 @@ _TEXTS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "str
           "description": "one value, several in an array, or comma-separated"}
 _FILTERS = {
     "organizationIds": {**_TEXTS, "description": "organization ids"}, "projectIds": {**_TEXTS, "description": "project ids"},
-    "parameterIds": {**_TEXTS, "description": "stations that measured any of these parameters"},
+    "parameterIds": {**_TEXTS, "description": "stations that measure any of these parameters: "
+                                                "sampled, or by a logger series (wapi/ts)"},
     "stationTypes": {**_TEXTS, "description": "station type keys (GET /stationTypes)"},
     "monitoringLocationTypes": {**_TEXTS, "description": "WQX monitoring location type names"},
     "countyFips": {**_TEXTS, "description": "5-digit county FIPS codes"},
@@ -47,7 +48,10 @@ _ANSWER = {"type": "object", "required": ["snapshot", "total", "format", "offset
     "total": {"type": "integer", "description": "stations matching the query (on every page)"},
     "offset": {"type": "integer"}, "limit": {"type": "integer"},
     "format": {"type": "string", "enum": ["objects", "columns"]},
-    "totals": {"type": "object", "description": "over every matching station; columns: on the first page (offset 0) only"},
+    "totals": {"type": "object", "description": "over every matching station; columns: on the first page (offset 0) "
+                                                "only. samples, parameters and parameterIds are of sampled values; "
+                                                "loggerStations and loggerSeries count the stations with logger series "
+                                                "and those series"},
     "columns": {"type": "object", "description": "row, lat, lng delta-coded from zero on each page; sampleCount, "
                                                  "stationType, value aligned with the rows"},
     "stations": {"type": "array", "items": {"type": "object"}},

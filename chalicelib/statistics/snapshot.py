@@ -16,6 +16,9 @@ are nearby stations and the map's delta-coded coordinates compress well):
     media_bits    uint32       bit i: the station has values of medium i (dictionary media, the first 31);
                   MEDIA_UNKNOWN: its values' media are not known here (not recorded yet, or a 32nd medium)
     pbits<w>      uint64       bit i of word w: the station has values of parameter 64*w+i (dictionary params)
+    lbits<w>      uint64       bit i of word w: the station has a logger series of parameter 64*w+i (the station's
+                  loggerSeries, chalicelib/timeseries); as many words as pbits
+    series        uint16       how many logger series the station has (65535: that many or more)
     proj_ptr      int64 (n+1), proj_code uint32: the projects of each station (CSR), dictionary projects
     lv_ptr        int64 (n+1), lv_code uint32, lv_value float32, lv_unit uint16: the latest value of each
                   station's parameters (CSR: entries lv_ptr[r]:lv_ptr[r+1] of row r; codes into params,
@@ -46,6 +49,7 @@ NO_FIRST = np.iinfo(np.int32).max
 NO_LAST = np.iinfo(np.int32).min
 DICTIONARIES = ("orgs", "stypes", "mlts", "datums", "params", "projects", "units", "media")
 MEDIA_UNKNOWN = np.uint32(1 << 31)
+MAX_SERIES = np.iinfo(np.uint16).max
 LATEST = ("lv_ptr", "lv_code", "lv_value", "lv_unit")
 FLOAT32_MAX = float(np.finfo(np.float32).max)
 
@@ -195,6 +199,10 @@ class Snapshot:
             dictionaries["datums"] = [""]
         if "media_bits" not in arrays:  # one stored before media were kept: ask the values of stations with some
             arrays["media_bits"] = np.where(arrays["count"] > 0, MEDIA_UNKNOWN, np.uint32(0)).astype(np.uint32)
+        if "series" not in arrays:  # one stored before logger series were kept: none known
+            arrays["series"] = np.zeros(self.n, dtype=np.uint16)
+        for w in range(sum(1 for k in arrays if k.startswith("pbits"))):
+            arrays.setdefault(f"lbits{w}", np.zeros(self.n, dtype=np.uint64))
         for name in DICTIONARIES:
             dictionaries.setdefault(name, [])
         self.index = {name: {v: i for i, v in enumerate(values)} for name, values in dictionaries.items()}
@@ -220,7 +228,7 @@ class Snapshot:
     def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
         """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
         monitoringLocationType, horizontalDatum, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
-        parameterIds, projectIds, latestValues, media (the station items)."""
+        parameterIds, projectIds, latestValues, media, loggerSeries (the station items)."""
         builder = SnapshotBuilder()
         builder.add(records)
         return builder.finish(version)
@@ -250,10 +258,11 @@ class Snapshot:
         ptr = self.a[f"{name}_ptr"]
         return self.a[name][ptr[row]:ptr[row + 1]].tobytes().decode("utf-8")
 
-    def parameter_ids(self, row: int) -> list[str]:
+    def parameter_ids(self, row: int, bits: str = "pbits") -> list[str]:
+        """The parameters the station has values of (bits "lbits": logger series of)."""
         found = []
         for w in range(self.words):
-            word = int(self.a[f"pbits{w}"][row])
+            word = int(self.a[f"{bits}{w}"][row])
             while word:
                 low = word & -word
                 found.append(self.d["params"][w * 64 + low.bit_length() - 1])
@@ -273,7 +282,9 @@ class Snapshot:
             "projectIds": [self.d["projects"][c] for c in a["proj_code"][ptr[row]:ptr[row + 1]]],
             "row": int(row),
             "meta": {"sampleCount": int(a["count"][row]), "firstDate": day_text(a["first"][row]),
-                     "lastDate": day_text(a["last"][row]), "parameterIds": self.parameter_ids(row)},
+                     "lastDate": day_text(a["last"][row]), "parameterIds": self.parameter_ids(row),
+                     # Its logger series apart from its samples: the sample count and dates are of samples only.
+                     "loggerSeriesCount": int(a["series"][row]), "loggerParameterIds": self.parameter_ids(row, "lbits")},
         }
 
     def latest_values(self, row: int) -> dict[str, dict]:
@@ -365,6 +376,17 @@ class SnapshotBuilder:
                     d["params"].append(p)
             param_codes.extend(params[p] for p in ids)
             param_counts.append(len(ids))
+        logger_codes, logger_counts, series_counts = [], [], []
+        for r in records:
+            keys = r.get("loggerSeries") or ()
+            logged = sorted({key.partition("#")[0] for key in keys if key})
+            for p in logged:
+                if p not in params:
+                    params[p] = len(d["params"])
+                    d["params"].append(p)
+            logger_codes.extend(params[p] for p in logged)
+            logger_counts.append(len(logged))
+            series_counts.append(min(len(keys), int(MAX_SERIES)))
         proj_lists = [r.get("projectIds") or () for r in records]
         page = {
             "id": np.array([r["id"] for r in records], dtype="S36"),
@@ -383,6 +405,8 @@ class SnapshotBuilder:
                              dtype=np.int32),
             "media_bits": np.array([_media_bits(r, d["media"], index["media"]) for r in records], dtype=np.uint32),
             "param_len": np.array(param_counts, dtype=np.int64), "param_code": np.array(param_codes, dtype=np.uint32),
+            "series": np.array(series_counts, dtype=np.uint16),
+            "lparam_len": np.array(logger_counts, dtype=np.int64), "lparam_code": np.array(logger_codes, dtype=np.uint32),
             "proj_len": np.array([len(p) for p in proj_lists], dtype=np.int64),
             "proj_code": np.array([index["projects"].setdefault(p, len(index["projects"])) for ps in proj_lists for p in ps],
                                   dtype=np.uint32),
@@ -399,8 +423,9 @@ class SnapshotBuilder:
         """The snapshot: rows in spatial order (Morton code of the position; the same place: by id)."""
         pages, self.pages = self.pages, []
         names = ("id", "lat", "lng", "org", "stype", "mlt", "datum", "state", "county", "huc8", "huc12", "count", "first",
-                 "last", "media_bits", "param_len", "param_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit",
-                 "text", "text_len", "ident", "ident_len", "name", "name_len")
+                 "last", "media_bits", "series", "param_len", "param_code", "lparam_len", "lparam_code", "proj_len",
+                 "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit", "text", "text_len", "ident", "ident_len", "name",
+                 "name_len")
         empty = SnapshotBuilder()._columns([{"id": "", "latitude": 0, "longitude": 0}])
         joined = {k: np.concatenate([p[k] for p in pages]) if pages else empty[k][:0] for k in names}
         del pages
@@ -408,8 +433,8 @@ class SnapshotBuilder:
         order = np.lexsort((joined["id"], _morton(joined["lat"], joined["lng"]))) if n else np.zeros(0, dtype=np.int64)
         arrays: dict[str, np.ndarray] = {k: joined.pop(k)[order] for k in names[:names.index("param_len")]}
         lists = {}
-        for name, values in (("param", "param_code"), ("proj", "proj_code"), ("lv", "lv_code"), ("text", "text"),
-                             ("ident", "ident"), ("name", "name")):
+        for name, values in (("param", "param_code"), ("lparam", "lparam_code"), ("proj", "proj_code"), ("lv", "lv_code"),
+                             ("text", "text"), ("ident", "ident"), ("name", "name")):
             lists[name] = _csr_ptr(joined.pop(f"{name}_len")), joined.pop(values)
         for name, (ptr, codes) in lists.items():
             new_ptr, reordered = _reorder_csr(ptr, codes, order)
@@ -417,13 +442,13 @@ class SnapshotBuilder:
                 at = _reorder_csr(ptr, np.arange(len(codes), dtype=np.int64), order)[1]
                 arrays.update(lv_ptr=new_ptr, lv_code=reordered, lv_value=joined.pop("lv_value")[at],
                               lv_unit=joined.pop("lv_unit")[at])
-            elif name == "param":
+            elif name in ("param", "lparam"):  # sampled parameters: pbits; those of logger series: lbits
                 words = max(1, -(-len(self.dictionaries["params"]) // 64))
                 bits = np.zeros((words, n), dtype=np.uint64)
                 rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(new_ptr))
                 np.bitwise_or.at(bits, (reordered // 64, rows), np.left_shift(np.uint64(1), (reordered % 64).astype(np.uint64)))
                 for w in range(words):
-                    arrays[f"pbits{w}"] = bits[w]
+                    arrays[f"{'pbits' if name == 'param' else 'lbits'}{w}"] = bits[w]
             else:
                 key = "proj" if name == "proj" else name
                 arrays[f"{key}_ptr"], arrays["proj_code" if name == "proj" else name] = new_ptr, reordered
@@ -526,8 +551,10 @@ def _contains(snapshot: Snapshot, needle: bytes) -> np.ndarray:
     return mask
 
 
-def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
-    """Row numbers of the stations matching a validated query (see service.parse_query)."""
+def matching_rows(snapshot: Snapshot, q: dict, logged: bool = False) -> np.ndarray:
+    """Row numbers of the stations matching a validated query (see service.parse_query). Its parameters are those
+    the stations sampled, or with `logged` (the explorer: "stations that measure it") also those of their logger
+    series; the WQP services, which answer sampled results, leave it out."""
     a = snapshot.a
     mask = np.ones(snapshot.n, dtype=bool)
     if q.get("bbox"):
@@ -563,7 +590,8 @@ def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
                 words[index[p] // 64] = words.get(index[p] // 64, 0) | (1 << (index[p] % 64))
         param_mask = np.zeros(snapshot.n, dtype=bool)
         for w, bits in words.items():
-            param_mask |= (a[f"pbits{w}"] & np.uint64(bits)) != 0
+            word = a[f"pbits{w}"] | a[f"lbits{w}"] if logged else a[f"pbits{w}"]
+            param_mask |= (word & np.uint64(bits)) != 0
         mask &= param_mask
     if q.get("projectIds"):
         index = snapshot.index["projects"]
@@ -581,7 +609,9 @@ def matching_rows(snapshot: Snapshot, q: dict) -> np.ndarray:
 def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     """Numbers of the matching stations, their samples, organizations and parameters, the ids of
     those parameters and the sample fractions of their latest values (what the map may be coloured by), and the
-    stations per county and per organization."""
+    stations per county and per organization. Samples and parameters are sampled ones (colour by a parameter reads
+    the samples' latest values); the stations with logger series and their series are counted apart
+    (loggerStations, loggerSeries)."""
     a = snapshot.a
     present = []
     for w in range(snapshot.words):
@@ -596,7 +626,9 @@ def totals(snapshot: Snapshot, rows: np.ndarray) -> dict:
     # Stations per organization: the organization filter shows these (the map's points carry no organization).
     codes, per_organization = np.unique(a["org"][rows], return_counts=True)
     organizations = {snapshot.d["orgs"][c]: int(n) for c, n in zip(codes.tolist(), per_organization) if snapshot.d["orgs"][c]}
+    series = a["series"][rows]
     return {"stations": int(len(rows)), "samples": int(a["count"][rows].sum(dtype=np.uint64)),
+            "loggerStations": int(np.count_nonzero(series)), "loggerSeries": int(series.sum(dtype=np.uint64)),
             "organizations": int(len(codes)), "parameters": len(present),
             "parameterIds": sorted(present), "fractions": value_fractions(snapshot, rows), "counties": counties,
             "organizationCounts": organizations}

@@ -203,7 +203,19 @@ def merge(series: TimeSeries, points: dict[int, Point]) -> MergeCounts:
         counts.add(_merge_bucket(series.id, key, incoming, existing.get(key)))
     if counts.added or counts.replaced:
         _update_summary(series, counts.added, min(points), max(points))
+        _station_names(series, True)
     return counts
+
+
+def _station_names(series: TimeSeries, present: bool) -> None:
+    """The station's summary names the series while it has values (loggerSeries: the explorer finds the station by
+    its parameter), and the explorer's snapshot is marked stale when that changed. Asked after every merge that
+    changed values (an ADD of what is there already changes nothing), so a series written before stations named
+    theirs, or a merge stopped between its writes, is named by its next one."""
+    from chalicelib.stations import service as stations
+
+    stations.note_logger_series(series.stationId, stations.logger_series_key(series.parameterId, series.statistic,
+                                                                             series.sensor), present=present)
 
 
 def _merge_bucket(series_id: str, key: str, incoming: dict[int, Point], stored: TimeBucket | None) -> MergeCounts:
@@ -322,6 +334,7 @@ def _summarize_removal(series: TimeSeries, removed: int) -> None:
         try:
             if first is None and last is None:
                 current.delete(condition=_at_version(version))
+                _station_names(current, False)  # its station no longer has it (nor the explorer under its parameter)
                 return
             if first is not None and last is not None:  # else a bucket went between the two looks: look again
                 current.update(actions=[
@@ -554,3 +567,20 @@ def list_series(*, organization_id: str | None = None, station_id: str | None = 
     return [s for s in found if (not project_id or project_id in (s.projectIds or []))
             and (not parameter_id or s.parameterId == parameter_id)]
 
+
+def name_series_in_stations() -> int:
+    """Every series named by its station's summary (loggerSeries): for series written before the summaries named
+    theirs and not written since (a merge names its series, _station_names). One Scan of the keys-only GSI
+    byParameter (descriptions only: parameterId and seriesKey), an ADD per series; the explorer's snapshot is marked
+    stale once when a station's set changed. Answers how many series a station did not name yet."""
+    from chalicelib.stations import service as stations
+
+    named = 0
+    for item in TimeSeries.by_parameter.scan():
+        station_id, _, key = item.seriesKey.partition("#")  # the rest is parameter#statistic#sensor
+        named += stations.note_logger_series(station_id, key, present=True, mark_changed=False)
+    if named:
+        from chalicelib.statistics import service as statistics
+
+        statistics.mark_stale()
+    return named

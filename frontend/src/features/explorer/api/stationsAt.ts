@@ -20,6 +20,8 @@ export interface StationDetails {
   sampleCount: number;
   firstDate: string;
   lastDate: string;
+  /** How many logger series the station has (its samples are counted apart); 0 when the answer says none. */
+  loggerSeries?: number;
 }
 
 const cache = new Map<string, Promise<StationDetails | undefined>>();
@@ -39,6 +41,8 @@ export function readStationDetails(row: Record<string, unknown>): StationDetails
     sampleCount: Number(meta.sampleCount ?? row.sampleCount ?? 0),
     firstDate: text(meta.firstDate ?? row.firstDate).slice(0, 10),
     lastDate: text(meta.lastDate ?? row.lastDate).slice(0, 10),
+    // Only where it has some (a station's details are compared and kept in the selection as they were).
+    ...(Number(meta.loggerSeriesCount) > 0 ? { loggerSeries: Number(meta.loggerSeriesCount) } : {}),
   };
 }
 

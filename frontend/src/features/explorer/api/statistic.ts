@@ -43,6 +43,9 @@ export interface StationSet {
   sampleCount: number[];
   firstDate: string[];
   lastDate: string[];
+  /** How many logger series each station has (`meta.loggerSeriesCount`): the table's rows only (their samples are
+   * counted apart, in sampleCount). */
+  loggerSeries?: number[];
   /** The chosen parameter's latest value per station, when the server sent one (colour by value). */
   value?: (number | null)[];
   /** The range and unit of those values (`totals.value`), when the query had colorBy. */
@@ -61,6 +64,8 @@ export interface StationSet {
   snapshot?: number;
   total: number;
   totalSamples: number;
+  /** How many of the matching stations have logger series (`totals.loggerStations`), when the server sent it. */
+  totalLoggerStations?: number;
 }
 
 /** No stations: what the map shows while the filters need correcting, or after an error (not an earlier answer). */
@@ -85,7 +90,7 @@ type Row = Record<string, unknown>;
 type Column = unknown[] | { values?: unknown[]; codes?: number[]; dictionary?: unknown[]; indices?: number[] };
 
 const ALIASES: Record<
-  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'fractions' | 'countyCounts' | 'organizationCounts'>,
+  Exclude<keyof StationSet, 'length' | 'total' | 'totalSamples' | 'totalLoggerStations' | 'row' | 'snapshot' | 'valueSummary' | 'parameterIds' | 'fractions' | 'countyCounts' | 'organizationCounts'>,
   string[]
 > = {
   id: ['id', 'stationId', 'ids'],
@@ -99,6 +104,7 @@ const ALIASES: Record<
   sampleCount: ['sampleCount', 'samples', 'count', 'resultCount'],
   firstDate: ['firstDate', 'firstSampleDate', 'first', 'startDate'],
   lastDate: ['lastDate', 'lastSampleDate', 'last', 'endDate'],
+  loggerSeries: ['loggerSeriesCount'],
   value: ['value', 'latestValue', 'lastValue'],
 };
 
@@ -134,6 +140,7 @@ function fromColumns(columns: Record<string, Column | undefined>, length: number
   };
   const valueColumn = pick(columns, ALIASES.value);
   const counts = numbers('sampleCount').map((n) => (Number.isFinite(n) ? n : 0));
+  const loggerColumn = pick(columns, ALIASES.loggerSeries);
   return {
     length,
     id: texts('id'),
@@ -147,6 +154,10 @@ function fromColumns(columns: Record<string, Column | undefined>, length: number
     sampleCount: counts,
     firstDate: texts('firstDate').map(dateOnly),
     lastDate: texts('lastDate').map(dateOnly),
+    loggerSeries: loggerColumn ? Array.from({ length }, (_, i) => {
+      const n = asNumber(loggerColumn[i]);
+      return Number.isFinite(n) ? n : 0;
+    }) : undefined,
     value: valueColumn ? Array.from({ length }, (_, i) => {
       const n = asNumber(valueColumn[i]);
       return Number.isFinite(n) ? n : null;
@@ -273,6 +284,7 @@ function withTotals(set: StationSet, root: Row): StationSet {
   if (countyCounts) set.countyCounts = countyCounts;
   const organizationCounts = counts(totals?.organizationCounts);
   if (organizationCounts) set.organizationCounts = organizationCounts;
+  if (typeof totals?.loggerStations === 'number') set.totalLoggerStations = totals.loggerStations;
   const fractions = totals?.fractions;
   if (fractions && typeof fractions === 'object') {
     set.fractions = new Map(

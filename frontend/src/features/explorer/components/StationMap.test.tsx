@@ -105,6 +105,27 @@ describe('stations at one spot', () => {
     expect(map().getZoom()).toBe(zoom);
   });
 
+  it("says how many logger series a station has beside its samples (a gauge's 0 samples is not 'no data'), in both languages", async () => {
+    const gauge = stationRow(1, { sampleCount: 0, name: 'Choptank River' });
+    renderMap(mapAnswer([{ ...gauge, meta: { ...gauge.meta, lastDate: '', loggerSeriesCount: 2 } as StationRow['meta'] }, stationRow(2)]));
+    const points = await features();
+    act(() => map().fire('mouseenter', 'stations-points', { features: [points[0]] }));
+    await waitFor(() => expect(hovered()).toHaveTextContent('Choptank RiverIdentifierID-1OrganizationDemo Watershed CouncilLast sampleNoneSamples0Logger series2'));
+    act(() => map().fire('mouseleave', 'stations-points', {}));
+    // A station without logger series says nothing of them.
+    act(() => map().fire('mouseenter', 'stations-points', { features: [points[1]] }));
+    await waitFor(() => expect(hovered()).toHaveTextContent('Station 2'));
+    expect(hovered()).not.toHaveTextContent('Logger series');
+    act(() => map().fire('mouseleave', 'stations-points', {}));
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      act(() => map().fire('mouseenter', 'stations-points', { features: [points[0]] }));
+      await waitFor(() => expect(hovered()).toHaveTextContent('样品数0记录仪序列2'));
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
   it("shows one station's organization in its popup", async () => {
     renderMap(mapAnswer([stationRow(1, { organizationId: ORG_B }), stationRow(2)]));
     const points = await features();

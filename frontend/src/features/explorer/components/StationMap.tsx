@@ -227,6 +227,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
         organization: tr('explorer.map.organization'),
         lastSample: tr('explorer.map.lastSample'),
         samples: tr('explorer.map.samples'),
+        loggerSeries: tr('explorer.map.loggerSeries'),
         open: tr('explorer.map.openStation'),
         stationOf: (name, organization) => tr('explorer.map.stationOf', { name, organization }),
         openStation: (station) => tr('explorer.map.openStationOf', { station }),

@@ -74,6 +74,8 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
     { key: 'identifier', label: t('explorer.table.identifier') },
     { key: 'stationType', label: t('explorer.table.stationType') },
     { key: 'sampleCount', label: t('explorer.table.samples'), numeric: true },
+    // Apart from the samples: a gauge with only logger data has 0 samples, not "no data".
+    { key: 'loggerSeries', label: t('explorer.table.loggerSeries'), numeric: true },
     { key: 'lastDate', label: t('explorer.table.lastDate') },
     { key: 'organization', label: t('explorer.table.organization') },
   ];
@@ -149,8 +151,18 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     <td data-label={columns[1].label}>{stations.identifier[i]}</td>
                     <td className="cell-type" data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
                     <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>
-                    <td data-label={columns[4].label}>{stations.lastDate[i]}</td>
-                    <td className="cell-organization" data-label={columns[5].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
+                    <td className="numeric" data-label={columns[4].label}>
+                      {stations.loggerSeries?.[i] ? (
+                        stations.loggerSeries[i].toLocaleString()
+                      ) : (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">{t('explorer.table.noLoggerSeries')}</span>
+                        </>
+                      )}
+                    </td>
+                    <td data-label={columns[5].label}>{stations.lastDate[i]}</td>
+                    <td className="cell-organization" data-label={columns[6].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>
                   </tr>
                 );
               })}

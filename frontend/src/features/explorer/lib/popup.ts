@@ -6,6 +6,8 @@ export interface PopupLabels {
   organization: string;
   lastSample: string;
   samples: string;
+  /** The fact said of a station with logger series: how many. */
+  loggerSeries?: string;
   open: string;
   selected: string;
   /** Among several stations (the same site may be in two organizations): a station by its name and organization,
@@ -53,6 +55,7 @@ function stationPart(station: StationDetails, labels: PopupLabels, options: Popu
   fact(labels.organization, organization);
   fact(labels.lastSample, station.lastDate || labels.none);
   fact(labels.samples, station.sampleCount.toLocaleString());
+  if (station.loggerSeries && labels.loggerSeries) fact(labels.loggerSeries, station.loggerSeries.toLocaleString());
 
   const link = document.createElement('a');
   link.href = stationHref(station.id);

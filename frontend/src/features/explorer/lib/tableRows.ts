@@ -1,6 +1,6 @@
 import type { StationSet } from '../api/statistic';
 
-export const SORT_KEYS = ['name', 'identifier', 'stationType', 'sampleCount', 'lastDate', 'organization'] as const;
+export const SORT_KEYS = ['name', 'identifier', 'stationType', 'sampleCount', 'loggerSeries', 'lastDate', 'organization'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 export interface Sort {
@@ -28,9 +28,9 @@ export function tableRows(stations: StationSet, search: string, sort: Sort | nul
   }
   if (!sort) return rows;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  if (sort.key === 'sampleCount') {
-    const column = stations.sampleCount;
-    rows.sort((a, b) => sign * (column[a] - column[b]) || a - b);
+  if (sort.key === 'sampleCount' || sort.key === 'loggerSeries') {
+    const column = sort.key === 'sampleCount' ? stations.sampleCount : (stations.loggerSeries ?? []);
+    rows.sort((a, b) => sign * ((column[a] ?? 0) - (column[b] ?? 0)) || a - b);
   } else {
     const column = textColumn(stations, sort.key, names);
     const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -39,7 +39,7 @@ export function tableRows(stations: StationSet, search: string, sort: Sort | nul
   return rows;
 }
 
-function textColumn(stations: StationSet, key: Exclude<SortKey, 'sampleCount'>, names: ShownNames): string[] {
+function textColumn(stations: StationSet, key: Exclude<SortKey, 'sampleCount' | 'loggerSeries'>, names: ShownNames): string[] {
   const named = (codes: string[], shown?: Map<string, string>) => (shown ? codes.map((code) => shown.get(code) ?? code) : codes);
   if (key === 'organization') return named(stations.organizationId, names.organizationNames);
   if (key === 'stationType') return named(stations.stationType, names.typeNames);

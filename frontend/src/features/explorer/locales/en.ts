@@ -12,6 +12,10 @@ const explorer = {
   // With a parameter or date filter the count is still every sample of the stations shown: said so.
   sampleCountAll_one: '{{count, number}} sample in all at these stations',
   sampleCountAll_other: '{{count, number}} samples in all at these stations',
+  /** After the counts, when some of the stations have logger series (their values are not samples). */
+  withLoggerSeries: '{{results}} · {{logger}}',
+  loggerStationCount_one: '{{count, number}} with logger series',
+  loggerStationCount_other: '{{count, number}} with logger series',
   updating: 'Updating…',
   correctFilters: 'Correct the filters to see stations.',
   failed: 'Stations could not be loaded: {{message}}',
@@ -60,7 +64,8 @@ const explorer = {
     latestValue: 'Latest value: {{parameter}}',
     /** A parameter's values of one sample fraction, where the stations' latest values are of several (Dissolved, Total). */
     fractionName: '{{name}} ({{fraction}})',
-    measured: 'Parameters measured at these stations',
+    /** Colour by reads the samples' latest values: the parameters sampled (not those of logger series only). */
+    measured: 'Parameters sampled at these stations',
     range: 'From {{min}} to {{max}} {{unit}}',
     noValue: 'No value',
     units: 'Values in several units: {{units}}',
@@ -68,6 +73,7 @@ const explorer = {
     organization: 'Organization',
     lastSample: 'Last sample',
     samples: 'Samples',
+    loggerSeries: 'Logger series',
     openStation: 'Open the station page',
     stationOf: '{{name}} ({{organization}})',
     openStationOf: 'Open the station page of {{station}}',
@@ -115,6 +121,10 @@ const explorer = {
     identifier: 'Identifier',
     stationType: 'Station type',
     samples: 'Samples',
+    /** How many logger series (time series of a gauge or logger) a station has, apart from its samples. */
+    loggerSeries: 'Logger series',
+    /** Read out for a station without logger series (the cell shows a dash). */
+    noLoggerSeries: 'None',
     lastDate: 'Last sample',
     organization: 'Organization',
     empty: 'No station matches these filters.',

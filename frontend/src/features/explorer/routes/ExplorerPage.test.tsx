@@ -772,3 +772,64 @@ describe('station type colours', () => {
     expect(new Set(Object.values(all)).size).toBe(4);
   });
 });
+
+describe('stations with logger series (gauges whose values are time series, not samples)', () => {
+  /** Two of the three stations have logger series; the answer counts them apart from the samples. */
+  const withLogger = (answer: typeof statisticObjects | typeof statisticMap) => ({
+    ...answer,
+    totals: { ...answer.totals, loggerStations: 2, loggerSeries: 3 },
+    ...('stations' in answer
+      ? { stations: answer.stations.map((s, i) => ({ ...s, meta: { ...s.meta, loggerSeriesCount: [2, 0, 1][i] } })) }
+      : {}),
+  });
+  const LOGGER_COLUMN = /^(Logger series|记录仪序列)/;
+  const loggerCells = () => {
+    const table = screen.getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    const at = headers.findIndex((h) => LOGGER_COLUMN.test(h));
+    return within(table).getAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[at]?.textContent);
+  };
+
+  beforeEach(() => {
+    api = fakeApi({ ...explorerApi(), 'POST /statistic': (_url: URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { format?: string };
+      return withLogger(body.format === 'objects' ? statisticObjects : statisticMap);
+    } });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+  });
+
+  it('says how many of the stations have logger series beside their samples, and counts each one\'s series in the table', async () => {
+    renderExplorer('/sts/overview?mode=table&parameter=p-ph');
+    expect(await screen.findByText('3 stations · 1,234 samples in all at these stations · 2 with logger series')).toBeInTheDocument();
+    // Samples stay samples; a station without logger series reads "None" to a screen reader, a dash to the eye.
+    expect(loggerCells()).toEqual(['2', '—None', '1']);
+  });
+
+  it('sorts the table by its logger series', async () => {
+    const user = userEvent.setup();
+    const router = renderExplorer('/sts/overview?mode=table');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: /^Logger series/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=table&sort=loggerSeries'));
+    await waitFor(() => expect(loggerCells()).toEqual(['—None', '1', '2']));
+  });
+
+  it('offers to colour by the parameters sampled at the stations (the latest values are of samples)', async () => {
+    renderExplorer('/sts/overview?mode=map');
+    await mapShows('map of 3 stations');
+    expect(await screen.findByRole('group', { name: 'Parameters sampled at these stations' })).toBeInTheDocument();
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderExplorer('/sts/overview?mode=both&parameter=p-ph');
+      expect(await screen.findByText('3 个站点 · 这些站点共 1,234 个样品 · 其中 2 个站点有记录仪序列')).toBeInTheDocument();
+      await screen.findByRole('table');
+      expect(loggerCells()).toEqual(['2', '—无', '1']);
+      expect(await screen.findByRole('group', { name: '这些站点采样测量的参数' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

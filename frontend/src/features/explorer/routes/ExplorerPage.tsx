@@ -7,7 +7,7 @@ import { LoadError } from '../../../shell/LoadError';
 import { OFFLINE_MAP_SERVICE, useMapService } from '../api/mapService';
 import { useOrganizationOptions } from '../api/organizations';
 import { useStationTypeOptions } from '../api/stationTypes';
-import { NO_STATIONS, TABLE_PAGE_SIZE, useStationPage, useStationPoints } from '../api/statistic';
+import { NO_STATIONS, TABLE_PAGE_SIZE, useStationPage, useStationPoints, type StationSet } from '../api/statistic';
 import { FilterPanel } from '../components/FilterPanel';
 import { WidgetActionBar } from '../../../shell/WidgetActionBar';
 import { StationTable } from '../components/StationTable';
@@ -126,6 +126,19 @@ export function ExplorerPage() {
     withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
   });
   const modes: ViewMode[] = phone ? ['map', 'table'] : ['both', 'map', 'table'];
+  const resultsText = (set: StationSet) => {
+    const results = t('explorer.results', {
+      stations: t('explorer.stationCount', { count: set.total }),
+      // The count is the stations' samples of every parameter and date: under such a filter, said so.
+      samples: t(filters.parameter.length || filters.from || filters.to ? 'explorer.sampleCountAll' : 'explorer.sampleCount', {
+        count: set.totalSamples,
+      }),
+    });
+    // Stations with logger series are said apart: their values are not samples (a gauge's "0 samples" is not "no data").
+    return set.totalLoggerStations
+      ? t('explorer.withLoggerSeries', { results, logger: t('explorer.loggerStationCount', { count: set.totalLoggerStations }) })
+      : results;
+  };
 
   return (
     <section className={`explorer explorer-${shownMode}`} aria-labelledby="explorer-title">
@@ -141,13 +154,7 @@ export function ExplorerPage() {
             {!valid
               ? t('explorer.correctFilters')
               : stations
-                ? t('explorer.results', {
-                    stations: t('explorer.stationCount', { count: stations.total }),
-                    // The count is the stations' samples of every parameter and date: under such a filter, said so.
-                    samples: t(filters.parameter.length || filters.from || filters.to ? 'explorer.sampleCountAll' : 'explorer.sampleCount', {
-                      count: stations.totalSamples,
-                    }),
-                  })
+                ? resultsText(stations)
                 : error
                   ? null
                   : t('common.loading')}

@@ -32,6 +32,8 @@ export interface Station {
   sampleCount: number | null;
   firstDate: string;
   lastDate: string;
+  /** The station's logger series as its summary names them ("<parameterId>#<statistic>#<sensor>"; none: []). */
+  loggerSeries: string[];
 }
 
 const num = (v: unknown): number | null => {
@@ -91,6 +93,7 @@ export function readStation(body: unknown): Station | undefined {
     sampleCount: num(raw.sampleCount ?? meta.sampleCount),
     firstDate: dateOnly(raw.firstDate ?? meta.firstDate),
     lastDate: dateOnly(raw.lastDate ?? meta.lastDate),
+    loggerSeries: Array.isArray(raw.loggerSeries) ? raw.loggerSeries.map(String) : [],
   };
 }
 

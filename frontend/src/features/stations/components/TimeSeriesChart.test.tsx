@@ -11,6 +11,7 @@ import type { SeriesInfo } from '../lib/series';
 import { EDGE_MARGIN } from '../lib/timeAxis';
 import TimeSeriesChart, { wrappedLines } from './TimeSeriesChart';
 import { fakeChartCanvas } from '../../../test/chartCanvas';
+import { shownZone } from '../../timeseries/lib/zone';
 
 // The texts drawn, by canvas: tick labels, and the heading of a downloaded image.
 const drawnText = new Map<HTMLCanvasElement, string[]>();
@@ -269,7 +270,11 @@ describe('time series chart: the PNG download', () => {
     await user.click(screen.getByRole('button', { name: 'Download PNG' }));
     const image = toDataURL.mock.contexts.at(-1) as HTMLCanvasElement;
     expect(image).not.toBe(canvas);
-    expect(drawnText.get(image)).toEqual(['Bear Creek (USGS-01): pH', 'Jun 5, 2017 – Mar 24, 2025']);
+    // Values that say nothing of their zone are drawn in the browser's, which the period names (as the axis does).
+    const [heading, period] = drawnText.get(image)!;
+    expect(heading).toBe('Bear Creek (USGS-01): pH');
+    expect(period).toMatch(/^Jun 5, 2017 – Mar 24, 2025 \(.+\)$/);
+    expect(period).toContain(shownZone([new Date(first).toISOString()]));
     // The chart below the heading, the whole of it.
     expect(image.height).toBeGreaterThan((canvas as HTMLCanvasElement).height);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
@@ -462,8 +467,21 @@ describe("time series chart: a station's values drawn in the zone they were writ
     expect(axisOf(canvas).ticks.every(({ value }) => new Date(value).getUTCMinutes() === 0)).toBe(true);
   });
 
-  it("keeps the browser's zone for series that do not say how their times were written (logger data)", async () => {
-    const canvas = await renderChart([valuesAt([new Date(2020, 9, 20).getTime(), new Date(2021, 5, 20).getTime()])]);
-    expect(axisTitle(canvas)).toMatchObject({ display: false });
+  it("keeps the browser's zone for series that do not say how their times were written (logger data), and names it in both languages", async () => {
+    const first = new Date(2020, 9, 20).getTime();
+    const last = new Date(2021, 5, 20).getTime();
+    const canvas = await renderChart([valuesAt([first, last])]);
+    // The zone at moments across the axis: both of a zone's seasons where it has two ("CDT/CST" from October to June).
+    const zone = shownZone([first, new Date(2021, 0, 15).getTime(), last].map((t) => new Date(t).toISOString()));
+    expect(zone).not.toBe('');
+    expect(axisTitle(canvas)).toMatchObject({ display: true, text: `Time (${zone}, this browser’s zone)` });
+    // Ticks on the browser's calendar, as before: midnight of its days.
+    expect(axisOf(canvas).ticks.every(({ value }) => new Date(value).getHours() === 0)).toBe(true);
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      await waitFor(() => expect(axisTitle(canvas)).toMatchObject({ text: `时间（${zone}，本浏览器时区）` }));
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -23,6 +23,7 @@ import { pointTimeText } from '../lib/pointText';
 import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
 import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, type TickUnit } from '../lib/timeAxis';
 import { TOUCH_QUERY, useMediaQuery } from '../../../lib/useMediaQuery';
+import { shownZone } from '../../timeseries/lib/zone';
 
 // Registered here, in the lazily loaded chart chunk, so chartjs-plugin-zoom and hammerjs stay out of the initial JS.
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
@@ -227,6 +228,14 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
   const offset = zone?.offset;
   const home = extent ?? axisExtent(times, from, to, undefined, offset);
   const [homeMin, homeMax] = [home?.min, home?.max];
+  // Series that do not say how their times were written (logger data) are drawn in the browser's zone: the axis names
+  // it, at moments across the range unzoomed ("CST/CDT" when it spans a change of season), as the sampled values' axis
+  // names theirs (a -05:00 logger seen in Shanghai reads GMT+8, not an unexplained 1:00 PM).
+  const localZone = useMemo(() => {
+    if (zone !== undefined || homeMin === undefined || homeMax === undefined) return '';
+    const steps = 24;
+    return shownZone(Array.from({ length: steps + 1 }, (_, k) => new Date(homeMin + ((homeMax - homeMin) * k) / steps).toISOString()));
+  }, [zone, homeMin, homeMax]);
   const unitList = unitAxes(all).join('\n');
   const spanned = useMemo(() => axisExtent(times, from, to, 0, offset), [times, from, to, offset]);
 
@@ -252,8 +261,11 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
             return tickLabel(Number(value), tickUnit, index > 0 ? ticks[index - 1]?.value : undefined, i18n.language, offset);
           },
         },
-        // Which zone the axis's times are in, when it is the values' own (not the browser's).
-        title: { display: zone !== undefined, text: zone ? t('stations.chart.timeAxisZone', { zone: zone.code }) : '' },
+        // Which zone the axis's times are in: the values' own, or the browser's (said to be so).
+        title: {
+          display: zone !== undefined || localZone !== '',
+          text: zone ? t('stations.chart.timeAxisZone', { zone: zone.code }) : localZone ? t('stations.chart.timeAxisLocalZone', { zone: localZone }) : '',
+        },
       },
     };
     units.forEach((unit, k) => {
@@ -324,7 +336,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     return chartOptions;
     // (settled reads only a state setter and a ref: the first one serves.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unitList, homeMin, homeMax, offset, zone?.code, i18n.language, t]);
+  }, [unitList, homeMin, homeMax, offset, zone?.code, localZone, i18n.language, t]);
 
   // Another range unzoomed, other units or another language rebuild the options without the zoomed range, so the
   // chart shows it all again: whoever listens learns so.
@@ -374,7 +386,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     const format = pointTimeFormat(max - min, i18n.language, offset !== undefined);
     const shift = offset ?? 0;
     const ends = { from: format.format(new Date(min + shift)), to: format.format(new Date(max + shift)) };
-    const period = zone ? t('stations.chart.imagePeriodInZone', { ...ends, zone: zone.code }) : t('stations.chart.imagePeriod', ends);
+    const shownIn = zone?.code ?? localZone;
+    const period = shownIn ? t('stations.chart.imagePeriodInZone', { ...ends, zone: shownIn }) : t('stations.chart.imagePeriod', ends);
     download(`${filename}.png`, imageWithHeading(chart, imageTitle ?? title, period));
   };
 

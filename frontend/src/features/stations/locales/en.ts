@@ -18,6 +18,10 @@ const stations = {
     title: 'Time series of {{names}}',
     parameters: 'Parameters',
     noParameters: 'This station has no measured parameters yet.',
+    /** A station without samples whose logger series (the panel under the chart) hold its values. */
+    noSampledParameters: 'No sampled parameters yet; its logger series are charted below.',
+    /** The time axis's title of logger data: the zone it is drawn in, the browser's (logger values carry no zone of their own). */
+    timeAxisLocalZone: 'Time ({{zone}}, this browser’s zone)',
     dateRange: 'Date range',
     from: 'From',
     to: 'To',
@@ -126,6 +130,8 @@ const stations = {
     noProjects: 'This station belongs to no project.',
     parameters: 'Parameters',
     noParameters: 'No parameter has been measured here yet.',
+    /** A station whose only values are logger series (they are on the Chart tab). */
+    noSampledParameters: 'No parameter has been sampled here yet; its logger series are on the Chart tab.',
     parameter: 'Parameter',
     unit: 'Unit',
     firstDate: 'First sample',

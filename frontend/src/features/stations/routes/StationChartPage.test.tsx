@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,8 @@ type Value = { time: string; value: number | null; [field: string]: unknown };
 let values: Record<string, Value[]>;
 /** The station's logger series (GET /wapi/ts/list), as the server holds them. */
 let logger: Record<string, unknown>[];
+/** The station's logger series as its summary names them (GET /station: loggerSeries). */
+let summaryLogger: string[];
 /** The answer of the next DELETE of sampled values, instead of deleting (a refusal). */
 let refusal: { status: number; message: string } | undefined;
 let calls: { method: string; path: string }[];
@@ -47,6 +49,7 @@ function station() {
   return {
     id: 's1', identifier: 'USGS-01', name: 'Bear Creek', organizationId: ORG, stationType: 'stream',
     sampleCount: ids.reduce((n, id) => n + values[id]!.length, 0), parameterIds: ids,
+    ...(summaryLogger.length ? { loggerSeries: summaryLogger } : {}),
   };
 }
 
@@ -114,6 +117,7 @@ beforeEach(() => {
   calls = [];
   refusal = undefined;
   logger = [];
+  summaryLogger = [];
   values = {
     'p-ph': [
       { time: '2020-01-01T10:00:00Z', value: 7.1 },
@@ -344,3 +348,58 @@ function localDay(day: string): string {
   const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
   return `from=${iso(new Date(year, month - 1, date).getTime())}&to=${iso(new Date(year, month - 1, date + 1).getTime() - 1)}`;
 }
+
+describe('a station whose only values are logger series (a gauge imported from USGS Water Services)', () => {
+  const FLOW = { id: 'ts-flow', organizationId: ORG, stationId: 's1', parameterId: 'p-cond', statistic: null, sensor: null, unit: 'uS/cm', count: 5, firstTime: '2019-02-14T05:00:00Z', lastTime: '2019-02-14T06:00:00Z' };
+  const NO_PARAMETERS = 'This station has no measured parameters yet.';
+  const NO_SAMPLED = 'No sampled parameters yet; its logger series are charted below.';
+
+  beforeEach(() => {
+    values = {};
+  });
+
+  it('says it has no sampled parameters, its logger series being charted below, as its summary names them', async () => {
+    summaryLogger = ['p-cond##'];
+    logger = [{ ...FLOW }];
+    renderChart('/sts/station/s1/chart', null);
+    expect(await screen.findByText(NO_SAMPLED)).toBeInTheDocument();
+    expect(screen.queryByText(NO_PARAMETERS)).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Logger data' })).toBeInTheDocument();
+  });
+
+  it('says so too of a series written since the station was read (the list of series has it)', async () => {
+    logger = [{ ...FLOW }];
+    renderChart('/sts/station/s1/chart', null);
+    expect(await screen.findByText(NO_SAMPLED)).toBeInTheDocument();
+    expect(screen.queryByText(NO_PARAMETERS)).not.toBeInTheDocument();
+  });
+
+  it('says it has no measured parameters when it has no logger series either', async () => {
+    renderChart('/sts/station/s1/chart', null);
+    expect(await screen.findByText(NO_PARAMETERS)).toBeInTheDocument();
+    await waitFor(() => expect(gets('/api/v1/wapi/ts/list?stationId=s1')).toBeGreaterThan(0));
+    expect(screen.queryByText(NO_SAMPLED)).not.toBeInTheDocument();
+  });
+
+  it('says on the Info tab where its logger series are', async () => {
+    summaryLogger = ['p-cond##'];
+    renderChart('/sts/station/s1/info', null);
+    expect(await screen.findByText('No parameter has been sampled here yet; its logger series are on the Chart tab.')).toBeInTheDocument();
+    expect(screen.queryByText('No parameter has been measured here yet.')).not.toBeInTheDocument();
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      summaryLogger = ['p-cond##'];
+      logger = [{ ...FLOW }];
+      renderChart('/sts/station/s1/chart', null);
+      expect(await screen.findByText('该站点尚无采样参数；其记录仪序列绘制于下方。')).toBeInTheDocument();
+      cleanup();
+      renderChart('/sts/station/s1/info', null);
+      expect(await screen.findByText('此处尚未采样任何参数；其记录仪序列见“图表”标签页。')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

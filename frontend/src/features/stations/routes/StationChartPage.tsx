@@ -14,6 +14,7 @@ import { useTimeSeriesChart } from '../components/useTimeSeriesChart';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { dateRangeProblems } from '../../../lib/filterChecks';
 import { LoggerSeriesPanel } from '../../timeseries/components/LoggerSeriesPanel';
+import { useTimeSeriesList } from '../../timeseries/api/timeseries';
 import { useOneAtATime } from '../../../shell/useOneAtATime';
 import { listText } from '../../../lib/lists';
 import { useProfile } from '../../../auth/session';
@@ -34,6 +35,10 @@ export function StationChartPage() {
   const { state } = useLocation();
   const parameters = useParameters();
   const available = station.parameters.map((p) => p.parameterId);
+  // Logger series (the panel under the chart, which asks for the same list): as the station's summary names them, or
+  // as listed once the list is in (a series written since the station was read).
+  const loggerList = useTimeSeriesList({ stationId: station.id });
+  const hasLoggerSeries = station.loggerSeries.length > 0 || (loggerList.data?.length ?? 0) > 0;
   const chosen = list(params.get('parameter')).filter((p) => available.includes(p));
   const shown = chosen.length ? chosen : available.slice(0, 1);
   const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
@@ -108,7 +113,9 @@ export function StationChartPage() {
       <form ref={controls} className="chart-controls" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend>{t('stations.chart.parameters')}</legend>
-          {available.length === 0 && <p className="muted">{t('stations.chart.noParameters')}</p>}
+          {available.length === 0 && (
+            <p className="muted">{t(hasLoggerSeries ? 'stations.chart.noSampledParameters' : 'stations.chart.noParameters')}</p>
+          )}
           {available.map((id) => (
             <label key={id} className="checkbox">
               <input type="checkbox" checked={shown.includes(id)} onChange={() => toggle(id)} />

@@ -72,7 +72,7 @@ export function StationInfoPage() {
       )}
       <h2>{t('stations.info.parameters')}</h2>
       {station.parameters.length === 0 ? (
-        <p className="muted">{t('stations.info.noParameters')}</p>
+        <p className="muted">{t(station.loggerSeries.length ? 'stations.info.noSampledParameters' : 'stations.info.noParameters')}</p>
       ) : (
         <table className="parameter-table">
           <thead>
