@@ -56,7 +56,9 @@ const statisticBodies = () => api.calls.filter((c) => c.method === 'POST').map((
 describe('explorer /sts/overview', () => {
   it('redirects /sts to /sts/overview keeping the filters of a shared link', async () => {
     const router = renderExplorer(`/sts?organization=${ORG_A}&mode=map`);
-    await screen.findByTestId('station-map');
+    // The file's first render loads the explorer's modules (lazy routes, the map's stand-in): on a busy machine that
+    // alone took more than the usual second.
+    await screen.findByTestId('station-map', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/sts/overview');
     expect(router.state.location.search).toBe(`?organization=${ORG_A}&mode=map`);
   });
