@@ -188,12 +188,20 @@ def snapshot_key(version: int) -> str:
     return f"snapshots/stations-{version}.npz"
 
 
+LOGGER_SERIES_NAMED = "migration#stations-loggerSeries"
+
+
 def rebuild(expected_stations: int = 0):
     """Rebuild from the stations table (the worker's job, and reads of small tables); the Scan's
     segments follow the last snapshot's size, or `expected_stations` when more (a first build)."""
     import time
 
+    from chalicelib.crud import migrations
+    from chalicelib.timeseries import service as timeseries
+
     started = time.monotonic()
+    # Series written before stations named theirs (loggerSeries) are named once, before the first build that reads it.
+    migrations.once(LOGGER_SERIES_NAMED, timeseries.name_series_in_stations)
     pointer = _pointer()
     built_from = (pointer or {}).get("changedAt") or utc_now()
     from chalicelib.statistics.snapshot import SnapshotBuilder

@@ -132,3 +132,19 @@ def test_series_written_before_stations_named_theirs_are_named_by_the_backfill(a
     assert timeseries.name_series_in_stations() == 0  # named once: a second run changes nothing
     assert {s["identifier"] for s in _explore(api, gauges["org"], parameterIds=[gauges["flow"]])["stations"]} == {
         "USGS-01491000", "USGS-01645000"}
+
+
+def test_the_first_rebuild_of_a_stack_names_the_series_written_before_stations_named_theirs(api, gauges):
+    from chalicelib.crud import migrations
+    from chalicelib.reference.models import CatalogItem
+    from chalicelib.statistics import service as statistics
+    from chalicelib.stations.models import Station
+
+    station_id = gauges["stations"]["USGS-01645000"]["id"]
+    Station(id=station_id).update(actions=[Station.loggerSeries.remove()])  # as a station written before
+    CatalogItem(id=statistics.LOGGER_SERIES_NAMED).delete()  # a stack that has not named them yet
+    migrations.forget(statistics.LOGGER_SERIES_NAMED)
+    statistics.mark_stale()
+    assert {s["identifier"] for s in _explore(api, gauges["org"], parameterIds=[gauges["flow"]])["stations"]} == {
+        "USGS-01491000", "USGS-01645000"}
+    assert Station.get(station_id).loggerSeries
