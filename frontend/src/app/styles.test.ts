@@ -1,5 +1,5 @@
 /**
- * What the shell's styles promise the eye, read from the stylesheets as a browser's cascade would apply them
+ * What the styles promise the eye (the shell's, and a feature's where it says so), read from the stylesheets as a browser's cascade would apply them
  * (jsdom lays nothing out): which layer lies above which, and what a phone's header and the menu show.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ let rules: CSSRule[] = [];
 
 beforeAll(() => {
   const style = document.createElement('style');
-  style.textContent = ['app/styles.css', 'shell/workspace.css'].map((file) => readFileSync(join(SOURCE, file), 'utf-8')).join('\n');
+  style.textContent = ['app/styles.css', 'shell/workspace.css', 'features/explorer/explorer.css'].map((file) => readFileSync(join(SOURCE, file), 'utf-8')).join('\n');
   document.head.append(style);
   rules = [...style.sheet!.cssRules];
 });
@@ -84,6 +84,10 @@ describe('tap targets on a touch screen', () => {
     expect(applied(".ws-check input[type='checkbox']", 'width', TOUCH)).toBe('1.5rem');
     expect(applied(".ws-check input[type='checkbox']", 'height', TOUCH)).toBe('1.5rem');
     expect(applied('.ws-check', 'min-height', TOUCH)).toBe('2.75rem');
+    // The explorer table's box of a station (a walk on a phone measured 13 × 13 px).
+    expect(applied(".station-table td input[type='checkbox']", 'width')).toBe('');
+    expect(applied(".station-table td input[type='checkbox']", 'width', TOUCH)).toBe('1.5rem');
+    expect(applied(".station-table td input[type='checkbox']", 'height', TOUCH)).toBe('1.5rem');
   });
 });
 
