@@ -29,7 +29,8 @@ export function OptionFilter({ title, options, selected: applied, onChange, coun
     () => (options ?? []).filter((o) => !selected.includes(o.id) && (!needle || o.name.toLowerCase().includes(needle) || o.id.toLowerCase().includes(needle))),
     [options, selected, needle],
   );
-  const chosen: Option[] = selected.map((s) => byId.get(s) ?? { id: s, name: s });
+  // A choice the list does not hold (a link to a project deleted since): said so, not shown as a bare id.
+  const chosen: Option[] = selected.map((s) => byId.get(s) ?? { id: s, name: options ? t('explorer.filters.gone', { id: s }) : s });
   const shown = [...chosen, ...matches.slice(0, VISIBLE_OPTIONS)];
   const toggle = (value: string) => {
     const next = selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value];

@@ -53,6 +53,7 @@ const explorer = {
     huc: 'Hydrologic unit (HUC)',
     searchIn: 'Search {{name}}',
     searchPlaceholder: 'Type to narrow the list',
+    gone: 'No longer available ({{id}})',
     noOptions: 'Nothing to choose from yet.',
     more: '{{count}} more: type to narrow the list.',
   },

@@ -52,6 +52,7 @@ const explorer: Strings<typeof en> = {
     huc: '水文单元（HUC）',
     searchIn: '搜索{{name}}',
     searchPlaceholder: '输入以缩小列表',
+    gone: '已不可用（{{id}}）',
     noOptions: '暂无可选项。',
     more: '还有 {{count}} 项：请输入以缩小列表。',
   },
