@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { rowsOf, text } from './rows';
+import { rowsOf, sameMapReading, text } from './rows';
 
 /** GET /parameter/parameters: names and units of every parameter (label copied to name). */
 export const PARAMETERS_PATH = '/parameter/parameters';
@@ -23,5 +23,5 @@ export async function getParameters(): Promise<Map<string, Parameter>> {
 }
 
 export function useParameters() {
-  return useSWR([PARAMETERS_PATH, 'by-id'], getParameters);
+  return useSWR([PARAMETERS_PATH, 'by-id'], getParameters, { compare: sameMapReading });
 }

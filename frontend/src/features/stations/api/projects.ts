@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { rowsOf, text } from './rows';
+import { rowsOf, sameMapReading, text } from './rows';
 
 /** GET /project/getIdsByOrganizationIds?organizationId=…: an organization's projects as {id, name}. */
 export const PROJECT_IDS_PATH = '/project/getIdsByOrganizationIds';
@@ -15,5 +15,7 @@ export async function getProjectNames(organizationId: string): Promise<Map<strin
 }
 
 export function useProjectNames(organizationId: string | undefined) {
-  return useSWR(organizationId ? [PROJECT_IDS_PATH, organizationId, 'names-by-id'] : null, () => getProjectNames(organizationId as string));
+  return useSWR(organizationId ? [PROJECT_IDS_PATH, organizationId, 'names-by-id'] : null, () => getProjectNames(organizationId as string), {
+    compare: sameMapReading,
+  });
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
+import { sameMapReading } from './rows';
 import type { StationParameterSummary } from './station';
 
 /** GET /station/{stationId}/series: per parameter the number of values, first and last date, unit. */
@@ -15,5 +16,5 @@ export async function getStationSeries(stationId: string): Promise<Map<string, S
 }
 
 export function useStationSeries(stationId: string) {
-  return useSWR(stationSeriesPath(stationId), () => getStationSeries(stationId));
+  return useSWR(stationSeriesPath(stationId), () => getStationSeries(stationId), { compare: sameMapReading });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
 import { Loading } from '../../../shell/Loading';
@@ -24,6 +24,16 @@ export function StationInfoPage() {
   const station = useOutletContext<Station>();
   const organization = useOrganizationName(station.organizationId || undefined);
   const projects = useProjectNames(station.organizationId || undefined);
+  // A project the names read before do not hold (made since this page was opened) is asked for once more.
+  const unnamed = projects.data ? station.projects.filter((id) => !projects.data!.has(id)).join(',') : '';
+  const askedFor = useRef('');
+  const { mutate: readNamesAgain } = projects;
+  useEffect(() => {
+    if (unnamed && askedFor.current !== unnamed) {
+      askedFor.current = unnamed;
+      void readNamesAgain();
+    }
+  }, [unnamed, readNamesAgain]);
   const parameters = useParameters();
   const series = useStationSeries(station.id);
   const stationType = useStationTypeName(station.stationType);

@@ -391,6 +391,28 @@ describe('station page /sts/station/{stationId}', () => {
     expect(within(row('Temperature, water')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['deg C', '2', '2020-01-01', '2020-03-01']);
   });
 
+  it("info: names a project made since the project names were read (it asks for them once more), not by its id", async () => {
+    // A walk: a visitor whose page was open when a project was made saw "Projects: <its id>" until a reload.
+    const named = [{ id: 'proj-1', name: 'Spring survey' }];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace('/api/v1', '');
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      if (path === '/station/s1') return json({ ...station, projectIds: ['proj-1', 'proj-2'] });
+      if (path === '/project/getIdsByOrganizationIds') {
+        const answer = json([...named]);
+        named.push({ id: 'proj-2', name: 'Autumn survey' }); // made just after this first answer
+        calls.push(path);
+        return answer;
+      }
+      return fakeFetch(input);
+    }));
+    renderStation('/sts/station/s1/info');
+    expect(await screen.findByText('Autumn survey')).toBeInTheDocument();
+    expect(screen.getByText('Spring survey')).toBeInTheDocument();
+    expect(screen.queryByText('proj-2')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c === '/project/getIdsByOrganizationIds')).toHaveLength(2);
+  });
+
   it("info: 'Use in Python / R' fetches this station's site from this portal's WQP services, in English and Chinese", async () => {
     const user = userEvent.setup();
     renderStation('/sts/station/s1/info');
