@@ -88,39 +88,32 @@ NEW_PARAMETER_NAMES = 20
 
 
 def name_new_parameters(log_id: str, labels) -> None:
-    """Add to the import's list of the parameters it creates (or would), up to NEW_PARAMETER_NAMES of them: a set,
-    so a chunk written twice (a redelivered message) names each once."""
-    labels = sorted(set(labels))[:NEW_PARAMETER_NAMES]
-    if not labels:
-        return
-    client = aws.client("dynamodb")
-    try:
-        client.update_item(TableName=ImportLog.Meta.table_name, Key={"id": {"S": log_id}},
-                           UpdateExpression="ADD newParameters :labels",
-                           ConditionExpression="attribute_not_exists(newParameters) OR size(newParameters) < :most",
-                           ExpressionAttributeValues={":labels": {"SS": labels}, ":most": {"N": str(NEW_PARAMETER_NAMES)}})
-    except client.exceptions.ConditionalCheckFailedException:
-        pass  # enough named: the count says how many there are
+    """Add to the import's list of the parameters it creates (or would), up to NEW_PARAMETER_NAMES of them."""
+    _add_names(log_id, "newParameters", labels, NEW_PARAMETER_NAMES)
 
 
 CONVERTED_UNITS = 20
 
 
 def name_converted_units(log_id: str, conversions) -> None:
-    """Add to the import's units converted ("mS/cm → uS/cm"), up to CONVERTED_UNITS of them: a set, so a chunk
-    written twice (a redelivered message) names each once."""
-    conversions = sorted(set(conversions))[:CONVERTED_UNITS]
-    if not conversions:
+    """Add to the import's units converted ("mS/cm → uS/cm"), up to CONVERTED_UNITS of them."""
+    _add_names(log_id, "unitsConverted", conversions, CONVERTED_UNITS)
+
+
+def _add_names(log_id: str, attribute: str, names, most: int) -> None:
+    """Add names to a string set of the import's log, up to `most` of them: a set, so a chunk written twice (a
+    redelivered message) names each once; once `most` are there the count says how many more there are."""
+    names = sorted(set(names))[:most]
+    if not names:
         return
     client = aws.client("dynamodb")
     try:
         client.update_item(TableName=ImportLog.Meta.table_name, Key={"id": {"S": log_id}},
-                           UpdateExpression="ADD unitsConverted :units",
-                           ConditionExpression="attribute_not_exists(unitsConverted) OR size(unitsConverted) < :most",
-                           ExpressionAttributeValues={":units": {"SS": conversions},
-                                                      ":most": {"N": str(CONVERTED_UNITS)}})
+                           UpdateExpression=f"ADD {attribute} :names",
+                           ConditionExpression=f"attribute_not_exists({attribute}) OR size({attribute}) < :most",
+                           ExpressionAttributeValues={":names": {"SS": names}, ":most": {"N": str(most)}})
     except client.exceptions.ConditionalCheckFailedException:
-        pass  # enough named: the count says how many values were converted
+        pass
 
 
 def _settled(status: str | None, worker_id: str | None, lease_until) -> bool:

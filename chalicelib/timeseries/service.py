@@ -202,16 +202,18 @@ def merge(series: TimeSeries, points: dict[int, Point]) -> MergeCounts:
     for key, incoming in sorted(by_bucket.items()):
         counts.add(_merge_bucket(series.id, key, incoming, existing.get(key)))
     if counts.added or counts.replaced:
+        if not series.count:  # its first values: named before the count says it has any (a stop between retries)
+            _station_names(series, True)
         _update_summary(series, counts.added, min(points), max(points))
-        _station_names(series, True)
     return counts
 
 
 def _station_names(series: TimeSeries, present: bool) -> None:
     """The station's summary names the series while it has values (loggerSeries: the explorer finds the station by
-    its parameter), and the explorer's snapshot is marked stale when that changed. Asked after every merge that
-    changed values (an ADD of what is there already changes nothing), so a series written before stations named
-    theirs, or a merge stopped between its writes, is named by its next one."""
+    its parameter), and the explorer's snapshot is marked stale when that changed. Asked when a series gets its first
+    values, before its count says so (a merge stopped between the two is named by the next, its count still 0), and
+    when it loses its last: not on every merge, where each conditional write refused would still cost a write unit.
+    Series written before stations named theirs are named once per stack (name_series_in_stations)."""
     from chalicelib.stations import service as stations
 
     stations.note_logger_series(series.stationId, stations.logger_series_key(series.parameterId, series.statistic,
