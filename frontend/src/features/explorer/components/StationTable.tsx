@@ -8,6 +8,7 @@ import { sitesCsv } from '../lib/csv';
 import { tableRows, type Sort, type SortKey } from '../lib/tableRows';
 import { PAGE_SIZES, type TableView } from '../lib/tableView';
 import { stationPath, type FromExplorer } from '../lib/stationLink';
+import { LoggerSeriesCount } from './LoggerSeriesCount';
 
 export interface StationTableProps {
   /** The loaded stations: one chunk of the server's answer (`chunkSize` stations from `chunk * chunkSize`). */
@@ -152,14 +153,7 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
                     <td className="cell-type" data-label={columns[2].label}>{typeNames?.get(stations.stationType[i]) ?? stations.stationType[i]}</td>
                     <td className="numeric" data-label={columns[3].label}>{stations.sampleCount[i].toLocaleString()}</td>
                     <td className="numeric" data-label={columns[4].label}>
-                      {stations.loggerSeries?.[i] ? (
-                        stations.loggerSeries[i].toLocaleString()
-                      ) : (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="visually-hidden">{t('explorer.table.noLoggerSeries')}</span>
-                        </>
-                      )}
+                      <LoggerSeriesCount count={stations.loggerSeries?.[i]} />
                     </td>
                     <td data-label={columns[5].label}>{stations.lastDate[i]}</td>
                     <td className="cell-organization" data-label={columns[6].label}>{organizationNames?.get(stations.organizationId[i]) ?? stations.organizationId[i]}</td>

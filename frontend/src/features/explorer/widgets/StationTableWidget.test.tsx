@@ -2,16 +2,20 @@ import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { STATION_TABLE_WIDGET, stationTableWidget } from '.';
 import { readTableConfig } from './config';
 import { StationTableWidget } from './StationTableWidget';
 
 const bodies: unknown[] = [];
+/** Stations the next answers list after the two above. */
+let extraStations: unknown[] = [];
 
 beforeEach(() => {
   setApiBase(undefined);
   bodies.length = 0;
+  extraStations = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -22,6 +26,7 @@ beforeEach(() => {
         stations: [
           { id: 's1', identifier: 'USGS-01', name: 'Bear Creek', stationType: 'lake', meta: { sampleCount: 1200, lastDate: '2021-05-01T00:00:00Z' } },
           { id: 's2', identifier: 'USGS-02', name: '', stationType: 'river', meta: { sampleCount: 3 } },
+          ...extraStations,
         ],
       });
     }),
@@ -56,7 +61,33 @@ describe('station table widget', () => {
     expect(screen.getByRole('cell', { name: 'River/Stream' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in the explorer' })).toHaveAttribute('href', '/sts/overview?stationType=lake&q=bear');
     expect(bodies[0]).toEqual({ stationTypes: ['lake'], search: 'bear', format: 'objects', limit: 10, offset: 0 });
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Name', 'Identifier', 'Station type', 'Samples', 'Last sample']);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Name', 'Identifier', 'Station type', 'Samples', 'Logger series', 'Last sample']);
+  });
+
+  it("counts each station's logger series apart from its samples, as the explorer's table does", async () => {
+    // A gauge whose only data are two logger series: 0 samples, not "no data".
+    extraStations = [{ id: 's3', identifier: 'USGS-03', name: 'Gauge at Mill Road', stationType: 'river', meta: { sampleCount: 0, loggerSeriesCount: 2 } }];
+    renderWidget({ filters: '', limit: 10 });
+    await screen.findByRole('link', { name: 'Gauge at Mill Road' });
+    const column = screen.getAllByRole('columnheader').findIndex((c) => c.textContent === 'Logger series');
+    const cells = screen.getAllByRole('row').slice(1).map((row) => row.querySelectorAll('td')[column]?.textContent);
+    // Without logger series: a dash to the eye, "None" to a screen reader.
+    expect(cells).toEqual(['—None', '—None', '2']);
+    expect(screen.getAllByRole('cell', { name: 'None' })).toHaveLength(2);
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      extraStations = [{ id: 's3', identifier: 'USGS-03', name: 'Gauge at Mill Road', stationType: 'river', meta: { sampleCount: 0, loggerSeriesCount: 2 } }];
+      renderWidget({ filters: '', limit: 10 });
+      await screen.findByRole('link', { name: 'Gauge at Mill Road' });
+      expect(screen.getByRole('columnheader', { name: '记录仪序列' })).toBeInTheDocument();
+      expect(screen.getAllByRole('cell', { name: '无' })).toHaveLength(2);
+      expect(screen.getByText('显示 3 个，共 42 个站点')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('saved from a sorted table, lists its first rows in its order and links back to that table', async () => {

@@ -8,6 +8,7 @@ import { getStatistic, STATISTIC_PATH, TABLE_PAGE_SIZE } from '../api/statistic'
 import { getOrganizationOptions, ORGANIZATIONS_PATH } from '../api/organizations';
 import { useStationTypeOptions } from '../api/stationTypes';
 import { parseFilters, parseMode, toSearchParams, toStationQuery, withoutColorBy } from '../lib/filters';
+import { LoggerSeriesCount } from '../components/LoggerSeriesCount';
 import { tableRows } from '../lib/tableRows';
 import { DEFAULT_TABLE_VIEW, parseTableView } from '../lib/tableView';
 import type { WidgetProps } from '../../../shell/registry';
@@ -67,6 +68,8 @@ export function StationTableWidget({ config, title }: WidgetProps) {
                 <th scope="col">{t('explorer.table.identifier')}</th>
                 <th scope="col">{t('explorer.table.stationType')}</th>
                 <th scope="col" className="numeric">{t('explorer.table.samples')}</th>
+                {/* Apart from the samples, as in the explorer's table: a gauge with only logger data has 0 samples. */}
+                <th scope="col" className="numeric">{t('explorer.table.loggerSeries')}</th>
                 <th scope="col">{t('explorer.table.lastDate')}</th>
               </tr>
             </thead>
@@ -79,6 +82,9 @@ export function StationTableWidget({ config, title }: WidgetProps) {
                   <td>{stations.identifier[i]}</td>
                   <td>{typeName(stations.stationType[i])}</td>
                   <td className="numeric">{stations.sampleCount[i].toLocaleString()}</td>
+                  <td className="numeric">
+                    <LoggerSeriesCount count={stations.loggerSeries?.[i]} />
+                  </td>
                   <td>{stations.lastDate[i]}</td>
                 </tr>
               ))}
