@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { dequal } from 'dequal';
 import useSWR from 'swr';
 import { post } from '../../../api/client';
 import { withoutColorBy, type StationQuery } from '../lib/filters';
@@ -411,7 +412,12 @@ const NOT_ASKED: StationAnswer = { data: undefined, error: undefined, isLoading:
  * map or the table is hidden), there is no answer at all: SWR would keep returning its last one, and a hidden
  * map's old figures were shown as the table's. */
 function useStatistic(body: StationQuery | null, fetch: (body: StationQuery) => Promise<StationSet>): StationAnswer {
-  const answer = useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => fetch(body!), { keepPreviousData: true });
+  const answer = useSWR(body ? [STATISTIC_PATH, JSON.stringify(body)] : null, () => fetch(body!), {
+    keepPreviousData: true,
+    // The set holds Maps (counts per county and organization, fractions): SWR's own comparison takes any two
+    // Maps as equal, so a reading that changed only in them was never shown. dequal's whole form compares them.
+    compare: dequal,
+  });
   return body ? answer : NOT_ASKED;
 }
 
