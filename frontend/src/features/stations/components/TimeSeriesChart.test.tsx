@@ -87,6 +87,48 @@ describe('time series chart: how to zoom, said for the screen', () => {
   });
 });
 
+describe('time series chart: fingers on a phone', () => {
+  const axisOf = (canvas: HTMLElement) => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x!;
+  const range = (canvas: HTMLElement) => [axisOf(canvas).min, axisOf(canvas).max] as const;
+  /** Fingers put on the canvas (each at its x, y), moved together by their (dx, dy) in steps, and lifted: pointer
+   * events as a phone's browser sends them to hammerjs (through the zoom plugin). Whether every move was left to the
+   * browser (none prevented). */
+  function touch(canvas: HTMLElement, fingers: { x: number; y: number; dx: number; dy: number }[]): boolean {
+    const at = (f: number, k: number) => {
+      const { x, y, dx, dy } = fingers[f]!;
+      return { pointerId: 7 + f, pointerType: 'touch', isPrimary: f === 0, button: 0, buttons: 1, clientX: x + (dx * k) / 10, clientY: y + (dy * k) / 10 };
+    };
+    fingers.forEach((_, f) => fireEvent.pointerDown(canvas, at(f, 0)));
+    let allowed = true;
+    for (let k = 1; k <= 10; k++) fingers.forEach((_, f) => (allowed = fireEvent.pointerMove(canvas, at(f, k)) && allowed));
+    fingers.forEach((_, f) => fireEvent.pointerUp(canvas, { ...at(f, 10), buttons: 0 }));
+    return allowed;
+  }
+
+  it("leaves a vertical swipe to the browser to scroll the page (touch-action: pan-y on the canvas, not hammerjs's none); a sideways one pans, a pinch zooms", async () => {
+    const user = userEvent.setup();
+    const canvas = await renderChart();
+    expect(canvas.style.touchAction).toBe('pan-y');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    const zoomed = range(canvas);
+    // Up the page, drifting a little sideways: the chart stays as it was (the browser scrolls).
+    expect(touch(canvas, [{ x: 400, y: 300, dx: 12, dy: -150 }])).toBe(true);
+    expect(range(canvas)).toEqual(zoomed);
+    // Sideways: the chart pans to later times, as wide as it was.
+    touch(canvas, [{ x: 400, y: 200, dx: -150, dy: 8 }]);
+    expect(axisOf(canvas).min).toBeGreaterThan(zoomed[0]);
+    expect(axisOf(canvas).max - axisOf(canvas).min).toBeCloseTo(zoomed[1] - zoomed[0], -3);
+    // Two fingers spread sideways: zoomed in further.
+    const panned = axisOf(canvas).max - axisOf(canvas).min;
+    touch(canvas, [{ x: 350, y: 200, dx: -100, dy: 0 }, { x: 450, y: 200, dx: 100, dy: 0 }]);
+    expect(axisOf(canvas).max - axisOf(canvas).min).toBeLessThan(panned * 0.8);
+    // Still pan-y after the chart is updated anew (another language rebuilds its options).
+    await act(() => changeLanguage('zh-CN'));
+    await act(() => changeLanguage('en'));
+    expect(canvas.style.touchAction).toBe('pan-y');
+  }, 15_000);
+});
+
 describe('time series chart: zoom and pan (chartjs-plugin-zoom)', () => {
   it("keys on the focused chart zoom and pan; 'Reset zoom' is enabled only while zoomed", async () => {
     const user = userEvent.setup();
@@ -362,10 +404,12 @@ describe('time series chart: the tooltip (what a point says when pointed at)', (
       // No zone: in UTC, and said so.
       { time: '2012-12-01T15:45:00Z', value: 6.9 },
     ])]);
+    // Drawn from left to right at their times as written (each on the clock it was written in): 1:15 CST, then
+    // the two written 1:30.
     expect([0, 1, 2, 3, 4].map((i) => tooltipOf(canvas, 0, i)[0])).toEqual([
       'Dec 31, 2011, 11:30 PM CST',
-      'Nov 4, 2012, 1:30 AM CDT',
       'Nov 4, 2012, 1:15 AM CST',
+      'Nov 4, 2012, 1:30 AM CDT',
       'Nov 4, 2012, 1:30 AM CST',
       'Dec 1, 2012, 3:45 PM UTC',
     ]);
@@ -465,6 +509,72 @@ describe("time series chart: a station's values drawn in the zone they were writ
     const canvas = await renderChart([{ name: 'pH', unit: 'std units', series: readSeries('p-ph', body) }]);
     expect(axisTitle(canvas)).toMatchObject({ display: true, text: 'Time (UTC)' });
     expect(axisOf(canvas).ticks.every(({ value }) => new Date(value).getUTCMinutes() === 0)).toBe(true);
+  });
+
+  /** Values of pH as the API answers them, each with the zone its time was written in (none: UTC). */
+  const OFFSETS = new Map([['CST', -6], ['CDT', -5]]);
+  const pH = (data: Record<string, unknown>[]): SeriesInfo => ({ name: 'pH', unit: 'std units', series: readSeries('p-ph', { data }, OFFSETS) });
+  const plain = (text: unknown) => String(text).replace(/\s/g, ' ');
+  /** Each value drawn, from left to right: its tooltip's time, and the label of the axis's tick it is drawn at. */
+  function timesDrawn(canvas: HTMLElement): [string, string][] {
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    return (chart.data.datasets[0]!.data as { x: number }[]).map((point, index) => {
+      chart.tooltip!.setActiveElements([{ datasetIndex: 0, index }], { x: 0, y: 0 });
+      const tick = chart.scales.x!.ticks.find(({ value }) => value === point.x);
+      return [plain(chart.tooltip!.title[0]), tick ? plain(tick.label) : '(between ticks)'];
+    });
+  }
+
+  it("names both of a place's clocks when its values were written in standard and daylight time, each drawn at its time as written", async () => {
+    // Noon on Nov 5, 2011 (CDT), then on Nov 6 and 7, after the clocks went back (CST).
+    const canvas = await renderChart([pH([
+      { time: '2011-11-05T17:00:00Z', value: 7.1, timeZone: 'CDT' },
+      { time: '2011-11-06T18:00:00Z', value: 7.2, timeZone: 'CST' },
+      { time: '2011-11-07T18:00:00Z', value: 7.3, timeZone: 'CST' },
+    ])]);
+    expect(axisTitle(canvas)).toMatchObject({ display: true, text: 'Time (CDT/CST)' });
+    // The noon written in CDT is on the axis's noon too, not at 11:00 AM of a CST axis.
+    expect(timesDrawn(canvas)).toEqual([
+      ['Nov 5, 2011, 12:00 PM CDT', 'Nov 5, 12:00 PM'],
+      ['Nov 6, 2011, 12:00 PM CST', '12:00 PM'],
+      ['Nov 7, 2011, 12:00 PM CST', '12:00 PM'],
+    ]);
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      await waitFor(() => expect(axisTitle(canvas)).toMatchObject({ text: '时间（CDT/CST）' }));
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it("says each value is drawn in its own zone when they were written in several (a source's UTC among CDT), on the axis and under the PNG's title", async () => {
+    const user = userEvent.setup();
+    const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // 9:00 and 12:00 CDT, and 15:00 UTC (10:00 CDT) from a source that wrote its times in UTC.
+    const canvas = await renderChart([pH([
+      { time: '2011-09-11T14:00:00Z', value: 7.1, timeZone: 'CDT' },
+      { time: '2011-09-11T15:00:00Z', value: 7.2 },
+      { time: '2011-09-11T17:00:00Z', value: 7.3, timeZone: 'CDT' },
+    ])]);
+    expect(axisTitle(canvas)).toMatchObject({ display: true, text: 'Time (each value in its own zone: CDT and UTC)' });
+    expect(timesDrawn(canvas)).toEqual([
+      ['Sep 11, 2011, 9:00 AM CDT', 'Sep 11, 9:00 AM'],
+      ['Sep 11, 2011, 12:00 PM CDT', '12:00 PM'],
+      ['Sep 11, 2011, 3:00 PM UTC', '3:00 PM'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Download PNG' }));
+    const image = toDataURL.mock.contexts.at(-1) as HTMLCanvasElement;
+    expect(drawnText.get(image)?.map(plain)).toEqual([
+      'Time series of pH',
+      'Sep 11, 2011, 9:00 AM – Sep 11, 2011, 3:00 PM (each value in its own zone: CDT and UTC)',
+    ]);
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      await waitFor(() => expect(axisTitle(canvas)).toMatchObject({ text: '时间（各数值按其自身时区：CDT和UTC）' }));
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it("keeps the browser's zone for series that do not say how their times were written (logger data), and names it in both languages", async () => {

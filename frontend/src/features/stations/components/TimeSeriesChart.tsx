@@ -21,7 +21,7 @@ import { formatTick, formatValue } from '../../../lib/numbers';
 import type { Series } from '../api/sampleValues';
 import { pointTimeText } from '../lib/pointText';
 import { NO_UNIT, unitAxes, type SeriesInfo } from '../lib/series';
-import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, type TickUnit } from '../lib/timeAxis';
+import { axisExtent, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, zonesWritten, type TickUnit } from '../lib/timeAxis';
 import { TOUCH_QUERY, useMediaQuery } from '../../../lib/useMediaQuery';
 import { shownZone } from '../../timeseries/lib/zone';
 
@@ -38,7 +38,7 @@ const ZOOM_SPEED = 0.2;
 const ZOOM_IN = 1 + ZOOM_SPEED;
 const ZOOM_OUT = 2 - 1 / (1 - ZOOM_SPEED);
 
-/** A point drawn: its time and value, and its index in its series (what the tooltip tells of it). */
+/** A point drawn: its time on the axis (placed), its value, and its index in its series (what the tooltip tells of it). */
 type Point = { x: number; y: number; i: number; flag?: string };
 
 /** A white background, so the PNG download is not transparent. */
@@ -69,6 +69,47 @@ const drawnMarker: Plugin = {
   },
 };
 
+/**
+ * Where a series' values are drawn on a time axis whose clock is `offset` ms ahead of UTC (the zone most values were
+ * written in): each at its time as written, on that clock. A value written in that zone is at its moment; one
+ * written in another (a winter CST value on a CDT axis, a UTC one) is moved by the zones' difference, so that its
+ * tooltip's "10:00 AM CST" is drawn at 10:00 on the axis. Values that do not say how their times were written (logger
+ * series), or an axis in the browser's zone, keep their moments.
+ */
+function placed(series: Series, offset: number | undefined): Float64Array {
+  const own = series.zoneOffset;
+  if (offset === undefined || (!series.asWritten && !own && !series.zone)) return series.time;
+  if (offset === 0 && !own) return series.time;
+  return series.time.map((time, i) => time + (own?.[i] ?? 0) - offset);
+}
+
+/** Points in the order of their time on the axis (which chart.js needs of a line, and its decimation): values of
+ * several zones, moved to their times as written, may not be in the order of their moments. */
+function inTimeOrder(points: Point[]): Point[] {
+  for (let k = 1; k < points.length; k++) if (points[k]!.x < points[k - 1]!.x) return [...points].sort((a, b) => a.x - b.x);
+  return points;
+}
+
+/**
+ * A finger's swipe up or down that starts on the chart scrolls the page. hammerjs (chartjs-plugin-zoom's pinch and
+ * pan) sets `touch-action: none` on the canvas itself, for its pinch: the browser then gives every touch to the chart,
+ * and a rule on the canvas's box cannot give it back (touch-action only narrows from box to canvas). `pan-y` on the
+ * canvas lets the browser scroll vertically while a pinch and a sideways drag stay the chart's. Set after every update:
+ * the plugin starts hammerjs anew (and it sets its own again) when its pan or pinch options change.
+ */
+const verticalSwipeScrolls: Plugin = {
+  id: 'owdVerticalSwipeScrolls',
+  afterUpdate(chart) {
+    chart.canvas.style.touchAction = 'pan-y';
+  },
+};
+
+/** A drag the chart pans with: a mouse's, or a finger's (or a pen's) sideways, not one mostly up or down, which is
+ * the page's to scroll (verticalSwipeScrolls). */
+function isPanDrag(event: { pointerType: string; deltaX: number; deltaY: number }): boolean {
+  return event.pointerType === 'mouse' || Math.abs(event.deltaX) > Math.abs(event.deltaY);
+}
+
 /** A wheel turn that zooms, as before the plugin: with Ctrl or Shift, and a vertical turn. */
 function isZoomWheel(event: WheelEvent): boolean {
   return (event.ctrlKey || event.shiftKey) && event.deltaY !== 0;
@@ -79,7 +120,8 @@ export interface TimeSeriesChartProps {
   title: string;
   filename: string;
   /** Called with the time range shown (ms) after each zoom or pan, and whether it is zoomed (or panned) away from
-   * the whole range: a view that fetches by zoom level (logger data) fetches again. */
+   * the whole range: a view that fetches by zoom level (logger data) fetches again. (Of sampled values written in
+   * several zones, the range is on the axis's clock: see placed.) */
   onRangeChange?: (from: number, to: number, zoomed: boolean) => void;
   /** The time range (ms) the axis spans unzoomed, when it is not the values' (nor from..to): a series fetched by
    * zoom level spans its whole period, beyond the values loaded. Zooming out and panning reach up to it, and new
@@ -169,6 +211,10 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     rangeListener.current?.(chart.scales.x.min, chart.scales.x.max, isZoomed);
   };
 
+  // The time axis is written in the zone most values were written in (their tooltips' times), whatever the
+  // browser's zone: a Wisconsin sample taken at 16:10 CDT on Sep 11 is drawn on Sep 11, in Shanghai too.
+  const zone = useMemo(() => writtenZone(all.map(({ series }) => series)), [all]);
+  const offset = zone?.offset;
   // The values and the chart's options apart: new values with the same axes (the same range unzoomed, the same
   // units) only replace the lines, and the chart stays zoomed where it was (a logger series' finer level arrives).
   const { data, times, seriesOf } = useMemo(() => {
@@ -177,13 +223,17 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     // The series of each dataset (a series' line, then its flagged values): what the tooltip reads a point's
     // time as written, its zone and its detection from.
     const seriesOf: Series[] = [];
+    const times: Float64Array[] = [];
     all.forEach(({ series, name, unit, maxGap }, k) => {
       const color = COLORS[k % COLORS.length];
       const axis = `y${units.indexOf(unit || NO_UNIT)}`;
-      const points: Point[] = new Array(series.time.length);
+      const x = placed(series, offset);
+      times.push(x);
+      let points: Point[] = new Array(series.time.length);
       // A result without a number (not detected) is no point of the line: its detection limit, when given, is
       // drawn as a flagged value only.
-      for (let i = 0; i < series.time.length; i++) points[i] = { x: series.time[i], y: series.noNumber?.has(i) ? NaN : series.value[i], i };
+      for (let i = 0; i < series.time.length; i++) points[i] = { x: x[i], y: series.noNumber?.has(i) ? NaN : series.value[i], i };
+      points = inTimeOrder(points);
       seriesOf.push(series);
       datasets.push({
         type: 'line',
@@ -200,12 +250,12 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
       });
       if (series.flags.size) {
         const flagged: Point[] = [];
-        for (const [i, flag] of series.flags) flagged.push({ x: series.time[i], y: series.value[i], i, flag });
+        for (const [i, flag] of series.flags) flagged.push({ x: x[i], y: series.value[i], i, flag });
         seriesOf.push(series);
         datasets.push({
           type: 'scatter',
           label: t('stations.chart.flagged', { name }),
-          data: flagged,
+          data: inTimeOrder(flagged),
           yAxisID: axis,
           // Apart from every series' colour: a flagged value is not mistaken for one of the line's.
           borderColor: FLAGGED_COLOR,
@@ -216,16 +266,15 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         });
       }
     });
-    return { data: { datasets } as ChartData<'line', Point[]>, times: all.map((s) => s.series.time), seriesOf };
-  }, [all, t]);
+    return { data: { datasets } as ChartData<'line', Point[]>, times, seriesOf };
+  }, [all, offset, t]);
   // Read by the tooltip's callbacks, which the options (kept while only the values change) hold.
   const datasetSeries = useRef(seriesOf);
   datasetSeries.current = seriesOf;
+  // What the axis's clock is, each value drawn at its time as written: one zone ("CDT"), a place's standard and
+  // daylight time ("CST/CDT"), or several zones (each value at its own zone's time: named as such).
+  const zones = useMemo(() => zonesWritten(all.map(({ series }) => series)), [all]);
   // The axis spans the values (or the chosen range, or the extent given), not out to round numbers.
-  // The time axis is written in the zone most values were written in (their tooltips' times), whatever the
-  // browser's zone: a Wisconsin sample taken at 16:10 CDT on Sep 11 is drawn on Sep 11, in Shanghai too.
-  const zone = useMemo(() => writtenZone(all.map(({ series }) => series)), [all]);
-  const offset = zone?.offset;
   const home = extent ?? axisExtent(times, from, to, undefined, offset);
   const [homeMin, homeMax] = [home?.min, home?.max];
   // Series that do not say how their times were written (logger data) are drawn in the browser's zone: the axis names
@@ -236,6 +285,16 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     const steps = 24;
     return shownZone(Array.from({ length: steps + 1 }, (_, k) => new Date(homeMin + ((homeMax - homeMin) * k) / steps).toISOString()));
   }, [zone, homeMin, homeMax]);
+  // The zone(s) named on the axis and under the PNG's title: with `zone`, one name ("CDT", "CST/CDT"), or each
+  // value's own (a list); else the browser's.
+  const shownIn: { zone: string } | { zones: string[] } | undefined = zone
+    ? zones.onePlace ? { zone: zones.codes.join('/') } : { zones: zones.codes }
+    : localZone ? { zone: localZone } : undefined;
+  const axisTitle = !shownIn
+    ? ''
+    : 'zones' in shownIn
+      ? t('stations.chart.timeAxisEachZone', { zones: shownIn.zones })
+      : t(zone ? 'stations.chart.timeAxisZone' : 'stations.chart.timeAxisLocalZone', { zone: shownIn.zone });
   const unitList = unitAxes(all).join('\n');
   const spanned = useMemo(() => axisExtent(times, from, to, 0, offset), [times, from, to, offset]);
 
@@ -262,10 +321,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
           },
         },
         // Which zone the axis's times are in: the values' own, or the browser's (said to be so).
-        title: {
-          display: zone !== undefined || localZone !== '',
-          text: zone ? t('stations.chart.timeAxisZone', { zone: zone.code }) : localZone ? t('stations.chart.timeAxisLocalZone', { zone: localZone }) : '',
-        },
+        title: { display: axisTitle !== '', text: axisTitle },
       },
     };
     units.forEach((unit, k) => {
@@ -298,7 +354,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         zoom: {
           // Within the range unzoomed: the values, the chosen dates, or the extent given (beyond the values loaded).
           limits: { x: { min: 'original', max: 'original' } },
-          pan: { enabled: true, mode: 'x', threshold: 2, onPanComplete: ({ chart }) => settled(chart) },
+          pan: { enabled: true, mode: 'x', threshold: 2, onPanStart: ({ event }) => isPanDrag(event), onPanComplete: ({ chart }) => settled(chart) },
           zoom: {
             mode: 'x',
             wheel: { enabled: true, speed: ZOOM_SPEED },
@@ -336,7 +392,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     return chartOptions;
     // (settled reads only a state setter and a ref: the first one serves.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unitList, homeMin, homeMax, offset, zone?.code, localZone, i18n.language, t]);
+  }, [unitList, homeMin, homeMax, offset, axisTitle, i18n.language, t]);
 
   // Another range unzoomed, other units or another language rebuild the options without the zoomed range, so the
   // chart shows it all again: whoever listens learns so.
@@ -386,8 +442,11 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     const format = pointTimeFormat(max - min, i18n.language, offset !== undefined);
     const shift = offset ?? 0;
     const ends = { from: format.format(new Date(min + shift)), to: format.format(new Date(max + shift)) };
-    const shownIn = zone?.code ?? localZone;
-    const period = shownIn ? t('stations.chart.imagePeriodInZone', { ...ends, zone: shownIn }) : t('stations.chart.imagePeriod', ends);
+    const period = !shownIn
+      ? t('stations.chart.imagePeriod', ends)
+      : 'zones' in shownIn
+        ? t('stations.chart.imagePeriodInEachZone', { ...ends, zones: shownIn.zones })
+        : t('stations.chart.imagePeriodInZone', { ...ends, zone: shownIn.zone });
     download(`${filename}.png`, imageWithHeading(chart, imageTitle ?? title, period));
   };
 
@@ -405,7 +464,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
           type="line"
           data={data}
           options={options}
-          plugins={[whiteBackground, drawnMarker]}
+          plugins={[whiteBackground, drawnMarker, verticalSwipeScrolls]}
           aria-label={title}
           role="img"
           tabIndex={0}

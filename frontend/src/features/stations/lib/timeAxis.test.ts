@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisExtent, EDGE_MARGIN, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone } from './timeAxis';
+import { axisExtent, EDGE_MARGIN, axisTimeFormat, calendarTicks, pointTimeFormat, tickCount, tickLabel, writtenZone, zonesWritten } from './timeAxis';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -88,6 +88,20 @@ describe('the zone a chart writes its time axis in', () => {
   it('is UTC for sampled values written without a zone (their tooltips say UTC)', () => {
     expect(writtenZone([{ time: times(3), asWritten: true }])).toEqual({ offset: 0, code: 'UTC' });
     expect(writtenZone([{ time: times(3), asWritten: true }, { time: times(1), zoneOffset: Float64Array.from([-5 * H]), zone: ['CDT'] }])).toEqual({ offset: 0, code: 'UTC' });
+  });
+
+  it("lists every zone the values were written in, in the order of their first values, and says when they are one place's clock", () => {
+    const written = (zone: string[], offsets: number[]) => ({ time: times(zone.length), zone, zoneOffset: Float64Array.from(offsets, (h) => h * H) });
+    expect(zonesWritten([written(['CDT', 'CDT'], [-5, -5])])).toEqual({ codes: ['CDT'], onePlace: true });
+    // A place's standard and daylight time (CST, CDT an hour ahead), whichever comes first.
+    expect(zonesWritten([written(['CDT', 'CST', 'CST'], [-5, -6, -6])])).toEqual({ codes: ['CDT', 'CST'], onePlace: true });
+    expect(zonesWritten([written(['AKST'], [-9]), { ...written(['AKDT'], [-8]), time: Float64Array.of(5 * H) }])).toEqual({ codes: ['AKST', 'AKDT'], onePlace: true });
+    // Two places' clocks, or a time without a zone (UTC) among them: each value's own.
+    expect(zonesWritten([written(['CST', 'EDT'], [-6, -4])])).toEqual({ codes: ['CST', 'EDT'], onePlace: false });
+    expect(zonesWritten([written(['CDT', 'UTC'], [-5, 0])])).toEqual({ codes: ['CDT', 'UTC'], onePlace: false });
+    expect(zonesWritten([written(['CDT', 'CST', 'UTC'], [-5, -6, 0])])).toEqual({ codes: ['CDT', 'CST', 'UTC'], onePlace: false });
+    expect(zonesWritten([{ time: times(2), asWritten: true }])).toEqual({ codes: ['UTC'], onePlace: true });
+    expect(zonesWritten([{ time: times(2) }])).toEqual({ codes: [], onePlace: false });
   });
 
   it("is none (the browser's) when no series says how its times were written", () => {

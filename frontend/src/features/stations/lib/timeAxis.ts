@@ -256,3 +256,30 @@ export function writtenZone(all: Iterable<{ zoneOffset?: ArrayLike<number>; zone
   for (const zone of counts.values()) if (!most || zone.count > most.count) most = zone;
   return most && { offset: most.offset, code: most.code };
 }
+
+/** A WQX code of a zone's standard or daylight time ("CST", "AKDT"): the place's letters, and which of the two. */
+const SEASON_CODE = /^([A-Z]+)([SD])T$/;
+
+/**
+ * Every zone sampled values were written in (their codes, in the order of each one's first value; a time written
+ * without a zone is UTC), and whether they are one place's clock: one zone, or a place's standard and daylight time
+ * (CST and CDT, an hour apart). Empty when no series says how its times were written (logger series).
+ */
+export function zonesWritten(all: Iterable<{ zoneOffset?: ArrayLike<number>; zone?: ArrayLike<string>; time: ArrayLike<number>; asWritten?: true }>): { codes: string[]; onePlace: boolean } {
+  const first = new Map<string, { time: number; offset: number }>();
+  for (const series of all) {
+    if (!series.asWritten && !series.zoneOffset && !series.zone) continue;
+    for (let i = 0; i < series.time.length; i++) {
+      const code = series.zone?.[i] || 'UTC';
+      const found = first.get(code);
+      if (!found || series.time[i] < found.time) first.set(code, { time: series.time[i], offset: series.zoneOffset?.[i] ?? 0 });
+    }
+  }
+  const codes = [...first.keys()].sort((a, b) => first.get(a)!.time - first.get(b)!.time);
+  if (codes.length !== 2) return { codes, onePlace: codes.length === 1 };
+  const [a, b] = codes.map((code) => SEASON_CODE.exec(code));
+  const seasons = a && b && a[1] === b[1] && a[2] !== b[2] ? (a[2] === 'S' ? [codes[0]!, codes[1]!] : [codes[1]!, codes[0]!]) : undefined;
+  // The daylight time an hour ahead of the standard one (EDT -4 h, EST -5 h).
+  const onePlace = seasons !== undefined && first.get(seasons[1])!.offset - first.get(seasons[0])!.offset === 3_600_000;
+  return { codes, onePlace };
+}

@@ -43,8 +43,13 @@ const stations = {
     imagePeriod: '{{from}} – {{to}}',
     /** The PNG's period, in the zone the axis is written in. */
     imagePeriodInZone: '{{from}} – {{to}} ({{zone}})',
+    /** The same when the values were written in several zones (timeAxisEachZone). */
+    imagePeriodInEachZone: '{{from}} – {{to}} (each value in its own zone: {{zones, list}})',
     /** The time axis's title when its times are in the zone the values were written in (a WQX code: CDT). */
     timeAxisZone: 'Time ({{zone}})',
+    /** The same when the values were written in several zones (CDT, and UTC from another source): each is drawn at its
+     * time as written, in its own zone. */
+    timeAxisEachZone: 'Time (each value in its own zone: {{zones, list}})',
     downloadCsv: 'Download CSV',
     /** The CSV download's button while the server prepares the export. */
     preparingCsv: 'Preparing CSV…',

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Chart as ChartJS } from 'chart.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -33,4 +34,27 @@ describe("a logger series' qualifiers", () => {
     chart.tooltip!.setActiveElements([{ datasetIndex: 1, index: 0 }], { x: 0, y: 0 });
     expect(chart.tooltip!.body.flatMap((line) => [...line.lines, ...line.after])).toEqual(['Discharge: flagged values: 123', 'e']);
   });
+});
+
+describe('the logger chart on a phone', () => {
+  it("leaves a finger's vertical swipe to the page to scroll (touch-action: pan-y on the canvas): the chart keeps its range and asks for nothing", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerChart series={SERIES} name="Discharge" range={{ from: '', to: '' }} />);
+    // (The chart's code is a chunk of its own, loaded on first use: a busy machine may take more than a second.)
+    const canvas = await screen.findByRole('img', { name: 'Logger data: Discharge' }, { timeout: 10_000 });
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+    expect(canvas.style.touchAction).toBe('pan-y');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    const x = () => ChartJS.getChart(canvas as HTMLCanvasElement)!.scales.x!;
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
+    const shown = [x().min, x().max];
+    // One finger up the page, drifting a little sideways (pointer events as hammerjs hears them).
+    const at = (k: number) => ({ pointerId: 3, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, clientX: 400 + k, clientY: 300 - 15 * k });
+    fireEvent.pointerDown(canvas, at(0));
+    for (let k = 1; k <= 10; k++) fireEvent.pointerMove(canvas, at(k));
+    fireEvent.pointerUp(canvas, { ...at(10), buttons: 0 });
+    expect([x().min, x().max]).toEqual(shown);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2);
+  }, 15_000);
 });
