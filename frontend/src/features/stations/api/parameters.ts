@@ -1,6 +1,8 @@
+// The whole dequal compares readings held as Maps: SWR's own comparison (dequal/lite) takes any two Maps as equal.
+import { dequal } from 'dequal';
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { rowsOf, sameMapReading, text } from './rows';
+import { rowsOf, text } from './rows';
 
 /** GET /parameter/parameters: names and units of every parameter (label copied to name). */
 export const PARAMETERS_PATH = '/parameter/parameters';
@@ -23,5 +25,5 @@ export async function getParameters(): Promise<Map<string, Parameter>> {
 }
 
 export function useParameters() {
-  return useSWR([PARAMETERS_PATH, 'by-id'], getParameters, { compare: sameMapReading });
+  return useSWR([PARAMETERS_PATH, 'by-id'], getParameters, { compare: dequal });
 }

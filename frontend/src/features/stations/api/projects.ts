@@ -1,6 +1,8 @@
+// The whole dequal compares readings held as Maps: SWR's own comparison (dequal/lite) takes any two Maps as equal.
+import { dequal } from 'dequal';
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { rowsOf, sameMapReading, text } from './rows';
+import { rowsOf, text } from './rows';
 
 /** GET /project/getIdsByOrganizationIds?organizationId=…: an organization's projects as {id, name}. */
 export const PROJECT_IDS_PATH = '/project/getIdsByOrganizationIds';
@@ -16,6 +18,6 @@ export async function getProjectNames(organizationId: string): Promise<Map<strin
 
 export function useProjectNames(organizationId: string | undefined) {
   return useSWR(organizationId ? [PROJECT_IDS_PATH, organizationId, 'names-by-id'] : null, () => getProjectNames(organizationId as string), {
-    compare: sameMapReading,
+    compare: dequal,
   });
 }

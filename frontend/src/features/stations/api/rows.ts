@@ -15,10 +15,3 @@ export const dateOnly = (v: unknown): string => {
   const s = text(v);
   return /^\d{4}-\d\d-\d\d/.test(s) ? s.slice(0, 10) : s;
 };
-
-/**
- * SWR's comparison of two readings, for readings that are Maps: SWR's own takes any two Maps as equal, so a
- * reading that changed (a project made, a series' count after an import) was never shown until a reload.
- */
-export const sameMapReading = (a?: Map<string, unknown>, b?: Map<string, unknown>) =>
-  a === b || (!!a && !!b && JSON.stringify([...a]) === JSON.stringify([...b]));

@@ -1,6 +1,7 @@
+// The whole dequal compares readings held as Maps: SWR's own comparison (dequal/lite) takes any two Maps as equal.
+import { dequal } from 'dequal';
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { sameMapReading } from './rows';
 import type { StationParameterSummary } from './station';
 
 /** GET /station/{stationId}/series: per parameter the number of values, first and last date, unit. */
@@ -16,5 +17,5 @@ export async function getStationSeries(stationId: string): Promise<Map<string, S
 }
 
 export function useStationSeries(stationId: string) {
-  return useSWR(stationSeriesPath(stationId), () => getStationSeries(stationId), { compare: sameMapReading });
+  return useSWR(stationSeriesPath(stationId), () => getStationSeries(stationId), { compare: dequal });
 }
