@@ -7,7 +7,8 @@ test('the home page names the running API: name, version, stage, build time', as
   await expect(page.getByRole('heading', { level: 1, name: 'Open Water Data' })).toBeVisible();
   const facts = page.getByRole('definition');
   await expect(facts.nth(0)).toHaveText('0.1.0-e2e');
-  await expect(facts.nth(1)).toHaveText('local');
+  // The stage by its name in the interface language (the API reports "local").
+  await expect(facts.nth(1)).toHaveText('Local');
   // The build time as people read dates here (a walk found the raw ISO text), the instant kept in <time dateTime>.
   await expect(facts.nth(2)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/);
   await expect(facts.nth(2).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);

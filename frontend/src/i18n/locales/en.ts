@@ -78,6 +78,15 @@ const en = {
       buildTime: 'Build time',
       notRecorded: 'Not recorded',
     },
+    // The deployment stages by name (the product deploys local, dev and prod; test and staging are common names): a
+    // stage not named here is shown as GET /system/info gives it.
+    stages: {
+      local: 'Local',
+      dev: 'Development',
+      test: 'Test',
+      staging: 'Staging',
+      prod: 'Production',
+    },
   },
   auth: {
     signIn: 'Sign in',

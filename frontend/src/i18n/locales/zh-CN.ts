@@ -79,6 +79,13 @@ const zhCN: Messages = {
       buildTime: '构建时间',
       notRecorded: '未记录',
     },
+    stages: {
+      local: '本地',
+      dev: '开发',
+      test: '测试',
+      staging: '预发布',
+      prod: '生产',
+    },
   },
   auth: {
     signIn: '登录',

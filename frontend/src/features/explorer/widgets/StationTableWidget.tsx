@@ -13,6 +13,7 @@ import { tableRows } from '../lib/tableRows';
 import { DEFAULT_TABLE_VIEW, parseTableView } from '../lib/tableView';
 import type { WidgetProps } from '../../../shell/registry';
 import { readTableConfig } from './config';
+import { useSidewaysOverflow } from './useSidewaysOverflow';
 
 /**
  * The station table widget: the first stations matching the saved explorer filters, each linking to its page.
@@ -42,6 +43,7 @@ export function StationTableWidget({ config, title }: WidgetProps) {
     () => (stations ? tableRows(stations, '', sort, { typeNames, organizationNames }).slice(0, limit) : []),
     [stations, sort, typeNames, organizationNames, limit],
   );
+  const scroller = useSidewaysOverflow<HTMLDivElement>(rows.length ? rows : null);
 
   if (error) {
     return (
@@ -60,36 +62,51 @@ export function StationTableWidget({ config, title }: WidgetProps) {
       {rows.length === 0 ? (
         <p className="muted">{t('explorer.table.empty')}</p>
       ) : (
-        <div className="station-table-widget-scroller" tabIndex={0} role="region" aria-label={title ?? t('dashboards.widgets.stationTable.title')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('explorer.table.name')}</th>
-                <th scope="col">{t('explorer.table.identifier')}</th>
-                <th scope="col">{t('explorer.table.stationType')}</th>
-                <th scope="col" className="numeric">{t('explorer.table.samples')}</th>
-                {/* Apart from the samples, as in the explorer's table: a gauge with only logger data has 0 samples. */}
-                <th scope="col" className="numeric">{t('explorer.table.loggerSeries')}</th>
-                <th scope="col">{t('explorer.table.lastDate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((i) => (
-                <tr key={stations.id[i] || i}>
-                  <td>
-                    <Link to={`/sts/station/${encodeURIComponent(stations.id[i])}`}>{stations.name[i] || stations.identifier[i]}</Link>
-                  </td>
-                  <td>{stations.identifier[i]}</td>
-                  <td>{typeName(stations.stationType[i])}</td>
-                  <td className="numeric">{stations.sampleCount[i].toLocaleString()}</td>
-                  <td className="numeric">
-                    <LoggerSeriesCount count={stations.loggerSeries?.[i]} />
-                  </td>
-                  <td>{stations.lastDate[i]}</td>
+        // The frame draws a shadow at an edge with columns hidden past it (widths the table cannot fit into);
+        // narrower still, each station is a card (widgets.css), so nothing is past a sideways scroll.
+        <div
+          className="station-table-widget-frame"
+          data-more-left={scroller.overflow.start || undefined}
+          data-more-right={scroller.overflow.end || undefined}
+        >
+          <div
+            ref={scroller.ref}
+            className="station-table-widget-scroller"
+            tabIndex={0}
+            role="region"
+            aria-label={title ?? t('dashboards.widgets.stationTable.title')}
+          >
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('explorer.table.name')}</th>
+                  <th scope="col">{t('explorer.table.identifier')}</th>
+                  <th scope="col">{t('explorer.table.stationType')}</th>
+                  <th scope="col" className="numeric">{t('explorer.table.samples')}</th>
+                  {/* Apart from the samples, as in the explorer's table: a gauge with only logger data has 0 samples. */}
+                  <th scope="col" className="numeric">{t('explorer.table.loggerSeries')}</th>
+                  <th scope="col">{t('explorer.table.lastDate')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((i) => (
+                  <tr key={stations.id[i] || i}>
+                    <td className="cell-name">
+                      <Link to={`/sts/station/${encodeURIComponent(stations.id[i])}`}>{stations.name[i] || stations.identifier[i]}</Link>
+                    </td>
+                    {/* data-label: the column's name before the value when the row is a card. */}
+                    <td data-label={t('explorer.table.identifier')}>{stations.identifier[i]}</td>
+                    <td className="cell-type" data-label={t('explorer.table.stationType')}>{typeName(stations.stationType[i])}</td>
+                    <td className="numeric" data-label={t('explorer.table.samples')}>{stations.sampleCount[i].toLocaleString()}</td>
+                    <td className="numeric" data-label={t('explorer.table.loggerSeries')}>
+                      <LoggerSeriesCount count={stations.loggerSeries?.[i]} />
+                    </td>
+                    <td data-label={t('explorer.table.lastDate')}>{stations.lastDate[i]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </div>

@@ -127,6 +127,9 @@ const stations = {
     huc12: 'Hydrologic unit (HUC12)',
     county: 'County (FIPS)',
     samples: 'Samples',
+    /** After "Samples: 0" for a station whose values are logger series: a link to the Chart tab. */
+    loggerSeriesOnChart_one: '{{count, number}} logger series on the Chart tab',
+    loggerSeriesOnChart_other: '{{count, number}} logger series on the Chart tab',
     period: 'Sampled',
     description: 'Description',
     none: 'Not recorded',

@@ -107,6 +107,8 @@ const stations: Strings<typeof en> = {
     huc12: '水文单元（HUC12）',
     county: '县（FIPS）',
     samples: '样品数',
+    loggerSeriesOnChart_one: '“图表”标签页中有 {{count, number}} 条记录仪序列',
+    loggerSeriesOnChart_other: '“图表”标签页中有 {{count, number}} 条记录仪序列',
     period: '采样时间',
     description: '描述',
     none: '未记录',

@@ -9,6 +9,7 @@ import { useProjectNames } from '../api/projects';
 import { useStationSeries } from '../api/series';
 import type { Station } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
+import { usFieldsApply } from '../lib/unitedStates';
 
 const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
 
@@ -45,6 +46,11 @@ export function StationInfoPage() {
     </>
   );
   const hasPosition = station.latitude !== null && station.longitude !== null;
+  // HUC and county FIPS are the United States' codes: shown where they can apply, and always when recorded.
+  const usFields = usFieldsApply(station);
+  const usFact = (label: string, value: string) => (usFields || value ? fact(label, value) : null);
+  // No summary yet is no sample yet (the summary is written with the first sample): 0, not "not recorded".
+  const sampleCount = station.sampleCount ?? (station.parameters.length === 0 ? 0 : null);
 
   return (
     <section className="station-info" aria-label={t('stations.info.tab')}>
@@ -57,11 +63,25 @@ export function StationInfoPage() {
           {fact(t('stations.info.monitoringLocationType'), station.monitoringLocationType)}
           {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
           {fact(t('stations.info.horizontalDatum'), station.horizontalDatum)}
-          {fact(t('stations.info.huc8'), station.huc8)}
-          {fact(t('stations.info.huc12'), station.huc12)}
-          {fact(t('stations.info.county'), station.countyFips)}
-          {fact(t('stations.info.samples'), station.sampleCount?.toLocaleString())}
-          {fact(t('stations.info.period'), station.firstDate ? `${station.firstDate} – ${station.lastDate}` : '')}
+          {usFact(t('stations.info.huc8'), station.huc8)}
+          {usFact(t('stations.info.huc12'), station.huc12)}
+          {usFact(t('stations.info.county'), station.countyFips)}
+          <dt>{t('stations.info.samples')}</dt>
+          <dd>
+            {sampleCount === null ? none : sampleCount.toLocaleString()}
+            {/* A gauge's values are its logger series, not samples: say where they are. */}
+            {sampleCount === 0 && station.loggerSeries.length > 0 && (
+              <>
+                {' · '}
+                <Link to="../chart" relative="path">
+                  {t('stations.info.loggerSeriesOnChart', { count: station.loggerSeries.length })}
+                </Link>
+              </>
+            )}
+          </dd>
+          {sampleCount === 0 && !station.firstDate
+            ? null
+            : fact(t('stations.info.period'), station.firstDate ? `${station.firstDate} – ${station.lastDate}` : '')}
           {station.description ? fact(t('stations.info.description'), station.description) : null}
         </dl>
         {hasPosition && (

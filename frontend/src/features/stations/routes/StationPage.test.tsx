@@ -413,6 +413,74 @@ describe('station page /sts/station/{stationId}', () => {
     expect(calls.filter((c) => c === '/project/getIdsByOrganizationIds')).toHaveLength(2);
   });
 
+  /** The station info page of `served` (as the server answers GET /station/s1): its [label, value] pairs. */
+  async function infoFacts(served: Record<string, unknown>) {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/station/s1') ? jsonResponse(200, served) : fakeFetch(input)));
+    renderStation('/sts/station/s1/info');
+    const list = await screen.findByLabelText(/^(Station metadata|站点元数据)$/);
+    await within(list).findByText(served.identifier as string, { selector: 'dd' });
+    return within(list).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+  }
+
+  // A new station of a volunteer group in China: no sample yet (no summary written), no US codes.
+  const chinaStation = {
+    id: 's1', identifier: 'QXH-01', name: '清溪河上游·石桥村', latitude: 30.2741, longitude: 120.1551, horizontalDatum: 'WGS84',
+    stationType: 'stream', organizationId: ORG, projectIds: ['proj-1'],
+  };
+
+  it('info: a station without data has 0 samples, not "not recorded", and no sampling period (English and Chinese)', async () => {
+    const facts = await infoFacts(chinaStation);
+    expect(facts).toContainEqual(['Samples', '0']);
+    expect(facts.map(([label]) => label)).not.toContain('Sampled');
+    cleanup();
+    await changeLanguage('zh-CN');
+    try {
+      const zh = await infoFacts(chinaStation);
+      expect(zh).toContainEqual(['样品数', '0']);
+      expect(zh.map(([label]) => label)).not.toContain('采样时间');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('info: shows the HUC and county rows only where they apply: not in China; in the US, "not recorded" when empty; a recorded code anywhere', async () => {
+    const usRows = ['Hydrologic unit (HUC8)', 'Hydrologic unit (HUC12)', 'County (FIPS)'];
+    const labels = (facts: (string | null | undefined)[][]) => facts.map(([label]) => label);
+    expect(labels(await infoFacts(chinaStation)).filter((label) => usRows.includes(label!))).toEqual([]);
+    cleanup();
+    await changeLanguage('zh-CN');
+    try {
+      expect(labels(await infoFacts(chinaStation))).toEqual(['标识符', '名称', '组织', '站点类型', '监测位置类型', '纬度，经度', '水平基准', '样品数']);
+    } finally {
+      await changeLanguage('en');
+    }
+    cleanup();
+    // In the US by its position (Honolulu), nothing recorded.
+    const honolulu = { ...chinaStation, identifier: 'OWD-HI-01', latitude: 21.31, longitude: -157.86 };
+    expect(await infoFacts(honolulu)).toEqual(expect.arrayContaining(usRows.map((label) => [label, 'Not recorded'])));
+    cleanup();
+    // In the US by its state, wherever its coordinates were typed.
+    expect(await infoFacts({ ...chinaStation, stateFips: '15' })).toContainEqual(['County (FIPS)', 'Not recorded']);
+    cleanup();
+    // A code that was recorded is shown, whatever the position.
+    expect(await infoFacts({ ...chinaStation, huc8: '10190005' })).toContainEqual(['Hydrologic unit (HUC8)', '10190005']);
+  });
+
+  it("info: a gauge with only logger series has 0 samples and says its logger series are on the Chart tab", async () => {
+    const gauge = { ...chinaStation, loggerSeries: ['p-temp#mean#probe-1', 'p-ph#mean#probe-1'] };
+    const facts = await infoFacts(gauge);
+    expect(facts).toContainEqual(['Samples', '0 · 2 logger series on the Chart tab']);
+    expect(screen.getByRole('link', { name: '2 logger series on the Chart tab' })).toHaveAttribute('href', '/sts/station/s1/chart');
+    cleanup();
+    await changeLanguage('zh-CN');
+    try {
+      expect(await infoFacts(gauge)).toContainEqual(['样品数', '0 · “图表”标签页中有 2 条记录仪序列']);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it("info: 'Use in Python / R' fetches this station's site from this portal's WQP services, in English and Chinese", async () => {
     const user = userEvent.setup();
     renderStation('/sts/station/s1/info');

@@ -37,7 +37,7 @@ describe('SystemInfoPage', () => {
     const built = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(info.buildTime));
     expect(facts()).toEqual([
       ['Version', '0.1.0'],
-      ['Stage', 'local'],
+      ['Stage', 'Local'],
       ['Build time', built],
     ]);
     expect(screen.getByText(built).closest('time')).toHaveAttribute('dateTime', '2025-11-22T20:31:00Z');
@@ -58,7 +58,7 @@ describe('SystemInfoPage', () => {
     expect(built).toMatch(/^2025年11月2\d日 \d\d:\d\d$/);
     expect(facts('系统信息')).toEqual([
       ['版本', '0.1.0'],
-      ['部署阶段', 'local'],
+      ['部署阶段', '本地'],
       ['构建时间', built],
     ]);
   });
@@ -72,6 +72,20 @@ describe('SystemInfoPage', () => {
 
     expect(screen.getByText('版本')).toBeInTheDocument();
     expect(screen.queryByText('Version')).not.toBeInTheDocument();
+  });
+
+  it('names each known deployment stage in the interface language, and shows an unknown one as it is', async () => {
+    const named = { local: ['Local', '本地'], dev: ['Development', '开发'], test: ['Test', '测试'], staging: ['Staging', '预发布'], prod: ['Production', '生产'], 'qa-7': ['qa-7', 'qa-7'] };
+    for (const [stage, [english, chinese]] of Object.entries(named)) {
+      vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { ...info, stage })));
+      const { unmount } = renderWithProviders(<MemoryRouter><SystemInfoPage /></MemoryRouter>);
+      await screen.findByText('Version');
+      expect(facts()).toContainEqual(['Stage', english]);
+      await act(() => changeLanguage('zh-CN'));
+      expect(facts('系统信息')).toContainEqual(['部署阶段', chinese]);
+      await act(() => changeLanguage('en'));
+      unmount();
+    }
   });
 
   it("says 'Not recorded' for an empty build time", async () => {
