@@ -44,6 +44,9 @@ class Format:
     defaults: dict = field(default_factory=dict)
     # Columns this format's files never have: a header holding one is some other file (detected, not asked for).
     foreign: tuple = ()
+    # Whether a row that names no activity is given one (validate.generated_activity_ids): the template's rows are
+    # measurements of their station at their time, which WQX keeps as activities; a portal file names its own.
+    generates_activities: bool = False
 
     def column(self, name: str) -> str:
         return self.columns.get(name, name)
@@ -124,7 +127,7 @@ TEMPLATE = Format(
     required=("station", "date", "characteristic", "value"),
     signature=("StationIdentifier", "Date", "Parameter"),
     # A row of the template is a field measurement of water unless it says otherwise (WQX needs both).
-    defaults={"activityType": "Field Msr/Obs", "media": "Water"})
+    defaults={"activityType": "Field Msr/Obs", "media": "Water"}, generates_activities=True)
 
 # The portal's ResultDetectionQuantitationLimit profile (devtools/demo/wqp/wqp_detection_limits.csv): limits of
 # results stored already, found by their station, activity and characteristic (the file has no value or time).

@@ -79,6 +79,10 @@ class ImportLog(BaseModel):
     # The names of the parameters created (or, in a dry run, that would be): a misspelt one is seen before it is
     # written. At most NEW_PARAMETER_NAMES of them (service.name_new_parameters).
     newParameters = UnicodeSetAttribute(null=True)
+    # Of those, the ones whose names are no WQX characteristic name the portal knows (a misspelling, or a custom
+    # parameter), each with the closest known name when one is close: [{"parameter", "closest"?}], in the order of
+    # the names; set when the import ends (worker.ImportJob.finalize). None on logs from before it.
+    newParametersNotWqx = ListAttribute(null=True)
     # Of the rows rejected, those with other values imported (a wide row); values outside their plausible range.
     rowsPartlyRejected = NumberAttribute(null=True)
     valuesImplausible = NumberAttribute(null=True)

@@ -90,6 +90,7 @@ def queue_from_request(organizationId, projectId, request, kind: service.ImportK
 
 
 @routes.route(PROJECT + "/queued-import/{logId}", auth=CONTRIBUTORS)
+@describe(returns=service.HISTORY.item_schema())
 def queued_import(organizationId, projectId, logId):
     """An import's status, counts and progress."""
     project = _project(organizationId, projectId)
@@ -97,6 +98,7 @@ def queued_import(organizationId, projectId, logId):
 
 
 @routes.route(PROJECT + "/queued-import/{logId}", methods=["DELETE"], auth=CONTRIBUTORS)
+@describe(returns=service.HISTORY.item_schema())
 def cancel_import(organizationId, projectId, logId):
     """Cancel a queued or running import (409 when it has ended)."""
     project = _project(organizationId, projectId)
@@ -115,6 +117,7 @@ def import_history(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/import-history", auth=CONTRIBUTORS)
+@describe(returns={"type": "array", "items": service.HISTORY.item_schema()})
 def organization_import_history(organizationId):
     """The organization's newest imports, of all its projects (?limit, 20 at most; 5 by default)."""
     organizations.get(organizationId)

@@ -40,14 +40,40 @@ HEAD_BYTES = 64 << 10
 HEADER_MAP_KIND = "importHeaderMap"
 HEADER_MAP_LIMIT = 500
 NOT_FOUND = "Import not found."
-PUBLIC_FIELDS = ("logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "status",
-                 "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
+PUBLIC_FIELDS = ("id", "logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun",
+                 "status", "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
-                 "trigger", "sourceId", "kind", "newParameters", "rowsWithoutTimeZone",
+                 "trigger", "sourceId", "kind", "newParameters", "newParametersNotWqx", "rowsWithoutTimeZone",
                  "rowsReplaced", "rowsConverted", "unitsConverted")
 # The worker's lease is read to tell whether an ended import is settled; it is not answered.
 _LEASE_FIELDS = ("workerId", "leaseUntil")
-HISTORY = Collection(ImportLog, name="Import", fields=PUBLIC_FIELDS + ("id",) + _LEASE_FIELDS,
+# What the log answers besides its stored fields (public(); the histories answer `settled` too).
+_ANSWERED = {
+    "progress": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+                 "description": "how much of the file is done (rows, or the bytes the rows done took); 1 once ended "
+                                "with its rows; null when not known"},
+    "settled": {"type": "boolean", "description": "ended, and no worker on it any more: its counts are final"},
+}
+_NOT_WQX_ITEM = {"type": "object", "required": ["parameter"], "properties": {
+    "parameter": {"type": "string"},
+    "closest": {"type": ["string", "null"], "description": "the closest WQX characteristic name or parameter of "
+                                                           "the project, when one is close"}}}
+
+
+class ImportLogs(Collection):
+    """The import logs as a collection (the project's history): its item is the import log as every import route
+    answers it (queued-import, its cancel and both histories), so the OpenAPI document describes them alike."""
+
+    def item_schema(self) -> dict:
+        schema = super().item_schema()
+        properties = {name: value for name, value in schema["properties"].items() if name not in _LEASE_FIELDS}
+        properties["newParametersNotWqx"] = {**properties["newParametersNotWqx"], "items": _NOT_WQX_ITEM,
+                                             "description": "of newParameters, those that are no WQX characteristic "
+                                                            "name the portal knows"}
+        return {**schema, "properties": {**properties, **_ANSWERED}}
+
+
+HISTORY = ImportLogs(ImportLog, name="Import", fields=PUBLIC_FIELDS + _LEASE_FIELDS,
                      default_sort=(("createdAt", "DESC"),),
                      max_page_size=200, soft_delete=None)
 @dataclass(frozen=True)
@@ -79,6 +105,8 @@ def public(log: ImportLog) -> dict:
     out["unitsConverted"] = sorted(out["unitsConverted"] or [], key=str.casefold)
     out["dryRun"] = bool(out["dryRun"])
     out["newParameters"] = sorted(out["newParameters"] or [], key=str.casefold)
+    # Likewise: of those, the ones that are no WQX characteristic name, each with the closest known name if any.
+    out["newParametersNotWqx"] = out["newParametersNotWqx"] or []
     out["progress"] = progress(log)
     out["settled"] = _settled(log.status, log.workerId, log.leaseUntil)
     return out

@@ -44,6 +44,11 @@ TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activi
 
 # The accepted rows' field marking a time of day given without a time zone (read as UTC); absent when none is.
 TIME_WITHOUT_ZONE = "timeWithoutZone"
+# The accepted rows' field marking an activity identifier the import gave a row that named none (a template row:
+# generated_activity_ids); absent when no row was given one. The template's rows' local date, as YYYY-MM-DD, is
+# ACTIVITY_DATE (the start date of their activities, whatever way the file wrote it).
+ACTIVITY_GENERATED = "activityGenerated"
+ACTIVITY_DATE = "activityDate"
 DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)"
 # Free text (a result's comment, a station's description): a tab or a line break is text there (a quoted cell may
 # run over lines). Every other column is one line, as a name, an identifier, a code or a number is: a control
@@ -62,6 +67,9 @@ class Rules:
     units: frozenset
     time_zones: dict  # code -> offset hours
     activity_types: dict  # code -> (analytical method required, monitoring location required)
+    # code -> WQX abbreviation (Field Msr/Obs: FM), the last part of an activity identifier a template row is given
+    # (the reference data's, a file of the package, unless given)
+    activity_abbreviations: dict = field(default_factory=lambda: _abbreviations())
 
     @classmethod
     def load(cls) -> "Rules":
@@ -72,6 +80,12 @@ class Rules:
                    time_zones={z["value"]: z["offsetHours"] for z in keylists["timeZones"]["values"]},
                    activity_types={t["code"]: (t["analyticalMethodRequired"] == "Y", t["monitoringLocationRequired"] == "Y")
                                    for t in reference.activity_types()})
+
+
+def _abbreviations() -> dict:
+    from chalicelib.reference import service as reference
+
+    return {t["code"]: t["abbreviation"] for t in reference.activity_types() if t.get("abbreviation")}
 
 
 @dataclass
@@ -609,6 +623,17 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                  "Activity type '{value}' needs an analytical method (" + method_label + ").", activity_types)
 
     activity = frame.text("activityId")
+    # A template row that names no activity is one of its station at its time (and of its type): it is given that
+    # activity's identifier, the same whenever the row is imported, before anything is keyed on the activity.
+    generated = local_times = None
+    if fmt.generates_activities:
+        local_times = _iso_times(epoch + seconds)  # the date and time as written (in the row's own zone)
+        generated = _empty(activity)
+        if generated.any():
+            activity = pc.if_else(pa.array(generated), generated_activity_ids(
+                station, local_times, ~_empty(times_text), activity_types, rules.activity_abbreviations), activity)
+        else:
+            generated = None
     # What tells two results of one activity (or of one station and time) apart: the sample fraction (Total,
     # Dissolved) and the depth. Part of the repeat key and of the stored sort key, where the file has them.
     distinctions = _distinctions(frame)
@@ -630,10 +655,16 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         derived["media"] = pc.if_else(pc.equal(media, ""), default_media, media)
     if limit is not None:
         derived["detectionLimit"] = limit
+    if generated is not None:
+        derived["activityId"] = activity
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     if zoneless is not None and zoneless.any():
         fields[TIME_WITHOUT_ZONE] = keep(pa.array(zoneless))
+    if generated is not None:
+        fields[ACTIVITY_GENERATED] = keep(pa.array(generated))
+    if local_times is not None:
+        fields[ACTIVITY_DATE] = keep(pc.utf8_slice_codeunits(local_times, 0, 10))
     # The value as written where that is not the stored number's own text (7.10, 0.0100, 1.5E-3): kept, so that
     # downloads give back its figures.
     fields["writtenValue"] = written_figures(_without_text_mark(fields["value"]), fields["number"])
@@ -664,6 +695,25 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
                        accepted.located, accepted.rejected)
 
     return finish
+
+
+def generated_activity_ids(station: pa.Array, local_times: pa.Array, timed: np.ndarray, activity_types: pa.Array,
+                           abbreviations: dict) -> pa.Array:
+    """The activity identifier of each row as a template row that names none is given: its station, its date
+    and, when it gives one, its time of day (as written, in its own zone), and its activity type's WQX abbreviation,
+    joined by "-": MY-CREEK-1-20240501-0930-FM (0930 a time to the minute, 093015 to the second). A row is a
+    measurement of its station at its time, so the rows of one station, time and type are one activity, and the
+    same row imported again is given the same identifier: its results are found unchanged under it."""
+    day = pc.replace_substring(pc.utf8_slice_codeunits(local_times, 0, 10), "-", "")
+    minute = pc.replace_substring(pc.utf8_slice_codeunits(local_times, 11, 16), ":", "")
+    second = pc.utf8_slice_codeunits(local_times, 17, 19)
+    clock = pc.if_else(pc.equal(second, "00"), minute, pc.binary_join_element_wise(minute, second, ""))
+    clock = pc.if_else(pa.array(timed), clock, pa.scalar(None, pa.string()))
+    types, index = _distinct_texts(activity_types)
+    # A type without an abbreviation (none of the reference's) is named by its letters and digits.
+    short = pa.array([abbreviations.get(code) or re.sub(r"[^0-9A-Za-z]+", "", code) or None
+                      for code in types.to_pylist()], pa.string()).take(pa.array(index))
+    return pc.binary_join_element_wise(station, day, clock, short, "-", null_handling="skip")
 
 
 def _rejected(frame: _Frame, derived: dict, unknown_unit: np.ndarray) -> Checked | None:
@@ -1146,17 +1196,22 @@ class Units:
     """A chunk's values against their parameters' units (against_parameters): per accepted row."""
 
     number: list  # the number in the parameter's unit (None where the value is not a number)
-    unit: list  # the unit stored: the file's, or the parameter's where the file gave none or was converted
+    unit: list  # the unit stored: the parameter's where the file gave none, the same unit or a converted one
     original: dict  # position -> (the value as the file wrote it, its unit), for the converted rows
     refused: dict  # position -> why its unit cannot be taken
     implausible: np.ndarray  # outside its parameter's plausible range (in the unit stored)
+    # position -> the unit as the file wrote it, for the rows whose unit is the parameter's written otherwise
+    # ("uS/cm" for "uS/cm @25C", "mg/l" for "mg/L"): stored as the parameter's, the file's spelling kept for downloads
+    respelt: dict = field(default_factory=dict)
 
 
 def against_parameters(fields: Mapping, parameter_units: Mapping[str, str | None]) -> Units:
     """Each number's unit compared with its parameter's (`parameter_units`: label -> unit; compared loosely): the
-    same is kept; none given is read in the parameter's unit; a convertible one is converted; any other is refused.
-    (A value that is no number, such as ND, has nothing to convert: it stays as the file gave it.) Decided once per
-    distinct parameter and unit; Python loops only over the converted and refused rows."""
+    same unit is stored as the parameter's (one label a series, however a file writes it; the file's spelling is
+    kept in `respelt`); none given is read in the parameter's unit; a convertible one is converted; any other is
+    refused. (A value that is no number, such as ND, has nothing to convert: it keeps the unit the file gave, written
+    as the parameter's when it is the same.) Decided once per distinct parameter and unit; Python loops only over the
+    converted, refused and respelt rows."""
     from chalicelib.parameters import units as unit_table
 
     labels, units = fields["characteristic"], fields["unit"] if "unit" in fields else None
@@ -1168,13 +1223,17 @@ def against_parameters(fields: Mapping, parameter_units: Mapping[str, str | None
     numeric = ~np.isnan(numbers)
     stored_units = units.to_pylist()
     implausible = np.zeros(count, dtype=bool)
-    original, refused = {}, {}
+    original, refused, respelt = {}, {}, {}
     for pair, (label, unit) in enumerate(text.split("\x1f", 1) for text in pairs.to_pylist()):
+        expected = parameter_units.get(label)
+        expected = expected if unit_table.given(expected) else None
+        if expected and unit != expected and unit_table.given(unit) and unit_table.same(unit, expected):
+            for position in np.flatnonzero(index == pair).tolist():  # numbers or not (ND): one label a series
+                stored_units[position] = expected
+                respelt[position] = unit
         rows = np.flatnonzero((index == pair) & numeric)
         if not len(rows):
             continue
-        expected = parameter_units.get(label)
-        expected = expected if unit_table.given(expected) else None
         stored = unit
         if expected and not unit_table.given(unit):
             stored = expected
@@ -1197,4 +1256,4 @@ def against_parameters(fields: Mapping, parameter_units: Mapping[str, str | None
             taken = numbers[rows]
             implausible[rows] = (taken < bounds[0]) | (taken > bounds[1])
     number = [None if np.isnan(n) else n for n in numbers.tolist()]
-    return Units(number, stored_units, original, refused, implausible)
+    return Units(number, stored_units, original, refused, implausible, respelt)

@@ -109,6 +109,9 @@ class Outcome:
     stored_rows: set = field(default_factory=set)  # rows with a value written or stored already
     implausible_rows: list = field(default_factory=list)  # rows of values outside their plausible range
     units_converted: set = field(default_factory=set)  # "mS/cm → uS/cm": the units the chunk's taken values were in
+    # (seriesKey, time) of values stored before their template rows were given an activity, now stored under the key
+    # with it: deleted when the chunk is written (_stored_without_activity)
+    superseded: list = field(default_factory=list)
 
 
 def _log_key(log_id: str) -> dict:
@@ -195,9 +198,12 @@ class ImportJob:
         return int(time.time()) + self.settings.import_lease_seconds
 
     def finish(self, status: str, message: str | None, rows_total: int | None = None,
-               feedback: bool = False) -> None:
+               feedback: bool = False, not_wqx: list[dict] | None = None) -> None:
         values = {":status": {"S": status}, ":now": {"S": utc_now()}}
         expression = "SET #s = :status, finishedAt = :now, updatedAt = :now"
+        if not_wqx:
+            expression += ", newParametersNotWqx = :notWqx"
+            values[":notWqx"] = {"L": [{"M": {name: {"S": text} for name, text in entry.items()}} for entry in not_wqx]}
         if message:
             expression += ", message = :message"
             values[":message"] = {"S": message}
@@ -467,8 +473,8 @@ class ImportJob:
         columns = {name: fields[name].to_pylist() for name in (
             "station", "characteristic", "sortTime", "value", "activityId", "activityType", "media",
             "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone", "depth",
-            "depthUnit", "comment", "writtenValue", "detectionLimit", "detectionLimitUnit", "detectionLimitType")
-            if name in fields}
+            "depthUnit", "comment", "writtenValue", "detectionLimit", "detectionLimitUnit", "detectionLimitType",
+            validate.ACTIVITY_DATE) if name in fields}
         columns.update(number=measured.number, unit=measured.unit)
         blank = [""] * len(columns["station"])
         get = lambda name: columns.get(name, blank)  # noqa: E731
@@ -497,6 +503,8 @@ class ImportJob:
             if p in measured.original:  # converted: what the file said stays, for downloads to give back
                 written, unit = measured.original[p]
                 item.update({ORIGINAL_VALUE: {"S": written}, ORIGINAL_UNIT: {"S": unit}})
+            elif p in measured.respelt:  # the parameter's unit written otherwise: that spelling goes out in downloads
+                item[ORIGINAL_UNIT] = {"S": measured.respelt[p]}
             if measured.implausible[p]:
                 item[OUT_OF_RANGE] = {"S": "1"}
             outcome.sample_items.append(item)
@@ -505,12 +513,16 @@ class ImportJob:
             if activity_id and activity_id not in outcome.activities:
                 outcome.activities[activity_id] = Activity(
                     projectId=project_id, id=activity_id, organizationId=org,
-                    **_optional(typeCode=get("activityType")[p], media=get("media")[p], startDate=get("date")[p],
+                    **_optional(typeCode=get("activityType")[p], media=get("media")[p],
+                                # as YYYY-MM-DD where the checks read it so (the template: 5/1/2024 too), else as
+                                # written (a portal file's dates are YYYY-MM-DD): the activities are listed by it
+                                startDate=get(validate.ACTIVITY_DATE)[p] or get("date")[p],
                                 startTime=get("time")[p], timeZone=get("timeZone")[p], stationId=station_id,
                                 monitoringLocationIdentifier=get("station")[p]),
                     createdAt=utc_now())
         stored = samples.stored_items(outcome.sample_items)
-        kept = self._refuse_other_projects(outcome, positions, stored)
+        before = self._stored_without_activity(outcome, positions, fields)
+        kept = self._refuse_other_projects(outcome, positions, {**{k: item for k, (item, _) in before.items()}, **stored})
         rows = outcome.checked.rows
         outcome.stored_rows = {int(rows[p]) for p in kept}
         outcome.implausible_rows = sorted({int(rows[p]) for p in kept if measured.implausible[p]})
@@ -525,14 +537,38 @@ class ImportJob:
             outcome.counts.rowsWithoutTimeZone = len({int(rows[p]) for p in kept if marked[p]})
         outcome.counts.valuesImplausible = sum(1 for item in outcome.sample_items if OUT_OF_RANGE in item)
         changed, unchanged = samples.split_unchanged(outcome.sample_items, stored)
+        # A value stored before its row was given an activity is replaced by the one under its activity's key.
+        outcome.superseded = list(dict.fromkeys(before[key][1] for key in map(_key_of, outcome.sample_items)
+                                                if key in before))
         outcome.sample_items = changed
         # Only series with new or changed values need their summaries recounted (and their activities written).
         outcome.series = {tuple(item["seriesKey"]["S"].split("#", 1)) for item in changed}
+        outcome.series.update(tuple(series_key.split("#", 1)) for series_key, _ in outcome.superseded)
         written_activities = {item["a"]["S"] for item in changed if "a" in item}
         outcome.activities = {k: v for k, v in outcome.activities.items() if k in written_activities}
         outcome.counts.rowsImported = len(changed)
-        outcome.counts.rowsReplaced = sum(1 for item in changed if (item["seriesKey"]["S"], item["time"]["S"]) in stored)
+        outcome.counts.rowsReplaced = sum(1 for item in changed if _key_of(item) in stored or _key_of(item) in before)
         outcome.counts.rowsUnchanged = unchanged
+
+    def _stored_without_activity(self, outcome: Outcome, positions: list[int], fields) -> dict:
+        """Of the values whose template rows were given an activity (validate.generated_activity_ids), those stored
+        before rows were given one, under the key without it (their time, fraction and depth): by the key with it,
+        (the stored item, its key). Importing such a file again moves each value to its activity's key rather than
+        storing it a second time (one BatchGetItem more per chunk of such rows; none for other files)."""
+        generated = fields.get(validate.ACTIVITY_GENERATED)
+        if generated is None:
+            return {}
+        marked = generated.to_numpy(zero_copy_only=False)
+        earlier = {}
+        for item, position in zip(outcome.sample_items, positions):
+            if marked[position]:
+                series_key, sort_key = _key_of(item)
+                moment, _, rest = sort_key.partition("#")  # rest: the activity, then "#F:..." and "#D:..." if any
+                earlier[(series_key, sort_key)] = (series_key, moment + rest[len(item["a"]["S"]):])
+        if not earlier:
+            return {}
+        found = samples.stored_items([{"seriesKey": {"S": k}, "time": {"S": t}} for k, t in earlier.values()])
+        return {key: (found[old], old) for key, old in earlier.items() if old in found}
 
     def _refuse_other_projects(self, outcome: Outcome, positions: list[int], stored: dict) -> list[int]:
         """A result stored already by another project of the organization stays there: importing it into this
@@ -540,7 +576,7 @@ class ImportJob:
         of the results kept."""
         checked, kept, kept_positions = outcome.checked, [], []
         for item, position in zip(outcome.sample_items, positions):
-            owner = (stored.get((item["seriesKey"]["S"], item["time"]["S"])) or {}).get("p", {}).get("S")
+            owner = (stored.get(_key_of(item)) or {}).get("p", {}).get("S")
             project = self._project_key(owner) if owner and owner != self.log.projectId else None
             if project:
                 activity = item.get("a", {}).get("S")
@@ -725,6 +761,8 @@ class ImportJob:
         # Activities and values in the same requests, several at once (chalicelib/core/batches.py).
         batches.put_all([(Activity.Meta.table_name, activity.serialize()) for activity in outcome.activities.values()]
                         + samples.table_items(outcome.sample_items))
+        if outcome.superseded:  # after the values that replace them: a worker dying between leaves none lost
+            samples.delete_items(outcome.superseded)
 
     # ------------------------------------------------------------ the end
 
@@ -804,7 +842,24 @@ class ImportJob:
             message = " ".join(filter(None, (self._implausible(int(log.valuesImplausible or 0)),
                                              self._without_zone(log), message))) or None
         self.finish(status, (dry + (message or "")).strip() or None,
-                    rows_total if rows_total is not None else int(log.rowsDone), feedback)
+                    rows_total if rows_total is not None else int(log.rowsDone), feedback, self._not_wqx(log))
+
+    def _not_wqx(self, log: ImportLog) -> list[dict]:
+        """Of the new parameters the log names, those whose names are no WQX characteristic name, each with the
+        closest WQX name or parameter of the project when one is close (a misspelling is seen, and may be fixed
+        before more files use it; nothing is refused: a custom parameter is legitimate)."""
+        from chalicelib.parameters import characteristics
+
+        names = sorted(log.newParameters or [], key=str.casefold)
+        if not names:
+            return []
+        try:
+            listed = projects.get(self.log.projectId).parameterIds or []
+        except NotFound:  # deleted meanwhile: the WQX names alone
+            listed = []
+        new = {name.casefold() for name in names}
+        known = [p.label for p in parameters.existing(listed).values() if p.label and p.label.casefold() not in new]
+        return characteristics.not_wqx(names, known)
 
     def _implausible(self, count: int) -> str | None:
         """What the import says of its values outside their parameter's plausible range (taken: they may be real)."""
@@ -868,6 +923,11 @@ def rejected_message(rejected: int, partly: int, dry_run: bool) -> str:
         notes.append(f"{partly:,} rows were partly rejected (see the rejected rows): their other values "
                      + ("can be imported." if dry_run else "were imported."))
     return " ".join(notes)
+
+
+def _key_of(item: dict) -> tuple[str, str]:
+    """A value item's key: (seriesKey, time)."""
+    return item["seriesKey"]["S"], item["time"]["S"]
 
 
 def _another_organization(identifier: str) -> str:

@@ -580,6 +580,15 @@ def split_unchanged(items: list[dict], stored: dict[tuple[str, str], dict] | Non
     return changed, len(items) - len(changed)
 
 
+def delete_items(keys: Iterable[tuple[str, str]]) -> None:
+    """Delete the value items of these (seriesKey, time) keys (BatchWriteItem, 25 a request; a key deleted
+    already is no error, so a repeated call is safe). Their summaries are refreshed afterwards, with
+    refresh_summaries."""
+    with SampleValue.batch_write() as batch:
+        for series, time in keys:
+            batch.delete(SampleValue(seriesKey=series, time=time))
+
+
 def table_items(items: list[dict]) -> list[tuple[str, dict]]:
     """Raw sample items as (table, item) for batches.put_all, which writes them with other tables' items. The
     series and station summaries are refreshed afterwards, once, with refresh_summaries."""

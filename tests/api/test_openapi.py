@@ -179,3 +179,37 @@ def test_changes_that_take_a_version_say_so(document):
         assert "ETag" in operation["responses"]["200"]["headers"], path
     assert "412" in document["paths"]["/api/v1/station/{id}"]["patch"]["responses"]["4XX"]["description"]
     assert not any(p["in"] == "header" for p in document["paths"]["/api/v1/station/{id}"]["delete"]["parameters"])
+
+
+def test_an_imports_log_is_described_where_it_is_followed_as_in_the_history_and_answered_so(api, document):
+    """GET .../queued-import/{logId}, which a client polls to follow an import, had no answer schema while the
+    history's item had the log's fields: both (and the cancel and the organization's history) give the one shape."""
+    from jsonschema import Draft202012Validator
+
+    from tests.api.imports_support import fresh_project, import_file
+
+    project = "/api/v1/organization/{organizationId}/projects/{projectId}"
+
+    def answer(path: str, method: str = "get") -> dict:
+        return document["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]
+
+    log = answer(project + "/queued-import/{logId}")
+    assert log == answer(project + "/import-history")["anyOf"][0]["items"]
+    assert log == answer(project + "/queued-import/{logId}", "delete")
+    assert answer("/api/v1/organization/{organizationId}/import-history") == {"type": "array", "items": log}
+    fields = log["properties"]
+    assert {"logId", "status", "rowsDone", "rowsTotal", "rowsImported", "rowsRejected", "rowsConverted",
+            "unitsConverted", "newParameters", "message", "progress", "settled"} <= set(fields)
+    assert (fields["status"], fields["rowsTotal"], fields["settled"]) == (
+        {"type": "string"}, {"type": ["number", "null"]}, {"type": "boolean", "description": fields["settled"][
+            "description"]})
+    assert not {"workerId", "leaseUntil", "pending"} & set(fields)  # the worker's, never answered
+    # What a client following an import is answered fits it.
+    org, project_id = fresh_project(api)
+    ended = import_file(api, org, project_id, b"StationIdentifier,StationName,Latitude,Longitude,Date,Parameter,Value,"
+                                              b"Unit\nOA-1,OpenAPI creek,46.8,-71.2,2024-07-01,pH,7.1,std units\n")
+    assert ended["status"] == "succeeded"
+    Draft202012Validator(log).validate(ended)
+    history = api.as_("admin").get(f"/organization/{org}/projects/{project_id}/import-history").json
+    assert [item["logId"] for item in history] == [ended["logId"]]
+    Draft202012Validator(log).validate(history[0])

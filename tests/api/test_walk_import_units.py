@@ -108,8 +108,10 @@ def test_the_same_unit_written_otherwise_is_the_same_unit_and_a_converted_file_i
     assert (log["status"], log["rowsImported"], log["rowsRejected"], log["message"]) == ("succeeded", 3, 0, None)
     # "DEG  c" is deg C written otherwise: not a conversion.
     assert (log["rowsConverted"], log["unitsConverted"]) == (2, ["deg F → deg C", "deg K → deg C"])
+    # Stored in the parameter's unit as the parameter writes it: one label a series (the file's "DEG  c" is kept for
+    # downloads, below).
     assert _values(api, org, "WB-UNITS-1", temperature) == [
-        ("2024-07-02", 20, "deg C"), ("2024-07-03", 21.5, "DEG  c"), ("2024-07-04", 21, "deg C")]
+        ("2024-07-02", 20, "deg C"), ("2024-07-03", 21.5, "deg C"), ("2024-07-04", 21, "deg C")]
     again = import_file(api, org, project, content)
     assert (again["rowsImported"], again["rowsUnchanged"]) == (0, 3)
     # Read again, converted again: the values taken unchanged were converted to compare them (said all the same).

@@ -123,8 +123,10 @@ def test_a_time_without_a_time_zone_is_read_as_utc_and_marked():
         _row(Time="08:00", TimeZone="", Date="2024-05-04"),
         _row(Time="08:00", TimeZone="", Date="2024-13-04"),  # rejected: not counted among the rows taken
     ])
+    # Each row's activity (the template gives one to a row naming none) has the date and time as written.
     assert checked.fields["sortTime"].to_pylist() == [
-        "2024-05-01T23:40:00Z", "2024-05-03T04:40:00Z", "2024-05-03T00:00:00Z", "2024-05-04T08:00:00Z"]
+        "2024-05-01T23:40:00Z#S1-20240501-2340-FM", "2024-05-03T04:40:00Z#S1-20240502-2340-FM",
+        "2024-05-03T00:00:00Z#S1-20240503-FM", "2024-05-04T08:00:00Z#S1-20240504-0800-FM"]
     assert checked.fields[validate.TIME_WITHOUT_ZONE].to_pylist() == [True, False, False, True]
     # Kept with its rows when a block is cut into chunks.
     first, second = checked.split(1, [(1, 3), (3, 6)])

@@ -85,7 +85,7 @@ def test_a_result_dated_more_than_2_days_ahead_is_refused_and_one_2_days_ahead_i
     later, latest, slip = today + timedelta(days=3), today + timedelta(days=2), f"6/1/{(today.year + 5) % 100:02d}"
     checked = check(f"StationIdentifier,Date,Parameter,Value\nA,{latest},pH,7\nA,{later},pH,7\nA,{slip},pH,7\n"
                     .encode())
-    assert checked.fields["sortTime"].to_pylist() == [f"{latest}T00:00:00Z"]
+    assert checked.fields["sortTime"].to_pylist() == [f"{latest}T00:00:00Z#A-{latest:%Y%m%d}-FM"]
     ahead = "is more than 2 days in the future: a result is dated when its sample was taken (two-digit years 00-68 " \
             "are 2000-2068)."
     assert [(r.row, r.message) for r in checked.rejections] == [(2, f"Date '{later}' {ahead}"),
@@ -93,9 +93,11 @@ def test_a_result_dated_more_than_2_days_ahead_is_refused_and_one_2_days_ahead_i
 
 
 def test_times_and_time_zones_become_one_utc_sort_key_with_the_activity():
+    # A template row naming no activity is given its station's at its local date and time (and type: FM).
     checked = check(b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,ActivityIdentifier\n"
                     b"A,2011-05-09,12:20:00,CDT,pH,7,ACT-1\nA,2011-05-09,23:30,EST,pH,7,\n")
-    assert checked.fields["sortTime"].to_pylist() == ["2011-05-09T17:20:00Z#ACT-1", "2011-05-10T04:30:00Z"]
+    assert checked.fields["sortTime"].to_pylist() == ["2011-05-09T17:20:00Z#ACT-1",
+                                                      "2011-05-10T04:30:00Z#A-20110509-2330-FM"]
 
 
 def test_cells_are_trimmed_of_ascii_and_unicode_spaces_and_dates_repeat_parsed_once_alike():
@@ -104,7 +106,8 @@ def test_cells_are_trimmed_of_ascii_and_unicode_spaces_and_dates_repeat_parsed_o
     assert checked.fields["station"].to_pylist() == ["A", "B"]
     assert checked.fields["characteristic"].to_pylist() == ["pH", "pH"]
     assert checked.fields["unit"].to_pylist() == ["mg/L", "mg/L"]
-    assert checked.fields["sortTime"].to_pylist() == ["2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"]
+    assert checked.fields["sortTime"].to_pylist() == ["2024-01-01T00:00:00Z#A-20240101-FM",
+                                                      "2024-01-01T00:00:00Z#B-20240101-FM"]
     assert [r.message for r in checked.rejections] == ["Date '2024-02-30' is not a date: that month has no such day."]
 
 

@@ -26,6 +26,11 @@ export interface ImportLog {
   /** The names of the parameters created (in a dry run: that would be), at most 20: a misspelt one shows here. */
   newParameters?: string[];
   /**
+   * Of newParameters, those whose names are no WQX characteristic name the portal knows, each with the closest known
+   * name (a WQX name or one of the project's parameters) when one is close. Absent from an older server's logs.
+   */
+  newParametersNotWqx?: ParameterNameNotWqx[];
+  /**
    * Rows taken (written, unchanged, or in a dry run that would be) that give a time of day without a time zone: their
    * times were read as UTC, and the log's message says what to do. Absent from an older server's logs.
    */
@@ -49,6 +54,12 @@ export interface ImportLog {
    * worker still counts the rows it was writing is not settled yet. Absent from an older server's logs.
    */
   settled?: boolean;
+}
+
+/** A new parameter whose name is no WQX characteristic name, and the known name closest to it (if one is close). */
+export interface ParameterNameNotWqx {
+  parameter: string;
+  closest?: string | null;
 }
 
 export interface UploadSlot {

@@ -234,6 +234,18 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
             ` ${t('imports.newParameters.more', { count: log.parametersCreated - log.newParameters!.length })}`}
         </p>
       )}
+      {/* Of those, the names that are no WQX characteristic name: a misspelling, with the name it likely meant. */}
+      {settled && (log.newParametersNotWqx?.length ?? 0) > 0 && (
+        <ul className="import-new-parameters-not-wqx" aria-label={t('imports.notWqx.label')}>
+          {log.newParametersNotWqx!.map(({ parameter, closest }) => (
+            <li key={parameter}>
+              {closest
+                ? t('imports.notWqx.closest', { name: parameter, closest })
+                : t('imports.notWqx.none', { name: parameter })}
+            </li>
+          ))}
+        </ul>
+      )}
       {settled && log.dryRun && onImport && (log.status === 'succeeded' || log.status === 'partial') && (
         <div className="imports-checked">
           <p>{t('imports.checked.offer')}</p>

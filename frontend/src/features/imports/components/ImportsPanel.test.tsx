@@ -203,6 +203,24 @@ describe('the imports panel of a project', () => {
     expect(named).toHaveTextContent('correct the file before importing it. (and 2 more)');
   });
 
+  it('says which new parameters a check finds are no WQX characteristic name, and the name a misspelt one likely meant', async () => {
+    serve({ states: [importLog({
+      dryRun: true, status: 'succeeded', rowsTotal: 3, rowsDone: 3, rowsImported: 3, parametersCreated: 3,
+      newParameters: ['Chlorophyll a', 'Temprature, water', 'Unobtainium'],
+      newParametersNotWqx: [{ parameter: 'Temprature, water', closest: 'Temperature, water' }, { parameter: 'Unobtainium' }],
+    })] });
+    renderPanel(CONTRIBUTOR);
+    await screen.findByText('No imports yet.');
+    await checkFile();
+    const said = await screen.findByRole('list', { name: 'New parameters that are not WQX characteristic names' }, { timeout: 4000 });
+    expect(within(said).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "New parameter 'Temprature, water' is not a WQX characteristic name this portal knows: did you mean 'Temperature, water'?",
+      "New parameter 'Unobtainium' is not a WQX characteristic name this portal knows: check its spelling, or keep it as a parameter of your own.",
+    ]);
+    // Said, not refused: the rows can be imported all the same.
+    expect(screen.getByRole('button', { name: 'Import results.csv' })).toBeInTheDocument();
+  });
+
   it('says so when a cancel comes after the import ended, and shows how it ended', async () => {
     const refused = vi.spyOn(toast, 'error');
     // Seen running for a while (7 states' polls), time enough to press Cancel; the server ends it first.
@@ -479,6 +497,18 @@ describe('an import as its user walks it', () => {
     renderResult(importLog({ status: 'succeeded', settled: true, rowsTotal: 4, rowsDone: 4, rowsImported: 4,
       parametersCreated: 2, newParameters: ['Nitrat', '溶解氧'] }));
     expect(await screen.findByText('新建的参数：Nitrat、溶解氧。')).toBeInTheDocument();
+  });
+
+  it('says in Chinese which new parameters are no WQX characteristic name, with the name likely meant', async () => {
+    await changeLanguage('zh-CN');
+    renderResult(importLog({ status: 'succeeded', settled: true, rowsTotal: 2, rowsDone: 2, rowsImported: 2,
+      parametersCreated: 2, newParameters: ['Temprature, water', 'Unobtainium'],
+      newParametersNotWqx: [{ parameter: 'Temprature, water', closest: 'Temperature, water' }, { parameter: 'Unobtainium' }] }));
+    const said = screen.getByRole('list', { name: '不是 WQX 特征名称的新参数' });
+    expect(within(said).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '新参数“Temprature, water”不是本门户已知的 WQX 特征名称：您是否是指“Temperature, water”？',
+      '新参数“Unobtainium”不是本门户已知的 WQX 特征名称：请检查其拼写，或将其保留为您自己的参数。',
+    ]);
   });
 
   it('counts values imported and unchanged (a re-import writes none), stations for a station file', async () => {

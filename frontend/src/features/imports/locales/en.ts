@@ -120,6 +120,12 @@ const imports = {
     separator: ', ',
     more: '(and {{count}} more)',
   },
+  /** Of the new parameters, those whose names are no WQX characteristic name: the rows are taken all the same. */
+  notWqx: {
+    label: 'New parameters that are not WQX characteristic names',
+    closest: "New parameter '{{name}}' is not a WQX characteristic name this portal knows: did you mean '{{closest}}'?",
+    none: "New parameter '{{name}}' is not a WQX characteristic name this portal knows: check its spelling, or keep it as a parameter of your own.",
+  },
   checkCounts: {
     rowsImported: 'Values that would be imported',
     rowsUnchanged: 'Values unchanged (already stored)',

@@ -93,6 +93,11 @@ const imports: typeof en = {
     separator: '、',
     more: '（另有 {{count}} 个）',
   },
+  notWqx: {
+    label: '不是 WQX 特征名称的新参数',
+    closest: '新参数“{{name}}”不是本门户已知的 WQX 特征名称：您是否是指“{{closest}}”？',
+    none: '新参数“{{name}}”不是本门户已知的 WQX 特征名称：请检查其拼写，或将其保留为您自己的参数。',
+  },
   checkCounts: {
     rowsImported: '将被导入的值',
     rowsUnchanged: '未更改的值（已存在）',
