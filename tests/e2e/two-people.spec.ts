@@ -34,7 +34,7 @@ test('two people rename one station: the second sees the first one\'s name and s
   await expect(page.getByText('Station Renamed by Olga saved.')).toBeVisible();
 
   await carlsDialog.getByRole('textbox', { name: 'Name' }).fill('Renamed by Carl');
-  await carlsDialog.getByRole('spinbutton', { name: 'Longitude' }).fill('-75.25');
+  await carlsDialog.getByRole('textbox', { name: 'Longitude' }).fill('-75.25');
   await carlsDialog.getByRole('button', { name: 'Save' }).click();
   await expect(carlsDialog.getByRole('alert')).toContainText('Someone else changed this while you were editing it.');
   await expect(carlsDialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Changed meanwhile by someone else to: Renamed by Olga');

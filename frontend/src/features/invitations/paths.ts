@@ -1,9 +1,15 @@
 /** The invitation screens' addresses (spec section 2). */
 export const INVITATIONS_PAGE_PATH = '/userspace/invitation';
 
+/** The query parameter that opens the invite dialog for one organization: /userspace/invitation?invite={organizationId}. */
+export const INVITE_PARAM = 'invite';
+
 export function invitationPath(token: string): string {
   return `/sts/invitation/${encodeURIComponent(token)}`;
 }
+
+/** The portal's Contact us form (an informational page): to ask the system administrators for an organization. */
+export const CONTACT_US_PATH = '/sts/contactUs';
 
 /** Where a member of an organization works in it (the organizations feature's workspace). */
 export function organizationWorkspacePath(organizationId: string): string {

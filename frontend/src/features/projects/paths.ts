@@ -11,6 +11,11 @@ export function organizationProjectsPath(organizationId: string): string {
   return `/userspace/organizations/${encodeURIComponent(organizationId)}/projects`;
 }
 
+/** The organization's stations, where its stations are created (the organizations feature's workspace). */
+export function organizationStationsPath(organizationId: string): string {
+  return `/userspace/organizations/${encodeURIComponent(organizationId)}/stations`;
+}
+
 /** What the Activities tab keeps in its address: the list's page and search, and the activity open (if any). */
 export interface ActivitiesView {
   page?: number;

@@ -5,7 +5,7 @@ import { FormDialog, TextField } from '../../../shell/FormDialog';
 import { toast } from '../../../shell/toast';
 import { useCreateInvitation } from '../api/invitations';
 import type { OrganizationName } from '../api/organizations';
-import { roleLabel } from '../lib/labels';
+import { roleDescription, roleLabel } from '../lib/labels';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -79,13 +79,21 @@ export function InviteDialog({
           )}
           <div className="ws-field">
             <label htmlFor={`${formId}-role`}>{t('invitations.fields.role')}</label>
-            <select id={`${formId}-role`} value={roleName} onChange={(e) => setRoleName(e.target.value)}>
+            <select id={`${formId}-role`} value={roleName} aria-describedby={`${formId}-roles`} onChange={(e) => setRoleName(e.target.value)}>
               {MEMBER_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {roleLabel(t, role)}
                 </option>
               ))}
             </select>
+            {/* What each role may do (chalicelib/auth rules), all three side by side to compare. */}
+            <ul id={`${formId}-roles`} className="ws-hint" style={{ paddingInlineStart: '1.25rem' }}>
+              {MEMBER_ROLES.map((role) => (
+                <li key={role}>
+                  {t('invitations.invite.roleMeaning', { role: roleLabel(t, role), meaning: roleDescription(t, role) })}
+                </li>
+              ))}
+            </ul>
           </div>
           {canInviteSystemAdmin && (
             <label className="ws-check">

@@ -12,6 +12,17 @@ export function roleLabel(t: TFunction, roleName: string | null | undefined): st
   return roleName in ROLE_KEYS ? t(ROLE_KEYS[roleName as keyof typeof ROLE_KEYS]) : roleName;
 }
 
+const ROLE_DESCRIPTION_KEYS = {
+  'simple-user': 'invitations.roleDescriptions.simpleUser',
+  'data-contributor': 'invitations.roleDescriptions.dataContributor',
+  'group-admin': 'invitations.roleDescriptions.groupAdmin',
+} as const;
+
+/** What a member role may do, in one line (as the server's rules grant it: chalicelib/auth/rules.py and the routes). */
+export function roleDescription(t: TFunction, roleName: string): string {
+  return roleName in ROLE_DESCRIPTION_KEYS ? t(ROLE_DESCRIPTION_KEYS[roleName as keyof typeof ROLE_DESCRIPTION_KEYS]) : '';
+}
+
 const STATUS_KEYS = {
   pending: 'invitations.status.pending',
   accepted: 'invitations.status.accepted',

@@ -6,6 +6,12 @@ const invitations = {
     groupAdmin: 'Group administrator',
     systemAdmin: 'System administrator',
   },
+  /** What each member role may do (the server's rules: chalicelib/auth/rules.py MEMBER, CONTRIBUTOR, GROUP_ADMIN). */
+  roleDescriptions: {
+    simpleUser: 'sees the organization’s members, projects, stations and data; changes nothing.',
+    dataContributor: 'also creates and edits stations, parameters and projects, and imports data.',
+    groupAdmin: 'also invites and removes members, changes their roles, and edits the organization’s details and settings.',
+  },
   status: {
     pending: 'Pending',
     accepted: 'Accepted',
@@ -46,6 +52,9 @@ const invitations = {
     title: 'Invitations',
     intro: 'Invite people into the organizations you administer, and follow their invitations.',
     notAnAdmin: 'Only group administrators invite people. You do not administer an organization.',
+    /** Who creates organizations (system administrators), and how to ask for one. */
+    whoCreates: 'Organizations are created by the portal’s system administrators.',
+    askForOne: 'To ask for one for your group, write to them through Contact us.',
     /** The signed-in user's own open invitations, on the Invitations page: none. */
     noneForYou: 'You have no open invitations. When a group administrator invites you, the invitation shows here.',
     invite: 'Invite someone',
@@ -68,6 +77,8 @@ const invitations = {
     sent: 'Invitation sent to {{email}}.',
     invalidEmail: 'Enter a valid email address.',
     systemAdmin: 'Also make them a system administrator',
+    /** One role and what it may do. */
+    roleMeaning: '{{role}}: {{meaning}}',
   },
   home: {
     title: 'Invitations for you',

@@ -8,6 +8,11 @@ const invitations: typeof en = {
     groupAdmin: '组管理员',
     systemAdmin: '系统管理员',
   },
+  roleDescriptions: {
+    simpleUser: '可查看组织的成员、项目、站点和数据，不能更改。',
+    dataContributor: '还可创建和编辑站点、参数和项目，并导入数据。',
+    groupAdmin: '还可邀请和移除成员、更改成员角色，并编辑组织的资料和设置。',
+  },
   status: {
     pending: '待处理',
     accepted: '已接受',
@@ -47,6 +52,8 @@ const invitations: typeof en = {
     title: '邀请',
     intro: '邀请他人加入您管理的组织，并跟踪邀请状态。',
     notAnAdmin: '只有组管理员可以邀请他人。您没有管理任何组织。',
+    whoCreates: '组织由本平台的系统管理员创建。',
+    askForOne: '如需为您的团体创建组织，请通过“联系我们”与他们联系。',
     noneForYou: '您没有待处理的邀请。组管理员邀请您后，邀请会显示在这里。',
     invite: '邀请成员',
     statusFilter: '状态',
@@ -68,6 +75,7 @@ const invitations: typeof en = {
     sent: '已向 {{email}} 发送邀请。',
     invalidEmail: '请输入有效的电子邮箱地址。',
     systemAdmin: '同时设为系统管理员',
+    roleMeaning: '{{role}}：{{meaning}}',
   },
   home: {
     title: '您的邀请',

@@ -7,13 +7,14 @@ import { setApiBase } from '../../../api/client';
 import type { Profile } from '../../../auth/profile';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
-import { DEMO_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
+import { DEMO_ORG, OTHER_ORG, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
 beforeAll(async () => {
   await import('./InvitationsPage');
+  await import('../../organizations/routes/OrganizationPage');
 });
 
 beforeEach(() => {
@@ -214,6 +215,55 @@ describe('invitation management', () => {
     await open(PROFILES.viewer);
     expect(screen.getByText('Only group administrators invite people. You do not administer an organization.')).toBeInTheDocument();
     expect(server.callsTo('GET', '/Invitation')).toHaveLength(0);
+  });
+
+  it("an organization's Invite button opens the invite dialog at once, for that organization", async () => {
+    const { router } = renderWorkspace(`/userspace/organizations/${OTHER_ORG}/members`, PROFILES.admin);
+    await userEvent.click(await screen.findByRole('link', { name: 'Invite someone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
+    expect(router.state.location.pathname).toBe('/userspace/invitation');
+    expect(within(dialog).getByRole('combobox', { name: 'Organization' })).toHaveValue(OTHER_ORG);
+    // The address no longer asks for the dialog: Back or a reload does not open it again.
+    expect(router.state.location.search).toBe('');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'keeper@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Invitation sent to keeper@example.com.');
+    expect(server.callsTo('POST', '/Invitation')[0]!.body).toMatchObject({ organizationId: OTHER_ORG });
+    // Closed, focus is on the page's own "Invite someone".
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Invite someone' })).toHaveFocus());
+  });
+
+  it('says what each role may do beside the role choice, in both languages', async () => {
+    await open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite someone' }));
+    const role = within(screen.getByRole('dialog', { name: 'Invite someone' })).getByRole('combobox', { name: 'Role' });
+    expect(role).toHaveAccessibleDescription(
+      'Member: sees the organization’s members, projects, stations and data; changes nothing. ' +
+        'Data contributor: also creates and edits stations, parameters and projects, and imports data. ' +
+        'Group administrator: also invites and removes members, changes their roles, and edits the organization’s details and settings.',
+    );
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      const dialog = screen.getByRole('dialog', { name: '邀请成员' });
+      expect(within(dialog).getByText('普通成员：可查看组织的成员、项目、站点和数据，不能更改。')).toBeInTheDocument();
+      expect(within(dialog).getByText('数据贡献者：还可创建和编辑站点、参数和项目，并导入数据。')).toBeInTheDocument();
+      expect(within(dialog).getByText('组管理员：还可邀请和移除成员、更改成员角色，并编辑组织的资料和设置。')).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it('tells someone in no organization who creates organizations, and the way to ask for one, in both languages', async () => {
+    await open(PROFILES.outsider);
+    expect(screen.getByText(/Organizations are created by the portal’s system administrators\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'To ask for one for your group, write to them through Contact us.' })).toHaveAttribute('href', '/sts/contactUs');
+    await changeLanguage('zh-CN');
+    try {
+      expect(await screen.findByText(/组织由本平台的系统管理员创建。/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '如需为您的团体创建组织，请通过“联系我们”与他们联系。' })).toHaveAttribute('href', '/sts/contactUs');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('names each landmark apart (axe landmark-unique): one region called Invitations, the table\'s', async () => {

@@ -1,5 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -12,6 +13,7 @@ import { InviteDialog } from '../components/InviteDialog';
 import { PendingInvitations } from '../components/PendingInvitations';
 import { formatDateTime } from '../../../lib/dates';
 import { roleLabel, statusLabel } from '../lib/labels';
+import { CONTACT_US_PATH, INVITE_PARAM } from '../paths';
 import '../../../shell/workspace.css';
 
 /**
@@ -34,7 +36,30 @@ export function InvitationsPage() {
   const invitations = useInvitations(status, mayList);
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
-  const [inviting, setInviting] = useState(false);
+  // The organization the invite dialog is open for (null: closed).
+  const [inviting, setInviting] = useState<string | null>(null);
+  const inviteButton = useRef<HTMLButtonElement>(null);
+  // Arrived from an organization's "Invite member" (?invite={organizationId}): the dialog opens for it at once, once
+  // the organizations are known; the address loses the request, so Back or a reload does not open it again.
+  const [params, setParams] = useSearchParams();
+  const inviteFor = params.get(INVITE_PARAM);
+  const namesLoaded = !!names.data;
+  useEffect(() => {
+    if (!inviteFor || !profile || (mayList && !namesLoaded)) return;
+    if (organizations.some((o) => o.id === inviteFor)) {
+      // As if "Invite someone" had been pressed: the dialog gives the focus back to it when it closes.
+      inviteButton.current?.focus();
+      setInviting(inviteFor);
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(INVITE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [inviteFor, profile, mayList, namesLoaded]);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   // After a revocation the row's buttons are gone: focus goes to the table.
   const table = useRef<HTMLDivElement>(null);
@@ -47,6 +72,10 @@ export function InvitationsPage() {
         <h1 id="invitations-title">{t('invitations.list.title')}</h1>
         <PendingInvitations embedded emptyMessage={t('invitations.list.noneForYou')} />
         <p className="muted">{t('invitations.list.notAnAdmin')}</p>
+        {/* Only system administrators create organizations (POST /organization): who they are, and how to ask. */}
+        <p className="muted">
+          {t('invitations.list.whoCreates')} <Link to={CONTACT_US_PATH}>{t('invitations.list.askForOne')}</Link>
+        </p>
       </section>
     );
   }
@@ -81,7 +110,13 @@ export function InvitationsPage() {
           <h1 id="invitations-title">{t('invitations.list.title')}</h1>
           <p className="muted">{t('invitations.list.intro')}</p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => setInviting(true)} disabled={organizations.length === 0}>
+        <button
+          ref={inviteButton}
+          type="button"
+          className="button button-primary"
+          onClick={() => setInviting(organizations[0]?.id ?? null)}
+          disabled={organizations.length === 0}
+        >
           {t('invitations.list.invite')}
         </button>
       </div>
@@ -180,12 +215,12 @@ export function InvitationsPage() {
           </table>
         </div>
       )}
-      {inviting && organizations[0] && (
+      {inviting && organizations.length > 0 && (
         <InviteDialog
           organizations={organizations}
-          initialOrganizationId={organizations[0].id}
+          initialOrganizationId={inviting}
           canInviteSystemAdmin={admin}
-          onClose={() => setInviting(false)}
+          onClose={() => setInviting(null)}
         />
       )}
       <ConfirmDialog

@@ -15,7 +15,8 @@ import { useAction } from '../lib/useAction';
 import { ORGANIZATIONS_PAGE_PATH } from '../paths';
 import '../organizations.css';
 
-const INVITATIONS_PAGE_PATH = '/userspace/invitation';
+/** The invitations page with its invite dialog open for this organization (the invitations feature reads ?invite=). */
+const invitePath = (organizationId: string) => `/userspace/invitation?invite=${encodeURIComponent(organizationId)}`;
 const GROUP_ADMIN = 'group-admin';
 
 /** A role chosen for a member and not sent yet. */
@@ -167,7 +168,7 @@ export function MembersTab({ organizationId, organizationName }: { organizationI
     <div>
       {admin && (
         <p>
-          <Link to={INVITATIONS_PAGE_PATH} className="button">
+          <Link to={invitePath(organizationId)} className="button">
             {t('organizations.members.invite')}
           </Link>
         </p>

@@ -368,3 +368,30 @@ describe("the organization's own parameters", () => {
     expect(screen.getByRole('dialog', { name: '删除参数' })).toHaveTextContent('删除参数 Secchi depth？');
   });
 });
+
+describe('an organization with no parameters listed', () => {
+  beforeEach(() => {
+    const state = demoState();
+    state.organizationParameters[DEMO_ORG] = [];
+    vi.stubGlobal('fetch', vi.fn(fakeOrganizationsServer(state).fetch));
+  });
+
+  it('says what the empty list means (its projects still choose among every parameter) and where parameters come from', async () => {
+    renderWorkspace(`/userspace/organizations/${DEMO_ORG}/parameters`, PROFILES.orgadmin);
+    const said = await screen.findByText(/This organization has not chosen the parameters it measures yet, and has no parameters of its own\./);
+    expect(said).toHaveTextContent('Its projects choose from every parameter of the portal, shared ones included, whatever this list holds');
+    expect(said).toHaveTextContent('with “Choose parameters”, or make one of its own with “New parameter”.');
+    expect(screen.queryByText('No parameters chosen yet.')).not.toBeInTheDocument();
+  });
+
+  it('tells a simple member without naming buttons they do not have, in both languages', async () => {
+    renderWorkspace(`/userspace/organizations/${DEMO_ORG}/parameters`, PROFILES.viewer);
+    expect(await screen.findByText(/has not listed the parameters it measures yet.*Its projects choose from every parameter of the portal/)).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    try {
+      expect(await screen.findByText(/本组织尚未列出其测量的参数，也没有自有参数。/)).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});

@@ -110,7 +110,8 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
         </div>
       )}
       {rows.length === 0 ? (
-        <p>{t('organizations.parameters.empty')}</p>
+        // Not "none chosen" alone: its projects hold parameters all the same (they choose among every parameter).
+        <p>{canEdit ? t('organizations.parameters.empty') : t('organizations.parameters.emptyReader')}</p>
       ) : (
         <div ref={table} className="ws-table-wrap" tabIndex={0} role="region" aria-label={t('organizations.parameters.title')}>
           {/* On a phone each parameter is a card (its label first, each value under its column's name, then its

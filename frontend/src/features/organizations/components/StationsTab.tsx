@@ -20,6 +20,8 @@ import {
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
+import { readCoordinate, withDecimalPoint } from '../lib/coordinates';
+import { datumLabel } from '../lib/datums';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
@@ -317,16 +319,34 @@ function StationDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const datums = useHorizontalDatums().data ?? [];
 
+  /** A coordinate as typed: its number, or what is wrong with it (a decimal comma is refused, never read as another number). */
+  const commaMessage = (typed: string) => {
+    const example = withDecimalPoint(typed);
+    return example ? t('organizations.stations.decimalComma', { example }) : t('organizations.stations.decimalCommaGeneral');
+  };
+  const coordinateError = (typed: string, limit: number, outOfRange: string): number | string => {
+    const reading = readCoordinate(typed);
+    if ('problem' in reading) return reading.problem === 'comma' ? commaMessage(typed) : outOfRange;
+    return Math.abs(reading.value) > limit ? outOfRange : reading.value;
+  };
+  /** Typing: a decimal comma is said at once, at its field; the field's other message goes once it is changed. */
+  const typeCoordinate = (field: 'latitude' | 'longitude', set: (value: string) => void) => (value: string) => {
+    set(value);
+    const reading = readCoordinate(value);
+    const comma = 'problem' in reading && reading.problem === 'comma';
+    setErrors(({ [field]: _cleared, ...others }) => (comma ? { ...others, [field]: commaMessage(value) } : others));
+  };
+
   const submit = () => {
     const found: Record<string, string> = {};
     if (!identifier.trim()) found.identifier = t('organizations.stations.identifierRequired');
     if (!name.trim()) found.name = t('organizations.stations.nameRequired');
-    const lat = Number(latitude);
-    const lon = Number(longitude);
-    if (latitude.trim() === '' || !Number.isFinite(lat) || lat < -90 || lat > 90) found.latitude = t('organizations.stations.latitudeInvalid');
-    if (longitude.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) found.longitude = t('organizations.stations.longitudeInvalid');
+    const lat = coordinateError(latitude, 90, t('organizations.stations.latitudeInvalid'));
+    const lon = coordinateError(longitude, 180, t('organizations.stations.longitudeInvalid'));
+    if (typeof lat === 'string') found.latitude = lat;
+    if (typeof lon === 'string') found.longitude = lon;
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || typeof lat === 'string' || typeof lon === 'string') return;
     const fields: StationFields = {
       identifier: identifier.trim(),
       name: name.trim(),
@@ -357,13 +377,27 @@ function StationDialog({
   return (
     <FormDialog
       title={station ? t('organizations.stations.editTitle') : t('organizations.stations.newTitle')}
-      submitLabel={station ? t('common.save') : t('common.create')}
+      // While it is being sent the button says so (it ignores presses meanwhile).
+      submitLabel={
+        busy
+          ? station
+            ? t('organizations.stations.saving')
+            : t('organizations.stations.creating')
+          : station
+            ? t('common.save')
+            : t('common.create')
+      }
       busy={busy}
       onClose={onClose}
       onSubmit={submit}
     >
       {(formId) => {
-        const datumNotes = fieldNotes(`${formId}-datum`, meanwhile.hint('horizontalDatum'));
+        const datumName = (code: string) => datumLabel(t, code, datums.find((d) => d.value === code)?.description);
+        const datumNotes = fieldNotes(
+          `${formId}-datum`,
+          meanwhile.hint('horizontalDatum', (value) => (value ? datumName(String(value)) : t('organizations.stations.datumNotGiven'))) ??
+            t('organizations.stations.datumHint'),
+        );
         return (
           <>
             {meanwhile.notice}
@@ -381,8 +415,22 @@ function StationDialog({
               />
             )}
             <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} hint={meanwhile.hint('name')} onChange={setName} />
-            <TextField id={`${formId}-latitude`} label={t('organizations.stations.latitude')} type="number" value={latitude} required error={errors.latitude} hint={meanwhile.hint('latitude')} onChange={setLatitude} />
-            <TextField id={`${formId}-longitude`} label={t('organizations.stations.longitude')} type="number" value={longitude} required error={errors.longitude} hint={meanwhile.hint('longitude')} onChange={setLongitude} />
+            <CoordinateField
+              id={`${formId}-latitude`}
+              label={t('organizations.stations.latitude')}
+              value={latitude}
+              error={errors.latitude}
+              hint={meanwhile.hint('latitude') ?? t('organizations.stations.coordinateHint')}
+              onChange={typeCoordinate('latitude', setLatitude)}
+            />
+            <CoordinateField
+              id={`${formId}-longitude`}
+              label={t('organizations.stations.longitude')}
+              value={longitude}
+              error={errors.longitude}
+              hint={meanwhile.hint('longitude') ?? t('organizations.stations.coordinateHint')}
+              onChange={typeCoordinate('longitude', setLongitude)}
+            />
             <div className="ws-field">
               <label htmlFor={`${formId}-datum`}>{t('organizations.stations.horizontalDatum')}</label>
               <select
@@ -394,8 +442,8 @@ function StationDialog({
                 <option value="">{t('organizations.stations.datumNotGiven')}</option>
                 {/* The station's own code first shows even before the list has come. */}
                 {[...new Set([...(horizontalDatum ? [horizontalDatum] : []), ...datums.map((d) => d.value)])].map((code) => (
-                  <option key={code} value={code} title={datums.find((d) => d.value === code)?.description}>
-                    {code}
+                  <option key={code} value={code}>
+                    {datumName(code)}
                   </option>
                 ))}
               </select>
@@ -412,6 +460,49 @@ function StationDialog({
         );
       }}
     </FormDialog>
+  );
+}
+
+/**
+ * A latitude or longitude: a text field for decimal numbers (inputMode="decimal": a phone's keyboard with a decimal
+ * separator), not a number field, which reads "120,1551" as 1201551 in some browsers; the form checks what is typed.
+ */
+function CoordinateField({
+  id,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange: (value: string) => void;
+}) {
+  const { describedBy, notes } = fieldNotes(id, hint, error);
+  return (
+    <div className="ws-field">
+      <label htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {notes}
+    </div>
   );
 }
 

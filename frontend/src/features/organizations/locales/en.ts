@@ -24,6 +24,9 @@ const organizations = {
     all: 'All organizations',
     noneYet: 'You do not belong to an organization yet. A group administrator can invite you.',
     browse: 'Browse all organizations',
+    /** Who creates organizations (system administrators: POST /organization needs manage-organizations), and how to ask. */
+    whoCreates: 'Organizations are created by the portal’s system administrators.',
+    askForOne: 'To ask for one for your group, write to them through Contact us.',
     new: 'New organization',
     newTitle: 'New organization',
     editTitle: 'Edit organization',
@@ -165,6 +168,13 @@ const organizations = {
     datumNotGiven: 'Not given',
     latitudeInvalid: 'Enter a latitude from -90 to 90.',
     longitudeInvalid: 'Enter a longitude from -180 to 180.',
+    /** A decimal comma is refused, never read as another number ("120,1551" is not 1201551). */
+    decimalComma: 'Use a decimal point, not a comma: write {{example}}.',
+    decimalCommaGeneral: 'Use a decimal point, not a comma (for example 30.2741).',
+    coordinateHint: 'Decimal degrees with a point, such as 30.2741; south and west are negative.',
+    datumHint: 'A phone’s or GPS receiver’s coordinates are in WGS 84; so are those of web maps.',
+    creating: 'Creating…',
+    saving: 'Saving…',
     created: 'Station {{name}} created.',
     saved: 'Station {{name}} saved.',
     editAction: 'Edit {{name}}',
@@ -176,7 +186,14 @@ const organizations = {
   },
   parameters: {
     title: 'Parameters',
-    empty: 'No parameters chosen yet.',
+    /**
+     * Nothing listed: the organization has not chosen the parameters it measures and has none of its own. Its projects
+     * still choose among every parameter of the portal (GET /parameter/parameters), which this list does not limit.
+     */
+    empty:
+      'This organization has not chosen the parameters it measures yet, and has no parameters of its own. Its projects choose from every parameter of the portal, shared ones included, whatever this list holds: list here those it measures with “Choose parameters”, or make one of its own with “New parameter”.',
+    emptyReader:
+      'This organization has not listed the parameters it measures yet, and has no parameters of its own. Its projects choose from every parameter of the portal, shared ones included, whatever this list holds.',
     choose: 'Choose parameters',
     filter: 'Filter parameters',
     chosen: '{{count}} chosen',
@@ -354,6 +371,26 @@ const organizations = {
     stations: 'Stations',
     projectsOf: 'Projects of {{name}}',
     moreProjects: 'and {{count}} more…',
+  },
+  /** Horizontal datums (WQX codes) by readable name; the code is what is stored. */
+  datums: {
+    WGS84: 'WGS 84 (GPS, phones, web maps)',
+    NAD83: 'NAD83 (North American Datum 1983)',
+    NAD27: 'NAD27 (North American Datum 1927)',
+    HARN: 'HARN (High Accuracy Reference Network, NAD83)',
+    WGS72: 'WGS 72 (World Geodetic System 1972)',
+    OLDHI: 'OLDHI (Old Hawaiian Datum)',
+    PR: 'PR (Puerto Rico Datum)',
+    GUAM: 'GUAM (Guam 1963)',
+    AMSMA: 'AMSMA (American Samoa Datum)',
+    ASTRO: 'ASTRO (Midway Astro 1961)',
+    JOHNS: 'JOHNS (Johnston Island 1961)',
+    WAKE: 'WAKE (Wake-Eniwetok 1960)',
+    SGEOR: 'SGEOR (St. George Island Datum)',
+    SLAWR: 'SLAWR (St. Lawrence Island Datum)',
+    SPAUL: 'SPAUL (St. Paul Island Datum)',
+    OTHER: 'Other',
+    UNKWN: 'Unknown',
   },
 };
 

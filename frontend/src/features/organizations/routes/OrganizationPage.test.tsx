@@ -233,17 +233,17 @@ describe('organization workspace', () => {
     const dialog = screen.getByRole('dialog', { name: 'New station' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'DEMO-3');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Beaver Dam');
-    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '95');
-    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.5');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '95');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-75.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Enter a latitude from -90 to 90.')).toBeInTheDocument();
-    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Latitude' }));
-    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '40.5');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Latitude' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '40.5');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Station type' }), 'lake');
     // The datum of the coordinates, from the WQX codes.
     const datum = within(dialog).getByRole('combobox', { name: 'Horizontal datum' });
     expect(datum).toHaveDisplayValue('Not given');
-    await within(dialog).findByRole('option', { name: 'WGS84' });
+    await within(dialog).findByRole('option', { name: 'WGS 84 (GPS, phones, web maps)' });
     await userEvent.selectOptions(datum, 'WGS84');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Station Beaver Dam created.')).toBeInTheDocument();
@@ -276,6 +276,90 @@ describe('organization workspace', () => {
     expect(await screen.findByText('Station Mill Creek deleted.')).toBeInTheDocument();
     expect(server.callsTo('DELETE', '/station/s-1')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Stations (2)' })).toHaveFocus());
+  });
+
+  it('refuses a decimal comma at the coordinate field, saying to use a point, instead of reading another number', async () => {
+    const user = userEvent.setup();
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'QXH-01');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Qingxi upstream');
+    const latitude = within(dialog).getByRole('textbox', { name: 'Latitude' });
+    const longitude = within(dialog).getByRole('textbox', { name: 'Longitude' });
+    // A text field for decimals (a phone shows its decimal keyboard), not a number field that drops the comma.
+    expect(longitude).toHaveAttribute('inputmode', 'decimal');
+    await user.type(latitude, '30.2741');
+    await user.type(longitude, '120,1551');
+    // Said at once, at the field.
+    expect(longitude).toHaveAttribute('aria-invalid', 'true');
+    expect(longitude).toHaveAccessibleDescription(expect.stringContaining('Use a decimal point, not a comma: write 120.1551.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(longitude).toHaveFocus();
+    expect(within(dialog).getByText('Use a decimal point, not a comma: write 120.1551.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/station')).toHaveLength(0);
+
+    await user.clear(longitude);
+    await user.type(longitude, '120.1551');
+    expect(longitude).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Station Qingxi upstream created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/station')[0]!.body).toMatchObject({ latitude: 30.2741, longitude: 120.1551 });
+  });
+
+  it('says the decimal comma in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace(workspace('stations'), PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '新建站点' }));
+    const dialog = screen.getByRole('dialog', { name: '新建站点' });
+    await user.type(within(dialog).getByRole('textbox', { name: '经度' }), '120,1551');
+    expect(within(dialog).getByText('请用小数点，不要用逗号：应写作 120.1551。')).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
+  it('names each horizontal datum in words, says a phone gives WGS 84, and sends the code', async () => {
+    const user = userEvent.setup();
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    const datum = within(dialog).getByRole('combobox', { name: 'Horizontal datum' });
+    expect(datum).toHaveAccessibleDescription('A phone’s or GPS receiver’s coordinates are in WGS 84; so are those of web maps.');
+    await within(dialog).findByRole('option', { name: 'WGS 84 (GPS, phones, web maps)' });
+    expect(within(dialog).getByRole('option', { name: 'NAD83 (North American Datum 1983)' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: 'WGS84' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'QXH-02');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Stone bridge');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '30.2741');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '120.1551');
+    await user.selectOptions(datum, 'WGS 84 (GPS, phones, web maps)');
+    // While it is sent, the button says so.
+    const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'POST' && String(input).endsWith('/station'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('button', { name: 'Creating…' })).toHaveAttribute('aria-disabled', 'true');
+    answer();
+    expect(await screen.findByText('Station Stone bridge created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/station')[0]!.body).toMatchObject({ horizontalDatum: 'WGS84' });
+  });
+
+  it('names the datums and says "Creating…" in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace(workspace('stations'), PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '新建站点' }));
+    const dialog = screen.getByRole('dialog', { name: '新建站点' });
+    expect(await within(dialog).findByRole('option', { name: 'WGS 84（GPS、手机、网络地图）' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: '水平基准' })).toHaveAccessibleDescription('手机或 GPS 接收器给出的坐标使用 WGS 84，网络地图也是如此。');
+    await user.type(within(dialog).getByRole('textbox', { name: '标识符' }), 'QXH-03');
+    await user.type(within(dialog).getByRole('textbox', { name: '名称' }), '石桥村');
+    await user.type(within(dialog).getByRole('textbox', { name: '纬度' }), '30.2741');
+    await user.type(within(dialog).getByRole('textbox', { name: '经度' }), '120.1551');
+    const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'POST' && String(input).endsWith('/station'));
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(within(dialog).getByRole('button', { name: '正在创建…' })).toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新建站点' })).not.toBeInTheDocument());
+    await changeLanguage('en');
   });
 
   it('an edit sends only what changed, so another editor\'s change to another field is kept', async () => {
@@ -322,14 +406,14 @@ describe('organization workspace', () => {
     Object.assign(server.state.stations[0]!, { name: 'Upper Mill Creek', latitude: 40.15, stationType: 'lake', updatedAt: '2026-11-27T09:00:00.000Z' });
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek at the dam');
-    await userEvent.clear(within(dialog).getByRole('spinbutton', { name: 'Longitude' }));
-    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.25');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Longitude' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-75.25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
-    expect(within(dialog).getByRole('spinbutton', { name: 'Latitude' })).toHaveValue(40.15);
+    expect(within(dialog).getByRole('textbox', { name: 'Latitude' })).toHaveValue('40.15');
     expect(within(dialog).getByRole('combobox', { name: 'Station type' })).toHaveValue('lake');
-    expect(within(dialog).getByRole('spinbutton', { name: 'Longitude' })).toHaveValue(-75.25);
+    expect(within(dialog).getByRole('textbox', { name: 'Longitude' })).toHaveValue('-75.25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Station Mill Creek at the dam saved.')).toBeInTheDocument();
     expect(server.callsTo('PATCH', '/station/s-1')[1]!.body).toEqual({ name: 'Mill Creek at the dam', longitude: -75.25 });
@@ -690,8 +774,8 @@ describe('organization workspace', () => {
     const identifier = within(dialog).getByRole('textbox', { name: 'Identifier' });
     await user.type(identifier, 'DEMO-1');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mill Creek again');
-    await user.type(within(dialog).getByRole('spinbutton', { name: 'Latitude' }), '40.1');
-    await user.type(within(dialog).getByRole('spinbutton', { name: 'Longitude' }), '-75.2');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '40.1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-75.2');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(identifier).toHaveFocus());
     expect(identifier).toHaveAttribute('aria-invalid', 'true');
@@ -718,8 +802,8 @@ describe('organization workspace', () => {
     const identifier = within(dialog).getByRole('textbox', { name: '标识符' });
     await user.type(identifier, 'DEMO-1');
     await user.type(within(dialog).getByRole('textbox', { name: '名称' }), '磨坊溪');
-    await user.type(within(dialog).getByRole('spinbutton', { name: '纬度' }), '40.1');
-    await user.type(within(dialog).getByRole('spinbutton', { name: '经度' }), '-75.2');
+    await user.type(within(dialog).getByRole('textbox', { name: '纬度' }), '40.1');
+    await user.type(within(dialog).getByRole('textbox', { name: '经度' }), '-75.2');
     await user.click(within(dialog).getByRole('button', { name: '创建' }));
     await waitFor(() => expect(identifier).toHaveFocus());
     expect(identifier).toHaveAccessibleDescription('此组织中已存在标识符为“DEMO-1”的站点。');

@@ -36,6 +36,19 @@ describe('my organizations', () => {
     expect(await screen.findByText('You do not belong to an organization yet. A group administrator can invite you.')).toBeInTheDocument();
   });
 
+  it('says who creates organizations (system administrators) and how to ask for one, in both languages', async () => {
+    renderWorkspace('/userspace/organizations', PROFILES.outsider);
+    expect(await screen.findByText(/Organizations are created by the portal’s system administrators\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'To ask for one for your group, write to them through Contact us.' })).toHaveAttribute('href', '/sts/contactUs');
+    await changeLanguage('zh-CN');
+    try {
+      expect(await screen.findByText(/组织由本平台的系统管理员创建。/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '如需为您的团体创建组织，请通过“联系我们”与他们联系。' })).toHaveAttribute('href', '/sts/contactUs');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('a system administrator creates, edits and deletes organizations', async () => {
     renderWorkspace('/userspace/organizations', PROFILES.admin);
     await userEvent.click(await screen.findByRole('button', { name: 'New organization' }));

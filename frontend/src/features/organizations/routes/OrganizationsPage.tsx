@@ -11,7 +11,7 @@ import type { Organization } from '../api/types';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { roleLabel } from '../lib/labels';
 import { useAction } from '../lib/useAction';
-import { orgInfoPath, workspacePath } from '../paths';
+import { CONTACT_US_PATH, orgInfoPath, workspacePath } from '../paths';
 import '../../../shell/workspace.css';
 
 type Editing = { organization: Organization | null } | null;
@@ -118,9 +118,15 @@ export function OrganizationsPage() {
         </>
       )}
       {!admin && (
-        <p>
-          <Link to={orgInfoPath()}>{t('organizations.list.browse')}</Link>
-        </p>
+        <>
+          <p>
+            <Link to={orgInfoPath()}>{t('organizations.list.browse')}</Link>
+          </p>
+          {/* Only system administrators create organizations (POST /organization): who they are, and how to ask. */}
+          <p className="muted">
+            {t('organizations.list.whoCreates')} <Link to={CONTACT_US_PATH}>{t('organizations.list.askForOne')}</Link>
+          </p>
+        </>
       )}
       {editing && (
         <OrganizationDialog organization={editing.organization} onClose={() => setEditing(null)} />

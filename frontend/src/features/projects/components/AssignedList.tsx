@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
@@ -48,6 +48,7 @@ const matches = (choice: Choice, needle: string) => `${choice.label} ${choice.de
 export function AssignedList({
   title,
   emptyMessage,
+  emptyHelp,
   chooseLabel,
   filterLabel,
   noMatchMessage,
@@ -63,6 +64,8 @@ export function AssignedList({
 }: {
   title: string;
   emptyMessage: string;
+  /** Said under the empty list: where what it holds comes from. */
+  emptyHelp?: ReactNode;
   chooseLabel: string;
   filterLabel: string;
   /** Said when nothing matches the filter. */
@@ -135,7 +138,10 @@ export function AssignedList({
         </p>
       )}
       {listed.length === 0 ? (
-        <p>{emptyMessage}</p>
+        <>
+          <p>{emptyMessage}</p>
+          {emptyHelp}
+        </>
       ) : (
         <ul aria-label={title}>
           {listed.map((item) => (
@@ -207,7 +213,9 @@ function Checklist({
   const pending = !found.data || !!found.loading || needle !== filter.trim();
   const total = found.data?.total ?? 0;
   const foundCount = found.data?.data.length ?? 0;
-  const summary = pending ? '' : shown.length === 0 ? noMatchMessage : total > foundCount ? moreMessage(foundCount, total) : '';
+  // While the answer is on its way this says so (the list may be empty until it comes): "nothing matches" only
+  // once the answer is in and empty.
+  const summary = found.error ? '' : pending ? t('projects.searching') : shown.length === 0 ? noMatchMessage : total > foundCount ? moreMessage(foundCount, total) : '';
 
   return (
     <form
@@ -241,7 +249,6 @@ function Checklist({
             {choice.detail ? <span className="muted"> ({choice.detail})</span> : null}
           </label>
         ))}
-        {!found.data && !found.error && <Spinner />}
       </fieldset>
       <p className="muted" role="status">
         {summary}

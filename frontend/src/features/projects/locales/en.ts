@@ -13,6 +13,8 @@ const projects = {
   },
   count: '{{count}} in the project',
   chosen: '{{count}} chosen',
+  /** The checklist's answer for the filter is on its way. */
+  searching: 'Searching…',
   tabs: {
     label: 'Project sections',
     stations: 'Stations',
@@ -23,6 +25,13 @@ const projects = {
   stations: {
     title: 'Stations of the project',
     empty: 'No stations in this project yet.',
+    /** Where a project's stations come from, said under the empty list (to those who may add them, and to the others). */
+    whereFrom:
+      'Stations belong to the organization: create them in its Stations tab, then choose them here with “Choose stations”. An import adds them too: each row with a new station identifier and its Latitude and Longitude creates that station in this project.',
+    whereFromReader:
+      'Stations belong to the organization. Its data contributors and group administrators add them to this project: they choose them among the organization’s stations, or import a file whose rows give each new station’s Latitude and Longitude.',
+    organizationStations: 'The organization’s stations',
+    importData: 'Import data into this project',
     choose: 'Choose stations',
     filter: 'Filter stations',
     noMatch: 'No stations match.',

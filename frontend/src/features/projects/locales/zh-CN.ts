@@ -13,6 +13,7 @@ const projects: typeof en = {
   },
   count: '项目中共 {{count}} 个',
   chosen: '已选 {{count}} 个',
+  searching: '正在搜索…',
   tabs: {
     label: '项目栏目',
     stations: '站点',
@@ -23,6 +24,12 @@ const projects: typeof en = {
   stations: {
     title: '项目的站点',
     empty: '此项目尚无站点。',
+    whereFrom:
+      '站点属于组织：先在组织的“站点”标签页中创建站点，再在这里用“选择站点”选入。导入也会添加站点：每一行若带有新的站点标识符及其纬度（Latitude）和经度（Longitude），就会在此项目中创建该站点。',
+    whereFromReader:
+      '站点属于组织。组织的数据贡献者和组管理员会把站点加入此项目：从组织的站点中选择，或导入一个文件，其中每一行给出新站点的纬度（Latitude）和经度（Longitude）。',
+    organizationStations: '组织的站点',
+    importData: '向此项目导入数据',
     choose: '选择站点',
     filter: '筛选站点',
     noMatch: '没有匹配的站点。',

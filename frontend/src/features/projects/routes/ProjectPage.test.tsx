@@ -149,35 +149,37 @@ describe('project page', () => {
   });
 });
 
-describe("choosing among an organization's many stations", () => {
-  const WOLF = { id: 's-wolf', organizationId: DEMO_ORG, identifier: 'OWD-TN-0000962', name: 'Wolf River above Memphis, TN' };
+const WOLF = { id: 's-wolf', organizationId: DEMO_ORG, identifier: 'OWD-TN-0000962', name: 'Wolf River above Memphis, TN' };
 
-  /** 2,006 stations, as the demo organization's; GET /station answers its search (`s`) as the server does. */
-  function manyStations() {
-    const state = demoState();
-    for (let n = 3; state.stations.length < 2005; n++) {
-      state.stations.push({ id: `s-${n}`, organizationId: DEMO_ORG, identifier: `OWD-${n}`, name: `Gauge ${String(n).padStart(4, '0')}` });
-    }
-    state.stations.push(WOLF);
-    const organizationServer = fakeOrganizationsServer(state);
-    const searches: Record<string, unknown>[] = [];
-    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/api/v1/station' || (init?.method ?? 'GET') !== 'GET') return organizationServer.fetch(input, init);
-      const search = JSON.parse(url.searchParams.get('s') ?? '{}') as { organizationId?: string; $or?: Record<string, { $contL: string }>[] };
-      searches.push(search);
-      const contains = (value: unknown, term: string) => String(value).toLowerCase().includes(term.toLowerCase());
-      const found = state.stations
-        .filter((station) => station.organizationId === search.organizationId)
-        .filter((station) => !search.$or || search.$or.some((c) => Object.entries(c).some(([field, { $contL }]) => contains(station[field], $contL))))
-        .sort((a, b) => String(a.name).localeCompare(String(b.name)));
-      const limit = Number(url.searchParams.get('limit'));
-      return jsonResponse(200, { data: found.slice(0, limit), count: Math.min(limit, found.length), total: found.length, page: 1, pageCount: Math.ceil(found.length / limit) });
-    });
-    vi.stubGlobal('fetch', fetch);
-    return { organizationServer, searches };
+/** 2,006 stations, as the demo organization's; GET /station answers its search (`s`) as the server does. */
+function manyStations({ held }: { held?: Promise<void> } = {}) {
+  const state = demoState();
+  for (let n = 3; state.stations.length < 2005; n++) {
+    state.stations.push({ id: `s-${n}`, organizationId: DEMO_ORG, identifier: `OWD-${n}`, name: `Gauge ${String(n).padStart(4, '0')}` });
   }
+  state.stations.push(WOLF);
+  const organizationServer = fakeOrganizationsServer(state);
+  const searches: Record<string, unknown>[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/v1/station' || (init?.method ?? 'GET') !== 'GET') return organizationServer.fetch(input, init);
+    const search = JSON.parse(url.searchParams.get('s') ?? '{}') as { organizationId?: string; $or?: Record<string, { $contL: string }>[] };
+    searches.push(search);
+    // A slow server: a search for a term answers only once `held` settles.
+    if (held && search.$or) await held;
+    const contains = (value: unknown, term: string) => String(value).toLowerCase().includes(term.toLowerCase());
+    const found = state.stations
+      .filter((station) => station.organizationId === search.organizationId)
+      .filter((station) => !search.$or || search.$or.some((c) => Object.entries(c).some(([field, { $contL }]) => contains(station[field], $contL))))
+      .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    const limit = Number(url.searchParams.get('limit'));
+    return jsonResponse(200, { data: found.slice(0, limit), count: Math.min(limit, found.length), total: found.length, page: 1, pageCount: Math.ceil(found.length / limit) });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { organizationServer, searches };
+}
 
+describe("choosing among an organization's many stations", () => {
   it('finds any of them on the server by name or identifier, keeping the chosen ones listed and ticked', async () => {
     const { organizationServer, searches } = manyStations();
     const user = userEvent.setup();
@@ -212,6 +214,71 @@ describe("choosing among an organization's many stations", () => {
     await act(() => changeLanguage('zh-CN'));
     expect(await screen.findByText('没有匹配的站点。')).toBeInTheDocument();
     await act(() => changeLanguage('en'));
+  });
+});
+
+describe('a slow station search', () => {
+  it('says "Searching…" while the answer is on its way, and "No stations match." only once it is in and empty', async () => {
+    let release!: () => void;
+    manyStations({ held: new Promise<void>((resolve) => (release = resolve)) });
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: 'Choose stations' }));
+    await screen.findByRole('checkbox', { name: /Mill Creek/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter stations' }), 'no such river');
+    // The earlier answer matches nothing of the new filter: the list is empty, and says why.
+    await waitFor(() => expect(screen.queryAllByRole('checkbox')).toHaveLength(0));
+    const searching = await screen.findByText('Searching…');
+    expect(searching).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('No stations match.')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No stations match.')).toBeInTheDocument();
+    expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
+  });
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    manyStations({ held: new Promise<void>(() => undefined) });
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '选择站点' }));
+    await user.type(screen.getByRole('searchbox', { name: '筛选站点' }), '清溪');
+    expect(await screen.findByText('正在搜索…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('没有匹配的站点。')).not.toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});
+
+describe("a new project's empty station list", () => {
+  beforeEach(() => {
+    const state = demoState();
+    state.projectLists['p-creek'] = { stations: [], parameters: [] };
+    vi.stubGlobal('fetch', vi.fn(fakeOrganizationsServer(state).fetch));
+  });
+
+  it("says where stations come from, with the way to the organization's stations and to an import", async () => {
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    expect(await screen.findByText('No stations in this project yet.')).toBeInTheDocument();
+    expect(screen.getByText(/create them in its Stations tab, then choose them here/)).toBeInTheDocument();
+    expect(screen.getByText(/its Latitude and Longitude creates that station in this project/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'The organization’s stations' })).toHaveAttribute('href', `/userspace/organizations/${DEMO_ORG}/stations`);
+    expect(screen.getByRole('link', { name: 'Import data into this project' })).toHaveAttribute('href', `${PROJECT}/imports`);
+  });
+
+  it('tells a simple member who adds them, without a way to import', async () => {
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.viewer);
+    expect(await screen.findByText(/Its data contributors and group administrators add them to this project/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'The organization’s stations' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import data into this project' })).not.toBeInTheDocument();
+  });
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    expect(await screen.findByText(/先在组织的“站点”标签页中创建站点/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '组织的站点' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '向此项目导入数据' })).toBeInTheDocument();
+    await changeLanguage('en');
   });
 });
 

@@ -13,7 +13,7 @@ import { ActivitiesTab } from '../components/ActivitiesTab';
 import { AssignedList, foundAs, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
 import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
-import { organizationProjectsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
+import { organizationProjectsPath, organizationStationsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
 import '../../../shell/workspace.css';
 
 /** No such project: the server does not know the id (404), or no longer (it was deleted). "Try again" cannot help. */
@@ -128,6 +128,22 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
     <AssignedList
       title={t('projects.stations.title')}
       emptyMessage={t('projects.stations.empty')}
+      emptyHelp={
+        // Where stations come from: the organization's Stations tab, or an import whose rows place new ones.
+        <>
+          <p className="muted">{canEdit ? t('projects.stations.whereFrom') : t('projects.stations.whereFromReader')}</p>
+          <ul>
+            <li>
+              <Link to={organizationStationsPath(organizationId)}>{t('projects.stations.organizationStations')}</Link>
+            </li>
+            {canEdit && (
+              <li>
+                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.stations.importData')}</Link>
+              </li>
+            )}
+          </ul>
+        </>
+      }
       chooseLabel={t('projects.stations.choose')}
       filterLabel={t('projects.stations.filter')}
       noMatchMessage={t('projects.stations.noMatch')}
