@@ -488,8 +488,12 @@ ZH_CN = {
     "Cancelled after {rows} rows; rows imported before stay.": "在 {rows} 行之后取消；此前已导入的行保留。",
     "The project was deleted, so the import stopped after {rows} rows; the values imported before stay with the "
     "organization's stations.": "项目已被删除，因此导入在 {rows} 行之后停止；此前导入的数值仍保留在该组织的站点中。",
-    "The import failed repeatedly because of an internal error; please try again later.":
-        "导入因内部错误多次失败，请稍后再试。",
+    "The import failed repeatedly because of an internal error, not because of the file; please import it again "
+    "later, and tell us through Contact us if it happens again.": "导入因内部错误多次失败，并非文件的问题：请稍后重新导入，"
+                                                                  "如果再次发生，请通过“联系我们”告诉我们。",
+    "The check failed repeatedly because of an internal error, not because of the file; please check it again "
+    "later, and tell us through Contact us if it happens again.": "检查因内部错误多次失败，并非文件的问题：请稍后重新检查，"
+                                                                 "如果再次发生，请通过“联系我们”告诉我们。",
     "The archive expands to more than {ratio} times its size: it looks like a zip bomb, so it is not imported.":
         "压缩包解压后超过其大小的 {ratio} 倍，疑似压缩炸弹，因此不予导入。",
     "The uploaded file could not be read (the connection kept breaking); import it again.":
@@ -558,8 +562,12 @@ ZH_CN = {
     "2000-2068).": "{column} '{value}' 不是日期：请使用 YYYY-MM-DD 或 M/D/YYYY（两位数年份 69-99 表示 1969-1999，"
                    "00-68 表示 2000-2068）。",
     "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.": "{column} '{value}' 不是时刻：请使用 HH:MM 或 HH:MM:SS。",
-    "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.":
-        "未知时区 '{value}'：请使用 WQX 时区代码，例如 EST、CDT 或 UTC。",
+    "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC, or an offset from UTC such as "
+    "UTC+08:00.": "未知时区 '{value}'：请使用 WQX 时区代码（例如 EST、CDT 或 UTC），或相对 UTC 的偏移（例如 UTC+08:00）。",
+    "Time zone '{zone}' is {offset}, but station '{station}' is at longitude {longitude}, where clocks read about "
+    "{solar}: write the zone its times were read in, such as UTC+08:00 for China (CST is US Central Standard Time).":
+        "时区 '{zone}' 为 {offset}，但站点 '{station}' 位于经度 {longitude}，当地时钟约为 {solar}：请填写读取时间时所用的"
+        "时区，例如中国填写 UTC+08:00（CST 是美国中部标准时间）。",
     "{column} '{value}' is not a number; a result such as ND needs a detection condition ({label}).":
         "{column} '{value}' 不是数字；ND 之类的结果需要检测条件（{label}）。",
     "{column} '{value}' is not a number: for a result beyond a detection limit, write ND (or leave the value empty) "

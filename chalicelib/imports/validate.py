@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 
 from chalicelib.core.names import CONTROL_CHARACTER_IN_CELL, first_control_character
 from chalicelib.imports.formats import LIMITS, STATIONS, Layout
+from chalicelib.reference import zones as time_zones
 
 MAX_TEXT = 500
 _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
@@ -569,9 +570,13 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
     frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
     zones = frame.text("timeZone")
-    offset, bad_zone = _by_distinct(zones, lambda distinct: _zone_offsets(distinct, rules))
-    frame.reject(bad_zone, "timeZone",
-                 "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or UTC.", zones)
+    distinct_zones, zone_index = _distinct_texts(zones)
+    zone_offsets, unknown_zones, stored_zones = _zone_offsets(distinct_zones, rules)
+    offset, bad_zone = zone_offsets[zone_index], unknown_zones[zone_index]
+    frame.reject(bad_zone, "timeZone", "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or "
+                 "UTC, or an offset from UTC such as UTC+08:00.", zones)
+    # An offset is stored in one spelling ("UTC+8" as "UTC+08:00"): the column respelt where the file wrote another.
+    respelt_zones = stored_zones.take(pa.array(zone_index)) if not stored_zones.equals(distinct_zones) else None
     # Seconds since 1970 (UTC) per row; 0 where the date is missing or wrong (such rows are rejected).
     moment_seconds = epoch + seconds - offset
     # A time of day given without its zone is read as UTC (offset 0): the row is taken, and the import says how many
@@ -657,6 +662,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         derived["detectionLimit"] = limit
     if generated is not None:
         derived["activityId"] = activity
+    if respelt_zones is not None:
+        derived["timeZone"] = respelt_zones
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     if zoneless is not None and zoneless.any():
@@ -954,11 +961,16 @@ def _epoch_seconds(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
     return _numpy_filled(pc.cast(dates, pa.int64())), _numpy(bad)
 
 
-def _zone_offsets(zones: pa.Array, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """Per time zone code, its offset from UTC in seconds (0 for none) and whether it is an unknown code."""
-    offsets = [rules.time_zones.get(zone) for zone in zones.to_pylist()]
-    return (np.array([0 if hours is None else round(hours * 3600) for hours in offsets], dtype=np.int64),
-            np.array([hours is None and zone != "" for zone, hours in zip(zones.to_pylist(), offsets)], dtype=bool))
+def _zone_offsets(zones: pa.Array, rules: Rules) -> tuple[np.ndarray, np.ndarray, pa.Array]:
+    """Per time zone (a WQX code, or an offset from UTC in any form time_zones reads), its offset from UTC in
+    seconds (0 for none or an unknown zone), whether it is unknown, and the zone as stored (an offset in its one
+    spelling; an unknown zone as written)."""
+    written = zones.to_pylist()
+    stored = [zone if zone == "" or zone in rules.time_zones else time_zones.offset_code(zone) for zone in written]
+    hours = [rules.time_zones.get(zone, time_zones.hours(zone)) if zone else None for zone in stored]
+    return (np.array([0 if h is None else round(h * 3600) for h in hours], dtype=np.int64),
+            np.array([h is None and zone != "" for zone, h in zip(written, hours)], dtype=bool),
+            pa.array([zone if zone is not None else text for zone, text in zip(stored, written)], pa.string()))
 
 
 def _numpy_filled(values: pa.Array) -> np.ndarray:

@@ -39,6 +39,7 @@ from chalicelib.imports.storage import Storage
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service as projects
 from chalicelib.projects.models import Activity
+from chalicelib.reference import zones as time_zones
 from chalicelib.samples import service as samples
 from chalicelib.stations import service as stations
 from chalicelib.stations.models import Station
@@ -46,6 +47,13 @@ from chalicelib.stations.models import Station
 logger = logging.getLogger(__name__)
 # The last delivery before the dead-letter queue (the queue's maxReceiveCount in infra/template.yaml).
 MAX_RECEIVES = 5
+# Said on the log when an import's last delivery fails: the product's fault, not the file's (a check says "check").
+INTERNAL_FAILURE = {
+    False: "The import failed repeatedly because of an internal error, not because of the file; please import it "
+           "again later, and tell us through Contact us if it happens again.",
+    True: "The check failed repeatedly because of an internal error, not because of the file; please check it again "
+          "later, and tell us through Contact us if it happens again.",
+}
 # Blocks checked ahead of the one being finished, each on a thread of its own. Two gave no measurable gain
 # on the development machine's two cores (the reading thread and pyarrow's keep the second busy) and held
 # 40 MB more; a Lambda of 512 MB has a third of a core.
@@ -133,6 +141,7 @@ class ImportJob:
         self.parameter_units: dict[str, str | None] = {}  # label -> the parameter's unit
         self.parameters_absent: set[str] = set()  # labels of rejected rows whose parameter is not stored (yet)
         self.located: dict[str, int] = {}  # station identifier -> a rejected row that gave its location
+        self.station_longitudes: dict[str, float | None] = {}  # station identifier -> its stored longitude
         self.project_keys: dict[str, str | None] = {}
         self.metrics = metrics
         self.totals = Counts()
@@ -336,11 +345,13 @@ class ImportJob:
         for identifier in wanted:
             station_id = stations.station_id_for(organization_id, identifier)
             self.station_ids[identifier] = station_id if station_id in found else None
+            self.station_longitudes[identifier] = found[station_id].longitude if station_id in found else None
         for identifier in as_ids:
             station = found.get(identifier.lower())
             if station is not None and self.station_ids.get(identifier) is None:
                 self.station_ids[identifier] = station.id if station.organizationId == organization_id \
                     else f"other:{station.organizationId}"
+                self.station_longitudes[identifier] = station.longitude
 
     def resolve_results(self, outcome: Outcome, layout: formats.Layout) -> None:
         checked = outcome.checked
@@ -354,6 +365,8 @@ class ImportJob:
         for row, identifier in checked.located:
             self.located.setdefault(identifier, row)
         created_here: dict[str, str] = {}
+        zones = fields["timeZone"].to_pylist() if "timeZone" in fields else None
+        zone_column = checked.columns.get("timeZone", layout.format.column("timeZone"))
         keep = []
         for position, identifier in enumerate(identifiers):
             station_id = self.station_ids.get(identifier) or created_here.get(identifier)
@@ -373,6 +386,7 @@ class ImportJob:
                 location_type = (types[position].as_py() if types is not None else "") or None
                 station_id = stations.station_id_for(org, identifier)
                 created_here[identifier] = station_id
+                self.station_longitudes[identifier] = lng
                 outcome.new_stations.append(Station(
                     id=station_id, organizationId=org, identifier=identifier, name=name, latitude=lat, longitude=lng,
                     monitoringLocationType=location_type, stationType=_station_type(location_type),
@@ -380,6 +394,11 @@ class ImportJob:
                     **_optional(horizontalDatum=_text(fields, "horizontalDatum", position),
                                 huc8=_huc(fields, "huc8", position, 8), huc12=_huc(fields, "huc12", position, 12),
                                 **_state_and_county(fields, position))))
+            far = zones and _zone_far_from(zones[position], self.station_longitudes.get(identifier), identifier)
+            if far:
+                outcome.rejections.append(validate.Rejection(row, zone_column, zones[position], far,
+                                                             int(checked.index[position])))
+                continue
             keep.append(position)
         self.station_ids.update(created_here)
         outcome.counts.stationsCreated = len(outcome.new_stations)
@@ -930,6 +949,33 @@ def _key_of(item: dict) -> tuple[str, str]:
     return item["seriesKey"]["S"], item["time"]["S"]
 
 
+# How far (hours) a time's zone may be from its station's solar time (longitude / 15): western China keeps UTC+08:00
+# about 3 hours from it; a US code written for China Standard Time is 14 hours away.
+ZONE_FROM_SOLAR_HOURS = 5
+
+
+def _zone_far_from(zone: str, longitude: float | None, station: str) -> str | None:
+    """Why a time cannot have been read in its zone at its station: the zone far from the station's solar time
+    (CST, which WQX has as US Central, written for China Standard Time; EST for a station in Europe). UTC and GMT
+    are taken anywhere: loggers and laboratories write them."""
+    if not zone or zone in ("UTC", "GMT") or longitude is None:
+        return None
+    offset = time_zones.hours(zone)
+    if offset is None:
+        return None
+    solar = longitude / 15
+    if abs((offset - solar + 12) % 24 - 12) <= ZONE_FROM_SOLAR_HOURS:  # around the date line too
+        return None
+    return (f"Time zone '{zone}' is {_utc(offset)}, but station '{station}' is at longitude {longitude:.4f}, where "
+            f"clocks read about {_utc(round(solar))}: write the zone its times were read in, such as UTC+08:00 for "
+            "China (CST is US Central Standard Time).")
+
+
+def _utc(hours: float) -> str:
+    minutes = round(abs(hours) * 60)
+    return f"UTC{'-' if hours < 0 else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
 def _another_organization(identifier: str) -> str:
     return f"Station '{identifier}' belongs to another organization; import it into a project of that organization."
 
@@ -1065,7 +1111,7 @@ def run_import(message: dict, remaining_ms, metrics=None, job_class: type[Import
             if int(message.get("receiveCount") or 1) >= MAX_RECEIVES:
                 # The last delivery: say so on the log before the message goes to the dead-letter queue.
                 logger.exception("import %s failed on its last delivery", log_id)
-                job.fail("The import failed repeatedly because of an internal error; please try again later.")
+                job.fail(INTERNAL_FAILURE[bool(log.dryRun)])
             raise
     except Stopped:
         current = ImportLog.get(log_id, consistent_read=True)

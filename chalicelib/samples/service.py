@@ -15,6 +15,7 @@ from typing import Any, Iterable, Iterator
 from chalicelib.core import aws, batches
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.models import utc_now
+from chalicelib.reference import zones as time_zones
 from chalicelib.samples.models import SampleValue, Series, latest_key, series_key
 
 MAX_SERIES_LIMIT = 1_000_000
@@ -118,12 +119,8 @@ class LocalTimes:
     (a sample's results): the last answer is kept."""
 
     def __init__(self) -> None:
-        from chalicelib.reference import service as reference
-
-        self.hours = {z["value"]: z["offsetHours"] for z in reference.keylists()["timeZones"]["values"]}
-        # Two values further apart in UTC than the zones' spread (21 hours) have their dates in the same order.
-        offsets = [0, *self.hours.values()]
-        self.spread = timedelta(hours=max(offsets) - min(offsets))
+        # Two values further apart in UTC than the zones' spread (26 hours) have their dates in the same order.
+        self.spread = timedelta(hours=time_zones.SPREAD_HOURS)
         self.last: tuple = (None, None)
 
     def __call__(self, moment: str, zone: str | None, date_only: bool) -> tuple[str, str | None, str | None]:
@@ -131,8 +128,8 @@ class LocalTimes:
             return self.last[1]
         if len(moment) <= 10:
             answer = (moment[:10], None, None)
-        elif zone in self.hours:
-            local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=self.hours[zone])
+        elif (hours := time_zones.hours(zone)) is not None:  # a WQX code, or an offset such as UTC+08:00
+            local = datetime.strptime(moment[:19], "%Y-%m-%dT%H:%M:%S") + timedelta(hours=hours)
             answer = (local.date().isoformat(), None if date_only else local.strftime("%H:%M:%S"), zone)
         else:  # no zone given (or UTC); or a code no longer listed, whose time was stored in UTC and is answered so
             answer = (moment[:10], None, None) if date_only else (moment[:10], moment[11:19], "UTC")

@@ -41,19 +41,20 @@ def test_an_evening_sample_in_the_americas_keeps_its_own_date_on_every_screen(ap
 
 
 def test_first_and_last_dates_are_the_earliest_and_latest_written_whatever_the_zones_order_in_utc(api):
-    """In UTC, 02:00 written without a zone comes first, before 23:40 EDT of the evening before (03:40Z); 19:00
-    EDT (23:00Z) comes last, after 08:00 ChST of the next day (22:00Z). The dates are the written ones."""
+    """At a station on Guam: in UTC, 08:00 ChST of Jul 12 (22:00Z on Jul 11) comes first, before 23:40 UTC of the
+    day before; 23:00 written without a zone on Aug 2 comes last, after 08:00 ChST of Aug 3 (22:00Z on Aug 2). The
+    dates are the written ones. (A zone must be near its station's clocks, UTC anywhere: hence Guam.)"""
     org, project = fresh_project(api)
-    content = HEADER + (b"MIXED-1,Mixed zones,40.1,-75.5,2024-07-12,02:00,,pH,7.0,std units\n"
-                        b"MIXED-1,,,,2024-07-11,23:40,EDT,pH,7.1,std units\n"
+    content = HEADER + (b"MIXED-1,Mixed zones,13.4,144.8,2024-07-11,23:40,UTC,pH,7.0,std units\n"
+                        b"MIXED-1,,,,2024-07-12,08:00,ChST,pH,7.1,std units\n"
                         b"MIXED-1,,,,2024-08-03,08:00,ChST,pH,7.2,std units\n"
-                        b"MIXED-1,,,,2024-08-02,19:00,EDT,pH,7.3,std units\n")
+                        b"MIXED-1,,,,2024-08-02,23:00,,pH,7.3,std units\n")
     log = import_file(api, org, project, content, "mixed.csv")
     assert (log["status"], log["rowsImported"]) == ("succeeded", 4), log
     station = _station(api, org, project, "MIXED-1")
     assert (station["firstDate"], station["lastDate"]) == ("2024-07-11", "2024-08-03")
     [series] = api.get(f"/station/{station['id']}/series").json
-    # The latest value is the latest in time (19:00 EDT), not the one dated last.
+    # The latest value is the latest in time (23:00 UTC on Aug 2), not the one dated last.
     assert (series["firstDate"], series["lastDate"], series["lastValue"]) == ("2024-07-11", "2024-08-03", 7.3)
 
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import userEvent from '@testing-library/user-event';
@@ -653,6 +653,28 @@ describe('after a regression walk', () => {
     expect(server.calls.filter((c) => c.path.endsWith('/import-history')).length).toBe(asked);
   }, 15_000);
 
+  it('says of an import or check that failed before its first row that it read none, not "0 values imported" (both languages)', async () => {
+    const earlier = [
+      importLog({ logId: 'broken', fileName: 'broken.csv', status: 'failed', rowsDone: 0, rowsImported: 0, rowsUnchanged: 0, rowsRejected: 0 }),
+      importLog({ logId: 'unchecked', fileName: 'unchecked.csv', dryRun: true, status: 'failed', rowsDone: 0, rowsImported: 0, rowsUnchanged: 0, rowsRejected: 0 }),
+      importLog({ logId: 'later', fileName: 'later.csv', status: 'failed', rowsDone: 2000, rowsImported: 1000, rowsUnchanged: 0, rowsRejected: 0 }),
+    ];
+    serve({ earlier });
+    renderPanel(CONTRIBUTOR);
+    const history = await screen.findByRole('table', { name: 'Imports of this project' });
+    const outcome = (file: string) => columnsOf(within(history).getByRole('row', { name: new RegExp(file) }))[2];
+    expect(outcome('broken')).toBe('Failed before any row was read: nothing was written');
+    expect(outcome('unchecked')).toBe('Failed before any row was checked');
+    expect(outcome('later')).toBe('1,000 values imported · 0 unchanged · 0 rows rejected');
+    cleanup();
+    await changeLanguage('zh-CN');
+    serve({ earlier });
+    renderPanel(CONTRIBUTOR);
+    const zh = await screen.findByRole('table', { name: '本项目的导入记录' });
+    expect(columnsOf(within(zh).getByRole('row', { name: /broken/ }))[2]).toBe('在读取任何行之前失败：未写入任何内容');
+    expect(columnsOf(within(zh).getByRole('row', { name: /unchecked/ }))[2]).toBe('在检查任何行之前失败');
+  });
+
   it('says "正在停止…" in the history in Chinese', async () => {
     await changeLanguage('zh-CN');
     serve({ earlier: [importLog({ logId: 'old-1', fileName: 'stopped.csv', status: 'cancelled', settled: false })] });
@@ -662,8 +684,8 @@ describe('after a regression walk', () => {
   });
 
   it.each([
-    ['en', 'The Open Water Data template', /^One value per row\. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude \(and StationName\)\. Time, TimeZone \(a WQX code such as EST; a time without one is read as UTC\), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional\.$/, 'Download the template (CSV)'],
-    ['zh-CN', 'Open Water Data 模板', /^每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。$/, '下载模板（CSV）'],
+    ['en', 'The Open Water Data template', 'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST, or an offset from UTC such as UTC+08:00 for China, where CST would be US Central; a time without one is read as UTC), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier (rows without one are grouped into an activity per station, date, time and type), DetectionCondition, AnalyticalMethod, Comment, DetectionLimit and DetectionLimitUnit (the limit of a result below detection) are optional.', 'Download the template (CSV)'],
+    ['zh-CN', 'Open Water Data 模板', '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST，或相对 UTC 的偏移，如中国填写 UTC+08:00——CST 会被读作美国中部时间；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier（未填写的行按站点、日期、时间和类型归入同一活动）、DetectionCondition、AnalyticalMethod、Comment、DetectionLimit 和 DetectionLimitUnit（低于检出限的结果的检出限）为可选列。', '下载模板（CSV）'],
   ] as const)('describes the template and saves it through the app\'s client, keeping its byte-order mark (%s)', async (language, title, description, button) => {
     await changeLanguage(language);
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:template');

@@ -71,7 +71,9 @@ export function convertedLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'un
  * values converted to their parameter's unit: "6 values imported · 0 unchanged · 0 rows rejected · 1 value converted
  * to its parameter's unit".
  */
-export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone' | 'rowsReplaced' | 'rowsConverted'>): string {
+export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'format' | 'detectedFormat' | 'rowsImported' | 'rowsUnchanged' | 'rowsRejected' | 'rowsWithoutTimeZone' | 'rowsReplaced' | 'rowsConverted'> & Partial<Pick<ImportLog, 'status' | 'rowsDone'>>): string {
+  // Failed before its first row: "0 values imported · 0 unchanged · 0 rows rejected" read as a clean result.
+  if (log.status === 'failed' && !log.rowsDone) return t(log.dryRun ? 'imports.outcome.checkedNoRow' : 'imports.outcome.readNoRow');
   const imported =
     recordsOf(log) === 'stations'
       ? t(log.dryRun ? 'imports.outcome.stationsToImport' : 'imports.outcome.stationsImported', { count: log.rowsImported })

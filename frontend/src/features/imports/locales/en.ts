@@ -143,6 +143,8 @@ const imports = {
   },
   /** An import's outcome in a line (the history), the parts joined by " · ". */
   outcome: {
+    readNoRow: 'Failed before any row was read: nothing was written',
+    checkedNoRow: 'Failed before any row was checked',
     valuesImported_one: '{{count, number}} value imported',
     valuesImported_other: '{{count, number}} values imported',
     valuesToImport_one: '{{count, number}} value to import',
@@ -218,7 +220,7 @@ const imports = {
   template: {
     title: 'The Open Water Data template',
     description:
-      'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST; a time without one is read as UTC), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier, DetectionCondition, AnalyticalMethod and Comment are optional.',
+      'One value per row. StationIdentifier, Date, Parameter and Value are required; a station the organization does not have yet needs Latitude and Longitude (and StationName). Time, TimeZone (a WQX code such as EST, or an offset from UTC such as UTC+08:00 for China, where CST would be US Central; a time without one is read as UTC), Unit, Depth, DepthUnit, ActivityType, ActivityIdentifier (rows without one are grouped into an activity per station, date, time and type), DetectionCondition, AnalyticalMethod, Comment, DetectionLimit and DetectionLimitUnit (the limit of a result below detection) are optional.',
     download: 'Download the template (CSV)',
   },
 };

@@ -114,6 +114,8 @@ const imports: typeof en = {
     },
   },
   outcome: {
+    readNoRow: '在读取任何行之前失败：未写入任何内容',
+    checkedNoRow: '在检查任何行之前失败',
     valuesImported_one: '已导入 {{count, number}} 个值',
     valuesImported_other: '已导入 {{count, number}} 个值',
     valuesToImport_one: '将导入 {{count, number}} 个值',
@@ -178,7 +180,7 @@ const imports: typeof en = {
   template: {
     title: 'Open Water Data 模板',
     description:
-      '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier、DetectionCondition、AnalyticalMethod 和 Comment 为可选列。',
+      '每行一个值。StationIdentifier、Date、Parameter 和 Value 为必填列；组织中尚无的站点还需要 Latitude 和 Longitude（以及 StationName）。Time、TimeZone（WQX 时区代码，如 EST，或相对 UTC 的偏移，如中国填写 UTC+08:00——CST 会被读作美国中部时间；没有时区的时刻按 UTC 读取）、Unit、Depth、DepthUnit、ActivityType、ActivityIdentifier（未填写的行按站点、日期、时间和类型归入同一活动）、DetectionCondition、AnalyticalMethod、Comment、DetectionLimit 和 DetectionLimitUnit（低于检出限的结果的检出限）为可选列。',
     download: '下载模板（CSV）',
   },
 };

@@ -42,6 +42,19 @@ describe('sample values', () => {
     expect(Array.from(s.zoneOffset!)).toEqual([-6 * 3_600_000, 0, 0, 0]);
   });
 
+  it('reads a zone written as an offset from UTC (a place WQX has no code for: China is UTC+08:00)', () => {
+    const offsets = new Map([['CST', -6]]);
+    const s = readSeries('p', { data: [
+      { time: '2026-03-04T17:30:00Z', value: 1, timeZone: 'UTC+08:00' },
+      { time: '2026-03-05T14:30:00Z', value: 2, timeZone: 'UTC+05:30' },
+      { time: '2026-03-06T12:00:00Z', value: 3, timeZone: 'UTC-03:30' },
+    ] }, offsets);
+    expect(s.zone).toEqual(['UTC+08:00', 'UTC+05:30', 'UTC-03:30']);
+    expect(Array.from(s.zoneOffset!)).toEqual([8 * 3_600_000, 5.5 * 3_600_000, -3.5 * 3_600_000]);
+    // 01:30 on Mar 5 in China, 20:00 on Mar 5 in India, 08:30 on Mar 6 in Newfoundland.
+    expect([0, 1, 2].map((i) => writtenDate(s, i))).toEqual(['2026-03-05', '2026-03-05', '2026-03-06']);
+  });
+
   it("knows a value given with a date alone: by the API's dateOnly (stored as do), or by a date without a time", () => {
     const offsets = new Map([['CDT', -5]]);
     const s = readSeries('p', { data: [

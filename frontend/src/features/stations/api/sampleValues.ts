@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { get } from '../../../api/client';
 import { rowsOf, text } from './rows';
-import { getTimeZoneOffsets } from './timeZones';
+import { getTimeZoneOffsets, zoneHours } from './timeZones';
 
 /**
  * GET /sampleValue/{stationId}/{parameterId}?from&to&order&limit: one series sorted by time.
@@ -134,7 +134,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     if (!Number.isFinite(v)) noNumber.add(n);
     if (flag) flags.set(n, flag);
     const code = zoneOf(row);
-    const hours = offsets.get(code);
+    const hours = zoneHours(offsets, code);
     const offset = (hours ?? 0) * HOUR;
     if (offset) (zoneOffset ??= new Float64Array(rows.length))[n] = offset;
     // A code not listed was kept in UTC (as the server answers it): its time is shown in UTC, and says so.
