@@ -7,6 +7,7 @@ so that a file imported again in another spelling changes nothing; downloads giv
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from functools import lru_cache
 
 # "UTC+8", "UTC+08", "UTC+08:00", "UTC+0800", "GMT+8", "+08:00", "UTC−05:00" (a typographic minus), "UTC +5:30"
@@ -64,3 +65,19 @@ def hours(code: str | None) -> float | None:
 
 # Any two zones' offsets differ by at most this many hours (UTC-12:00 to UTC+14:00).
 SPREAD_HOURS = (_LATEST - _EARLIEST) // 60
+
+
+def in_wqx_codes(day: str | None, clock: str | None, zone: str | None) -> tuple[str | None, str | None, str | None]:
+    """A date, time and zone as written, for a client that knows WQX's codes only (the portal's web services: a
+    WQP client reads "UTC+08:00" as no time at all): a time written with an offset is given in UTC, as "UTC".
+    The rest as it is."""
+    if not zone or not clock or not day or zone in wqx_hours():
+        return day, clock, zone
+    offset = hours(zone)
+    if offset is None:
+        return day, clock, zone
+    try:
+        moment = datetime.fromisoformat(f"{day}T{clock}") - timedelta(hours=offset)
+    except ValueError:  # a date or time not written as ISO (an activity's, as its file gave it): as it is
+        return day, clock, zone
+    return moment.date().isoformat(), moment.strftime("%H:%M:%S"), "UTC"

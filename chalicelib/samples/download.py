@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal
 from typing import Callable, Iterable, Iterator
 
+from chalicelib.reference import zones as time_zones
 from chalicelib.samples.service import LocalTimes, read_ahead, series_of, series_pages, time_of
 
 COLUMNS = (
@@ -60,6 +61,8 @@ class Selection:
     keep: Callable[[dict, object], bool] | None = None
     # Columns every record of a station takes from it (they win over the value's own): WQP's station columns.
     station_columns: Callable[[object], dict] | None = None
+    # Times written with an offset from UTC given in UTC ("UTC"), for clients that know WQX's zone codes only.
+    wqx_zones_only: bool = False
 
 
 def _series_pages(selection: Selection, station) -> Iterator[tuple[object, object, list[dict]]]:
@@ -95,6 +98,8 @@ def records(selection: Selection, *, organizations: dict, parameters: dict, proj
                 continue
             get = item.get  # an absent attribute reads as _ABSENT's None
             day, clock, zone = local_time(time_of(item["time"]["S"]), get("tz", _ABSENT)["S"], "do" in item)
+            if selection.wqx_zones_only:
+                day, clock, zone = time_zones.in_wqx_codes(day, clock, zone)
             project = projects.get(get("p", _ABSENT)["S"])
             record = shared.copy()
             record.update({

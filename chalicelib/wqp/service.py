@@ -15,6 +15,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterator
 
+from chalicelib.reference import zones as time_zones
 from chalicelib.samples import download
 from chalicelib.samples.service import UTC, LocalTimes, query_pages, read_ahead, series_of
 from chalicelib.wqp.columns import EMPTY_SERVICES
@@ -373,7 +374,7 @@ def result_records(query: Query, look: Lookups, stations: Stations) -> Iterator[
 
     # One selection of every station: several are read at once, in this order (download.records).
     selection = download.Selection(targets(), parameter_ids, start, end, keep,
-                                   station_columns=lambda target: target.record)
+                                   station_columns=lambda target: target.record, wqx_zones_only=True)
     found = download.records(selection, organizations=look.organizations, parameters=look.parameters,
                              projects=look.projects)
     if query.start or query.end:
@@ -676,11 +677,13 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
             if (start and (day or "") < start) or (end and (day or "9") > end):
                 continue
             project = look.projects.get(item["projectId"]["S"])
+            # A time given without its zone was taken as UTC (as its results' times are answered); one written with
+            # an offset is given in UTC, as WQP clients know WQX's zone codes only.
+            day, clock, zone = time_zones.in_wqx_codes(
+                day, _clock(text("startTime")), text("timeZone") or (UTC if text("startTime") else None))
             yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
                    "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
-                   "ActivityStartDate": day, "ActivityStartTime/Time": _clock(text("startTime")),
-                   # A time given without its zone was taken as UTC (as its results' times are answered).
-                   "ActivityStartTime/TimeZoneCode": text("timeZone") or (UTC if text("startTime") else None),
+                   "ActivityStartDate": day, "ActivityStartTime/Time": clock, "ActivityStartTime/TimeZoneCode": zone,
                    "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
                    "ActivityConductingOrganizationText": text("conductingOrganization"),
                    "ActivityCommentText": text("comment"), "HydrologicCondition": text("hydrologicCondition"),

@@ -82,3 +82,20 @@ def test_us_zones_stay_as_they_were_at_us_stations(api):
     assert (log["status"], log["rowsImported"]) == ("succeeded", 2), log
     assert sorted(r["ActivityStartTime/TimeZoneCode"] for r in _exported(api, project)) == ["CDT", "CST"]
 
+
+
+def test_the_portal_services_give_a_time_written_with_an_offset_in_utc_for_clients_that_know_wqx_codes_only(api):
+    """dataretrieval and the portal's other clients read a time by its WQX zone code: "UTC+08:00" would be no time at
+    all to them. The product's own download keeps the offset (above); the services answer the moment in UTC."""
+    org, project = fresh_project(api)
+    content = HEADER.rstrip("\n") + ",ActivityIdentifier\n" + (
+        "QX-WQP-1,Qingxi gauge,30.2741,120.1551,2026-03-05,09:30,UTC+8,pH,7.2,std units,QX-VISIT-1\n"
+        "QX-WQP-1,,,,2026-03-06,07:15,UTC+8,pH,7.3,std units,QX-VISIT-2\n")
+    log = import_file(api, org, project, content.encode(), "qingxi-wqp.csv")
+    assert (log["status"], log["rowsImported"]) == ("succeeded", 2), log
+    name = api.get(f"/organization/{org}").json["name"].replace(" ", "%20")
+    for service in ("Result", "Activity"):
+        answer = api.get(f"/wqp/data/{service}/search?siteid=QX-WQP-1&organization={name}&mimeType=csv")
+        rows = list(csv.DictReader(io.StringIO(answer.body.decode("utf-8-sig"))))
+        assert sorted((r["ActivityStartDate"], r["ActivityStartTime/Time"], r["ActivityStartTime/TimeZoneCode"])
+                      for r in rows) == [("2026-03-05", "01:30:00", "UTC"), ("2026-03-05", "23:15:00", "UTC")], service
