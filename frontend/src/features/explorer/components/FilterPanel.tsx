@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountyOptions } from '../api/counties';
+import type { Option } from '../api/options';
 import { useOrganizationOptions } from '../api/organizations';
 import { useParameterOptions } from '../api/parameters';
 import { useProjectOptions } from '../api/projects';
@@ -11,6 +12,7 @@ import { activeFilterCount, EMPTY_FILTERS, type ExplorerFilters } from '../lib/f
 import { OptionFilter } from './OptionFilter';
 import { DateRangeFields } from '../../../shell/DateRangeFields';
 import { hucProblem, type FilterProblem } from '../../../lib/filterChecks';
+import { chineseNamesOf, withChineseName } from '../../../lib/parameterNames';
 
 /** How long typing pauses before a text filter is written to the address. */
 export const TEXT_DEBOUNCE_MS = 400;
@@ -68,7 +70,7 @@ export interface FilterPanelProps {
 /** Organizations, projects, parameters, station types, date range, county, hydrologic unit, free text;
  * and what colours the map (station type, or a measured parameter's latest value). */
 export function FilterPanel({ filters, onChange, stations, headingHidden = false }: FilterPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organizations = useOrganizationOptions();
   const projects = useProjectOptions(filters.organization);
   const parameters = useParameterOptions();
@@ -102,6 +104,15 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
     });
   }, [parameters.data, stations, filters.colorBy, t]);
   const active = activeFilterCount({ ...filters, colorBy: '' });
+  // A parameter is found by its Chinese names too (lib/parameterNames), and in Chinese listed by the first beside its
+  // WQX name (the name files and WQX use).
+  const parameterNaming = useMemo(
+    () => ({
+      otherNamesOf: (option: Option) => chineseNamesOf(option.name),
+      nameOf: (option: Option) => withChineseName(option.name, chineseNamesOf(option.name)[0], i18n.language),
+    }),
+    [i18n.language],
+  );
 
   return (
     <form className="filter-panel" aria-label={t('explorer.filters.title')} onSubmit={(e) => e.preventDefault()} role="search">
@@ -124,7 +135,14 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
         open
       />
       <OptionFilter title={t('explorer.filters.project')} options={projects.data} loading={projects.isLoading} selected={filters.project} onChange={(v) => set('project', v)} />
-      <OptionFilter title={t('explorer.filters.parameter')} options={parameters.data} loading={parameters.isLoading} selected={filters.parameter} onChange={(v) => set('parameter', v)} />
+      <OptionFilter
+        title={t('explorer.filters.parameter')}
+        options={parameters.data}
+        loading={parameters.isLoading}
+        selected={filters.parameter}
+        onChange={(v) => set('parameter', v)}
+        {...parameterNaming}
+      />
       <OptionFilter
         title={t('explorer.filters.stationType')}
         options={stationTypes.data}

@@ -1,5 +1,6 @@
 import { startTransition, useId, useMemo, useOptimistic, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchesSearch } from '../../../lib/parameterNames';
 import type { Option } from '../api/options';
 
 /** How many unchosen options a list shows before asking for a narrower search. */
@@ -14,20 +15,27 @@ export interface OptionFilterProps {
   counts?: Map<string, number>;
   loading?: boolean;
   open?: boolean;
+  /** How an option is named in the list (a parameter's Chinese name beside its WQX name in Chinese); its name by default. */
+  nameOf?: (option: Option) => string;
+  /** Other names an option is found by, whatever the interface's language (a parameter's Chinese names). */
+  otherNamesOf?: (option: Option) => readonly string[];
 }
 
+const byName = (option: Option) => option.name;
+const none = () => [];
+
 /** A collapsible checkbox list with a search box; chosen options stay on top. */
-export function OptionFilter({ title, options, selected: applied, onChange, counts, loading, open }: OptionFilterProps) {
+export function OptionFilter({ title, options, selected: applied, onChange, counts, loading, open, nameOf = byName, otherNamesOf = none }: OptionFilterProps) {
   const { t, i18n } = useTranslation();
   // The address is updated in a transition; the box shows the choice at once, not when the route has moved.
   const [selected, showSelected] = useOptimistic(applied);
   const [search, setSearch] = useState('');
   const id = useId();
   const byId = useMemo(() => new Map((options ?? []).map((o) => [o.id, o])), [options]);
-  const needle = search.trim().toLowerCase();
+  const needle = search.trim();
   const matches = useMemo(
-    () => (options ?? []).filter((o) => !selected.includes(o.id) && (!needle || o.name.toLowerCase().includes(needle) || o.id.toLowerCase().includes(needle))),
-    [options, selected, needle],
+    () => (options ?? []).filter((o) => !selected.includes(o.id) && matchesSearch(needle, [o.name, o.id], otherNamesOf(o))),
+    [options, selected, needle, otherNamesOf],
   );
   // A choice the list does not hold (a link to a project deleted since): said so, not shown as a bare id.
   const chosen: Option[] = selected.map((s) => byId.get(s) ?? { id: s, name: options ? t('explorer.filters.gone', { id: s }) : s });
@@ -74,7 +82,7 @@ export function OptionFilter({ title, options, selected: applied, onChange, coun
                     checked={selected.includes(option.id)}
                     onChange={() => toggle(option.id)}
                   />
-                  <span className="option-name">{option.name}</span>
+                  <span className="option-name">{byId.has(option.id) ? nameOf(option) : option.name}</span>
                   {count !== undefined && <span className="option-count">{count.toLocaleString(i18n.language)}</span>}
                 </label>
               </li>

@@ -344,8 +344,9 @@ describe("the organization's own parameters", () => {
     await within(table).findByRole('cell', { name: 'Secchi depth' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['参数', '单位', '分组', '所属', '操作']);
     expect(within(rowOf('Secchi depth')).getByText('自有')).toBeInTheDocument();
-    expect(within(rowOf('pH')).getByText('共享')).toBeInTheDocument();
-    expect(within(rowOf('Chlorophyll a')).getByText('未选择')).toBeInTheDocument();
+    // A WQX parameter is named in Chinese beside its WQX name; one the table does not know by its label alone.
+    expect(within(rowOf('pH值 · pH')).getByText('共享')).toBeInTheDocument();
+    expect(within(rowOf('叶绿素a · Chlorophyll a')).getByText('未选择')).toBeInTheDocument();
     expect(within(rowOf('Secchi depth')).getByRole('button', { name: '编辑 Secchi depth' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '新建参数' }));
@@ -366,6 +367,34 @@ describe("the organization's own parameters", () => {
 
     await userEvent.click(screen.getByRole('button', { name: '删除 Secchi depth' }));
     expect(screen.getByRole('dialog', { name: '删除参数' })).toHaveTextContent('删除参数 Secchi depth？');
+  });
+});
+
+describe('choosing the measured parameters', () => {
+  // A tester working in Chinese: "溶解氧" found nothing, the parameters being named in WQX English alone.
+  it('finds a parameter by its Chinese name, named in Chinese beside its WQX name', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderWorkspace(`/userspace/organizations/${DEMO_ORG}/parameters`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '选择参数' }));
+    const filter = await screen.findByRole('searchbox', { name: '筛选参数' });
+    await user.type(filter, '溶解氧');
+    const checklist = screen.getByRole('group', { name: '参数' });
+    expect(within(checklist).getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['溶解氧 · Dissolved oxygen (DO) (mg/L)']);
+    await user.click(within(checklist).getByRole('checkbox', { name: /^溶解氧 · Dissolved oxygen \(DO\)/ }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('cell', { name: '溶解氧 · Dissolved oxygen (DO)' })).toBeInTheDocument();
+    expect(server.callsTo('PUT', PUT_LIST)[0]!.body).toEqual(expect.arrayContaining(['par-do']));
+  });
+
+  it('finds a parameter by its Chinese name in the English interface too, named in English', async () => {
+    const user = userEvent.setup();
+    await openTab();
+    await user.click(screen.getByRole('button', { name: 'Choose parameters' }));
+    await user.type(await screen.findByRole('searchbox', { name: 'Filter parameters' }), '叶绿素');
+    expect(within(screen.getByRole('group', { name: 'Parameters' })).getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual([
+      'Chlorophyll a (ug/L)',
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { ApiError } from '../../../api/client';
+import { parameterDisplayName, parameterMatches } from '../../../lib/parameterNames';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
@@ -28,7 +29,7 @@ type Editing = { kind: 'create' } | { kind: 'edit'; parameter: ParameterDetails 
  * change, and another organization's only its contributors, as the server checks (chalicelib/parameters/routes.py).
  */
 export function ParametersTab({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile } = useSession();
   const canEdit = mayContribute(profile, organizationId);
   const mayChange = (parameter: ParameterDetails) =>
@@ -131,7 +132,7 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
               {rows.map(({ parameter, measured }) => (
                 <tr key={parameter.id} role="row">
                   <td role="cell" className="ws-card-title ws-wrap">
-                    {parameter.label}
+                    {parameterDisplayName(parameter, i18n.language)}
                   </td>
                   <td role="cell" data-label={t('organizations.parameters.unit')}>
                     {parameter.unit}
@@ -211,7 +212,7 @@ export function ParametersTab({ organizationId }: { organizationId: string }) {
 }
 
 function ParameterChooser({ organizationId, initial, onDone }: { organizationId: string; initial: string[]; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const all = useAllParameters();
   const save = useSetOrganizationParameters(organizationId);
   const { busy, run } = useAction();
@@ -223,8 +224,9 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
   useEffect(() => {
     if (loaded) filterField.current?.focus();
   }, [loaded]);
+  // Found by its label or by one of its Chinese names (lib/parameterNames), whatever the interface's language.
   const shown = useMemo(
-    () => (all.data ?? []).filter((p) => !filter.trim() || p.label.toLowerCase().includes(filter.trim().toLowerCase())),
+    () => (all.data ?? []).filter((p) => parameterMatches(filter, { label: p.label, characteristicName: p.characteristicName })),
     [all.data, filter],
   );
   if (all.error) return <LoadError error={all.error} title={t('organizations.parameters.loadFailed')} onRetry={() => all.mutate()} />;
@@ -256,7 +258,7 @@ function ParameterChooser({ organizationId, initial, onDone }: { organizationId:
         {shown.map((parameter) => (
           <label key={parameter.id} className="ws-check">
             <input type="checkbox" checked={chosen.has(parameter.id)} onChange={() => toggle(parameter.id)} />
-            {parameter.label}
+            {parameterDisplayName(parameter, i18n.language)}
             {parameter.unit ? <span className="muted"> ({parameter.unit})</span> : null}
           </label>
         ))}

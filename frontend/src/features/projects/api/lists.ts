@@ -1,6 +1,7 @@
 import { RequestQueryBuilder, type SCondition } from '@dataui/crud-request';
 import useSWR, { useSWRConfig } from 'swr';
 import { get, put } from '../../../api/client';
+import { parameterMatches } from '../../../lib/parameterNames';
 import type { ProjectParameter, ProjectStation } from './types';
 
 /** GET and PUT /organization/{organizationId}/projects/{projectId}/stations and .../parameters (lists of ids). */
@@ -77,13 +78,13 @@ export function useOrganizationStationChoices(organizationId: string, term: stri
   return { data: found.data, error: found.error as unknown, loading: found.isValidating };
 }
 
-/** Every parameter to choose from (GET /parameter/parameters), those whose label or unit contains `term` (any case). */
+/** Every parameter to choose from (GET /parameter/parameters), those whose label or unit contains `term` (any case), or
+ * one of its Chinese names (lib/parameterNames), in either language. */
 export function useParameterChoices(term: string): Found<ProjectParameter> {
   const all = useSWR(['/parameter/parameters', 'choices'], async () => {
     const body = await get<ProjectParameter[] | { data: ProjectParameter[] }>('/parameter/parameters', { params: { limit: 1000 } });
     return (Array.isArray(body) ? body : (body?.data ?? [])).slice().sort((a, b) => a.label.localeCompare(b.label));
   });
-  const needle = term.toLowerCase();
-  const data = all.data?.filter((p) => !needle || `${p.label} ${p.unit ?? ''}`.toLowerCase().includes(needle));
+  const data = all.data?.filter((p) => parameterMatches(term, p));
   return { data: data && { data, total: data.length }, error: all.error as unknown, loading: all.isLoading };
 }

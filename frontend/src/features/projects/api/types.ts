@@ -17,6 +17,8 @@ export interface ProjectParameter {
   id: string;
   label: string;
   unit?: string | null;
+  /** Its WQX CharacteristicName, when it has one (what its Chinese name is found by before its label). */
+  characteristicName?: string | null;
 }
 
 export interface Activity {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchesSearch } from '../../../lib/parameterNames';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
 import { SubmitButton } from '../../../shell/SubmitButton';
@@ -10,6 +11,8 @@ export interface Choice {
   id: string;
   label: string;
   detail?: string | null;
+  /** Other names it is found by, whatever the interface's language (a parameter's Chinese names). */
+  aliases?: readonly string[];
 }
 
 /** What can be chosen for a filter: the choices found (the first ones) and how many match in all. */
@@ -37,7 +40,9 @@ function useChoiceOrder(): (a: Choice, b: Choice) => number {
     return (a, b) => collator.compare(a.label, b.label) || collator.compare(a.detail ?? '', b.detail ?? '');
   }, [i18n.language]);
 }
-const matches = (choice: Choice, needle: string) => `${choice.label} ${choice.detail ?? ''}`.toLowerCase().includes(needle.toLowerCase());
+const matches = (choice: Choice, needle: string) => matchesSearch(needle, [`${choice.label} ${choice.detail ?? ''}`], choice.aliases);
+/** A choice's name as listed, when no `nameOf` says otherwise: its label. */
+const byLabel = (choice: Choice) => choice.label;
 
 /**
  * What a project holds (its stations or parameters) as a list, in the checklist's order; a contributor opens a checklist of
@@ -61,6 +66,7 @@ export function AssignedList({
   canEdit,
   useChoices,
   onSave,
+  nameOf = byLabel,
 }: {
   title: string;
   emptyMessage: string;
@@ -82,6 +88,8 @@ export function AssignedList({
   useChoices: (filter: string) => FoundChoices;
   /** The ids chosen, and those the list held when the checklist opened (what the person changed is the difference). */
   onSave: (ids: string[], before: string[]) => Promise<void>;
+  /** How a choice is named in the lists (a parameter's Chinese name beside its label in Chinese); its label by default. */
+  nameOf?: (choice: Choice) => string;
 }) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
@@ -103,6 +111,7 @@ export function AssignedList({
         noMatchMessage={noMatchMessage}
         moreMessage={moreMessage}
         useChoices={useChoices}
+        nameOf={nameOf}
         initial={listed}
         onCancel={close}
         onSave={async (ids, before) => {
@@ -146,7 +155,7 @@ export function AssignedList({
         <ul aria-label={title}>
           {listed.map((item) => (
             <li key={item.id}>
-              {item.label} {item.detail ? <span className="muted">{item.detail}</span> : null}
+              {nameOf(item)} {item.detail ? <span className="muted">{item.detail}</span> : null}
             </li>
           ))}
         </ul>
@@ -166,6 +175,7 @@ function Checklist({
   noMatchMessage,
   moreMessage,
   useChoices,
+  nameOf,
   initial,
   onCancel,
   onSave,
@@ -175,6 +185,7 @@ function Checklist({
   noMatchMessage: string;
   moreMessage: (shown: number, total: number) => string;
   useChoices: (filter: string) => FoundChoices;
+  nameOf: (choice: Choice) => string;
   initial: Choice[];
   onCancel: () => void;
   onSave: (ids: string[], before: string[]) => Promise<void>;
@@ -245,7 +256,7 @@ function Checklist({
         {shown.map((choice) => (
           <label key={choice.id} className="ws-check">
             <input type="checkbox" checked={chosen.has(choice.id)} onChange={() => toggle(choice)} />
-            {choice.label}
+            {nameOf(choice)}
             {choice.detail ? <span className="muted"> ({choice.detail})</span> : null}
           </label>
         ))}

@@ -131,6 +131,31 @@ describe('project page', () => {
     expect(await screen.findByRole('button', { name: '选择站点' })).toBeInTheDocument();
   });
 
+  it('finds a parameter by its Chinese name, and names it in Chinese beside its WQX name', async () => {
+    // A tester working in Chinese: "溶解氧" found nothing, the parameters being named in WQX English alone.
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/parameters`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '选择参数' }));
+    const checklist = await screen.findByRole('group', { name: '项目的参数' });
+    expect(await within(checklist).findByRole('checkbox', { name: /^水温 · Temperature, water/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: '筛选参数' }), '溶解氧');
+    await waitFor(() => expect(within(checklist).getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['溶解氧 · Dissolved oxygen (DO) (mg/L)']));
+    expect(screen.queryByText('没有匹配的参数。')).not.toBeInTheDocument();
+    await user.click(within(checklist).getByRole('checkbox', { name: /溶解氧/ }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await within(await screen.findByRole('list', { name: '项目的参数' })).findByText('溶解氧 · Dissolved oxygen (DO)')).toBeInTheDocument();
+    expect(server.callsTo('PUT', `/organization/${DEMO_ORG}/projects/p-creek/parameters`)[0]!.body).toEqual({ add: ['par-do'], remove: [] });
+  });
+
+  it('finds a parameter by its Chinese name in the English interface too, named in English', async () => {
+    const user = userEvent.setup();
+    renderWorkspace(`${PROJECT}/parameters`, PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: 'Choose parameters' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter parameters' }), '水温');
+    await waitFor(() => expect(screen.getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['Temperature, water (deg C)']));
+  });
+
   it('moves focus into the checklist when it opens, and back to "Choose ..." when it closes', async () => {
     const user = userEvent.setup();
     renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);

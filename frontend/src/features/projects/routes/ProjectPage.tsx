@@ -3,12 +3,14 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { hasOrganizationRole } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
+import { chineseNamesOf, withChineseName } from '../../../lib/parameterNames';
 import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
 import { TabNav } from '../../../shell/TabNav';
 import { LoadError } from '../../../shell/LoadError';
 import { useOrganizationStationChoices, useParameterChoices, useProjectParameters, useProjectStations, useSetProjectList } from '../api/lists';
 import { useProject } from '../api/project';
+import type { ProjectParameter } from '../api/types';
 import { ActivitiesTab } from '../components/ActivitiesTab';
 import { AssignedList, foundAs, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
@@ -161,10 +163,11 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
 }
 
 function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const parameters = useProjectParameters(organizationId, projectId);
   const save = useSetProjectList(organizationId, projectId, 'parameters');
-  const toChoice = (p: { id: string; label: string; unit?: string | null }): Choice => ({ id: p.id, label: p.label, detail: p.unit });
+  // Found by its Chinese names too (lib/parameterNames), and in Chinese listed by the first beside its WQX label.
+  const toChoice = (p: ProjectParameter): Choice => ({ id: p.id, label: p.label, detail: p.unit, aliases: chineseNamesOf(p.characteristicName, p.label) });
   return (
     <AssignedList
       title={t('projects.parameters.title')}
@@ -181,6 +184,7 @@ function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
       canEdit={canEdit}
       useChoices={(filter) => foundAs(useParameterChoices(filter), toChoice)}
       onSave={save}
+      nameOf={(choice) => withChineseName(choice.label, choice.aliases?.[0], i18n.language)}
     />
   );
 }
