@@ -422,6 +422,33 @@ ZH_CN = {
     "{count} values are outside the plausible range of their parameter (rows {listed}): check them. {message}":
         "{count} 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
     # Rows that give a time without a time zone (read as UTC), said after the values outside their range.
+    "1 row gives a time without a time zone (row {listed}): its time would be read as UTC. If it is a local "
+    "time, give its zone in {column} before importing. {message}":
+        "1 行给出了时刻但没有时区（第 {listed} 行）：其时刻将按 UTC 读取。如果这是当地时间，请在导入前于 {column} 中给出时区。{message}",
+    "1 row gives a time without a time zone (row {listed}): its time would be read as UTC. If it is a local "
+    "time, give its zone in {column} before importing.":
+        "1 行给出了时刻但没有时区（第 {listed} 行）：其时刻将按 UTC 读取。如果这是当地时间，请在导入前于 {column} 中给出时区。",
+    "{count} rows give a time without a time zone (rows {listed}): their times would be read as UTC. If they "
+    "are local times, give their zone in {column} before importing. {message}":
+        "{count} 行给出了时刻但没有时区（第 {listed} 行）：其时刻将按 UTC 读取。如果这些是当地时间，请在导入前于 {column} 中给出时区。{message}",
+    "{count} rows give a time without a time zone (rows {listed}): their times would be read as UTC. If they "
+    "are local times, give their zone in {column} before importing.":
+        "{count} 行给出了时刻但没有时区（第 {listed} 行）：其时刻将按 UTC 读取。如果这些是当地时间，请在导入前于 {column} 中给出时区。",
+    "1 row gives a time without a time zone (row {listed}): its time was read as UTC. If it is a local time, "
+    "delete its value (Delete values on its station's chart), give its zone in {column} and import it again. "
+    "{message}":
+        "1 行给出了时刻但没有时区（第 {listed} 行）：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值（在其站点图表上使用“删除数值”），在 {column} 中给出时区后重新导入。{message}",
+    "1 row gives a time without a time zone (row {listed}): its time was read as UTC. If it is a local time, "
+    "delete its value (Delete values on its station's chart), give its zone in {column} and import it again.":
+        "1 行给出了时刻但没有时区（第 {listed} 行）：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值（在其站点图表上使用“删除数值”），在 {column} 中给出时区后重新导入。",
+    "{count} rows give a time without a time zone (rows {listed}): their times were read as UTC. If they "
+    "are local times, delete those values (Delete values on their station's chart), give their zone in {column} "
+    "and import them again. {message}":
+        "{count} 行给出了时刻但没有时区（第 {listed} 行）：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值（在其站点图表上使用“删除数值”），在 {column} 中给出时区后重新导入。{message}",
+    "{count} rows give a time without a time zone (rows {listed}): their times were read as UTC. If they "
+    "are local times, delete those values (Delete values on their station's chart), give their zone in {column} "
+    "and import them again.":
+        "{count} 行给出了时刻但没有时区（第 {listed} 行）：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值（在其站点图表上使用“删除数值”），在 {column} 中给出时区后重新导入。",
     "1 row gives a time without a time zone: its time was read as UTC. If it is a local time, delete its value, give "
     "its zone in {column} and import it again. {message}":
         "1 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值，在 {column} 中给出时区后重新导入。{message}",

@@ -70,18 +70,21 @@ class Storage:
             self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
         if outcome.series:
             self._put(f"series/{first_row:012d}.json", json.dumps(sorted(outcome.series)).encode())
-        if outcome.implausible_rows:
-            self._put(f"implausible/{first_row:012d}.json", json.dumps(outcome.implausible_rows).encode())
+        # Rows the import's message names (values outside their range, times read as UTC), in file order.
+        for kind, rows in (("implausible", outcome.implausible_rows), ("zoneless", outcome.zoneless_rows)):
+            if rows:
+                self._put(f"{kind}/{first_row:012d}.json", json.dumps(rows).encode())
 
     def save_rejections(self, first_row: int, entries: list[dict]) -> None:
         """Rejected rows checked without pyarrow (time-series imports): [{row, column, value, message, cells}]."""
         if entries:
             self._put(f"rejections/{first_row:012d}-{len(entries)}.json", json.dumps(entries).encode())
 
-    def implausible_rows(self, limit: int) -> list[int]:
-        """The first `limit` rows (in file order) holding values outside their parameter's plausible range."""
+    def listed_rows(self, kind: str, limit: int) -> list[int]:
+        """The first `limit` rows (in file order) of a kind the import's message names: "implausible" (values outside
+        their parameter's plausible range), "zoneless" (a time without a time zone, read as UTC)."""
         rows: list[int] = []
-        for key in self._keys("implausible/"):
+        for key in self._keys(f"{kind}/"):
             rows += self._json(key)
             if len(rows) >= limit:
                 break

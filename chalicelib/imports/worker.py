@@ -116,6 +116,7 @@ class Outcome:
     series: set = field(default_factory=set)
     stored_rows: set = field(default_factory=set)  # rows with a value written or stored already
     implausible_rows: list = field(default_factory=list)  # rows of values outside their plausible range
+    zoneless_rows: list = field(default_factory=list)  # rows whose time had no zone (read as UTC)
     units_converted: set = field(default_factory=set)  # "mS/cm → uS/cm": the units the chunk's taken values were in
     # (seriesKey, time) of values stored before their template rows were given an activity, now stored under the key
     # with it: deleted when the chunk is written (_stored_without_activity)
@@ -553,7 +554,8 @@ class ImportJob:
         zoneless = fields.get(validate.TIME_WITHOUT_ZONE)
         if zoneless is not None:  # rows, not values: a wide row's values share its time
             marked = zoneless.to_numpy(zero_copy_only=False)
-            outcome.counts.rowsWithoutTimeZone = len({int(rows[p]) for p in kept if marked[p]})
+            outcome.zoneless_rows = sorted({int(rows[p]) for p in kept if marked[p]})
+            outcome.counts.rowsWithoutTimeZone = len(outcome.zoneless_rows)
         outcome.counts.valuesImplausible = sum(1 for item in outcome.sample_items if OUT_OF_RANGE in item)
         changed, unchanged = samples.split_unchanged(outcome.sample_items, stored)
         # A value stored before its row was given an activity is replaced by the one under its activity's key.
@@ -884,9 +886,7 @@ class ImportJob:
         """What the import says of its values outside their parameter's plausible range (taken: they may be real)."""
         if not count:
             return None
-        rows = self.storage.implausible_rows(IMPLAUSIBLE_ROWS_SAID + 1)
-        listed = ", ".join(f"{row:,}" for row in rows[:IMPLAUSIBLE_ROWS_SAID])
-        listed += ", ..." if len(rows) > IMPLAUSIBLE_ROWS_SAID else ""
+        listed = self._listed_rows("implausible")
         if count == 1:
             return f"1 value is outside the plausible range of its parameter (row {listed}): check it."
         return f"{count:,} values are outside the plausible range of their parameter (rows {listed}): check them."
@@ -900,7 +900,13 @@ class ImportJob:
         if column is None:  # the file could not be read again (a resume that failed): the format's own column
             fmt = formats.FORMATS.get(log.detectedFormat or "")
             column = fmt.column("timeZone") if fmt is not None else "TimeZone"
-        return without_zone_message(count, column, bool(log.dryRun))
+        return without_zone_message(count, column, bool(log.dryRun), self._listed_rows("zoneless"))
+
+    def _listed_rows(self, kind: str) -> str:
+        """The first rows of a kind the message names, as it lists them: "9, 12, 1,204, ..." ("" if none are known)."""
+        rows = self.storage.listed_rows(kind, IMPLAUSIBLE_ROWS_SAID + 1)
+        listed = ", ".join(f"{row:,}" for row in rows[:IMPLAUSIBLE_ROWS_SAID])
+        return listed + (", ..." if len(rows) > IMPLAUSIBLE_ROWS_SAID else "")
 
 
 def nothing_changed_message(unchanged: int) -> str | None:
@@ -910,10 +916,25 @@ def nothing_changed_message(unchanged: int) -> str | None:
     return f"Nothing changed: all {unchanged:,} rows were already stored as the file gives them." if unchanged else None
 
 
-def without_zone_message(count: int, column: str, dry_run: bool) -> str:
+def without_zone_message(count: int, column: str, dry_run: bool, listed: str = "") -> str:
     """The notice of the rows that give a time of day without a time zone: read as UTC, which puts a local evening
     on the next day. Stored values keep their key (station, parameter, time, activity): a time given its zone later is
-    another value, so the values imported so are deleted before the file is imported again."""
+    another value, so the values imported so are deleted (the station chart's Delete values) before the file is
+    imported again. `listed`: the first of those rows, named so that they can be found."""
+    if listed:
+        if dry_run:
+            if count == 1:
+                return (f"1 row gives a time without a time zone (row {listed}): its time would be read as UTC. If it "
+                        f"is a local time, give its zone in {column} before importing.")
+            return (f"{count:,} rows give a time without a time zone (rows {listed}): their times would be read as "
+                    f"UTC. If they are local times, give their zone in {column} before importing.")
+        if count == 1:
+            return (f"1 row gives a time without a time zone (row {listed}): its time was read as UTC. If it is a "
+                    f"local time, delete its value (Delete values on its station's chart), give its zone in {column} "
+                    "and import it again.")
+        return (f"{count:,} rows give a time without a time zone (rows {listed}): their times were read as UTC. If "
+                f"they are local times, delete those values (Delete values on their station's chart), give their zone "
+                f"in {column} and import them again.")
     if dry_run:
         if count == 1:
             return ("1 row gives a time without a time zone: its time would be read as UTC. If it is a local time, "

@@ -59,8 +59,10 @@ def _parameter_id(api, label: str) -> str:
 
 
 TZ_HEADER = "StationIdentifier,StationName,Latitude,Longitude,Date,Time,TimeZone,Parameter,Value,Unit\n"
-NOTICE = ("2 rows give a time without a time zone: their times were read as UTC. If they are local times, delete those "
-          "values, give their zone in TimeZone and import them again.")
+# The rows are named, so that they can be found (a walk found the count alone left the row to guess).
+NOTICE = ("2 rows give a time without a time zone (rows 1, 2): their times were read as UTC. If they are local times, "
+          "delete those values (Delete values on their station's chart), give their zone in TimeZone and import them "
+          "again.")
 
 
 def _zones_file() -> bytes:
@@ -81,8 +83,8 @@ def test_an_import_says_how_many_rows_give_a_time_without_a_time_zone_and_read_a
     path, admin = f"/organization/{org}/projects/{project}", api.as_("admin")
     in_chinese = admin.get(f"{path}/queued-import/{log['logId']}", headers=ZH).json
     assert in_chinese["message"] == (
-        "2 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值，在 TimeZone 中给出时区后重新导入。"
-        "1 行被拒绝（见被拒绝的行）；其余各行已导入。")
+        "2 行给出了时刻但没有时区（第 1, 2 行）：其时刻已按 UTC 读取。如果这些是当地时间，请删除这些数值（在其站点图表上使用“删除数值”），"
+        "在 TimeZone 中给出时区后重新导入。1 行被拒绝（见被拒绝的行）；其余各行已导入。")
     [listed] = admin.get(f"{path}/import-history").json
     assert (listed["rowsWithoutTimeZone"], listed["message"]) == (2, log["message"])
     [latest] = admin.get(f"/organization/{org}/import-history").json
@@ -104,16 +106,16 @@ def test_a_dry_run_says_it_too_and_a_file_without_a_time_zone_column_names_the_c
     dry = import_file(api, org, project, _zones_file(), "zones.csv", dryRun="true")
     assert (dry["status"], dry["rowsWithoutTimeZone"]) == ("partial", 2), dry
     assert dry["message"] == (
-        "Dry run: nothing was written. 2 rows give a time without a time zone: their times would be read as UTC. If "
-        "they are local times, give their zone in TimeZone before importing. 1 row was rejected (see the rejected "
-        "rows); the others can be imported.")
+        "Dry run: nothing was written. 2 rows give a time without a time zone (rows 1, 2): their times would be read "
+        "as UTC. If they are local times, give their zone in TimeZone before importing. 1 row was rejected (see the "
+        "rejected rows); the others can be imported.")
     # WQP's column, in a file that has none: the template's column is named all the same (the one to add).
     content = (b"StationIdentifier,StationName,Latitude,Longitude,Date,Time,Parameter,Value,Unit\n"
                b"TZ-3,Zone creek 3,40.3,-75.3,2024-07-11,23:40,Water temperature,21.0,deg C\n")
     one = import_file(api, org, project, content, "no_zone_column.csv")
     assert (one["status"], one["rowsWithoutTimeZone"], one["message"]) == ("succeeded", 1, (
-        "1 row gives a time without a time zone: its time was read as UTC. If it is a local time, delete its value, "
-        "give its zone in TimeZone and import it again.")), one
+        "1 row gives a time without a time zone (row 1): its time was read as UTC. If it is a local time, delete its "
+        "value (Delete values on its station's chart), give its zone in TimeZone and import it again.")), one
 
 
 ROWS = 300
@@ -146,5 +148,6 @@ def test_the_count_of_rows_without_a_zone_is_whole_after_a_worker_is_killed_and_
     resumed = run_worker(api=admin, path=path, timeout=120)
     assert (resumed["status"], resumed["rowsRejected"], resumed["rowsWithoutTimeZone"]) == \
         ("partial", len(range(0, ROWS, 97)), zoneless), resumed
-    assert resumed["message"].startswith(f"{zoneless} rows give a time without a time zone: their times were read "
-                                         "as UTC.")
+    # The first ten named, in file order, across the kill (row 1 was rejected: its value is "bad").
+    assert resumed["message"].startswith(f"{zoneless} rows give a time without a time zone (rows 4, 7, 10, 13, 16, "
+                                         "19, 22, 25, 28, 31, ...): their times were read as UTC.")

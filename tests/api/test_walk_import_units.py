@@ -85,14 +85,15 @@ def test_values_in_another_unit_are_converted_and_those_that_cannot_be_are_refus
     assert (log["rowsConverted"], log["unitsConverted"]) == (1, ["deg F → deg C"])
     # Row 2 gives 09:30 without a zone: read as UTC, and said so.
     assert log["message"] == ("2 values are outside the plausible range of their parameter (rows 3, 4): check them. "
-                              "1 row gives a time without a time zone: its time was read as UTC. If it is a local "
-                              "time, delete its value, give its zone in TimeZone and import it again. "
+                              "1 row gives a time without a time zone (row 2): its time was read as UTC. If it is a "
+                              "local time, delete its value (Delete values on its station's chart), give its zone in "
+                              "TimeZone and import it again. "
                               "2 rows were rejected (see the rejected rows); the others were imported.")
     log_zh = api.as_("admin").get(f"/organization/{org}/projects/{project}/queued-import/{log['logId']}",
                                   headers=ZH).json
     assert log_zh["message"] == ("2 个数值超出其参数的合理范围（第 3, 4 行）：请检查。"
-                                 "1 行给出了时刻但没有时区：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值，在 TimeZone "
-                                 "中给出时区后重新导入。"
+                                 "1 行给出了时刻但没有时区（第 2 行）：其时刻已按 UTC 读取。如果这是当地时间，请删除该数值"
+                                 "（在其站点图表上使用“删除数值”），在 TimeZone 中给出时区后重新导入。"
                                  "2 行被拒绝（见被拒绝的行）；其余各行已导入。")
     flagged = [item["time"]["S"][:10] for item in _raw_items(org, "WB-NEW-5", temperature) if "f" in item]
     assert flagged == ["2024-07-05"]
