@@ -236,15 +236,19 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
       )}
       {/* Of those, the names that are no WQX characteristic name: a misspelling, with the name it likely meant. */}
       {settled && (log.newParametersNotWqx?.length ?? 0) > 0 && (
-        <ul className="import-new-parameters-not-wqx" aria-label={t('imports.notWqx.label')}>
-          {log.newParametersNotWqx!.map(({ parameter, closest }) => (
-            <li key={parameter}>
-              {closest
-                ? t('imports.notWqx.closest', { name: parameter, closest })
-                : t('imports.notWqx.none', { name: parameter })}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="import-new-parameters-not-wqx" aria-label={t('imports.notWqx.label')}>
+            {log.newParametersNotWqx!.map(({ parameter, closest }) => (
+              <li key={parameter}>
+                {closest
+                  ? t('imports.notWqx.closest', { name: parameter, closest })
+                  : t('imports.notWqx.none', { name: parameter })}
+              </li>
+            ))}
+          </ul>
+          {/* A check found it before anything was written; after an import, the parameter and its values exist. */}
+          <p className="muted">{t(log.dryRun ? 'imports.notWqx.fixBefore' : 'imports.notWqx.fixAfter')}</p>
+        </>
       )}
       {settled && log.dryRun && onImport && (log.status === 'succeeded' || log.status === 'partial') && (
         <div className="imports-checked">

@@ -217,6 +217,8 @@ describe('the imports panel of a project', () => {
       "New parameter 'Temprature, water' is not a WQX characteristic name this portal knows: did you mean 'Temperature, water'?",
       "New parameter 'Unobtainium' is not a WQX characteristic name this portal knows: check its spelling, or keep it as a parameter of your own.",
     ]);
+    // What to do, before anything is written.
+    expect(screen.getByText('Correct a misspelt name in the file before importing it.')).toBeInTheDocument();
     // Said, not refused: the rows can be imported all the same.
     expect(screen.getByRole('button', { name: 'Import results.csv' })).toBeInTheDocument();
   });
@@ -509,6 +511,8 @@ describe('an import as its user walks it', () => {
       '新参数“Temprature, water”不是本门户已知的 WQX 特征名称：您是否是指“Temperature, water”？',
       '新参数“Unobtainium”不是本门户已知的 WQX 特征名称：请检查其拼写，或将其保留为您自己的参数。',
     ]);
+    // Imported: the parameter and its values exist, and how to correct them is said.
+    expect(screen.getByText('要改正拼错的名称：请在组织的“参数”标签页中重命名该参数，或删除其数值（在站点图表上使用“删除数值”），改正文件中的名称后重新导入。')).toBeInTheDocument();
   });
 
   it('counts values imported and unchanged (a re-import writes none), stations for a station file', async () => {

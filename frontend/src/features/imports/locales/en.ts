@@ -125,6 +125,9 @@ const imports = {
     label: 'New parameters that are not WQX characteristic names',
     closest: "New parameter '{{name}}' is not a WQX characteristic name this portal knows: did you mean '{{closest}}'?",
     none: "New parameter '{{name}}' is not a WQX characteristic name this portal knows: check its spelling, or keep it as a parameter of your own.",
+    /** What to do about a misspelt name: before importing (a check), or after (its parameter and values exist). */
+    fixBefore: 'Correct a misspelt name in the file before importing it.',
+    fixAfter: "To correct a misspelt name: rename the parameter in the organization's Parameters tab, or delete its values (Delete values on the station's chart) and import the file again with the name corrected.",
   },
   checkCounts: {
     rowsImported: 'Values that would be imported',

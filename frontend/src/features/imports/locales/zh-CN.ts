@@ -97,6 +97,8 @@ const imports: typeof en = {
     label: '不是 WQX 特征名称的新参数',
     closest: '新参数“{{name}}”不是本门户已知的 WQX 特征名称：您是否是指“{{closest}}”？',
     none: '新参数“{{name}}”不是本门户已知的 WQX 特征名称：请检查其拼写，或将其保留为您自己的参数。',
+    fixBefore: '导入前请先在文件中改正拼错的名称。',
+    fixAfter: '要改正拼错的名称：请在组织的“参数”标签页中重命名该参数，或删除其数值（在站点图表上使用“删除数值”），改正文件中的名称后重新导入。',
   },
   checkCounts: {
     rowsImported: '将被导入的值',
