@@ -16,6 +16,11 @@ export function organizationWorkspacePath(organizationId: string): string {
   return `/userspace/organizations/${encodeURIComponent(organizationId)}`;
 }
 
+/** The organization's Members tab (the organizations feature's), where "Invite member" is. */
+export function organizationMembersPath(organizationId: string): string {
+  return `${organizationWorkspacePath(organizationId)}/members`;
+}
+
 /**
  * Navigation state asking the organization's workspace to focus its heading once shown (the organizations
  * feature reads it): after accepting, the Accept button has left with its page.

@@ -169,6 +169,26 @@ const en = {
       message: 'Your account could not be loaded, so this page cannot be shown yet. This is not a question of permission.',
     },
   },
+  /** Horizontal datums (WQX codes) by readable name; the code is what is stored. */
+  datums: {
+    WGS84: 'WGS 84 (GPS, phones, web maps)',
+    NAD83: 'NAD83 (North American Datum 1983)',
+    NAD27: 'NAD27 (North American Datum 1927)',
+    HARN: 'HARN (High Accuracy Reference Network, NAD83)',
+    WGS72: 'WGS 72 (World Geodetic System 1972)',
+    OLDHI: 'OLDHI (Old Hawaiian Datum)',
+    PR: 'PR (Puerto Rico Datum)',
+    GUAM: 'GUAM (Guam 1963)',
+    AMSMA: 'AMSMA (American Samoa Datum)',
+    ASTRO: 'ASTRO (Midway Astro 1961)',
+    JOHNS: 'JOHNS (Johnston Island 1961)',
+    WAKE: 'WAKE (Wake-Eniwetok 1960)',
+    SGEOR: 'SGEOR (St. George Island Datum)',
+    SLAWR: 'SLAWR (St. Lawrence Island Datum)',
+    SPAUL: 'SPAUL (St. Paul Island Datum)',
+    OTHER: 'Other',
+    UNKWN: 'Unknown',
+  },
 };
 
 export default en;

@@ -164,6 +164,25 @@ const zhCN: Messages = {
       message: '无法加载您的账户，因此暂时无法显示此页面。这与权限无关。',
     },
   },
+  datums: {
+    WGS84: 'WGS 84（GPS、手机、网络地图）',
+    NAD83: 'NAD83（1983 北美基准）',
+    NAD27: 'NAD27（1927 北美基准）',
+    HARN: 'HARN（NAD83 高精度参考网）',
+    WGS72: 'WGS 72（1972 世界大地坐标系）',
+    OLDHI: 'OLDHI（旧夏威夷基准）',
+    PR: 'PR（波多黎各基准）',
+    GUAM: 'GUAM（关岛 1963 基准）',
+    AMSMA: 'AMSMA（美属萨摩亚基准）',
+    ASTRO: 'ASTRO（中途岛天文 1961 基准）',
+    JOHNS: 'JOHNS（约翰斯顿岛 1961 基准）',
+    WAKE: 'WAKE（威克-埃尼威托克 1960 基准）',
+    SGEOR: 'SGEOR（圣乔治岛基准）',
+    SLAWR: 'SLAWR（圣劳伦斯岛基准）',
+    SPAUL: 'SPAUL（圣保罗岛基准）',
+    OTHER: '其他',
+    UNKWN: '未知',
+  },
 };
 
 export default zhCN;

@@ -58,6 +58,8 @@ const invitations = {
     /** The signed-in user's own open invitations, on the Invitations page: none. */
     noneForYou: 'You have no open invitations. When a group administrator invites you, the invitation shows here.',
     invite: 'Invite someone',
+    /** Arrived from an organization's Members tab ("Invite member"): the way back there. */
+    backToMembers: 'Back to the members of {{organization}}',
     statusFilter: 'Status',
     allStatuses: 'All',
     empty: 'No invitations.',

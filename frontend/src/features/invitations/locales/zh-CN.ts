@@ -52,6 +52,7 @@ const invitations: typeof en = {
     title: '邀请',
     intro: '邀请他人加入您管理的组织，并跟踪邀请状态。',
     notAnAdmin: '只有组管理员可以邀请他人。您没有管理任何组织。',
+    backToMembers: '返回 {{organization}} 的成员',
     whoCreates: '组织由本平台的系统管理员创建。',
     askForOne: '如需为您的团体创建组织，请通过“联系我们”与他们联系。',
     noneForYou: '您没有待处理的邀请。组管理员邀请您后，邀请会显示在这里。',

@@ -38,6 +38,8 @@ describe('invitation management', () => {
     const row = within(rowOf('newcomer@example.com'));
     expect(row.getByText('Demo Watershed Council')).toBeInTheDocument();
     expect(row.getByText('Data contributor')).toBeInTheDocument();
+    // Opened by itself (not from an organization's Members tab): no way back to members is offered.
+    expect(screen.queryByRole('link', { name: /^Back to the members of/ })).not.toBeInTheDocument();
     expect(row.getByText('Pending')).toBeInTheDocument();
     // Sent and valid until as the import history writes dates (date and time, in the interface's language).
     const when = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -231,6 +233,45 @@ describe('invitation management', () => {
     expect(server.callsTo('POST', '/Invitation')[0]!.body).toMatchObject({ organizationId: OTHER_ORG });
     // Closed, focus is on the page's own "Invite someone".
     await waitFor(() => expect(screen.getByRole('button', { name: 'Invite someone' })).toHaveFocus());
+  });
+
+  it("offers the way back to the organization's members after inviting from its Members tab, in both languages", async () => {
+    const { router } = renderWorkspace(`/userspace/organizations/${OTHER_ORG}/members`, PROFILES.admin);
+    await userEvent.click(await screen.findByRole('link', { name: 'Invite someone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'keeper@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Invitation sent to keeper@example.com.');
+    const back = screen.getByRole('link', { name: 'Back to the members of River Keepers' });
+    expect(back).toHaveAttribute('href', `/userspace/organizations/${OTHER_ORG}/members`);
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(screen.getByRole('link', { name: '返回 River Keepers 的成员' })).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the members of River Keepers' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/userspace/organizations/${OTHER_ORG}/members`));
+  });
+
+  it('keeps a status chip and a role whole, sizing their columns to them, and breaks an email only when it must', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderWorkspace('/userspace/invitation', PROFILES.orgadmin);
+      const cell = await screen.findByRole('cell', { name: 'newcomer@example.com' });
+      const cells = within(cell.closest('tr')!).getAllByRole('cell');
+      expect(cells[2]).toHaveTextContent(/^数据贡献者$/);
+      expect(cells[2]).toHaveClass('invitation-role');
+      expect(cells[3]!.querySelector('.ws-badge')).toHaveTextContent(/^待处理$/);
+      expect(cell).toHaveClass('invitation-email');
+      // The rules that do it (jsdom lays nothing out): no break inside the chip or the role; an email breaks inside
+      // only as the last resort, its column keeping room for a usual address while the others give way first.
+      const css = readFileSync(join(__dirname, 'invitations.css'), 'utf-8');
+      expect(css).toMatch(/\.invitations-table \.ws-badge,\s*\.invitations-table \.invitation-role \{\s*white-space: nowrap;/);
+      expect(css).toMatch(/\.invitations-table \.invitation-email \{\s*overflow-wrap: anywhere;\s*min-width: 12em;/);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says what each role may do beside the role choice, in both languages', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
@@ -13,8 +13,9 @@ import { InviteDialog } from '../components/InviteDialog';
 import { PendingInvitations } from '../components/PendingInvitations';
 import { formatDateTime } from '../../../lib/dates';
 import { roleLabel, statusLabel } from '../lib/labels';
-import { CONTACT_US_PATH, INVITE_PARAM } from '../paths';
+import { CONTACT_US_PATH, INVITE_PARAM, organizationMembersPath } from '../paths';
 import '../../../shell/workspace.css';
+import './invitations.css';
 
 /**
  * /userspace/invitation: the signed-in user's own open invitations (accept or decline them: one passed over with
@@ -44,6 +45,10 @@ export function InvitationsPage() {
   const [params, setParams] = useSearchParams();
   const inviteFor = params.get(INVITE_PARAM);
   const namesLoaded = !!names.data;
+  // The organization whose Members tab sent the person here: remembered in the history entry's state (kept on a
+  // reload, not in the address), so the page offers the way back to its members.
+  const fromMembersOf = (useLocation().state as { fromMembersOf?: string } | null)?.fromMembersOf;
+  const membersOf = organizations.find((o) => o.id === fromMembersOf);
   useEffect(() => {
     if (!inviteFor || !profile || (mayList && !namesLoaded)) return;
     if (organizations.some((o) => o.id === inviteFor)) {
@@ -57,7 +62,7 @@ export function InvitationsPage() {
         next.delete(INVITE_PARAM);
         return next;
       },
-      { replace: true },
+      { replace: true, state: organizations.some((o) => o.id === inviteFor) ? { fromMembersOf: inviteFor } : undefined },
     );
   }, [inviteFor, profile, mayList, namesLoaded]);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
@@ -105,6 +110,11 @@ export function InvitationsPage() {
     // Not a landmark of its own (no name): named "Invitations" it would be a second region of that name beside the
     // table's scrolling region (axe landmark-unique); the page is the main landmark, its h1 says what it is.
     <section className="page">
+      {membersOf && (
+        <p>
+          <Link to={organizationMembersPath(membersOf.id)}>{t('invitations.list.backToMembers', { organization: membersOf.name })}</Link>
+        </p>
+      )}
       <div className="ws-head">
         <div>
           <h1 id="invitations-title">{t('invitations.list.title')}</h1>
@@ -165,14 +175,14 @@ export function InvitationsPage() {
                 const open = invitation.status === 'pending' || invitation.status === 'expired';
                 return (
                   <tr key={invitation.id} role="row">
-                    <td role="cell" className="ws-card-title ws-wrap">
+                    <td role="cell" className="ws-card-title invitation-email">
                       {invitation.email}
                     </td>
                     <td role="cell" data-label={t('invitations.fields.organization')}>
                       {/* The organization was deleted (its invitations were revoked with it): said, not left blank. */}
                       {invitation.organizationName ?? (invitation.organizationId ? <span className="muted">{t('invitations.list.deletedOrganization')}</span> : '')}
                     </td>
-                    <td role="cell" data-label={t('invitations.fields.role')}>
+                    <td role="cell" className="invitation-role" data-label={t('invitations.fields.role')}>
                       {invitation.isSystemAdmin ? t('invitations.roles.systemAdmin') : roleLabel(t, invitation.roleName)}
                     </td>
                     <td role="cell" data-label={t('invitations.fields.status')}>

@@ -116,6 +116,9 @@ async function openTab(profile: (typeof PROFILES)[keyof typeof PROFILES] = PROFI
 describe("the organization's own parameters", () => {
   it('lists the measured parameters and its own, marked by who keeps them; only its own have Edit and Delete', async () => {
     await openTab();
+    // It says what the list holds (chosen, and made here), not that these are what is measured at its stations.
+    expect(screen.getByText(/^The parameters this organization chose to list here \(with “Choose parameters”\), and those it made\. Values imported into its projects do not add to this list\./)).toBeInTheDocument();
+    expect(screen.queryByText(/this organization measures/)).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Parameters' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Parameter', 'Unit', 'Group', 'Owner', 'Actions']);
     expect(within(rowOf('Secchi depth')).getByText('Own')).toBeInTheDocument();
@@ -343,6 +346,7 @@ describe("the organization's own parameters", () => {
     const table = await screen.findByRole('table', { name: '参数' });
     await within(table).findByRole('cell', { name: 'Secchi depth' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['参数', '单位', '分组', '所属', '操作']);
+    expect(screen.getByText(/^本组织选择列在此处的参数（用“选择参数”），以及本组织创建的参数。导入到其项目中的数值不会把参数加入此列表。/)).toBeInTheDocument();
     expect(within(rowOf('Secchi depth')).getByText('自有')).toBeInTheDocument();
     // A WQX parameter is named in Chinese beside its WQX name; one the table does not know by its label alone.
     expect(within(rowOf('pH值 · pH')).getByText('共享')).toBeInTheDocument();

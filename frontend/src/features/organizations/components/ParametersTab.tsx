@@ -23,9 +23,9 @@ import { ParameterDialog } from './ParameterDialog';
 type Editing = { kind: 'create' } | { kind: 'edit'; parameter: ParameterDetails } | null;
 
 /**
- * The parameters the organization measures, and its own parameters (those it keeps, organizationId set to it),
- * measured or not. Contributors choose the measured ones from every parameter, create parameters of the
- * organization's, and edit and delete them; shared parameters (no organizationId) only system administrators
+ * The parameters the organization chose to list (its selection, which imports do not change), and its own
+ * parameters (those it made, organizationId set to it), chosen or not. Contributors choose the listed ones from
+ * every parameter, create parameters of the organization's, and edit and delete them; shared parameters (no organizationId) only system administrators
  * change, and another organization's only its contributors, as the server checks (chalicelib/parameters/routes.py).
  */
 export function ParametersTab({ organizationId }: { organizationId: string }) {

@@ -21,7 +21,7 @@ import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedV
 import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { readCoordinate, withDecimalPoint } from '../lib/coordinates';
-import { datumLabel } from '../lib/datums';
+import { datumLabel } from '../../../lib/datums';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
@@ -320,13 +320,14 @@ function StationDialog({
   const datums = useHorizontalDatums().data ?? [];
 
   /** A coordinate as typed: its number, or what is wrong with it (a decimal comma is refused, never read as another number). */
-  const commaMessage = (typed: string) => {
+  const commaMessage = (typed: string, field: 'latitude' | 'longitude') => {
     const example = withDecimalPoint(typed);
-    return example ? t('organizations.stations.decimalComma', { example }) : t('organizations.stations.decimalCommaGeneral');
+    if (example) return t('organizations.stations.decimalComma', { example });
+    return field === 'latitude' ? t('organizations.stations.decimalCommaLatitude') : t('organizations.stations.decimalCommaLongitude');
   };
-  const coordinateError = (typed: string, limit: number, outOfRange: string): number | string => {
+  const coordinateError = (typed: string, field: 'latitude' | 'longitude', limit: number, outOfRange: string): number | string => {
     const reading = readCoordinate(typed);
-    if ('problem' in reading) return reading.problem === 'comma' ? commaMessage(typed) : outOfRange;
+    if ('problem' in reading) return reading.problem === 'comma' ? commaMessage(typed, field) : outOfRange;
     return Math.abs(reading.value) > limit ? outOfRange : reading.value;
   };
   /** Typing: a decimal comma is said at once, at its field; the field's other message goes once it is changed. */
@@ -334,15 +335,15 @@ function StationDialog({
     set(value);
     const reading = readCoordinate(value);
     const comma = 'problem' in reading && reading.problem === 'comma';
-    setErrors(({ [field]: _cleared, ...others }) => (comma ? { ...others, [field]: commaMessage(value) } : others));
+    setErrors(({ [field]: _cleared, ...others }) => (comma ? { ...others, [field]: commaMessage(value, field) } : others));
   };
 
   const submit = () => {
     const found: Record<string, string> = {};
     if (!identifier.trim()) found.identifier = t('organizations.stations.identifierRequired');
     if (!name.trim()) found.name = t('organizations.stations.nameRequired');
-    const lat = coordinateError(latitude, 90, t('organizations.stations.latitudeInvalid'));
-    const lon = coordinateError(longitude, 180, t('organizations.stations.longitudeInvalid'));
+    const lat = coordinateError(latitude, 'latitude', 90, t('organizations.stations.latitudeInvalid'));
+    const lon = coordinateError(longitude, 'longitude', 180, t('organizations.stations.longitudeInvalid'));
     if (typeof lat === 'string') found.latitude = lat;
     if (typeof lon === 'string') found.longitude = lon;
     setErrors(found);
@@ -420,7 +421,7 @@ function StationDialog({
               label={t('organizations.stations.latitude')}
               value={latitude}
               error={errors.latitude}
-              hint={meanwhile.hint('latitude') ?? t('organizations.stations.coordinateHint')}
+              hint={meanwhile.hint('latitude') ?? t('organizations.stations.latitudeHint')}
               onChange={typeCoordinate('latitude', setLatitude)}
             />
             <CoordinateField
@@ -428,7 +429,7 @@ function StationDialog({
               label={t('organizations.stations.longitude')}
               value={longitude}
               error={errors.longitude}
-              hint={meanwhile.hint('longitude') ?? t('organizations.stations.coordinateHint')}
+              hint={meanwhile.hint('longitude') ?? t('organizations.stations.longitudeHint')}
               onChange={typeCoordinate('longitude', setLongitude)}
             />
             <div className="ws-field">

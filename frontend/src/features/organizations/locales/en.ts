@@ -170,8 +170,11 @@ const organizations = {
     longitudeInvalid: 'Enter a longitude from -180 to 180.',
     /** A decimal comma is refused, never read as another number ("120,1551" is not 1201551). */
     decimalComma: 'Use a decimal point, not a comma: write {{example}}.',
-    decimalCommaGeneral: 'Use a decimal point, not a comma (for example 30.2741).',
-    coordinateHint: 'Decimal degrees with a point, such as 30.2741; south and west are negative.',
+    decimalCommaLatitude: 'Use a decimal point, not a comma (for example 30.2741).',
+    decimalCommaLongitude: 'Use a decimal point, not a comma (for example 120.1551).',
+    /** Each coordinate field's hint, with an example of its own (Hangzhou: 30.2741 N, 120.1551 E). */
+    latitudeHint: 'Decimal degrees with a point, such as 30.2741; south is negative.',
+    longitudeHint: 'Decimal degrees with a point, such as 120.1551; west is negative.',
     datumHint: 'A phone’s or GPS receiver’s coordinates are in WGS 84; so are those of web maps.',
     creating: 'Creating…',
     saving: 'Saving…',
@@ -202,7 +205,8 @@ const organizations = {
     group: 'Group',
     saved: 'Parameters saved ({{count}}).',
     loadFailed: 'The parameters could not be loaded.',
-    intro: 'The parameters this organization measures, and its own. Its own parameters (marked “Own”) are edited and deleted by its data contributors and group administrators; shared parameters only by system administrators.',
+    /** What the list holds: the organization's chosen list (GET organization/{id}/parameters) and the parameters it made, not what is measured. */
+    intro: 'The parameters this organization chose to list here (with “Choose parameters”), and those it made. Values imported into its projects do not add to this list. Its own parameters (marked “Own”) are edited and deleted by its data contributors and group administrators; shared parameters only by system administrators.',
     new: 'New parameter',
     newTitle: 'New parameter',
     editTitle: 'Edit parameter {{name}}',
@@ -371,26 +375,6 @@ const organizations = {
     stations: 'Stations',
     projectsOf: 'Projects of {{name}}',
     moreProjects: 'and {{count}} more…',
-  },
-  /** Horizontal datums (WQX codes) by readable name; the code is what is stored. */
-  datums: {
-    WGS84: 'WGS 84 (GPS, phones, web maps)',
-    NAD83: 'NAD83 (North American Datum 1983)',
-    NAD27: 'NAD27 (North American Datum 1927)',
-    HARN: 'HARN (High Accuracy Reference Network, NAD83)',
-    WGS72: 'WGS 72 (World Geodetic System 1972)',
-    OLDHI: 'OLDHI (Old Hawaiian Datum)',
-    PR: 'PR (Puerto Rico Datum)',
-    GUAM: 'GUAM (Guam 1963)',
-    AMSMA: 'AMSMA (American Samoa Datum)',
-    ASTRO: 'ASTRO (Midway Astro 1961)',
-    JOHNS: 'JOHNS (Johnston Island 1961)',
-    WAKE: 'WAKE (Wake-Eniwetok 1960)',
-    SGEOR: 'SGEOR (St. George Island Datum)',
-    SLAWR: 'SLAWR (St. Lawrence Island Datum)',
-    SPAUL: 'SPAUL (St. Paul Island Datum)',
-    OTHER: 'Other',
-    UNKWN: 'Unknown',
   },
 };
 

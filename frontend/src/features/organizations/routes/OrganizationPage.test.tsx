@@ -289,6 +289,9 @@ describe('organization workspace', () => {
     const longitude = within(dialog).getByRole('textbox', { name: 'Longitude' });
     // A text field for decimals (a phone shows its decimal keyboard), not a number field that drops the comma.
     expect(longitude).toHaveAttribute('inputmode', 'decimal');
+    // Each coordinate's hint has an example of its own (a longitude's is not a latitude's).
+    expect(latitude).toHaveAccessibleDescription('Decimal degrees with a point, such as 30.2741; south is negative.');
+    expect(longitude).toHaveAccessibleDescription('Decimal degrees with a point, such as 120.1551; west is negative.');
     await user.type(latitude, '30.2741');
     await user.type(longitude, '120,1551');
     // Said at once, at the field.
@@ -352,6 +355,8 @@ describe('organization workspace', () => {
     expect(within(dialog).getByRole('combobox', { name: '水平基准' })).toHaveAccessibleDescription('手机或 GPS 接收器给出的坐标使用 WGS 84，网络地图也是如此。');
     await user.type(within(dialog).getByRole('textbox', { name: '标识符' }), 'QXH-03');
     await user.type(within(dialog).getByRole('textbox', { name: '名称' }), '石桥村');
+    expect(within(dialog).getByRole('textbox', { name: '纬度' })).toHaveAccessibleDescription('以十进制度数填写，使用小数点，例如 30.2741；南纬为负数。');
+    expect(within(dialog).getByRole('textbox', { name: '经度' })).toHaveAccessibleDescription('以十进制度数填写，使用小数点，例如 120.1551；西经为负数。');
     await user.type(within(dialog).getByRole('textbox', { name: '纬度' }), '30.2741');
     await user.type(within(dialog).getByRole('textbox', { name: '经度' }), '120.1551');
     const answer = holdAnswers(server.fetch, (input, init) => init?.method === 'POST' && String(input).endsWith('/station'));

@@ -1,16 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { activityTypeName } from '../../../lib/wqxNames';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
 import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
-import { activitiesPath, activitiesQuery } from '../paths';
+import { activityStart } from '../lib/activityStart';
+import { activitiesPath, activitiesQuery, projectPath } from '../paths';
 import { ActivityDetail } from './ActivityDetail';
 import './activities.css';
 
-type Props = { organizationId: string; projectId: string };
+type Props = {
+  organizationId: string;
+  projectId: string;
+  /** May import into the project: the empty list offers the way to the Imports tab. */
+  canEdit: boolean;
+};
 
 function positive(value: string | null): number | undefined {
   const number = Number(value);
@@ -23,7 +30,7 @@ function positive(value: string | null): number | undefined {
  * (`?q=…&page=…`, replacing the entry as they change), so that closing the activity, or coming back to it from
  * another page, finds the list as it was.
  */
-export function ActivitiesTab({ organizationId, projectId }: Props) {
+export function ActivitiesTab({ organizationId, projectId, canEdit }: Props) {
   const [params, setParams] = useSearchParams();
   const activityId = params.get('activity');
   // Read from the address when the tab opens; from then on this state leads and the address follows it.
@@ -57,6 +64,7 @@ export function ActivitiesTab({ organizationId, projectId }: Props) {
     <ActivityList
       organizationId={organizationId}
       projectId={projectId}
+      canEdit={canEdit}
       page={page}
       search={search}
       onChange={showList}
@@ -69,6 +77,7 @@ export function ActivitiesTab({ organizationId, projectId }: Props) {
 function ActivityList({
   organizationId,
   projectId,
+  canEdit,
   page,
   search,
   onChange,
@@ -82,7 +91,9 @@ function ActivityList({
   focusOn: string | null;
   onFocused: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // In Chinese an activity's type is named in Chinese beside its WQX code.
+  const typeOf = (code: string | null | undefined) => (code ? activityTypeName(code, i18n.language) : code);
   // Asked once typing pauses: a request per key had piled up behind each other on a large project.
   const asked = useDebouncedValue(search, TYPING_PAUSE_MS);
   const activities = useActivities(organizationId, projectId, page, asked);
@@ -115,7 +126,22 @@ function ActivityList({
       ) : !data ? (
         <Spinner />
       ) : data.data.length === 0 ? (
-        <p>{t('projects.activities.empty')}</p>
+        <>
+          <p>{t('projects.activities.empty')}</p>
+          {/* Where activities come from, when none is found for want of any (not for a search's words). */}
+          {!asked && (
+            <>
+              <p className="muted">{canEdit ? t('projects.activities.whereFrom') : t('projects.activities.whereFromReader')}</p>
+              {canEdit && (
+                <ul>
+                  <li>
+                    <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
+                  </li>
+                </ul>
+              )}
+            </>
+          )}
+        </>
       ) : (
         <>
           <div
@@ -153,13 +179,13 @@ function ActivityList({
                       </Link>
                       {/* Shown instead of the Type and Station columns where they do not fit (activities.css). */}
                       {(activity.typeCode || activity.monitoringLocationIdentifier) && (
-                        <span className="activity-inline">{[activity.typeCode, activity.monitoringLocationIdentifier].filter(Boolean).join(' · ')}</span>
+                        <span className="activity-inline">{[typeOf(activity.typeCode), activity.monitoringLocationIdentifier].filter(Boolean).join(' · ')}</span>
                       )}
                     </td>
-                    <td className="activity-type">{activity.typeCode}</td>
+                    <td className="activity-type">{typeOf(activity.typeCode)}</td>
                     <td className="activity-station">{activity.monitoringLocationIdentifier}</td>
-                    {/* As the file wrote it: date, time of day and its zone (never converted). */}
-                    <td>{[activity.startDate, activity.startTime, activity.startTime ? activity.timeZone : null].filter(Boolean).join(' ')}</td>
+                    {/* As the file wrote it: date, time of day and its zone (never converted; UTC when it gave none). */}
+                    <td>{activityStart(activity)}</td>
                   </tr>
                 ))}
               </tbody>

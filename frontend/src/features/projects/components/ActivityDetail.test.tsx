@@ -52,13 +52,16 @@ const EVENING = {
 };
 
 /** An activity whose identifier needs encoding in a path, with nothing measured. */
+/** An activity whose file gave a time without a zone: the server reads it as UTC. */
+const NO_ZONE = { projectId: 'p-creek', id: 'HZ-QTJ-01-20260326-1100', organizationId: DEMO_ORG, typeCode: 'Sample-Routine', startDate: '2026-03-26', startTime: '11:00', timeZone: null, createdAt: '2026-11-20T10:00:00Z', results: [] };
 const EMPTY = { projectId: 'p-creek', id: 'FIELD/7 A', organizationId: DEMO_ORG, typeCode: 'Field Msr/Obs', startDate: '2011-08-01', createdAt: '2026-11-20T10:00:00Z', results: [] };
 
-/** 25 activities (two pages of 20), newest first: the two above among them. */
+/** 25 activities (two pages of 20), newest first: the three above among them. */
 function listed() {
   const rows: Record<string, unknown>[] = [];
-  for (let n = 1; n <= 23; n++) rows.push({ id: `ACT-${String(n).padStart(2, '0')}`, typeCode: 'Sample-Routine', monitoringLocationIdentifier: 'DEMO-1', startDate: `2012-01-${String(n).padStart(2, '0')}` });
+  for (let n = 1; n <= 22; n++) rows.push({ id: `ACT-${String(n).padStart(2, '0')}`, typeCode: 'Sample-Routine', monitoringLocationIdentifier: 'DEMO-1', startDate: `2012-01-${String(n).padStart(2, '0')}` });
   rows.push({ id: EMPTY.id, typeCode: EMPTY.typeCode, startDate: EMPTY.startDate });
+  rows.push({ id: NO_ZONE.id, typeCode: NO_ZONE.typeCode, startDate: NO_ZONE.startDate, startTime: NO_ZONE.startTime, timeZone: NO_ZONE.timeZone });
   rows.push({ id: MEASURED.id, typeCode: MEASURED.typeCode, monitoringLocationIdentifier: MEASURED.monitoringLocationIdentifier, startDate: MEASURED.startDate, startTime: MEASURED.startTime, timeZone: MEASURED.timeZone });
   return rows.sort((a, b) => String(b.startDate).localeCompare(String(a.startDate)));
 }
@@ -78,7 +81,7 @@ function activitiesServer() {
   asked = [];
   failure = null;
   const rows = listed();
-  const details: Record<string, unknown> = { [MEASURED.id]: MEASURED, [EMPTY.id]: EMPTY, [EVENING.id]: EVENING };
+  const details: Record<string, unknown> = { [MEASURED.id]: MEASURED, [EMPTY.id]: EMPTY, [EVENING.id]: EVENING, [NO_ZONE.id]: NO_ZONE };
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === API) {
@@ -181,14 +184,41 @@ describe("a project's activity", () => {
     await act(() => changeLanguage('en'));
   });
 
+  it('says UTC after a start time the file gave without a zone (the server reads it as UTC), in the list and the activity', async () => {
+    renderWorkspace(ACTIVITIES, PROFILES.viewer);
+    await screen.findByRole('table', { name: 'Activities (25)' });
+    const cells = within(screen.getByRole('link', { name: NO_ZONE.id }).closest('tr')!).getAllByRole('cell');
+    expect(cells.at(-1)).toHaveTextContent(/^2026-03-26 11:00 UTC$/);
+    await userEvent.click(screen.getByRole('link', { name: NO_ZONE.id }));
+    const facts = await screen.findByLabelText('Details of the activity');
+    expect(within(facts).getByText('Start').nextElementSibling).toHaveTextContent(/^2026-03-26 11:00 UTC$/);
+  });
+
+  it('names WQX activity types and media in Chinese beside their codes in the Chinese interface', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(ACTIVITIES, PROFILES.viewer);
+    await screen.findByRole('table', { name: '活动（25）' });
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    const cells = within((await screen.findByRole('link', { name: EMPTY.id })).closest('tr')!).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent(/^现场测量\/观测（Field Msr\/Obs）$/);
+    expect(cells[0]!.querySelector('.activity-inline')).toHaveTextContent(/^现场测量\/观测（Field Msr\/Obs）$/);
+    await userEvent.click(screen.getByRole('link', { name: MEASURED.id }));
+    const facts = await screen.findByLabelText('活动详情');
+    expect(within(facts).getByText('类型').nextElementSibling).toHaveTextContent(/^样品-常规（Sample-Routine）$/);
+    expect(within(facts).getByText('介质').nextElementSibling).toHaveTextContent(/^水（Water）$/);
+    // A code the table does not name is shown as it is.
+    expect(within(facts).getByText('介质细分').nextElementSibling).toHaveTextContent(/^Surface Water$/);
+    await changeLanguage('en');
+  });
+
   it('keeps an id whole in the list where it fits: a minimum width, breaking inside a word only as a last resort; on a phone type and station go under it', async () => {
     renderWorkspace(ACTIVITIES, PROFILES.viewer);
     await screen.findByRole('table', { name: 'Activities (25)' });
-    const cells = within(screen.getByRole('link', { name: 'ACT-23' }).closest('tr')!).getAllByRole('cell');
+    const cells = within(screen.getByRole('link', { name: 'ACT-22' }).closest('tr')!).getAllByRole('cell');
     expect(cells.map((cell) => cell.className)).toEqual(['activity-id', 'activity-type', 'activity-station', '']);
     // The line shown under the id where the Type and Station columns are hidden (a narrow list).
     expect(cells[0]!.querySelector('.activity-inline')).toHaveTextContent(/^Sample-Routine · DEMO-1$/);
-    expect(within(cells[0]!).getByRole('link')).toHaveTextContent(/^ACT-23$/);
+    expect(within(cells[0]!).getByRole('link')).toHaveTextContent(/^ACT-22$/);
     // The rules that do it (jsdom lays nothing out): the id column keeps about 15 characters, wraps anywhere only
     // when an id is longer; below 30rem the type and station columns give their room to the id.
     const activitiesCss = readFileSync(join(process.cwd().replace(/\/frontend$/, ''), 'frontend', 'src', 'features', 'projects', 'components', 'activities.css'), 'utf-8');
@@ -254,7 +284,7 @@ describe("a project's activity", () => {
     await changeLanguage('zh-CN');
     renderWorkspace(`${ACTIVITIES}?activity=${encodeURIComponent(MEASURED.id)}`, PROFILES.viewer);
     const facts = await screen.findByLabelText('活动详情');
-    expect(within(facts).getByText('介质').nextElementSibling).toHaveTextContent('Water');
+    expect(within(facts).getByText('介质').nextElementSibling).toHaveTextContent('水（Water）');
     expect(within(facts).getByText('站点').nextElementSibling).toHaveTextContent('WIDNR_WQX-10032762');
     const values = screen.getByRole('table', { name: `活动 ${MEASURED.id} 的测量值（2）` });
     expect(within(values).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['参数', '数值', '单位', '检出条件', '样品组分', '结果状态', '时间']);

@@ -1,10 +1,12 @@
 import { Fragment, useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { activityMediaName, activityTypeName } from '../../../lib/wqxNames';
 import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivity } from '../api/activities';
 import type { ActivityDetail as Activity, ActivityResult } from '../api/types';
+import { activityStart } from '../lib/activityStart';
 import { stationPath } from '../paths';
 import './activities.css';
 
@@ -74,14 +76,14 @@ export function ActivityDetail({
 
 /** The activity's details, each only when it has one. */
 function Facts({ activity }: { activity: Activity }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const station = activity.monitoringLocationIdentifier || activity.stationId;
-  const start = [activity.startDate, activity.startTime, activity.timeZone].filter(Boolean).join(' ');
   const facts: [string, ReactNode][] = [
-    [t('projects.activity.type'), activity.typeCode],
-    [t('projects.activity.media'), activity.media],
+    // In Chinese, WQX codes are named in Chinese beside the code ("现场测量/观测（Field Msr/Obs）").
+    [t('projects.activity.type'), activity.typeCode && activityTypeName(activity.typeCode, i18n.language)],
+    [t('projects.activity.media'), activity.media && activityMediaName(activity.media, i18n.language)],
     [t('projects.activity.mediaSubdivision'), activity.mediaSubdivision],
-    [t('projects.activity.start'), start],
+    [t('projects.activity.start'), activityStart(activity)],
     [t('projects.activity.station'), station && activity.stationId ? <Link to={stationPath(activity.stationId)}>{station}</Link> : station],
     [t('projects.activity.conductingOrganization'), activity.conductingOrganization],
     [t('projects.activity.hydrologicCondition'), activity.hydrologicCondition],

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { matchesSearch } from '../../../lib/parameterNames';
 import { Spinner } from '../../../shell/LazyView';
 import { LoadError } from '../../../shell/LoadError';
@@ -59,6 +60,7 @@ export function AssignedList({
   noMatchMessage,
   moreMessage,
   savedMessage,
+  countMessage,
   items,
   error,
   loadFailedMessage,
@@ -67,6 +69,7 @@ export function AssignedList({
   useChoices,
   onSave,
   nameOf = byLabel,
+  pathOf,
 }: {
   title: string;
   emptyMessage: string;
@@ -79,6 +82,8 @@ export function AssignedList({
   /** Said when more match than are shown: (shown, total). */
   moreMessage: (shown: number, total: number) => string;
   savedMessage: (count: number) => string;
+  /** How many the project holds, said under the list with what they are ("3 stations in the project"). */
+  countMessage: (count: number) => string;
   items: Choice[] | undefined;
   error: unknown;
   /** What could not be loaded (said over the failure), and how to load it again. */
@@ -90,8 +95,9 @@ export function AssignedList({
   onSave: (ids: string[], before: string[]) => Promise<void>;
   /** How a choice is named in the lists (a parameter's Chinese name beside its label in Chinese); its label by default. */
   nameOf?: (choice: Choice) => string;
+  /** Where a listed one's own page is (a station's): its name in the list is a link there. */
+  pathOf?: (choice: Choice) => string;
 }) {
-  const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
   const returnFocus = useRef(false);
   const order = useChoiceOrder();
@@ -155,12 +161,12 @@ export function AssignedList({
         <ul aria-label={title}>
           {listed.map((item) => (
             <li key={item.id}>
-              {nameOf(item)} {item.detail ? <span className="muted">{item.detail}</span> : null}
+              {pathOf ? <Link to={pathOf(item)}>{nameOf(item)}</Link> : nameOf(item)} {item.detail ? <span className="muted">{item.detail}</span> : null}
             </li>
           ))}
         </ul>
       )}
-      <p className="muted">{t('projects.count', { count: listed.length })}</p>
+      <p className="muted">{countMessage(listed.length)}</p>
     </div>
   );
 }

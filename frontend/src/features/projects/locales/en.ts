@@ -11,10 +11,18 @@ const projects = {
     message: 'No project has the id “{{id}}”: it does not exist, or it was deleted.',
     back: 'Back to the projects of the organization',
   },
-  count: '{{count}} in the project',
+  /** How many the project holds, under its list: its stations, or its parameters. */
+  count: {
+    stations_one: '{{count}} station in the project',
+    stations_other: '{{count}} stations in the project',
+    parameters_one: '{{count}} parameter in the project',
+    parameters_other: '{{count}} parameters in the project',
+  },
   chosen: '{{count}} chosen',
   /** The checklist's answer for the filter is on its way. */
   searching: 'Searching…',
+  /** The way to the Imports tab, under an empty list (to those who may import). */
+  importData: 'Import data into this project',
   tabs: {
     label: 'Project sections',
     stations: 'Stations',
@@ -31,7 +39,6 @@ const projects = {
     whereFromReader:
       'Stations belong to the organization. Its data contributors and group administrators add them to this project: they choose them among the organization’s stations, or import a file whose rows give each new station’s Latitude and Longitude.',
     organizationStations: 'The organization’s stations',
-    importData: 'Import data into this project',
     choose: 'Choose stations',
     filter: 'Filter stations',
     noMatch: 'No stations match.',
@@ -42,6 +49,11 @@ const projects = {
   parameters: {
     title: 'Parameters of the project',
     empty: 'No parameters in this project yet.',
+    /** Where a project's parameters come from, said under the empty list (to those who may add them, and to the others). */
+    whereFrom:
+      'Choose them among the portal’s parameters with “Choose parameters”. An import adds them too: the parameters its rows name are added to this project.',
+    whereFromReader:
+      'The organization’s data contributors and group administrators add parameters to this project: they choose them among the portal’s parameters, or import a file, which adds the parameters its rows name.',
     choose: 'Choose parameters',
     filter: 'Filter parameters',
     noMatch: 'No parameters match.',
@@ -55,6 +67,11 @@ const projects = {
     searching: 'Searching…',
     searchState: 'State of the search',
     empty: 'No activities.',
+    /** Where activities come from, said under the empty list (to those who may import, and to the others). */
+    whereFrom:
+      'Imports make them: importing a results file (or the Open Water Data template) makes one activity per visit, a station at a date and time.',
+    whereFromReader:
+      'Imports make them: when the organization’s data contributors or group administrators import a results file (or the Open Water Data template), it makes one activity per visit, a station at a date and time.',
     caption: 'Activities ({{count}})',
     id: 'Activity',
     type: 'Type',

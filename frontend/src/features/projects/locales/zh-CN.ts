@@ -11,9 +11,15 @@ const projects: typeof en = {
     message: '没有 ID 为“{{id}}”的项目：它不存在，或已被删除。',
     back: '返回该组织的项目列表',
   },
-  count: '项目中共 {{count}} 个',
+  count: {
+    stations_one: '项目中共 {{count}} 个站点',
+    stations_other: '项目中共 {{count}} 个站点',
+    parameters_one: '项目中共 {{count}} 个参数',
+    parameters_other: '项目中共 {{count}} 个参数',
+  },
   chosen: '已选 {{count}} 个',
   searching: '正在搜索…',
+  importData: '向此项目导入数据',
   tabs: {
     label: '项目栏目',
     stations: '站点',
@@ -29,7 +35,6 @@ const projects: typeof en = {
     whereFromReader:
       '站点属于组织。组织的数据贡献者和组管理员会把站点加入此项目：从组织的站点中选择，或导入一个文件，其中每一行给出新站点的纬度（Latitude）和经度（Longitude）。',
     organizationStations: '组织的站点',
-    importData: '向此项目导入数据',
     choose: '选择站点',
     filter: '筛选站点',
     noMatch: '没有匹配的站点。',
@@ -40,6 +45,8 @@ const projects: typeof en = {
   parameters: {
     title: '项目的参数',
     empty: '此项目尚无参数。',
+    whereFrom: '用“选择参数”从门户的参数中选择。导入也会添加参数：文件各行所写的参数会加入此项目。',
+    whereFromReader: '组织的数据贡献者和组管理员会把参数加入此项目：从门户的参数中选择，或导入一个文件，文件各行所写的参数会加入此项目。',
     choose: '选择参数',
     filter: '筛选参数',
     noMatch: '没有匹配的参数。',
@@ -53,6 +60,9 @@ const projects: typeof en = {
     searching: '正在搜索…',
     searchState: '搜索状态',
     empty: '暂无活动。',
+    whereFrom: '活动由导入生成：导入结果文件（或 Open Water Data 模板）时，每次采样访问（某个站点在某个日期和时间）生成一个活动。',
+    whereFromReader:
+      '活动由导入生成：组织的数据贡献者或组管理员导入结果文件（或 Open Water Data 模板）时，每次采样访问（某个站点在某个日期和时间）生成一个活动。',
     caption: '活动（{{count}}）',
     id: '活动',
     type: '类型',

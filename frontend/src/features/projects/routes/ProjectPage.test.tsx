@@ -307,6 +307,67 @@ describe("a new project's empty station list", () => {
   });
 });
 
+describe("a new project's empty parameters and activities", () => {
+  beforeEach(() => {
+    const state = demoState();
+    state.projectLists['p-creek'] = { stations: [], parameters: [] };
+    state.activities = [];
+    vi.stubGlobal('fetch', vi.fn(fakeOrganizationsServer(state).fetch));
+  });
+
+  it("says where parameters come from, with the way to an import, and counts them as parameters", async () => {
+    renderWorkspace(`${PROJECT}/parameters`, PROFILES.orgadmin);
+    expect(await screen.findByText('No parameters in this project yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Choose them among the portal’s parameters with “Choose parameters”/)).toBeInTheDocument();
+    expect(screen.getByText(/the parameters its rows name are added to this project/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import data into this project' })).toHaveAttribute('href', `${PROJECT}/imports`);
+    expect(screen.getByText('0 parameters in the project')).toBeInTheDocument();
+  });
+
+  it('says where activities come from (an import makes one per visit), with the way to an import', async () => {
+    renderWorkspace(`${PROJECT}/activities`, PROFILES.orgadmin);
+    expect(await screen.findByText('No activities.')).toBeInTheDocument();
+    expect(screen.getByText(/importing a results file \(or the Open Water Data template\) makes one activity per visit/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import data into this project' })).toHaveAttribute('href', `${PROJECT}/imports`);
+  });
+
+  it('tells a simple member who adds them, without a way to import', async () => {
+    renderWorkspace(`${PROJECT}/parameters`, PROFILES.viewer);
+    expect(await screen.findByText(/data contributors and group administrators add parameters to this project/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import data into this project' })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Project sections' })).getByRole('link', { name: 'Activities' }));
+    expect(await screen.findByText(/when the organization’s data contributors or group administrators import a results file/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import data into this project' })).not.toBeInTheDocument();
+  });
+
+  it('says it in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(`${PROJECT}/parameters`, PROFILES.orgadmin);
+    expect(await screen.findByText(/用“选择参数”从门户的参数中选择/)).toBeInTheDocument();
+    expect(screen.getByText('项目中共 0 个参数')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '向此项目导入数据' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: '项目栏目' })).getByRole('link', { name: '活动' }));
+    expect(await screen.findByText(/每次采样访问（某个站点在某个日期和时间）生成一个活动/)).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});
+
+describe("the project's stations", () => {
+  it("names what it counts, and each station's name opens its page", async () => {
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.viewer);
+    const list = await screen.findByRole('list', { name: 'Stations of the project' });
+    expect(within(list).getByRole('link', { name: 'Mill Creek' })).toHaveAttribute('href', '/sts/station/s-1');
+    expect(screen.getByText('1 station in the project')).toBeInTheDocument();
+  });
+
+  it('counts them as stations in Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.viewer);
+    expect(await screen.findByText('项目中共 1 个站点')).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});
+
 describe("the project's stations in order", () => {
   /** The project's stations as the server lists them: in no order a person could follow. */
   function projectWith(stations: { id: string; identifier: string; name: string }[]) {

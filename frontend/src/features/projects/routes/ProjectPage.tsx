@@ -15,7 +15,7 @@ import { ActivitiesTab } from '../components/ActivitiesTab';
 import { AssignedList, foundAs, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
 import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
-import { organizationProjectsPath, organizationStationsPath, PROJECT_TABS, projectPath, type ProjectTab } from '../paths';
+import { organizationProjectsPath, organizationStationsPath, PROJECT_TABS, projectPath, stationPath, type ProjectTab } from '../paths';
 import '../../../shell/workspace.css';
 
 /** No such project: the server does not know the id (404), or no longer (it was deleted). "Try again" cannot help. */
@@ -95,7 +95,7 @@ export function ProjectPage() {
       {tabNav}
       {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
-      {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} />}
+      {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
       {tab === 'imports' &&
         (canEdit ? <ImportsTab organizationId={organizationId} projectId={projectId} /> : <NoImports organizationId={organizationId} projectId={projectId} />)}
       {tab === 'logger' && <ProjectLoggerTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
@@ -140,7 +140,7 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
             </li>
             {canEdit && (
               <li>
-                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.stations.importData')}</Link>
+                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
               </li>
             )}
           </ul>
@@ -151,6 +151,7 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
       noMatchMessage={t('projects.stations.noMatch')}
       moreMessage={(shown, total) => t('projects.stations.more', { shown, total })}
       savedMessage={(count) => t('projects.stations.saved', { count })}
+      countMessage={(count) => t('projects.count.stations', { count })}
       items={stations.data?.map(toChoice)}
       error={stations.error}
       loadFailedMessage={t('projects.stations.loadFailed')}
@@ -158,6 +159,8 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
       canEdit={canEdit}
       useChoices={(filter) => foundAs(useOrganizationStationChoices(organizationId, filter), toChoice)}
       onSave={save}
+      // Each station's name opens its page.
+      pathOf={(choice) => stationPath(choice.id)}
     />
   );
 }
@@ -172,11 +175,25 @@ function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
     <AssignedList
       title={t('projects.parameters.title')}
       emptyMessage={t('projects.parameters.empty')}
+      emptyHelp={
+        // Where parameters come from: chosen among the portal's, or added by an import naming them in its rows.
+        <>
+          <p className="muted">{canEdit ? t('projects.parameters.whereFrom') : t('projects.parameters.whereFromReader')}</p>
+          {canEdit && (
+            <ul>
+              <li>
+                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
+              </li>
+            </ul>
+          )}
+        </>
+      }
       chooseLabel={t('projects.parameters.choose')}
       filterLabel={t('projects.parameters.filter')}
       noMatchMessage={t('projects.parameters.noMatch')}
       moreMessage={(shown, total) => t('projects.parameters.more', { shown, total })}
       savedMessage={(count) => t('projects.parameters.saved', { count })}
+      countMessage={(count) => t('projects.count.parameters', { count })}
       items={parameters.data?.map(toChoice)}
       error={parameters.error}
       loadFailedMessage={t('projects.parameters.loadFailed')}

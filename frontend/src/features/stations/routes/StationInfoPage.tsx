@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
+import { datumLabel } from '../../../lib/datums';
 import { Loading } from '../../../shell/Loading';
 import { UseInPython, type WqpParams } from '../../../shell/UseInPython';
 import { useOrganizationName } from '../api/organization';
@@ -62,7 +63,8 @@ export function StationInfoPage() {
           {fact(t('stations.info.stationType'), stationType)}
           {fact(t('stations.info.monitoringLocationType'), station.monitoringLocationType)}
           {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
-          {fact(t('stations.info.horizontalDatum'), station.horizontalDatum)}
+          {/* By the name the New station form gives it ("WGS 84 (GPS, phones, web maps)"), not its WQX code alone. */}
+          {fact(t('stations.info.horizontalDatum'), station.horizontalDatum ? datumLabel(t, station.horizontalDatum) : null)}
           {usFact(t('stations.info.huc8'), station.huc8)}
           {usFact(t('stations.info.huc12'), station.huc12)}
           {usFact(t('stations.info.county'), station.countyFips)}

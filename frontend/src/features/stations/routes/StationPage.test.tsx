@@ -378,7 +378,8 @@ describe('station page /sts/station/{stationId}', () => {
     expect(await screen.findByText('Demo Watershed Council')).toBeInTheDocument();
     expect(screen.getByText('USGS-01', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('10190005')).toBeInTheDocument();
-    expect(screen.getByText('Horizontal datum').nextElementSibling).toHaveTextContent('NAD83');
+    // The datum by the name the New station form gives it, not its WQX code alone.
+    expect(screen.getByText('Horizontal datum').nextElementSibling).toHaveTextContent(/^NAD83 \(North American Datum 1983\)$/);
     expect(screen.getByText('Stream', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('2020-01-01 – 2020-03-01')).toBeInTheDocument();
     expect(await screen.findByTestId('mini-map')).toHaveTextContent('40.1,-105.2');
@@ -438,6 +439,7 @@ describe('station page /sts/station/{stationId}', () => {
     try {
       const zh = await infoFacts(chinaStation);
       expect(zh).toContainEqual(['样品数', '0']);
+      expect(zh).toContainEqual(['水平基准', 'WGS 84（GPS、手机、网络地图）']);
       expect(zh.map(([label]) => label)).not.toContain('采样时间');
     } finally {
       await changeLanguage('en');
