@@ -8,8 +8,9 @@ import { useActivities } from '../api/activities';
 import { PageNav } from '../../../shell/PageNav';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import { activityStart } from '../lib/activityStart';
-import { activitiesPath, activitiesQuery, projectPath } from '../paths';
+import { activitiesPath, activitiesQuery } from '../paths';
 import { ActivityDetail } from './ActivityDetail';
+import { WhereFrom } from './WhereFrom';
 import './activities.css';
 
 type Props = {
@@ -130,16 +131,13 @@ function ActivityList({
           <p>{t('projects.activities.empty')}</p>
           {/* Where activities come from, when none is found for want of any (not for a search's words). */}
           {!asked && (
-            <>
-              <p className="muted">{canEdit ? t('projects.activities.whereFrom') : t('projects.activities.whereFromReader')}</p>
-              {canEdit && (
-                <ul>
-                  <li>
-                    <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
-                  </li>
-                </ul>
-              )}
-            </>
+            <WhereFrom
+              organizationId={organizationId}
+              projectId={projectId}
+              canEdit={canEdit}
+              text={t('projects.activities.whereFrom')}
+              readerText={t('projects.activities.whereFromReader')}
+            />
           )}
         </>
       ) : (

@@ -12,6 +12,7 @@ import { useOrganizationStationChoices, useParameterChoices, useProjectParameter
 import { useProject } from '../api/project';
 import type { ProjectParameter } from '../api/types';
 import { ActivitiesTab } from '../components/ActivitiesTab';
+import { WhereFrom } from '../components/WhereFrom';
 import { AssignedList, foundAs, type Choice } from '../components/AssignedList';
 import { ImportsTab } from '../components/ImportsTab';
 import { ProjectLoggerTab } from '../../timeseries/components/ProjectLoggerTab';
@@ -132,19 +133,14 @@ function StationsList({ organizationId, projectId, canEdit }: ListProps) {
       emptyMessage={t('projects.stations.empty')}
       emptyHelp={
         // Where stations come from: the organization's Stations tab, or an import whose rows place new ones.
-        <>
-          <p className="muted">{canEdit ? t('projects.stations.whereFrom') : t('projects.stations.whereFromReader')}</p>
-          <ul>
-            <li>
-              <Link to={organizationStationsPath(organizationId)}>{t('projects.stations.organizationStations')}</Link>
-            </li>
-            {canEdit && (
-              <li>
-                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
-              </li>
-            )}
-          </ul>
-        </>
+        <WhereFrom
+          organizationId={organizationId}
+          projectId={projectId}
+          canEdit={canEdit}
+          text={t('projects.stations.whereFrom')}
+          readerText={t('projects.stations.whereFromReader')}
+          links={[<Link to={organizationStationsPath(organizationId)}>{t('projects.stations.organizationStations')}</Link>]}
+        />
       }
       chooseLabel={t('projects.stations.choose')}
       filterLabel={t('projects.stations.filter')}
@@ -177,16 +173,13 @@ function ParametersList({ organizationId, projectId, canEdit }: ListProps) {
       emptyMessage={t('projects.parameters.empty')}
       emptyHelp={
         // Where parameters come from: chosen among the portal's, or added by an import naming them in its rows.
-        <>
-          <p className="muted">{canEdit ? t('projects.parameters.whereFrom') : t('projects.parameters.whereFromReader')}</p>
-          {canEdit && (
-            <ul>
-              <li>
-                <Link to={projectPath(organizationId, projectId, 'imports')}>{t('projects.importData')}</Link>
-              </li>
-            </ul>
-          )}
-        </>
+        <WhereFrom
+          organizationId={organizationId}
+          projectId={projectId}
+          canEdit={canEdit}
+          text={t('projects.parameters.whereFrom')}
+          readerText={t('projects.parameters.whereFromReader')}
+        />
       }
       chooseLabel={t('projects.parameters.choose')}
       filterLabel={t('projects.parameters.filter')}
