@@ -37,6 +37,9 @@ export interface Series {
    * limit when one is given (NaN when not), which is not a measured value: not on the line, not in min and max.
    */
   noNumber?: Set<number>;
+  /** Per point, the value's figures as its file wrote them, where they are not its number's own ("13.0", "7.10"; ''
+   * otherwise): unset when every value's are. A converted value's (written in another unit) are not its. */
+  written?: string[];
   /** Per point, the sample fraction ("Dissolved", "Total"; '' when none): unset when no value gives one. */
   fraction?: string[];
   /**
@@ -117,6 +120,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
   let dateOnly: Uint8Array | undefined;
   let noNumber = new Set<number>();
   let fraction: string[] | undefined;
+  let written: string[] | undefined;
   let unit = text(root.unit);
   let n = 0;
   let sorted = true;
@@ -142,6 +146,9 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     if (isDateOnly(row, raw)) (dateOnly ??= new Uint8Array(rows.length))[n] = 1;
     const sampleFraction = text(row.sampleFraction ?? row.resultSampleFraction ?? row.ResultSampleFractionText);
     if (sampleFraction) (fraction ??= new Array<string>(rows.length).fill(''))[n] = sampleFraction;
+    // Figures as written (a trailing zero is a figure a scientist reads), not those of a value converted from another unit.
+    const figures = text(row.originalValue);
+    if (figures && !text(row.originalUnit) && Number.isFinite(v)) (written ??= new Array<string>(rows.length).fill(''))[n] = figures;
     n++;
   }
   time = time.slice(0, n);
@@ -150,6 +157,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
   zone = zone?.slice(0, n);
   dateOnly = dateOnly?.slice(0, n);
   fraction = fraction?.slice(0, n);
+  written = written?.slice(0, n);
   if (!sorted) {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => time[a] - time[b]);
     const moved = (indices: ReadonlySet<number>) => new Set(order.flatMap((from, to) => (indices.has(from) ? [to] : [])));
@@ -161,6 +169,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     if (zone) zone = order.map((i) => zone![i]);
     if (dateOnly) dateOnly = Uint8Array.from(order, (i) => dateOnly![i]);
     if (fraction) fraction = order.map((i) => fraction![i]);
+    if (written) written = order.map((i) => written![i]);
     flags = sortedFlags;
     noNumber = moved(noNumber);
   }
@@ -171,6 +180,7 @@ export function readSeries(parameterId: string, body: unknown, offsets: Readonly
     ...(dateOnly && { dateOnly }),
     ...(noNumber.size > 0 && { noNumber }),
     ...(fraction && { fraction }),
+    ...(written && { written }),
   };
 }
 

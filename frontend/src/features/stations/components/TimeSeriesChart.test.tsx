@@ -381,6 +381,22 @@ describe('time series chart: the tooltip (what a point says when pointed at)', (
     ]);
   });
 
+  it('writes a value with the figures its file gave (13.0, 7.10), not a converted value\'s', async () => {
+    const canvas = await renderChart([info('Temperature, water', 'deg C', [
+      { time: '2020-01-01T10:00:00Z', value: 13, originalValue: '13.0' },
+      { time: '2020-02-01T10:00:00Z', value: 7.1, originalValue: '7.10' },
+      // 77 deg F taken as 25 deg C: the file's figures are of another unit.
+      { time: '2020-03-01T10:00:00Z', value: 25, originalValue: '77', originalUnit: 'deg F' },
+      { time: '2020-04-01T10:00:00Z', value: 12.5 },
+    ])]);
+    expect([0, 1, 2, 3].map((i) => tooltipOf(canvas, 0, i)[1])).toEqual([
+      'Temperature, water (deg C): 13.0',
+      'Temperature, water (deg C): 7.10',
+      'Temperature, water (deg C): 25',
+      'Temperature, water (deg C): 12.5',
+    ]);
+  });
+
   it('labels the ticks of tiny values readably, none of them "0" but the zero', async () => {
     const canvas = await renderChart([info('Phosphorus', 'mg/L', [
       { time: '2020-01-01T10:00:00Z', value: 0.000121 },

@@ -379,9 +379,10 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
             label: (item) => {
               const { i, y } = item.raw as Point;
               const series = datasetSeries.current[item.datasetIndex];
+              // A value's figures as written where they differ from its number's (13.0, 7.10): not rounded away.
               const value = series?.noNumber?.has(i)
                 ? t('stations.chart.noNumberValue', { limit: formatValue(y, i18n.language) })
-                : formatValue(y, i18n.language);
+                : series?.written?.[i] || formatValue(y, i18n.language);
               return t('stations.chart.tooltipValue', { label: item.dataset.label, value });
             },
             afterLabel: (item) => (item.raw as Point).flag ?? '',
