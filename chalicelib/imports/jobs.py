@@ -4,13 +4,24 @@ from __future__ import annotations
 from chalicelib.workers.jobs import job, remaining_ms
 
 
-@job("import-data")
-def import_data(message: dict) -> None:
+# The service the import job's structured log lines name. Not "imports": Powertools' Logger filters out, on every
+# handler of the root logger, the records of any logger whose name *contains* its service name, which silenced every
+# line of chalicelib.imports.* and chalicelib.workers.imports (a walk's failing imports left no line in any log).
+LOG_SERVICE = "import-job"
+
+
+def job_logger():
+    """The import job's Powertools Logger (structured JSON lines, the logId as correlation id)."""
     from aws_lambda_powertools import Logger
 
+    return Logger(service=LOG_SERVICE, child=False)
+
+
+@job("import-data")
+def import_data(message: dict) -> None:
     from chalicelib.imports import telemetry, worker
 
-    log = Logger(service="imports", child=False)
+    log = job_logger()
     log.set_correlation_id(message.get("logId"))
     metrics = telemetry.ImportMetrics()
     try:
