@@ -38,9 +38,13 @@ def handle(event, context=None) -> dict:
 def _run(record) -> None:
     from chalicelib.workers import jobs
 
-    message = json.loads(record.body)
-    if not isinstance(message, dict):
-        raise ValueError("A job message must be a JSON object")
+    try:
+        message = json.loads(record.body)
+        if not isinstance(message, dict):
+            raise ValueError("A job message must be a JSON object")
+    except ValueError:  # said, then failed: after its retries the dead-letter queue holds it
+        logger.exception("job failed: message %s is no job", record.message_id)
+        raise
     # How often SQS has delivered it: the last delivery before the dead-letter queue can say so.
     message["receiveCount"] = int(record.attributes.approximate_receive_count or 1)
     stop = threading.Event()

@@ -47,3 +47,13 @@ def test_no_module_s_logger_is_named_within_a_powertools_service_name():
                for path in (root / "chalicelib").rglob("*.py") if "getLogger(__name__)" in path.read_text()]
     assert "chalicelib.workers.imports" in modules
     assert [(module, service) for module in modules for service in services if service in module] == []
+
+
+def test_a_message_that_is_no_job_is_logged_as_it_fails(caplog):
+    from types import SimpleNamespace
+
+    from chalicelib.workers import imports
+
+    with pytest.raises(ValueError), caplog.at_level(logging.ERROR, logger="chalicelib.workers.imports"):
+        imports._run(SimpleNamespace(body="this is not a job", message_id="m-2"))
+    assert "job failed: message m-2 is no job" in caplog.text
