@@ -26,6 +26,7 @@ def wqx_hours() -> dict[str, float]:
     return {zone["value"]: zone["offsetHours"] for zone in reference.keylists()["timeZones"]["values"]}
 
 
+@lru_cache(maxsize=256)  # per value in downloads and imports: a file's zones are few
 def offset_code(text: str) -> str | None:
     """An offset from UTC as stored ("UTC+08:00"), from any of the forms a file may give; None when `text` is no
     offset (a WQX code, a typing error) or none clocks use."""
@@ -49,6 +50,7 @@ def stored_code(text: str) -> str | None:
     return offset_code(text)
 
 
+@lru_cache(maxsize=256)
 def hours(code: str | None) -> float | None:
     """A stored zone's offset from UTC in hours (a WQX code's, or an offset's); None for none or an unknown code."""
     if not code:
