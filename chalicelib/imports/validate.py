@@ -10,6 +10,7 @@ Python loops run only over rejected rows; the valid ones stay in Arrow arrays.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,10 @@ TIME_WITHOUT_ZONE = "timeWithoutZone"
 # ACTIVITY_DATE (the start date of their activities, whatever way the file wrote it).
 ACTIVITY_GENERATED = "activityGenerated"
 ACTIVITY_DATE = "activityDate"
+# WQX's limit on an ActivityIdentifier's length; a generated one longer than it is shortened to it
+# (generated_activity_ids): a readable start, "-" and ACTIVITY_ID_HASH_CHARS hex digits of a hash of the whole.
+ACTIVITY_ID_MAX = 55
+ACTIVITY_ID_HASH_CHARS = 12
 DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00-68 are 2000-2068)"
 # Free text (a result's comment, a station's description): a tab or a line break is text there (a quoted cell may
 # run over lines). Every other column is one line, as a name, an identifier, a code or a number is: a control
@@ -710,7 +715,8 @@ def generated_activity_ids(station: pa.Array, local_times: pa.Array, timed: np.n
     and, when it gives one, its time of day (as written, in its own zone), and its activity type's WQX abbreviation,
     joined by "-": MY-CREEK-1-20240501-0930-FM (0930 a time to the minute, 093015 to the second). A row is a
     measurement of its station at its time, so the rows of one station, time and type are one activity, and the
-    same row imported again is given the same identifier: its results are found unchanged under it."""
+    same row imported again is given the same identifier: its results are found unchanged under it. An identifier
+    longer than WQX's 55 characters (a long station identifier) is shortened to them (shortened_activity_id)."""
     day = pc.replace_substring(pc.utf8_slice_codeunits(local_times, 0, 10), "-", "")
     minute = pc.replace_substring(pc.utf8_slice_codeunits(local_times, 11, 16), ":", "")
     second = pc.utf8_slice_codeunits(local_times, 17, 19)
@@ -720,7 +726,25 @@ def generated_activity_ids(station: pa.Array, local_times: pa.Array, timed: np.n
     # A type without an abbreviation (none of the reference's) is named by its letters and digits.
     short = pa.array([abbreviations.get(code) or re.sub(r"[^0-9A-Za-z]+", "", code) or None
                       for code in types.to_pylist()], pa.string()).take(pa.array(index))
-    return pc.binary_join_element_wise(station, day, clock, short, "-", null_handling="skip")
+    ids = pc.binary_join_element_wise(station, day, clock, short, "-", null_handling="skip")
+    too_long = pc.fill_null(pc.greater(pc.utf8_length(ids), ACTIVITY_ID_MAX), False)
+    if not pc.any(too_long).as_py():
+        return ids
+    # Only the over-long ones, once per distinct identifier (the rows of one activity share theirs).
+    texts, index = _distinct_texts(pc.filter(ids, too_long))
+    shortened = pa.array([shortened_activity_id(text) for text in texts.to_pylist()], ids.type)
+    return pc.replace_with_mask(ids, too_long, shortened.take(pa.array(index)))
+
+
+def shortened_activity_id(identifier: str) -> str:
+    """A generated activity identifier within WQX's 55 characters: itself when it is, else its first characters,
+    "-" and a hash of the whole (MY-VERY-LONG-STATION-...-1f0c2a9b3e4d), the same whenever the same row is imported
+    and different for identifiers that differ anywhere, past the cut too."""
+    if len(identifier) <= ACTIVITY_ID_MAX:
+        return identifier
+    digest = hashlib.blake2b(identifier.encode("utf-8"), digest_size=ACTIVITY_ID_HASH_CHARS // 2).hexdigest()
+    start = identifier[:ACTIVITY_ID_MAX - ACTIVITY_ID_HASH_CHARS - 1].rstrip("-")
+    return f"{start}-{digest}"
 
 
 def _rejected(frame: _Frame, derived: dict, unknown_unit: np.ndarray) -> Checked | None:
