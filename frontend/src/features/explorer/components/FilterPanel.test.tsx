@@ -60,3 +60,52 @@ describe("the explorer's parameter filter", () => {
     expect(listed(filter)).toEqual(['Total Phosphorus, mixed forms']);
   });
 });
+
+/** The parameters the Colour by choice offers, as they read, in their order. */
+const colourOptions = (select: HTMLElement) => within(select).getAllByRole('option').slice(1).map((option) => option.textContent);
+
+describe("the explorer's Colour by choice", () => {
+  // It listed the parameters by their WQX English names alone while the parameter filter beside it named them in Chinese.
+  it('names a parameter in Chinese beside its WQX name, as the parameter filter does, sorted by pinyin', async () => {
+    await changeLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderPanel();
+    const select = await screen.findByRole('combobox', { name: '着色依据' });
+    await waitFor(() => expect(colourOptions(select)).toContain('溶解氧 · Dissolved oxygen (DO)'));
+    expect(within(select).getByRole('option', { name: '站点类型' })).toBeInTheDocument();
+    // By the Chinese name's pinyin; names starting with Latin letters (none known in Chinese, pH) after them.
+    expect(colourOptions(select)).toEqual([
+      '比电导 · Specific conductance',
+      '大肠埃希氏菌 · Escherichia coli',
+      '氯化物 · Chloride',
+      '溶解氧 · Dissolved oxygen (DO)',
+      '水温 · Temperature, water',
+      '硝酸盐氮 · Nitrate',
+      '浊度 · Turbidity',
+      '总磷 · Total Phosphorus, mixed forms',
+      'pH值 · pH',
+      'Secchi depth',
+    ]);
+    await user.selectOptions(select, '溶解氧 · Dissolved oxygen (DO)');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ colorBy: 'p-2' }));
+  });
+
+  it('names a parameter by its WQX name alone in English, sorted alphabetically', async () => {
+    renderPanel();
+    const select = await screen.findByRole('combobox', { name: 'Colour by' });
+    await waitFor(() => expect(colourOptions(select)).toContain('Dissolved oxygen (DO)'));
+    expect(colourOptions(select)).toEqual([
+      'Chloride',
+      'Dissolved oxygen (DO)',
+      'Escherichia coli',
+      'Nitrate',
+      'pH',
+      'Secchi depth',
+      'Specific conductance',
+      'Temperature, water',
+      'Total Phosphorus, mixed forms',
+      'Turbidity',
+    ]);
+    expect(colourOptions(select).join()).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+});

@@ -93,17 +93,6 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
     const collator = new Intl.Collator();
     return [...counties.data].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || collator.compare(a.name, b.name));
   }, [counties.data, stations]);
-  // Colour by: the parameters the current result measures (all of them while that is unknown), a parameter's
-  // sample fractions apart (Dissolved and Total phosphorus are two analytes), and the chosen one.
-  const measured = useMemo(() => {
-    const byId = new Map((parameters.data ?? []).map((p) => [p.id, p]));
-    const ids = stations?.parameterIds ?? (parameters.data ?? []).map((p) => p.id);
-    return colorByOptions(ids, stations?.fractions, filters.colorBy, {
-      parameter: (id) => byId.get(id)?.name ?? id,
-      withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
-    });
-  }, [parameters.data, stations, filters.colorBy, t]);
-  const active = activeFilterCount({ ...filters, colorBy: '' });
   // A parameter is found by its Chinese names too (lib/parameterNames), and in Chinese listed by the first beside its
   // WQX name (the name files and WQX use).
   const parameterNaming = useMemo(
@@ -113,6 +102,23 @@ export function FilterPanel({ filters, onChange, stations, headingHidden = false
     }),
     [i18n.language],
   );
+  // Colour by: the parameters the current result measures (all of them while that is unknown), a parameter's
+  // sample fractions apart (Dissolved and Total phosphorus are two analytes), and the chosen one. Named as the
+  // parameter filter names them (in Chinese, the Chinese name beside the WQX one) and sorted by that name in the
+  // interface's language (in Chinese, by pinyin, the names without a Chinese one after).
+  const measured = useMemo(() => {
+    const byId = new Map((parameters.data ?? []).map((p) => [p.id, p]));
+    const ids = stations?.parameterIds ?? (parameters.data ?? []).map((p) => p.id);
+    const collator = new Intl.Collator(i18n.language);
+    return colorByOptions(ids, stations?.fractions, filters.colorBy, {
+      parameter: (id) => {
+        const parameter = byId.get(id);
+        return parameter ? parameterNaming.nameOf(parameter) : id;
+      },
+      withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
+    }).sort((a, b) => collator.compare(a.name, b.name));
+  }, [parameters.data, stations, filters.colorBy, t, i18n.language, parameterNaming]);
+  const active = activeFilterCount({ ...filters, colorBy: '' });
 
   return (
     <form className="filter-panel" aria-label={t('explorer.filters.title')} onSubmit={(e) => e.preventDefault()} role="search">

@@ -170,8 +170,10 @@ describe('explorer /sts/overview', () => {
     it('names them in Simplified Chinese', async () => {
       await changeLanguage('zh-CN');
       renderExplorer('/sts/overview?mode=map&colorBy=p-p%23Dissolved');
-      expect(await screen.findByRole('group', { name: '图例' })).toHaveTextContent('最新值：Phosphorus（Dissolved） (mg/L)');
-      await waitFor(() => expect(options()).toContain('Phosphorus（Total）'));
+      // The list and the legend name the parameter as the parameter filter does: its Chinese name beside its WQX one.
+      expect(await screen.findByRole('group', { name: '图例' })).toHaveTextContent('最新值：磷 · Phosphorus（Dissolved） (mg/L)');
+      await waitFor(() => expect(options()).toContain('磷 · Phosphorus（Total）'));
+      expect(options()).toContain('pH值 · pH');
     });
   });
 

@@ -14,6 +14,7 @@ import { StationTable } from '../components/StationTable';
 import { DEFAULT_TABLE_ROWS, STATION_TABLE_WIDGET } from '../widgets/config';
 import { typeColors, typeLegend, valueRange } from '../lib/colors';
 import { colorByName } from '../lib/colorBy';
+import { parameterDisplayName } from '../../../lib/parameterNames';
 import { useParameterOptions } from '../api/parameters';
 import { ValueLegend } from '../components/ValueLegend';
 import { UseInPython } from '../components/UseInPython';
@@ -32,7 +33,7 @@ const StationMap = lazy(loadStationMap);
 /** /sts/overview: the filter panel, the map and the station table; the address holds mode, filters and the
  * table's sort, page and page size. */
 export function ExplorerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const mode = parseMode(params);
@@ -120,9 +121,13 @@ export function ExplorerPage() {
     return valueRange(values);
   }, [values, summary]);
   const missing = useMemo(() => (values ? values.filter((v) => v === null).length : 0), [values]);
-  // The parameter, and the sample fraction where its values are of several (as the filter names it).
+  // The parameter, and the sample fraction where its values are of several (as the filter names it: in Chinese, its
+  // Chinese name beside its WQX one).
   const colorName = colorByName(filters.colorBy, stations?.fractions, {
-    parameter: (id) => (parameters.data ?? []).find((p) => p.id === id)?.name ?? id,
+    parameter: (id) => {
+      const name = (parameters.data ?? []).find((p) => p.id === id)?.name;
+      return name ? parameterDisplayName({ label: name }, i18n.language) : id;
+    },
     withFraction: (name, fraction) => t('explorer.map.fractionName', { name, fraction }),
   });
   const modes: ViewMode[] = phone ? ['map', 'table'] : ['both', 'map', 'table'];
