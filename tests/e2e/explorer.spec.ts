@@ -24,6 +24,7 @@ const LANGUAGES = {
     resetZoom: 'Reset zoom',
     legend: 'Legend',
     colorBy: 'Colour by',
+    phOption: 'pH',
     useInPython: 'Use in Python / R',
     wqpStations: 'Stations (WQP address)',
   },
@@ -42,6 +43,8 @@ const LANGUAGES = {
     resetZoom: '重置缩放',
     legend: '图例',
     colorBy: '着色依据',
+    // A parameter is named as the filter names it: in Chinese, then as WQX names it.
+    phOption: 'pH值 · pH',
     useInPython: '在 Python / R 中使用',
     wqpStations: '站点（WQP 地址）',
   },
@@ -141,7 +144,7 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     expect(byPh.ok()).toBeTruthy();
     const { min, max, unit } = ((await byPh.json()) as { totals: { value: { min: number; max: number; unit: string } } }).totals.value;
     expect(min).toBeLessThan(max);
-    await page.getByRole('combobox', { name: L.colorBy }).selectOption({ label: 'pH' });
+    await page.getByRole('combobox', { name: L.colorBy }).selectOption({ label: L.phOption });
     await expect(page).toHaveURL(new RegExp(`colorBy=${ph}`));
     const valueLegend = page.getByRole('group', { name: L.legend });
     await expect(valueLegend).toContainText(`(${unit})`);
