@@ -625,6 +625,16 @@ ZH_CN = {
         "未知的站点类型 '{value}'：请使用站点类型的键（GET /stationTypes）。",
     "Unknown horizontal datum '{value}': use a WQX datum code such as NAD83, WGS84 or NAD27.":
         "未知的水平基准 '{value}'：请使用 WQX 基准代码，例如 NAD83、WGS84 或 NAD27。",
+    # A station's elevation and drainage areas: the API names the field, an import the column.
+    "Unknown {name} '{value}': use ft, feet, m or meters.": "未知的 {name} '{value}'：请使用 ft、feet、m 或 meters。",
+    "Unknown {name} '{value}': use sq mi, acres, sq km or ha.":
+        "未知的 {name} '{value}'：请使用 sq mi、acres、sq km 或 ha。",
+    "{name} '{value}' has no unit: give it in {unit} (ft, feet, m or meters).":
+        "{name} '{value}' 没有单位：请在 {unit} 中给出（ft、feet、m 或 meters）。",
+    "{name} '{value}' has no unit: give it in {unit} (sq mi, acres, sq km or ha).":
+        "{name} '{value}' 没有单位：请在 {unit} 中给出（sq mi、acres、sq km 或 ha）。",
+    "{column} '{value}' is not a number: write it as a number, such as 160, and its unit in {label}.":
+        "{column} '{value}' 不是数字：请写成数字（例如 160），并在 {label} 中写明单位。",
     "Unknown unit '{value}': use a WQX unit code such as mg/L, deg C or uS/cm.":
         "未知单位 '{value}'：请使用 WQX 单位代码，例如 mg/L、deg C 或 uS/cm。",
     "Unknown activity type '{value}': use a WQX activity type such as Field Msr/Obs or Sample-Routine.":

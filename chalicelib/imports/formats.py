@@ -109,6 +109,13 @@ WQP_STATION = Format(
         "huc8": "HUCEightDigitCode", "latitude": "LatitudeMeasure", "longitude": "LongitudeMeasure",
         "horizontalDatum": "HorizontalCoordinateReferenceSystemDatumName", "stateCode": "StateCode",
         "countyCode": "CountyCode",
+        # The station's elevation and drainage areas (chalicelib/stations/models.py), each optional.
+        "elevation": "VerticalMeasure/MeasureValue", "elevationUnit": "VerticalMeasure/MeasureUnitCode",
+        "elevationMethod": "VerticalCollectionMethodName",
+        "verticalDatum": "VerticalCoordinateReferenceSystemDatumName",
+        "drainageArea": "DrainageAreaMeasure/MeasureValue", "drainageAreaUnit": "DrainageAreaMeasure/MeasureUnitCode",
+        "contributingDrainageArea": "ContributingDrainageAreaMeasure/MeasureValue",
+        "contributingDrainageAreaUnit": "ContributingDrainageAreaMeasure/MeasureUnitCode",
     },
     required=("station", "stationName", "latitude", "longitude"),
     signature=("MonitoringLocationIdentifier", "LatitudeMeasure", "LongitudeMeasure"))

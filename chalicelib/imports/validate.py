@@ -42,7 +42,7 @@ AHEAD = timedelta(days=2)  # how far after today a result's date may be
 TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
                "unit", "fraction", "detectionCondition", "status", "valueType", "qualifier", "comment",
                "description", "locationType", "analyticalMethod", "horizontalDatum", "detectionLimitUnit",
-               "detectionLimitType")
+               "detectionLimitType", "elevationMethod", "verticalDatum")
 
 # The accepted rows' field marking a time of day given without a time zone (read as UTC); absent when none is.
 TIME_WITHOUT_ZONE = "timeWithoutZone"
@@ -847,6 +847,45 @@ def _check_datum(frame: _Frame) -> None:
                  "Unknown horizontal datum '{value}': use a WQX datum code such as NAD83, WGS84 or NAD27.", datum)
 
 
+MEASURE_NOT_A_NUMBER = "{column} '{value}' is not a number: write it as a number, such as 160, and its unit in {label}."
+ELEVATION_UNIT_UNKNOWN = "Unknown {column} '{value}': use ft, feet, m or meters."
+AREA_UNIT_UNKNOWN = "Unknown {column} '{value}': use sq mi, acres, sq km or ha."
+ELEVATION_WITHOUT_UNIT = "{column} '{value}' has no unit: give it in {label} (ft, feet, m or meters)."
+AREA_WITHOUT_UNIT = "{column} '{value}' has no unit: give it in {label} (sq mi, acres, sq km or ha)."
+
+
+def _check_measures(frame: _Frame, fmt) -> dict[str, pa.Array]:
+    """A station's elevation and drainage areas, where the file gives them: each value a number (a spreadsheet's
+    text mark taken off) with its unit, one of the reference's units for it (stored as the reference spells it).
+    Answers the numbers (null where none is given) and the units ("" where no value is given) by field."""
+    from chalicelib.reference import service as reference
+
+    found = {}
+    for name, unit_name, units, unknown, without in (
+            ("elevation", "elevationUnit", reference.ELEVATION_UNITS, ELEVATION_UNIT_UNKNOWN, ELEVATION_WITHOUT_UNIT),
+            ("drainageArea", "drainageAreaUnit", reference.AREA_UNITS, AREA_UNIT_UNKNOWN, AREA_WITHOUT_UNIT),
+            ("contributingDrainageArea", "contributingDrainageAreaUnit", reference.AREA_UNITS, AREA_UNIT_UNKNOWN,
+             AREA_WITHOUT_UNIT)):
+        if name not in frame.arrays:
+            continue  # (a unit without its value's column says nothing)
+        text = frame.text(name)
+        numbers, numeric = parse_numbers(text)
+        given = _numpy(pc.not_equal(text, ""))
+        label = {"label": frame.column(unit_name, fmt.column(unit_name))}
+        frame.reject(given & ~_numpy(numeric), name, MEASURE_NOT_A_NUMBER, text, lambda _, label=label: label)
+        written = frame.text(unit_name)
+        spelled = {unit: reference.measure_unit(unit, units) for unit in pc.unique(written).to_pylist() if unit}
+        known = [unit for unit, spelling in spelled.items() if spelling]
+        index = pc.index_in(written, value_set=pa.array(known, pa.string()))
+        stored = pc.take(pa.array([spelled[unit] for unit in known], pa.string()), index)
+        frame.reject(given & _numpy(pc.equal(written, "")), name, without, text, lambda _, label=label: label)
+        frame.reject(given & _numpy(pc.not_equal(written, "")) & _numpy(pc.is_null(stored)), unit_name, unknown,
+                     written)
+        found[name] = numbers
+        found[unit_name] = pc.if_else(pa.array(given), pc.fill_null(stored, ""), "")
+    return found
+
+
 def _check_limit(frame: _Frame, rules: Rules, fmt) -> pa.Array | None:
     """The detection limit's cells, where the file has them: a number (a spreadsheet's text mark taken off), its
     unit a WQX unit code. Kept as written (1.0 keeps its figures). None when the file has no limit column."""
@@ -1182,6 +1221,7 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
     name = frame.required("stationName", "every station needs its name.")
     coordinates = _coordinates(frame, required=True)
     _check_datum(frame)
+    measures = _check_measures(frame, layout.format)
     huc8 = frame.text("huc8")
     frame.reject(pc.and_(pc.not_equal(huc8, ""), pc.invert(pc.match_substring_regex(huc8, r"^\d{7,8}$"))), "huc8",
                  "{column} '{value}' is not a hydrologic unit code of 8 digits.", huc8)
@@ -1204,7 +1244,8 @@ def check_stations(chunk: pa.Table, layout: Layout, header: list, *, first_row: 
     mask = pa.array(~frame.bad)
     fields = {n: pc.filter(frame.text(n), mask) for n in frame.arrays}
     fields.update(station=pc.filter(station, mask), stationName=pc.filter(name, mask),
-                  latitude=pc.filter(coordinates["latitude"], mask), longitude=pc.filter(coordinates["longitude"], mask))
+                  latitude=pc.filter(coordinates["latitude"], mask), longitude=pc.filter(coordinates["longitude"], mask),
+                  **{n: pc.filter(values, mask) for n, values in measures.items()})
     return Checked(fields, frame.rows[~frame.bad], frame.index[~frame.bad], frame.rejections, frame.columns)
 
 

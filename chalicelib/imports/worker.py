@@ -636,7 +636,7 @@ class ImportJob:
                 horizontalDatum=_text(fields, "horizontalDatum", position),
                 monitoringLocationType=_text(fields, "locationType", position),
                 description=_text(fields, "description", position), huc8=_huc(fields, "huc8", position, 8),
-                **_state_and_county(fields, position))
+                **_state_and_county(fields, position), **_measures(fields, position))
             station_id = stations.station_id_for(org, identifier)
             existing = found.get(station_id)
             if existing is None:
@@ -1012,6 +1012,20 @@ def _text(fields: dict, name: str, position: int) -> str | None:
 def _huc(fields: dict, name: str, position: int, digits: int) -> str | None:
     value = _text(fields, name, position)
     return value.zfill(digits) if value and value.isdigit() and len(value) <= digits else None
+
+
+def _measures(fields: dict, position: int) -> dict:
+    """A station's elevation (with its unit, method and vertical datum) and drainage areas (with their units) from
+    the row, those it gives (validate._check_measures checked them: a value has its unit)."""
+    values = {}
+    for name, unit in (("elevation", "elevationUnit"), ("drainageArea", "drainageAreaUnit"),
+                       ("contributingDrainageArea", "contributingDrainageAreaUnit")):
+        number = fields[name][position].as_py() if name in fields else None
+        if number is not None:
+            values.update({name: number, unit: _text(fields, unit, position)})
+    for name in ("elevationMethod", "verticalDatum"):
+        values[name] = _text(fields, name, position)
+    return values
 
 
 def _fips(fields: dict, name: str, position: int, digits: int) -> str | None:

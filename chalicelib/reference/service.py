@@ -143,6 +143,24 @@ def horizontal_datums() -> frozenset[str]:
     return frozenset(d["value"] for d in keylists()["horizontalDatums"]["values"])
 
 
+# The WQX MeasureUnitCodes a station's elevation (VerticalMeasure/MeasureUnitCode) and its drainage areas
+# (DrainageAreaMeasure/MeasureUnitCode, ContributingDrainageAreaMeasure/...) are given in; the portal's site files
+# write NWIS's "feet" and "sq mi". (Not the result units of the keylist units: no result is an area.)
+ELEVATION_UNITS = ("ft", "feet", "m", "meters")
+AREA_UNITS = ("sq mi", "acres", "sq km", "ha")
+
+
+def _loose_unit(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+def measure_unit(text: str | None, units: tuple[str, ...]) -> str | None:
+    """The unit of `units` the text names, as the list spells it ('Feet', 'SQ MI' and 'sqmi' are feet and sq mi),
+    or None when it names none of them."""
+    wanted = _loose_unit(text or "")
+    return next((unit for unit in units if _loose_unit(unit) == wanted), None) if wanted else None
+
+
 @lru_cache(maxsize=1)
 def counties() -> list[dict]:
     """Every US county with its state, from the addfips package's bundled Census file (2020)."""

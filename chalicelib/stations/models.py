@@ -49,6 +49,18 @@ class Station(BaseModel):
     horizontalDatum = UnicodeAttribute(null=True)  # WQX HorizontalCoordinateReferenceSystemDatumName (NAD83, WGS84...)
     stationType = UnicodeAttribute(null=True)  # a station type key
     monitoringLocationType = UnicodeAttribute(null=True)  # WQX MonitoringLocationTypeName
+    # The station's elevation (WQX VerticalMeasure: value, unit, VerticalCollectionMethodName and
+    # VerticalCoordinateReferenceSystemDatumName), its drainage area and contributing drainage area (WQX
+    # DrainageAreaMeasure, ContributingDrainageAreaMeasure: value and unit), each as a Station profile gives them;
+    # a unit is one of reference.ELEVATION_UNITS / AREA_UNITS.
+    elevation = NumberAttribute(null=True)
+    elevationUnit = UnicodeAttribute(null=True)
+    elevationMethod = UnicodeAttribute(null=True)
+    verticalDatum = UnicodeAttribute(null=True)
+    drainageArea = NumberAttribute(null=True)
+    drainageAreaUnit = UnicodeAttribute(null=True)
+    contributingDrainageArea = NumberAttribute(null=True)
+    contributingDrainageAreaUnit = UnicodeAttribute(null=True)
     huc8 = UnicodeAttribute(null=True)
     huc12 = UnicodeAttribute(null=True)
     stateFips = UnicodeAttribute(null=True)  # 2 digits

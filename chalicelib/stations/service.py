@@ -19,21 +19,28 @@ from chalicelib.projects.models import derived_id
 from chalicelib.reference import service as reference
 from chalicelib.stations.models import SUMMARY_FIELDS, Station
 
+# A station's elevation and drainage areas (each optional; a value needs its unit).
+MEASURE_FIELDS = ("elevation", "elevationUnit", "elevationMethod", "verticalDatum", "drainageArea", "drainageAreaUnit",
+                  "contributingDrainageArea", "contributingDrainageAreaUnit")
 FIELDS = ("id", "organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
-          "stationType",
+          *MEASURE_FIELDS, "stationType",
           "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips", "projectIds", *SUMMARY_FIELDS,
           "createdAt", "updatedAt", "deletedAt")
 WRITABLE = ("organizationId", "identifier", "name", "description", "latitude", "longitude", "horizontalDatum",
-            "stationType", "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
+            *MEASURE_FIELDS, "stationType", "monitoringLocationType", "huc8", "huc12", "stateFips", "countyFips")
 REQUIRED = ("organizationId", "identifier", "name", "latitude", "longitude")
 # An imported cell's limit (imports.validate.MAX_TEXT) for the texts a file may give; WQX's for the description.
 TEXT_LIMITS = {"identifier": 500, "name": 500, "description": 4000, "horizontalDatum": 500, "stationType": 500,
-               "monitoringLocationType": 500}
+               "monitoringLocationType": 500, "elevationMethod": 500, "verticalDatum": 500}
 COLLECTION = Collection(Station, name="Station", fields=FIELDS, writable=WRITABLE, required=REQUIRED,
                         default_sort=(("name", "ASC"),), max_page_size=1000, deleted_for_admins_only=True,
                         text_limits=TEXT_LIMITS)
 NOT_FOUND = "Station not found."
 _DIGITS = {"huc8": 8, "huc12": 12, "stateFips": 2, "countyFips": 5}
+# Each measure: its value's field, its unit's field, and the units it may be given in (chalicelib/reference).
+MEASURES = (("elevation", "elevationUnit", reference.ELEVATION_UNITS),
+            ("drainageArea", "drainageAreaUnit", reference.AREA_UNITS),
+            ("contributingDrainageArea", "contributingDrainageAreaUnit", reference.AREA_UNITS))
 
 
 def _changed() -> None:
@@ -70,6 +77,15 @@ def validate(data: Any, *, creating: bool) -> dict:
     if values.get("horizontalDatum") is not None and values["horizontalDatum"] not in reference.horizontal_datums():
         raise BadRequest(f"Unknown horizontal datum '{values['horizontalDatum']}': use a WQX datum code such as "
                          "NAD83, WGS84 or NAD27.")
+    for _, unit_name, units in MEASURES:
+        if values.get(unit_name) is not None:
+            unit = reference.measure_unit(values[unit_name], units)
+            if unit is None:
+                raise BadRequest(_unknown_unit(unit_name, values[unit_name], units))
+            values[unit_name] = unit  # as the list spells it
+    for name in ("elevationMethod", "verticalDatum"):
+        if values.get(name) is not None:
+            values[name] = values[name].strip() or None
     for name, digits in _DIGITS.items():
         if values.get(name) is not None and not re.fullmatch(rf"\d{{{digits}}}", values[name]):
             raise BadRequest(f"Invalid {name}. {digits} digits expected")
@@ -80,7 +96,27 @@ def validate(data: Any, *, creating: bool) -> dict:
         for name in REQUIRED:
             if values.get(name) is None:
                 raise BadRequest(f"{name} is required.")
+        require_units(values)
     return values
+
+
+def _unknown_unit(name: str, value: str, units: tuple[str, ...]) -> str:
+    if units is reference.ELEVATION_UNITS:
+        return f"Unknown {name} '{value}': use ft, feet, m or meters."
+    return f"Unknown {name} '{value}': use sq mi, acres, sq km or ha."
+
+
+def _no_unit(name: str, value: Any, unit_name: str, units: tuple[str, ...]) -> str:
+    if units is reference.ELEVATION_UNITS:
+        return f"{name} '{value}' has no unit: give it in {unit_name} (ft, feet, m or meters)."
+    return f"{name} '{value}' has no unit: give it in {unit_name} (sq mi, acres, sq km or ha)."
+
+
+def require_units(values: dict) -> None:
+    """A 400 for a measure (elevation, drainage area) whose value is given without its unit."""
+    for name, unit_name, units in MEASURES:
+        if values.get(name) is not None and values.get(unit_name) is None:
+            raise BadRequest(_no_unit(name, values[name], unit_name, units))
 
 
 def _station_types() -> set[str]:
@@ -132,6 +168,8 @@ def update(station: Station, values: dict, expected: tuple[str, ...] | None = No
         raise BadRequest("Field organizationId cannot be changed.")
     if "identifier" in values and values["identifier"] != station.identifier:
         raise BadRequest("Field identifier cannot be changed.")
+    if set(values) & set(MEASURE_FIELDS):  # a value kept without its unit, or given without one
+        require_units({**{name: getattr(station, name) for name in MEASURE_FIELDS}, **values})
     result = crud.update_item(COLLECTION, station.id, values, expected=expected)
     _changed()
     return result

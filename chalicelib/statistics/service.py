@@ -39,7 +39,8 @@ COUNTY_CODES = "Invalid countyFips. Codes of 5 digits expected"
 STATE_CODES = "Invalid stateFips. Codes of 1 or 2 digits expected"
 HUC_CODES = "Invalid huc. Codes of 2, 4, 6, 8, 10 or 12 digits expected"
 _PROJECTION = ("id, identifier, #n, latitude, longitude, horizontalDatum, organizationId, stationType, "
-               "monitoringLocationType, "
+               "monitoringLocationType, elevation, elevationUnit, elevationMethod, verticalDatum, drainageArea, "
+               "drainageAreaUnit, contributingDrainageArea, contributingDrainageAreaUnit, "
                "stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate, parameterIds, projectIds, "
                "latestValues, media, loggerSeries, deletedAt")
 _ATTRIBUTES = frozenset(name.strip().replace("#n", "name") for name in _PROJECTION.split(","))

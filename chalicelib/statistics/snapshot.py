@@ -8,6 +8,10 @@ are nearby stations and the map's delta-coded coordinates compress well):
     lat, lng      float64
     org, stype, mlt   uint16   codes into the dictionaries orgs, stypes, mlts
     datum         uint16       code into the dictionary datums (the coordinates' horizontal datum; "": none given)
+    elev, drain, cdrain   uint32   the station's elevation, drainage area and contributing drainage area, codes into
+                  the dictionary measures (each number as its text: 160, 0.27; "": none given)
+    elev_unit, elev_method, elev_datum, drain_unit, cdrain_unit   uint32   codes into the dictionary measure_terms:
+                  the elevation's unit, collection method and vertical datum, the areas' units ("": none given)
     state         uint8        state FIPS (0: unknown)
     county        uint32       state+county FIPS as a number (0: unknown)
     huc8          uint32, huc12 uint64 (0: unknown)
@@ -47,7 +51,13 @@ import numpy as np
 EPOCH = date(1970, 1, 1)
 NO_FIRST = np.iinfo(np.int32).max
 NO_LAST = np.iinfo(np.int32).min
-DICTIONARIES = ("orgs", "stypes", "mlts", "datums", "params", "projects", "units", "media")
+DICTIONARIES = ("orgs", "stypes", "mlts", "datums", "params", "projects", "units", "media", "measures", "measure_terms")
+# The station measures' columns: (column, the station's field, its dictionary).
+MEASURES = (("elev", "elevation", "measures"), ("elev_unit", "elevationUnit", "measure_terms"),
+            ("elev_method", "elevationMethod", "measure_terms"), ("elev_datum", "verticalDatum", "measure_terms"),
+            ("drain", "drainageArea", "measures"), ("drain_unit", "drainageAreaUnit", "measure_terms"),
+            ("cdrain", "contributingDrainageArea", "measures"),
+            ("cdrain_unit", "contributingDrainageAreaUnit", "measure_terms"))
 MEDIA_UNKNOWN = np.uint32(1 << 31)
 MAX_SERIES = np.iinfo(np.uint16).max
 LATEST = ("lv_ptr", "lv_code", "lv_value", "lv_unit")
@@ -66,8 +76,8 @@ def day_text(number: int) -> str | None:
     return date.fromordinal(EPOCH.toordinal() + int(number)).isoformat()
 
 
-def _codes(values: Sequence[str | None], dictionary: list[str], index: dict[str, int]) -> np.ndarray:
-    out = np.empty(len(values), dtype=np.uint16)
+def _codes(values: Sequence[str | None], dictionary: list[str], index: dict[str, int], dtype=np.uint16) -> np.ndarray:
+    out = np.empty(len(values), dtype=dtype)
     for i, value in enumerate(values):
         key = value or ""
         code = index.get(key)
@@ -76,6 +86,36 @@ def _codes(values: Sequence[str | None], dictionary: list[str], index: dict[str,
             dictionary.append(key)
         out[i] = code
     return out
+
+
+def number_text(value: Any) -> str | None:
+    """A stored number's own text (160, not 160.0; 0.27), as DynamoDB answers it; None for none."""
+    if value is None or value == "":
+        return None
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return None
+    return format(number.normalize(), "f") if number.is_finite() else None
+
+
+def _measure_columns(records: Sequence[dict], d: dict, index: dict) -> dict[str, np.ndarray]:
+    """The stations' elevations and drainage areas (the MEASURES columns); a unit, method or datum is kept only
+    with its value (a unit left from a value deleted since says nothing)."""
+    given = {field: [number_text(r.get(field)) for r in records] for field in ("elevation", "drainageArea",
+                                                                                "contributingDrainageArea")}
+    of = {"elevationUnit": "elevation", "elevationMethod": "elevation", "verticalDatum": "elevation",
+          "drainageAreaUnit": "drainageArea", "contributingDrainageAreaUnit": "contributingDrainageArea"}
+    columns = {}
+    for column, field, dictionary in MEASURES:
+        if field in given:
+            texts = given[field]
+        else:
+            texts = [r.get(field) if value is not None else None for r, value in zip(records, given[of[field]])]
+        columns[column] = _codes(texts, d[dictionary], index[dictionary], np.uint32)
+    return columns
 
 
 def _trigram_codes(data: np.ndarray) -> np.ndarray:
@@ -201,6 +241,10 @@ class Snapshot:
             arrays["media_bits"] = np.where(arrays["count"] > 0, MEDIA_UNKNOWN, np.uint32(0)).astype(np.uint32)
         if "series" not in arrays:  # one stored before logger series were kept: none known
             arrays["series"] = np.zeros(self.n, dtype=np.uint16)
+        if "elev" not in arrays:  # one stored before elevations and drainage areas were kept: none given
+            for column, _, dictionary in MEASURES:
+                arrays[column] = np.zeros(self.n, dtype=np.uint32)
+                dictionaries[dictionary] = [""]
         for w in range(sum(1 for k in arrays if k.startswith("pbits"))):
             arrays.setdefault(f"lbits{w}", np.zeros(self.n, dtype=np.uint64))
         for name in DICTIONARIES:
@@ -227,7 +271,8 @@ class Snapshot:
     @classmethod
     def from_records(cls, records: Sequence[dict], version: int = 0) -> "Snapshot":
         """Records: dicts with id, identifier, name, latitude, longitude, organizationId, stationType,
-        monitoringLocationType, horizontalDatum, stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
+        monitoringLocationType, horizontalDatum, elevation (its unit, method, vertical datum), drainageArea,
+        contributingDrainageArea (their units), stateFips, countyFips, huc8, huc12, sampleCount, firstDate, lastDate,
         parameterIds, projectIds, latestValues, media, loggerSeries (the station items)."""
         builder = SnapshotBuilder()
         builder.add(records)
@@ -396,6 +441,7 @@ class SnapshotBuilder:
             "stype": _codes([r.get("stationType") for r in records], d["stypes"], index["stypes"]),
             "mlt": _codes([r.get("monitoringLocationType") for r in records], d["mlts"], index["mlts"]),
             "datum": _codes([r.get("horizontalDatum") for r in records], d["datums"], index["datums"]),
+            **_measure_columns(records, d, index),
             "state": digits("stateFips", np.uint8), "county": digits("countyFips", np.uint32),
             "huc8": digits("huc8", np.uint32), "huc12": digits("huc12", np.uint64),
             "count": np.array([int(r.get("sampleCount") or 0) for r in records], dtype=np.uint32),
@@ -423,9 +469,9 @@ class SnapshotBuilder:
         """The snapshot: rows in spatial order (Morton code of the position; the same place: by id)."""
         pages, self.pages = self.pages, []
         names = ("id", "lat", "lng", "org", "stype", "mlt", "datum", "state", "county", "huc8", "huc12", "count", "first",
-                 "last", "media_bits", "series", "param_len", "param_code", "lparam_len", "lparam_code", "proj_len",
-                 "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit", "text", "text_len", "ident", "ident_len", "name",
-                 "name_len")
+                 "last", "media_bits", "series", *(column for column, _, _ in MEASURES), "param_len", "param_code",
+                 "lparam_len", "lparam_code", "proj_len", "proj_code", "lv_len", "lv_code", "lv_value", "lv_unit", "text",
+                 "text_len", "ident", "ident_len", "name", "name_len")
         empty = SnapshotBuilder()._columns([{"id": "", "latitude": 0, "longitude": 0}])
         joined = {k: np.concatenate([p[k] for p in pages]) if pages else empty[k][:0] for k in names}
         del pages

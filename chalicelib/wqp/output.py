@@ -48,7 +48,11 @@ OWN_VALUES = frozenset((
     "CountyCode", "ProviderName", "Provider", "ActivityStartDate", "ActivityStartTime/Time",
     "ActivityStartTime/TimeZoneCode", "YearSummarized", "ActivityCount", "ResultCount",
     "MonitoringLocationLatitude", "MonitoringLocationLongitude", "Location_State", "Location_StatePostalCode",
-    "Location_CountryName", "Location_CountyName"))
+    "Location_CountryName", "Location_CountyName",
+    # A station's elevation and drainage areas: numbers, and units of a short list (stations.service.MEASURES).
+    "DrainageAreaMeasure/MeasureValue", "DrainageAreaMeasure/MeasureUnitCode",
+    "ContributingDrainageAreaMeasure/MeasureValue", "ContributingDrainageAreaMeasure/MeasureUnitCode",
+    "VerticalMeasure/MeasureValue", "VerticalMeasure/MeasureUnitCode"))
 
 
 def _cells(records: Iterable[dict], sources: tuple) -> Iterator[list]:

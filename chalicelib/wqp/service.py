@@ -26,6 +26,20 @@ COUNTRY_NAME = "United States"  # of every station with a state (CountryCode US)
 # The record keys of WQX 3.0's place names (no legacy column holds them).
 PLACE_NAMES = frozenset(("Location_State", "Location_StatePostalCode", "Location_CountryName", "Location_CountyName"))
 _EARTH_MILES = 3958.8
+# The Station profile's columns of the station's elevation and drainage areas: (snapshot column, its dictionary).
+MEASURE_COLUMNS = {
+    "DrainageAreaMeasure/MeasureValue": ("drain", "measures"),
+    "DrainageAreaMeasure/MeasureUnitCode": ("drain_unit", "measure_terms"),
+    "ContributingDrainageAreaMeasure/MeasureValue": ("cdrain", "measures"),
+    "ContributingDrainageAreaMeasure/MeasureUnitCode": ("cdrain_unit", "measure_terms"),
+    "VerticalMeasure/MeasureValue": ("elev", "measures"), "VerticalMeasure/MeasureUnitCode": ("elev_unit", "measure_terms"),
+    "VerticalCollectionMethodName": ("elev_method", "measure_terms"),
+    "VerticalCoordinateReferenceSystemDatumName": ("elev_datum", "measure_terms"),
+}
+# Of those, the ones this product writes itself (numbers, and units of a short list): never a formula.
+OWN_MEASURES = ("DrainageAreaMeasure/MeasureValue", "DrainageAreaMeasure/MeasureUnitCode",
+                "ContributingDrainageAreaMeasure/MeasureValue", "ContributingDrainageAreaMeasure/MeasureUnitCode",
+                "VerticalMeasure/MeasureValue", "VerticalMeasure/MeasureUnitCode")
 _CHUNK = 4096
 
 
@@ -173,6 +187,9 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
     ident, ident_ptr, name, name_ptr = a["ident"], a["ident_ptr"], a["name"], a["name_ptr"]
     for start in range(0, len(stations.rows), _CHUNK):
         chunk = stations.rows[start:start + _CHUNK]
+        # The elevation's and drainage areas' columns: (record key, the dictionary's texts, the chunk's codes).
+        measures = [(key, snap.d[dictionary], a[column][chunk].tolist())
+                    for key, (column, dictionary) in MEASURE_COLUMNS.items()]
         # Identifiers and names as Python strings a chunk at a time (one decode each, no per-row slicing).
         idents = _texts(ident, ident_ptr, chunk)
         names = _texts(name, name_ptr, chunk)
@@ -180,7 +197,8 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                       a["lat"][chunk].tolist(), a["lng"][chunk].tolist(), a["datum"][chunk].tolist(),
                       a["state"][chunk].tolist(), a["county"][chunk].tolist(), a["huc8"][chunk].tolist(),
                       a["huc12"][chunk].tolist(), idents, names)
-        for station_id, org, mlt, lat, lng, datum, state, county, huc8, huc12, identifier, station_name in columns:
+        for offset, (station_id, org, mlt, lat, lng, datum, state, county, huc8, huc12, identifier,
+                     station_name) in enumerate(columns):
             organization_id, organization_name = orgs[org]
             yield {
                 "id": station_id.decode(), "organizationId": snap.d["orgs"][org],
@@ -193,7 +211,8 @@ def station_records(stations: Stations, look: Lookups) -> Iterator[dict]:
                 "CountyCode": f"{county % 1000:03d}" if county else "", "ProviderName": PROVIDER,
                 "Location_State": places.state_names[state], "Location_StatePostalCode": places.postal_codes[state],
                 "Location_CountryName": COUNTRY_NAME if state else "",
-                "Location_CountyName": places.wqx3_county_names.get(county, "")}
+                "Location_CountyName": places.wqx3_county_names.get(county, ""),
+                **{key: texts[codes[offset]] for key, texts, codes in measures}}
 
 
 class StationRecords:
@@ -244,6 +263,9 @@ class StationRecords:
             "CountyCode": lambda r: [counties.spans(county_code(r))],
             "ProviderName": field(PROVIDER),
         }
+        for key, (column, dictionary) in MEASURE_COLUMNS.items():
+            texts = Table(snap.d[dictionary] if key in OWN_MEASURES else [field(t) for t in snap.d[dictionary]])
+            fields[key] = lambda r, texts=texts, column=column: [texts.spans(a[column][r])]
         if PLACE_NAMES & set(sources):  # WQX 3.0's place names, formatted only for an answer that has them
             fields.update(self._place_fields(field))
         layout = [fields.get(source, "") if source else "" for source in sources]

@@ -19,6 +19,16 @@ export interface Station {
   latitude: number | null;
   longitude: number | null;
   horizontalDatum: string;
+  /** The station's elevation (WQX VerticalMeasure) as its source gave it: value, unit, method, vertical datum. */
+  elevation: number | null;
+  elevationUnit: string;
+  elevationMethod: string;
+  verticalDatum: string;
+  /** Its drainage area and contributing drainage area (WQX DrainageAreaMeasure...): value and unit. */
+  drainageArea: number | null;
+  drainageAreaUnit: string;
+  contributingDrainageArea: number | null;
+  contributingDrainageAreaUnit: string;
   stationType: string;
   monitoringLocationType: string;
   huc8: string;
@@ -80,6 +90,14 @@ export function readStation(body: unknown): Station | undefined {
     latitude: num(raw.latitude ?? raw.lat),
     longitude: num(raw.longitude ?? raw.lng ?? raw.lon),
     horizontalDatum: text(raw.horizontalDatum ?? raw.horizontalCoordinateReferenceSystemDatumName),
+    elevation: num(raw.elevation),
+    elevationUnit: text(raw.elevationUnit),
+    elevationMethod: text(raw.elevationMethod),
+    verticalDatum: text(raw.verticalDatum),
+    drainageArea: num(raw.drainageArea),
+    drainageAreaUnit: text(raw.drainageAreaUnit),
+    contributingDrainageArea: num(raw.contributingDrainageArea),
+    contributingDrainageAreaUnit: text(raw.contributingDrainageAreaUnit),
     stationType: text(raw.stationType ?? raw.type),
     monitoringLocationType: text(raw.monitoringLocationType ?? raw.monitoringLocationTypeName),
     huc8: text(raw.huc8 ?? raw.hucEightDigitCode),

@@ -123,6 +123,27 @@ const stations = {
     monitoringLocationType: 'Monitoring location type',
     position: 'Latitude, longitude',
     horizontalDatum: 'Horizontal datum',
+    /** The station's elevation, drainage area and contributing drainage area (shown when recorded). */
+    elevation: 'Elevation',
+    drainageArea: 'Drainage area',
+    contributingDrainageArea: 'Contributing drainage area',
+    /** A value and its unit: "160 feet". */
+    measure: '{{value}} {{unit}}',
+    /** An elevation above its vertical datum: "160 feet (NGVD29)". */
+    elevationAbove: '{{value}} {{unit}} ({{datum}})',
+    /** After the elevation: how it was found ("Interpolated from topographic map."). */
+    elevationMethod: 'Method: {{method}}',
+    /** The units an elevation or an area is given in (WQX codes; chalicelib/reference ELEVATION_UNITS, AREA_UNITS). */
+    units: {
+      ft: 'ft',
+      feet: 'feet',
+      m: 'm',
+      meters: 'meters',
+      'sq mi': 'sq mi',
+      acres: 'acres',
+      'sq km': 'sq km',
+      ha: 'ha',
+    },
     huc8: 'Hydrologic unit (HUC8)',
     huc12: 'Hydrologic unit (HUC12)',
     county: 'County (FIPS)',

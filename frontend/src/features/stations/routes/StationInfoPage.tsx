@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
 import { datumLabel } from '../../../lib/datums';
@@ -13,6 +14,38 @@ import { useStationTypeName } from '../api/stationType';
 import { usFieldsApply } from '../lib/unitedStates';
 
 const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
+
+/** The units an elevation or area is given in, named in the interface's language (a unit not listed: as written). */
+const UNIT_KEYS = {
+  ft: 'stations.info.units.ft',
+  feet: 'stations.info.units.feet',
+  m: 'stations.info.units.m',
+  meters: 'stations.info.units.meters',
+  'sq mi': 'stations.info.units.sq mi',
+  acres: 'stations.info.units.acres',
+  'sq km': 'stations.info.units.sq km',
+  ha: 'stations.info.units.ha',
+} as const;
+
+function unitLabel(t: TFunction, unit: string): string {
+  return unit in UNIT_KEYS ? t(UNIT_KEYS[unit as keyof typeof UNIT_KEYS]) : unit;
+}
+
+/** A value with its unit ("0.27 sq mi"); null when none is recorded. */
+function measure(t: TFunction, value: number | null, unit: string): string | null {
+  return value === null ? null : t('stations.info.measure', { value: String(value), unit: unitLabel(t, unit) }).trim();
+}
+
+/** The elevation with its vertical datum and how it was found ("160 feet (NGVD29) · Method: Interpolated..."). */
+function elevationText(t: TFunction, station: Station): string | null {
+  if (station.elevation === null) return null;
+  const value = String(station.elevation);
+  const unit = unitLabel(t, station.elevationUnit);
+  const shown = station.verticalDatum
+    ? t('stations.info.elevationAbove', { value, unit, datum: station.verticalDatum })
+    : t('stations.info.measure', { value, unit }).trim();
+  return station.elevationMethod ? `${shown} · ${t('stations.info.elevationMethod', { method: station.elevationMethod })}` : shown;
+}
 
 /** The station as a WQP site: its identifier, in its organization (identifiers are unique per organization). */
 function wqpSite(station: Station): WqpParams {
@@ -65,6 +98,17 @@ export function StationInfoPage() {
           {fact(t('stations.info.position'), hasPosition ? `${station.latitude}, ${station.longitude}` : '')}
           {/* By the name the New station form gives it ("WGS 84 (GPS, phones, web maps)"), not its WQX code alone. */}
           {fact(t('stations.info.horizontalDatum'), station.horizontalDatum ? datumLabel(t, station.horizontalDatum) : null)}
+          {/* The elevation and drainage areas a Station profile gave (imports), only where recorded. */}
+          {station.elevation !== null ? fact(t('stations.info.elevation'), elevationText(t, station)) : null}
+          {station.drainageArea !== null
+            ? fact(t('stations.info.drainageArea'), measure(t, station.drainageArea, station.drainageAreaUnit))
+            : null}
+          {station.contributingDrainageArea !== null
+            ? fact(
+                t('stations.info.contributingDrainageArea'),
+                measure(t, station.contributingDrainageArea, station.contributingDrainageAreaUnit),
+              )
+            : null}
           {usFact(t('stations.info.huc8'), station.huc8)}
           {usFact(t('stations.info.huc12'), station.huc12)}
           {usFact(t('stations.info.county'), station.countyFips)}
