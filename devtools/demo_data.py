@@ -38,8 +38,9 @@ GENERATOR_SEED = 20240601
 # 2: series and stations keep the latest value of each parameter; 3 (generator): no date after GENERATED_UNTIL;
 # 3 (WQP), 4 (generator): series and stations keep their values' media (the generated ones: Water); 4 (WQP): values keep their time zone,
 # and the sample fraction tells results of one activity apart; 5 (WQP): the WQX 3 site knows its state and county;
-# 6 (WQP): a project holds the stations its activities sampled; 7 (WQP): stations keep their horizontal datum.
-WQP_VERSION = 7
+# 6 (WQP): a project holds the stations its activities sampled; 7 (WQP): stations keep their horizontal datum;
+# 8 (WQP): and their elevation and drainage areas.
+WQP_VERSION = 8
 GENERATOR_VERSION = 4
 # Generated visits end here at the latest: a fixed past day keeps the data deterministic and never
 # in the future (version 2 started series as late as 2023 and ran them for up to eight years).
@@ -154,6 +155,20 @@ def _number(text: str | None) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def _measures(site: dict) -> dict:
+    """A WQP site's elevation and drainage areas, as an import of the file keeps them (a value with its unit)."""
+    measures = {}
+    for value, unit, units in (("elevation", "elevationUnit", reference.ELEVATION_UNITS),
+                               ("drainageArea", "drainageAreaUnit", reference.AREA_UNITS),
+                               ("contributingDrainageArea", "contributingDrainageAreaUnit", reference.AREA_UNITS)):
+        number, named = _number(site.get(value)), reference.measure_unit(site.get(unit), units)
+        if number is not None and named is not None:
+            measures.update({value: number, unit: named})
+    if "elevation" in measures:
+        measures.update(elevationMethod=site.get("elevationMethod") or None, verticalDatum=site.get("verticalDatum") or None)
+    return measures
+
+
 def load_wqp(organization_id: str) -> dict:
     """The real WQP sites, projects, activities and results (WQX 2 and WQX 3 columns) in one organization."""
     if _marker(f"wqp-{WQP_VERSION}") is not None:
@@ -166,7 +181,8 @@ def load_wqp(organization_id: str) -> dict:
         sites[site["station"]] = dict(
             identifier=site["station"], name=site["stationName"], latitude=_number(site["latitude"]),
             longitude=_number(site["longitude"]), horizontalDatum=site["horizontalDatum"],
-            monitoringLocationType=site["locationType"], huc8=site["huc8"], description=site["description"], **reference.place_fips(site["stateCode"], site["countyCode"]))
+            monitoringLocationType=site["locationType"], huc8=site["huc8"], description=site["description"],
+            **_measures(site), **reference.place_fips(site["stateCode"], site["countyCode"]))
     results3 = [WQX3_RESULT.pick(row) for row in files["wqp3_results.csv"]]
     for site in results3:  # WQX 3 results carry their location
         sites.setdefault(site["station"], dict(

@@ -202,3 +202,15 @@ def test_the_api_takes_an_elevation_with_a_known_unit_only(api, demo):
     gone = admin.patch(f"/station/{station_id}", {"elevation": None, "elevationUnit": None})
     assert gone.status_code == 200, gone.json
     assert admin.get(f"/station/{station_id}").json.get("elevation") is None
+
+
+def test_the_demo_organizations_portal_sites_show_their_elevation_and_drainage_area(api):
+    """`make run`'s demo data loads the same portal file as an import reads it."""
+    from chalicelib.stations import service as stations
+    from devtools.seed import DEMO_ORGANIZATION_ID
+
+    milford = api.get(f"/station/{stations.station_id_for(DEMO_ORGANIZATION_ID, MILFORD)}").json
+    assert {name: milford.get(name) for name in MEASURE_FIELDS} == {
+        "elevation": 160, "elevationUnit": "feet", "elevationMethod": "Interpolated from topographic map.",
+        "verticalDatum": "NGVD29", "drainageArea": 0.27, "drainageAreaUnit": "sq mi",
+        "contributingDrainageArea": None, "contributingDrainageAreaUnit": None}
