@@ -87,9 +87,15 @@ def pre_registered_with_email(email: str, except_id: str) -> list[User]:
 
 
 def take_over(user: User, pre_registered: User) -> None:
-    """Give a newly signed-in user the system roles an administrator prepared, then drop the draft."""
+    """Give a newly signed-in user what an administrator prepared: the system roles, the name the administrator gave
+    (the people of the list keep the names they were given there) and the day the user was added; then drop the
+    draft."""
     roles = sorted(set(user.roles or []) | set(pre_registered.roles or []))
-    user.update(actions=[User.roles.set(roles), User.updatedAt.set(utc_now())])
+    actions = [User.roles.set(roles), User.createdAt.set(pre_registered.createdAt), User.updatedAt.set(utc_now())]
+    # A draft added without a name holds its email as its name: that is no name given.
+    if pre_registered.name and pre_registered.name != pre_registered.email:
+        actions.extend(User.name_set(pre_registered.name))
+    user.update(actions=actions)
     _delete(pre_registered)  # a sign-in racing this one may have deleted it already
 
 
@@ -159,6 +165,7 @@ def create(data: dict, principal: Principal | None = None) -> User:
     if data.get("id"):
         raise BadRequest("A new user has no id.")
     email = _email(data.get("email"))
+    # No name given: the email stands for it (and follows a corrected email: admin_update).
     name = _name(data["name"]) if data.get("name") else email
     wanted_roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else []
     # Everything is checked before anything is written: a refused user leaves no record behind.
@@ -191,6 +198,8 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None,
         if email != user.email:
             _require_unique_email(email, user.id)
         actions.append(User.email.set(email))
+        if user.name == user.email and "name" not in data:  # no name was given: the email stood for it
+            actions.extend(User.name_set(email))
     if "name" in data:
         actions.extend(User.name_set(_name(data["name"])))
     roles = parse_role_ids(data["roles"]) if data.get("roles") is not None else None

@@ -92,3 +92,39 @@ def test_what_is_granted_by_email_needs_an_email_the_identity_provider_verified(
     impostor = Person(email="admin@demo.openwater.example", email_verified=False)
     assert api.get("/auth/profile", headers=impostor.headers()).json["systemRoles"] == []
     assert api.get("/user", headers=impostor.headers()).status_code == 403
+
+
+def test_a_user_added_without_a_name_is_named_by_the_email_they_have_now(api):
+    """A walk (2026-11-28): a user added without a name kept the first email as the name, so a corrected address left
+    the mistyped one showing as the name."""
+    admin = api.as_("admin")
+    first = f"lab.tech-{uuid.uuid4().hex[:6]}@agency.example.gov"
+    created = admin.post("/user", {"email": first})
+    assert created.status_code == 201, created.json
+    corrected = first.replace("lab.tech", "lab.technician")
+    changed = admin.patch(f"/user/{created.json['id']}", {"email": corrected})
+    assert changed.status_code == 200, changed.json
+    listed = admin.get(f"/user?filter=id||$eq||{created.json['id']}").json
+    assert [(u["name"], u["email"]) for u in (listed["data"] if isinstance(listed, dict) else listed)] == \
+        [(corrected, corrected)]
+    # A name given is kept whatever the email becomes.
+    admin.patch(f"/user/{created.json['id']}", {"name": "Lab Technician"})
+    admin.patch(f"/user/{created.json['id']}", {"email": first})
+    assert admin.get(f"/user?filter=id||$eq||{created.json['id']}").json[0]["name"] == "Lab Technician"
+    admin.delete(f"/user/{created.json['id']}")
+
+
+def test_a_prepared_user_who_signs_in_keeps_the_name_and_the_day_the_administrator_gave(api):
+    """A walk (2026-11-28): the first sign-in replaced the administrator's name with the identity provider's and
+    the day the user was added with the day of the sign-in."""
+    admin = api.as_("admin")
+    email = f"sam.field-{uuid.uuid4().hex[:6]}@agency.example.gov"
+    prepared = admin.post("/user", {"email": email, "name": "Sam Fieldworker", "roles": ["system-admin"]})
+    assert prepared.status_code == 201, prepared.json
+    owner = api.get("/auth/profile", headers=Person(email=email).headers()).json  # the token says "Invited Person"
+    assert (owner["name"], [r["id"] for r in owner["systemRoles"]]) == ("Sam Fieldworker", ["system-admin"])
+    listed = admin.get(f"/user?filter=email||$eq||{email}").json
+    users = listed["data"] if isinstance(listed, dict) else listed
+    assert [(u["id"], u["name"], u["createdAt"]) for u in users] == [
+        (owner["id"], "Sam Fieldworker", prepared.json["createdAt"])]
+    admin.delete(f"/user/{owner['id']}")
