@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { signIn } from './support/session';
+import { apiAs, signIn } from './support/session';
 
 /**
  * The administration screens against the real API and identity provider: an administrator
@@ -99,6 +99,43 @@ test('a viewer sees no administration menu and gets the forbidden page on the ad
     await page.goto(`/#${path}`);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
+  }
+});
+
+test('a user manager who is no system administrator gets a Users page that fits the window, its buttons within reach', async ({ page }) => {
+  // The viewer gets, for this test only, a role granting manage-users alone: the administrator's row then says
+  // why it offers no change instead of buttons, and that sentence once made the page 1644 px wide at 1440 px.
+  const admin = await apiAs(page.request, 'admin');
+  const viewerId = ((await (await (await apiAs(page.request, 'viewer')).get('/auth/profile')).json()) as { id: string }).id;
+  const held = ((await (await admin.get(`/user/${viewerId}/roles`)).json()) as { id: string }[]).map((role) => role.id);
+  const made = await admin.post('/roles', { roleName: `e2e-users-only-${Date.now()}`, description: 'Users only', permissions: ['manage-users'] });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const role = (await made.json()) as { id: string };
+  try {
+    const given = await admin.put(`/user/${viewerId}/roles`, [...held, role.id]);
+    expect(given.ok(), await given.text()).toBeTruthy();
+    await signIn(page, 'viewer', '/admin/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await expect(table.getByText('Only a system administrator changes a system administrator.')).toBeVisible();
+      await expect(table.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+      const { overflow, outside } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        return {
+          overflow: scrollWidth - clientWidth,
+          outside: [...document.querySelectorAll('.admin-table button')]
+            .filter((button) => button.textContent === 'Edit' && button.getBoundingClientRect().right > clientWidth)
+            .map((button) => button.getAttribute('aria-label')),
+        };
+      });
+      expect(overflow, `the Users page is wider than the window at ${width} px`).toBeLessThanOrEqual(0);
+      expect(outside, `Edit buttons beyond the window at ${width} px`).toEqual([]);
+      await page.screenshot({ path: `screenshots/admin-users-user-manager-en-${width}.png`, fullPage: true });
+    }
+  } finally {
+    await admin.put(`/user/${viewerId}/roles`, held);
+    await admin.delete(`/roles/${role.id}`);
   }
 });
 

@@ -20,7 +20,7 @@ export interface Session {
   /** GET /auth/profile once signed in; `{}` after the own account was deleted. */
   profile: Profile | undefined;
   profileError: unknown;
-  /** Load the profile again (after it could not be loaded): "Try again" of the page that waits for it. */
+  /** Load the profile again: "Try again" of the page that waits for it, or after a change to the own user elsewhere. */
   retryProfile: () => Promise<unknown>;
   /** The name to show: the profile's, else the token's. */
   displayName: string;

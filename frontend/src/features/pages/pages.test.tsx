@@ -413,6 +413,22 @@ describe('the page editor', () => {
     expect(screen.getByRole('button', { name: '放弃更改' })).toBeInTheDocument();
   });
 
+  it('says at the text that an empty page is not saved, until there is text again', async () => {
+    const user = userEvent.setup();
+    // As the server answers an empty text.
+    server.fail('PUT', /^\/pages\/more\/en$/, 400, 'The page text is required.');
+    const { editor, text } = await openEditor(user, 'more', 'Learn More');
+    await user.clear(text);
+    await user.click(within(editor).getByRole('button', { name: 'Save as a new version' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent(/required|enter the text/);
+    expect(text).toHaveFocus();
+
+    await user.type(text, 'Some words.');
+    await waitFor(() => expect(within(editor).queryByRole('alert')).not.toBeInTheDocument());
+    expect(text).not.toHaveAttribute('aria-invalid');
+    expect(text).toHaveValue('Some words.');
+  });
+
   it("shows the server's message when a save is refused", async () => {
     const user = userEvent.setup();
     server.fail('PUT', /^\/pages\/terms\/en$/, 400, 'The page text is required.');

@@ -3,27 +3,35 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { toast } from '../../../shell/toast';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
+import { hasPermissions } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
 import { usePermissions } from '../api/permissions';
 import { useRolePermissions } from '../api/rolePermissions';
 import { useSetRolePermissions } from '../api/setRolePermissions';
 import type { Role } from '../api/types';
+import { permissionsNotHeld } from '../lib/grants';
 import { permissionDescription } from '../lib/labels';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useErrorToast } from '../lib/useErrorToast';
-import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
+import { FormDialog } from '../../../shell/FormDialog';
+import { LimitedCheckboxes } from './LimitedCheckboxes';
 
 /**
- * Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them. The choice
+ * Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them, and so do roles
+ * granting a permission the signed-in user does not hold. Permissions the user does not hold are shown disabled. The choice
  * starts from the role as the list showed it and is saved for that version: when someone else changed the role
  * meanwhile, a change to its name or description is taken in without a word, while a change to its permissions (one
  * field: the list) shows their list under this one's choice (save again to replace it).
  */
 export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
+  const { profile } = useSession();
   const catalogue = usePermissions();
-  const readOnly = !!role.builtIn;
+  // A role granting a permission the user does not hold is not theirs to change (the server refuses it).
+  const beyond = role.builtIn ? [] : permissionsNotHeld(profile, role.permissions);
+  const readOnly = !!role.builtIn || beyond.length > 0;
   // What a built-in role grants is the server's to say (every permission, the catalogue's newest too).
-  const granted = useRolePermissions(readOnly ? role.id : null);
+  const granted = useRolePermissions(role.builtIn ? role.id : null);
   const setRolePermissions = useSetRolePermissions();
   // The role as the dialog shows it: as stored now, after someone else changed it meanwhile.
   const [seen, setSeen] = useState(role);
@@ -31,7 +39,7 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(role.permissions ?? []));
   const { busy, save } = useDialogSave(onClose);
   useErrorToast(catalogue.error ?? granted.error);
-  const shown = readOnly ? granted.data && new Set(granted.data.map((permission) => permission.key)) : chosen;
+  const shown = role.builtIn ? granted.data && new Set(granted.data.map((permission) => permission.key)) : chosen;
   const ready = catalogue.data && shown;
   const theirs = meanwhile.hint('permissions', (value) =>
     Array.isArray(value) && value.length ? value.join(', ') : t('admin.roles.noPermissions'),
@@ -60,18 +68,22 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      {readOnly && <p className="admin-hint">{t('admin.roles.builtInReadOnly')}</p>}
+      {role.builtIn && <p className="admin-hint">{t('admin.roles.builtInReadOnly')}</p>}
+      {beyond.length > 0 && <p className="admin-hint">{t('admin.roles.lockedRole', { permissions: beyond.join(', ') })}</p>}
       {meanwhile.notice}
       {!ready ? (
         catalogue.error || granted.error ? <p className="admin-error">{t('admin.list.loadFailed')}</p> : <Spinner />
       ) : (
         <>
-          <CheckboxGroup
+          <LimitedCheckboxes
             legend={t('admin.roles.permissionsLegend')}
+            lockedLegend={t('admin.roles.lockedPermissionsLegend')}
             options={catalogue.data!.map((permission) => ({
               value: permission.key,
               label: permission.key,
               description: permissionDescription(t, permission),
+              // Only what the user holds is theirs to grant or take away.
+              locked: !readOnly && !hasPermissions(profile, [permission.key]),
             }))}
             chosen={shown!}
             onChange={setChosen}

@@ -8,12 +8,14 @@ import { useCreateUser } from '../api/createUser';
 import { useAllRoles } from '../api/roles';
 import type { User } from '../api/types';
 import { useUpdateUser } from '../api/updateUser';
+import { roleOptions } from '../lib/grants';
 import { userLabel } from '../lib/labels';
 import { userFormErrors } from '../lib/validation';
 import { ROLES_REQUIREMENT } from '../permissions';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
-import { CheckboxGroup, FormDialog, TextField } from '../../../shell/FormDialog';
+import { FormDialog, TextField } from '../../../shell/FormDialog';
+import { LimitedCheckboxes } from './LimitedCheckboxes';
 
 /**
  * Create a user (email, optional name, and — for those who may list roles — the roles they get at
@@ -104,9 +106,10 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         error={shown.name ? t(`admin.users.form.${shown.name}`) : null}
       />
       {canChooseRoles && roles && roles.length > 0 && (
-        <CheckboxGroup
+        <LimitedCheckboxes
           legend={t('admin.users.rolesLegend')}
-          options={roles.map((role) => ({ value: role.id, label: role.roleName }))}
+          lockedLegend={t('admin.users.lockedRolesLegend')}
+          options={roleOptions(t, profile, roles)}
           chosen={roleIds}
           onChange={setRoleIds}
         />

@@ -3,22 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { toast } from '../../../shell/toast';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
+import { useSession } from '../../../auth/session';
 import { useAllRoles } from '../api/roles';
 import { useSetUserRoles } from '../api/setUserRoles';
 import type { User } from '../api/types';
+import { roleOptions } from '../lib/grants';
 import { userLabel } from '../lib/labels';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useErrorToast } from '../lib/useErrorToast';
-import { CheckboxGroup, FormDialog } from '../../../shell/FormDialog';
+import { FormDialog } from '../../../shell/FormDialog';
+import { LimitedCheckboxes } from './LimitedCheckboxes';
 
 /**
- * Choose a user's system roles among all roles (PUT /user/{id}/roles). The choice starts from the user as the list
+ * Choose a user's system roles among all roles (PUT /user/{id}/roles); those the signed-in user may not grant or take
+ * away (lib/grants.ts) are shown as they are, disabled, each saying why. The choice starts from the user as the list
  * showed them and is saved for that version: when someone else changed the user meanwhile, a change to their name
  * or email is taken in without a word, while a change to their roles (one field: the list) shows their list under
  * this one's choice (save again to replace it).
  */
 export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
+  const { profile } = useSession();
   const name = userLabel(user);
   const roles = useAllRoles();
   const setUserRoles = useSetUserRoles();
@@ -62,9 +67,10 @@ export function UserRolesDialog({ user, onClose }: { user: User; onClose: () => 
         <p className="muted">{t('admin.users.noRolesDefined')}</p>
       ) : (
         <>
-          <CheckboxGroup
+          <LimitedCheckboxes
             legend={t('admin.users.rolesLegend')}
-            options={roles.data!.map((role) => ({ value: role.id, label: role.roleName }))}
+            lockedLegend={t('admin.users.lockedRolesLegend')}
+            options={roleOptions(t, profile, roles.data!)}
             chosen={chosen}
             onChange={setChosen}
           />

@@ -53,6 +53,9 @@ const admin = {
     rolesSaved: 'Roles of {{name}} saved.',
     noRolesDefined: 'There are no roles yet.',
     onlySystemAdmins: 'Only a system administrator changes a system administrator.',
+    lockedRolesLegend: 'Roles you cannot grant or take away',
+    lockedSystemAdmin: 'Only a system administrator grants or takes away this role.',
+    lockedMissing: 'It grants permissions you do not hold: {{permissions}}.',
   },
   roles: {
     title: 'Roles',
@@ -86,6 +89,8 @@ const admin = {
     permissionsLegend: 'Permissions granted by this role',
     permissionsSaved: 'Permissions of {{name}} saved.',
     builtInReadOnly: 'Built-in roles cannot be changed.',
+    lockedPermissionsLegend: 'Permissions you do not hold (only someone who holds a permission grants or takes it away)',
+    lockedRole: 'This role grants permissions you do not hold: {{permissions}}. Only someone who holds them all changes it.',
     builtInDescriptions: {
       'system-admin': 'Administers the whole system',
     },

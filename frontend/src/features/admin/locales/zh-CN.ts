@@ -53,6 +53,9 @@ const admin: typeof en = {
     rolesSaved: '已保存 {{name}} 的角色。',
     noRolesDefined: '还没有任何角色。',
     onlySystemAdmins: '只有系统管理员可以更改系统管理员。',
+    lockedRolesLegend: '您不能授予或收回的角色',
+    lockedSystemAdmin: '只有系统管理员可以授予或收回此角色。',
+    lockedMissing: '它授予您未持有的权限：{{permissions}}。',
   },
   roles: {
     title: '角色',
@@ -86,6 +89,8 @@ const admin: typeof en = {
     permissionsLegend: '此角色授予的权限',
     permissionsSaved: '已保存 {{name}} 的权限。',
     builtInReadOnly: '内置角色不能更改。',
+    lockedPermissionsLegend: '您未持有的权限（只有持有某项权限的人才能授予或收回它）',
+    lockedRole: '此角色授予您未持有的权限：{{permissions}}。只有持有全部这些权限的人才能更改它。',
     builtInDescriptions: {
       'system-admin': '管理整个系统',
     },

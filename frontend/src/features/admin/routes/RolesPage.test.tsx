@@ -153,6 +153,45 @@ describe('roles screen', () => {
     }
   });
 
+  it('a role manager may tick only the permissions they hold: the others are disabled, saying why', async () => {
+    const user = userEvent.setup();
+    server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: [], builtIn: false });
+    await openRoles(PROFILES.roleManager);
+    await user.click(await within(table()).findByRole('button', { name: 'Permissions of helper' }));
+    const dialog = screen.getByRole('dialog', { name: 'Permissions of helper' });
+    const roles = await within(dialog).findByRole('checkbox', { name: 'manage-roles' });
+    expect(roles).toBeEnabled();
+    const locked = within(dialog).getByRole('group', { name: /Permissions you do not hold/ });
+    for (const key of ['manage-users', 'manage-organizations', 'manage-system-settings']) {
+      expect(within(locked).getByRole('checkbox', { name: key })).toBeDisabled();
+    }
+    expect(within(locked).queryByRole('checkbox', { name: 'manage-roles' })).not.toBeInTheDocument();
+    await user.click(roles);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permissions of helper saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/roles/r-helper/permissions')[0]!.body).toEqual(['manage-roles']);
+  });
+
+  it('a role granting a permission the role manager does not hold is shown, not changed, in both languages', async () => {
+    const user = userEvent.setup();
+    await openRoles(PROFILES.roleManager);
+    await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
+    expect(within(dialog).getByText('This role grants permissions you do not hold: manage-system-settings. Only someone who holds them all changes it.')).toBeInTheDocument();
+    for (const box of await within(dialog).findAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await changeLanguage('zh-CN');
+    try {
+      await user.click(screen.getByRole('button', { name: 'editor 的权限' }));
+      const zh = screen.getByRole('dialog', { name: 'editor 的权限' });
+      expect(within(zh).getByText('此角色授予您未持有的权限：manage-system-settings。只有持有全部这些权限的人才能更改它。')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('shows a built-in role\'s permissions without letting them change', async () => {
     const user = userEvent.setup();
     await openRoles();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import type { Profile } from '../../../auth/profile';
+import type { Session } from '../../../auth/session';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
 import { fakeAdminServer, manyUsers } from '../test/fakeAdminServer';
@@ -27,8 +28,8 @@ const table = () => screen.getByRole('table', { name: 'Users' });
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
 const names = () => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
-async function openUsers(path = '/admin/users', profile: Profile = PROFILES.admin) {
-  const result = renderAdmin(path, profile);
+async function openUsers(path = '/admin/users', profile: Profile = PROFILES.admin, session: Partial<Session> = {}) {
+  const result = renderAdmin(path, profile, session);
   await screen.findByRole('heading', { level: 1, name: 'Users' });
   await within(table()).findByText('Carl Contributor');
   return result;
@@ -170,6 +171,25 @@ describe('users screen', () => {
     expect(await within(table()).findByText('Carla Contributor')).toBeInTheDocument();
   });
 
+  it('reads the signed-in profile again after the own record was saved (the header shows its name), not after another', async () => {
+    const user = userEvent.setup();
+    const retryProfile = vi.fn(async () => undefined);
+    await openUsers('/admin/users', PROFILES.admin, { retryProfile });
+    await user.click(screen.getByRole('button', { name: 'Edit Carl Contributor' }));
+    await user.type(within(screen.getByRole('dialog', { name: 'Edit user' })).getByRole('textbox', { name: /Name/ }), 'a');
+    await user.click(within(screen.getByRole('dialog', { name: 'Edit user' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Carl Contributora saved.')).toBeInTheDocument();
+    expect(retryProfile).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Admin' }));
+    const name = within(screen.getByRole('dialog', { name: 'Edit user' })).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Ada Lovelace');
+    await user.click(within(screen.getByRole('dialog', { name: 'Edit user' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User Ada Lovelace saved.')).toBeInTheDocument();
+    expect(retryProfile).toHaveBeenCalledTimes(1);
+  });
+
   it('deletes a user only after confirmation', async () => {
     const user = userEvent.setup();
     await openUsers();
@@ -270,6 +290,46 @@ describe('users screen', () => {
     expect(screen.getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/roles')).toHaveLength(0);
     expect(server.callsTo('GET', '/user/u-carl/roles')).toHaveLength(1);
+  });
+
+  it('a user and role manager may tick only the roles they could grant: the others are disabled, each saying why', async () => {
+    const user = userEvent.setup();
+    const manager: Profile = { ...PROFILES.userManager, permissions: ['manage-users', 'manage-roles'] };
+    server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: ['manage-users'], builtIn: false });
+    await openUsers('/admin/users', manager);
+    await user.click(screen.getByRole('button', { name: 'Roles of Carl Contributor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Carl Contributor' });
+    const helper = await within(dialog).findByRole('checkbox', { name: 'helper' });
+    expect(helper).toBeEnabled();
+    const locked = within(dialog).getByRole('group', { name: 'Roles you cannot grant or take away' });
+    const editor = within(locked).getByRole('checkbox', { name: 'editor' });
+    expect(editor).toBeDisabled();
+    expect(editor).toBeChecked();
+    expect(editor).toHaveAccessibleDescription('It grants permissions you do not hold: manage-system-settings.');
+    const admin = within(locked).getByRole('checkbox', { name: 'system-admin' });
+    expect(admin).toBeDisabled();
+    expect(admin).toHaveAccessibleDescription('Only a system administrator grants or takes away this role.');
+    // The held role they may not take away is kept.
+    await user.click(helper);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Roles of Carl Contributor saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/user/u-carl/roles')[0]!.body).toEqual(['r-editor', 'r-helper']);
+
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const create = screen.getByRole('dialog', { name: 'New user' });
+    expect(await within(create).findByRole('checkbox', { name: 'helper' })).toBeEnabled();
+    expect(within(create).getByRole('checkbox', { name: 'editor' })).toBeDisabled();
+  });
+
+  it('says why a role cannot be granted in Simplified Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderAdmin('/admin/users', { ...PROFILES.userManager, permissions: ['manage-users', 'manage-roles'] });
+    await user.click(await screen.findByRole('button', { name: 'Carl Contributor 的角色' }));
+    const dialog = screen.getByRole('dialog', { name: 'Carl Contributor 的角色' });
+    expect(await within(dialog).findByRole('group', { name: '您不能授予或收回的角色' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'editor' })).toHaveAccessibleDescription('它授予您未持有的权限：manage-system-settings。');
+    expect(within(dialog).getByRole('checkbox', { name: 'system-admin' })).toHaveAccessibleDescription('只有系统管理员可以授予或收回此角色。');
   });
 
   it('a user manager who is no system administrator is offered no change of a system administrator, and told why', async () => {

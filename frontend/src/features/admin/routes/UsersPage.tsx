@@ -104,7 +104,7 @@ export function UsersPage() {
         const name = userLabel(user);
         const own = user.id === profile?.id;
         if (!viewerIsSystemAdmin && (user.roles ?? []).includes(SYSTEM_ADMIN)) {
-          return <span className="muted">{t('admin.users.onlySystemAdmins')}</span>;
+          return <span className="muted admin-actions-note">{t('admin.users.onlySystemAdmins')}</span>;
         }
         return (
           <div className="admin-actions">

@@ -17,13 +17,13 @@ export const PROFILES = {
   viewer: { id: 'u-vera', name: 'Vera Viewer', email: 'vera@demo.example', systemRoles: [], permissions: [] },
 } satisfies Record<string, Profile>;
 
-/** The whole app at `path`, signed in with this profile (or anonymous with `null`). */
-export function renderAdmin(path: string, profile: Profile | null) {
+/** The whole app at `path`, signed in with this profile (or anonymous with `null`); `overrides` replace parts of the session. */
+export function renderAdmin(path: string, profile: Profile | null, overrides: Partial<Session> = {}) {
   registerModules();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const session: Session = profile
-    ? { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: profile.name ?? '' }
-    : { ...ANONYMOUS_SESSION, enabled: true, status: 'anonymous' };
+    ? { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: profile.name ?? '', ...overrides }
+    : { ...ANONYMOUS_SESSION, enabled: true, status: 'anonymous', ...overrides };
   const result = renderWithProviders(
     <SessionContext.Provider value={session}>
       <RouterProvider router={router} />

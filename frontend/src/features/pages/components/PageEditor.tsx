@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
+import { fieldNotes } from '../../../shell/FormDialog';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
 import { ApiError, get } from '../../../api/client';
@@ -106,8 +107,13 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
   const [drafts, setDrafts] = useState<Drafts>({});
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   const draft = drafts[lang]?.text ?? current.data?.text ?? '';
+  // The language whose empty text the user tried to save: said at the text while it stays empty there (the server
+  // refuses an empty page), gone once there is text.
+  const [emptySave, setEmptySave] = useState<Language | null>(null);
+  const textNotes = fieldNotes(`${id}-text`, null, emptySave === lang && !draft.trim() ? t('pages.editor.textRequired') : null);
   const unsaved = unsavedLanguages(drafts).join(',');
 
   useEffect(() => {
@@ -135,9 +141,14 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
     }));
 
   const onSave = async () => {
-    setBusy(true);
     setNotice(null);
     const language = lang;
+    if (!draft.trim()) {
+      setEmptySave(language);
+      textRef.current?.focus();
+      return;
+    }
+    setBusy(true);
     try {
       const saved = await save(page, language, draft, drafts[language]?.version ?? current.data?.version ?? 0);
       settle(language, draft);
@@ -178,13 +189,17 @@ export function PageEditor({ page, initialLang, onUnsavedChange }: {
         <div className="ws-field">
           <label htmlFor={`${id}-text`}>{t('pages.editor.text')}</label>
           <textarea
+            ref={textRef}
             id={`${id}-text`}
             lang={lang}
             rows={18}
             value={draft}
             disabled={!current.data}
+            aria-invalid={textNotes.describedBy ? true : undefined}
+            aria-describedby={textNotes.describedBy}
             onChange={(e) => onType(e.target.value)}
           />
+          {textNotes.notes}
           <button type="button" className="button button-primary" disabled={busy || !current.data} onClick={onSave}>
             {t('pages.editor.save')}
           </button>

@@ -35,6 +35,7 @@ const pages = {
     title: 'Edit “{{page}}”',
     language: 'Language of the text',
     text: 'Markdown text',
+    textRequired: 'Please enter the text of the page: an empty page cannot be saved.',
     preview: 'Preview',
     save: 'Save as a new version',
     saved: 'Saved as version {{version}}.',

@@ -37,6 +37,7 @@ const pages: Strings<typeof en> = {
     title: '编辑“{{page}}”',
     language: '文本语言',
     text: 'Markdown 文本',
+    textRequired: '请输入页面的文本：空白页面无法保存。',
     preview: '预览',
     save: '保存为新版本',
     saved: '已保存为第 {{version}} 版。',
