@@ -11,7 +11,9 @@ routes = Routes(__name__)
 MANAGE_ROLES = rules.permission("manage-roles")
 
 
-@routes.route("/roles", auth=MANAGE_ROLES)
+# Read by role managers, and by user managers, who give users roles (PUT /user/{id}/roles; only roles whose
+# permissions they hold themselves).
+@routes.route("/roles", auth=rules.any_of(MANAGE_ROLES, rules.permission("manage-users")))
 @describe_list(service.ROLES)
 def list_roles():
     """All system roles."""

@@ -35,6 +35,17 @@ def _new_user(api) -> str:
     return api.as_("admin").post("/user", {"email": f"someone-{_unique()}@example.com"}).json["id"]
 
 
+def test_a_user_manager_reads_the_roles_to_give_but_does_not_change_them(api, manager):
+    """manage-users is "Manage users and their roles": the screen that gives a user roles lists them (a walk found
+    the Roles button hidden from user managers, whom the server let give roles)."""
+    listed = _as(api, manager["person"], "GET", "/roles")
+    assert listed.status_code == 200, listed.json
+    rows = listed.json["data"] if isinstance(listed.json, dict) else listed.json
+    assert manager["role"] in {role["id"] for role in rows}
+    assert _as(api, manager["person"], "POST", "/roles", {"roleName": f"not-mine-{_unique()}"}).status_code == 403
+    assert _as(api, manager["person"], "PUT", f"/roles/{manager['role']}/permissions", []).status_code == 403
+
+
 def test_a_user_manager_cannot_make_anyone_a_system_administrator(api, manager):
     target = _new_user(api)
     granted = _as(api, manager["person"], "PUT", f"/user/{target}/roles", ["system-admin"])

@@ -7,6 +7,8 @@ export const MANAGE_ROLES = 'manage-roles';
 
 export const USERS_REQUIREMENT = { permissions: [MANAGE_USERS] } as const;
 export const ROLES_REQUIREMENT = { permissions: [MANAGE_ROLES] } as const;
+/** Giving users roles: user managers (the server lists the roles to them, and refuses roles granting what they lack). */
+export const ASSIGN_ROLES_REQUIREMENT = USERS_REQUIREMENT;
 /** The audit trail: system administrators only, as GET /system/audit. */
 export const AUDIT_REQUIREMENT = { roles: ['system-admin'] } as const;
 

@@ -11,7 +11,7 @@ import { useUpdateUser } from '../api/updateUser';
 import { roleOptions } from '../lib/grants';
 import { userLabel } from '../lib/labels';
 import { userFormErrors } from '../lib/validation';
-import { ROLES_REQUIREMENT } from '../permissions';
+import { ASSIGN_ROLES_REQUIREMENT } from '../permissions';
 import { useDialogSave } from '../lib/useDialogSave';
 import { useFocusFirstInvalid } from '../lib/useFocusFirstInvalid';
 import { FormDialog, TextField } from '../../../shell/FormDialog';
@@ -32,7 +32,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   // The user as the dialog shows them: as stored now, after someone else changed them meanwhile.
   const [seen, setSeen] = useState(user);
   const meanwhile = useChangedMeanwhile();
-  const canChooseRoles = !editing && meets(profile, ROLES_REQUIREMENT);
+  const canChooseRoles = !editing && meets(profile, ASSIGN_ROLES_REQUIREMENT);
   const { data: roles } = useAllRoles(canChooseRoles);
   const [email, setEmail] = useState(user?.email ?? '');
   const [name, setName] = useState(user?.name ?? '');

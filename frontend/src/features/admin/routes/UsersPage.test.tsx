@@ -283,13 +283,12 @@ describe('users screen', () => {
     expect(within(own).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
-  it('without manage-roles: the role buttons are removed, role names come from each user', async () => {
+  it('a user manager without manage-roles gives users roles too ("Manage users and their roles"): the roles are listed for them', async () => {
     await openUsers('/admin/users', PROFILES.userManager);
     expect(await within(rowOf('Carl Contributor')).findByText('editor')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Roles of/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Roles of Carl Contributor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
-    expect(server.callsTo('GET', '/roles')).toHaveLength(0);
-    expect(server.callsTo('GET', '/user/u-carl/roles')).toHaveLength(1);
+    expect(server.callsTo('GET', '/roles').length).toBeGreaterThan(0);
   });
 
   it('a user and role manager may tick only the roles they could grant: the others are disabled, each saying why', async () => {

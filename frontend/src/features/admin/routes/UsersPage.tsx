@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { userLabel } from '../lib/labels';
 import { nextSort, useListState } from '../lib/listState';
 import { useErrorToast } from '../lib/useErrorToast';
-import { ROLES_REQUIREMENT } from '../permissions';
+import { ASSIGN_ROLES_REQUIREMENT } from '../permissions';
 import '../admin.css';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'roles' | 'delete'; user: User } | null;
@@ -38,7 +38,7 @@ export function UsersPage() {
   const list = useListState(DEFAULTS);
   const { search, sort, page, pageSize, setPage } = list;
   const users = useUsers({ search, sort, page, pageSize });
-  const canListRoles = meets(profile, ROLES_REQUIREMENT);
+  const canListRoles = meets(profile, ASSIGN_ROLES_REQUIREMENT);
   const viewerIsSystemAdmin = isSystemAdmin(profile);
   const roles = useAllRoles(canListRoles);
   const deleteUser = useDeleteUser();
@@ -112,7 +112,7 @@ export function UsersPage() {
               {t('common.edit')}
             </button>
             {!own && (
-              <RequireRoles {...ROLES_REQUIREMENT}>
+              <RequireRoles {...ASSIGN_ROLES_REQUIREMENT}>
                 <button type="button" className="button button-small" aria-label={t('admin.users.rolesAction', { name })} onClick={() => setDialog({ kind: 'roles', user })}>
                   {t('admin.users.rolesButton')}
                 </button>
