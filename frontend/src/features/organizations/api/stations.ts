@@ -34,7 +34,20 @@ export function useOrganizationStations(organizationId: string, page: number, se
   );
 }
 
-export type StationFields = Pick<Station, 'identifier' | 'name' | 'latitude' | 'longitude' | 'horizontalDatum' | 'stationType' | 'description'>;
+export type StationFields = Pick<
+  Station,
+  | 'identifier'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'horizontalDatum'
+  | 'stationType'
+  | 'description'
+  | 'elevation'
+  | 'elevationUnit'
+  | 'drainageArea'
+  | 'drainageAreaUnit'
+>;
 
 /** GET /keylist/horizontalDatums: the WQX datum codes a station's coordinates may name. */
 export const DATUMS_PATH = '/keylist/horizontalDatums';

@@ -35,6 +35,11 @@ export interface Station extends Versioned {
   longitude: number;
   /** WQX HorizontalCoordinateReferenceSystemDatumName of the coordinates (NAD83, WGS84...). */
   horizontalDatum?: string | null;
+  /** Elevation and drainage area, each with its unit (WQX codes: stations/lib/measureUnits). */
+  elevation?: number | null;
+  elevationUnit?: string | null;
+  drainageArea?: number | null;
+  drainageAreaUnit?: string | null;
   stationType?: string | null;
   sampleCount?: number | null;
 }

@@ -22,6 +22,8 @@ import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { readCoordinate, withDecimalPoint } from '../lib/coordinates';
 import { datumLabel } from '../../../lib/datums';
+import { AREA_UNITS, ELEVATION_UNITS } from '../../stations/lib/measureUnits';
+import { MeasureField } from './MeasureField';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
@@ -316,6 +318,10 @@ function StationDialog({
   const [longitude, setLongitude] = useState(station ? String(station.longitude) : '');
   const [horizontalDatum, setHorizontalDatum] = useState(station?.horizontalDatum ?? '');
   const [stationType, setStationType] = useState(station?.stationType ?? '');
+  const [elevation, setElevation] = useState(numberText(station?.elevation));
+  const [elevationUnit, setElevationUnit] = useState(station?.elevationUnit ?? '');
+  const [drainageArea, setDrainageArea] = useState(numberText(station?.drainageArea));
+  const [drainageAreaUnit, setDrainageAreaUnit] = useState(station?.drainageAreaUnit ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const datums = useHorizontalDatums().data ?? [];
 
@@ -346,8 +352,28 @@ function StationDialog({
     const lon = coordinateError(longitude, 'longitude', 180, t('organizations.stations.longitudeInvalid'));
     if (typeof lat === 'string') found.latitude = lat;
     if (typeof lon === 'string') found.longitude = lon;
+    /** A measure as typed: none (both empty), or its number and unit; else what is wrong is put in `found`. */
+    const measure = (field: 'elevation' | 'drainageArea', typed: string, unit: string, positive: boolean) => {
+      const reading = readCoordinate(typed);
+      if ('problem' in reading) {
+        if (reading.problem === 'empty') return { value: null, unit: null };
+        found[field] = reading.problem === 'comma' ? t('organizations.stations.measureComma') : t('organizations.stations.measureInvalid');
+        return null;
+      }
+      if (positive && reading.value <= 0) {
+        found[field] = t('organizations.stations.areaInvalid');
+        return null;
+      }
+      if (!unit) {
+        found[`${field}Unit`] = t('organizations.stations.unitRequired');
+        return null;
+      }
+      return { value: reading.value, unit };
+    };
+    const elevationGiven = measure('elevation', elevation, elevationUnit, false);
+    const areaGiven = measure('drainageArea', drainageArea, drainageAreaUnit, true);
     setErrors(found);
-    if (Object.keys(found).length || typeof lat === 'string' || typeof lon === 'string') return;
+    if (Object.keys(found).length || typeof lat === 'string' || typeof lon === 'string' || !elevationGiven || !areaGiven) return;
     const fields: StationFields = {
       identifier: identifier.trim(),
       name: name.trim(),
@@ -355,6 +381,13 @@ function StationDialog({
       longitude: lon,
       horizontalDatum: horizontalDatum || null,
       stationType: stationType || null,
+      // A measure is sent when given, or to take away the one the station had.
+      ...(elevationGiven.value !== null || station?.elevation != null
+        ? { elevation: elevationGiven.value, elevationUnit: elevationGiven.unit }
+        : {}),
+      ...(areaGiven.value !== null || station?.drainageArea != null
+        ? { drainageArea: areaGiven.value, drainageAreaUnit: areaGiven.unit }
+        : {}),
     };
     // The fields someone else changed meanwhile that this edit left alone show their values (a second save keeps them).
     const showTheirs = (current: Station, theirs: Partial<Station>) => {
@@ -363,6 +396,10 @@ function StationDialog({
       if ('longitude' in theirs) setLongitude(String(theirs.longitude ?? ''));
       if ('horizontalDatum' in theirs) setHorizontalDatum(theirs.horizontalDatum ?? '');
       if ('stationType' in theirs) setStationType(theirs.stationType ?? '');
+      if ('elevation' in theirs) setElevation(numberText(theirs.elevation));
+      if ('elevationUnit' in theirs) setElevationUnit(theirs.elevationUnit ?? '');
+      if ('drainageArea' in theirs) setDrainageArea(numberText(theirs.drainageArea));
+      if ('drainageAreaUnit' in theirs) setDrainageAreaUnit(theirs.drainageAreaUnit ?? '');
       onChangedMeanwhile(current);
     };
     // 409: the identifier is taken (a new station's; an edit keeps its identifier).
@@ -457,11 +494,52 @@ function StationDialog({
               hint={meanwhile.hint('stationType', (value) => types.find((type) => type.id === value)?.name ?? String(value))}
               onChange={setStationType}
             />
+            <MeasureField
+              id={`${formId}-elevation`}
+              label={t('organizations.stations.elevation')}
+              value={elevation}
+              unit={elevationUnit}
+              units={ELEVATION_UNITS}
+              error={errors.elevation}
+              unitError={errors.elevationUnit}
+              hint={meanwhile.hint('elevation') ?? t('organizations.stations.elevationHint')}
+              onChange={(value) => {
+                setElevation(value);
+                setErrors(({ elevation: _cleared, ...others }) => others);
+              }}
+              onUnitChange={(unit) => {
+                setElevationUnit(unit);
+                setErrors(({ elevationUnit: _cleared, ...others }) => others);
+              }}
+            />
+            <MeasureField
+              id={`${formId}-drainage-area`}
+              label={t('organizations.stations.drainageArea')}
+              value={drainageArea}
+              unit={drainageAreaUnit}
+              units={AREA_UNITS}
+              error={errors.drainageArea}
+              unitError={errors.drainageAreaUnit}
+              hint={meanwhile.hint('drainageArea')}
+              onChange={(value) => {
+                setDrainageArea(value);
+                setErrors(({ drainageArea: _cleared, ...others }) => others);
+              }}
+              onUnitChange={(unit) => {
+                setDrainageAreaUnit(unit);
+                setErrors(({ drainageAreaUnit: _cleared, ...others }) => others);
+              }}
+            />
           </>
         );
       }}
     </FormDialog>
   );
+}
+
+/** A stored number as the field shows it ("" for none). */
+function numberText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
 }
 
 /**

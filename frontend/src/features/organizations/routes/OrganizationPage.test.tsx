@@ -310,6 +310,50 @@ describe('organization workspace', () => {
     expect(server.callsTo('POST', '/station')[0]!.body).toMatchObject({ latitude: 30.2741, longitude: 120.1551 });
   });
 
+  it('takes an elevation and a drainage area, each with its unit, and asks for a unit a number lacks', async () => {
+    const user = userEvent.setup();
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'QXH-09');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Milford brook');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '40.57');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-75.09');
+    const elevation = within(dialog).getByRole('textbox', { name: 'Elevation' });
+    expect(elevation).toHaveAttribute('inputmode', 'decimal');
+    await user.type(elevation, '160');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Drainage area' }), '0,27');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    // Each problem at its field; nothing sent.
+    expect(within(dialog).getByRole('combobox', { name: 'Unit of Elevation' })).toHaveAccessibleDescription('Choose the unit of this number.');
+    expect(within(dialog).getByRole('textbox', { name: 'Drainage area' })).toHaveAccessibleDescription('Use a decimal point, not a comma (for example 0.27).');
+    expect(server.callsTo('POST', '/station')).toHaveLength(0);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit of Elevation' }), 'feet');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Drainage area' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Drainage area' }), '0.27');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit of Drainage area' }), 'sq mi');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Station Milford brook created.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/station')[0]!.body).toMatchObject({
+      elevation: 160, elevationUnit: 'feet', drainageArea: 0.27, drainageAreaUnit: 'sq mi',
+    });
+  });
+
+  it('names the elevation, the drainage area and their units in Chinese', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh-CN');
+    renderWorkspace(workspace('stations'), PROFILES.orgadmin);
+    await user.click(await screen.findByRole('button', { name: '新建站点' }));
+    const dialog = screen.getByRole('dialog', { name: '新建站点' });
+    await user.type(within(dialog).getByRole('textbox', { name: '流域面积' }), '-1');
+    expect(within(dialog).getByRole('option', { name: '平方英里' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('option', { name: '英尺' })).toHaveLength(2);
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(within(dialog).getByRole('textbox', { name: '流域面积' })).toHaveAccessibleDescription('请输入大于 0 的面积。');
+    expect(within(dialog).getByRole('combobox', { name: '高程的单位' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
   it('says the decimal comma in Chinese', async () => {
     const user = userEvent.setup();
     await changeLanguage('zh-CN');

@@ -11,25 +11,10 @@ import { useProjectNames } from '../api/projects';
 import { useStationSeries } from '../api/series';
 import type { Station } from '../api/station';
 import { useStationTypeName } from '../api/stationType';
+import { unitLabel } from '../lib/measureUnits';
 import { usFieldsApply } from '../lib/unitedStates';
 
 const StationMiniMap = lazy(() => import('../components/StationMiniMap'));
-
-/** The units an elevation or area is given in, named in the interface's language (a unit not listed: as written). */
-const UNIT_KEYS = {
-  ft: 'stations.info.units.ft',
-  feet: 'stations.info.units.feet',
-  m: 'stations.info.units.m',
-  meters: 'stations.info.units.meters',
-  'sq mi': 'stations.info.units.sq mi',
-  acres: 'stations.info.units.acres',
-  'sq km': 'stations.info.units.sq km',
-  ha: 'stations.info.units.ha',
-} as const;
-
-function unitLabel(t: TFunction, unit: string): string {
-  return unit in UNIT_KEYS ? t(UNIT_KEYS[unit as keyof typeof UNIT_KEYS]) : unit;
-}
 
 /** A value with its unit ("0.27 sq mi"); null when none is recorded. */
 function measure(t: TFunction, value: number | null, unit: string): string | null {
