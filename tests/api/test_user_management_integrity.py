@@ -151,3 +151,19 @@ def test_deleting_a_signed_in_user_ends_their_session_and_a_new_sign_in_starts_a
     assert renewed.status_code == 200
     assert renewed.json["id"] == user_id and renewed.json["systemRoles"] == []
     assert api.get("/dashboards", headers=person.headers(int(time.time()) + 1)).json == []
+
+
+def test_the_users_holding_a_role_are_counted_for_the_delete_confirmation(api):
+    """The Roles screen's "Delete the role? 2 users hold it..." asks GET /user for the holders' total."""
+    import json
+    from urllib.parse import quote
+
+    admin = api.as_("admin")
+    role = admin.post("/roles", {"roleName": f"counted-{_unique()}"}).json["id"]
+    holders = {admin.post("/user", {"email": f"holder-{_unique()}@example.com", "roles": [role]}).json["id"]
+               for _ in range(2)}
+    _new_user(api)  # one who does not hold it
+    search = quote(json.dumps({"roles": {"$contArr": [role]}}))
+    counted = admin.get(f"/user?s={search}&limit=1&page=1").json
+    assert (counted["total"], len(counted["data"])) == (2, 1), counted
+    assert {u["id"] for u in counted["data"]} <= holders

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListQuery, toPage } from './listQuery';
+import { buildListQuery, holdingRoleQuery, toPage } from './listQuery';
 
 describe('list queries (the collection query language, written by RequestQueryBuilder)', () => {
   it('asks for a sorted page', () => {
@@ -27,5 +27,12 @@ describe('list queries (the collection query language, written by RequestQueryBu
     expect(toPage({ data: [{ id: 'a' }], count: 1, total: 11, page: 2, pageCount: 2 })).toEqual({ data: [{ id: 'a' }], count: 1, total: 11, page: 2, pageCount: 2 });
     expect(toPage([{ id: 'a' }, { id: 'b' }])).toEqual({ data: [{ id: 'a' }, { id: 'b' }], count: 2, total: 2, page: 1, pageCount: 1 });
     expect(toPage(undefined)).toEqual({ data: [], count: 0, total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('counts the users holding a role: their roles contain it, one row a page (the total is the count)', () => {
+    const query = new URLSearchParams(holdingRoleQuery('r-editor'));
+    expect(JSON.parse(query.get('s')!)).toEqual({ roles: { $contArr: ['r-editor'] } });
+    expect(query.get('limit')).toBe('1');
+    expect(query.get('page')).toBe('1');
   });
 });

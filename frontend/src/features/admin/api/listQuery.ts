@@ -41,6 +41,14 @@ export function byIdQuery(id: string): string {
   return RequestQueryBuilder.create().search({ id: { $eq: id } }).query();
 }
 
+/**
+ * The query string that counts the users holding a role: those whose `roles` contain it ($contArr), one row per
+ * page, so that the answer's `total` is the count.
+ */
+export function holdingRoleQuery(roleId: string): string {
+  return RequestQueryBuilder.create().search({ roles: { $contArr: [roleId] } }).setLimit(1).setPage(1).query();
+}
+
 /** A list answer as a page: the paginated object as it is, a plain list as one page. */
 export function toPage<T>(body: unknown): Page<T> {
   if (Array.isArray(body)) {

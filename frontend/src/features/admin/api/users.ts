@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-import { buildListQuery, byIdQuery, toPage, type ListQuery } from './listQuery';
+import { buildListQuery, byIdQuery, holdingRoleQuery, toPage, type ListQuery } from './listQuery';
 import type { Page, User } from './types';
 
 /** GET /user?{query}: users, searched by name or email, sorted and paged (manage-users). */
@@ -15,6 +15,16 @@ export async function getUsers(query: string): Promise<Page<User>> {
 /** One user as stored now, with its version (read from the list: there is no GET of one user). */
 export async function getUser(id: string): Promise<User | undefined> {
   return (await getUsers(byIdQuery(id))).data.find((user) => user.id === id);
+}
+
+/** How many users hold a role (pre-registered ones too): the total of GET /user filtered on it (manage-users). */
+export async function countUsersHolding(roleId: string): Promise<number> {
+  return (await getUsers(holdingRoleQuery(roleId))).total;
+}
+
+/** `roleId` null (no role asked about, or the user may not list users): nothing is fetched. */
+export function useUsersHolding(roleId: string | null) {
+  return useSWR(roleId === null ? null : [USERS_PATH, 'holding', roleId], () => countUsersHolding(roleId!));
 }
 
 export function useUsers(query: Omit<ListQuery, 'searchFields'>) {

@@ -214,12 +214,105 @@ describe('roles screen', () => {
     await openRoles();
     await user.click(screen.getByRole('button', { name: 'Delete editor' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete role' });
-    expect(dialog).toHaveTextContent('Delete the role editor? Users who hold it lose its permissions.');
+    // Carl holds it: the system administrator may list users, so the dialog says how many lose its permissions.
+    await waitFor(() => expect(dialog).toHaveTextContent('Delete the role editor? 1 user holds it and loses its permissions.'));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Role editor deleted.')).toBeInTheDocument();
     await waitFor(() => expect(within(table()).queryByText('editor')).not.toBeInTheDocument());
     // The button that opened the dialog left with its row: focus goes to the page's heading, not the page's body.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Roles' })).toHaveFocus());
+  });
+
+  it('says how many users hold a role in the delete confirmation, counted by the server, in both languages', async () => {
+    const user = userEvent.setup();
+    server.state.users.push({ id: 'u-eve', email: 'eve@demo.example', name: 'Eve Editor', roles: ['r-editor'], preRegistered: true, createdAt: '2024-04-05T10:00:00Z' });
+    server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: [], builtIn: false });
+    await openRoles();
+    await user.click(screen.getByRole('button', { name: 'Delete editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete role' });
+    await waitFor(() => expect(dialog).toHaveTextContent('Delete the role editor? 2 users hold it and lose its permissions.'));
+    // One row asked for: the answer's total is the count (GET /user filtered on the role, $contArr).
+    const count = server.callsTo('GET', '/user').at(-1)!.query;
+    expect(JSON.parse(count.get('s')!)).toEqual({ roles: { $contArr: ['r-editor'] } });
+    expect(count.get('limit')).toBe('1');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete helper' }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Delete role' })).toHaveTextContent('Delete the role helper? No user holds it.'));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete role' })).getByRole('button', { name: 'Cancel' }));
+
+    await changeLanguage('zh-CN');
+    try {
+      await user.click(screen.getByRole('button', { name: '删除 editor' }));
+      const zh = screen.getByRole('dialog', { name: '删除角色' });
+      await waitFor(() => expect(zh).toHaveTextContent('删除角色 editor？2 位用户拥有该角色，将失去其权限。'));
+      await user.click(within(zh).getByRole('button', { name: '取消' }));
+      await user.click(screen.getByRole('button', { name: '删除 helper' }));
+      await waitFor(() => expect(screen.getByRole('dialog', { name: '删除角色' })).toHaveTextContent('删除角色 helper？没有用户拥有该角色。'));
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('keeps the delete confirmation general for a role manager who may not list users (nothing asked of /user)', async () => {
+    const user = userEvent.setup();
+    server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: ['manage-roles'], builtIn: false });
+    await openRoles(PROFILES.roleManager);
+    await user.click(screen.getByRole('button', { name: 'Delete helper' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete role' });
+    expect(dialog).toHaveTextContent('Delete the role helper? Users who hold it lose its permissions.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog).toHaveTextContent('Delete the role helper? Users who hold it lose its permissions.');
+    expect(server.callsTo('GET', '/user')).toHaveLength(0);
+  });
+
+  it('disables Edit and Delete of a role granting a permission the role manager does not hold, saying why, in both languages', async () => {
+    const user = userEvent.setup();
+    server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: ['manage-roles'], builtIn: false });
+    await openRoles(PROFILES.roleManager);
+    const why = 'You cannot edit or delete this role: it grants permissions you do not hold: manage-system-settings.';
+    const editor = rowOf('editor');
+    for (const name of ['Edit editor', 'Delete editor']) {
+      const button = within(editor).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(why);
+    }
+    // Its permissions can still be looked at (read-only there).
+    expect(within(editor).getByRole('button', { name: 'Permissions of editor' })).toBeEnabled();
+    // A role whose permissions they all hold stays theirs to change; built-in roles stay as they were.
+    const helper = rowOf('helper');
+    for (const name of ['Edit helper', 'Delete helper']) {
+      const button = within(helper).getByRole('button', { name });
+      expect(button).toBeEnabled();
+      expect(button).toHaveAccessibleDescription('');
+    }
+    expect(within(rowOf('system-admin')).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+    await user.click(within(helper).getByRole('button', { name: 'Edit helper' }));
+    expect(screen.getByRole('dialog', { name: 'Edit role' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog', { name: 'Edit role' })).getByRole('button', { name: 'Cancel' }));
+
+    await changeLanguage('zh-CN');
+    try {
+      const zh = '您不能编辑或删除此角色：它授予您未持有的权限：manage-system-settings。';
+      for (const name of ['编辑 editor', '删除 editor']) {
+        const row = within(await screen.findByRole('table', { name: '角色' })).getByText('editor').closest('tr')!;
+        const button = await within(row).findByRole('button', { name });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAccessibleDescription(zh);
+      }
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('leaves Edit and Delete of every role that is not built in to a system administrator, without a lock', async () => {
+    await openRoles(PROFILES.admin);
+    const editor = rowOf('editor');
+    for (const name of ['Edit editor', 'Delete editor']) {
+      const button = within(editor).getByRole('button', { name });
+      expect(button).toBeEnabled();
+      expect(button).toHaveAccessibleDescription('');
+    }
   });
 
   it('shows the server message when a delete is refused', async () => {

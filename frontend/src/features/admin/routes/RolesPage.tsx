@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYSTEM_ADMIN } from '../../../auth/roles';
+import { hasPermissions, SYSTEM_ADMIN } from '../../../auth/roles';
+import { useSession } from '../../../auth/session';
 import { ConfirmDialog } from '../../../shell/Dialog';
 import { toast } from '../../../shell/toast';
 import { useDeleteRole } from '../api/deleteRole';
 import { ROLE_SORT_FIELDS, useRoles } from '../api/roles';
 import type { Role } from '../api/types';
+import { useUsersHolding } from '../api/users';
 import { DataTable, type Column } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { RoleFormDialog } from '../components/RoleFormDialog';
 import { RolePermissionsDialog } from '../components/RolePermissionsDialog';
 import { SearchBox } from '../components/SearchBox';
+import { permissionsNotHeld } from '../lib/grants';
 import { roleDescription } from '../lib/labels';
 import { nextSort, useListState } from '../lib/listState';
 import { useErrorToast } from '../lib/useErrorToast';
@@ -22,10 +25,15 @@ const DEFAULTS = { sort: { field: 'roleName', order: 'ASC' as const }, sortField
 
 /**
  * /admin/roles (manage-roles): roles searched by name or description, sorted, paged; create,
- * rename and delete them; choose the permissions each grants. Built-in roles only show theirs.
+ * rename and delete them; choose the permissions each grants. Built-in roles only show theirs. A role granting a
+ * permission the signed-in user does not hold is not theirs to change (the server refuses it): its Edit and Delete
+ * buttons are disabled, described by why. The delete confirmation says how many users hold the role when the user
+ * may list users (manage-users).
  */
 export function RolesPage() {
   const { t } = useTranslation();
+  const { profile } = useSession();
+  const lockedIdPrefix = useId();
   const list = useListState(DEFAULTS);
   const { search, sort, page, pageSize, setPage } = list;
   const roles = useRoles({ search, sort, page, pageSize });
@@ -35,6 +43,14 @@ export function RolesPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState(false);
   useErrorToast(roles.error);
+  // How many users lose the role's permissions: asked only by someone who may list users, said once known.
+  const deletingRole = dialog?.kind === 'delete' ? dialog.role : null;
+  const holders = useUsersHolding(deletingRole && hasPermissions(profile, ['manage-users']) ? deletingRole.id : null);
+  const deleteMessage = !deletingRole
+    ? ''
+    : typeof holders.data === 'number' && !holders.error
+      ? t('admin.roles.deleteConfirmHolders', { name: deletingRole.roleName, count: holders.data })
+      : t('admin.roles.deleteConfirm', { name: deletingRole.roleName });
 
   const pageCount = roles.data?.pageCount;
   useEffect(() => {
@@ -91,10 +107,23 @@ export function RolesPage() {
       plain: true,
       render: (role) => {
         const name = role.roleName;
+        // Permissions the user does not hold: the role is not theirs to rename or delete (none for a system administrator).
+        const beyond = role.builtIn ? [] : permissionsNotHeld(profile, role.permissions);
+        const locked = beyond.length > 0;
+        const lockedReason = locked ? t('admin.roles.lockedActions', { permissions: beyond.join(', ') }) : undefined;
+        const lockedId = locked ? `${lockedIdPrefix}-${encodeURIComponent(role.id)}` : undefined;
         return (
           <div className="admin-actions">
             {!role.builtIn && (
-              <button type="button" className="button button-small" aria-label={t('admin.roles.editAction', { name })} onClick={() => setDialog({ kind: 'edit', role })}>
+              <button
+                type="button"
+                className="button button-small"
+                aria-label={t('admin.roles.editAction', { name })}
+                aria-describedby={lockedId}
+                title={lockedReason}
+                disabled={locked}
+                onClick={() => setDialog({ kind: 'edit', role })}
+              >
                 {t('common.edit')}
               </button>
             )}
@@ -102,9 +131,22 @@ export function RolesPage() {
               {t('admin.roles.permissionsButton')}
             </button>
             {!role.builtIn && (
-              <button type="button" className="button button-small button-danger" aria-label={t('admin.roles.deleteAction', { name })} onClick={() => setDialog({ kind: 'delete', role })}>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                aria-label={t('admin.roles.deleteAction', { name })}
+                aria-describedby={lockedId}
+                title={lockedReason}
+                disabled={locked}
+                onClick={() => setDialog({ kind: 'delete', role })}
+              >
                 {t('common.delete')}
               </button>
+            )}
+            {locked && (
+              <span id={lockedId} className="visually-hidden">
+                {lockedReason}
+              </span>
             )}
           </div>
         );
@@ -146,7 +188,7 @@ export function RolesPage() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={t('admin.roles.deleteTitle')}
-        message={dialog?.kind === 'delete' ? t('admin.roles.deleteConfirm', { name: dialog.role.roleName }) : ''}
+        message={deleteMessage}
         confirmLabel={t('common.delete')}
         cancelLabel={t('common.cancel')}
         busy={deleting}

@@ -1,6 +1,6 @@
 /**
  * An in-memory stand-in for the administration API (chalicelib/users, chalicelib/roles) behind a
- * fetch: it keeps users and roles, answers the collection query language's `s` ($or/$contL),
+ * fetch: it keeps users and roles, answers the collection query language's `s` ($or/$contL/$eq/$contArr),
  * `sort`, `limit` and `page` as the server does, and records every call. `fail()` makes the next
  * matching call answer with an error, as the server would. A change sent with If-Match for a version of a role or
  * a user no longer stored is refused (412) as the server refuses it; a change made moves the version.
@@ -57,8 +57,12 @@ export function matches(item: Row, condition: Row): boolean {
   return Object.entries(condition).every(([key, value]) => {
     if (key === '$or') return (value as Row[]).some((c) => matches(item, c));
     if (key === '$and') return (value as Row[]).every((c) => matches(item, c));
-    const field = String(item[key] ?? '').toLowerCase();
     const ops = value as Row;
+    if ('$contArr' in ops) {
+      const list = item[key];
+      return Array.isArray(list) && (ops.$contArr as unknown[]).every((wanted) => list.includes(wanted));
+    }
+    const field = String(item[key] ?? '').toLowerCase();
     if ('$contL' in ops) return field.includes(String(ops.$contL).toLowerCase());
     if ('$eq' in ops) return item[key] === ops.$eq;
     throw new Error(`fake server: unsupported condition ${JSON.stringify(value)}`);

@@ -31,7 +31,10 @@ const signatureOf = (items: readonly GridItem[]) => items.map(({ i, x, y, w, h }
  * shown (that one is saved with the user's next change, not on being read). Every change is saved with the
  * widgets it made rise, in one write: a keyboard change once the keys rest, or at once when the dashboard is
  * left, the page hidden or unloaded; each one is said in a polite live region. Narrow screens stack the widgets in
- * reading order. Widgets of the same kind are numbered (Note 1, Note 2), so that each is told apart.
+ * reading order, and so does the free layout's DOM (top to bottom, then left to right), so that Tab and screen
+ * readers go through the widgets in the order they are shown (WCAG 2.4.3); a widget moved with the keyboard keeps
+ * the focus on its arrange button when it changes places in the DOM. Widgets of the same kind are numbered
+ * (Note 1, Note 2), so that each is told apart.
  * Once a widget is removed, focus goes to `focusAfterRemoval` (its remove button is gone).
  */
 export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Dashboard; focusAfterRemoval?: FocusAfter }) {
@@ -151,6 +154,11 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
   const titleOf = (widget: DashboardWidget) => names.get(widget.id) ?? kindOf(widget);
 
   const stacked = width < STACK_BELOW_PX;
+  // The widgets in reading order (the layout's y, then x) are their DOM order, so that focus follows what is shown.
+  // The grid places each one by its layout item whatever its place among the children. A widget moved with the
+  // keyboard keeps the focus on its arrange button: React gives the focus back to the element that held it when
+  // committing the new order took it away (a browser blurs a focused element moved in the DOM).
+  const ordered = readingOrder(widgets, layout);
   const gridLayout = useMemo(() => layout.map((item) => ({ ...item, minW: MIN_W, minH: MIN_H })), [layout]);
 
   return (
@@ -158,7 +166,7 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
       {mounted &&
         (stacked ? (
           <ol className="dashboard-stack">
-            {readingOrder(widgets, layout).map((widget) => {
+            {ordered.map((widget) => {
               const h = layout.find((item) => item.i === widget.id)?.h ?? MIN_H;
               return (
                 <li key={widget.id} className="dashboard-cell" style={{ height: h * ROW_HEIGHT + (h - 1) * MARGIN }}>
@@ -180,7 +188,7 @@ export function DashboardGrid({ dashboard, focusAfterRemoval }: { dashboard: Das
             onDragStop={(next, _before, moved) => settle(next, moved)}
             onResizeStop={(next, _before, moved) => settle(next, moved)}
           >
-            {widgets.map((widget) => (
+            {ordered.map((widget) => (
               <div key={widget.id} className="dashboard-cell" data-widget-id={widget.id}>
                 <WidgetFrame
                   widget={widget}

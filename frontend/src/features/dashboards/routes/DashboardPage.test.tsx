@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
 import { toast } from '../../../shell/toast';
@@ -22,6 +22,30 @@ const announcement = () => document.querySelector('.dashboard-grid [role="status
 /** The free layout needs room: pretend the page is wide (jsdom measures nothing). */
 function wideScreen() {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+}
+
+/**
+ * Browsers take the focus away from an element moved in the DOM (it is removed, then inserted: the focus fixup rule);
+ * jsdom keeps it. Until the returned function is called, moving a node blurs the focused element within it, as a
+ * browser does (React gives the focus back once it has committed the new order).
+ */
+function blurOnMove() {
+  const blurInside = (node: Node) => {
+    const active = document.activeElement;
+    if (node.isConnected && active instanceof HTMLElement && node.contains(active)) active.blur();
+  };
+  const { insertBefore, appendChild } = Node.prototype;
+  const spies = [
+    vi.spyOn(Node.prototype, 'insertBefore').mockImplementation(function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      blurInside(node);
+      return insertBefore.call(this, node, child) as T;
+    }),
+    vi.spyOn(Node.prototype, 'appendChild').mockImplementation(function <T extends Node>(this: Node, node: T): T {
+      blurInside(node);
+      return appendChild.call(this, node) as T;
+    }),
+  ];
+  return () => spies.forEach((spy) => spy.mockRestore());
 }
 
 beforeEach(() => {
@@ -122,6 +146,46 @@ describe('dashboard page /userspace/dashboards/{id}', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(api.callsTo('PATCH', '/dashboards/d1')).toHaveLength(1);
+  });
+
+  it('puts the widgets in the DOM in layout order (top to bottom, then left to right), after a keyboard move too, focus kept', async () => {
+    wideScreen();
+    // Added first, shown second: the saved layout puts the second widget above the first one, the third beside it.
+    const first: DashboardWidget = { id: 'w-1', component: 'markdown-note', config: { text: 'First added' }, position: { x: 0, y: 4, w: 6, h: 4 } };
+    const second: DashboardWidget = { id: 'w-2', component: 'markdown-note', config: { text: 'Second added' }, position: { x: 0, y: 0, w: 6, h: 4 } };
+    const third: DashboardWidget = { id: 'w-3', component: 'retired-widget', config: {}, position: { x: 6, y: 0, w: 6, h: 4 } };
+    stubDashboardsApi([dashboard('d1', 'Lakes', [first, second, third])]);
+    const user = userEvent.setup();
+    renderSignedIn('/userspace/dashboards/d1');
+    await screen.findByRole('button', { name: 'Move or resize Note 1' });
+    const regions = () =>
+      screen
+        .getAllByRole('region')
+        .filter((region) => region.classList.contains('widget-frame'))
+        .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+    const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings()).toEqual(['Note 2', 'retired-widget', 'Note 1']);
+    expect(regions()).toEqual(['Note 2', 'retired-widget', 'Note 1']);
+
+    // Note 2 moved down past Note 1: the DOM follows, and the focus stays on Note 2's arrange button.
+    const arrange = screen.getByRole('button', { name: 'Move or resize Note 2' });
+    arrange.focus();
+    onTestFinished(blurOnMove());
+    await user.keyboard('{ArrowDown}');
+    expect(announcement()).toHaveTextContent('Moved to column 1, row 5');
+    expect(headings()).toEqual(['Note 1', 'retired-widget', 'Note 2']);
+    expect(screen.getByRole('button', { name: 'Move or resize Note 2' })).toHaveFocus();
+    // The keys go on working on the same widget: back up above Note 1.
+    await user.keyboard('{ArrowUp}');
+    expect(headings()).toEqual(['Note 2', 'retired-widget', 'Note 1']);
+    expect(screen.getByRole('button', { name: 'Move or resize Note 2' })).toHaveFocus();
+    expect(regions()).toEqual(['Note 2', 'retired-widget', 'Note 1']);
+    // Tab goes on from there in the order shown: Note 2's own buttons, then the widget beside it, not Note 1.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.closest('.widget-frame')?.getAttribute('data-widget')).toBe('retired-widget');
   });
 
   it('names each widget of the same kind apart (Note 1, Note 2): its region, heading and buttons', async () => {
