@@ -4,10 +4,13 @@ import type { Profile } from '../auth/profile';
 import { profileUnavailable, useSession } from '../auth/session';
 import { shell, type MenuEntry } from './registry';
 
-/** One link of the side menu; when collapsed only its icon shows (the label stays its name). */
+/**
+ * One link of the side menu; when collapsed only its icon shows (the label stays its name). A long label (a
+ * dashboard's title) shows its first three lines; the whole is its tooltip.
+ */
 export function MenuLink({ to, label, icon, collapsed, end }: { to: string; label: string; icon?: string; collapsed: boolean; end?: boolean }) {
   return (
-    <NavLink to={to} end={end} className="menu-link" title={collapsed ? label : undefined} aria-label={collapsed ? label : undefined}>
+    <NavLink to={to} end={end} className="menu-link" title={label} aria-label={collapsed ? label : undefined}>
       <span className="menu-icon" aria-hidden="true">
         {icon ?? label.slice(0, 1)}
       </span>

@@ -31,6 +31,15 @@ async function signOutFromMenu() {
 }
 
 describe('the user menu', () => {
+  it("shows the name in the header, whole in its tooltip and in the menu's heading (a long one ends in '…' there)", async () => {
+    const user = userEvent.setup();
+    renderAt('/sts/overview');
+    const name = screen.getByText('Carl', { selector: '.user-name' });
+    expect(name).toHaveAttribute('title', 'Carl');
+    await user.click(screen.getByRole('button', { name: /Carl/ }));
+    expect(within(screen.getByRole('list', { name: 'User menu' })).getByText('Carl')).toBeInTheDocument();
+  });
+
   it('gives focus back to its button when Escape closes it', async () => {
     const user = userEvent.setup();
     renderAt('/sts/overview');

@@ -46,7 +46,10 @@ export function UserMenu() {
         <span className="avatar" aria-hidden="true">
           {(session.displayName || '?').slice(0, 1).toUpperCase()}
         </span>
-        <span className="header-button-text user-name">{session.displayName}</span>
+        {/* A long name ends in '…' here (the menu's heading gives it whole). */}
+        <span className="header-button-text user-name" title={session.displayName}>
+          {session.displayName}
+        </span>
       </button>
       {open && (
         <ul id={menuId} className="dropdown-menu dropdown-menu-end" aria-label={t('auth.userMenu')}>
