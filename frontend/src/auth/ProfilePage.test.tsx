@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../api/client';
 import { registerModules } from '../app/modules';
@@ -29,10 +29,12 @@ let patches: unknown[];
 function renderProfile(setProfile = vi.fn(), profile = PROFILE, signOut = vi.fn()) {
   const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile, displayName: 'Olga', setProfile, signOut };
   renderWithProviders(
-    <SessionContext.Provider value={session}>
-      <ProfilePage />
-      <Toasts />
-    </SessionContext.Provider>,
+    <MemoryRouter initialEntries={['/profile']}>
+      <SessionContext.Provider value={session}>
+        <ProfilePage />
+        <Toasts />
+      </SessionContext.Provider>
+    </MemoryRouter>,
   );
   return setProfile;
 }
@@ -145,5 +147,117 @@ describe('deleting the own account', () => {
     );
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Your account has been deleted.')).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting the account of the only system administrator', () => {
+  const ADMIN: Profile = {
+    id: 'u-ada',
+    name: 'Ada Admin',
+    email: 'admin@demo.example',
+    systemRoles: [{ id: 'system-admin', roleName: 'system-admin' }],
+    organizationRoles: [],
+  };
+
+  /** The server: GET /user answers `admins` system administrators (or fails with `countStatus`); DELETE /auth/profile succeeds. */
+  function fakeServer({ admins = 1, countStatus = 200 }: { admins?: number; countStatus?: number } = {}) {
+    const calls: { method: string; url: URL }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://app.test');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (method === 'GET' && url.pathname.endsWith('/user')) {
+        if (countStatus !== 200) return jsonResponse(countStatus, { message: 'Internal Server Error' });
+        const data = [{ id: 'u-ada', email: 'admin@demo.example', name: 'Ada Admin', roles: ['system-admin'] }];
+        return jsonResponse(200, { data, count: data.length, total: admins, page: 1, pageCount: admins });
+      }
+      if (method === 'DELETE' && url.pathname.endsWith('/auth/profile')) return jsonResponse(200, {});
+      return jsonResponse(404, { message: 'Not found' });
+    }));
+    const countCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/user'));
+    const deleteCalls = () => calls.filter((c) => c.method === 'DELETE');
+    return { calls, countCalls, deleteCalls };
+  }
+
+  async function openDialog(profile: Profile, signOut = vi.fn()) {
+    const user = userEvent.setup();
+    renderProfile(vi.fn(), profile, signOut);
+    await user.click(screen.getByRole('button', { name: i18n.t('auth.profile.deleteAccount') }));
+    return { user, dialog: screen.getByRole('dialog', { name: i18n.t('auth.profile.deleteAccount') }), signOut };
+  }
+
+  for (const lang of ['en', 'zh-CN'] as Language[]) {
+    it(`warns the only system administrator, links to Users, and still deletes when confirmed (${lang})`, async () => {
+      await initI18n(lang);
+      const server = fakeServer({ admins: 1 });
+      const { user, dialog, signOut } = await openDialog(ADMIN);
+      const warning = await within(dialog).findByRole('alert');
+      expect(warning).toHaveTextContent(i18n.t('auth.profile.onlyAdmin'));
+      expect(warning).toHaveTextContent(i18n.t('auth.profile.onlyAdminSuggestion'));
+      expect(within(warning).getByRole('link', { name: i18n.t('auth.profile.onlyAdminLink') })).toHaveAttribute('href', '/admin/users');
+      // Said before the confirming button, and the dialog's first words are still the question.
+      const confirm = within(dialog).getByRole('button', { name: i18n.t('common.delete') });
+      expect(warning.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(dialog).toHaveTextContent(i18n.t('auth.profile.deleteConfirm'));
+
+      // Asked once: the users holding system-admin, one row, the total being the count.
+      expect(server.countCalls()).toHaveLength(1);
+      const query = server.countCalls()[0]!.url.searchParams;
+      expect(JSON.parse(query.get('s')!)).toEqual({ roles: { $contArr: ['system-admin'] } });
+      expect(query.get('limit')).toBe('1');
+      expect(query.get('page')).toBe('1');
+
+      // Not blocked: they may mean it.
+      await user.click(confirm);
+      await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+      expect(server.deleteCalls()).toHaveLength(1);
+    });
+
+    it(`does not warn when another system administrator remains (${lang})`, async () => {
+      await initI18n(lang);
+      const server = fakeServer({ admins: 2 });
+      const { user, dialog, signOut } = await openDialog(ADMIN);
+      await waitFor(() => expect(server.countCalls()).toHaveLength(1));
+      // Let the answer arrive and render.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(dialog).not.toHaveTextContent(i18n.t('auth.profile.onlyAdmin'));
+      expect(dialog).toHaveTextContent(i18n.t('auth.profile.deleteConfirm'));
+      await user.click(within(dialog).getByRole('button', { name: i18n.t('common.delete') }));
+      await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    });
+
+    it(`asks nothing about administrators for a user who is none (${lang})`, async () => {
+      await initI18n(lang);
+      const server = fakeServer({ admins: 1 });
+      const { user, dialog, signOut } = await openDialog(PROFILE);
+      expect(dialog).toHaveTextContent(i18n.t('auth.profile.deleteConfirm'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(dialog).not.toHaveTextContent(i18n.t('auth.profile.onlyAdmin'));
+      await user.click(within(dialog).getByRole('button', { name: i18n.t('common.delete') }));
+      await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+      expect(server.countCalls()).toHaveLength(0);
+      expect(server.calls.map((c) => c.method)).toEqual(['DELETE']);
+    });
+  }
+
+  it('shows the dialog as before when the count cannot be had, and deletes all the same', async () => {
+    const server = fakeServer({ countStatus: 500 });
+    const { user, dialog, signOut } = await openDialog(ADMIN);
+    await waitFor(() => expect(server.countCalls()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Delete your account, your memberships and your dashboards? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+  });
+
+  it('says it in words in both languages', async () => {
+    expect(i18n.t('auth.profile.onlyAdmin')).toMatch(/only system administrator.*ADMIN_EMAILS/);
+    await changeLanguage('zh-CN');
+    expect(i18n.t('auth.profile.onlyAdmin')).toMatch(/唯一的系统管理员.*ADMIN_EMAILS/);
+    expect(i18n.t('auth.profile.onlyAdminLink')).toBe('打开“用户”页面');
+    await changeLanguage('en');
   });
 });

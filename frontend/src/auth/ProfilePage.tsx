@@ -1,12 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUsersHolding } from '../features/admin/api/users';
+import { ADMIN_PATHS } from '../features/admin/permissions';
 import { changeLanguage, isLanguage, LANGUAGES, type Language } from '../i18n';
-import { ConfirmDialog } from '../shell/Dialog';
+import { Dialog } from '../shell/Dialog';
 import { Spinner } from '../shell/LazyView';
 import { SubmitButton } from '../shell/SubmitButton';
 import { toast } from '../shell/toast';
 import { ACCOUNT_DELETED_ROUTE } from './accountDeleted';
 import { deleteOwnAccount, savedLanguage, updateProfile, type OrganizationRole, type Profile } from './profile';
+import { isSystemAdmin, SYSTEM_ADMIN } from './roles';
 import { useSession } from './session';
 import { listText } from '../lib/lists';
 
@@ -108,6 +112,11 @@ export function ProfilePage() {
   const membershipLabel = useMembershipLabel();
   const [confirming, setConfirming] = useState(false);
   const profile = session.profile;
+  // A system administrator deleting their account: how many hold the role (GET /user filtered on it), asked once the
+  // dialog opens. Only when they are the one, the dialog warns; a failed or pending count warns of nothing and
+  // never holds the deletion back. Nobody else is asked about.
+  const admins = useUsersHolding(confirming && isSystemAdmin(profile) ? SYSTEM_ADMIN : null);
+  const onlyAdmin = confirming && !admins.error && admins.data === 1;
   if (!profile) return <Spinner />;
   const remove = async () => {
     try {
@@ -148,15 +157,32 @@ export function ProfilePage() {
           {t('auth.profile.deleteAccount')}
         </button>
       </p>
-      <ConfirmDialog
+      <Dialog
         open={confirming}
         title={t('auth.profile.deleteAccount')}
-        message={t('auth.profile.deleteConfirm')}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}
-      />
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void remove()}>
+              {t('common.delete')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('auth.profile.deleteConfirm')}</p>
+        {/* Read out when it arrives: the count comes after the dialog opened. */}
+        {onlyAdmin && (
+          <div className="alert alert-warning" role="alert">
+            <p>{t('auth.profile.onlyAdmin')}</p>
+            <p>
+              {t('auth.profile.onlyAdminSuggestion')} <Link to={ADMIN_PATHS.users}>{t('auth.profile.onlyAdminLink')}</Link>
+            </p>
+          </div>
+        )}
+      </Dialog>
     </section>
   );
 }

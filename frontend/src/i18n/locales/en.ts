@@ -110,6 +110,11 @@ const en = {
       organizationRoles: 'Organization roles',
       deleteAccount: 'Delete my account',
       deleteConfirm: 'Delete your account, your memberships and your dashboards? This cannot be undone.',
+      // Shown to the portal's only system administrator in the delete dialog (they may still delete).
+      onlyAdmin:
+        'You are the only system administrator. Once your account is deleted, nobody can manage users, roles or settings until someone is made system administrator, by another administrator or by the operator through the ADMIN_EMAILS setting.',
+      onlyAdminSuggestion: 'Consider giving the system administrator role to someone else first.',
+      onlyAdminLink: 'Open the Users screen',
       settings: 'Your settings',
       displayName: 'Display name',
       language: 'Language',

@@ -109,6 +109,10 @@ const zhCN: Messages = {
       organizationRoles: '组织角色',
       deleteAccount: '删除我的账户',
       deleteConfirm: '删除您的账户、成员身份和仪表板？此操作无法撤销。',
+      onlyAdmin:
+        '您是唯一的系统管理员。删除您的账户后，在有人被设为系统管理员之前（由其他管理员设置，或由运维人员通过 ADMIN_EMAILS 设置），没有人能管理用户、角色或设置。',
+      onlyAdminSuggestion: '建议先将系统管理员角色授予其他人。',
+      onlyAdminLink: '打开“用户”页面',
       settings: '您的设置',
       displayName: '显示名称',
       language: '语言',
