@@ -336,6 +336,11 @@ function StationDialog({
     if ('problem' in reading) return reading.problem === 'comma' ? commaMessage(typed, field) : outOfRange;
     return Math.abs(reading.value) > limit ? outOfRange : reading.value;
   };
+  /** A field's setter that also takes its message away (the form says it again at the next Create or Save). */
+  const typed = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _cleared, ...others }) => others);
+  };
   /** Typing: a decimal comma is said at once, at its field; the field's other message goes once it is changed. */
   const typeCoordinate = (field: 'latitude' | 'longitude', set: (value: string) => void) => (value: string) => {
     set(value);
@@ -446,10 +451,7 @@ function StationDialog({
                 value={identifier}
                 required
                 error={errors.identifier}
-                onChange={(value) => {
-                  setIdentifier(value);
-                  setErrors(({ identifier: _cleared, ...others }) => others);
-                }}
+                onChange={typed('identifier', setIdentifier)}
               />
             )}
             <TextField id={`${formId}-name`} label={t('organizations.stations.name')} value={name} required error={errors.name} hint={meanwhile.hint('name')} onChange={setName} />
@@ -503,14 +505,8 @@ function StationDialog({
               error={errors.elevation}
               unitError={errors.elevationUnit}
               hint={meanwhile.hint('elevation') ?? t('organizations.stations.elevationHint')}
-              onChange={(value) => {
-                setElevation(value);
-                setErrors(({ elevation: _cleared, ...others }) => others);
-              }}
-              onUnitChange={(unit) => {
-                setElevationUnit(unit);
-                setErrors(({ elevationUnit: _cleared, ...others }) => others);
-              }}
+              onChange={typed('elevation', setElevation)}
+              onUnitChange={typed('elevationUnit', setElevationUnit)}
             />
             <MeasureField
               id={`${formId}-drainage-area`}
@@ -521,14 +517,8 @@ function StationDialog({
               error={errors.drainageArea}
               unitError={errors.drainageAreaUnit}
               hint={meanwhile.hint('drainageArea')}
-              onChange={(value) => {
-                setDrainageArea(value);
-                setErrors(({ drainageArea: _cleared, ...others }) => others);
-              }}
-              onUnitChange={(unit) => {
-                setDrainageAreaUnit(unit);
-                setErrors(({ drainageAreaUnit: _cleared, ...others }) => others);
-              }}
+              onChange={typed('drainageArea', setDrainageArea)}
+              onUnitChange={typed('drainageAreaUnit', setDrainageAreaUnit)}
             />
           </>
         );
