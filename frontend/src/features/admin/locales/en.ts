@@ -53,6 +53,8 @@ const admin = {
     rolesSaved: 'Roles of {{name}} saved.',
     noRolesDefined: 'There are no roles yet.',
     onlySystemAdmins: 'Only a system administrator changes a system administrator.',
+    /** A user holding permissions the signed-in user does not: not theirs to change (the server refuses it). */
+    lockedUser: 'You cannot change this user: they hold permissions you do not hold: {{permissions}}.',
     lockedRolesLegend: 'Roles you cannot grant or take away',
     lockedSystemAdmin: 'Only a system administrator grants or takes away this role.',
     lockedMissing: 'It grants permissions you do not hold: {{permissions}}.',

@@ -53,6 +53,7 @@ const admin: typeof en = {
     rolesSaved: '已保存 {{name}} 的角色。',
     noRolesDefined: '还没有任何角色。',
     onlySystemAdmins: '只有系统管理员可以更改系统管理员。',
+    lockedUser: '您不能更改此用户：该用户持有您未持有的权限：{{permissions}}。',
     lockedRolesLegend: '您不能授予或收回的角色',
     lockedSystemAdmin: '只有系统管理员可以授予或收回此角色。',
     lockedMissing: '它授予您未持有的权限：{{permissions}}。',

@@ -286,9 +286,25 @@ describe('users screen', () => {
   it('a user manager without manage-roles gives users roles too ("Manage users and their roles"): the roles are listed for them', async () => {
     await openUsers('/admin/users', PROFILES.userManager);
     expect(await within(rowOf('Carl Contributor')).findByText('editor')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Roles of Carl Contributor' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Roles of Vera Viewer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Vera Viewer' })).toBeInTheDocument();
     expect(server.callsTo('GET', '/roles').length).toBeGreaterThan(0);
+  });
+
+  it('a user holding a permission the manager does not hold is not theirs to change, and the row says why', async () => {
+    await openUsers('/admin/users', PROFILES.userManager);
+    const carl = rowOf('Carl Contributor');
+    expect(
+      await within(carl).findByText('You cannot change this user: they hold permissions you do not hold: manage-system-settings.'),
+    ).toBeInTheDocument();
+    expect(within(carl).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Vera Viewer')).getByRole('button', { name: 'Edit Vera Viewer' })).toBeInTheDocument();
+  });
+
+  it('says in Chinese why a user is not theirs to change', async () => {
+    await changeLanguage('zh-CN');
+    renderAdmin('/admin/users', PROFILES.userManager);
+    expect(await screen.findByText('您不能更改此用户：该用户持有您未持有的权限：manage-system-settings。')).toBeInTheDocument();
   });
 
   it('a user and role manager may tick only the roles they could grant: the others are disabled, each saying why', async () => {
@@ -296,23 +312,22 @@ describe('users screen', () => {
     const manager: Profile = { ...PROFILES.userManager, permissions: ['manage-users', 'manage-roles'] };
     server.state.roles.push({ id: 'r-helper', roleName: 'helper', description: '', permissions: ['manage-users'], builtIn: false });
     await openUsers('/admin/users', manager);
-    await user.click(screen.getByRole('button', { name: 'Roles of Carl Contributor' }));
-    const dialog = screen.getByRole('dialog', { name: 'Roles of Carl Contributor' });
+    await user.click(await screen.findByRole('button', { name: 'Roles of Vera Viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Vera Viewer' });
     const helper = await within(dialog).findByRole('checkbox', { name: 'helper' });
     expect(helper).toBeEnabled();
     const locked = within(dialog).getByRole('group', { name: 'Roles you cannot grant or take away' });
     const editor = within(locked).getByRole('checkbox', { name: 'editor' });
     expect(editor).toBeDisabled();
-    expect(editor).toBeChecked();
+    expect(editor).not.toBeChecked();
     expect(editor).toHaveAccessibleDescription('It grants permissions you do not hold: manage-system-settings.');
     const admin = within(locked).getByRole('checkbox', { name: 'system-admin' });
     expect(admin).toBeDisabled();
     expect(admin).toHaveAccessibleDescription('Only a system administrator grants or takes away this role.');
-    // The held role they may not take away is kept.
     await user.click(helper);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Roles of Carl Contributor saved.')).toBeInTheDocument();
-    expect(server.callsTo('PUT', '/user/u-carl/roles')[0]!.body).toEqual(['r-editor', 'r-helper']);
+    expect(await screen.findByText('Roles of Vera Viewer saved.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/user/u-vera/roles')[0]!.body).toEqual(['r-helper']);
 
     await user.click(screen.getByRole('button', { name: 'New user' }));
     const create = screen.getByRole('dialog', { name: 'New user' });
@@ -324,8 +339,8 @@ describe('users screen', () => {
     const user = userEvent.setup();
     await changeLanguage('zh-CN');
     renderAdmin('/admin/users', { ...PROFILES.userManager, permissions: ['manage-users', 'manage-roles'] });
-    await user.click(await screen.findByRole('button', { name: 'Carl Contributor 的角色' }));
-    const dialog = screen.getByRole('dialog', { name: 'Carl Contributor 的角色' });
+    await user.click(await screen.findByRole('button', { name: 'Vera Viewer 的角色' }));
+    const dialog = screen.getByRole('dialog', { name: 'Vera Viewer 的角色' });
     expect(await within(dialog).findByRole('group', { name: '您不能授予或收回的角色' })).toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'editor' })).toHaveAccessibleDescription('它授予您未持有的权限：manage-system-settings。');
     expect(within(dialog).getByRole('checkbox', { name: 'system-admin' })).toHaveAccessibleDescription('只有系统管理员可以授予或收回此角色。');
@@ -337,8 +352,8 @@ describe('users screen', () => {
     expect(within(admin).queryByRole('button')).not.toBeInTheDocument();
     expect(within(admin).getByText('Only a system administrator changes a system administrator.')).toBeInTheDocument();
     // The others' rows keep their buttons.
-    expect(within(rowOf('Carl Contributor')).getByRole('button', { name: 'Edit Carl Contributor' })).toBeInTheDocument();
-    expect(within(rowOf('Carl Contributor')).getByRole('button', { name: 'Delete Carl Contributor' })).toBeInTheDocument();
+    expect(within(rowOf('Vera Viewer')).getByRole('button', { name: 'Edit Vera Viewer' })).toBeInTheDocument();
+    expect(within(rowOf('Vera Viewer')).getByRole('button', { name: 'Delete Vera Viewer' })).toBeInTheDocument();
   });
 
   it('says so in Chinese', async () => {

@@ -18,6 +18,7 @@ import { UserRolesDialog } from '../components/UserRolesDialog';
 import { formatDateTime } from '../../../lib/dates';
 import { userLabel } from '../lib/labels';
 import { nextSort, useListState } from '../lib/listState';
+import { permissionsNotHeld } from '../lib/grants';
 import { useErrorToast } from '../lib/useErrorToast';
 import { ASSIGN_ROLES_REQUIREMENT } from '../permissions';
 import '../admin.css';
@@ -105,6 +106,12 @@ export function UsersPage() {
         const own = user.id === profile?.id;
         if (!viewerIsSystemAdmin && (user.roles ?? []).includes(SYSTEM_ADMIN)) {
           return <span className="muted admin-actions-note">{t('admin.users.onlySystemAdmins')}</span>;
+        }
+        // A user holding a permission the viewer does not is not theirs to change (the server refuses it too).
+        const held = (roles.data ?? []).filter((role) => (user.roles ?? []).includes(role.id)).flatMap((role) => role.permissions ?? []);
+        const beyond = [...new Set(permissionsNotHeld(profile, held))];
+        if (!own && beyond.length) {
+          return <span className="muted admin-actions-note">{t('admin.users.lockedUser', { permissions: beyond.join(', ') })}</span>;
         }
         return (
           <div className="admin-actions">
