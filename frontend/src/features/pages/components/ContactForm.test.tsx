@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
@@ -30,8 +30,8 @@ describe('Contact us', () => {
     answer();
     const thanks = await screen.findByRole('status');
     expect(thanks).toHaveTextContent('Thank you. Your message was sent to the administrators; we will answer by email.');
-    // The button pressed has left: focus is on the thanks, not lost to the page's body.
-    expect(thanks).toHaveFocus();
+    // The button pressed has left: focus is on the thanks, not lost to the page's body (moved there once it is shown).
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(server.calls).toContainEqual({
       method: 'POST', path: '/contact',
       body: { name: 'Lin Wei', email: 'lin@example.com', message: 'Hello from the river.', website: '', language: 'en' },
