@@ -36,17 +36,7 @@ export function MeasureField({
     <div className="ws-field">
       <label htmlFor={id}>{label}</label>
       <div className="ws-measure">
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <DecimalInput id={id} value={value} invalid={!!error} describedBy={describedBy} onChange={onChange} />
         <select
           id={`${id}-unit`}
           aria-label={t('organizations.stations.unitOf', { measure: label })}
@@ -66,5 +56,40 @@ export function MeasureField({
       {notes}
       {unitNotes.notes}
     </div>
+  );
+}
+
+/**
+ * A decimal number typed as text (inputMode="decimal": a phone's keyboard with a decimal separator), not a number
+ * field, which reads "120,1551" as 1201551 in some browsers; the form checks what is typed (lib/coordinates).
+ */
+export function DecimalInput({
+  id,
+  value,
+  invalid,
+  describedBy,
+  required,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  invalid: boolean;
+  describedBy?: string;
+  required?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      required={required}
+      value={value}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

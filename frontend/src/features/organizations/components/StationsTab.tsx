@@ -23,7 +23,7 @@ import { mayContribute } from '../lib/access';
 import { readCoordinate, withDecimalPoint } from '../lib/coordinates';
 import { datumLabel } from '../../../lib/datums';
 import { AREA_UNITS, ELEVATION_UNITS } from '../../stations/lib/measureUnits';
-import { MeasureField } from './MeasureField';
+import { DecimalInput, MeasureField } from './MeasureField';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
 import { fieldNotes, FormDialog, TextField } from '../../../shell/FormDialog';
@@ -558,18 +558,7 @@ function CoordinateField({
         {label}
         <span aria-hidden="true"> *</span>
       </label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
-        required
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <DecimalInput id={id} value={value} invalid={!!error} describedBy={describedBy} required onChange={onChange} />
       {notes}
     </div>
   );
