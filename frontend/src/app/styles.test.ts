@@ -96,3 +96,16 @@ describe('a table as cards on a phone', () => {
     expect(applied('.card-table td.numeric', 'text-align', '(max-width: 640px)')).toBe('left');
   });
 });
+
+describe('the focus ring', () => {
+  it("rings the focused item of a header menu (the language list, the user's menu), not only a pale background", () => {
+    for (const selector of ['.dropdown-menu > li > a:focus-visible', '.dropdown-menu > li > button:focus-visible', ".dropdown-menu > li[role='option']:focus-visible"]) {
+      expect(applied(selector, 'outline')).toMatch(/2px solid/);
+    }
+  });
+
+  it("rings a date field while its calendar button has the focus (Tab's last stop in the field, which :focus-visible misses)", () => {
+    expect(applied("input[type='date']:focus-within", 'outline')).toMatch(/2px solid/);
+    expect(applied("input[type='date']:focus-within", 'outline-offset')).toBe('2px');
+  });
+});

@@ -179,23 +179,33 @@ export function TextField({
   );
 }
 
-/** A group of checkboxes under a legend: one per option (named by its label, described by its description). */
+/**
+ * A group of checkboxes under a legend: one per option (named by its label, described by its description).
+ * `locked`: shown as they are and not changeable, yet each still takes the focus (aria-disabled, not disabled), so
+ * keyboard and screen-reader users reach it and hear why (its description, the group's `describedBy`) rather than
+ * Tab skipping it unseen.
+ */
 export function CheckboxGroup({
   legend,
   options,
   chosen,
   onChange,
   disabled,
+  locked,
+  describedBy,
 }: {
   legend: string;
   options: { value: string; label: string; description?: string }[];
   chosen: ReadonlySet<string>;
   onChange: (chosen: Set<string>) => void;
   disabled?: boolean;
+  locked?: boolean;
+  /** The id of text saying something of the whole group (why it is locked). */
+  describedBy?: string;
 }) {
   const id = useId();
   return (
-    <fieldset className="ws-checkboxes" disabled={disabled}>
+    <fieldset className="ws-checkboxes" disabled={disabled} aria-describedby={describedBy}>
       <legend>{legend}</legend>
       {options.map((option, index) => {
         const inputId = `${id}-${index}`;
@@ -207,7 +217,10 @@ export function CheckboxGroup({
               type="checkbox"
               checked={chosen.has(option.value)}
               aria-describedby={descriptionId}
+              aria-disabled={locked || undefined}
               onChange={(event) => {
+                // A locked box's click (Space too) changes nothing: React puts back the box as chosen says.
+                if (locked) return;
                 const next = new Set(chosen);
                 if (event.target.checked) next.add(option.value);
                 else next.delete(option.value);

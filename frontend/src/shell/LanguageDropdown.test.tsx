@@ -56,4 +56,20 @@ describe('the language dropdown from the keyboard', () => {
     expect(screen.getByRole('button', { name: '语言: 简体中文' })).toHaveFocus();
     await changeLanguage('en');
   });
+
+  it('closes when Tab takes the focus past it, and stays open while Shift+Tab goes back to its button', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter([{ path: '/', element: <><LanguageDropdown /><button type="button">Next on the page</button></> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    expect(screen.getByRole('option', { name: 'English' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus();
+    expect(screen.getByRole('listbox', { name: 'Language' })).toBeInTheDocument();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next on the page' })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, type Location } from 'react-router';
-import { closeOnEscape, useDismissOnOutsidePress } from './useDismiss';
+import { closeOnEscape, closeOnFocusOut, useDismissOnOutsidePress } from './useDismiss';
 import { useTranslation } from 'react-i18next';
 import { useSaveLanguagePreference } from '../auth/session';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
@@ -26,8 +26,8 @@ function optionAfterKey(key: string, index: number, count: number): number | und
  * The header's language dropdown: opens on click, stays open after a choice (spec: shell), lists the
  * languages (each in its own script) with the current one marked selected. A switch changes the
  * interface language, the date locale and <html lang>, and says 'Language changed successfully.'; a
- * signed-in user's profile keeps the choice. It closes on a press elsewhere, on Escape (focus back on
- * its button), and when the route changes (it belongs to the page it was opened on).
+ * signed-in user's profile keeps the choice. It closes on a press elsewhere, when Tab takes the focus out of it,
+ * on Escape (focus back on its button), and when the route changes (it belongs to the page it was opened on).
  *
  * The keyboard of a listbox: focus goes to the current language on opening, the arrow keys, Home and
  * End move between the languages, Enter or Space chooses one.
@@ -68,7 +68,7 @@ export function LanguageDropdown() {
   };
 
   return (
-    <div className="dropdown language-dropdown" ref={root} onKeyDown={closeOnEscape(trigger, close)}>
+    <div className="dropdown language-dropdown" ref={root} onKeyDown={closeOnEscape(trigger, close)} onBlur={closeOnFocusOut(close)}>
       <button
         ref={trigger}
         type="button"

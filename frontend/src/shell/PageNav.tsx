@@ -12,7 +12,8 @@ export function PageNav({ label, page, pageCount, onPage }: { label: string; pag
       <button type="button" className="button button-small" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && onPage(page - 1)}>
         {t('common.previous')}
       </button>
-      <span>{t('common.pageOf', { page, pageCount })}</span>
+      {/* Said when it changes: the focus stays on Previous or Next, and this is what they changed. */}
+      <span aria-live="polite">{t('common.pageOf', { page, pageCount })}</span>
       <button type="button" className="button button-small" aria-disabled={page >= pageCount || undefined} onClick={() => page < pageCount && onPage(page + 1)}>
         {t('common.next')}
       </button>

@@ -53,6 +53,26 @@ describe('the user menu', () => {
   });
 });
 
+describe('the user menu from the keyboard', () => {
+  it('closes when Tab takes the focus past it, not while the focus moves within it', async () => {
+    const user = userEvent.setup();
+    const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: { id: 'u1', systemRoles: [] }, displayName: 'Carl', signOut: vi.fn() };
+    const router = createMemoryRouter([{ path: '/', element: <><UserMenu /><button type="button">Next on the page</button></> }]);
+    renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: /Carl/ }));
+    await user.tab();
+    await user.tab();
+    expect(within(screen.getByRole('list', { name: 'User menu' })).getByRole('button', { name: 'Sign out' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next on the page' })).toHaveFocus();
+    expect(screen.queryByRole('list', { name: 'User menu' })).not.toBeInTheDocument();
+  });
+});
+
 describe('sign out from the user menu', () => {
   it('stays on a public page, with its filters', async () => {
     const signOut = renderAt('/sts/overview?mode=table');

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { closeOnEscape, useDismissOnOutsidePress } from './useDismiss';
+import { closeOnEscape, closeOnFocusOut, useDismissOnOutsidePress } from './useDismiss';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useSession } from '../auth/session';
@@ -33,7 +33,7 @@ export function UserMenu() {
   }
   const extra = shell.userMenuFor(session.profile);
   return (
-    <div className="dropdown user-menu" ref={root} onKeyDown={closeOnEscape(trigger, () => setOpen(false))}>
+    <div className="dropdown user-menu" ref={root} onKeyDown={closeOnEscape(trigger, () => setOpen(false))} onBlur={closeOnFocusOut(() => setOpen(false))}>
       <button
         ref={trigger}
         type="button"

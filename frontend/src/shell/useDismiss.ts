@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 type ElementRef = RefObject<HTMLElement | null>;
 
@@ -31,5 +31,17 @@ export function closeOnEscape(trigger: RefObject<HTMLElement | null>, close: () 
     if (event.key !== 'Escape') return;
     close();
     trigger.current?.focus();
+  };
+}
+
+/**
+ * A focus handler for a popup's root (onBlur): the focus moved by the keyboard to something outside it (Tab past
+ * its last item) closes it, as a press elsewhere does, rather than leaving it open over the page behind the focus.
+ * A focus that left for nowhere (the window, a press on the page: useDismissOnOutsidePress) is not this one's.
+ */
+export function closeOnFocusOut(close: () => void) {
+  return (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next)) close();
   };
 }

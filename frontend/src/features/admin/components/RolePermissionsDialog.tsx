@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shell/LazyView';
 import { toast } from '../../../shell/toast';
@@ -18,7 +18,7 @@ import { LimitedCheckboxes } from './LimitedCheckboxes';
 
 /**
  * Choose the permissions a role grants (PUT /roles/{id}/permissions); built-in roles only show them, and so do roles
- * granting a permission the signed-in user does not hold. Permissions the user does not hold are shown disabled. The choice
+ * granting a permission the signed-in user does not hold (their boxes locked but reachable, described by why). Permissions the user does not hold are shown locked. The choice
  * starts from the role as the list showed it and is saved for that version: when someone else changed the role
  * meanwhile, a change to its name or description is taken in without a word, while a change to its permissions (one
  * field: the list) shows their list under this one's choice (save again to replace it).
@@ -30,6 +30,7 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
   // A role granting a permission the user does not hold is not theirs to change (the server refuses it).
   const beyond = role.builtIn ? [] : permissionsNotHeld(profile, role.permissions);
   const readOnly = !!role.builtIn || beyond.length > 0;
+  const whyReadOnly = useId();
   // What a built-in role grants is the server's to say (every permission, the catalogue's newest too).
   const granted = useRolePermissions(role.builtIn ? role.id : null);
   const setRolePermissions = useSetRolePermissions();
@@ -68,8 +69,8 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      {role.builtIn && <p className="admin-hint">{t('admin.roles.builtInReadOnly')}</p>}
-      {beyond.length > 0 && <p className="admin-hint">{t('admin.roles.lockedRole', { permissions: beyond.join(', ') })}</p>}
+      {role.builtIn && <p id={whyReadOnly} className="admin-hint">{t('admin.roles.builtInReadOnly')}</p>}
+      {beyond.length > 0 && <p id={whyReadOnly} className="admin-hint">{t('admin.roles.lockedRole', { permissions: beyond.join(', ') })}</p>}
       {meanwhile.notice}
       {!ready ? (
         catalogue.error || granted.error ? <p className="admin-error">{t('admin.list.loadFailed')}</p> : <Spinner />
@@ -87,7 +88,8 @@ export function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: 
             }))}
             chosen={shown!}
             onChange={setChosen}
-            disabled={readOnly}
+            readOnly={readOnly}
+            describedBy={readOnly ? whyReadOnly : undefined}
           />
           {theirs && <p className="ws-hint">{theirs}</p>}
         </>

@@ -163,7 +163,13 @@ describe('roles screen', () => {
     expect(roles).toBeEnabled();
     const locked = within(dialog).getByRole('group', { name: /Permissions you do not hold/ });
     for (const key of ['manage-users', 'manage-organizations', 'manage-system-settings']) {
-      expect(within(locked).getByRole('checkbox', { name: key })).toBeDisabled();
+      const box = within(locked).getByRole('checkbox', { name: key });
+      // Locked but reachable by Tab (aria-disabled): Space does not tick it.
+      expect(box).toHaveAttribute('aria-disabled', 'true');
+      expect(box).not.toBeDisabled();
+      box.focus();
+      await user.keyboard(' ');
+      expect(box).not.toBeChecked();
     }
     expect(within(locked).queryByRole('checkbox', { name: 'manage-roles' })).not.toBeInTheDocument();
     await user.click(roles);
@@ -177,8 +183,18 @@ describe('roles screen', () => {
     await openRoles(PROFILES.roleManager);
     await user.click(screen.getByRole('button', { name: 'Permissions of editor' }));
     const dialog = screen.getByRole('dialog', { name: 'Permissions of editor' });
-    expect(within(dialog).getByText('This role grants permissions you do not hold: manage-system-settings. Only someone who holds them all changes it.')).toBeInTheDocument();
-    for (const box of await within(dialog).findAllByRole('checkbox')) expect(box).toBeDisabled();
+    const why = 'This role grants permissions you do not hold: manage-system-settings. Only someone who holds them all changes it.';
+    expect(within(dialog).getByText(why)).toBeInTheDocument();
+    // The boxes are locked yet reachable by the keyboard, and their group says why.
+    expect(within(dialog).getByRole('group', { name: 'Permissions granted by this role' })).toHaveAccessibleDescription(why);
+    for (const box of await within(dialog).findAllByRole('checkbox')) {
+      expect(box).toHaveAttribute('aria-disabled', 'true');
+      const was = (box as HTMLInputElement).checked;
+      box.focus();
+      expect(box).toHaveFocus();
+      await user.keyboard(' ');
+      expect((box as HTMLInputElement).checked).toBe(was);
+    }
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
@@ -202,7 +218,9 @@ describe('roles screen', () => {
     expect(boxes).toHaveLength(4);
     for (const box of boxes) {
       expect(box).toBeChecked();
-      expect(box).toBeDisabled();
+      expect(box).toHaveAttribute('aria-disabled', 'true');
+      await user.click(box);
+      expect(box).toBeChecked();
     }
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -272,10 +290,20 @@ describe('roles screen', () => {
     await openRoles(PROFILES.roleManager);
     const why = 'You cannot edit or delete this role: it grants permissions you do not hold: manage-system-settings.';
     const editor = rowOf('editor');
+    // Said on the page (not only in a tooltip, which keyboard and screen-reader users never reach).
+    expect(within(editor).getByText(why)).not.toHaveClass('visually-hidden');
     for (const name of ['Edit editor', 'Delete editor']) {
       const button = within(editor).getByRole('button', { name });
-      expect(button).toBeDisabled();
+      // aria-disabled, not disabled: Tab still reaches it, and a screen reader says it is unavailable and why.
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).not.toBeDisabled();
+      expect(button).not.toHaveAttribute('title');
       expect(button).toHaveAccessibleDescription(why);
+      button.focus();
+      expect(button).toHaveFocus();
+      await user.keyboard('{Enter}');
+      await user.keyboard(' ');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     }
     // Its permissions can still be looked at (read-only there).
     expect(within(editor).getByRole('button', { name: 'Permissions of editor' })).toBeEnabled();
@@ -297,8 +325,9 @@ describe('roles screen', () => {
       for (const name of ['编辑 editor', '删除 editor']) {
         const row = within(await screen.findByRole('table', { name: '角色' })).getByText('editor').closest('tr')!;
         const button = await within(row).findByRole('button', { name });
-        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute('aria-disabled', 'true');
         expect(button).toHaveAccessibleDescription(zh);
+        expect(within(row).getByText(zh)).toBeVisible();
       }
     } finally {
       await changeLanguage('en');

@@ -27,7 +27,7 @@ const DEFAULTS = { sort: { field: 'roleName', order: 'ASC' as const }, sortField
  * /admin/roles (manage-roles): roles searched by name or description, sorted, paged; create,
  * rename and delete them; choose the permissions each grants. Built-in roles only show theirs. A role granting a
  * permission the signed-in user does not hold is not theirs to change (the server refuses it): its Edit and Delete
- * buttons are disabled, described by why. The delete confirmation says how many users hold the role when the user
+ * buttons are aria-disabled (still reached by Tab), described by why, said under them too. The delete confirmation says how many users hold the role when the user
  * may list users (manage-users).
  */
 export function RolesPage() {
@@ -113,42 +113,42 @@ export function RolesPage() {
         const lockedReason = locked ? t('admin.roles.lockedActions', { permissions: beyond.join(', ') }) : undefined;
         const lockedId = locked ? `${lockedIdPrefix}-${encodeURIComponent(role.id)}` : undefined;
         return (
-          <div className="admin-actions">
-            {!role.builtIn && (
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={t('admin.roles.editAction', { name })}
-                aria-describedby={lockedId}
-                title={lockedReason}
-                disabled={locked}
-                onClick={() => setDialog({ kind: 'edit', role })}
-              >
-                {t('common.edit')}
+          <>
+            <div className="admin-actions">
+              {!role.builtIn && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={t('admin.roles.editAction', { name })}
+                  aria-describedby={lockedId}
+                  aria-disabled={locked || undefined}
+                  onClick={locked ? undefined : () => setDialog({ kind: 'edit', role })}
+                >
+                  {t('common.edit')}
+                </button>
+              )}
+              <button type="button" className="button button-small" aria-label={t('admin.roles.permissionsAction', { name })} onClick={() => setDialog({ kind: 'permissions', role })}>
+                {t('admin.roles.permissionsButton')}
               </button>
-            )}
-            <button type="button" className="button button-small" aria-label={t('admin.roles.permissionsAction', { name })} onClick={() => setDialog({ kind: 'permissions', role })}>
-              {t('admin.roles.permissionsButton')}
-            </button>
-            {!role.builtIn && (
-              <button
-                type="button"
-                className="button button-small button-danger"
-                aria-label={t('admin.roles.deleteAction', { name })}
-                aria-describedby={lockedId}
-                title={lockedReason}
-                disabled={locked}
-                onClick={() => setDialog({ kind: 'delete', role })}
-              >
-                {t('common.delete')}
-              </button>
-            )}
+              {!role.builtIn && (
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  aria-label={t('admin.roles.deleteAction', { name })}
+                  aria-describedby={lockedId}
+                  aria-disabled={locked || undefined}
+                  onClick={locked ? undefined : () => setDialog({ kind: 'delete', role })}
+                >
+                  {t('common.delete')}
+                </button>
+              )}
+            </div>
             {locked && (
-              <span id={lockedId} className="visually-hidden">
+              <p id={lockedId} className="muted admin-actions-note admin-locked-note">
                 {lockedReason}
-              </span>
+              </p>
             )}
-          </div>
+          </>
         );
       },
     },

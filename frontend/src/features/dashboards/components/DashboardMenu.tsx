@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../auth/session';
 import { MenuLink } from '../../../shell/SideMenu';
+import { MAIN_CONTENT_ID } from '../../../shell/SkipLink';
 import { useDashboards } from '../api/getDashboards';
 import { dashboardPath, MANAGEMENT_PATH } from '../types';
 import { CreateDashboardDialog } from './DashboardTitleDialog';
@@ -17,6 +18,14 @@ export function DashboardMenu({ collapsed }: { collapsed: boolean }) {
   const { status } = useSession();
   const { data: dashboards, error } = useDashboards(status === 'signed-in');
   const [creating, setCreating] = useState(false);
+  // A dashboard made here is opened: once the dialog has closed (it puts the focus back on 'New dashboard', which
+  // stays in the menu), the focus goes to the page, where the new dashboard is, not to the menu.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!opened || creating) return;
+    setOpened(false);
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [opened, creating]);
   const title = t('dashboards.menu.title');
   const newLabel = t('dashboards.menu.new');
 
@@ -61,7 +70,10 @@ export function DashboardMenu({ collapsed }: { collapsed: boolean }) {
       <CreateDashboardDialog
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={(dashboard) => void navigate(dashboardPath(dashboard.id))}
+        onCreated={(dashboard) => {
+          setOpened(true);
+          void navigate(dashboardPath(dashboard.id));
+        }}
       />
     </li>
   );

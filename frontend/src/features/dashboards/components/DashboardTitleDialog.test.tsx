@@ -77,6 +77,8 @@ describe('create dialog (spec: dashboard screens, section 5)', () => {
     expect(api.callsTo('POST', '/dashboards')[0].body).toEqual({ label: 'Alpine lakes' });
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/userspace/dashboards/new-1'));
+    // The focus is on the page, where the new dashboard is, not back on 'New dashboard' in the side menu.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     const menu = screen.getByRole('list', { name: 'Dashboards' });
     await waitFor(() => expect(menuEntries(menu)).toEqual(['Alpine lakes', 'Wetlands', 'New dashboard', 'All dashboards']));
   });

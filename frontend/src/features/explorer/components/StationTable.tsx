@@ -189,7 +189,8 @@ export function StationTable({ stations, selected, onSelectionChange, organizati
               ))}
             </select>
           </label>
-          <span>
+          {/* Said when it changes: the focus stays on Next or Previous, and this is what they changed. */}
+          <span aria-live="polite">
             {t('explorer.table.range', {
               from: (firstRow + 1).toLocaleString(),
               to: (firstRow + pageRows.length).toLocaleString(),
