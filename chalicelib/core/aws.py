@@ -20,7 +20,10 @@ def client(service: str):
     # the report's concurrent series reads (chalicelib/reports/service.py).
     config = Config(connect_timeout=settings.store_connect_timeout_seconds,
                     read_timeout=settings.store_read_timeout_seconds,
-                    retries={"total_max_attempts": STORE_ATTEMPTS, "mode": "standard"}, max_pool_connections=24)
+                    retries={"total_max_attempts": STORE_ATTEMPTS, "mode": "standard"}, max_pool_connections=24,
+                    # Presigned S3 URLs signed with SigV4 (botocore would sign them with SigV2, which regions opened
+                    # since 2014 refuse), which also signs a part's Content-Length: S3 refuses a part of another size.
+                    signature_version="s3v4" if service == "s3" else None)
     return boto3.session.Session().client(
         service, region_name=settings.region, endpoint_url=settings.endpoint_url, config=config
     )

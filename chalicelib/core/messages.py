@@ -320,6 +320,14 @@ ZH_CN = {
     "Files up to 2 GB can be imported; split the file or compress it (.zip or .gz).":
         "最大可导入 2 GB 的文件，请拆分文件或将其压缩（.zip 或 .gz）。",
     "Invalid contentType. A media type such as text/csv expected": "contentType 无效：应为媒体类型，例如 text/csv。",
+    "Invalid multipart. true or false expected": "multipart 无效：应为 true 或 false。",
+    "Invalid uploadId. The uploadId of this upload expected": "uploadId 无效：应为此次上传的 uploadId。",
+    "This upload is no longer available (finished, or older than 7 days); send the file again.":
+        "此次上传已不可用（已完成，或已超过 7 天），请重新发送文件。",
+    "The parts sent do not make a file of the size given; send the file again.":
+        "已发送的各部分拼不成所给大小的文件，请重新发送文件。",
+    "Parts {shown} of {count} have not arrived yet; send them, then complete the upload.":
+        "共 {count} 个部分中的第 {shown} 部分尚未收到；请发送这些部分，然后完成上传。",
     "Files larger than 5 MB are uploaded first (import-uploads), then imported by their uploadKey.":
         "大于 5 MB 的文件需先上传（import-uploads），再通过其 uploadKey 导入。",
     'Send the file as the form field file, or JSON {{"uploadKey": ...}} of an upload.':

@@ -48,11 +48,32 @@ QUEUE_BODY = fields_body({"uploadKey": TEXT, "format": TEXT, "dryRun": {"type": 
 
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
 @describe(status=201, body=fields_body({"fileName": TEXT, "contentType": TEXT, "size": {"type": "integer", "minimum": 1},
-                                        "format": TEXT}, required=("fileName",)))
+                                        "format": TEXT, "multipart": FLAG}, required=("fileName",)))
 def create_upload(organizationId, projectId):
-    """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt}."""
+    """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt};
+    with multipart: true and a size above one part, a multipart upload: {uploadKey, uploadId, partBytes, partCount}."""
     project = _project(organizationId, projectId)
     return created(service.upload_slot(organizationId, project.id, routes.json_body()))
+
+
+MULTIPART_BODY = fields_body({"uploadKey": TEXT, "uploadId": TEXT, "size": {"type": "integer", "minimum": 1}},
+                             required=("uploadKey", "uploadId", "size"))
+
+
+@routes.route(PROJECT + "/import-uploads/parts", methods=["POST"], auth=CONTRIBUTORS)
+@describe(body=MULTIPART_BODY)
+def upload_parts(organizationId, projectId):
+    """A multipart upload's parts sent so far ({done}) and presigned PUT URLs of the next ones to send ({parts})."""
+    project = _project(organizationId, projectId)
+    return service.upload_parts(organizationId, project.id, routes.json_body())
+
+
+@routes.route(PROJECT + "/import-uploads/complete", methods=["POST"], auth=CONTRIBUTORS)
+@describe(body=MULTIPART_BODY)
+def complete_upload(organizationId, projectId):
+    """Join a multipart upload's parts into the file, then imported by its uploadKey."""
+    project = _project(organizationId, projectId)
+    return service.complete_upload(organizationId, project.id, routes.json_body())
 
 
 @routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,

@@ -30,6 +30,13 @@ from chalicelib.imports.storage import Storage
 UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
 FORM_LIMIT_BYTES = 5 * 1024 * 1024  # a file in the import-data request itself
 UPLOAD_SECONDS = 3600
+# A multipart upload (a file larger than one part): its parts but the last (S3 takes 5 MB at least), how many part
+# URLs one request signs, and how long it may be resumed (the bucket's lifecycle rule aborts it after 7 days).
+PART_BYTES = 8 * 1024 * 1024
+PART_URLS_AT_ONCE = 16
+MULTIPART_SECONDS = 7 * 24 * 3600
+UPLOAD_GONE = "This upload is no longer available (finished, or older than 7 days); send the file again."
+UPLOAD_PARTS_WRONG = "The parts sent do not make a file of the size given; send the file again."
 DOWNLOAD_SECONDS = 900
 INLINE_FEEDBACK_BYTES = 4 * 1024 * 1024
 BOM = "\ufeff"
@@ -183,32 +190,131 @@ def _upload_prefix(organization_id: str, project_id: str) -> str:
     return f"uploads/{organization_id}/{project_id}/"
 
 
+def _declared_size(value: Any, *, required: bool = False) -> int | None:
+    """The file's size in bytes as the browser gives it (None when not given and not required)."""
+    if value is None and not required:
+        return None
+    if value == 0 and isinstance(value, int) and not isinstance(value, bool):  # a person chose an empty file
+        raise BadRequest(EMPTY_FILE)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise BadRequest("Invalid size. A positive number of bytes expected")
+    if value > UPLOAD_LIMIT_BYTES:
+        raise PayloadTooLarge("Files up to 2 GB can be imported; split the file or compress it (.zip or .gz).")
+    return value
+
+
 def upload_slot(organization_id: str, project_id: str, data: Any) -> dict:
-    """A presigned S3 POST for one file: its key, size limit (2 GB) and content type are in the signed policy."""
+    """A presigned S3 POST for one file: its key, size limit (2 GB) and content type are in the signed policy.
+    Asked with `multipart: true` for a file larger than a part, a multipart upload instead (`uploadId`): its
+    parts are sent one by one (upload_parts) and joined (complete_upload), so a connection lost at 90 % of a
+    large file costs one part, not the file."""
     if not isinstance(data, dict):
         raise BadRequest("Request body must be a JSON object.")
     # A JSON file is a time series of USGS Water Services (import-ts-data), announced by its format.
     json_ok = data.get("format") == "usgs-json"
     name = _file_name(data.get("fileName"), FILE_SUFFIXES + ((".json",) if json_ok else ()))
-    size = data.get("size")
-    if size == 0 and isinstance(size, int) and not isinstance(size, bool):  # a person chose an empty file
-        raise BadRequest(EMPTY_FILE)
-    if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
-        raise BadRequest("Invalid size. A positive number of bytes expected")
-    if size is not None and size > UPLOAD_LIMIT_BYTES:
-        raise PayloadTooLarge("Files up to 2 GB can be imported; split the file or compress it (.zip or .gz).")
+    size = _declared_size(data.get("size"))
+    multipart = data.get("multipart", False)
+    if not isinstance(multipart, bool):
+        raise BadRequest("Invalid multipart. true or false expected")
     content_type = data.get("contentType") or "text/csv"
     if not isinstance(content_type, str) or not re.fullmatch(r"[\w.+-]+/[\w.+-]+", content_type):
         raise BadRequest("Invalid contentType. A media type such as text/csv expected")
     key = f"{_upload_prefix(organization_id, project_id)}{uuid.uuid4()}/{_safe_key_part(name)}"
     settings = get_settings()
-    post = aws.client("s3").generate_presigned_post(
+    s3 = aws.client("s3")
+    if multipart and size is not None and size > PART_BYTES:
+        started = s3.create_multipart_upload(Bucket=settings.uploads_bucket, Key=key, ContentType=content_type)
+        expires = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + MULTIPART_SECONDS))
+        return {"uploadKey": key, "uploadId": started["UploadId"], "partBytes": PART_BYTES,
+                "partCount": _part_count(size), "expiresAt": expires, "maxBytes": UPLOAD_LIMIT_BYTES}
+    post = s3.generate_presigned_post(
         Bucket=settings.uploads_bucket, Key=key, Fields={"Content-Type": content_type},
         Conditions=[{"Content-Type": content_type}, ["content-length-range", 1, UPLOAD_LIMIT_BYTES]],
         ExpiresIn=UPLOAD_SECONDS)
     expires = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + UPLOAD_SECONDS))
     return {"uploadKey": key, "url": post["url"], "fields": post["fields"], "expiresAt": expires,
             "maxBytes": UPLOAD_LIMIT_BYTES}
+
+
+def _part_count(size: int) -> int:
+    return -(-size // PART_BYTES)
+
+
+def _part_bytes(size: int, number: int) -> int:
+    """The bytes part `number` (1-based) of a file of `size` bytes holds: PART_BYTES, the last the rest."""
+    return min(PART_BYTES, size - (number - 1) * PART_BYTES)
+
+
+def _multipart(organization_id: str, project_id: str, data: Any) -> tuple[str, str, int]:
+    """The upload named by a parts or complete request: its key (this project's), its uploadId and the file's size."""
+    if not isinstance(data, dict):
+        raise BadRequest("Request body must be a JSON object.")
+    key, upload_id = data.get("uploadKey"), data.get("uploadId")
+    if not isinstance(key, str) or not key.startswith(_upload_prefix(organization_id, project_id)) or ".." in key:
+        raise BadRequest("Invalid uploadKey. It is not an upload of this project")
+    if not isinstance(upload_id, str) or not upload_id or len(upload_id) > 1024 or not upload_id.isprintable():
+        raise BadRequest("Invalid uploadId. The uploadId of this upload expected")
+    return key, upload_id, _declared_size(data.get("size"), required=True)
+
+
+def _uploaded_parts(key: str, upload_id: str) -> dict[int, dict]:
+    """The parts S3 holds of a multipart upload, by number; a 404 when the upload is gone (completed, aborted by
+    the bucket's lifecycle rule after 7 days, or never made)."""
+    s3, bucket = aws.client("s3"), get_settings().uploads_bucket
+    parts, marker = {}, 0
+    try:
+        while True:
+            page = s3.list_parts(Bucket=bucket, Key=key, UploadId=upload_id, PartNumberMarker=marker)
+            for part in page.get("Parts", []):
+                parts[part["PartNumber"]] = part
+            if not page.get("IsTruncated"):
+                return parts
+            marker = page["NextPartNumberMarker"]
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] in ("NoSuchUpload", "404", "NoSuchKey", "NotFound"):
+            raise NotFound(UPLOAD_GONE) from exc
+        raise
+
+
+def upload_parts(organization_id: str, project_id: str, data: Any) -> dict:
+    """The parts of a multipart upload already sent (`done`) and presigned PUT URLs of the next parts still to
+    send (at most PART_URLS_AT_ONCE, each signed for its exact length): the browser sends those and asks again
+    until none is left, so resuming after a lost connection is the same request."""
+    key, upload_id, size = _multipart(organization_id, project_id, data)
+    parts = _uploaded_parts(key, upload_id)
+    count = _part_count(size)
+    done = [{"partNumber": n, "bytes": parts[n]["Size"]} for n in sorted(parts)
+            if n <= count and parts[n]["Size"] == _part_bytes(size, n)]
+    complete = {part["partNumber"] for part in done}
+    missing = [n for n in range(1, count + 1) if n not in complete][:PART_URLS_AT_ONCE]
+    s3, bucket = aws.client("s3"), get_settings().uploads_bucket
+    urls = [{"partNumber": n, "bytes": _part_bytes(size, n), "url": s3.generate_presigned_url(
+        "upload_part", Params={"Bucket": bucket, "Key": key, "UploadId": upload_id, "PartNumber": n,
+                               "ContentLength": _part_bytes(size, n)}, ExpiresIn=UPLOAD_SECONDS)}
+            for n in missing]
+    return {"uploadKey": key, "uploadId": upload_id, "partBytes": PART_BYTES, "partCount": count,
+            "done": done, "parts": urls}
+
+
+def complete_upload(organization_id: str, project_id: str, data: Any) -> dict:
+    """Join a multipart upload's parts into the file (then imported by its uploadKey). Every part must be there,
+    each of its length: a missing one is a 409 naming it (send it and complete again); parts that do not make
+    the file of the size given end the upload (400: send the file again)."""
+    key, upload_id, size = _multipart(organization_id, project_id, data)
+    parts = _uploaded_parts(key, upload_id)
+    count = _part_count(size)
+    missing = [n for n in range(1, count + 1) if n not in parts]
+    if missing:
+        shown = ", ".join(str(n) for n in missing[:10]) + (", …" if len(missing) > 10 else "")
+        raise Conflict(f"Parts {shown} of {count} have not arrived yet; send them, then complete the upload.")
+    s3, bucket = aws.client("s3"), get_settings().uploads_bucket
+    if len(parts) != count or any(parts[n]["Size"] != _part_bytes(size, n) for n in range(1, count + 1)):
+        s3.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload_id)
+        raise BadRequest(UPLOAD_PARTS_WRONG)
+    s3.complete_multipart_upload(Bucket=bucket, Key=key, UploadId=upload_id, MultipartUpload={
+        "Parts": [{"PartNumber": n, "ETag": parts[n]["ETag"]} for n in range(1, count + 1)]})
+    return {"uploadKey": key, "size": size}
 
 
 def _format(value: Any, allowed: tuple[str, ...] = FORMATS) -> str:

@@ -11,6 +11,9 @@ from tests.api.matrix_monitoring import CREATED_BY_CONTRIBUTORS, DEMO_ORG_CONTRI
 
 QUEUED_BY_CONTRIBUTORS = {**DEMO_ORG_CONTRIBUTORS, "contributor": 202, "orgadmin": 202, "admin": 202}
 # A log without a feedback file: those allowed to read it learn that (404), the others get 403.
+# A multipart upload's parts and completion with a body naming no upload of the project: those allowed get to the
+# body's check (400), the others are refused first.
+REFUSED_BODY_FOR_CONTRIBUTORS = {**DEMO_ORG_CONTRIBUTORS, "contributor": 400, "orgadmin": 400, "admin": 400}
 NO_FEEDBACK_FILE = {**DEMO_ORG_CONTRIBUTORS, "contributor": 404, "orgadmin": 404, "admin": 404}
 _BODY, _CONTENT_TYPE = encode_multipart_formdata({"file": ("matrix.csv", b"StationIdentifier,Date,Parameter,Value\n"
                                                            b"MATRIX-1,2024-01-01,pH,7\n", "text/csv"),
@@ -36,6 +39,10 @@ _PROJECT = "/organization/{org}/projects/{project}"
 CASES: list = [
     Case("POST", _PROJECT + "/import-uploads", CREATED_BY_CONTRIBUTORS, setup=_project_with_import,
          body={"fileName": "matrix.csv"}),
+    Case("POST", _PROJECT + "/import-uploads/parts", REFUSED_BODY_FOR_CONTRIBUTORS, setup=_project_with_import,
+         body={"uploadKey": "uploads/elsewhere/a.csv", "uploadId": "x", "size": 10}),
+    Case("POST", _PROJECT + "/import-uploads/complete", REFUSED_BODY_FOR_CONTRIBUTORS, setup=_project_with_import,
+         body={"uploadKey": "uploads/elsewhere/a.csv", "uploadId": "x", "size": 10}),
     Case("POST", _PROJECT + "/import-data", QUEUED_BY_CONTRIBUTORS, setup=_project_with_import, body=_BODY,
          headers={"Content-Type": _CONTENT_TYPE}),
     Case("GET", _PROJECT + "/queued-import/{log}", DEMO_ORG_CONTRIBUTORS, setup=_project_with_import),

@@ -100,3 +100,50 @@ test('orgadmin imports a WQP file through the project screen and sees the progre
   await item.first().getByRole('link', { name: 'wqp_results.csv' }).click();
   await expect(page.getByRole('region', { name: 'Imports of this project' }).getByRole('cell', { name: 'wqp_results.csv', exact: true })).toBeVisible();
 });
+
+/** A template file of at least `minBytes` (long comments), one sample a day from 1900: its rows are all valid. */
+function largeTemplate(minBytes: number, station: string): { text: string; rows: number } {
+  const comment = `Sampled from the footbridge; ${'clear water and light flow. '.repeat(13)}`;
+  const lines = ['StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Comment,Latitude,Longitude,StationName'];
+  let size = lines[0]!.length;
+  let rows = 0;
+  for (let day = Date.UTC(1900, 0, 1); size < minBytes; day += 86_400_000) {
+    const line = `${station},${new Date(day).toISOString().slice(0, 10)},10:00,UTC,pH,7.${rows % 10},std units,${comment},40.1,-75.2,Parts creek`;
+    lines.push(line);
+    size += line.length + 1;
+    rows += 1;
+  }
+  return { text: lines.join('\n') + '\n', rows };
+}
+
+test('a file larger than a part goes to S3 in parts, and after a lost connection Try again sends only the part missing', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  await newProjectImports(page, `Parts ${run}`);
+  const { text, rows } = largeTemplate(9 * 1024 * 1024, `PARTS-${run}`); // two parts of S3's 8 MiB
+  // The parts as they reach S3; the first send of part 2 loses the connection.
+  const sent: number[] = [];
+  let dropped = false;
+  await page.route((url) => url.searchParams.has('partNumber'), async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const part = Number(new URL(route.request().url()).searchParams.get('partNumber'));
+    if (part === 2 && !dropped) {
+      dropped = true;
+      return route.abort('internetdisconnected');
+    }
+    sent.push(part);
+    return route.continue();
+  });
+  await page.getByLabel('Only check the file (write nothing)').check();
+  await page.locator('.imports-panel input[type="file"]').setInputFiles({ name: 'river.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.getByRole('button', { name: 'Check file', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('The connection was lost while river.csv was uploading, so it was not imported.');
+  expect(sent).toEqual([1]);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('.imports-result')).toContainText('river.csv: Checked (nothing written)', { timeout: 120_000 });
+  expect(sent).toEqual([1, 2]); // part 1 had arrived: only part 2 was sent again
+  const count = async (term: string) => (await page.locator('dl div', { has: page.getByText(term, { exact: true }) }).locator('dd').textContent())?.trim();
+  expect(await count('Values that would be imported')).toBe(rows.toLocaleString('en-US'));
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('owd-upload:')))).toEqual([]);
+});

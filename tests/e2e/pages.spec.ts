@@ -108,9 +108,9 @@ test('the browser keeps only what the cookie policy lists', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Cookie 政策' })).toBeVisible();
   // The Chinese text arrives after its heading: wait for its list before reading it.
   const entries = page.locator('.page-markdown li > code:first-child');
-  await expect(entries).toHaveCount(5);
+  await expect(entries).toHaveCount(6);
   const listed = await entries.allTextContents();
-  expect(listed.sort()).toEqual(['app-locale', 'app-menu-collapsed', 'invitations-offered', 'oidc.*', 'owd-route-after-sign-out']);
+  expect(listed.sort()).toEqual(['app-locale', 'app-menu-collapsed', 'invitations-offered', 'oidc.*', 'owd-route-after-sign-out', 'owd-upload:*']);
   const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
   expect(kept).toContain('app-locale');
   const covered = (key: string) => listed.some((entry) => (entry.endsWith('*') ? key.startsWith(entry.slice(0, -1)) : key === entry));

@@ -28,8 +28,9 @@ function keysTheCodeWrites(): string[] {
   const constant = (name: string) => all.match(new RegExp(`const ${name}\\s*=\\s*'([^']+)'`))?.[1] ?? `unresolved ${name}`;
   const keys = new Set<string>();
   for (const source of sources) {
-    for (const [, argument] of source.matchAll(/(?:local|session)Storage\??\.setItem\(\s*([\w$]+|'[^']*')/g)) {
-      keys.add(argument.startsWith("'") ? argument.slice(1, -1) : constant(argument));
+    // A key made of a constant and more (`PREFIX + name`) is listed as the prefix and a star.
+    for (const [, argument, joined] of source.matchAll(/(?:local|session)Storage\??\.setItem\(\s*([\w$]+|'[^']*')(\s*\+)?/g)) {
+      keys.add((argument.startsWith("'") ? argument.slice(1, -1) : constant(argument)) + (joined ? '*' : ''));
     }
     // oidc-client-ts keeps its sign-in state under its default prefix `oidc.` unless told otherwise.
     for (const [options] of source.matchAll(/new WebStorageStateStore\(\{[^}]*\}\)/g)) {

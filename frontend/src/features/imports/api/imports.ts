@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { del, get, post } from '../../../api/client';
-import { hasSettled, type ImportEndpoint, type ImportLog, type Page, type RejectedRow, type UploadSlot } from './types';
+import { hasSettled, type ImportEndpoint, type ImportLog, type Page, type PostSlot, type RejectedRow, type UploadSlot } from './types';
 
 /**
  * How often (ms) a queued or running import is asked for its progress, and the history again while an import on
@@ -17,19 +17,21 @@ export const REJECTED_PAGE_SIZE = 50;
  */
 export const LATEST_PER_ORGANIZATION = 20;
 
-const projectPath = (organizationId: string, projectId: string) =>
+export const projectPath = (organizationId: string, projectId: string) =>
   `/organization/${encodeURIComponent(organizationId)}/projects/${encodeURIComponent(projectId)}`;
 
 /**
- * POST .../import-uploads: a presigned S3 POST for one file. The format is announced as the import will be
- * queued with it: the slot takes a .json file only when told it is usgs-json.
+ * POST .../import-uploads: a presigned S3 POST for one file, or with `multipart` (a file larger than a part) a
+ * multipart upload (resumableUpload.ts). The format is announced as the import will be queued with it: the slot
+ * takes a .json file only when told it is usgs-json.
  */
-export function createUpload(organizationId: string, projectId: string, file: File, format: string) {
+export function createUpload(organizationId: string, projectId: string, file: File, format: string, multipart = false) {
   return post<UploadSlot>(`${projectPath(organizationId, projectId)}/import-uploads`, {
     fileName: file.name,
     contentType: file.type || 'text/csv',
     size: file.size,
     format,
+    ...(multipart ? { multipart } : {}),
   });
 }
 
@@ -42,17 +44,12 @@ export class ConnectionLost extends Error {
 }
 
 /**
- * The file straight to S3 with the presigned POST (never through the API), reporting how many of the file's
- * bytes are sent. XMLHttpRequest, as fetch has no upload progress. The browser counts the whole form (the
- * policy's fields too), so the count is taken down to the file's share: the file's size stays the total.
- * Rejects with ConnectionLost on a network error, or as soon as the browser says it is offline (a request may
- * otherwise hang for minutes before failing).
+ * A request straight to S3 (never through the API) reporting the bytes sent as the browser counts them: XMLHttpRequest,
+ * as fetch has no upload progress. Rejects with ConnectionLost on a network error, or as soon as the browser says it
+ * is offline (a request may otherwise hang for minutes before failing).
  */
-export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: number) => void): Promise<void> {
+export function sendToS3(method: 'POST' | 'PUT', url: string, body: FormData | Blob, onSent: (loaded: number, total: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(slot.fields)) form.append(name, value);
-    form.append('file', file);
     const xhr = new XMLHttpRequest();
     const settle = (failure?: Error) => {
       window.removeEventListener('offline', offline);
@@ -64,16 +61,29 @@ export function uploadToS3(slot: UploadSlot, file: File, onProgress: (sent: numb
       settle(new ConnectionLost());
     };
     xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const formOverhead = Math.max(0, event.total - file.size);
-      onProgress(Math.min(file.size, Math.max(0, event.loaded - formOverhead)));
+      if (event.lengthComputable) onSent(event.loaded, event.total);
     };
     xhr.onload = () => settle(xhr.status >= 200 && xhr.status < 300 ? undefined : new Error(`upload ${xhr.status}`));
     xhr.onerror = () => settle(new ConnectionLost());
     xhr.ontimeout = () => settle(new ConnectionLost());
     window.addEventListener('offline', offline);
-    xhr.open('POST', slot.url);
-    xhr.send(form);
+    xhr.open(method, url);
+    xhr.send(body);
+  });
+}
+
+/**
+ * The file to S3 with the presigned POST, reporting how many of the file's bytes are sent. The browser counts the
+ * whole form (the policy's fields too), so the count is taken down to the file's share: the file's size stays the
+ * total.
+ */
+export function uploadToS3(slot: PostSlot, file: File, onProgress: (sent: number) => void): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(slot.fields)) form.append(name, value);
+  form.append('file', file);
+  return sendToS3('POST', slot.url, form, (loaded, total) => {
+    const formOverhead = Math.max(0, total - file.size);
+    onProgress(Math.min(file.size, Math.max(0, loaded - formOverhead)));
   });
 }
 

@@ -62,10 +62,21 @@ export interface ParameterNameNotWqx {
   closest?: string | null;
 }
 
-export interface UploadSlot {
+/** POST .../import-uploads: a presigned POST of the whole file, or a multipart upload sent in parts. */
+export type UploadSlot = PostSlot | MultipartSlot;
+
+export interface PostSlot {
   uploadKey: string;
   url: string;
   fields: Record<string, string>;
+  expiresAt: string;
+}
+
+export interface MultipartSlot {
+  uploadKey: string;
+  uploadId: string;
+  partBytes: number;
+  partCount: number;
   expiresAt: string;
 }
 

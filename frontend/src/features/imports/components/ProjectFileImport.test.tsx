@@ -84,7 +84,7 @@ describe('an upload on a flaky connection', () => {
     await importFile();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'The connection was lost while results.csv was uploading, so it was not imported. Once you are back online, try again: the same file is sent again.');
+      'The connection was lost while results.csv was uploading, so it was not imported. Once you are back online, try again: the same file is sent again, a large one from where it stopped.');
     expect(alert).not.toHaveTextContent(/fetch|upload failed/i);
     expect(screen.queryByRole('progressbar', { name: 'Upload' })).not.toBeInTheDocument();
     expect(server.calls.some((c) => c.path.endsWith('/import-data'))).toBe(false);
@@ -132,7 +132,7 @@ describe('an upload on a flaky connection', () => {
     renderPanel();
     await screen.findByText('尚无导入记录。');
     await importFile('选择文件', '导入');
-    expect(await screen.findByRole('alert')).toHaveTextContent('上传 results.csv 时网络连接中断，文件未导入。恢复联网后请重试：将重新发送同一文件。');
+    expect(await screen.findByRole('alert')).toHaveTextContent('上传 results.csv 时网络连接中断，文件未导入。恢复联网后请重试：将重新发送同一文件，较大的文件从中断处继续。');
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 

@@ -8,14 +8,13 @@ import { messageOf, toast } from '../../../shell/toast';
 import { mayContribute } from '../../organizations/lib/access';
 import {
   cancelImport,
-  createUpload,
   fetchRejectedRows,
   queueImport,
   rejectedRowsKey,
-  uploadToS3,
   useImport,
   useImportHistory,
 } from '../api/imports';
+import { uploadFile } from '../api/resumableUpload';
 import type { ImportEndpoint, ImportLog } from '../api/types';
 import { fileSize } from '../lib/labels';
 import { dismissUpload, isConnectionLost, mayTryAgain, sendUpload, uploadKey, useFollowUploads, useUpload, type Upload } from '../lib/uploads';
@@ -134,7 +133,7 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
   }
 
   /**
-   * Send a file: the slot, the bytes (lib/uploads: the upload outlives the screen, and the screen open is told of
+   * Send a file: the bytes (api/resumableUpload; lib/uploads: the upload outlives the screen, and the screen open is told of
    * the import it queues), then its import.
    */
   function send(what: Sent) {
@@ -144,10 +143,10 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
       key,
       what,
       async (onProgress) => {
-        const slot = await createUpload(organizationId, projectId, what.file, what.format);
-        if (!slot) return undefined;
-        await uploadToS3(slot, what.file, onProgress);
-        return (await queueImport(organizationId, projectId, target.endpoint, slot.uploadKey, what.format, what.dryRun))?.logId;
+        // A large file goes in parts, and a try after a lost connection sends only the parts still missing.
+        const sent = await uploadFile(organizationId, projectId, what.file, what.format, onProgress);
+        if (!sent) return undefined;
+        return (await queueImport(organizationId, projectId, target.endpoint, sent, what.format, what.dryRun))?.logId;
       },
       {
         // The user went elsewhere in the app meanwhile: told where they are.

@@ -211,7 +211,7 @@ const imports = {
   },
   uploadFailed: 'The file could not be uploaded: {{message}}',
   /** The connection went (offline, a flaky network) while the file was sent: nothing was queued. */
-  connectionLost: 'The connection was lost while {{file}} was uploading, so it was not imported. Once you are back online, try again: the same file is sent again.',
+  connectionLost: 'The connection was lost while {{file}} was uploading, so it was not imported. Once you are back online, try again: the same file is sent again, a large one from where it stopped.',
   /** Sends the same file again (no need to choose it again). */
   tryAgain: 'Try again',
   /** The upload finished while the user was elsewhere in the app: its import is queued. */

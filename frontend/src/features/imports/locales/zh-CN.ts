@@ -174,7 +174,7 @@ const imports: typeof en = {
     item: '{{project}} · {{when}}',
   },
   uploadFailed: '文件无法上传：{{message}}',
-  connectionLost: '上传 {{file}} 时网络连接中断，文件未导入。恢复联网后请重试：将重新发送同一文件。',
+  connectionLost: '上传 {{file}} 时网络连接中断，文件未导入。恢复联网后请重试：将重新发送同一文件，较大的文件从中断处继续。',
   tryAgain: '重试',
   queuedAway: '{{file}} 已上传，导入已排队。请打开项目的导入页面查看进度。',
   connectionLostAway: '上传 {{file}} 时网络连接中断，文件未导入。请打开项目的导入页面重试。',

@@ -263,7 +263,7 @@ describe("a project's logger data", () => {
     expect(within(panel).getByText('Values imported').nextSibling).toHaveTextContent('20');
     // A .json file is announced as usgs-json: the upload slot takes .json only so.
     expect(imports.calls.find((c) => c.path.endsWith('/import-uploads'))!.body).toEqual({
-      fileName: 'gage.json', contentType: 'application/json', size: file.size, format: 'usgs-json' });
+      fileName: 'gage.json', contentType: 'application/json', size: file.size, format: 'usgs-json', multipart: true });
     expect(imports.calls.find((c) => c.method === 'POST' && c.path.endsWith('/import-ts-data'))!.body).toEqual({
       uploadKey: `uploads/${DEMO_ORG}/p-creek/k/gage.json`, format: 'usgs-json', dryRun: false });
     expect(imports.calls.some((c) => c.path.endsWith('/import-data'))).toBe(false);

@@ -1,0 +1,137 @@
+import { ApiError, post } from '../../../api/client';
+import { createUpload, projectPath, sendToS3, uploadToS3 } from './imports';
+import type { MultipartSlot } from './types';
+
+/**
+ * A file to import, sent to S3. A file larger than one part (8 MB) goes as a multipart upload: its parts one by one,
+ * a few at a time, then joined by the server. A lost connection costs the parts being sent, not the file: sending
+ * the same file again to the same project (Try again, or after a reload, the file chosen again) asks the server
+ * which parts it holds and sends the rest. Smaller files go in one presigned POST.
+ */
+
+/** How many parts are sent at once (a slow link gains from more; each holds a part's bytes in memory). */
+export const PARTS_AT_ONCE = 3;
+/** How long the server keeps an unfinished upload (the bucket's lifecycle rule): older ones are not resumed. */
+const RESUMABLE_MS = 7 * 24 * 3600 * 1000;
+/** The browser keeps which upload a file is in under this prefix (the cookie policy lists it). */
+const STORE_PREFIX = 'owd-upload:';
+
+interface Parts {
+  /** Every part but the last holds this many bytes. */
+  partBytes: number;
+  done: { partNumber: number; bytes: number }[];
+  parts: { partNumber: number; bytes: number; url: string }[];
+}
+
+interface Resumable {
+  uploadKey: string;
+  uploadId: string;
+  savedAt: number;
+}
+
+/** The file's identity within a project: the same name, size and modification time are taken as the same file. */
+const fileName = (organizationId: string, projectId: string, file: File) =>
+  `${organizationId}/${projectId}/${file.name}/${file.size}/${file.lastModified}`;
+
+function read(name: string): Resumable | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORE_PREFIX + name) ?? 'null') as Resumable | null;
+    if (stored && typeof stored.uploadKey === 'string' && typeof stored.uploadId === 'string' && Date.now() - stored.savedAt < RESUMABLE_MS) return stored;
+  } catch {
+    // Unreadable: forgotten below.
+  }
+  return undefined;
+}
+
+/** The uploads this browser may resume; those the server no longer keeps (older than 7 days) are forgotten. */
+function resumable(name: string): Resumable | undefined {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(STORE_PREFIX) && !read(key.slice(STORE_PREFIX.length))) localStorage.removeItem(key);
+  }
+  return read(name);
+}
+
+const forget = (name: string) => localStorage.removeItem(STORE_PREFIX + name);
+
+/**
+ * Send the file; answers its uploadKey (to queue its import with), or undefined when nothing was sent because the
+ * session ended (the sign-in dialog says so). `onProgress` gets the bytes of the file the server holds so far.
+ */
+export async function uploadFile(
+  organizationId: string,
+  projectId: string,
+  file: File,
+  format: string,
+  onProgress: (sent: number) => void,
+): Promise<string | undefined> {
+  const name = fileName(organizationId, projectId, file);
+  const path = `${projectPath(organizationId, projectId)}/import-uploads`;
+  let upload = resumable(name);
+  let first: Parts | undefined;
+  if (upload) {
+    try {
+      first = await post<Parts>(`${path}/parts`, { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size });
+      if (!first) return undefined;
+    } catch (failure) {
+      // Gone (joined, or ended by the server): the file is sent anew.
+      if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
+      forget(name);
+      upload = undefined;
+    }
+  }
+  if (!upload) {
+    const slot = await createUpload(organizationId, projectId, file, format, true);
+    if (!slot) return undefined;
+    if (!('uploadId' in slot)) {
+      await uploadToS3(slot, file, onProgress);
+      return slot.uploadKey;
+    }
+    upload = { uploadKey: (slot as MultipartSlot).uploadKey, uploadId: slot.uploadId, savedAt: Date.now() };
+    localStorage.setItem(STORE_PREFIX + name, JSON.stringify(upload));
+  }
+  const named = { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size };
+  for (let answer = first; ; answer = undefined) {
+    answer ??= await post<Parts>(`${path}/parts`, named);
+    if (!answer) return undefined;
+    const held = answer.done.reduce((sum, part) => sum + part.bytes, 0);
+    onProgress(held);
+    if (answer.parts.length === 0) break;
+    await sendParts(file, answer, held, onProgress);
+  }
+  const joined = await post<{ uploadKey: string }>(`${path}/complete`, named);
+  if (!joined) return undefined;
+  forget(name);
+  return joined.uploadKey;
+}
+
+/**
+ * The parts to the URLs given, PARTS_AT_ONCE at a time, reporting `held` plus what of them has arrived. A part that
+ * fails stops the sending of more, but the parts on their way are let finish (kept by S3, not sent again on the next
+ * try), then the failure is thrown.
+ */
+async function sendParts(file: File, { parts, partBytes }: Parts, held: number, onProgress: (sent: number) => void) {
+  const arrived = new Map<number, number>();
+  const report = () => onProgress(held + [...arrived.values()].reduce((sum, bytes) => sum + bytes, 0));
+  const queue = [...parts];
+  let failure: unknown;
+  async function worker() {
+    for (let part = queue.shift(); part && failure === undefined; part = queue.shift()) {
+      const { partNumber, bytes } = part;
+      const start = (partNumber - 1) * partBytes;
+      try {
+        await sendToS3('PUT', part.url, file.slice(start, start + bytes), (loaded) => {
+          arrived.set(partNumber, Math.min(bytes, loaded));
+          report();
+        });
+      } catch (error) {
+        failure ??= error;
+        arrived.delete(partNumber);
+        return;
+      }
+      arrived.set(partNumber, bytes);
+      report();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARTS_AT_ONCE, parts.length) }, worker));
+  if (failure !== undefined) throw failure;
+}
