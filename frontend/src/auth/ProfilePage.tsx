@@ -112,11 +112,16 @@ export function ProfilePage() {
   const membershipLabel = useMembershipLabel();
   const [confirming, setConfirming] = useState(false);
   const profile = session.profile;
-  // A system administrator deleting their account: how many hold the role (GET /user filtered on it), asked once the
-  // dialog opens. Only when they are the one, the dialog warns; a failed or pending count warns of nothing and
+  // A system administrator deleting their account: how many hold the role (GET /user filtered on it), asked with the
+  // page, so that the dialog says it as it opens (asked only then, the warning came a moment after the question), and
+  // again when it opens. Only when they are the one, the dialog warns; a failed or pending count warns of nothing and
   // never holds the deletion back. Nobody else is asked about.
-  const admins = useUsersHolding(confirming && isSystemAdmin(profile) ? SYSTEM_ADMIN : null);
+  const admins = useUsersHolding(isSystemAdmin(profile) ? SYSTEM_ADMIN : null);
   const onlyAdmin = confirming && !admins.error && admins.data === 1;
+  const confirm = () => {
+    setConfirming(true);
+    void admins.mutate();
+  };
   if (!profile) return <Spinner />;
   const remove = async () => {
     try {
@@ -153,7 +158,7 @@ export function ProfilePage() {
       </dl>
       <ProfileSettings key={profile.id} profile={profile} onSaved={session.setProfile} />
       <p>
-        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        <button type="button" className="button button-danger" onClick={confirm}>
           {t('auth.profile.deleteAccount')}
         </button>
       </p>
