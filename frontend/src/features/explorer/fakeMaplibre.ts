@@ -28,6 +28,7 @@ export class FakeMap {
   constructor(readonly options: { container: HTMLElement; zoom?: number; locale?: Record<string, string> }) {
     this.zoom = options.zoom ?? 0;
     this.canvas.setAttribute('role', 'region');
+    this.canvas.tabIndex = 0; // as maplibre's: the arrow keys move the map
     this.canvas.setAttribute('aria-label', this._getUIString('Map.Title'));
     options.container.append(this.canvas);
     FakeMap.made.push(this);
@@ -117,6 +118,30 @@ export class FakeMap {
 
   getZoom() {
     return this.zoom;
+  }
+
+  /** The map's centre: a test puts it where the arrow keys would have moved it. */
+  center = { lng: -96, lat: 38 };
+
+  getCenter() {
+    return this.center;
+  }
+
+  /** Pixels, as maplibre's `project`: here 10 a degree, whatever the zoom. */
+  project(at: [number, number] | { lng: number; lat: number }) {
+    const [lng, lat] = Array.isArray(at) ? at : [at.lng, at.lat];
+    return { x: lng * 10, y: -lat * 10 };
+  }
+
+  /** The stations source's features drawn inside the box (pixels): clusters on 'clusters', the rest on 'stations-points'. */
+  queryRenderedFeatures(box: [[number, number], [number, number]], { layers }: { layers: string[] }) {
+    const data = this.sources.get('stations')?.data as { features: { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[] } | undefined;
+    return (data?.features ?? [])
+      .map((feature) => ({ ...feature, layer: { id: 'point_count' in feature.properties ? 'clusters' : 'stations-points' } }))
+      .filter((feature) => {
+        const { x, y } = this.project(feature.geometry.coordinates);
+        return layers.includes(feature.layer.id) && x >= box[0][0] && x <= box[1][0] && y >= box[0][1] && y <= box[1][1];
+      });
   }
 
   getMinZoom() {

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
+import { toast } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
 import { OFFLINE_MAP_SERVICE, type MapService } from '../api/mapService';
 import { decodeStatistic, type StationSet } from '../api/statistic';
@@ -196,6 +198,50 @@ describe('the map in the interface language', () => {
       expect(await screen.findByRole('region', { name: '站点地图' })).toBeInTheDocument();
       expect(FakeMap.made).toHaveLength(2);
       expect(await features()).toHaveLength(2);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+});
+
+describe('the map from the keyboard', () => {
+  it('says what the keys do, and Enter lists the stations at the cross in the middle, focus in the list and back on Escape', async () => {
+    renderMap(mapAnswer(sameSite));
+    const points = await features();
+    const canvas = map().getCanvas();
+    const hint = document.getElementById(canvas.getAttribute('aria-describedby')!);
+    expect(hint).toHaveTextContent('Arrow keys move the map, + and − zoom; Enter opens the stations at the cross in the middle.');
+    expect(screen.getByTestId('station-map')).toHaveAttribute('data-hint', hint!.textContent);
+
+    const [lng, lat] = points[0].geometry.coordinates;
+    map().center = { lng: lng + 1.5, lat }; // 15 px off: within reach
+    canvas.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(pinned()).not.toBeNull());
+    expect(pinned()).toHaveTextContent(/^2 stations at this spot/);
+    // The focus is in the list: its first link, then on through the stations by Tab.
+    expect(document.activeElement).toBe(within(pinned()!).getAllByRole('link')[0]);
+    await userEvent.keyboard('{Escape}');
+    expect(pinned()).toBeNull();
+    expect(document.activeElement).toBe(canvas);
+  });
+
+  it('says so when nothing is at the cross, in both languages', async () => {
+    const info = vi.spyOn(toast, 'info');
+    renderMap(mapAnswer(sameSite));
+    const [point] = await features();
+    const [lng, lat] = point.geometry.coordinates;
+    map().center = { lng: lng + 5, lat }; // 50 px off
+    map().getCanvas().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(info).toHaveBeenLastCalledWith('No station at the cross in the middle of the map: move the map with the arrow keys, or zoom in with +.');
+    expect(pinned()).toBeNull();
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      map().center = { lng: lng + 5, lat };
+      map().getCanvas().focus();
+      await userEvent.keyboard(' ');
+      expect(info).toHaveBeenLastCalledWith('地图中央的十字处没有站点：请用方向键移动地图，或按 + 放大。');
     } finally {
       await act(() => changeLanguage('en'));
     }

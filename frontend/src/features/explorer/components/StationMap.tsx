@@ -10,7 +10,7 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapService } from '../api/mapService';
 import { detailsAt, type StationSet } from '../api/statistic';
@@ -19,8 +19,10 @@ import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, type TypeLegendEntry } from '..
 import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outlines';
 import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, stationsAtSpot, type ClusterProps, type ProjectedStations } from '../lib/clusters';
 import { boundsOf, selectionFeatures } from '../lib/geojson';
+import { nearestToCentre } from '../lib/keyboardPick';
 import { useMapLocale } from '../lib/mapLocale';
 import { stationPopup, type PopupLabels } from '../lib/popup';
+import { toast } from '../../../shell/toast';
 
 setWorkerUrl(workerUrl);
 
@@ -110,6 +112,7 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   const { t } = useTranslation();
   const locale = useMapLocale(t('explorer.map.label'));
   const container = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const mapRef = useRef<MapLibreMap | null>(null);
   // The map whose style has loaded (its 'load'): only then may its sources, layers and paint be touched. It is
   // the map itself, not a flag, so a map made again (a new language) is not taken as loaded for the old one's.
@@ -257,8 +260,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       hover.remove();
       hoverToken += 1;
     };
-    /** A click's popup, pinned: the stations of a spot (at most MAX_LISTED), each with its selection box. */
-    const pin = (feature: MapGeoJSONFeature, spot: number[]) => {
+    /**
+     * A click's popup, pinned: the stations of a spot (at most MAX_LISTED), each with its selection box. Opened from
+     * the keyboard (`byKeyboard`), the focus goes into it, and Escape closes it and gives the focus back to the map.
+     */
+    const pin = (feature: MapGeoJSONFeature, spot: number[], byKeyboard = false) => {
       hideHover();
       pinned?.remove();
       const popup = new Popup({ offset: 10, className: 'station-pinned' }).setLngLat(pointOf(feature));
@@ -273,9 +279,16 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
           isSelected: (station: StationDetails) => live.current.selected.some((s) => s.id === station.id),
           onToggle: (station: StationDetails) => live.current.onToggle(station),
         };
-        popup
-          .setDOMContent(stationPopup(found, labels(), { heading, selection, organizationNames: live.current.organizationNames, onOpen: openStation() }))
-          .addTo(map);
+        const content = stationPopup(found, labels(), { heading, selection, organizationNames: live.current.organizationNames, onOpen: openStation() });
+        popup.setDOMContent(content).addTo(map);
+        if (!byKeyboard) return;
+        content.addEventListener('keydown', (event) => {
+          if (event.key !== 'Escape') return;
+          event.stopPropagation();
+          popup.remove();
+          map.getCanvas().focus();
+        });
+        content.querySelector<HTMLElement>('a, button, input')?.focus();
       });
     };
 
@@ -310,14 +323,34 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     });
     map.on('mouseleave', 'clusters', hideHover);
     // A cluster's click zooms to its stations' extent; a cluster of one place, which no zoom parts, lists them.
-    map.on('click', 'clusters', (event) => {
-      const feature = event.features?.[0];
-      if (!feature) return;
+    const openCluster = (feature: MapGeoJSONFeature, byKeyboard = false) => {
       const props = feature.properties as ClusterProps;
       const { west, south, east, north } = props;
-      if (oneSpot(props)) pin(feature, spotOf(Number(props.f)));
+      if (oneSpot(props)) pin(feature, spotOf(Number(props.f)), byKeyboard);
       else map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
+    };
+    map.on('click', 'clusters', (event) => {
+      const feature = event.features?.[0];
+      if (feature) openCluster(feature);
     });
+    // The keyboard's click: Enter (or Space) on the map opens what is drawn at the cross in its centre (the arrow
+    // keys move the map, + and - zoom: maplibre's own keys).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      const feature = nearestToCentre(map, ['clusters', 'stations-points']);
+      if (!feature) toast.info(live.current.t('explorer.map.nothingAtCentre'));
+      else if (feature.layer.id === 'clusters') openCluster(feature, true);
+      else if (!Number.isNaN(indexOf(feature))) pin(feature, spotOf(indexOf(feature)), true);
+    };
+    map.getCanvas().addEventListener('keydown', onKey);
+    // What the keys do, read with the canvas's name (the same words show with the cross: data-hint).
+    const hint = document.createElement('span');
+    hint.id = hintId;
+    hint.className = 'visually-hidden';
+    hint.textContent = live.current.t('explorer.map.keyboardHint');
+    container.current.appendChild(hint);
+    map.getCanvas().setAttribute('aria-describedby', hintId);
     // The view moves under a still mouse (a cluster's zoom, a fit): what it hovered is no longer there.
     map.on('movestart', hideHover);
     map.on('moveend', () => {
@@ -327,6 +360,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     });
 
     return () => {
+      map.getCanvas().removeEventListener('keydown', onKey);
+      hint.remove();
       hover.remove();
       pinned?.remove();
       map.remove();
@@ -381,7 +416,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       </div>
     );
   }
-  return <div ref={container} className="station-map" data-testid="station-map" data-painted="false" />;
+  // data-hint: what the keys do, shown (explorer.css) with the cross at the centre while the map has the keyboard's
+  // focus; maplibre names the canvas itself (its locale), so the hint is its description too.
+  return <div ref={container} className="station-map" data-testid="station-map" data-painted="false" data-hint={t('explorer.map.keyboardHint')} />;
 }
 
 export default StationMap;

@@ -58,6 +58,8 @@ const explorer = {
     more: '{{count}} more: type to narrow the list.',
   },
   map: {
+    keyboardHint: 'Arrow keys move the map, + and − zoom; Enter opens the stations at the cross in the middle.',
+    nothingAtCentre: 'No station at the cross in the middle of the map: move the map with the arrow keys, or zoom in with +.',
     label: 'Map of the stations',
     legend: 'Legend',
     colorBy: 'Colour by',

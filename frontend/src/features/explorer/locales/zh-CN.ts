@@ -57,6 +57,8 @@ const explorer: Strings<typeof en> = {
     more: '还有 {{count}} 项：请输入以缩小列表。',
   },
   map: {
+    keyboardHint: '方向键移动地图，+ 和 − 缩放；按 Enter 打开地图中央十字处的站点。',
+    nothingAtCentre: '地图中央的十字处没有站点：请用方向键移动地图，或按 + 放大。',
     label: '站点地图',
     legend: '图例',
     colorBy: '着色依据',
