@@ -131,6 +131,7 @@ export function TextField({
   required,
   autoComplete = 'off',
   maxLength,
+  suggestions,
 }: {
   id?: string;
   label: string;
@@ -145,6 +146,8 @@ export function TextField({
   required?: boolean;
   autoComplete?: string;
   maxLength?: number;
+  /** Values offered as one types (a datalist): any other text is taken too. */
+  suggestions?: readonly string[];
 }) {
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -171,8 +174,16 @@ export function TextField({
           type={type}
           step={type === 'number' ? 'any' : undefined}
           autoComplete={autoComplete}
+          list={suggestions ? `${id}-suggestions` : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
+      )}
+      {suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
       )}
       {notes}
     </div>

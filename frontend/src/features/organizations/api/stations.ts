@@ -45,6 +45,8 @@ export type StationFields = Pick<
   | 'description'
   | 'elevation'
   | 'elevationUnit'
+  | 'elevationMethod'
+  | 'verticalDatum'
   | 'drainageArea'
   | 'drainageAreaUnit'
 >;

@@ -38,6 +38,9 @@ export interface Station extends Versioned {
   /** Elevation and drainage area, each with its unit (WQX codes: stations/lib/measureUnits). */
   elevation?: number | null;
   elevationUnit?: string | null;
+  /** How the elevation was measured (WQX VerticalCollectionMethodName) and its vertical datum (NAVD88...): free text. */
+  elevationMethod?: string | null;
+  verticalDatum?: string | null;
   drainageArea?: number | null;
   drainageAreaUnit?: string | null;
   stationType?: string | null;

@@ -22,7 +22,7 @@ import type { Station } from '../api/types';
 import { mayContribute } from '../lib/access';
 import { readCoordinate, withDecimalPoint } from '../lib/coordinates';
 import { datumLabel } from '../../../lib/datums';
-import { AREA_UNITS, ELEVATION_UNITS } from '../../stations/lib/measureUnits';
+import { AREA_UNITS, ELEVATION_UNITS, VERTICAL_DATUMS } from '../../stations/lib/measureUnits';
 import { DecimalInput, MeasureField } from './MeasureField';
 import { useAction } from '../lib/useAction';
 import { explorerPath } from '../paths';
@@ -320,6 +320,8 @@ function StationDialog({
   const [stationType, setStationType] = useState(station?.stationType ?? '');
   const [elevation, setElevation] = useState(numberText(station?.elevation));
   const [elevationUnit, setElevationUnit] = useState(station?.elevationUnit ?? '');
+  const [elevationMethod, setElevationMethod] = useState(station?.elevationMethod ?? '');
+  const [verticalDatum, setVerticalDatum] = useState(station?.verticalDatum ?? '');
   const [drainageArea, setDrainageArea] = useState(numberText(station?.drainageArea));
   const [drainageAreaUnit, setDrainageAreaUnit] = useState(station?.drainageAreaUnit ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -376,6 +378,11 @@ function StationDialog({
       return { value: reading.value, unit };
     };
     const elevationGiven = measure('elevation', elevation, elevationUnit, false);
+    // Its method and datum say something of an elevation only.
+    if (elevationGiven?.value === null) {
+      if (elevationMethod.trim()) found.elevationMethod = t('organizations.stations.elevationFirst');
+      if (verticalDatum.trim()) found.verticalDatum = t('organizations.stations.elevationFirst');
+    }
     const areaGiven = measure('drainageArea', drainageArea, drainageAreaUnit, true);
     setErrors(found);
     if (Object.keys(found).length || typeof lat === 'string' || typeof lon === 'string' || !elevationGiven || !areaGiven) return;
@@ -388,7 +395,12 @@ function StationDialog({
       stationType: stationType || null,
       // A measure is sent when given, or to take away the one the station had.
       ...(elevationGiven.value !== null || station?.elevation != null
-        ? { elevation: elevationGiven.value, elevationUnit: elevationGiven.unit }
+        ? {
+            elevation: elevationGiven.value,
+            elevationUnit: elevationGiven.unit,
+            elevationMethod: elevationMethod.trim() || null,
+            verticalDatum: verticalDatum.trim() || null,
+          }
         : {}),
       ...(areaGiven.value !== null || station?.drainageArea != null
         ? { drainageArea: areaGiven.value, drainageAreaUnit: areaGiven.unit }
@@ -403,6 +415,8 @@ function StationDialog({
       if ('stationType' in theirs) setStationType(theirs.stationType ?? '');
       if ('elevation' in theirs) setElevation(numberText(theirs.elevation));
       if ('elevationUnit' in theirs) setElevationUnit(theirs.elevationUnit ?? '');
+      if ('elevationMethod' in theirs) setElevationMethod(theirs.elevationMethod ?? '');
+      if ('verticalDatum' in theirs) setVerticalDatum(theirs.verticalDatum ?? '');
       if ('drainageArea' in theirs) setDrainageArea(numberText(theirs.drainageArea));
       if ('drainageAreaUnit' in theirs) setDrainageAreaUnit(theirs.drainageAreaUnit ?? '');
       onChangedMeanwhile(current);
@@ -507,6 +521,25 @@ function StationDialog({
               hint={meanwhile.hint('elevation') ?? t('organizations.stations.elevationHint')}
               onChange={typed('elevation', setElevation)}
               onUnitChange={typed('elevationUnit', setElevationUnit)}
+            />
+            <TextField
+              id={`${formId}-vertical-datum`}
+              label={t('organizations.stations.verticalDatum')}
+              value={verticalDatum}
+              suggestions={VERTICAL_DATUMS}
+              maxLength={500}
+              error={errors.verticalDatum}
+              hint={meanwhile.hint('verticalDatum') ?? t('organizations.stations.verticalDatumHint')}
+              onChange={typed('verticalDatum', setVerticalDatum)}
+            />
+            <TextField
+              id={`${formId}-elevation-method`}
+              label={t('organizations.stations.elevationMethod')}
+              value={elevationMethod}
+              maxLength={500}
+              error={errors.elevationMethod}
+              hint={meanwhile.hint('elevationMethod') ?? t('organizations.stations.elevationMethodHint')}
+              onChange={typed('elevationMethod', setElevationMethod)}
             />
             <MeasureField
               id={`${formId}-drainage-area`}

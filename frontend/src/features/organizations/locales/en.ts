@@ -178,7 +178,12 @@ const organizations = {
     datumHint: 'A phone’s or GPS receiver’s coordinates are in WGS 84; so are those of web maps.',
     /** A station's elevation and drainage area (optional; a number needs its unit). */
     elevation: 'Elevation',
-    elevationHint: 'Above the vertical datum the station already has, if any (imports from the Water Quality Portal give it).',
+    elevationHint: 'Above its vertical datum, below (imports from the Water Quality Portal give both).',
+    verticalDatum: 'Vertical datum of the elevation',
+    verticalDatumHint: 'The height the elevation is measured from, such as NAVD88 in the United States; choose one offered or write your own.',
+    elevationMethod: 'How the elevation was measured',
+    elevationMethodHint: 'For example: GPS, or read from a topographic map.',
+    elevationFirst: 'Give the elevation this describes, or leave this empty.',
     drainageArea: 'Drainage area',
     unitOf: 'Unit of {{measure}}',
     unitNotGiven: 'Unit…',

@@ -332,11 +332,36 @@ describe('organization workspace', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: 'Drainage area' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Drainage area' }), '0.27');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit of Drainage area' }), 'sq mi');
+    // Its vertical datum (a code offered, or any other) and how it was measured.
+    const datum = within(dialog).getByRole('combobox', { name: 'Vertical datum of the elevation' });
+    expect([...datum.getAttribute('list') ? document.getElementById(datum.getAttribute('list')!)!.querySelectorAll('option') : []].map((o) => o.getAttribute('value'))).toEqual(
+      ['NAVD88', 'NGVD29', 'MSL', 'LMSL', 'OTHER', 'UNKWN']);
+    await user.type(datum, 'NAVD88');
+    await user.type(within(dialog).getByRole('textbox', { name: 'How the elevation was measured' }), 'GPS ');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Station Milford brook created.')).toBeInTheDocument();
     expect(server.callsTo('POST', '/station')[0]!.body).toMatchObject({
-      elevation: 160, elevationUnit: 'feet', drainageArea: 0.27, drainageAreaUnit: 'sq mi',
+      elevation: 160, elevationUnit: 'feet', elevationMethod: 'GPS', verticalDatum: 'NAVD88', drainageArea: 0.27, drainageAreaUnit: 'sq mi',
     });
+  });
+
+  it('asks for the elevation a vertical datum or a method describes', async () => {
+    const user = userEvent.setup();
+    await open('stations');
+    await user.click(await screen.findByRole('button', { name: 'New station' }));
+    const dialog = screen.getByRole('dialog', { name: 'New station' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Identifier' }), 'QXH-10');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Milford weir');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '40.57');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-75.09');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Vertical datum of the elevation' }), 'NGVD29');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    // Said at its field (as its description: the hint, then the message).
+    const datum = within(dialog).getByRole('combobox', { name: 'Vertical datum of the elevation' });
+    expect(datum).toHaveAttribute('aria-invalid', 'true');
+    const said = datum.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    expect(said.at(-1)).toBe('Give the elevation this describes, or leave this empty.');
+    expect(server.callsTo('POST', '/station')).toHaveLength(0);
   });
 
   it('names the elevation, the drainage area and their units in Chinese', async () => {
@@ -351,6 +376,8 @@ describe('organization workspace', () => {
     await user.click(within(dialog).getByRole('button', { name: '创建' }));
     expect(within(dialog).getByRole('textbox', { name: '流域面积' })).toHaveAccessibleDescription('请输入大于 0 的面积。');
     expect(within(dialog).getByRole('combobox', { name: '高程的单位' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: '高程的垂直基准' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: '高程的测定方法' })).toBeInTheDocument();
     await changeLanguage('en');
   });
 

@@ -6,6 +6,11 @@ import type { TFunction } from 'i18next';
  */
 export const ELEVATION_UNITS = ['ft', 'feet', 'm', 'meters'] as const;
 export const AREA_UNITS = ['sq mi', 'acres', 'sq km', 'ha'] as const;
+/**
+ * Vertical datums offered for an elevation (WQX VerticalCoordinateReferenceSystemDatumName codes the Water Quality
+ * Portal's stations use most); the field takes any other, e.g. China's 1985 National Height Datum.
+ */
+export const VERTICAL_DATUMS = ['NAVD88', 'NGVD29', 'MSL', 'LMSL', 'OTHER', 'UNKWN'] as const;
 
 const UNIT_KEYS = {
   ft: 'stations.info.units.ft',
