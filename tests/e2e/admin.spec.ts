@@ -133,6 +133,18 @@ test('a user manager who is no system administrator gets a Users page that fits 
       expect(outside, `Edit buttons beyond the window at ${width} px`).toEqual([]);
       await page.screenshot({ path: `screenshots/admin-users-user-manager-en-${width}.png`, fullPage: true });
     }
+    // A role the manager cannot grant is shown as it is, locked yet reachable by the keyboard, its reason beside it.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await table.getByRole('button', { name: /^Roles of / }).first().click();
+    const lockedRoles = page.getByRole('dialog').getByRole('group', { name: 'Roles you cannot grant or take away' });
+    await expect(lockedRoles).toContainText('Only a system administrator grants or takes away this role.');
+    const locked = lockedRoles.getByRole('checkbox').first();
+    await expect(locked).toHaveAttribute('aria-disabled', 'true');
+    const wasChecked = await locked.isChecked();
+    await locked.focus();
+    await expect(locked).toBeFocused();
+    await page.keyboard.press('Space');
+    expect(await locked.isChecked()).toBe(wasChecked);
   } finally {
     await admin.put(`/user/${viewerId}/roles`, held);
     await admin.delete(`/roles/${role.id}`);
