@@ -9,6 +9,7 @@ through its CloudFormation, the API, the worker) talks to it by URL alone.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from dataclasses import dataclass, field
 from typing import Callable
@@ -50,7 +51,11 @@ def start(name: str, port: int) -> Engine:
 
         def stop() -> None:
             process.terminate()
-            process.wait(timeout=10)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # busy answering a request it was left with: no state to keep
+                process.kill()
+                process.wait(timeout=10)
 
         return Engine(name, url, moto_versions(), stop)
     from devtools import localstack
