@@ -32,7 +32,7 @@ from chalicelib.core import aws, batches
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
-from chalicelib.imports import formats, reader, source, validate
+from chalicelib.imports import formats, notify, reader, source, validate
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog,
                                       cancelled_message, project_deleted_message)
 from chalicelib.imports.storage import Storage
@@ -1154,4 +1154,6 @@ def run_import(message: dict, remaining_ms, metrics=None, job_class: type[Import
             job.refresh()  # what was written before the cancel shows in the summaries
             job.release_cancelled()
         return current.status
-    return ImportLog.get(log_id, consistent_read=True).status
+    ended = ImportLog.get(log_id, consistent_read=True)
+    notify.import_ended(ended)
+    return ended.status
