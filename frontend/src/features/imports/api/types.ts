@@ -47,6 +47,8 @@ export interface ImportLog {
   message: string | null;
   createdBy: string;
   createdAt: string;
+  /** What started it: "schedule" (an import source's run), "manual" (its Run now); none for an upload. */
+  trigger?: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   /**

@@ -201,3 +201,34 @@ describe('a cancelled import whose worker is still on it', () => {
     expect(screen.queryByText(/^No progress|没有进展/)).not.toBeInTheDocument();
   });
 });
+
+describe('a long import', () => {
+  const LEAVE = 'You may leave this page: the import goes on without it, and you will get an email saying how it ended.';
+  const running = (rowsDone: number, extra: Partial<ImportLog> = {}) =>
+    importLog({ status: 'running', rowsTotal: 10_000, rowsDone, rowsImported: rowsDone, startedAt: ago(60), createdAt: ago(60), ...extra });
+
+  it('says its sender may leave and will be emailed once it will take two minutes or more, and stays said', () => {
+    const short = follow(running(9000));
+    expect(line()).toMatch(/less than a minute left/);
+    expect(screen.queryByText(LEAVE)).not.toBeInTheDocument();
+    short.unmount();
+
+    const long = follow(running(2000));
+    expect(line()).toMatch(/about 4 min left/);
+    expect(screen.getByText(LEAVE)).toBeInTheDocument();
+    long.unmount();
+    // Queued two minutes ago or more: emailed whatever is left.
+    follow(running(9000, { createdAt: ago(150) }));
+    expect(line()).toMatch(/less than a minute left/);
+    expect(screen.getByText(LEAVE)).toBeInTheDocument();
+  });
+
+  it("says nothing of an email for a source's scheduled run, and says it in Chinese", async () => {
+    const scheduled = follow(running(2000, { trigger: 'schedule' }));
+    expect(screen.queryByText(LEAVE)).not.toBeInTheDocument();
+    scheduled.unmount();
+    await act(() => changeLanguage('zh-CN'));
+    follow(running(2000));
+    expect(screen.getByText('您可以离开此页面：导入不会因此中断，结束后会有电子邮件告诉您结果。')).toBeInTheDocument();
+  });
+});

@@ -130,6 +130,9 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
   const stalled = ended ? null : stalledFor(pace, log, now);
   const minutes = stalled !== null || finishing || ended || pace?.logId !== log.logId ? null : pace.minutes;
   const thenSummaries = summariesFollow(log);
+  // A long import (two minutes or more from queued to ended) emails its sender how it ended (imports/notify.py on the
+  // server): said while it runs, so that they know they may leave. Nobody is emailed of a scheduled run.
+  const emailed = !ended && log.trigger !== 'schedule' && ((minutes !== null && minutes >= 2) || now - Date.parse(log.createdAt) >= 120_000);
   let left: string | null = null;
   if (minutes !== null) {
     // Summaries follow the rows (a good part of a large import's time): the time said is the rows', and says so.
@@ -177,6 +180,7 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
               </>
             )}
           </p>
+          {emailed && <p className="muted">{t('imports.emailWhenEnded')}</p>}
           {stalled !== null && (
             <p className="alert alert-warning imports-stalled">{t('imports.stalled', { count: Math.floor(stalled / 60_000) })}</p>
           )}

@@ -32,6 +32,8 @@ const imports = {
   /** The rows' time left of an import that updates the station summaries after its rows (that takes a while more). */
   rowsMinutesLeft: 'about {{minutes}} min left for the rows, then the station summaries are updated',
   rowsLessThanAMinuteLeft: 'less than a minute left for the rows, then the station summaries are updated',
+  /** Under a long import's progress: the server emails its sender how it ended (two minutes or more). */
+  emailWhenEnded: 'You may leave this page: the import goes on without it, and you will get an email saying how it ended.',
   /**
    * A running import that has not moved for a while (its worker stopped: the queue hands the import to a new one,
    * which continues from the last rows written). True whether that takes a minute or a quarter of an hour.

@@ -31,6 +31,7 @@ const imports: typeof en = {
   lessThanAMinuteLeft: '剩余不到一分钟',
   rowsMinutesLeft: '数据行约剩 {{minutes}} 分钟，之后更新站点摘要',
   rowsLessThanAMinuteLeft: '数据行剩余不到一分钟，之后更新站点摘要',
+  emailWhenEnded: '您可以离开此页面：导入不会因此中断，结束后会有电子邮件告诉您结果。',
   stalled_one: '已 {{count, number}} 分钟没有进展：导入的工作进程重新启动后，导入会在几分钟内自动继续。数据不会丢失。',
   stalled_other: '已 {{count, number}} 分钟没有进展：导入的工作进程重新启动后，导入会在几分钟内自动继续。数据不会丢失。',
   stalledAnnounced: '导入已有一段时间没有进展。导入的工作进程重新启动后，导入会在几分钟内自动继续。数据不会丢失。',
