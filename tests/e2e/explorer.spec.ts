@@ -21,6 +21,7 @@ const LANGUAGES = {
     summary: 'Series shown',
     identifier: 'Identifier',
     openStation: 'Open the station page',
+    keyboardHint: 'Arrow keys move the map, + and − zoom; Enter opens the stations at the cross in the middle.',
     resetZoom: 'Reset zoom',
     legend: 'Legend',
     colorBy: 'Colour by',
@@ -40,6 +41,7 @@ const LANGUAGES = {
     summary: '已显示的数据序列',
     identifier: '标识符',
     openStation: '打开站点页面',
+    keyboardHint: '方向键移动地图，+ 和 − 缩放；按 Enter 打开地图中央十字处的站点。',
     resetZoom: '重置缩放',
     legend: '图例',
     colorBy: '着色依据',
@@ -125,6 +127,21 @@ for (const [lang, L] of Object.entries(LANGUAGES)) {
     await expect(popup.locator('.station-popup-name')).toHaveText(station.name);
     await expect(popup).toContainText(station.identifier);
     await expect(popup.getByRole('link', { name: L.openStation })).toHaveAttribute('href', `#/sts/station/${station.id}`);
+    // From the keyboard: the station is at the cross in the map's middle; Enter lists it, the focus in the list,
+    // and Escape gives the focus back to the map.
+    await page.mouse.move(box.x + 5, box.y + box.height - 5);
+    const mapCanvas = map.locator('canvas');
+    await mapCanvas.focus();
+    const hint = await mapCanvas.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(hint).toBe(L.keyboardHint);
+    await page.screenshot({ path: `screenshots/explorer-map-keyboard-${lang}.png` });
+    await page.keyboard.press('Enter');
+    const pinned = page.locator('.station-pinned');
+    await expect(pinned.locator('.station-popup-name')).toHaveText(station.name);
+    await expect(pinned.getByRole('link', { name: L.openStation })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(pinned).toHaveCount(0);
+    await expect(mapCanvas).toBeFocused();
 
     // Change a filter: the address follows, the count changes, and the back button undoes it.
     await page.goto(`/#/sts/overview?organization=${DEMO_ORGANIZATION_ID}`);
