@@ -21,7 +21,7 @@ from chalicelib.core.models import utc_now
 from chalicelib.imports import service as imports
 from chalicelib.imports.formats import WQP_STATION
 from chalicelib.imports.models import FAILED, FINISHED, PARTIAL, QUEUED, SUCCEEDED, ImportLog
-from chalicelib.sources import fetch
+from chalicelib.sources import fetch, notify
 from chalicelib.sources.models import KIND, SCHEDULES, ImportSource
 from chalicelib.timeseries.jobs import TS_IMPORT
 
@@ -248,8 +248,10 @@ def run(source: ImportSource, user_id: str | None = None, *, read_seconds: float
         wait = min(RETRY_SECONDS * 2 ** (failures - 1), interval * 4)
         # When, not how long: the message is read later than it is written.
         message, when = str(exc), datetime.fromtimestamp(now + wait, timezone.utc).strftime("%Y-%m-%d %H:%M")
-        _record(source, lastStatus=FAILED, lastMessage=f"{message} Next try at {when} UTC.",
-                failures=failures, nextRunAt=now + wait)
+        said = f"{message} Next try at {when} UTC."
+        _record(source, lastStatus=FAILED, lastMessage=said, failures=failures, nextRunAt=now + wait)
+        if failures == 1 and user_id is None:  # a scheduled run that worked before: its maker is told, once
+            notify.source_failing(source, said)
         return public(source)
     if fetched.sha256 == source.lastHash and source.lastStatus == QUEUED:
         _record(source, failures=0, nextRunAt=now + interval)  # its import has not ended: its outcome will show

@@ -198,3 +198,32 @@ def test_a_run_by_hand_whose_import_fails_says_so_and_imports_the_answer_again_n
     assert again["lastStatus"] == "queued" and again["lastLogId"] != log["logId"]
     run_worker(api=admin, path=f"{project}/queued-import/{again['lastLogId']}")
     admin.delete(f"{project}/import-sources/{source['id']}")
+
+
+def test_a_scheduled_source_that_starts_failing_emails_its_maker_once(api, server, project, aws_url):
+    from chalicelib.sources import service as sources
+    from devtools import mailbox
+
+    admin = api.as_("admin")
+    email = admin.get("/auth/profile").json["email"]
+    name = f"Gauge feed {time.time_ns()}"
+    made = admin.post(project + "/import-sources", {"name": name, "url": f"{server}/gone", "format": "ts-long",
+                                                    "schedule": "hourly"}).json
+
+    def mails():
+        return [m for m in mailbox.messages(aws_url) if email in m.to and name in m.subject]
+
+    first = sources.run(sources.get(made["projectId"], made["id"]))  # the scheduled run
+    assert first["failures"] == 1
+    [mail] = mails()
+    assert mail.subject == f"Import source {name} is failing / 导入源 {name} 运行失败"
+    assert f"The scheduled import of {name} ({server}/gone) into the project" in mail.body
+    assert first["lastMessage"] in mail.body
+    assert "导入源返回了 HTTP 503，而不是文件。" in mail.body
+    assert [link.split("#", 1)[1] for link in mail.links if "#" in link] == [
+        f"/userspace/organizations/{made['organizationId']}/projects/{made['projectId']}/logger"]
+    # Failing on: not said again; nor is a person's Run now, answered on the screen.
+    assert sources.run(sources.get(made["projectId"], made["id"]))["failures"] == 2
+    admin.patch(f"{project}/import-sources/{made['id']}", {"url": f"{server}/down"})
+    assert admin.post(f"{project}/import-sources/{made['id']}/run").json["failures"] == 1
+    assert len(mails()) == 1
