@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import re
+import struct
 import time
 import uuid
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -388,12 +390,33 @@ def _head(s3, bucket: str, key: str) -> bytes | None:
         return None
 
 
+def _plain_head(head: bytes) -> bytes | None:
+    """The first bytes of the file a compressed upload holds, unpacked as far as its first bytes go: a gzip file's,
+    or a zip's first member's (its local header comes first; the directory at the end is not needed for that). The
+    head itself when it is not compressed; None when it cannot be unpacked (the worker will say why)."""
+    try:
+        if head[:2] == b"\x1f\x8b":
+            return zlib.decompressobj(wbits=31).decompress(head, HEAD_BYTES)
+        if head[:4] == b"PK\x03\x04" and len(head) >= 30:
+            method, name_length, extra_length = struct.unpack_from("<H16xHH", head, 8)
+            member = head[30 + name_length + extra_length:]
+            if head[30:30 + name_length].endswith(b"/"):
+                return None  # a folder first: the worker finds the file
+            if method == 0:
+                return member[:HEAD_BYTES]
+            return zlib.decompressobj(-15).decompress(member, HEAD_BYTES) if method == 8 else None
+    except zlib.error:
+        return None
+    return head
+
+
 def _format_of(organization_id: str, head: bytes, requested: str) -> str | None:
     """The format a file's header names, as the worker will find it, from the file's first bytes: known while the
     import is queued, so that its counts are named for what it imports (a station file's stations). None when they
-    do not tell (a zip, whose directory is at its end; a header longer than them; no format's columns): the worker
-    decides then."""
-    if b"\n" not in head[:HEAD_BYTES] and len(head) >= HEAD_BYTES:
+    do not tell (a header longer than them; no format's columns; a compressed member that is not deflated): the
+    worker decides then."""
+    head = _plain_head(head)
+    if head is None or (b"\n" not in head[:HEAD_BYTES] and len(head) >= HEAD_BYTES):
         return None  # the header line does not end in the bytes read
     try:
         text = source.open_text(io.BytesIO(head[:HEAD_BYTES] if len(head) > HEAD_BYTES else head))

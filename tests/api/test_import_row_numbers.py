@@ -205,3 +205,33 @@ def test_a_killed_worker_resumes_after_malformed_rows_and_numbers_every_row_as_i
     lines = content.decode().split("\n")
     for row in table[1:]:
         assert lines[int(row[-2])].split(",")[:3] == row[:3], row
+
+
+def test_a_large_compressed_file_is_known_by_its_header_while_queued(api):
+    """A .gz or .zip larger than the bytes read when it is queued is unpacked as far as they go (a gzip stream, a
+    zip's first member), so its history names what it imports before the worker starts, as for a plain file."""
+    import gzip
+    import os
+    import zipfile
+
+    from chalicelib.core import aws
+    from chalicelib.core.config import get_settings
+    from chalicelib.imports.service import HEAD_BYTES
+
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    text = ("StationIdentifier,Date,Parameter,Value,Comment\n" + "".join(
+        f"ZIP-1,2024-01-{1 + i % 28:02d},pH,7.{i % 10},{os.urandom(12).hex()}\n" for i in range(12_000))).encode()
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("export/results.csv", text)
+    files = {"results.csv.gz": gzip.compress(text), "results.zip": packed.getvalue()}
+    queued = {}
+    for name, content in files.items():
+        assert len(content) > HEAD_BYTES
+        key = f"uploads/{org}/{project}/{uuid.uuid4()}/{name}"
+        aws.client("s3").put_object(Bucket=get_settings().uploads_bucket, Key=key, Body=content)
+        queued[name] = admin.post(_path(org, project, "/import-data"), {"uploadKey": key, "dryRun": True}).json["logId"]
+    history = {log["logId"]: log for log in admin.get(_path(org, project, "/import-history")).json}
+    assert {name: (history[log]["status"], history[log]["detectedFormat"]) for name, log in queued.items()} == {
+        name: ("queued", "template") for name in files}
