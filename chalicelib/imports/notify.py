@@ -76,7 +76,7 @@ def import_ended(log: ImportLog) -> bool:
     from chalicelib.users import service as users
 
     person = users.get(log.createdBy) if log.createdBy else None
-    if person is None or not person.email:
+    if person is None or not person.email or not users.wants_import_emails(person):
         return False
     try:
         name = projects.get(log.projectId).name

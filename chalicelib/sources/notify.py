@@ -49,7 +49,7 @@ def source_failing(source: ImportSource, message: str) -> bool:
     from chalicelib.users import service as users
 
     person = users.get(source.createdBy) if source.createdBy else None
-    if person is None or not person.email:
+    if person is None or not person.email or not users.wants_import_emails(person):
         return False
     try:
         project = projects.get(source.key).name

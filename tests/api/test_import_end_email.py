@@ -65,3 +65,21 @@ def test_a_long_check_says_it_was_a_check_and_a_short_import_sends_nothing(api, 
     log = run_worker(api=admin, path=f"/organization/{org}/projects/{project}/queued-import/{log_id}")
     assert log["status"] == "succeeded"
     assert _mail_about(aws_url, email, short) == []
+
+
+def test_who_said_no_in_their_profile_gets_no_import_email(api, aws_url):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    profile = admin.get("/auth/profile").json
+    preferences = profile.get("preferences") or {}
+    saved = admin.patch("/auth/profile", {"preferences": {**preferences, "importEmails": False}})
+    assert saved.status_code == 200, saved.json
+    try:
+        name = f"quiet-{uuid.uuid4().hex[:6]}.csv"
+        log_id = _queued(api, org, project, TEMPLATE, name)
+        _queued_minutes_ago(log_id, 5)
+        assert run_worker(api=admin, path=f"/organization/{org}/projects/{project}/queued-import/{log_id}")[
+            "status"] == "succeeded"
+        assert _mail_about(aws_url, profile["email"], name) == []
+    finally:
+        admin.patch("/auth/profile", {"preferences": preferences})

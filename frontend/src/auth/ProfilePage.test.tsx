@@ -67,11 +67,24 @@ describe('profile page', () => {
     await user.type(name, 'Olga O.');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toEqual([{ name: 'Olga O.', preferences: { theme: 'light', locale: 'zh-CN' } }]));
+    await waitFor(() => expect(patches).toEqual([{ name: 'Olga O.', preferences: { theme: 'light', locale: 'zh-CN', importEmails: true } }]));
     await waitFor(() => expect(i18n.language).toBe('zh-CN'));
     expect(setProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'Olga O.' }));
     expect(await screen.findByText('个人资料已保存。')).toBeInTheDocument();
     await changeLanguage('en');
+  });
+
+  it("takes the imports' emails unless told not to, and keeps the choice", async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    const emails = screen.getByRole('checkbox', { name: 'Email me when an import of mine that took a while ends, or an import source I set up starts failing' });
+    expect(emails).toBeChecked();
+    await user.click(emails);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ name: 'Olga Orgadmin', preferences: { theme: 'light', locale: 'en', importEmails: false } }]));
+    cleanup();
+    renderProfile(vi.fn(), { ...PROFILE, preferences: { importEmails: false } });
+    expect(screen.getByRole('checkbox', { name: /^Email me when an import of mine/ })).not.toBeChecked();
   });
 
   it('says at the field that a name is needed', async () => {

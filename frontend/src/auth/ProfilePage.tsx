@@ -13,6 +13,7 @@ import { deleteOwnAccount, savedLanguage, updateProfile, type OrganizationRole, 
 import { isSystemAdmin, SYSTEM_ADMIN } from './roles';
 import { useSession } from './session';
 import { listText } from '../lib/lists';
+import '../shell/workspace.css';
 
 const MEMBER_ROLES = ['group-admin', 'data-contributor', 'simple-user'] as const;
 
@@ -41,6 +42,8 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
     setFollowed(interfaceLanguage);
     setLanguage(interfaceLanguage);
   }
+  // The imports' emails (a long import's end, a source starting to fail): taken unless the profile says no.
+  const [importEmails, setImportEmails] = useState(profile.preferences?.importEmails !== false);
   const [nameMissing, setNameMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const save = async (event: FormEvent) => {
@@ -52,7 +55,7 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
     }
     setBusy(true);
     try {
-      const saved = await updateProfile({ name: name.trim(), preferences: { ...(profile.preferences ?? {}), locale: language } });
+      const saved = await updateProfile({ name: name.trim(), preferences: { ...(profile.preferences ?? {}), locale: language, importEmails } });
       await changeLanguage(language);
       if (saved) onSaved(saved);
       // In the language just chosen (this render's `t` still speaks the one before).
@@ -96,6 +99,10 @@ function ProfileSettings({ profile, onSaved }: { profile: Profile; onSaved: (pro
             </option>
           ))}
         </select>
+      </label>
+      <label className="ws-check">
+        <input type="checkbox" checked={importEmails} onChange={(e) => setImportEmails(e.target.checked)} />
+        {t('auth.profile.importEmails')}
       </label>
       <p>
         {/* Focus stays on Save while saving and after. */}

@@ -118,6 +118,7 @@ const en = {
       settings: 'Your settings',
       displayName: 'Display name',
       language: 'Language',
+      importEmails: 'Email me when an import of mine that took a while ends, or an import source I set up starts failing',
       nameRequired: 'Enter a name.',
       saved: 'Profile saved.',
       deleted: 'Your account has been deleted.',

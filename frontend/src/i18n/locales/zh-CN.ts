@@ -116,6 +116,7 @@ const zhCN: Messages = {
       settings: '您的设置',
       displayName: '显示名称',
       language: '语言',
+      importEmails: '我的导入耗时较长且已结束，或我设置的导入源开始失败时，给我发送电子邮件',
       nameRequired: '请输入名称。',
       saved: '个人资料已保存。',
       deleted: '您的账户已删除。',
