@@ -113,6 +113,7 @@ describe("a project's logger data", () => {
     expect(row).not.toHaveTextContent('2023-01-01T00:00:00Z');
     const panel = screen.getByRole('region', { name: 'Import sources' });
     expect(within(panel).getByText('No import sources yet.')).toBeInTheDocument();
+    expect(within(panel).getByText(/^Each source is fetched on its schedule and imported when its answer has changed\. If a scheduled run starts failing, whoever added the source is emailed/)).toBeInTheDocument();
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Name' }), 'Choptank gages');
     await userEvent.type(within(panel).getByRole('textbox', { name: 'URL' }), 'https://waterservices.usgs.gov/nwis/iv/?sites=01491000&format=json');
     await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Schedule' }), 'Hourly');

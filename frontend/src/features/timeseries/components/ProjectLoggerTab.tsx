@@ -199,6 +199,7 @@ function ImportSources({ organizationId, projectId, onDataChanged }: Omit<Props,
     <section aria-labelledby="import-sources-title">
       {/* Where focus goes once a deleted source's row (and its Delete button) has left the table. */}
       <h2 id="import-sources-title" ref={heading} tabIndex={-1}>{t('timeseries.project.sources')}</h2>
+      <p className="muted">{t('timeseries.project.sourcesHelp')}</p>
       {sources.data && sources.data.length === 0 && <p className="muted">{t('timeseries.project.noSources')}</p>}
       {sources.data && sources.data.length > 0 && (
         // Its own scrolling region: the URLs are long and the columns many, wider than a phone.

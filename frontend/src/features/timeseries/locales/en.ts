@@ -56,6 +56,7 @@ const timeseries = {
     firstInZone: 'First ({{zone}})',
     lastInZone: 'Last ({{zone}})',
     sources: 'Import sources',
+    sourcesHelp: 'Each source is fetched on its schedule and imported when its answer has changed. If a scheduled run starts failing, whoever added the source is emailed (unless they turned that off in their profile).',
     noSources: 'No import sources yet.',
     sourcesTable: 'Import sources table',
     name: 'Name',

@@ -50,6 +50,7 @@ const timeseries: typeof en = {
     firstInZone: '最早（{{zone}}）',
     lastInZone: '最晚（{{zone}}）',
     sources: '导入源',
+    sourcesHelp: '每个导入源按其计划抓取，回应有变化时才导入。定时运行开始失败时，会给添加该导入源的人发送电子邮件（除非其在个人资料中关闭了此项）。',
     noSources: '尚无导入源。',
     sourcesTable: '导入源表',
     name: '名称',
