@@ -615,7 +615,10 @@ def resource_access_policy(template: Template, access: CodeAccess, consumes: boo
     if "s3" in access.services:
         statements += [
             {"Sid": "UploadsObjects", "Effect": "Allow",
-             "Action": ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
+             # A large import file comes in parts (imports.service: CreateMultipartUpload and UploadPart are
+             # PutObject; ListParts needs its own action).
+             "Action": ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload",
+                        "s3:ListMultipartUploadParts"],
              "Resource": uploads_bucket_arn(template, "/*")},
             # Without ListBucket a missing object answers 403 instead of 404.
             {"Sid": "UploadsBucket", "Effect": "Allow", "Action": ["s3:ListBucket"],

@@ -73,17 +73,17 @@ def import_ended(log: ImportLog) -> bool:
     if log.status not in ENDINGS or log.trigger == SCHEDULED or _seconds(log) < NOTIFY_AFTER_SECONDS:
         return False
     from chalicelib.projects import service as projects
-    from chalicelib.users import service as users
+    from chalicelib.users.mailing import import_email_of
 
-    person = users.get(log.createdBy) if log.createdBy else None
-    if person is None or not person.email or not users.wants_import_emails(person):
+    email = import_email_of(log.createdBy)
+    if email is None:
         return False
     try:
         name = projects.get(log.projectId).name
     except NotFound:  # deleted meanwhile
         name = log.projectId
     try:
-        mail.send(person.email, *compose(log, name))
+        mail.send(email, *compose(log, name))
     except mail.MailNotSent:
         logger.warning("the end of import %s was not emailed to its sender", log.logId)
         return False

@@ -46,17 +46,17 @@ def source_failing(source: ImportSource, message: str) -> bool:
     """Email the source's maker that its scheduled run failed; never fails the run (a message SES refuses is
     logged). True when one was sent."""
     from chalicelib.projects import service as projects
-    from chalicelib.users import service as users
+    from chalicelib.users.mailing import import_email_of
 
-    person = users.get(source.createdBy) if source.createdBy else None
-    if person is None or not person.email or not users.wants_import_emails(person):
+    email = import_email_of(source.createdBy)
+    if email is None:
         return False
     try:
         project = projects.get(source.key).name
     except NotFound:
         project = source.key
     try:
-        mail.send(person.email, *compose(source, project, message))
+        mail.send(email, *compose(source, project, message))
     except mail.MailNotSent:
         logger.warning("the failing import source %s was not emailed to its maker", source.id)
         return False

@@ -221,13 +221,6 @@ def admin_update(user_id: str, data: dict, principal: Principal | None = None,
     return get_or_404(user_id)
 
 
-def wants_import_emails(user: User) -> bool:
-    """Whether the user takes the imports' emails (a long import's end, a source starting to fail): yes unless they
-    said no in their profile (preferences.importEmails false)."""
-    preferences = user.preferences.as_dict() if hasattr(user.preferences, "as_dict") else (user.preferences or {})
-    return preferences.get("importEmails") is not False
-
-
 def update_profile(user: User, changes: dict, allowed_organization_ids: set[str]) -> User:
     unknown = sorted(set(changes) - set(PROFILE_FIELDS))
     if unknown:

@@ -120,13 +120,21 @@ def test_the_api_role_may_use_the_tables_queue_bucket_secrets_and_email_it_needs
 
 
 def test_the_import_worker_role_gets_only_what_the_jobs_use(template):
-    # No email, no WQX secrets, no accounts, roles, dashboards or pages: the jobs never touch them.
+    # No WQX secrets, roles, dashboards, pages or invitations: the jobs never touch them. Email and the users table
+    # (read for an address alone, chalicelib/users/mailing.py): a long import's end and a source starting to fail
+    # are emailed to whoever started them.
     access = resource_access(template, "app.import_worker")
-    assert set(access) == {"Tables", "ImportQueue", "UploadsObjects", "UploadsBucket"}
+    assert set(access) == {"Tables", "ImportQueue", "UploadsObjects", "UploadsBucket", "Email"}
     tables = granted_tables(access["Tables"])
-    assert {"StationsTable", "SamplesTable", "SeriesTable", "ImportLogsTable", "CatalogTable"} <= tables
-    assert not tables & {"UsersTable", "RolesTable", "DashboardsTable", "PagesTable", "InvitationsTable"}
+    assert {"StationsTable", "SamplesTable", "SeriesTable", "ImportLogsTable", "CatalogTable", "UsersTable"} <= tables
+    assert not tables & {"RolesTable", "DashboardsTable", "PagesTable", "InvitationsTable"}
     assert {"sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:SendMessage"} <= set(access["ImportQueue"]["Action"])
+
+
+def test_the_api_may_take_a_large_file_in_parts(template):
+    # import-uploads/parts lists the parts S3 holds (ListParts has an action of its own; the parts are PutObject).
+    actions = resource_access(template, "app.app")["UploadsObjects"]["Action"]
+    assert {"s3:PutObject", "s3:ListMultipartUploadParts", "s3:AbortMultipartUpload"} <= set(actions)
 
 
 def test_no_role_gets_a_wildcard_table_or_queue(template):
