@@ -209,6 +209,10 @@ describe('deleting the account of the only system administrator', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('auth.profile.deleteAccount') }));
     const dialog = screen.getByRole('dialog', { name: i18n.t('auth.profile.deleteAccount') });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(i18n.t('auth.profile.onlyAdmin'));
+    // Read with the dialog as it opens, the focus on Cancel: the question, then the warning.
+    expect(screen.getByRole('button', { name: i18n.t('common.cancel') })).toHaveFocus();
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining(i18n.t('auth.profile.deleteConfirm')));
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining(i18n.t('auth.profile.onlyAdmin')));
   });
 
   for (const lang of ['en', 'zh-CN'] as Language[]) {

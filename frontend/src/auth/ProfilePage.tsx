@@ -173,6 +173,9 @@ export function ProfilePage() {
         open={confirming}
         title={t('auth.profile.deleteAccount')}
         onClose={() => setConfirming(false)}
+        // The question and the only administrator's warning are read with the dialog's name as it opens (the focus
+        // is on Cancel): said only as an alert, the question itself was never read.
+        described
         footer={
           <>
             <button type="button" className="button" onClick={() => setConfirming(false)}>

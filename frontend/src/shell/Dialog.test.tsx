@@ -36,6 +36,28 @@ function Items() {
   );
 }
 
+describe('the confirm dialog is read as it opens', () => {
+  it('has its question as its description, the focus being on Cancel', async () => {
+    const user = userEvent.setup();
+    render(<Items />);
+    await user.click(screen.getByRole('button', { name: 'Delete Lakes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete' });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(dialog).toHaveAccessibleDescription('Delete Lakes?');
+  });
+
+  it('describes a dialog by its body only when told (a form is read field by field)', () => {
+    render(
+      <Dialog open title="Rename" onClose={() => {}}>
+        <label>
+          Name <input />
+        </label>
+      </Dialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Rename' })).not.toHaveAttribute('aria-describedby');
+  });
+});
+
 describe('the confirm dialog returns focus', () => {
   it('to the element that opened it, when it is still there', async () => {
     const user = userEvent.setup();

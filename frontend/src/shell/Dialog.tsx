@@ -28,6 +28,7 @@ export function Dialog({
   className,
   focusAfter,
   layer = 'page',
+  described = false,
 }: {
   open: boolean;
   title: ReactNode;
@@ -37,8 +38,14 @@ export function Dialog({
   className?: string;
   focusAfter?: FocusAfter;
   layer?: ModalLayer;
+  /**
+   * The body is the dialog's description (a question, a warning: read with its name as it opens, while the focus is on
+   * a button of the footer). Not for a form: its fields are read one by one.
+   */
+  described?: boolean;
 }) {
   const titleId = useId();
+  const bodyId = `${titleId}-body`;
   const ref = useRef<HTMLDivElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const latestFocusAfter = useRef(focusAfter);
@@ -98,13 +105,16 @@ export function Dialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={described ? bodyId : undefined}
         className={`dialog ${className ?? ''}`}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <div className="dialog-body">{children}</div>
+        <div id={bodyId} className="dialog-body">
+          {children}
+        </div>
         {footer && <div className="dialog-footer">{footer}</div>}
       </div>
     </div>
@@ -184,6 +194,7 @@ export function ConfirmDialog({
       title={title}
       onClose={onClose}
       focusAfter={focusAfter}
+      described
       footer={
         <>
           <button type="button" className="button" onClick={onClose}>

@@ -175,12 +175,25 @@ export class FakeMap {
   }
 }
 
-/** A popup in the page while it is open. */
+/**
+ * A popup in the page while it is open. As maplibre's: its close button (unless `closeButton: false`, labelled by
+ * maplibre's own English) follows the content and removes it, and `remove()` fires 'close'.
+ */
 export class FakePopup {
   readonly element = document.createElement('div');
+  private closeButton: HTMLButtonElement | null = null;
+  private listeners: { type: string; handler: () => void }[] = [];
 
-  constructor(readonly options: { className?: string } = {}) {
+  constructor(readonly options: { className?: string; closeButton?: boolean } = {}) {
     this.element.className = `fake-popup ${options.className ?? ''}`;
+    if (options.closeButton !== false) {
+      this.closeButton = document.createElement('button');
+      this.closeButton.type = 'button';
+      this.closeButton.className = 'maplibregl-popup-close-button';
+      this.closeButton.setAttribute('aria-label', 'Close popup');
+      this.closeButton.textContent = '×';
+      this.closeButton.addEventListener('click', () => this.remove());
+    }
   }
 
   setLngLat() {
@@ -188,7 +201,7 @@ export class FakePopup {
   }
 
   setDOMContent(node: Node) {
-    this.element.replaceChildren(node);
+    this.element.replaceChildren(node, ...(this.closeButton ? [this.closeButton] : []));
     return this;
   }
 
@@ -197,8 +210,19 @@ export class FakePopup {
     return this;
   }
 
+  getElement() {
+    return this.element;
+  }
+
+  on(type: string, handler: () => void) {
+    this.listeners.push({ type, handler });
+    return this;
+  }
+
   remove() {
+    const open = this.element.isConnected;
     this.element.remove();
+    if (open) for (const listener of this.listeners.filter((l) => l.type === 'close')) listener.handler();
     return this;
   }
 

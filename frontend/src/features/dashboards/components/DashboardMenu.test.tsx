@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { ANONYMOUS_SESSION } from '../../../auth/session';
 import { toast } from '../../../shell/toast';
@@ -45,5 +45,22 @@ describe('dashboard menu (spec: dashboard screens)', () => {
     expect(screen.queryByRole('list', { name: 'Dashboards' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New dashboard' })).toBeNull();
     expect(api.calls).toHaveLength(0);
+  });
+  it('keeps the dashboards listed, without "could not be loaded", when asking for them again fails', async () => {
+    stubDashboardsApi([dashboard('d1', 'Lakes')]);
+    renderSignedIn('/home');
+    const menu = await screen.findByRole('list', { name: 'Dashboards' });
+    await waitFor(() => expect(menuEntries(menu)).toEqual(['Lakes', 'New dashboard', 'All dashboards']));
+    const unreachable = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', unreachable);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(unreachable).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(menu).queryByText('Dashboards could not be loaded.')).not.toBeInTheDocument();
+    expect(menuEntries(menu)).toEqual(['Lakes', 'New dashboard', 'All dashboards']);
   });
 });

@@ -1,11 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
-import { toast } from '../../../shell/toast';
+import { toast, useToasts } from '../../../shell/toast';
 import { renderWithProviders } from '../../../test/render';
 import { OFFLINE_MAP_SERVICE, type MapService } from '../api/mapService';
 import { decodeStatistic, type StationSet } from '../api/statistic';
@@ -245,5 +245,39 @@ describe('the map from the keyboard', () => {
     } finally {
       await act(() => changeLanguage('en'));
     }
+  });
+  it('closes the list by its close button too, by Escape or by pressing it, the focus back on the map (not the page)', async () => {
+    renderMap(mapAnswer(sameSite));
+    const [point] = await features();
+    map().center = { lng: point.geometry.coordinates[0], lat: point.geometry.coordinates[1] };
+    const canvas = map().getCanvas();
+    for (const key of ['{Escape}', '{Enter}']) {
+      canvas.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(pinned()).not.toBeNull());
+      const close = within(pinned()!).getByRole('button', { name: 'Close popup' });
+      close.focus();
+      await userEvent.keyboard(key);
+      expect(pinned()).toBeNull();
+      expect(document.activeElement).toBe(canvas);
+    }
+  });
+
+  it('says "nothing at the cross" once however often Enter is pressed: the messages do not pile up over the map', async () => {
+    toast.clear();
+    renderMap(mapAnswer(sameSite));
+    const [point] = await features();
+    map().center = { lng: point.geometry.coordinates[0] + 5, lat: point.geometry.coordinates[1] };
+    map().getCanvas().focus();
+    await userEvent.keyboard('{Enter}{Enter} ');
+    const { result } = renderHook(() => useToasts());
+    expect(result.current.map((shown) => shown.message)).toEqual([
+      'No station at the cross in the middle of the map: move the map with the arrow keys, or zoom in with +.',
+    ]);
+    // A station found meanwhile: the message goes, as it no longer holds.
+    map().center = { lng: point.geometry.coordinates[0], lat: point.geometry.coordinates[1] };
+    await userEvent.keyboard('{Enter}');
+    expect(result.current).toEqual([]);
+    toast.clear();
   });
 });

@@ -282,11 +282,17 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
         const content = stationPopup(found, labels(), { heading, selection, organizationNames: live.current.organizationNames, onOpen: openStation() });
         popup.setDOMContent(content).addTo(map);
         if (!byKeyboard) return;
-        content.addEventListener('keydown', (event) => {
+        // Escape anywhere in it (its close button too) closes it. Closed with the focus in it (Escape, its close
+        // button), the focus goes back to the map, not to the top of the page.
+        const element = popup.getElement();
+        element.addEventListener('keydown', (event) => {
           if (event.key !== 'Escape') return;
           event.stopPropagation();
           popup.remove();
-          map.getCanvas().focus();
+        });
+        popup.on('close', () => {
+          const focus = document.activeElement;
+          if (!focus || focus === document.body || element.contains(focus)) map.getCanvas().focus();
         });
         content.querySelector<HTMLElement>('a, button, input')?.focus();
       });
@@ -335,11 +341,15 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     });
     // The keyboard's click: Enter (or Space) on the map opens what is drawn at the cross in its centre (the arrow
     // keys move the map, + and - zoom: maplibre's own keys).
+    // "Nothing at the cross" said again replaces the last one: pressed a few times, they would pile up over the map.
+    let nothingSaid: number | undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
+      if (nothingSaid !== undefined) toast.dismiss(nothingSaid);
+      nothingSaid = undefined;
       const feature = nearestToCentre(map, ['clusters', 'stations-points']);
-      if (!feature) toast.info(live.current.t('explorer.map.nothingAtCentre'));
+      if (!feature) nothingSaid = toast.info(live.current.t('explorer.map.nothingAtCentre'));
       else if (feature.layer.id === 'clusters') openCluster(feature, true);
       else if (!Number.isNaN(indexOf(feature))) pin(feature, spotOf(indexOf(feature)), true);
     };

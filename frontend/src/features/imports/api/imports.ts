@@ -44,6 +44,17 @@ export class ConnectionLost extends Error {
 }
 
 /**
+ * The same file is being sent to the same project from another tab or window of this browser: sending it here too
+ * would send its parts twice at once, and the file, once joined there, would be sent and imported again from here.
+ */
+export class UploadElsewhere extends Error {
+  constructor() {
+    super('The file is being uploaded from another tab or window.');
+    this.name = 'UploadElsewhere';
+  }
+}
+
+/**
  * A request straight to S3 (never through the API) reporting the bytes sent as the browser counts them: XMLHttpRequest,
  * as fetch has no upload progress. Rejects with ConnectionLost on a network error, or as soon as the browser says it
  * is offline (a request may otherwise hang for minutes before failing).

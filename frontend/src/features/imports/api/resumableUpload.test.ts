@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
-import { ConnectionLost } from './imports';
-import { uploadFile } from './resumableUpload';
+import { ConnectionLost, UploadElsewhere } from './imports';
+import { PARTS_AT_ONCE, QUICK_PART_MS, uploadFile } from './resumableUpload';
 
 /**
  * A large file sent in parts against a stand-in of the server's multipart routes (chalicelib/imports/service.py:
@@ -19,6 +19,8 @@ interface Server {
   /** Parts PUT after this many succeed lose the connection (the browser's network error). */
   failAfter: number;
   completed: string[];
+  /** How many parts were on their way as each part was sent (itself included). */
+  atOnce: number[];
 }
 
 let server: Server;
@@ -84,8 +86,11 @@ class FakeS3Request {
         return;
       }
       const [, uploadId, number] = this.url.replace('http://s3/', '/').split('/');
+      inFlight += 1;
+      server.atOnce.push(inFlight);
       if (server.puts.length >= server.failAfter) {
         server.puts.push(-Number(number));
+        inFlight -= 1;
         this.onerror?.();
         return;
       }
@@ -94,17 +99,21 @@ class FakeS3Request {
       this.upload.onprogress?.({ loaded: text.length, total: text.length, lengthComputable: true } as ProgressEvent);
       server.held.get(uploadId!)?.set(Number(number), text);
       this.status = 200;
+      inFlight -= 1;
       this.onload?.();
     })();
   }
 }
+
+let inFlight = 0;
 
 const CONTENT = 'Station,Date\nA,1\nB,2\n'; // 22 bytes: 6 parts
 const file = () => new File([CONTENT], 'river.csv', { type: 'text/csv', lastModified: 1_700_000_000_000 });
 
 beforeEach(() => {
   setApiBase(undefined);
-  server = { held: new Map(), slots: 0, puts: [], failAfter: Infinity, completed: [] };
+  server = { held: new Map(), slots: 0, puts: [], failAfter: Infinity, completed: [], atOnce: [] };
+  inFlight = 0;
   vi.stubGlobal('fetch', vi.fn(handle));
   vi.stubGlobal('XMLHttpRequest', FakeS3Request);
 });
@@ -160,5 +169,74 @@ describe('uploadFile', () => {
     const small = new File(['a,b\n'], 'small.csv', { type: 'text/csv' });
     expect(await uploadFile('org-1', 'p-1', small, 'auto', () => {})).toBe('k-post');
     expect(server.puts).toEqual([]);
+  });
+});
+
+describe('the same file sent from two tabs of the browser', () => {
+  /** The browser's Web Locks, shared by its tabs: a lock asked `ifAvailable` while held is answered null. */
+  function fakeLocks() {
+    const held = new Set<string>();
+    return {
+      async request<T>(name: string, _options: { ifAvailable: boolean }, callback: (lock: { name: string } | null) => Promise<T> | T): Promise<T> {
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          held.delete(name);
+        }
+      },
+    };
+  }
+
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'locks', { value: fakeLocks(), configurable: true });
+  });
+
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  it('is sent by the first tab only: the second is refused at once, sending nothing, and the file is joined once', async () => {
+    const first = uploadFile('org-1', 'p-1', file(), 'auto', () => {});
+    const second = uploadFile('org-1', 'p-1', file(), 'auto', () => {});
+    await expect(second).rejects.toBeInstanceOf(UploadElsewhere);
+    expect(await first).toBe('k-u-1');
+    expect(server.slots).toBe(1);
+    expect([...server.puts].sort()).toEqual([1, 2, 3, 4, 5, 6]); // each part once
+    expect(server.completed).toEqual([CONTENT]);
+    // Once the first tab is done, the file may be sent again (a new import the user asks for).
+    expect(await uploadFile('org-1', 'p-1', file(), 'auto', () => {})).toBe('k-u-2');
+  });
+
+  it('does not hold back another file, or the same file to another project', async () => {
+    const edited = new File([CONTENT.replace('A', 'C')], 'river.csv', { type: 'text/csv', lastModified: 1_700_000_100_000 });
+    const keys = await Promise.all([
+      uploadFile('org-1', 'p-1', file(), 'auto', () => {}),
+      uploadFile('org-1', 'p-1', edited, 'auto', () => {}),
+    ]);
+    expect(keys.sort()).toEqual(['k-u-1', 'k-u-2']);
+  });
+});
+
+describe('parts sent at once', () => {
+  it('sends one part at a time on a slow link: parts sent together would share it, none kept before all nearly are', async () => {
+    // Each part takes longer than QUICK_PART_MS (the clock read at its start and at its end).
+    let now = 1_700_000_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += QUICK_PART_MS + 1));
+    try {
+      expect(await uploadFile('org-1', 'p-1', file(), 'auto', () => {})).toBe('k-u-1');
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+    }
+    expect(server.atOnce).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(server.completed).toEqual([CONTENT]);
+  });
+
+  it('sends the first part alone, then PARTS_AT_ONCE at once once a part has come quickly', async () => {
+    expect(await uploadFile('org-1', 'p-1', file(), 'auto', () => {})).toBe('k-u-1');
+    expect(server.atOnce.slice(0, 2)).toEqual([1, 1]);
+    expect(Math.max(...server.atOnce)).toBe(PARTS_AT_ONCE);
+    expect(server.completed).toEqual([CONTENT]);
   });
 });

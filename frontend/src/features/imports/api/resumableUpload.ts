@@ -1,5 +1,5 @@
 import { ApiError, post } from '../../../api/client';
-import { createUpload, projectPath, sendToS3, uploadToS3 } from './imports';
+import { createUpload, projectPath, sendToS3, UploadElsewhere, uploadToS3 } from './imports';
 import type { MultipartSlot } from './types';
 
 /**
@@ -9,8 +9,14 @@ import type { MultipartSlot } from './types';
  * which parts it holds and sends the rest. Smaller files go in one presigned POST.
  */
 
-/** How many parts are sent at once (a slow link gains from more; each holds a part's bytes in memory). */
+/** How many parts are sent at once on a fast link (each holds a part's bytes in memory). */
 export const PARTS_AT_ONCE = 3;
+/**
+ * A part that arrives within this long (ms) shows a link fast enough for PARTS_AT_ONCE parts at once; until one does,
+ * one part at a time. On a slow link parts sent together share its bandwidth: none arrives before all have nearly
+ * (three parts of 8 MB at 200 KB/s: two minutes with nothing kept), and a lost connection costs them all.
+ */
+export const QUICK_PART_MS = 5_000;
 /** How long the server keeps an unfinished upload (the bucket's lifecycle rule): older ones are not resumed. */
 const RESUMABLE_MS = 7 * 24 * 3600 * 1000;
 /** The browser keeps which upload a file is in under this prefix (the cookie policy lists it). */
@@ -54,10 +60,27 @@ function resumable(name: string): Resumable | undefined {
 const forget = (name: string) => localStorage.removeItem(STORE_PREFIX + name);
 
 /**
+ * `send` while holding the file's lock (Web Locks: shared by the site's tabs and windows of this browser), or
+ * UploadElsewhere at once when another tab holds it. Two tabs sending the same file would both resume the same
+ * upload, send the same parts at once, and the one joined last would find its parts refused (S3 no longer has the
+ * upload) and say the connection was lost; its Try again would then send the whole file anew and import it twice.
+ * A browser without Web Locks sends unguarded.
+ */
+async function alone<T>(name: string, send: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return send();
+  return locks.request(STORE_PREFIX + name, { ifAvailable: true }, (lock) => {
+    if (!lock) throw new UploadElsewhere();
+    return send();
+  });
+}
+
+/**
  * Send the file; answers its uploadKey (to queue its import with), or undefined when nothing was sent because the
  * session ended (the sign-in dialog says so). `onProgress` gets the bytes of the file the server holds so far.
+ * Refused (UploadElsewhere) while the same file is being sent to the project from another tab.
  */
-export async function uploadFile(
+export function uploadFile(
   organizationId: string,
   projectId: string,
   file: File,
@@ -65,6 +88,17 @@ export async function uploadFile(
   onProgress: (sent: number) => void,
 ): Promise<string | undefined> {
   const name = fileName(organizationId, projectId, file);
+  return alone(name, () => send(name, organizationId, projectId, file, format, onProgress));
+}
+
+async function send(
+  name: string,
+  organizationId: string,
+  projectId: string,
+  file: File,
+  format: string,
+  onProgress: (sent: number) => void,
+): Promise<string | undefined> {
   const path = `${projectPath(organizationId, projectId)}/import-uploads`;
   let upload = resumable(name);
   let first: Parts | undefined;
@@ -90,13 +124,14 @@ export async function uploadFile(
     localStorage.setItem(STORE_PREFIX + name, JSON.stringify(upload));
   }
   const named = { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size };
+  const pace = { atOnce: 1 };
   for (let answer = first; ; answer = undefined) {
     answer ??= await post<Parts>(`${path}/parts`, named);
     if (!answer) return undefined;
     const held = answer.done.reduce((sum, part) => sum + part.bytes, 0);
     onProgress(held);
     if (answer.parts.length === 0) break;
-    await sendParts(file, answer, held, onProgress);
+    await sendParts(file, answer, held, onProgress, pace);
   }
   const joined = await post<{ uploadKey: string }>(`${path}/complete`, named);
   if (!joined) return undefined;
@@ -105,19 +140,31 @@ export async function uploadFile(
 }
 
 /**
- * The parts to the URLs given, PARTS_AT_ONCE at a time, reporting `held` plus what of them has arrived. A part that
- * fails stops the sending of more, but the parts on their way are let finish (kept by S3, not sent again on the next
- * try), then the failure is thrown.
+ * The parts to the URLs given, `pace.atOnce` at a time (one, until a part arrives within QUICK_PART_MS: then
+ * PARTS_AT_ONCE, for this file's next parts too), reporting `held` plus what of them has arrived. A part that fails
+ * stops the sending of more, but the parts on their way are let finish (kept by S3, not sent again on the next try),
+ * then the failure is thrown.
  */
-async function sendParts(file: File, { parts, partBytes }: Parts, held: number, onProgress: (sent: number) => void) {
+async function sendParts(
+  file: File,
+  { parts, partBytes }: Parts,
+  held: number,
+  onProgress: (sent: number) => void,
+  pace: { atOnce: number },
+) {
   const arrived = new Map<number, number>();
   const report = () => onProgress(held + [...arrived.values()].reduce((sum, bytes) => sum + bytes, 0));
   const queue = [...parts];
   let failure: unknown;
+  const workers: Promise<void>[] = [];
+  const more = () => {
+    while (workers.length < pace.atOnce && queue.length > 0 && failure === undefined) workers.push(worker());
+  };
   async function worker() {
     for (let part = queue.shift(); part && failure === undefined; part = queue.shift()) {
       const { partNumber, bytes } = part;
       const start = (partNumber - 1) * partBytes;
+      const began = Date.now();
       try {
         await sendToS3('PUT', part.url, file.slice(start, start + bytes), (loaded) => {
           arrived.set(partNumber, Math.min(bytes, loaded));
@@ -130,8 +177,15 @@ async function sendParts(file: File, { parts, partBytes }: Parts, held: number, 
       }
       arrived.set(partNumber, bytes);
       report();
+      // Quick enough: more at once from now on.
+      if (pace.atOnce < PARTS_AT_ONCE && Date.now() - began < QUICK_PART_MS) {
+        pace.atOnce = PARTS_AT_ONCE;
+        more();
+      }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(PARTS_AT_ONCE, parts.length) }, worker));
+  more();
+  // Workers started meanwhile are waited for too.
+  for (let k = 0; k < workers.length; k += 1) await workers[k];
   if (failure !== undefined) throw failure;
 }

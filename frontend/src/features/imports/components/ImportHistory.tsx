@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SWRResponse } from 'swr';
 import { ApiError } from '../../../api/client';
 import { formatDateTime } from '../../../lib/dates';
-import { messageOf } from '../../../shell/toast';
+import { LoadError } from '../../../shell/LoadError';
 import type { ImportLog, Page } from '../api/types';
 import { outcomeLabel, statusLabel } from '../lib/labels';
 import { PageNav } from '../../../shell/PageNav';
@@ -31,7 +31,10 @@ export function ImportHistory({ history, page, onPage, onShow, current, forbidde
   const { t, i18n } = useTranslation();
   if (forbidden) return <p>{t('imports.history.forbidden')}</p>;
   if (history.error instanceof ApiError && history.error.status === 403) return <p>{t('imports.history.forbidden')}</p>;
-  if (history.error) return <p role="alert" className="alert alert-error">{messageOf(history.error)}</p>;
+  // Asked again and failed (a flaky connection coming back), the history shown stays. With none yet, why in plain
+  // words (not the browser's "Failed to fetch"); no button of its own: the panel's Try again is the upload's, and the
+  // history is asked again when the browser is back online.
+  if (history.error && !history.data) return <LoadError error={history.error} title={t('imports.history.loadFailed')} />;
   if (!history.data) return null;
   const { total, pageCount } = history.data;
   const logs = history.data.data.map((log) => (log.logId === current?.logId ? current : log));

@@ -136,6 +136,81 @@ describe('an upload on a flaky connection', () => {
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 
+  it('says the file is being uploaded from another tab, sends nothing and offers no Try again (it would import it twice)', async () => {
+    // The browser's Web Locks with this file's lock held by another tab.
+    Object.defineProperty(navigator, 'locks', {
+      value: { request: (_name: string, _options: unknown, callback: (lock: null) => unknown) => Promise.resolve().then(() => callback(null)) },
+      configurable: true,
+    });
+    try {
+      renderPanel();
+      await screen.findByText('No imports yet.');
+      await importFile();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'results.csv is being uploaded to this project from another tab or window of this browser, so it was not sent from here too. Follow it there: its import shows in the history once it is uploaded.');
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(server.calls.some((c) => c.path.includes('/import-uploads'))).toBe(false);
+
+      await changeLanguage('zh-CN');
+      expect(await screen.findByRole('alert')).toHaveTextContent('results.csv 正在此浏览器的另一个标签页或窗口中上传到本项目，因此未从此处重复发送。');
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
+  it('shows no byte count until the server has said what it holds: never "0 B" before a resumed file\'s parts', async () => {
+    // The server answers the upload's slot only when let: until then nothing is known of what it holds.
+    let answer = () => {};
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/import-uploads')) await new Promise<void>((resolve) => (answer = resolve));
+      return server.fetch(input, init);
+    }));
+    FakeUpload.failing = 1;
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await importFile();
+    for (const attempt of ['first', 'after a lost connection']) {
+      const bar = await screen.findByRole('progressbar', { name: 'Upload' });
+      expect(bar, attempt).not.toHaveAttribute('value');
+      expect(bar.parentElement, attempt).toHaveTextContent('Uploading 46 B: preparing…');
+      act(() => answer());
+      await waitFor(() => expect(bar.parentElement).toHaveTextContent(/^Uploading: \d+ B of 46 B$/));
+      if (attempt === 'first') await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    }
+  });
+
+  it('keeps the history shown when asking for it again fails (the connection coming back flaky)', async () => {
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    const unreachable = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/import-history')) throw new TypeError('Failed to fetch');
+      return server.fetch(input, init);
+    });
+    vi.stubGlobal('fetch', unreachable);
+    // The browser back online, the history asked again does not reach the server: what was shown stays.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(unreachable.mock.calls.some(([input]) => String(input).includes('/import-history'))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('No imports yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+  });
+
+  it('says in plain words why the history cannot be shown when it never came (not "Failed to fetch")', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/import-history')) throw new TypeError('Failed to fetch');
+      return server.fetch(input, init);
+    }));
+    renderPanel();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The imports of this project could not be loaded.');
+    expect(alert).not.toHaveTextContent(/^Failed to fetch$/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    expect(await screen.findByText('无法加载本项目的导入记录。')).toBeInTheDocument();
+  });
+
   it('offers no Try again when the server refused the file (sending it again would not help)', async () => {
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).endsWith('/import-uploads')

@@ -11,6 +11,7 @@ import {
   fetchRejectedRows,
   queueImport,
   rejectedRowsKey,
+  UploadElsewhere,
   useImport,
   useImportHistory,
 } from '../api/imports';
@@ -153,9 +154,11 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
         queued: (sent) => toast.success(t('imports.queuedAway', { file: sent.name })),
         // A lost connection in plain words only (the browser's own, "Failed to fetch", says nothing more).
         failed: (sent, failure) =>
-          isConnectionLost(failure)
-            ? toast.error(t('imports.connectionLostAway', { file: sent.name }))
-            : toast.error(failure, t('imports.uploadFailedAway', { file: sent.name })),
+          failure instanceof UploadElsewhere
+            ? toast.error(t('imports.uploadingElsewhere', { file: sent.name }))
+            : isConnectionLost(failure)
+              ? toast.error(t('imports.connectionLostAway', { file: sent.name }))
+              : toast.error(failure, t('imports.uploadFailedAway', { file: sent.name })),
       },
     );
   }
@@ -266,9 +269,11 @@ function ImportForm({ uploadKey: key, target, onStart, onSend }: ImportFormProps
   const failure = upload?.failure;
   const failed = upload && failure !== undefined ? upload : null;
   const failureText = failed
-    ? isConnectionLost(failure)
-      ? t('imports.connectionLost', { file: failed.file.name })
-      : t('imports.uploadFailed', { message: messageOf(failure) })
+    ? failure instanceof UploadElsewhere
+      ? t('imports.uploadingElsewhere', { file: failed.file.name })
+      : isConnectionLost(failure)
+        ? t('imports.connectionLost', { file: failed.file.name })
+        : t('imports.uploadFailed', { message: messageOf(failure) })
     : null;
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -324,9 +329,12 @@ function ImportForm({ uploadKey: key, target, onStart, onSend }: ImportFormProps
       )}
       {sending && (
         <div className="imports-progress">
+          {/* Until the server has said what it holds (a resumed file: the parts sent before), no number: not 0. */}
           <progress aria-label={t('imports.uploadProgress')} max={upload.size} value={upload.sent} />
           <p>
-            {t('imports.uploading', { sent: fileSize(upload.sent, i18n.language), total: fileSize(upload.size, i18n.language) })}
+            {upload.sent === undefined
+              ? t('imports.uploadPreparing', { total: fileSize(upload.size, i18n.language) })
+              : t('imports.uploading', { sent: fileSize(upload.sent, i18n.language), total: fileSize(upload.size, i18n.language) })}
           </p>
         </div>
       )}

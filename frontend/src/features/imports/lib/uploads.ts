@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, SessionEndedError } from '../../../api/client';
-import { ConnectionLost } from '../api/imports';
+import { ConnectionLost, UploadElsewhere } from '../api/imports';
 
 /**
  * The files being sent to import, kept outside the screen that sent them: an upload carries on when its user
@@ -14,7 +14,11 @@ export interface Upload {
   dryRun: boolean;
   /** The file's size as the upload began: the bar's total never changes midway. */
   size: number;
-  sent: number;
+  /**
+   * The bytes the server holds so far; undefined until that is known (the slot is being made, or after a lost
+   * connection the server is asked which parts it holds): the bar then says no number rather than 0.
+   */
+  sent?: number;
   /** Why the last try failed; undefined while it is being sent. */
   failure?: unknown;
 }
@@ -59,12 +63,15 @@ export const isSending = () => guarding;
 /** Is this failure the connection's (offline, a network error), not a refusal? */
 export function isConnectionLost(failure: unknown): boolean {
   if (failure instanceof ConnectionLost) return true;
+  if (failure instanceof UploadElsewhere) return false;
   if (failure instanceof ApiError && failure.status === undefined && !(failure instanceof SessionEndedError)) return true;
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** May sending the file again help? Yes, except after our API refused it (4xx: the file, its name, the rights). */
 export function mayTryAgain(failure: unknown): boolean {
+  // Sent from another tab: trying here too would send it twice (once the other tab is closed, Import sends it).
+  if (failure instanceof UploadElsewhere) return false;
   return !(failure instanceof ApiError && failure.status !== undefined && failure.status < 500);
 }
 
@@ -81,7 +88,7 @@ export async function sendUpload(
 ): Promise<void> {
   if (uploads.get(key)?.failure === undefined && uploads.has(key)) return; // one at a time
   const size = what.file.size;
-  set(key, { ...what, size, sent: 0 });
+  set(key, { ...what, size });
   try {
     const logId = await send((sent) => {
       const current = uploads.get(key);
@@ -93,7 +100,7 @@ export async function sendUpload(
     if (follower) follower(logId);
     else away.queued(what.file);
   } catch (failure) {
-    set(key, { ...what, size, sent: 0, failure });
+    set(key, { ...what, size, failure });
     if (!followers.has(key)) away.failed(what.file, failure);
   }
 }

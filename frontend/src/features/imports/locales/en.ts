@@ -22,6 +22,8 @@ const imports = {
     importNow: 'Import {{file}}',
   },
   uploading: 'Uploading: {{sent}} of {{total}}',
+  /** Before the server has said how much of the file it holds (a new upload, or one resumed after a lost connection). */
+  uploadPreparing: 'Uploading {{total}}: preparing…',
   uploadProgress: 'Upload',
   importProgress: 'Import',
   rowsRead: '{{rows}} rows read',
@@ -196,6 +198,7 @@ const imports = {
     caption: 'Imports of this project',
     empty: 'No imports yet.',
     forbidden: "You do not have access to this project's imports.",
+    loadFailed: 'The imports of this project could not be loaded.',
     checkOnly: 'Check only',
     pages: 'Pages of the imports',
     file: 'File',
@@ -214,6 +217,8 @@ const imports = {
   uploadFailed: 'The file could not be uploaded: {{message}}',
   /** The connection went (offline, a flaky network) while the file was sent: nothing was queued. */
   connectionLost: 'The connection was lost while {{file}} was uploading, so it was not imported. Once you are back online, try again: the same file is sent again, a large one from where it stopped.',
+  /** The same file is being sent to the project from another tab or window of this browser: not sent from here too. */
+  uploadingElsewhere: '{{file}} is being uploaded to this project from another tab or window of this browser, so it was not sent from here too. Follow it there: its import shows in the history once it is uploaded.',
   /** Sends the same file again (no need to choose it again). */
   tryAgain: 'Try again',
   /** The upload finished while the user was elsewhere in the app: its import is queued. */

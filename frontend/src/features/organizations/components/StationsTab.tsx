@@ -519,7 +519,11 @@ function StationDialog({
               error={errors.elevation}
               unitError={errors.elevationUnit}
               hint={meanwhile.hint('elevation') ?? t('organizations.stations.elevationHint')}
-              onChange={typed('elevation', setElevation)}
+              onChange={(value) => {
+                typed('elevation', setElevation)(value);
+                // Given now: its datum and method no longer lack the elevation they describe.
+                if (value.trim()) setErrors(({ verticalDatum: _datum, elevationMethod: _method, ...others }) => others);
+              }}
               onUnitChange={typed('elevationUnit', setElevationUnit)}
             />
             <TextField

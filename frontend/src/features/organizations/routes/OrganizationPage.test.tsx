@@ -362,6 +362,10 @@ describe('organization workspace', () => {
     const said = datum.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
     expect(said.at(-1)).toBe('Give the elevation this describes, or leave this empty.');
     expect(server.callsTo('POST', '/station')).toHaveLength(0);
+    // The elevation typed, the message that asked for it goes: it would still say the elevation is missing.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Elevation' }), '12.5');
+    expect(datum).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Give the elevation this describes, or leave this empty.')).not.toBeInTheDocument();
   });
 
   it('names the elevation, the drainage area and their units in Chinese', async () => {

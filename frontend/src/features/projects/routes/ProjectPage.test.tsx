@@ -76,6 +76,29 @@ describe('project page', () => {
     expect(searches).toEqual([null, 'field']);
   });
 
+  it('keeps the project shown when asking for it again fails (a flaky connection coming back): its tab stays as it was', async () => {
+    renderWorkspace(`${PROJECT}/stations`, PROFILES.orgadmin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Stations of the project' });
+    // The browser says it is back online, and the project asked again on that does not reach the server.
+    const asked = vi.fn();
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://localhost').pathname.endsWith('/project/p-creek')) {
+        asked();
+        throw new TypeError('Failed to fetch');
+      }
+      return server.fetch(input, init);
+    }));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('The project could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Creek survey' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Stations of the project' })).toBeInTheDocument();
+  });
+
   it('the Imports tab shows the imports panel, or says imports are coming while there is none', async () => {
     renderWorkspace(`${PROJECT}/imports`, PROFILES.orgadmin);
     await screen.findByRole('heading', { level: 1, name: 'Creek survey' });

@@ -75,7 +75,9 @@ export function ProjectPage() {
       </section>
     );
   }
-  if (project.error) {
+  // Asked again and failed (the connection coming back flaky), the project shown stays with its tab: replacing it by
+  // the error would take away what the tab holds (an upload's failure and its Try again, a form being filled).
+  if (project.error && !project.data) {
     // The page's frame stays (the way back, a heading, the tabs): only the project could not be loaded.
     return (
       <section className="page" aria-labelledby="project-title">
