@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
 import { ConnectionLost, UploadElsewhere } from './imports';
-import { PARTS_AT_ONCE, QUICK_PART_MS, uploadFile } from './resumableUpload';
+import { PARTS_AT_ONCE, QUICK_PART_MS, uploadFile, uploadQueued } from './resumableUpload';
 
 /**
  * A large file sent in parts against a stand-in of the server's multipart routes (chalicelib/imports/service.py:
@@ -131,7 +131,23 @@ describe('uploadFile', () => {
     expect([...server.puts].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(progress.at(-1)).toBe(CONTENT.length);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(Object.keys(localStorage).filter((name) => name.startsWith('owd-upload:'))).toEqual([]);
+    // Kept until its import is queued; then forgotten.
+    const kept = () => Object.keys(localStorage).filter((name) => name.startsWith('owd-upload:'));
+    expect(kept()).toHaveLength(1);
+    uploadQueued('org-1', 'p-1', file());
+    expect(kept()).toEqual([]);
+  });
+
+  it('does not send a joined file again when the connection went before its import was queued', async () => {
+    expect(await uploadFile('org-1', 'p-1', file(), 'auto', () => {})).toBe('k-u-1');
+    const asked = vi.mocked(fetch).mock.calls.length;
+    server.puts = [];
+    const progress: number[] = [];
+    // Try again: the file is whole on S3 already; only its import is to be queued.
+    expect(await uploadFile('org-1', 'p-1', file(), 'auto', (sent) => progress.push(sent))).toBe('k-u-1');
+    expect(vi.mocked(fetch).mock.calls.length).toBe(asked);
+    expect(server.puts).toEqual([]);
+    expect(progress).toEqual([CONTENT.length]);
   });
 
   it('after a lost connection sends only the parts S3 does not hold, also for the file chosen again after a reload', async () => {
@@ -205,7 +221,8 @@ describe('the same file sent from two tabs of the browser', () => {
     expect(server.slots).toBe(1);
     expect([...server.puts].sort()).toEqual([1, 2, 3, 4, 5, 6]); // each part once
     expect(server.completed).toEqual([CONTENT]);
-    // Once the first tab is done, the file may be sent again (a new import the user asks for).
+    // Once the first tab is done (its import queued), the file may be sent again (a new import the user asks for).
+    uploadQueued('org-1', 'p-1', file());
     expect(await uploadFile('org-1', 'p-1', file(), 'auto', () => {})).toBe('k-u-2');
   });
 

@@ -33,6 +33,8 @@ interface Resumable {
   uploadKey: string;
   uploadId: string;
   savedAt: number;
+  /** Joined into the file, its import not queued yet (the connection went between the two): nothing to send again. */
+  joined?: boolean;
 }
 
 /** The file's identity within a project: the same name, size and modification time are taken as the same file. */
@@ -102,6 +104,10 @@ async function send(
   const path = `${projectPath(organizationId, projectId)}/import-uploads`;
   let upload = resumable(name);
   let first: Parts | undefined;
+  if (upload?.joined) {
+    onProgress(file.size);
+    return upload.uploadKey;
+  }
   if (upload) {
     try {
       first = await post<Parts>(`${path}/parts`, { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size });
@@ -135,8 +141,14 @@ async function send(
   }
   const joined = await post<{ uploadKey: string }>(`${path}/complete`, named);
   if (!joined) return undefined;
-  forget(name);
+  // Kept until its import is queued (uploadQueued): a connection lost before that does not cost the file again.
+  localStorage.setItem(STORE_PREFIX + name, JSON.stringify({ ...upload, joined: true, savedAt: Date.now() }));
   return joined.uploadKey;
+}
+
+/** The file's import is queued (or refused for good): its upload is no longer this browser's to resume. */
+export function uploadQueued(organizationId: string, projectId: string, file: File) {
+  forget(fileName(organizationId, projectId, file));
 }
 
 /**

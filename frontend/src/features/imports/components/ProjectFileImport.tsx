@@ -15,7 +15,7 @@ import {
   useImport,
   useImportHistory,
 } from '../api/imports';
-import { uploadFile } from '../api/resumableUpload';
+import { uploadFile, uploadQueued } from '../api/resumableUpload';
 import type { ImportEndpoint, ImportLog } from '../api/types';
 import { fileSize } from '../lib/labels';
 import { dismissUpload, isConnectionLost, mayTryAgain, sendUpload, uploadKey, useFollowUploads, useUpload, type Upload } from '../lib/uploads';
@@ -147,7 +147,15 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
         // A large file goes in parts, and a try after a lost connection sends only the parts still missing.
         const sent = await uploadFile(organizationId, projectId, what.file, what.format, onProgress);
         if (!sent) return undefined;
-        return (await queueImport(organizationId, projectId, target.endpoint, sent, what.format, what.dryRun))?.logId;
+        try {
+          const queued = await queueImport(organizationId, projectId, target.endpoint, sent, what.format, what.dryRun);
+          if (queued) uploadQueued(organizationId, projectId, what.file);
+          return queued?.logId;
+        } catch (failure) {
+          // Refused (the file, the rights): sent anew next time. A lost connection keeps the upload for Try again.
+          if (!mayTryAgain(failure)) uploadQueued(organizationId, projectId, what.file);
+          throw failure;
+        }
       },
       {
         // The user went elsewhere in the app meanwhile: told where they are.
