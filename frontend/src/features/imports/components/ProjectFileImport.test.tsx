@@ -177,6 +177,8 @@ describe('an upload on a flaky connection', () => {
       await waitFor(() => expect(bar.parentElement).toHaveTextContent(/^Uploading: \d+ B of 46 B$/));
       if (attempt === 'first') await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     }
+    // Its import queued within the test: an upload left going would queue it into the next test's server.
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.path.endsWith('/import-data'))).toBe(true));
   });
 
   it('keeps the history shown when asking for it again fails (the connection coming back flaky)', async () => {

@@ -205,7 +205,12 @@ export class FakeUpload {
   private url = '';
   private timers: ReturnType<typeof setTimeout>[] = [];
 
+  /** The uploads not ended yet: a test's upload left going is stopped before the next test (it would post there). */
+  static live = new Set<FakeUpload>();
+
   static reset() {
+    for (const upload of FakeUpload.live) for (const timer of upload.timers) clearTimeout(timer);
+    FakeUpload.live.clear();
     FakeUpload.posted = [];
     FakeUpload.failing = 0;
     FakeUpload.hanging = false;
@@ -223,6 +228,7 @@ export class FakeUpload {
   }
 
   send(form: FormData) {
+    FakeUpload.live.add(this);
     FakeUpload.posted.push({ url: this.url, form });
     const fileSize = (form.get('file') as File).size;
     const total = FORM_HEAD_BYTES + fileSize + FORM_TAIL_BYTES;
