@@ -90,60 +90,51 @@ export function uploadFile(
   onProgress: (sent: number) => void,
 ): Promise<string | undefined> {
   const name = fileName(organizationId, projectId, file);
-  return alone(name, () => send(name, organizationId, projectId, file, format, onProgress));
-}
-
-async function send(
-  name: string,
-  organizationId: string,
-  projectId: string,
-  file: File,
-  format: string,
-  onProgress: (sent: number) => void,
-): Promise<string | undefined> {
-  const path = `${projectPath(organizationId, projectId)}/import-uploads`;
-  let upload = resumable(name);
-  let first: Parts | undefined;
-  if (upload?.joined) {
-    onProgress(file.size);
-    return upload.uploadKey;
-  }
-  if (upload) {
-    try {
-      first = await post<Parts>(`${path}/parts`, { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size });
-      if (!first) return undefined;
-    } catch (failure) {
-      // Gone (joined, or ended by the server): the file is sent anew.
-      if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
-      forget(name);
-      upload = undefined;
+  return alone(name, async () => {
+    const path = `${projectPath(organizationId, projectId)}/import-uploads`;
+    let upload = resumable(name);
+    let first: Parts | undefined;
+    if (upload?.joined) {
+      onProgress(file.size);
+      return upload.uploadKey;
     }
-  }
-  if (!upload) {
-    const slot = await createUpload(organizationId, projectId, file, format, true);
-    if (!slot) return undefined;
-    if (!('uploadId' in slot)) {
-      await uploadToS3(slot, file, onProgress);
-      return slot.uploadKey;
+    if (upload) {
+      try {
+        first = await post<Parts>(`${path}/parts`, { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size });
+        if (!first) return undefined;
+      } catch (failure) {
+        // Gone (joined, or ended by the server): the file is sent anew.
+        if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
+        forget(name);
+        upload = undefined;
+      }
     }
-    upload = { uploadKey: (slot as MultipartSlot).uploadKey, uploadId: slot.uploadId, savedAt: Date.now() };
-    localStorage.setItem(STORE_PREFIX + name, JSON.stringify(upload));
-  }
-  const named = { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size };
-  const pace = { atOnce: 1 };
-  for (let answer = first; ; answer = undefined) {
-    answer ??= await post<Parts>(`${path}/parts`, named);
-    if (!answer) return undefined;
-    const held = answer.done.reduce((sum, part) => sum + part.bytes, 0);
-    onProgress(held);
-    if (answer.parts.length === 0) break;
-    await sendParts(file, answer, held, onProgress, pace);
-  }
-  const joined = await post<{ uploadKey: string }>(`${path}/complete`, named);
-  if (!joined) return undefined;
-  // Kept until its import is queued (uploadQueued): a connection lost before that does not cost the file again.
-  localStorage.setItem(STORE_PREFIX + name, JSON.stringify({ ...upload, joined: true, savedAt: Date.now() }));
-  return joined.uploadKey;
+    if (!upload) {
+      const slot = await createUpload(organizationId, projectId, file, format, true);
+      if (!slot) return undefined;
+      if (!('uploadId' in slot)) {
+        await uploadToS3(slot, file, onProgress);
+        return slot.uploadKey;
+      }
+      upload = { uploadKey: (slot as MultipartSlot).uploadKey, uploadId: slot.uploadId, savedAt: Date.now() };
+      localStorage.setItem(STORE_PREFIX + name, JSON.stringify(upload));
+    }
+    const named = { uploadKey: upload.uploadKey, uploadId: upload.uploadId, size: file.size };
+    const pace = { atOnce: 1 };
+    for (let answer = first; ; answer = undefined) {
+      answer ??= await post<Parts>(`${path}/parts`, named);
+      if (!answer) return undefined;
+      const held = answer.done.reduce((sum, part) => sum + part.bytes, 0);
+      onProgress(held);
+      if (answer.parts.length === 0) break;
+      await sendParts(file, answer, held, onProgress, pace);
+    }
+    const joined = await post<{ uploadKey: string }>(`${path}/complete`, named);
+    if (!joined) return undefined;
+    // Kept until its import is queued (uploadQueued): a connection lost before that does not cost the file again.
+    localStorage.setItem(STORE_PREFIX + name, JSON.stringify({ ...upload, joined: true, savedAt: Date.now() }));
+    return joined.uploadKey;
+  });
 }
 
 /** The file's import is queued (or refused for good): its upload is no longer this browser's to resume. */
