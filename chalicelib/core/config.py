@@ -48,6 +48,9 @@ class Settings:
     import_chunk_rows: int = 1000
     import_lease_seconds: int = 120
     import_time_reserve_ms: int = 60_000
+    # How long after an import ended without its summaries (their update kept failing) a job recounts them: the
+    # data store that failed five deliveries in a row is given a few minutes first (SQS delays at most 900 s).
+    import_summaries_delay_seconds: int = 300
     # The sender of the product's email (invitations) and the address its links point to.
     mail_sender: str = "Open Water Data <no-reply@openwater.example>"
     app_url: str = "http://127.0.0.1:8000"
@@ -111,6 +114,8 @@ def get_settings() -> Settings:
         import_chunk_rows=max(1, int(env.get("IMPORT_CHUNK_ROWS") or Settings.import_chunk_rows)),
         import_lease_seconds=max(1, int(env.get("IMPORT_LEASE_SECONDS") or Settings.import_lease_seconds)),
         import_time_reserve_ms=max(0, int(env.get("IMPORT_TIME_RESERVE_MS") or Settings.import_time_reserve_ms)),
+        import_summaries_delay_seconds=min(900, max(0, int(env.get("IMPORT_SUMMARIES_DELAY_SECONDS")
+                                                          or Settings.import_summaries_delay_seconds))),
         mail_sender=env.get("MAIL_SENDER") or Settings.mail_sender,
         app_url=(env.get("APP_URL") or Settings.app_url).rstrip("/"),
         wqx_web_url=(env.get("WQX_WEB_URL") or Settings.wqx_web_url).rstrip("/"),

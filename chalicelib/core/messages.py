@@ -425,12 +425,12 @@ ZH_CN = {
     "Stopped after row {row}: {message}": "在第 {row} 行之后停止：{message}",
     # An import's summary sentences that others follow ({message}): before any template a longer summary would also
     # match (a leading placeholder takes in the sentences before its own).
-    "Every row is written, but the summaries of its stations could not be updated: the explorer and the station pages "
-    "may show their counts and latest values as before until their values change again. {message}":
-        "所有行均已写入，但其站点的摘要未能更新：在这些站点的数值再次变化之前，“浏览数据”和站点页面可能仍显示之前的计数和最新值。{message}",
-    "Every row is written, but the summaries of its stations could not be updated: the explorer and the station pages "
-    "may show their counts and latest values as before until their values change again.":
-        "所有行均已写入，但其站点的摘要未能更新：在这些站点的数值再次变化之前，“浏览数据”和站点页面可能仍显示之前的计数和最新值。",
+    "Every row is written, but the summaries of its stations could not be updated yet: they are tried again in a few "
+    "minutes, and until then the explorer and the station pages may show their counts and latest values as before. {message}":
+        "所有行均已写入，但其站点的摘要暂未能更新：几分钟后将再次尝试，在此之前，“浏览数据”和站点页面可能仍显示之前的计数和最新值。{message}",
+    "Every row is written, but the summaries of its stations could not be updated yet: they are tried again in a few "
+    "minutes, and until then the explorer and the station pages may show their counts and latest values as before.":
+        "所有行均已写入，但其站点的摘要暂未能更新：几分钟后将再次尝试，在此之前，“浏览数据”和站点页面可能仍显示之前的计数和最新值。",
     "1 value is outside the plausible range of its parameter (row {listed}): check it. {message}":
         "1 个数值超出其参数的合理范围（第 {listed} 行）：请检查。{message}",
     "{count} values are outside the plausible range of their parameter (rows {listed}): check them. {message}":

@@ -1,4 +1,5 @@
-"""Queue jobs of the imports domain: running (or resuming) a data import."""
+"""Queue jobs of the imports domain: running (or resuming) a data import; recounting the summaries of one that ended
+without them."""
 from __future__ import annotations
 
 from chalicelib.workers.jobs import job, remaining_ms
@@ -29,3 +30,17 @@ def import_data(message: dict) -> None:
         log.info("import job done", extra={"status": status, "receiveCount": message.get("receiveCount")})
     finally:
         metrics.flush()
+
+
+# Queued when an import ended with its rows written but without its summaries (worker.ImportJob.finalize).
+SUMMARIES_RECOUNT_JOB = "import-summaries"
+
+
+@job(SUMMARIES_RECOUNT_JOB)
+def recount_import_summaries(message: dict) -> None:
+    from chalicelib.imports import worker
+
+    log = job_logger()
+    log.set_correlation_id(message.get("logId"))
+    log.info("import summaries recounted" if worker.recount_summaries(message) else "import summaries: nothing to recount",
+             extra={"receiveCount": message.get("receiveCount")})

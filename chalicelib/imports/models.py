@@ -97,6 +97,8 @@ class ImportLog(BaseModel):
     unitsConverted = UnicodeSetAttribute(null=True)
     feedbackFileId = UnicodeAttribute(null=True)
     message = UnicodeAttribute(null=True)
+    # Ended with its rows written but its summaries not updated: a later job recounts them (worker.SUMMARIES_LATE).
+    summariesLate = BooleanAttribute(null=True)
     header = ListAttribute(of=UnicodeAttribute, null=True)  # the file's own column names
     createdBy = UnicodeAttribute()
     trigger = UnicodeAttribute(null=True)  # "schedule" for an import source's run; none for an upload

@@ -33,6 +33,7 @@ from chalicelib.core.config import get_settings
 from chalicelib.core.errors import NotFound
 from chalicelib.core.models import utc_now
 from chalicelib.imports import formats, notify, reader, source, validate
+from chalicelib.imports.jobs import SUMMARIES_RECOUNT_JOB
 from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, PARTIAL, QUEUED, RUNNING, SUCCEEDED, ImportLog,
                                       cancelled_message, project_deleted_message)
 from chalicelib.imports.storage import Storage
@@ -43,6 +44,7 @@ from chalicelib.reference import zones as time_zones
 from chalicelib.samples import service as samples
 from chalicelib.stations import service as stations
 from chalicelib.stations.models import Station
+from chalicelib.workers.jobs import remaining_ms as invocation_remaining_ms
 
 logger = logging.getLogger(__name__)
 # The last delivery before the dead-letter queue (the queue's maxReceiveCount in infra/template.yaml).
@@ -55,8 +57,10 @@ INTERNAL_FAILURE = {
           "later, and tell us through Contact us if it happens again.",
 }
 # Said when every row was written but the summaries of their stations could not be updated (_ends_without_summaries).
-SUMMARIES_LATE = ("Every row is written, but the summaries of its stations could not be updated: the explorer and the "
-                  "station pages may show their counts and latest values as before until their values change again.")
+# A job recounts them a few minutes later (recount_late_summaries), and takes the sentence off the message.
+SUMMARIES_LATE = ("Every row is written, but the summaries of its stations could not be updated yet: they are tried "
+                  "again in a few minutes, and until then the explorer and the station pages may show their counts and "
+                  "latest values as before.")
 # Blocks checked ahead of the one being finished, each on a thread of its own. Two gave no measurable gain
 # on the development machine's two cores (the reading thread and pyarrow's keep the second busy) and held
 # 40 MB more; a Lambda of 512 MB has a third of a core.
@@ -211,9 +215,12 @@ class ImportJob:
         return int(time.time()) + self.settings.import_lease_seconds
 
     def finish(self, status: str, message: str | None, rows_total: int | None = None,
-               feedback: bool = False, not_wqx: list[dict] | None = None) -> None:
+               feedback: bool = False, not_wqx: list[dict] | None = None, summaries_late: bool = False) -> None:
         values = {":status": {"S": status}, ":now": {"S": utc_now()}}
         expression = "SET #s = :status, finishedAt = :now, updatedAt = :now"
+        if summaries_late:
+            expression += ", summariesLate = :late"
+            values[":late"] = {"BOOL": True}
         if not_wqx:
             expression += ", newParametersNotWqx = :notWqx"
             values[":notWqx"] = {"L": [{"M": {name: {"S": text} for name, text in entry.items()}} for entry in not_wqx]}
@@ -868,10 +875,39 @@ class ImportJob:
         if status != FAILED:  # said first: the sentences after them are their {message}, translated in turn
             message = " ".join(filter(None, (self._implausible(int(log.valuesImplausible or 0)),
                                              self._without_zone(log), message))) or None
-        if not summaries and not log.dryRun and imported:
+        late = not summaries and not log.dryRun and bool(imported)
+        if late:
             message = " ".join(filter(None, (SUMMARIES_LATE, message)))
         self.finish(status, (dry + (message or "")).strip() or None,
-                    rows_total if rows_total is not None else int(log.rowsDone), feedback, self._not_wqx(log))
+                    rows_total if rows_total is not None else int(log.rowsDone), feedback, self._not_wqx(log),
+                    summaries_late=late)
+        if late:
+            aws.client("sqs").send_message(
+                QueueUrl=self.settings.import_queue_url, DelaySeconds=self.settings.import_summaries_delay_seconds,
+                MessageBody=json.dumps({"type": SUMMARIES_RECOUNT_JOB, "logId": self.log.id}))
+
+    def recount_late_summaries(self) -> bool:
+        """The summaries the import ended without (finalize's `summaries` False), recounted; the log's message then no
+        longer says they may lag. False when there was nothing to recount (a repeated delivery)."""
+        if not self.log.summariesLate:
+            return False
+        self._refresh()  # no lease: the import has ended, and recounting the same series twice gives the same counts
+        said = (self.log.message or "").removeprefix(SUMMARIES_LATE).strip()
+        values = {":now": {"S": utc_now()}, ":late": {"BOOL": True}}
+        expression = "SET updatedAt = :now"
+        if said:
+            expression += ", message = :message"
+            values[":message"] = {"S": said}
+        try:
+            self.client.update_item(TableName=self.table, Key=_log_key(self.log.id),
+                                    UpdateExpression=expression + (" REMOVE summariesLate" if said else
+                                                                   " REMOVE summariesLate, message"),
+                                    ConditionExpression="summariesLate = :late", ExpressionAttributeValues=values)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+                raise
+            return False  # another delivery recounted them meanwhile
+        return True
 
     def _not_wqx(self, log: ImportLog) -> list[dict]:
         """Of the new parameters the log names, those whose names are no WQX characteristic name, each with the
@@ -1148,6 +1184,19 @@ def _ends_without_summaries(job: ImportJob, log_id: str) -> bool:
     return True
 
 
+def recount_summaries(message: dict) -> bool:
+    """The job queued when an import ended without its summaries: recount them (see ImportJob.recount_late_summaries).
+    Failing again, the message is delivered again, and after its last delivery kept in the dead-letter queue."""
+    log_id = message.get("logId")
+    if not isinstance(log_id, str):
+        raise ValueError("An import-summaries message needs a logId")
+    try:
+        log = ImportLog.get(log_id, consistent_read=True)
+    except ImportLog.DoesNotExist:
+        return False  # the import was deleted with its project
+    return ImportJob(log, str(uuid.uuid4()), invocation_remaining_ms).recount_late_summaries()
+
+
 def run_import(message: dict, remaining_ms, metrics=None, job_class: type[ImportJob] | None = None) -> str | None:
     """Run (or resume) the import a queue message names; its status after (None: nothing to do). `job_class`
     reads another kind of file (time series: chalicelib/timeseries/importer.py) with the same log and lease."""
@@ -1171,7 +1220,9 @@ def run_import(message: dict, remaining_ms, metrics=None, job_class: type[Import
                 # The last delivery: say so on the log before the message goes to the dead-letter queue.
                 logger.exception("import %s failed on its last delivery", log_id)
                 if _ends_without_summaries(job, log_id):
-                    return ImportLog.get(log_id, consistent_read=True).status
+                    ended = ImportLog.get(log_id, consistent_read=True)
+                    notify.import_ended(ended)
+                    return ended.status
                 job.fail(INTERNAL_FAILURE[bool(log.dryRun)])
             raise
     except Stopped:

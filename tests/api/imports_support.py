@@ -94,8 +94,9 @@ app.import_worker(to_lambda_event([message], arn), LambdaContext())
 """
 
 
-def take_message(log_id: str) -> dict:
-    """The import's queue message, taken off the queue as a worker would (other messages are put back)."""
+def take_message(log_id: str, job_type: str | None = None) -> dict:
+    """The import's queue message (of that job type, if given), taken off the queue as a worker would (other messages
+    are put back)."""
     import json
     import os
     import time
@@ -106,7 +107,8 @@ def take_message(log_id: str) -> dict:
     while time.monotonic() < deadline:
         for message in client.receive_message(QueueUrl=url, MaxNumberOfMessages=10, WaitTimeSeconds=1,
                                               AttributeNames=["All"]).get("Messages", []):
-            if json.loads(message["Body"]).get("logId") == log_id:
+            body = json.loads(message["Body"])
+            if body.get("logId") == log_id and job_type in (None, body.get("type")):
                 return message
             client.change_message_visibility(QueueUrl=url, ReceiptHandle=message["ReceiptHandle"], VisibilityTimeout=0)
     raise AssertionError("the import's message never arrived")
@@ -142,3 +144,13 @@ def killed_mid_file(api, path: str, log_id: str, kill_after_rows: int, setup: st
     sqs().change_message_visibility(QueueUrl=os.environ["IMPORT_QUEUE_URL"], ReceiptHandle=message["ReceiptHandle"],
                                     VisibilityTimeout=0)
     return killed, message
+
+
+def queued_minutes_ago(log_id: str, minutes: int) -> None:
+    """The import waited in the queue this long (a busy queue, or a large file before it)."""
+    from datetime import datetime, timedelta, timezone
+
+    from chalicelib.imports.models import ImportLog
+
+    then = (datetime.now(timezone.utc) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    ImportLog.get(log_id).update(actions=[ImportLog.createdAt.set(then)])

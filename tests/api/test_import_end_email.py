@@ -3,10 +3,9 @@ they see end, sends nothing."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timedelta, timezone
 
 from devtools import mailbox
-from tests.api.imports_support import fresh_project, post_file, run_worker
+from tests.api.imports_support import fresh_project, post_file, queued_minutes_ago, run_worker
 from tests.api.test_imports import TEMPLATE
 
 BROKEN_ROW = b"IMP-1,2024-02-30,10:00,EST,pH,7.0,std units,,,,,40.1,-75.2,Import creek\n"
@@ -16,14 +15,6 @@ def _queued(api, org, project, content, name, **fields) -> str:
     response = post_file(api.as_("admin"), org, project, content, name, **fields)
     assert response.status_code == 202, response.json
     return response.json["logId"]
-
-
-def _queued_minutes_ago(log_id: str, minutes: int) -> None:
-    """The import waited in the queue this long (a busy queue, or a large file before it)."""
-    from chalicelib.imports.models import ImportLog
-
-    then = (datetime.now(timezone.utc) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
-    ImportLog.get(log_id).update(actions=[ImportLog.createdAt.set(then)])
 
 
 def _mail_about(aws_url: str, email: str, file_name: str) -> list[mailbox.Mail]:
@@ -36,7 +27,7 @@ def test_a_long_import_emails_its_sender_how_it_ended_in_both_languages(api, aws
     email = admin.get("/auth/profile").json["email"]
     name = f"long-{uuid.uuid4().hex[:6]}.csv"
     log_id = _queued(api, org, project, TEMPLATE + BROKEN_ROW, name)
-    _queued_minutes_ago(log_id, 5)
+    queued_minutes_ago(log_id, 5)
     log = run_worker(api=admin, path=f"/organization/{org}/projects/{project}/queued-import/{log_id}")
     assert (log["status"], log["rowsImported"], log["rowsRejected"]) == ("partial", 3, 1)
 
@@ -55,7 +46,7 @@ def test_a_long_check_says_it_was_a_check_and_a_short_import_sends_nothing(api, 
     email = admin.get("/auth/profile").json["email"]
     checked = f"check-{uuid.uuid4().hex[:6]}.csv"
     log_id = _queued(api, org, project, TEMPLATE, checked, dryRun="true")
-    _queued_minutes_ago(log_id, 3)
+    queued_minutes_ago(log_id, 3)
     run_worker(api=admin, path=f"/organization/{org}/projects/{project}/queued-import/{log_id}")
     [mail] = _mail_about(aws_url, email, checked)
     assert mail.subject == f"{checked}: checked: every row can be imported / 检查完毕：所有行都可以导入"
@@ -77,7 +68,7 @@ def test_who_said_no_in_their_profile_gets_no_import_email(api, aws_url):
     try:
         name = f"quiet-{uuid.uuid4().hex[:6]}.csv"
         log_id = _queued(api, org, project, TEMPLATE, name)
-        _queued_minutes_ago(log_id, 5)
+        queued_minutes_ago(log_id, 5)
         assert run_worker(api=admin, path=f"/organization/{org}/projects/{project}/queued-import/{log_id}")[
             "status"] == "succeeded"
         assert _mail_about(aws_url, profile["email"], name) == []
