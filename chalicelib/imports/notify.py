@@ -1,7 +1,7 @@
 """The email that tells whoever started a long import how it ended, in English and Simplified Chinese (as the
 invitations write): a million-row file takes minutes, and its sender has often left the screen long before. A short
-import is seen ending on the screen and sends nothing; nor does a scheduled run of an import source (nobody waits
-for it; its source says how it went)."""
+import is seen ending on the screen and sends nothing; a scheduled run of an import source is said only when it
+failed, to the source's maker (chalicelib/sources/notify.py)."""
 from __future__ import annotations
 
 import logging
@@ -69,8 +69,12 @@ def compose(log: ImportLog, project: str) -> tuple[str, str, str]:
 
 def import_ended(log: ImportLog) -> bool:
     """Email the person who started the import, when it ran long and has ended (not cancelled: they stopped it
-    themselves). Never fails the import: a message that cannot be sent is logged. True when one was sent."""
-    if log.status not in ENDINGS or log.trigger == SCHEDULED or _seconds(log) < NOTIFY_AFTER_SECONDS:
+    themselves); a scheduled run's failure, its source's maker. Never fails the import: a message that cannot be sent is logged. True when one was sent."""
+    if log.trigger == SCHEDULED:  # nobody waits for it: the source's maker hears of a failure alone
+        from chalicelib.sources import notify as sources
+
+        return sources.scheduled_import_ended(log)
+    if log.status not in ENDINGS or _seconds(log) < NOTIFY_AFTER_SECONDS:
         return False
     from chalicelib.projects import service as projects
     from chalicelib.users.mailing import import_email_of

@@ -42,6 +42,9 @@ class ImportSource(BaseModel):
     lastMessage = UnicodeAttribute(null=True)
     lastLogId = UnicodeAttribute(null=True)
     lastHash = UnicodeAttribute(null=True)  # SHA-256 of the last answer imported
+    # When its maker was last emailed that its scheduled import failed (notify.scheduled_import_ended): once until it
+    # works again.
+    importFailureSaidAt = UnicodeAttribute(null=True)
     createdBy = UnicodeAttribute()
     createdAt = UnicodeAttribute()
     updatedAt = UnicodeAttribute(null=True)

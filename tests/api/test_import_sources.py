@@ -3,6 +3,8 @@ internet): the run queues a normal import (trigger: schedule), a second run impo
 source records why and backs off, and URLs that could reach private places are refused."""
 from __future__ import annotations
 
+import html
+import re
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -232,3 +234,46 @@ def test_a_scheduled_source_that_starts_failing_emails_its_maker_once(api, serve
     admin.patch(f"{project}/import-sources/{made['id']}", {"url": f"{server}/down"})
     assert admin.post(f"{project}/import-sources/{made['id']}/run").json["failures"] == 1
     assert len(mails()) == 1
+
+
+def test_a_scheduled_import_that_fails_emails_the_sources_maker_once_until_it_works_again(api, server, project, aws_url):
+    """The source answers, but its answer cannot be imported (its format changed, say): every hourly run would fail
+    alike, unseen. Its maker hears of it once, and again only after an import of it has worked in between."""
+    from chalicelib.sources import service as sources
+    from devtools import mailbox
+
+    admin = api.as_("admin")
+    email = admin.get("/auth/profile").json["email"]
+    name = f"Changed feed {time.time_ns()}"
+    file = f"{time.time_ns()}.json"
+    _Files.files[file] = b'{"value": {}}'
+    made = admin.post(project + "/import-sources", {"name": name, "url": f"{server}/files/{file}", "format": "usgs-json",
+                                                    "schedule": "hourly"}).json
+
+    def scheduled_run() -> dict:
+        ran = sources.run(sources.get(made["projectId"], made["id"]))
+        return run_worker(api=admin, path=f"{project}/queued-import/{ran['lastLogId']}")
+
+    def mails():
+        return [m for m in mailbox.messages(aws_url) if email in m.to and name in m.subject]
+
+    assert scheduled_run()["status"] == "failed"
+    [mail] = mails()
+    assert mail.subject == f"Import source {name} is failing / 导入源 {name} 运行失败"
+    body = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", mail.body)).split())  # as a mail reader shows it
+    assert f"The scheduled import of {name} ({server}/files/{file}) into the project" in body
+    assert ("fetched the source's answer, but could not import it: The JSON is not a USGS Water Services answer "
+            "(value.timeSeries is missing).") in body
+    assert "该 JSON 不是 USGS Water Services 的响应（缺少 value.timeSeries）。" in body
+    assert "每次定时运行都会重试，在恢复正常之前不会再发送邮件。" in body
+    assert [link.split("#", 1)[1] for link in mail.links if "#" in link] == [
+        f"/userspace/organizations/{made['organizationId']}/projects/{made['projectId']}/logger"]
+
+    assert scheduled_run()["status"] == "failed"  # failing on: not said again
+    assert len(mails()) == 1
+    _Files.files[file] = USGS
+    assert scheduled_run()["status"] == "succeeded"  # working again ...
+    _Files.files[file] = b'{"value": {}}'
+    assert scheduled_run()["status"] == "failed"  # ... so a new failure is said
+    assert len(mails()) == 2
+    admin.delete(f"{project}/import-sources/{made['id']}")
