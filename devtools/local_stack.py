@@ -18,9 +18,10 @@ from botocore.exceptions import ClientError
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "infra" / "template.yaml"
 REGION = "us-east-1"
-# moto accepts any credentials; fixed dummy ones keep real credentials out of local runs.
-DUMMY_ACCESS_KEY = "testing"
-DUMMY_SECRET_KEY = "testing"
+# Fixed dummy credentials keep real ones out of local runs. moto accepts any; LocalStack checks the signatures of
+# presigned URLs and POSTs (devtools/localstack.py) with the secret key "test" for a key it does not know.
+DUMMY_ACCESS_KEY = "test"
+DUMMY_SECRET_KEY = "test"
 STACK_TIMEOUT_SECONDS = 60
 
 

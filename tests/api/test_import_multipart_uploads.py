@@ -7,13 +7,16 @@ import os
 from urllib.parse import parse_qs, urlsplit
 
 import boto3
+import pytest
 import requests
 
 from chalicelib.imports.service import PART_BYTES
+from devtools import engines
 from tests.api.imports_support import fresh_project, run_worker
 
 HEADER = (b"StationIdentifier,Date,Time,TimeZone,Parameter,Value,Unit,Depth,ActivityType,DetectionCondition,"
           b"Comment,Latitude,Longitude,StationName\n")
+ON_MOTO = engines.selected() == "moto"
 GONE = "This upload is no longer available (finished, or older than 7 days); send the file again."
 
 
@@ -95,22 +98,35 @@ def test_a_large_file_goes_in_parts_resumes_after_a_lost_connection_and_imports_
 
 
 def test_parts_that_do_not_make_the_file_end_the_upload(api):
+    """Each part URL is signed for its length, so on S3 a part is the length offered or is refused (below); what
+    remains is a completion that names another size than the parts were cut for."""
     org, project = fresh_project(api)
     admin = api.as_("admin")
     size = PART_BYTES + 10
     slot = admin.post(_uploads(org, project, ""), {"fileName": "a.csv", "size": size, "multipart": True}).json
     upload = {"uploadKey": slot["uploadKey"], "uploadId": slot["uploadId"], "size": size}
-    parts = admin.post(_uploads(org, project, "/parts"), upload).json["parts"]
-    # A part of another length (S3 itself refuses it: its length is signed; the stand-ins take it).
-    requests.put(parts[0]["url"], data=b"x" * (PART_BYTES - 1), timeout=60)
-    requests.put(parts[1]["url"], data=b"y" * 10, timeout=60)
-    again = admin.post(_uploads(org, project, "/parts"), upload).json
-    assert [p["partNumber"] for p in again["done"]] == [2]
-    assert [p["partNumber"] for p in again["parts"]] == [1]  # offered again, to be sent whole
-    refused = admin.post(_uploads(org, project, "/complete"), upload)
+    content = b"x" * size
+    for part in admin.post(_uploads(org, project, "/parts"), upload).json["parts"]:
+        _put(part, content)
+    refused = admin.post(_uploads(org, project, "/complete"), {**upload, "size": size + 5})
     assert (refused.status_code, refused.json["message"]) == (
         400, "The parts sent do not make a file of the size given; send the file again.")
     assert admin.post(_uploads(org, project, "/parts"), upload).status_code == 404  # ended: nothing kept
+
+
+@pytest.mark.xfail(ON_MOTO, strict=True, reason="moto 5.1 checks no presigned URL's signature")
+def test_a_part_of_another_length_than_its_url_was_signed_for_is_refused(api):
+    org, project = fresh_project(api)
+    admin = api.as_("admin")
+    size = PART_BYTES + 10
+    slot = admin.post(_uploads(org, project, ""), {"fileName": "a.csv", "size": size, "multipart": True}).json
+    upload = {"uploadKey": slot["uploadKey"], "uploadId": slot["uploadId"], "size": size}
+    first = admin.post(_uploads(org, project, "/parts"), upload).json["parts"][0]
+    short = requests.put(first["url"], data=b"x" * (first["bytes"] - 1), timeout=60)
+    assert (short.status_code, "SignatureDoesNotMatch" in short.text) == (403, True)
+    assert requests.put(first["url"], data=b"x" * first["bytes"], timeout=60).status_code == 200
+    again = admin.post(_uploads(org, project, "/parts"), upload).json
+    assert ([p["partNumber"] for p in again["done"]], [p["partNumber"] for p in again["parts"]]) == ([1], [2])
 
 
 def test_multipart_requests_say_what_is_wrong(api):
