@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { DEMO_ORGANIZATION_ID } from './support/projects';
+import { apiAs } from './support/session';
 
 /**
  * The data section as a visitor uses it (issue 7): a shared explorer link with a filter, a filter
@@ -264,6 +265,59 @@ test('a phone shows the map or the table, with a toggle', async ({ browser }) =>
   await page.close();
 });
 
+test("on a phone, the keyboard's list of the stations at one spot stays on the screen, and scrolls to each of them", async ({ browser, request }) => {
+  // Stations of their own, all at one place (the same site in several programmes): one dot, whose list is long.
+  const word = `E2E-SPOT-${Date.now().toString(36)}`;
+  const orgadmin = await apiAs(request, 'orgadmin');
+  const count = 8;
+  for (let k = 1; k <= count; k++) {
+    const station = { organizationId: DEMO_ORGANIZATION_ID, identifier: `${word}-${k}`, name: `${word} Spring Creek below the old mill, bank ${k}`, latitude: 41.21, longitude: -77.43 };
+    const created = await orgadmin.post('/station', station);
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  // Read once here, the explorer's snapshot is rebuilt with them before the page's reads (a list looked up in a
+  // snapshot rebuilt meanwhile is refused).
+  expect((await stationsOf(request, { search: word })).total).toBe(count);
+  const viewport = { width: 375, height: 740 };
+  const page = await browser.newPage({ viewport });
+  await page.goto(`/#/sts/overview?mode=map&q=${word}`);
+  const map = page.getByTestId('station-map');
+  await expect(map).toHaveAttribute('data-stations', String(count), { timeout: 20_000 });
+  await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  await map.locator('canvas').focus();
+  await page.keyboard.press('Enter');
+  const pinned = page.locator('.station-pinned');
+  await expect(pinned.locator('.station-popup-heading')).toHaveText(`${count} stations at this spot`);
+  await expect(pinned.getByRole('listitem')).toHaveCount(count);
+  await page.screenshot({ path: 'screenshots/explorer-phone-keyboard-list.png' });
+  type Box = { x: number; y: number; width: number; height: number };
+  const within = (box: Box | null, outer: Box) => {
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(outer.x - 0.5);
+    expect(box!.y).toBeGreaterThanOrEqual(outer.y - 0.5);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+  };
+  // The whole popup (its heading, list and close button) on the screen and on the map, which would clip it.
+  const screen = { x: 0, y: 0, ...viewport };
+  within(await pinned.boundingBox(), screen);
+  within(await pinned.boundingBox(), (await map.boundingBox())!);
+  // Each station reached by Tab (its link, then its box) is scrolled into the list's view, never cut off.
+  const list = pinned.locator('.station-popup-list');
+  const listBox = (await list.boundingBox())!;
+  for (let k = 0; k < count; k++) {
+    const item = pinned.getByRole('listitem').nth(k);
+    await expect(item.getByRole('link')).toBeFocused();
+    within(await item.getByRole('link').boundingBox(), listBox);
+    await page.keyboard.press('Tab');
+    await expect(item.getByRole('checkbox')).toBeFocused();
+    within(await item.getByRole('checkbox').boundingBox(), listBox);
+    await page.keyboard.press('Tab');
+  }
+  expect(await seriousViolations(page, 'the keyboard list on a phone')).toEqual([]);
+  await page.close();
+});
+
 /** The centre of the largest patch of the clusters' blue (drawn at 75 % over the basemap) in a screenshot of
  * the map, in the map's own pixels; null when there is none. */
 async function largestClusterPatch(page: Page, screenshot: Buffer): Promise<{ x: number; y: number; size: number } | null> {
@@ -324,4 +378,44 @@ test('a cluster on the map says how many stations it holds, and a click on it zo
   expect(held).toBeLessThanOrEqual(all.total);
   await page.mouse.click(box.x + patch!.x, box.y + patch!.y);
   await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThan(fitted);
+});
+
+test('a change of language keeps the map as the user moved it: the same map, its labels in the new language', async ({ page }) => {
+  await page.goto(`/#/sts/overview?mode=map&organization=${DEMO_ORGANIZATION_ID}`);
+  const map = page.getByTestId('station-map');
+  await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  await expect(map).toHaveAttribute('data-zoom', /^\d/);
+  const fitted = Number(await map.getAttribute('data-zoom'));
+  // Moved from the keyboard (maplibre's own keys): panned, then zoomed in. The zoom is written when a move ends, so
+  // the new one says the map has stopped.
+  const canvas = map.locator('canvas');
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('+');
+  await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeCloseTo(fitted + 1, 1);
+  const moved = await map.getAttribute('data-zoom');
+  /** The map's top-left quarter: clear of its controls, the cross in its middle, the keys' hint and the toasts. */
+  const quarter = async () => {
+    const box = (await map.boundingBox())!;
+    return page.screenshot({ clip: { x: box.x + 2, y: box.y + 2, width: box.width / 2 - 30, height: box.height / 2 - 30 } });
+  };
+  const before = await quarter();
+  const canvasBefore = await canvas.elementHandle();
+
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name: '简体中文' }).click();
+  // maplibre's labels and the map's name in Chinese, the keys' hint too: once, on the same canvas.
+  await expect(page.getByRole('button', { name: '放大' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '站点地图' })).toBeVisible();
+  expect(await canvas.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+    LANGUAGES['zh-CN'].keyboardHint,
+  );
+  expect(await canvasBefore!.evaluate((element) => element.isConnected)).toBe(true);
+  await expect(map).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
+  // The view as it was: its zoom, and the stations drawn where they were.
+  await expect(map).toHaveAttribute('data-zoom', moved!);
+  expect((await quarter()).equals(before)).toBe(true);
+  expect(await seriousViolations(page, 'the map in Chinese')).toEqual([]);
 });

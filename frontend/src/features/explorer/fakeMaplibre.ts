@@ -20,6 +20,8 @@ export class FakeMap {
   readonly sources = new Map<string, { data: unknown; setData: (data: unknown) => void }>();
   readonly fits: { bounds: Bounds; options: { maxZoom?: number } }[] = [];
   zoom: number;
+  /** maplibre's strings (its `locale` option), read as maplibre reads them: when a control is added. */
+  _locale: Record<string, string>;
   removed = false;
   private listeners: Listener[] = [];
   private layers = new Set<string>();
@@ -27,6 +29,7 @@ export class FakeMap {
 
   constructor(readonly options: { container: HTMLElement; zoom?: number; locale?: Record<string, string> }) {
     this.zoom = options.zoom ?? 0;
+    this._locale = { ...options.locale };
     this.canvas.setAttribute('role', 'region');
     this.canvas.tabIndex = 0; // as maplibre's: the arrow keys move the map
     this.canvas.setAttribute('aria-label', this._getUIString('Map.Title'));
@@ -37,7 +40,7 @@ export class FakeMap {
   }
 
   _getUIString(key: string): string {
-    return this.options.locale?.[key] ?? key;
+    return this._locale[key] ?? key;
   }
 
   on(type: string, layerOrHandler: string | Handler, handler?: Handler) {
@@ -67,6 +70,11 @@ export class FakeMap {
 
   addControl(control: IControl) {
     this.options.container.append(control.onAdd(this as never));
+    return this;
+  }
+
+  removeControl(control: IControl) {
+    control.onRemove(this as never);
     return this;
   }
 
@@ -152,20 +160,23 @@ export class FakeMap {
     return 22;
   }
 
-  /** As maplibre: the zoom that shows the bounds, no closer than maxZoom (a single place: maxZoom itself). */
+  /** As maplibre: the bounds' middle at the zoom that shows them, no closer than maxZoom (a single place: maxZoom itself). */
   fitBounds(bounds: Bounds, options: { maxZoom?: number } = {}) {
     this.fits.push({ bounds, options });
     const span = Math.max(bounds[1][0] - bounds[0][0], bounds[1][1] - bounds[0][1]);
-    this.moveTo(Math.min(options.maxZoom ?? 22, Math.log2((WIDTH * 360) / (512 * span))));
+    const middle = { lng: (bounds[0][0] + bounds[1][0]) / 2, lat: (bounds[0][1] + bounds[1][1]) / 2 };
+    this.jumpTo({ center: middle, zoom: Math.min(options.maxZoom ?? 22, Math.log2((WIDTH * 360) / (512 * span))) });
   }
 
-  easeTo({ zoom }: { zoom: number }) {
-    this.moveTo(zoom);
+  easeTo(view: { center?: { lng: number; lat: number }; zoom?: number }) {
+    this.jumpTo(view);
   }
 
-  private moveTo(zoom: number) {
+  /** As a user's pan and zoom (or maplibre's own moves): the view changes between 'movestart' and 'moveend'. */
+  jumpTo({ center, zoom }: { center?: { lng: number; lat: number }; zoom?: number }) {
     this.fire('movestart');
-    this.zoom = zoom;
+    if (center) this.center = center;
+    if (zoom !== undefined) this.zoom = zoom;
     this.fire('moveend');
   }
 

@@ -171,20 +171,27 @@ describe('the map in the interface language', () => {
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Map of the stations' })).toBeInTheDocument();
     await act(() => changeLanguage('zh-CN'));
-    expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '缩小' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
-    // Every string of maplibre's: a pinned popup's close button too.
-    expect(map().options.locale).toMatchObject({ 'Popup.Close': '关闭弹窗', 'AttributionControl.ToggleAttribution': '显示或隐藏版权信息' });
-    expect(FakeMap.made[0].removed).toBe(true);
-    // The stations come back on the new map.
-    expect(await features()).toHaveLength(1);
-    await act(() => changeLanguage('en'));
+    try {
+      expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '缩小' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
+      // Every string of maplibre's: a pinned popup's close button too.
+      expect(map()._locale).toMatchObject({ 'Popup.Close': '关闭弹窗', 'AttributionControl.ToggleAttribution': '显示或隐藏版权信息' });
+      // What the keys do, read with the canvas's name and shown with the cross.
+      const hint = document.getElementById(map().getCanvas().getAttribute('aria-describedby')!);
+      expect(hint).toHaveTextContent('方向键移动地图，+ 和 − 缩放；按 Enter 打开地图中央十字处的站点。');
+      expect(screen.getByTestId('station-map')).toHaveAttribute('data-hint', hint!.textContent);
+      // The same map, its stations still on it.
+      expect(FakeMap.made).toHaveLength(1);
+      expect(await features()).toHaveLength(1);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
-  it('survives a change of language once its stations are painted: the new map is touched only when it has loaded', async () => {
-    const stations = mapAnswer([stationRow(1), stationRow(2)]);
+  it("keeps the user's view over a change of language: the same map, neither made again nor fitted again", async () => {
+    const stations = mapAnswer([stationRow(1, { latitude: 40, longitude: -100 }), stationRow(2, { latitude: 42, longitude: -90 })]);
     /** As the explorer's page: the legend is made again in the new language, in the same render as the map. */
     function TranslatedMap() {
       const { t } = useTranslation();
@@ -193,10 +200,19 @@ describe('the map in the interface language', () => {
     }
     renderWithProviders(<TranslatedMap />);
     expect(await features()).toHaveLength(2);
+    // The user pans and zooms in.
+    const view = { center: { lng: -91.5, lat: 41.8 }, zoom: 6.25 };
+    act(() => map().jumpTo(view));
+    const fits = map().fits.length;
     await act(() => changeLanguage('zh-CN'));
     try {
       expect(await screen.findByRole('region', { name: '站点地图' })).toBeInTheDocument();
-      expect(FakeMap.made).toHaveLength(2);
+      expect(FakeMap.made).toHaveLength(1);
+      expect(map().removed).toBe(false);
+      expect({ center: map().getCenter(), zoom: map().getZoom() }).toEqual(view);
+      expect(map().fits).toHaveLength(fits);
+      expect(screen.getByTestId('station-map')).toHaveAttribute('data-zoom', '6.25');
+      // Still painted, in the new legend's colours.
       expect(await features()).toHaveLength(2);
     } finally {
       await act(() => changeLanguage('en'));
@@ -260,6 +276,39 @@ describe('the map from the keyboard', () => {
       await userEvent.keyboard(key);
       expect(pinned()).toBeNull();
       expect(document.activeElement).toBe(canvas);
+    }
+  });
+
+  it('says that Enter on a cluster at the cross zoomed in, and to how many stations, in both languages', async () => {
+    const info = vi.spyOn(toast, 'info');
+    // Twelve stations close together (one cluster when the view takes in the far one), and one far away.
+    const close = Array.from({ length: 12 }, (_, k) => stationRow(k + 1, { latitude: 40 + k * 0.001, longitude: -100 + k * 0.001 }));
+    renderMap(mapAnswer([...close, stationRow(13, { latitude: 30, longitude: -80 })]));
+    await features();
+    const zoomOut = map().getZoom();
+    /** The cluster of the twelve, brought to the cross by the arrow keys. */
+    const clusterAtCross = async () => {
+      const cluster = (await features()).find((feature) => feature.properties.point_count === 12);
+      expect(cluster).toBeDefined();
+      const [lng, lat] = cluster!.geometry.coordinates;
+      map().center = { lng, lat };
+      map().getCanvas().focus();
+      return cluster!;
+    };
+    const cluster = await clusterAtCross();
+    await userEvent.keyboard('{Enter}');
+    expect(map().fits.at(-1)?.bounds).toEqual([[cluster.properties.west, cluster.properties.south], [cluster.properties.east, cluster.properties.north]]);
+    expect(map().getZoom()).toBeGreaterThan(zoomOut);
+    expect(info).toHaveBeenLastCalledWith('Zoomed in to 12 stations');
+    expect(pinned()).toBeNull();
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      act(() => map().jumpTo({ zoom: zoomOut }));
+      await clusterAtCross();
+      await userEvent.keyboard(' ');
+      expect(info).toHaveBeenLastCalledWith('已放大到 12 个站点');
+    } finally {
+      await act(() => changeLanguage('en'));
     }
   });
 

@@ -1,11 +1,13 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import {
+  AttributionControl,
   GeoJSONSource,
   Map as MapLibreMap,
   NavigationControl,
   Popup,
   setWorkerUrl,
   type ExpressionSpecification,
+  type IControl,
   type MapGeoJSONFeature,
   type StyleSpecification,
 } from 'maplibre-gl';
@@ -20,7 +22,7 @@ import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outli
 import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, stationsAtSpot, type ClusterProps, type ProjectedStations } from '../lib/clusters';
 import { boundsOf, selectionFeatures } from '../lib/geojson';
 import { nearestToCentre } from '../lib/keyboardPick';
-import { useMapLocale } from '../lib/mapLocale';
+import { relabelMap, useMapLocale } from '../lib/mapLocale';
 import { stationPopup, type PopupLabels } from '../lib/popup';
 import { toast } from '../../../shell/toast';
 
@@ -115,14 +117,18 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   const hintId = useId();
   const mapRef = useRef<MapLibreMap | null>(null);
   // The map whose style has loaded (its 'load'): only then may its sources, layers and paint be touched. It is
-  // the map itself, not a flag, so a map made again (a new language) is not taken as loaded for the old one's.
+  // the map itself, not a flag, so a map made again (another basemap) is not taken as loaded for the old one's.
   const [loadedMap, setLoadedMap] = useState<MapLibreMap | null>(null);
   /** The current map if it has loaded; null while a new one loads (the effects wait for it, as they depend on loadedMap). */
   const loaded = () => (loadedMap && loadedMap === mapRef.current ? loadedMap : null);
   const [failure, setFailure] = useState<string | null>(null);
   // What handlers read; refs so the map's listeners, bound once, always see the latest.
-  const live = useRef({ stations, selected, onToggle, t, onOpenStation, organizationNames });
-  live.current = { stations, selected, onToggle, t, onOpenStation, organizationNames };
+  const live = useRef({ stations, selected, onToggle, t, locale, onOpenStation, organizationNames });
+  live.current = { stations, selected, onToggle, t, locale, onOpenStation, organizationNames };
+  /** Puts the current map into a new language: set by the map's effect, which holds its controls and popups. */
+  const relabel = useRef<((next: Record<string, string>) => void) | null>(null);
+  /** The stations the view was last fitted to, on which map: only new results move the view (not a new legend). */
+  const fitted = useRef<{ map: MapLibreMap; stations: StationSet } | null>(null);
   /** A popup link's click: to whoever opens stations now (the handlers are bound once); none, the link's own. */
   const openStation = () => (live.current.onOpenStation ? (id: string) => live.current.onOpenStation?.(id) : undefined);
 
@@ -143,10 +149,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     map.getSource<GeoJSONSource>(SOURCE)?.setData(clusterView(points, set, view));
   };
 
-  // Create the map once.
+  // Create the map once (again for another basemap only: a new language relabels it, below).
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
+    let labelledIn = live.current.locale;
     try {
       map = new MapLibreMap({
         container: container.current,
@@ -154,8 +161,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
         center: [-96, 38],
         zoom: 3,
         // Its controls' labels, popups' close buttons and the canvas's name, in the interface's language.
-        locale,
-        attributionControl: mapService.attribution || mapService.styleUrl ? { compact: true } : false,
+        locale: labelledIn,
+        // Added below with the other controls, so that a new language can add it again (relabelMap).
+        attributionControl: false,
         transformRequest: mapService.accessToken
           ? (url) => ({ url: url.includes('?') ? `${url}&access_token=${mapService.accessToken}` : `${url}?access_token=${mapService.accessToken}` })
           : undefined,
@@ -165,7 +173,9 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       return;
     }
     mapRef.current = map;
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const controls: IControl[] = [new NavigationControl({ showCompass: false })];
+    if (mapService.attribution || mapService.styleUrl) controls.push(new AttributionControl({ compact: true }));
+    for (const control of controls) map.addControl(control);
 
     // This map's own: its 'moveend' may come before its style has loaded.
     let styleLoaded = false;
@@ -328,28 +338,37 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       showHover(feature, text(live.current.t(oneSpot(props) ? 'explorer.map.atSpotHover' : 'explorer.map.cluster', { count })));
     });
     map.on('mouseleave', 'clusters', hideHover);
+    // What the keyboard's Enter did, said in the page's polite live region (the toasts). A new notice replaces the
+    // last one: pressed a few times, they would pile up over the map.
+    let notice: number | undefined;
+    const say = (message?: string) => {
+      if (notice !== undefined) toast.dismiss(notice);
+      notice = message === undefined ? undefined : toast.info(message);
+    };
     // A cluster's click zooms to its stations' extent; a cluster of one place, which no zoom parts, lists them.
     const openCluster = (feature: MapGeoJSONFeature, byKeyboard = false) => {
       const props = feature.properties as ClusterProps;
       const { west, south, east, north } = props;
-      if (oneSpot(props)) pin(feature, spotOf(Number(props.f)), byKeyboard);
-      else map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
+      if (oneSpot(props)) {
+        pin(feature, spotOf(Number(props.f)), byKeyboard);
+        return;
+      }
+      map.fitBounds([[west, south], [east, north]], { padding: 60, maxZoom: DEFAULT_CLUSTER_OPTIONS.maxZoom + 1 });
+      // Seen, the map moves; from the keyboard (perhaps not seen), it is said.
+      if (byKeyboard) say(live.current.t('explorer.map.zoomedIn', { count: Number(props.point_count) }));
     };
     map.on('click', 'clusters', (event) => {
       const feature = event.features?.[0];
       if (feature) openCluster(feature);
     });
     // The keyboard's click: Enter (or Space) on the map opens what is drawn at the cross in its centre (the arrow
-    // keys move the map, + and - zoom: maplibre's own keys).
-    // "Nothing at the cross" said again replaces the last one: pressed a few times, they would pile up over the map.
-    let nothingSaid: number | undefined;
+    // keys move the map, + and - zoom: maplibre's own keys). The last notice goes: it no longer holds.
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      if (nothingSaid !== undefined) toast.dismiss(nothingSaid);
-      nothingSaid = undefined;
+      say();
       const feature = nearestToCentre(map, ['clusters', 'stations-points']);
-      if (!feature) nothingSaid = toast.info(live.current.t('explorer.map.nothingAtCentre'));
+      if (!feature) say(live.current.t('explorer.map.nothingAtCentre'));
       else if (feature.layer.id === 'clusters') openCluster(feature, true);
       else if (!Number.isNaN(indexOf(feature))) pin(feature, spotOf(indexOf(feature)), true);
     };
@@ -368,8 +387,19 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       // The view's zoom, for whoever watches the element (the browser tests follow a cluster's zoom-in).
       if (container.current) container.current.dataset.zoom = map.getZoom().toFixed(2);
     });
+    // A new language: the same map (its view stays) with maplibre's strings and the hint in it. The popups close:
+    // their words are the old language's.
+    relabel.current = (next) => {
+      if (next === labelledIn) return;
+      labelledIn = next;
+      relabelMap(map, next, controls);
+      hint.textContent = live.current.t('explorer.map.keyboardHint');
+      hideHover();
+      pinned?.remove();
+    };
 
     return () => {
+      relabel.current = null;
       map.getCanvas().removeEventListener('keydown', onKey);
       hint.remove();
       hover.remove();
@@ -378,11 +408,15 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       mapRef.current = null;
       setLoadedMap(null);
     };
-    // The style is chosen when the map is created; a changed setting applies on the next visit. A new language
-    // makes the map again: maplibre reads its strings only then.
-  }, [mapService, locale]);
+    // The style is chosen when the map is created; a changed setting applies on the next visit. Its language is
+    // read once (live), then relabelled: the map is not made again for it.
+  }, [mapService]);
 
-  // New results: replace the points, colour them, fit the view, and mark when they are painted.
+  useEffect(() => relabel.current?.(locale), [locale]);
+
+  // New results: replace the points, colour them, fit the view to them, and mark when they are painted. The same
+  // results in a new legend (a new language names the types again) are coloured again, but not fitted: the user's
+  // view stays.
   useEffect(() => {
     const map = loaded();
     const element = container.current;
@@ -393,10 +427,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     map.setPaintProperty('clusters', 'circle-color', clusterColor(range));
     if (map.getLayer('cluster-count')) map.setPaintProperty('cluster-count', 'text-color', range ? '#111111' : '#ffffff');
     const bounds = boundsOf(stations);
-    if (bounds) {
+    if (bounds && (fitted.current?.map !== map || fitted.current.stations !== stations)) {
       const [w, s, e, n] = bounds;
       map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: fitMaxZoom(mapService), duration: 0 });
     }
+    fitted.current = { map, stations };
     showView(map);
     const painted = () => {
       element.dataset.painted = 'true';

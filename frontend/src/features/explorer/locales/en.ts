@@ -85,6 +85,9 @@ const explorer = {
     none: 'None',
     cluster_one: '{{count, number}} station: click to zoom in',
     cluster_other: '{{count, number}} stations: click to zoom in',
+    /** Said (the polite live region) when Enter on a cluster at the cross zooms in to its stations. */
+    zoomedIn_one: 'Zoomed in to {{count, number}} station',
+    zoomedIn_other: 'Zoomed in to {{count, number}} stations',
     // Several stations at one place: one dot, whose popup lists them.
     atSpot_one: '{{count, number}} station at this spot',
     atSpot_other: '{{count, number}} stations at this spot',

@@ -82,6 +82,8 @@ const explorer: Strings<typeof en> = {
     none: '无',
     cluster_one: '此处有 {{count, number}} 个站点：点击放大',
     cluster_other: '此处有 {{count, number}} 个站点：点击放大',
+    zoomedIn_one: '已放大到 {{count, number}} 个站点',
+    zoomedIn_other: '已放大到 {{count, number}} 个站点',
     atSpot_one: '此位置有 {{count, number}} 个站点',
     atSpot_other: '此位置有 {{count, number}} 个站点',
     atSpotHover_one: '此位置有 {{count, number}} 个站点：点击列出',
