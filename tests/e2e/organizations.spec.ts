@@ -274,7 +274,7 @@ test('the organization screens pass axe, fit a phone, and are photographed in bo
             const region = page.getByRole('region', { name: screen.part.region[lang] });
             await expect(region.getByRole('group')).toHaveCount(Object.keys(SAMPLE_HEADER_MAP).length);
             // The window scrolled to the part, as someone looking at it sees it (under the fixed header).
-            await region.getByRole('heading', { level: 2 }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
+            await region.getByRole('heading', { level: 3 }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
             await page.screenshot({ path: `screenshots/organizations-${screen.part.name}-${lang}-${width}.png` });
           }
         }

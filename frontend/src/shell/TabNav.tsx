@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import './workspace.css';
 
@@ -16,5 +17,18 @@ export function TabNav({ label, tabs }: { label: string; tabs: TabLink[] }) {
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/**
+ * What the tab shown holds, under its name as an h2 (the page's h1 above it): those who move by headings find the
+ * section. The heading is visually hidden, as the marked tab shows the name; the panel's own sections are h3.
+ */
+export function TabPanel({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="ws-tab-panel">
+      <h2 className="visually-hidden">{label}</h2>
+      {children}
+    </div>
   );
 }

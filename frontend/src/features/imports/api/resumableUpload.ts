@@ -79,7 +79,9 @@ async function alone<T>(name: string, send: () => Promise<T>): Promise<T> {
 
 /**
  * Send the file; answers its uploadKey (to queue its import with), or undefined when nothing was sent because the
- * session ended (the sign-in dialog says so). `onProgress` gets the bytes of the file the server holds so far.
+ * session ended (the sign-in dialog says so). `onProgress` gets the bytes of the file the server holds so far: first
+ * what it held before this call sent any (a resumed upload's parts sent before; none of a new file), from which the
+ * time left of the upload is measured.
  * Refused (UploadElsewhere) while the same file is being sent to the project from another tab.
  */
 export function uploadFile(
@@ -113,6 +115,7 @@ export function uploadFile(
       const slot = await createUpload(organizationId, projectId, file, format, true);
       if (!slot) return undefined;
       if (!('uploadId' in slot)) {
+        onProgress(0);
         await uploadToS3(slot, file, onProgress);
         return slot.uploadKey;
       }

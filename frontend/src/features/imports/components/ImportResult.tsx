@@ -4,7 +4,7 @@ import { PageNav } from '../../../shell/PageNav';
 import { toast } from '../../../shell/toast';
 import { fetchFeedbackCsv, lastAnswered, useRejectedRows } from '../api/imports';
 import { everyRowDone, FINISHED, hasSettled, type ImportLog } from '../api/types';
-import { convertedLabel, COUNTS, countLabel, finishingLabel, replacedLabel, statusLabel, summariesFollow } from '../lib/labels';
+import { convertedLabel, COUNTS, countLabel, finishingLabel, replacedLabel, statusLabel, summariesFollow, timeLeftLabel } from '../lib/labels';
 import { observe, progressOf, stalledFor, type Pace } from '../lib/pace';
 import { saveCsv } from '../../../lib/download';
 
@@ -129,24 +129,19 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
   const progress = progressOf(log);
   const stalled = ended ? null : stalledFor(pace, log, now);
   const minutes = stalled !== null || finishing || ended || pace?.logId !== log.logId ? null : pace.minutes;
-  const thenSummaries = summariesFollow(log);
   // A long import (two minutes or more from queued to ended) emails its sender how it ended (imports/notify.py on the
   // server): said while it runs, so that they know they may leave. Nobody is emailed of a scheduled run.
   const emailed = !ended && log.trigger !== 'schedule' && ((minutes !== null && minutes >= 2) || now - Date.parse(log.createdAt) >= 120_000);
-  let left: string | null = null;
-  if (minutes !== null) {
-    // Summaries follow the rows (a good part of a large import's time): the time said is the rows', and says so.
-    if (minutes <= 1) left = t(thenSummaries ? 'imports.rowsLessThanAMinuteLeft' : 'imports.lessThanAMinuteLeft');
-    else left = t(thenSummaries ? 'imports.rowsMinutesLeft' : 'imports.minutesLeft', { minutes: number(minutes) });
-  }
+  // Summaries follow the rows (a good part of a large import's time): the time said is the rows', and says so.
+  const left = minutes === null ? null : timeLeftLabel(t, minutes, number, summariesFollow(log));
   return (
     <div className="imports-result">
       <div role="status">
-        <h3 ref={heading} tabIndex={-1}>
+        <h4 ref={heading} tabIndex={-1}>
           <strong>{log.fileName}</strong>
           {t('imports.afterFileName')}
           {statusLabel(t, log)}
-        </h3>
+        </h4>
         {/* An ended import's message waits for its final counts (a cancel's "after 6,000 rows" would be stale). */}
         {log.message && (!ended || settled) && <p>{log.message}</p>}
       </div>

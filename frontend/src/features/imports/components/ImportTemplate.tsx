@@ -32,7 +32,7 @@ export function ImportTemplate() {
 
   return (
     <div className="imports-template" role="group" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('imports.template.title')}</h3>
+      <h4 id={headingId}>{t('imports.template.title')}</h4>
       <p>{t('imports.template.description')}</p>
       {/* aria-disabled, not disabled, while it downloads: a disabled button would drop keyboard focus to the page. */}
       <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void download()}>

@@ -69,6 +69,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // A test on the fake clock that failed (or timed out) leaves it: the next tests run on the real one.
+  vi.useRealTimers();
   Object.assign(polling, REAL_POLLING);
   resetUploads();
   vi.unstubAllGlobals();
@@ -246,6 +248,53 @@ describe('an upload on a flaky connection', () => {
     await screen.findByRole('heading', { name: 'results.csv: Importing' });
     expect(leavingAsks()).toBe(false);
   });
+});
+
+describe("an upload's time left", () => {
+  it("is said from this try's pace: after a lost connection, the parts already on S3 do not count as sent at it", async () => {
+    // A slow link: a file of ten parts of 1,000 bytes, each taking a minute, its bytes reported every second.
+    serve({ partBytes: 1000 });
+    FakeUpload.uploadMs = 60_000;
+    FakeUpload.reportEveryMs = 1000;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const later = (seconds: number) => act(() => vi.advanceTimersByTimeAsync(seconds * 1000));
+    const line = () => screen.getByText(/^(Uploading: |正在上传：)/);
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await user.upload(screen.getByLabelText('Choose a file'), new File(['x'.repeat(10_000)], 'results.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByText(/^Uploading: /);
+    // Its first seconds say little of the link: no time left yet.
+    await later(1);
+    expect(line()).toHaveTextContent(/^Uploading: \d+ B of 9\.8 KB$/);
+    // 1,500 bytes in 90 s: 8,500 left, 8.5 min.
+    await later(89.5);
+    expect(line()).toHaveTextContent('Uploading: 1.5 KB of 9.8 KB · about 9 min left');
+
+    // The connection goes during the third part: the first two stay on S3.
+    await later(60);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await later(1);
+    expect(line()).toHaveTextContent(/^Uploading: 2 KB of 9\.8 KB$/);
+    // This try sent 1,500 bytes in 90 s: 6,500 left, 6.5 min (the 2,000 sent before counted too: 2.8 min).
+    await later(89.5);
+    expect(line()).toHaveTextContent('Uploading: 3.4 KB of 9.8 KB · about 7 min left');
+    await act(() => changeLanguage('zh-CN'));
+    expect(line()).toHaveTextContent('正在上传：3.4 KB / 9.8 KB · 约剩 7 分钟');
+    // 500 bytes left, half a minute.
+    await later(360);
+    expect(line()).toHaveTextContent('正在上传：9.3 KB / 9.8 KB · 剩余不到一分钟');
+
+    // Its import queued within the test: an upload left going would queue it into the next test's server.
+    await later(30);
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.path.endsWith('/import-data'))).toBe(true));
+    // One upload, resumed: no second one was made.
+    expect(server.calls.filter((c) => c.path.endsWith('/import-uploads'))).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('leaving the screen and coming back', () => {

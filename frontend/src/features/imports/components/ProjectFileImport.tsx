@@ -17,7 +17,7 @@ import {
 } from '../api/imports';
 import { uploadFile, uploadQueued } from '../api/resumableUpload';
 import type { ImportEndpoint, ImportLog } from '../api/types';
-import { fileSize } from '../lib/labels';
+import { fileSize, timeLeftLabel } from '../lib/labels';
 import { dismissUpload, isConnectionLost, mayTryAgain, sendUpload, uploadKey, useFollowUploads, useUpload, type Upload } from '../lib/uploads';
 import { ImportHistory } from './ImportHistory';
 import { ImportResult } from './ImportResult';
@@ -190,10 +190,10 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
 
   return (
     <section ref={section} className="imports-panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      <h3 id={titleId}>{title}</h3>
       {mayImport && help}
       {mayImport && (
-        <ImportForm uploadKey={key} target={target} onStart={started} onSend={send} />
+        <ImportForm uploadKey={key} target={target} number={number} onStart={started} onSend={send} />
       )}
       <ImportResult
         log={log}
@@ -219,18 +219,20 @@ interface ImportFormProps {
   /** The project's uploads to the target's route (lib/uploads). */
   uploadKey: string;
   target: FileImportTarget;
+  /** A number in the interface's language (the upload's minutes left). */
+  number: (value: number) => string;
   /** A start that sends nothing (an empty file): the previous file's result leaves all the same. */
   onStart: () => void;
   onSend: (what: Sent) => void;
 }
 
 /**
- * The file, its format and dry run; sends the file (`onSend`: to S3, with its progress, then its import). A failed
- * upload says why in plain words and is offered again, the same file, without choosing it again. While "Only
- * check the file" is ticked the button says "Check file"; a check sent clears the box, so that the next press
- * imports the file (its result offers that too).
+ * The file, its format and dry run; sends the file (`onSend`: to S3, with its progress and time left, then its
+ * import). A failed upload says why in plain words and is offered again, the same file, without choosing it again.
+ * While "Only check the file" is ticked the button says "Check file"; a check sent clears the box, so that the next
+ * press imports the file (its result offers that too).
  */
-function ImportForm({ uploadKey: key, target, onStart, onSend }: ImportFormProps) {
+function ImportForm({ uploadKey: key, target, number, onStart, onSend }: ImportFormProps) {
   const { t, i18n } = useTranslation();
   const ids = useId();
   const upload = useUpload(key);
@@ -343,6 +345,12 @@ function ImportForm({ uploadKey: key, target, onStart, onSend }: ImportFormProps
             {upload.sent === undefined
               ? t('imports.uploadPreparing', { total: fileSize(upload.size, i18n.language) })
               : t('imports.uploading', { sent: fileSize(upload.sent, i18n.language), total: fileSize(upload.size, i18n.language) })}
+            {upload.minutesLeft != null && (
+              <>
+                {' · '}
+                {timeLeftLabel(t, upload.minutesLeft, number)}
+              </>
+            )}
           </p>
         </div>
       )}

@@ -88,6 +88,15 @@ export function outcomeLabel(t: TFunction, log: Pick<ImportLog, 'dryRun' | 'form
   ].join(' · ');
 }
 
+/**
+ * A time left in words, from whole minutes rounded up (lib/pace: 1 stands for less than a minute): "about 3 min
+ * left" (an upload's, an import's). `thenSummaries`: an import's rows', the station summaries being updated after them.
+ */
+export function timeLeftLabel(t: TFunction, minutes: number, number: (value: number) => string, thenSummaries = false): string {
+  if (minutes <= 1) return t(thenSummaries ? 'imports.rowsLessThanAMinuteLeft' : 'imports.lessThanAMinuteLeft');
+  return t(thenSummaries ? 'imports.rowsMinutesLeft' : 'imports.minutesLeft', { minutes: number(minutes) });
+}
+
 /** A file size for people: 2.5 KB, 1.2 MB. */
 export function fileSize(size: number, language: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];

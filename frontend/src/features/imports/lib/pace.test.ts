@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLog } from '../test/fakeImportServer';
-import { observe, stalledFor, STALL_MS, type Pace } from './pace';
+import { observe, stalledFor, STALL_MS, uploadMinutesLeft, type Pace } from './pace';
 
 const T0 = Date.parse('2026-11-24T03:10:00.000Z');
 
@@ -43,5 +43,30 @@ describe('the pace of an import', () => {
     const renewed = observe(pace, { ...log, leaseUntil: 220 }, T0 + 110_000);
     expect(renewed).not.toBe(pace);
     expect(stalledFor(renewed, log, T0 + 200_000)).toBeNull();
+  });
+});
+
+describe('the time left of an upload', () => {
+  const MB = 1_000_000;
+
+  it('says nothing before its try has sent for 2 s, nor before it has sent anything, nor once every byte is sent', () => {
+    const start = { at: T0, sent: 0 };
+    expect(uploadMinutesLeft(null, start, MB / 10, 10 * MB, T0 + 1999)).toBeNull();
+    expect(uploadMinutesLeft(null, start, 0, 10 * MB, T0 + 10_000)).toBeNull();
+    expect(uploadMinutesLeft(null, start, 10 * MB, 10 * MB, T0 + 10_000)).toBeNull();
+    // 0.1 MB in 2 s: 9.9 MB left at 3 MB a minute, 3.3 min.
+    expect(uploadMinutesLeft(null, start, MB / 10, 10 * MB, T0 + 2000)).toBe(4);
+  });
+
+  it("takes a resumed upload's pace from what this try sent, not from the parts an earlier try left on S3", () => {
+    // 6 MB held as the try began, 1 MB sent by it in a minute: 2.5 MB left, 2.5 min (7 MB a minute: less than one).
+    expect(uploadMinutesLeft(null, { at: T0, sent: 6 * MB }, 7 * MB, 9.5 * MB, T0 + 60_000)).toBe(3);
+  });
+
+  it('steadies its minutes as an import\'s: down one step an update, up only once clearly past the step shown', () => {
+    const start = { at: T0, sent: 0 };
+    // 4.5 min left by the pace, 7 shown: 6; 7.4 min with 7 shown: still 7.
+    expect(uploadMinutesLeft(7, start, MB, 5.5 * MB, T0 + 60_000)).toBe(6);
+    expect(uploadMinutesLeft(7, start, MB, 8.4 * MB, T0 + 60_000)).toBe(7);
   });
 });

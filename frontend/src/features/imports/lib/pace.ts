@@ -9,6 +9,8 @@ import { everyRowDone, type ImportLog } from '../api/types';
  * itself), so "no progress" is the time since the screen last saw the log change. Should the API answer
  * `updatedAt` or `leaseUntil`, a change of either counts as a sign of life too (a worker renewing its lease while
  * it recounts the summaries); their times are not compared with the browser's clock, which may be off.
+ *
+ * The file's upload before the import has its time left too, in the same minutes (uploadMinutesLeft, at the end).
  */
 
 /** Without any change for this long, a running import is said to make no progress. */
@@ -85,7 +87,7 @@ export function observe(previous: Pace | null, log: Watched, now: number): Pace 
   const rowsDone = everyRowDone(log);
   const rowsTook = rowsDone ? (same?.rowsTook ?? (Number.isFinite(startOf(log)) ? Math.max(0, now - startOf(log)) : null)) : null;
   const estimate = running && progress !== null ? minutesLeft(samples, progress, log, now, resumed) : null;
-  return { logId: log.logId, key, changedAt: now, samples, rowsTook, resumed, minutes: smooth(minutes, estimate) };
+  return { logId: log.logId, key, changedAt: now, samples, rowsTook, resumed, minutes: shownMinutes(minutes, estimate) };
 }
 
 /** The time left in minutes (not rounded), from the pace over the window, else over the whole run; null: too early. */
@@ -111,7 +113,7 @@ function minutesLeft(samples: Sample[], progress: number, log: Watched, now: num
  * The minutes shown next: rounded up (at least 1, "less than a minute"); down by at most one step an update, up
  * only once the estimate is half a minute past the step shown (an estimate wavering about a minute stays put).
  */
-function smooth(shown: number | null, estimate: number | null): number | null {
+export function shownMinutes(shown: number | null, estimate: number | null): number | null {
   if (estimate === null) return null;
   const target = Math.max(1, Math.ceil(estimate));
   if (shown === null) return target;
@@ -130,4 +132,26 @@ export function stalledFor(pace: Pace | null, log: Watched, now: number): number
   const still = now - pace.changedAt;
   const threshold = everyRowDone(log) ? Math.max(STALL_MS, pace.rowsTook ?? 0) : STALL_MS;
   return still >= threshold ? still : null;
+}
+
+/** An upload's time left is said once its try has sent for this long (its first moments say little of the link). */
+export const UPLOAD_MIN_MS = 2_000;
+
+/** Where an upload's try is measured from: when the server first said what it held, and how much that was. */
+export interface UploadStart {
+  at: number;
+  sent: number;
+}
+
+/**
+ * An upload's time left as shown (in whole minutes, as an import's: shownMinutes), at the pace of this try: the
+ * bytes it sent since `start` over the time since. What the server held at its start (a resumed file's parts sent
+ * by an earlier try) was not sent at this pace and counts for nothing. Null until the try has sent something for
+ * UPLOAD_MIN_MS, and once every byte is sent.
+ */
+export function uploadMinutesLeft(shown: number | null, start: UploadStart, sent: number, size: number, now: number): number | null {
+  const elapsed = now - start.at;
+  const sentNow = sent - start.sent;
+  if (elapsed < UPLOAD_MIN_MS || sentNow <= 0 || sent >= size) return null;
+  return shownMinutes(shown, (size - sent) / (sentNow / elapsed) / 60_000);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, SessionEndedError } from '../../../api/client';
 import { ConnectionLost, UploadElsewhere } from '../api/imports';
+import { uploadMinutesLeft, type UploadStart } from './pace';
 
 /**
  * The files being sent to import, kept outside the screen that sent them: an upload carries on when its user
@@ -19,6 +20,13 @@ export interface Upload {
    * connection the server is asked which parts it holds): the bar then says no number rather than 0.
    */
   sent?: number;
+  /**
+   * This try's first `sent` and when it came: what the server held as the try began (a resumed file's parts sent
+   * before). The time left is from the pace since then.
+   */
+  start?: UploadStart;
+  /** The time left in whole minutes (lib/pace's uploadMinutesLeft); null until it says anything. */
+  minutesLeft?: number | null;
   /** Why the last try failed; undefined while it is being sent. */
   failure?: unknown;
 }
@@ -76,9 +84,10 @@ export function mayTryAgain(failure: unknown): boolean {
 }
 
 /**
- * Send a file: `send` asks for the slot, sends the bytes (reporting them) and queues the import, answering its
- * id (undefined: nothing was queued, e.g. the session ended: the sign-in dialog says so). The screen open for
- * `key` is then told of the import; with none open, `away` says what became of it.
+ * Send a file: `send` asks for the slot, sends the bytes (reporting the bytes the server holds: first what it held
+ * before this try sent any, then as they arrive) and queues the import, answering its id (undefined: nothing was
+ * queued, e.g. the session ended: the sign-in dialog says so). The screen open for `key` is then told of the
+ * import; with none open, `away` says what became of it.
  */
 export async function sendUpload(
   key: string,
@@ -92,7 +101,10 @@ export async function sendUpload(
   try {
     const logId = await send((sent) => {
       const current = uploads.get(key);
-      if (current && current.failure === undefined) set(key, { ...current, sent });
+      if (!current || current.failure !== undefined) return;
+      const now = Date.now();
+      const start = current.start ?? { at: now, sent };
+      set(key, { ...current, sent, start, minutesLeft: uploadMinutesLeft(current.minutesLeft ?? null, start, sent, size, now) });
     });
     set(key, undefined);
     if (!logId) return;

@@ -29,6 +29,7 @@ const imports = {
   rowsRead: '{{rows}} rows read',
   rowsOf: '{{done}} of {{total}} rows',
   done: '{{percent}} done',
+  /** An upload's or an import's time left, after what is done ("Uploading: 2 MB of 9 MB · about 3 min left"). */
   minutesLeft: 'about {{minutes}} min left',
   lessThanAMinuteLeft: 'less than a minute left',
   /** The rows' time left of an import that updates the station summaries after its rows (that takes a while more). */

@@ -64,6 +64,11 @@ export interface FakeImportOptions {
    * is asked for (the last one stays). Without: every import queued is log-1.
    */
   second?: ImportLog[];
+  /**
+   * A file larger than this many bytes goes as a multipart upload (u-1) of parts this large, put to S3 by FakeUpload,
+   * as the server makes them of files over 8 MB. Without: every file goes in one POST.
+   */
+  partBytes?: number;
 }
 
 /** GET import-template: every column of the template and two example rows, with the byte-order mark the server sends. */
@@ -76,7 +81,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections, chineseMessages = {}, second }: FakeImportOptions) {
+export function fakeImportServer({ organizationId, projectId, endpoint = 'import-data', states, earlier = [], answerDelayMs = 0, forbidden = false, endsBeforeCancel = false, afterCancel, rejections, chineseMessages = {}, second, partBytes }: FakeImportOptions) {
   const base = `/api/v1/organization/${organizationId}/projects/${projectId}`;
   const calls: Call[] = [];
   let asked = 0;
@@ -109,9 +114,28 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     const inLanguage = (log: ImportLog): ImportLog =>
       chinese && log.message && chineseMessages[log.message] ? { ...log, message: chineseMessages[log.message]! } : log;
     if (method === 'POST' && url.pathname === `${base}/import-uploads`) {
-      const { fileName } = JSON.parse(String(init!.body)) as { fileName: string };
-      return json({ uploadKey: `uploads/${organizationId}/${projectId}/k/${fileName}`, url: S3_URL, fields: { key: 'k', policy: 'p' },
-        expiresAt: '2026-11-24T04:00:00Z' }, 201);
+      const { fileName, size, multipart } = JSON.parse(String(init!.body)) as { fileName: string; size: number; multipart?: boolean };
+      const uploadKey = `uploads/${organizationId}/${projectId}/k/${fileName}`;
+      if (partBytes && multipart && size > partBytes) {
+        return json({ uploadKey, uploadId: 'u-1', partBytes, partCount: Math.ceil(size / partBytes), expiresAt: '2026-11-24T04:00:00Z' }, 201);
+      }
+      return json({ uploadKey, url: S3_URL, fields: { key: 'k', policy: 'p' }, expiresAt: '2026-11-24T04:00:00Z' }, 201);
+    }
+    if (method === 'POST' && url.pathname === `${base}/import-uploads/parts`) {
+      // The parts S3 took (FakeUpload), and where to put the others.
+      const { size } = JSON.parse(String(init!.body)) as { size: number };
+      const numbers = Array.from({ length: Math.ceil(size / partBytes!) }, (_, index) => index + 1);
+      const urlOf = (partNumber: number) => `${S3_URL}/u-1/${partNumber}`;
+      const bytesOf = (partNumber: number) => Math.min(partBytes!, size - (partNumber - 1) * partBytes!);
+      return json({
+        partBytes,
+        done: numbers.filter((n) => FakeUpload.stored.has(urlOf(n))).map((partNumber) => ({ partNumber, bytes: bytesOf(partNumber) })),
+        parts: numbers.filter((n) => !FakeUpload.stored.has(urlOf(n))).map((partNumber) => ({ partNumber, bytes: bytesOf(partNumber), url: urlOf(partNumber) })),
+      });
+    }
+    if (method === 'POST' && url.pathname === `${base}/import-uploads/complete`) {
+      const { uploadKey, size } = JSON.parse(String(init!.body)) as { uploadKey: string; size: number };
+      return json({ uploadKey, size });
     }
     if (method === 'POST' && url.pathname === `${base}/${endpoint}`) {
       if (queued && second) {
@@ -185,18 +209,22 @@ const FORM_TAIL_BYTES = 63;
 const UPLOAD_MS = 100;
 
 /**
- * The browser's XMLHttpRequest posting the form to S3: reports the form's bytes (fields, half the file),
- * then all of them UPLOAD_MS later, then succeeds, as a browser does (its total is the form's, not the file's).
- * `FakeUpload.failing` uploads (the next ones) lose the connection half way (the browser's network error);
- * while `FakeUpload.hanging`, they stop half way and wait (a flaky connection), until aborted.
+ * The browser's XMLHttpRequest posting the form to S3 (or putting a part of a multipart upload): reports the form's
+ * bytes (fields, half the file), then all of them UPLOAD_MS later, then succeeds, as a browser does (its total is the
+ * form's, not the file's). `FakeUpload.failing` uploads (the next ones) lose the connection half way (the browser's
+ * network error); while `FakeUpload.hanging`, they stop half way and wait (a flaky connection), until aborted.
  */
 export class FakeUpload {
   static posted: { url: string; form: FormData }[] = [];
+  /** The parts S3 has taken (their URLs): the server's multipart routes answer them done. */
+  static stored = new Set<string>();
   static failing = 0;
   static hanging = false;
   static aborted = 0;
   /** How long an upload takes (ms). */
   static uploadMs = UPLOAD_MS;
+  /** Set: the bytes are reported this often (ms), at an even pace over `uploadMs` (a slow link), not half at once. */
+  static reportEveryMs: number | null = null;
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -212,10 +240,12 @@ export class FakeUpload {
     for (const upload of FakeUpload.live) for (const timer of upload.timers) clearTimeout(timer);
     FakeUpload.live.clear();
     FakeUpload.posted = [];
+    FakeUpload.stored.clear();
     FakeUpload.failing = 0;
     FakeUpload.hanging = false;
     FakeUpload.aborted = 0;
     FakeUpload.uploadMs = UPLOAD_MS;
+    FakeUpload.reportEveryMs = null;
   }
 
   open(_method: string, url: string) {
@@ -227,13 +257,23 @@ export class FakeUpload {
     for (const timer of this.timers) clearTimeout(timer);
   }
 
-  send(form: FormData) {
+  send(body: FormData | Blob) {
     FakeUpload.live.add(this);
-    FakeUpload.posted.push({ url: this.url, form });
-    const fileSize = (form.get('file') as File).size;
-    const total = FORM_HEAD_BYTES + fileSize + FORM_TAIL_BYTES;
+    // A form counts its fields besides the file; a part is its bytes alone.
+    const isForm = body instanceof FormData;
+    if (isForm) FakeUpload.posted.push({ url: this.url, form: body });
+    const fileSize = isForm ? (body.get('file') as File).size : body.size;
+    const head = isForm ? FORM_HEAD_BYTES : 0;
+    const total = isForm ? FORM_HEAD_BYTES + fileSize + FORM_TAIL_BYTES : fileSize;
     const progress = (loaded: number) => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
-    this.timers.push(setTimeout(() => progress(FORM_HEAD_BYTES + fileSize / 2), 0));
+    const every = FakeUpload.reportEveryMs;
+    if (every) {
+      for (let at = 0; at < FakeUpload.uploadMs; at += every) {
+        this.timers.push(setTimeout(() => progress(head + (fileSize * at) / FakeUpload.uploadMs), at));
+      }
+    } else {
+      this.timers.push(setTimeout(() => progress(head + fileSize / 2), 0));
+    }
     if (FakeUpload.hanging) return;
     if (FakeUpload.failing > 0) {
       FakeUpload.failing -= 1;
@@ -242,7 +282,8 @@ export class FakeUpload {
     }
     this.timers.push(setTimeout(() => {
       progress(total);
-      this.status = 204;
+      if (!isForm) FakeUpload.stored.add(this.url);
+      this.status = isForm ? 204 : 200;
       this.onload?.();
     }, FakeUpload.uploadMs));
   }

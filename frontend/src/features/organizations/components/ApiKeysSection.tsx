@@ -39,7 +39,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
 
   return (
     <section aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">{t('organizations.apiKeys.title')}</h2>
+      <h3 id="api-keys-title">{t('organizations.apiKeys.title')}</h3>
       <p className="muted">{t('organizations.apiKeys.intro')}</p>
       {keys.data.length === 0 ? (
         <p className="muted">{t('organizations.apiKeys.empty')}</p>

@@ -117,7 +117,7 @@ export function HeaderMapForm({ organizationId }: { organizationId: string }) {
 
   return (
     <section aria-labelledby="header-map-title">
-      <h2 id="header-map-title">{t('organizations.headerMap.title')}</h2>
+      <h3 id="header-map-title">{t('organizations.headerMap.title')}</h3>
       <p className="muted">{t('organizations.headerMap.intro')}</p>
       <form
         ref={formRef}

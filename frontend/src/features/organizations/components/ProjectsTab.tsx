@@ -54,10 +54,10 @@ export function ProjectsTab({ organizationId }: { organizationId: string }) {
         <ul ref={list} className="ws-cards" aria-label={t('organizations.projects.title')} tabIndex={-1}>
           {projects.data.map((project) => (
             <li key={project.id} className="ws-card">
-              {/* Under the page's h1 (the organization): a level skipped had confused heading navigation. */}
-              <h2>
+              {/* Under the tab's h2 (Projects) and the page's h1: a level skipped had confused heading navigation. */}
+              <h3>
                 <Link to={projectPagePath(organizationId, project.id)}>{project.name}</Link>
-              </h2>
+              </h3>
               {project.description && <p className="muted">{project.description}</p>}
               {canEdit && (
                 <div className="ws-actions">

@@ -115,7 +115,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
 
   return (
     <section aria-labelledby="map-service-title">
-      <h2 id="map-service-title">{t('organizations.settings.mapService')}</h2>
+      <h3 id="map-service-title">{t('organizations.settings.mapService')}</h3>
       <p className="muted">
         {setting.data.inherited ? t('organizations.settings.inherited') : t('organizations.settings.ownSince', { date: formatDate(setting.data.updatedAt, i18n.language) })}
       </p>
@@ -231,7 +231,7 @@ function WqxAccountForm({ organizationId }: { organizationId: string }) {
   };
   return (
     <section aria-labelledby="wqx-title">
-      <h2 id="wqx-title">{t('organizations.settings.wqxAccount')}</h2>
+      <h3 id="wqx-title">{t('organizations.settings.wqxAccount')}</h3>
       <p className="muted">
         {configured
           ? t('organizations.settings.wqxKeySet', { date: formatDate(seen.privateKeySetAt, i18n.language) })

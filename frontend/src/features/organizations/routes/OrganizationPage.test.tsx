@@ -9,6 +9,7 @@ import { toast } from '../../../shell/toast';
 import { DEMO_ORG, fakeOrganizationsServer, ME } from '../test/fakeOrganizationsServer';
 import { PROFILES, renderWorkspace } from '../test/renderWorkspace';
 import { holdAnswers } from '../../../test/holdAnswers';
+import { pageOutline } from '../../../test/headings';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 
@@ -1084,5 +1085,32 @@ describe('organization workspace', () => {
     await changeLanguage('zh-CN');
     await open('stations');
     expect(await within(await screen.findByRole('table')).findByText('湖泊或水库')).toBeInTheDocument();
+  });
+});
+
+describe("the workspace's tab panels", () => {
+  /** Each tab's headings under the page's h1, as someone moving by headings meets them: its name, then its sections. */
+  const OUTLINES = {
+    en: {
+      members: ['h2 Members'],
+      projects: ['h2 Projects', 'h3 Creek survey'],
+      stations: ['h2 Stations'],
+      parameters: ['h2 Parameters'],
+      settings: ['h2 Settings', 'h3 Map service', 'h3 Column names of imported files', 'h3 WQX account', 'h3 API keys'],
+    },
+    'zh-CN': {
+      members: ['h2 成员'],
+      projects: ['h2 项目', 'h3 Creek survey'],
+      stations: ['h2 站点'],
+      parameters: ['h2 参数'],
+      settings: ['h2 设置', 'h3 地图服务', 'h3 导入文件的列名', 'h3 WQX 账户', 'h3 API 密钥'],
+    },
+  };
+  const cases = (['en', 'zh-CN'] as const).flatMap((language) => Object.entries(OUTLINES[language]).map(([tab, outline]) => ({ language, tab, outline })));
+
+  it.each(cases)('$tab ($language): an h2 naming the tab under the h1, its sections h3 under that', async ({ language, tab, outline }) => {
+    await changeLanguage(language);
+    renderWorkspace(workspace(tab), PROFILES.orgadmin);
+    expect(await pageOutline()).toEqual(['h1 Demo Watershed Council', ...outline]);
   });
 });

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isSystemAdmin } from '../../../auth/roles';
 import { useSession } from '../../../auth/session';
 import { Spinner } from '../../../shell/LazyView';
-import { TabNav } from '../../../shell/TabNav';
+import { TabNav, TabPanel } from '../../../shell/TabNav';
 import { LoadError } from '../../../shell/LoadError';
 import { useOrganization } from '../api/organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
@@ -112,11 +112,13 @@ export function OrganizationPage() {
         </div>
       </div>
       {tabNav}
-      {tab === 'members' && <MembersTab organizationId={organizationId} organizationName={name} />}
-      {tab === 'projects' && <ProjectsTab organizationId={organizationId} />}
-      {tab === 'stations' && <StationsTab organizationId={organizationId} />}
-      {tab === 'parameters' && <ParametersTab organizationId={organizationId} />}
-      {tab === 'settings' && <SettingsTab organizationId={organizationId} />}
+      <TabPanel label={t(TAB_LABELS[tab as OrganizationTab])}>
+        {tab === 'members' && <MembersTab organizationId={organizationId} organizationName={name} />}
+        {tab === 'projects' && <ProjectsTab organizationId={organizationId} />}
+        {tab === 'stations' && <StationsTab organizationId={organizationId} />}
+        {tab === 'parameters' && <ParametersTab organizationId={organizationId} />}
+        {tab === 'settings' && <SettingsTab organizationId={organizationId} />}
+      </TabPanel>
       {editing && (
         <OrganizationDialog organization={organization.data} onClose={() => setEditing(false)} />
       )}

@@ -125,7 +125,7 @@ describe("a project's activity", () => {
     expect(listedRow(EMPTY.id).at(-1)).toHaveTextContent(/^2011-08-01$/);
 
     await user.click(await screen.findByRole('link', { name: MEASURED.id }));
-    const heading = await screen.findByRole('heading', { level: 2, name: `Activity ${MEASURED.id}` });
+    const heading = await screen.findByRole('heading', { level: 3, name: `Activity ${MEASURED.id}` });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(router.state.location.pathname).toBe(ACTIVITIES);
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ page: '2', activity: MEASURED.id });
@@ -253,7 +253,7 @@ describe("a project's activity", () => {
   it('opens from a link of its own; its Back link leads to the list', async () => {
     const user = userEvent.setup();
     const { router } = renderWorkspace(`${ACTIVITIES}?activity=${encodeURIComponent(MEASURED.id)}`, PROFILES.viewer);
-    expect(await screen.findByRole('heading', { level: 2, name: `Activity ${MEASURED.id}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: `Activity ${MEASURED.id}` })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: `Values of activity ${MEASURED.id} (2)` })).toBeInTheDocument();
     const back = screen.getByRole('link', { name: 'Back to the activities' });
     expect(back).toHaveAttribute('href', ACTIVITIES);
@@ -268,7 +268,7 @@ describe("a project's activity", () => {
     expect(screen.getByRole('link', { name: 'Back to the activities' })).toBeInTheDocument();
 
     await act(() => changeLanguage('zh-CN'));
-    expect(await screen.findByRole('heading', { level: 2, name: '活动 NO-SUCH-ACTIVITY' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: '活动 NO-SUCH-ACTIVITY' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回活动列表' })).toBeInTheDocument();
     await act(() => changeLanguage('en'));
   });

@@ -55,9 +55,9 @@ export function ActivityDetail({
           {t('projects.activity.back')}
         </Link>
       </p>
-      <h2 id={headingId} ref={heading} tabIndex={-1} className="ws-wrap">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="ws-wrap">
         {t('projects.activity.title', { id: activityId })}
-      </h2>
+      </h3>
       {activity.error ? (
         <p className="alert alert-error" role="alert">
           {messageOf(activity.error)}
@@ -133,7 +133,7 @@ function Results({ activity }: { activity: Activity }) {
   const caption = t('projects.activity.caption', { id: activity.id, count: activity.results.length });
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('projects.activity.results')}</h3>
+      <h4 id={headingId}>{t('projects.activity.results')}</h4>
       {activity.results.length === 0 ? (
         <p>{t('projects.activity.noResults')}</p>
       ) : (

@@ -7,6 +7,7 @@ import { toast } from '../../../shell/toast';
 import { DEMO_ORG, demoState, fakeOrganizationsServer } from '../../organizations/test/fakeOrganizationsServer';
 import { jsonResponse } from '../../../test/render';
 import { PROFILES, renderWorkspace } from '../../organizations/test/renderWorkspace';
+import { pageOutline } from '../../../test/headings';
 
 let server: ReturnType<typeof fakeOrganizationsServer>;
 const PROJECT = `/userspace/organizations/${DEMO_ORG}/projects/p-creek`;
@@ -510,5 +511,32 @@ describe('a project page that cannot be loaded', () => {
     expect(alert).toHaveTextContent('无法连接到服务器。请检查网络连接，然后重试。');
     expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
     await changeLanguage('en');
+  });
+});
+
+describe("the project's tab panels", () => {
+  /** Each tab's headings under the page's h1, as someone moving by headings meets them: its name, then its sections. */
+  const OUTLINES = {
+    en: {
+      stations: ['h2 Stations'],
+      parameters: ['h2 Parameters'],
+      activities: ['h2 Activities'],
+      imports: ['h2 Imports', 'h3 Import data', 'h4 The Open Water Data template'],
+      logger: ['h2 Logger data', 'h3 Series of this project', 'h3 Import a logger file', 'h3 Import sources'],
+    },
+    'zh-CN': {
+      stations: ['h2 站点'],
+      parameters: ['h2 参数'],
+      activities: ['h2 活动'],
+      imports: ['h2 导入', 'h3 导入数据', 'h4 Open Water Data 模板'],
+      logger: ['h2 记录仪数据', 'h3 本项目的序列', 'h3 导入记录仪文件', 'h3 导入源'],
+    },
+  };
+  const cases = (['en', 'zh-CN'] as const).flatMap((language) => Object.entries(OUTLINES[language]).map(([tab, outline]) => ({ language, tab, outline })));
+
+  it.each(cases)('$tab ($language): an h2 naming the tab under the h1, its sections h3 under that', async ({ language, tab, outline }) => {
+    await changeLanguage(language);
+    renderWorkspace(`${PROJECT}/${tab}`, PROFILES.orgadmin);
+    expect(await pageOutline()).toEqual(['h1 Creek survey', ...outline]);
   });
 });

@@ -6,7 +6,7 @@ import { useSession } from '../../../auth/session';
 import { chineseNamesOf, withChineseName } from '../../../lib/parameterNames';
 import { useDocumentTitle } from '../../../shell/documentTitle';
 import { Spinner } from '../../../shell/LazyView';
-import { TabNav } from '../../../shell/TabNav';
+import { TabNav, TabPanel } from '../../../shell/TabNav';
 import { LoadError } from '../../../shell/LoadError';
 import { useOrganizationStationChoices, useParameterChoices, useProjectParameters, useProjectStations, useSetProjectList } from '../api/lists';
 import { useProject } from '../api/project';
@@ -96,12 +96,14 @@ export function ProjectPage() {
       <h1 id="project-title">{project.data.name}</h1>
       {project.data.description && <p className="muted">{project.data.description}</p>}
       {tabNav}
-      {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
-      {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
-      {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
-      {tab === 'imports' &&
-        (canEdit ? <ImportsTab organizationId={organizationId} projectId={projectId} /> : <NoImports organizationId={organizationId} projectId={projectId} />)}
-      {tab === 'logger' && <ProjectLoggerTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+      <TabPanel label={tabLabel!}>
+        {tab === 'stations' && <StationsList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+        {tab === 'parameters' && <ParametersList organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+        {tab === 'activities' && <ActivitiesTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+        {tab === 'imports' &&
+          (canEdit ? <ImportsTab organizationId={organizationId} projectId={projectId} /> : <NoImports organizationId={organizationId} projectId={projectId} />)}
+        {tab === 'logger' && <ProjectLoggerTab organizationId={organizationId} projectId={projectId} canEdit={canEdit} />}
+      </TabPanel>
     </section>
   );
 }

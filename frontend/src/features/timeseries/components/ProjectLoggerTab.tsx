@@ -59,7 +59,7 @@ export function ProjectLoggerTab({ organizationId, projectId, canEdit }: Props) 
   return (
     <div className="project-logger">
       <section aria-labelledby="logger-series-title">
-        <h2 id="logger-series-title" ref={heading} tabIndex={-1}>{t('timeseries.project.series')}</h2>
+        <h3 id="logger-series-title" ref={heading} tabIndex={-1}>{t('timeseries.project.series')}</h3>
         {series.error && <p role="alert" className="alert alert-error">{messageOf(series.error)}</p>}
         {series.data && series.data.length === 0 && (
           <p className="muted">{t(canEdit ? 'timeseries.project.noSeriesHowTo' : 'timeseries.project.noSeries')}</p>
@@ -198,7 +198,7 @@ function ImportSources({ organizationId, projectId, onDataChanged }: Omit<Props,
   return (
     <section aria-labelledby="import-sources-title">
       {/* Where focus goes once a deleted source's row (and its Delete button) has left the table. */}
-      <h2 id="import-sources-title" ref={heading} tabIndex={-1}>{t('timeseries.project.sources')}</h2>
+      <h3 id="import-sources-title" ref={heading} tabIndex={-1}>{t('timeseries.project.sources')}</h3>
       <p className="muted">{t('timeseries.project.sourcesHelp')}</p>
       {sources.data && sources.data.length === 0 && <p className="muted">{t('timeseries.project.noSources')}</p>}
       {sources.data && sources.data.length > 0 && (
