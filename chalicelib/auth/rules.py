@@ -17,10 +17,15 @@ FORBIDDEN = "You do not have permission to do this."
 NEEDS_CONTRIBUTOR = "You need to be a data contributor or group administrator of this organization."
 NEEDS_GROUP_ADMIN = "You need to be a group administrator of this organization."
 NEEDS_MEMBER = "You need to be a member of this organization."
+# The header of an organization's API key (chalicelib/apikeys), taken only by the rules that say so.
+API_KEY_HEADER = "x-api-key"
+API_KEY_NOT_TAKEN = ("An API key is taken only by a push of values (POST /wapi/{projectId}/ts); this route needs a "
+                     "bearer token: Authorization: Bearer <token>.")
 
 
 class Rule:
     requires_sign_in = True
+    accepts_api_key = False
 
     def check(self, principal: Principal | None, params: dict) -> None:
         if principal is None:
@@ -30,6 +35,13 @@ class Rule:
 
     def allows(self, principal: Principal, params: dict) -> bool:
         return True
+
+    def refuse_api_key_alone(self, principal: Principal | None, headers) -> None:
+        """A 401 that says why an API key without a token is not enough here, where "Sign-in required." left a
+        script's author looking for what was wrong with the key."""
+        if (principal is None and self.requires_sign_in and not self.accepts_api_key
+                and headers.get(API_KEY_HEADER) is not None):
+            raise Unauthorized(API_KEY_NOT_TAKEN)
 
 
 class Public(Rule):

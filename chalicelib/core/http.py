@@ -124,6 +124,7 @@ class Routes:
             principal = authenticate(request.headers.get("authorization"))
             set_current(principal)
             try:
+                rule.refuse_api_key_alone(principal, request.headers)
                 rule.check(principal, request.uri_params or {})
                 if not versioned and request.method in CHANGE_METHODS:
                     _refuse_if_match(request.headers.get("if-match"))

@@ -16,6 +16,9 @@ ZH_CN = {
     "Sign-in required.": "需要登录。",
     "Sign-in required: a bearer token, or an organization API key in X-API-Key.":
         "需要登录：请提供 bearer 令牌，或在 X-API-Key 中提供组织的 API 密钥。",
+    "An API key is taken only by a push of values (POST /wapi/{{projectId}}/ts); this route needs a bearer token: "
+    "Authorization: Bearer <token>.":
+        "API 密钥仅用于推送数值（POST /wapi/{{projectId}}/ts）；此路由需要 bearer 令牌：Authorization: Bearer <token>。",
     "You do not have permission to do this.": "您没有执行此操作的权限。",
     "You need to be a data contributor or group administrator of an organization to do this.":
         "您需要是某个组织的数据贡献者或组管理员才能执行此操作。",
@@ -802,6 +805,7 @@ ZH_CN = {
     "a series needs values: [[time, value, qualifier?], ...]": "序列需要 values：[[time, value, qualifier?], ...]",
     "all {count} values rejected: {message}": "全部 {count} 个数值被拒绝：{message}",
     "station {value} is not a station of this project's organization": "站点 {value} 不是此项目所属组织的站点",
+    "unknown field {name}: a series takes {fields}": "未知字段 {name}：序列可用的字段为 {fields}",
     "needs stationId or stationIdentifier": "需要 stationId 或 stationIdentifier",
     "unknown station {identifier}: create it first": "未知站点 {identifier}：请先创建该站点",
     "unknown parameterId {value}": "未知的 parameterId {value}",

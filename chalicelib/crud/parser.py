@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 from urllib.parse import parse_qsl
 
-from chalicelib.crud.conditions import (DELIM, DELIM_STR, TRUE, Compare, Condition, all_of, any_of, check_field,
-                                        normalize_search, parse_filter, parse_value)
+from chalicelib.crud.conditions import (CANONICAL_OPERATORS, DELIM, DELIM_STR, TRUE, Compare, Condition, all_of,
+                                        any_of, check_field, normalize_search, parse_filter, parse_value)
 from chalicelib.core.errors import BadRequest
 
 PARAMETER_LIMIT = 1000
@@ -302,10 +302,18 @@ def _parse_number(name: str, text: str) -> int:
 
 
 def parse_uuid_param(name: str, value: Any) -> str:
-    """A route's id parameter, which must be a UUID string."""
+    """A route's id parameter, which must be a UUID string. The hand-written PATCH and DELETE of a collection's item
+    path check it too, so a malformed id answers one 400 whatever the method (a walk met 400 on GET, 404 on PATCH)."""
     if not isinstance(value, str) or not _UUID.fullmatch(value):
         raise BadRequest(f"Invalid param {name}. UUID string expected")
     return value
+
+
+# What a filter may compare with, said where it is documented: a client had only the refusal's list to learn them from.
+_IGNORING_CASE = [op for op in CANONICAL_OPERATORS if op.endswith("L")]
+OPERATORS = ("$op: " + ", ".join(op for op in CANONICAL_OPERATORS if op not in _IGNORING_CASE)
+             + f"; {', '.join(_IGNORING_CASE)} ignore case ($cont does not). $in, $notin and $between take values "
+               "joined by commas; $isnull and $notnull none.")
 
 
 def query_parameters(max_page_size: int, *, joins: bool = False) -> dict[str, dict]:
@@ -315,9 +323,10 @@ def query_parameters(max_page_size: int, *, joins: bool = False) -> dict[str, di
     count = {"type": "integer", "minimum": 0}
     parameters = {
         "fields": {"type": "string", "description": "fields to return, comma separated (the key always is)"},
-        "s": {"type": "string", "description": 'a JSON search, e.g. {"name": {"$cont": "river"}}'},
-        "filter": {**repeated, "description": "field||$op||value, ANDed (ignored when s is given)"},
-        "or": {**repeated, "description": "field||$op||value, ORed"},
+        "s": {"type": "string", "description": 'a JSON search, e.g. {"name": {"$contL": "river"}}: names holding '
+                                                'river in any case'},
+        "filter": {**repeated, "description": f"field||$op||value, ANDed (ignored when s is given). {OPERATORS}"},
+        "or": {**repeated, "description": f"field||$op||value, ORed. {OPERATORS}"},
         "join": {**repeated, "description": "relation||field1,field2"},
         "sort": {**repeated, "description": "field,ASC or field,DESC"},
         "limit": {**count, "description": f"items a page; at most {max_page_size} (a larger limit, or 0, "

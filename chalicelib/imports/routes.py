@@ -44,6 +44,10 @@ def _page(params: dict) -> tuple[int, int]:
 # The JSON body of import-data and import-ts-data (a form instead carries the file, format and dryRun fields).
 QUEUE_BODY = fields_body({"uploadKey": TEXT, "format": TEXT, "dryRun": {"type": ["boolean", "string"]}},
                          required=("uploadKey",))
+# What queueing answers (202): the log a client follows.
+QUEUED = {"type": "object", "required": ["logId", "status"], "properties": {
+    "logId": {"type": "string", "description": "Follow the import at GET .../queued-import/{logId}."},
+    "status": {"type": "string", "enum": ["queued"]}}}
 
 
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
@@ -78,7 +82,7 @@ def complete_upload(organizationId, projectId):
 
 @routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
-@describe(status=202, body=QUEUE_BODY)
+@describe(status=202, body=QUEUE_BODY, returns=QUEUED)
 def import_data(organizationId, projectId):
     """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
     return queue_from_request(organizationId, projectId, routes.current_request)

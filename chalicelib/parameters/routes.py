@@ -7,6 +7,7 @@ from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_list, describe_update, register_collection_routes
 from chalicelib.organizations import service as organizations
 from chalicelib.parameters import service
@@ -48,7 +49,7 @@ def create_parameter():
 @describe_update(service.COLLECTION)
 def update_parameter(id):
     """Change a parameter (not its label)."""
-    parameter = service.get(id)
+    parameter = service.get(parse_uuid_param("id", id))
     _require_write(parameter.organizationId)
     return versions.answer(service.update(parameter, routes.json_body(), expected=routes.expected_versions()))
 
@@ -56,7 +57,7 @@ def update_parameter(id):
 @routes.route("/parameter/{id}", methods=["DELETE"], auth=rules.signed_in)
 def delete_parameter(id):
     """Delete a parameter."""
-    parameter = service.get(id)
+    parameter = service.get(parse_uuid_param("id", id))
     _require_write(parameter.organizationId)
     service.delete(parameter)
     return {}

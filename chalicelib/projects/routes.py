@@ -6,6 +6,7 @@ from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import ID_LIST_OR_CHANGE, describe
+from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service
@@ -36,7 +37,7 @@ def create_project():
 @describe_update(service.COLLECTION)
 def update_project(id):
     """Change a project's name or description."""
-    project = service.get(id)
+    project = service.get(parse_uuid_param("id", id))
     require_write(project.organizationId)
     return versions.answer(service.update(project, routes.json_body(), expected=routes.expected_versions()))
 
@@ -44,7 +45,7 @@ def update_project(id):
 @routes.route("/project/{id}", methods=["DELETE"], auth=rules.signed_in)
 def delete_project(id):
     """Delete a project."""
-    project = service.get(id)
+    project = service.get(parse_uuid_param("id", id))
     require_write(project.organizationId)
     service.delete(project)
     return {}

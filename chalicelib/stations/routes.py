@@ -7,6 +7,7 @@ from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import describe
 from chalicelib.crud.collection import MAX_BULK
+from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.stations import service
 
@@ -51,7 +52,7 @@ def create_stations():
 @describe_update(service.COLLECTION)
 def update_station(id):
     """Change a station's fields (not its organization or identifier)."""
-    station = service.get(id)
+    station = service.get(parse_uuid_param("id", id))
     require_write(station.organizationId)
     return versions.answer(service.update(station, service.validate(routes.json_body(), creating=False),
                                           expected=routes.expected_versions()))
@@ -60,7 +61,7 @@ def update_station(id):
 @routes.route("/station/{id}", methods=["DELETE"], auth=rules.signed_in)
 def delete_station(id):
     """Delete a station (soft: it leaves every list and the explorer)."""
-    station = service.get(id)
+    station = service.get(parse_uuid_param("id", id))
     require_write(station.organizationId)
     service.delete(station)
     return {}

@@ -21,6 +21,11 @@ MAX_SERIES = 200
 MAX_REASONS = 100
 UNIT_LIMIT = 40  # characters of a unit, a statistic
 NO_ZONE = "has no time zone: add Z (UTC) or an offset such as -05:00"
+# The fields a series entry takes (station and parameterName: older names of stationIdentifier and parameter). Any
+# other is refused with its series: a misspelt "unit" read as no unit stored every value in the parameter's unit,
+# unconverted (a walk of 2026-11-28 pushed degF values that were kept as deg C).
+SERIES_FIELDS = ("stationId", "stationIdentifier", "station", "parameterId", "parameter", "parameterName", "unit",
+                 "statistic", "sensor", "values")
 
 
 def epoch_of(text: Any, latest: int | None = None) -> tuple[int | None, str | None]:
@@ -63,6 +68,13 @@ def _text(entry: dict, name: str, limit: int = 100) -> str | None:
     if not isinstance(value, str) or len(value) > limit:
         raise ValueError(f"{name} must be text of at most {limit} characters")
     return value.strip() or None
+
+
+def _refuse_unknown_fields(entry: dict) -> None:
+    unknown = sorted(str(name) for name in entry if name not in SERIES_FIELDS)
+    if unknown:
+        name, fields = unknown[0], ", ".join(SERIES_FIELDS)
+        raise ValueError(f"unknown field {name!r}: a series takes {fields}")
 
 
 def _station(project: Project, entry: dict) -> str:
@@ -151,6 +163,7 @@ def push(project: Project, body: Any) -> dict:
             reject(index, None, "a series needs values: [[time, value, qualifier?], ...]")
             continue
         try:
+            _refuse_unknown_fields(entry)
             station_id = _station(project, entry)
             parameter_id, label, parameter_unit, on_accepted = _parameter(entry, project.organizationId)
             unit, statistic = _text(entry, "unit", UNIT_LIMIT), _text(entry, "statistic", UNIT_LIMIT)

@@ -27,6 +27,32 @@ routes = Routes(__name__)
 _FILTERS = {name: {"type": "string"} for name in ("series", "stationId", "projectId", "organizationId", "parameterId")}
 _RANGE = {"from": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"},
           "to": {"type": "string", "description": "ISO 8601 date or time (UTC when no zone)"}}
+_TIME = {"type": ["string", "null"], "description": "ISO 8601 in UTC"}
+_TEXT_OR_NULL = {"type": ["string", "null"]}
+SERIES = {"type": "object", "required": list(service.PUBLIC_FIELDS), "properties": {
+    **{name: _TEXT_OR_NULL for name in service.PUBLIC_FIELDS},
+    "id": {"type": "string", "description": "The series id: ?series= of wapi/ts/data and wapi/ts/download."},
+    "projectIds": {"type": "array", "items": {"type": "string"}}, "count": {"type": "integer", "minimum": 0,
+                                                                            "description": "Values stored."},
+    "firstTime": _TIME, "lastTime": _TIME}}
+LISTED_SERIES = {**SERIES, "properties": {**SERIES["properties"], "stationIdentifier": _TEXT_OR_NULL,
+                                          "parameterName": _TEXT_OR_NULL}}
+_POINT_TIME = {"type": "string", "description": "ISO 8601 in UTC; an aggregate's: its period's start"}
+RAW_POINT = {"type": "object", "required": ["t", "v"], "properties": {
+    "t": _POINT_TIME, "v": {"type": "number"}, "q": {"type": "string", "description": "the value's qualifier"},
+    "flag": {"type": "string", "enum": ["out-of-range"]}}}
+AGGREGATED_POINT = {"type": "object", "required": ["t", "min", "mean", "max", "n"], "properties": {
+    "t": _POINT_TIME, "min": {"type": "number"}, "mean": {"type": "number"}, "max": {"type": "number"},
+    "n": {"type": "integer", "description": "values in the period"},
+    "flagged": {"type": "integer", "description": "of them, values out of the parameter's plausible range"}}}
+SERIES_DATA = {"type": "object", "required": ["series", "from", "to", "count", "aggregate", "points", "step"],
+               "properties": {
+    "series": SERIES, "from": _TIME, "to": _TIME, "count": {"type": "integer", "description": "values in the range"},
+    "aggregate": {"type": "string", "enum": [level for level in service.AGGREGATES if level != "auto"]},
+    "points": {"type": "array", "items": {"anyOf": [RAW_POINT, AGGREGATED_POINT]}},
+    "step": {"type": ["integer", "null"], "description": "the points' usual spacing in seconds"},
+    "truncated": {"type": "boolean", "description": "raw: more values than ?limit; the rest from `next` on"},
+    "next": {"type": "string", "description": "raw, truncated: ?from of the next request"}}}
 NOT_YOURS = "This API key belongs to another organization; it can only push to that organization's projects."
 
 
@@ -88,7 +114,7 @@ def _chosen(params: dict) -> list:
 
 
 @routes.route("/wapi/ts/list", auth=rules.public)
-@describe(query=_FILTERS)
+@describe(query=_FILTERS, returns={"type": "array", "items": LISTED_SERIES})
 def list_series():
     """Series (station, parameter, statistic, sensor, unit, count, first and last time) of ?stationId |
     projectId | organizationId, optionally one parameterId."""
@@ -102,7 +128,7 @@ def list_series():
 @routes.route("/wapi/ts/data", auth=rules.public)
 @describe(query={"series": {"type": "string", "required": True}, **_RANGE,
                  "aggregate": {"type": "string", "enum": list(service.AGGREGATES)},
-                 "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_RAW_LIMIT}})
+                 "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_RAW_LIMIT}}, returns=SERIES_DATA)
 def series_data():
     """One series' values in ?from..to: raw, or min/mean/max per hour, day or month (?aggregate=auto picks the
     finest that fits ?limit points, 2,000 by default). Points are only where there are values; `step` is their
@@ -188,9 +214,37 @@ PUSH_ANSWER = {"type": "object", "required": ["accepted", "rejected", "rejectedS
     "rejectionsOmitted": {**_COUNT, "description": "Rejections beyond those listed."}}}
 
 
+_NAME = {"type": "string", "maxLength": 100}
+_UNIT = {"type": "string", "maxLength": push.UNIT_LIMIT}
+# A series entry of a push, field by field as push.SERIES_FIELDS takes them: an entry with any other is refused whole.
+PUSH_SERIES = {"type": "object", "required": ["values"], "additionalProperties": False, "properties": {
+    "stationId": {"type": "string", "description": "The station's id (GET /station); or stationIdentifier."},
+    "stationIdentifier": {**_NAME, "description": "The station's identifier in the project's organization, as "
+                                                  "shown on its page; the station must exist."},
+    "station": {**_NAME, "description": "The same as stationIdentifier."},
+    "parameterId": {"type": "string", "description": "The parameter's id (GET /parameter/parameters); or parameter."},
+    "parameter": {**_NAME, "description": "The parameter's name, as Temperature, water; a name not known yet makes "
+                                          "a new parameter once one of its values is accepted."},
+    "parameterName": {**_NAME, "description": "The same as parameter."},
+    "unit": {**_UNIT, "description": "The unit of the values sent; values in another unit than the series' are "
+                                     "converted to it, or refused when they cannot be."},
+    "statistic": {**_UNIT, "description": "What a value is of a period, as Mean or Maximum; one series per statistic."},
+    "sensor": {**_NAME, "description": "The sensor, when a station has several of the parameter; one series per "
+                                       "sensor."},
+    "values": {"type": "array", "description": "[time, value] or [time, value, qualifier]: the time in ISO 8601 with "
+               "a zone (Z or an offset such as -05:00), the value a number, the qualifier text of at most 20 "
+               "characters.", "items": {"type": "array", "minItems": 2, "maxItems": 3, "prefixItems": [
+                   {"type": "string"}, {"type": "number"}, {"type": "string", "maxLength": 20}]}}}}
+PUSH_BODY = {"type": "object", "required": ["series"], "properties": {
+    "series": {"type": "array", "maxItems": push.MAX_SERIES, "items": PUSH_SERIES}},
+    "examples": [{"series": [{"stationIdentifier": "LOGGER-1", "parameter": "Temperature, water", "unit": "deg C",
+                             "values": [["2024-06-01T00:00:00Z", 12.5], ["2024-06-01T00:15:00Z", 12.75, "P"]]}]}]}
+
+
 @routes.route("/wapi/{projectId}/ts", methods=["POST"], auth=ProjectWriters())
-@describe(body={"type": "object", "required": ["series"], "properties": {"series": {"type": "array", "items": {
-    "type": "object"}}}}, body_required=True, returns=PUSH_ANSWER, description="Authenticate with a bearer token or "
+@describe(body=PUSH_BODY, body_required=True, returns=PUSH_ANSWER, description="projectId is the project's id (the "
+    f"id of GET /project), not its projectKey. At most {push.MAX_VALUES:,} values in at most {push.MAX_SERIES} "
+    "series; a larger push is refused (413): split it. Authenticate with a bearer token or "
     "an organization API key in the X-API-Key header. `rejected` counts values, those of a series refused whole "
     "included, so accepted + duplicates + rejected is the number of values sent; `rejectedSeries` counts the series "
     "entries refused whole (each listed with value null), and `rejectionsOmitted` the rejections beyond the "
@@ -207,7 +261,7 @@ def push_values(projectId):
 
 @routes.route(import_routes.PROJECT + "/import-ts-data", methods=["POST"], auth=import_routes.CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
-@describe(status=202, body=import_routes.QUEUE_BODY)
+@describe(status=202, body=import_routes.QUEUE_BODY, returns=import_routes.QUEUED)
 def import_ts_data(organizationId, projectId):
     """Queue a time-series import (wide logger CSV, long CSV, USGS Water Services JSON), as import-data does."""
     return import_routes.queue_from_request(organizationId, projectId, routes.current_request,

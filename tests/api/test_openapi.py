@@ -103,6 +103,7 @@ FIELDS_OF = {
     ("patch", "/organization/{organizationId}"): {"name", "description", "website", "contact", "id"},
     ("put", "/organization/{organizationId}/members/{userId}"): {"roleName"},
     ("put", "/organization/{organizationId}/settings/{settingKey}"): {"value"},
+    ("post", "/organization/{organizationId}/api-keys"): {"name"},
     ("put", "/organization/{organizationId}/wqx-account"): {"wqxOrganizationId", "userId", "privateKey",
                                                             "organizationId", "privateKeySetAt", "configured",
                                                             "updatedAt"},
