@@ -42,7 +42,8 @@ export const statisticColumns = {
 
 type Handler = (url: URL, init: RequestInit | undefined) => unknown;
 
-/** A fetch that answers by method and path (below /api/v1); every call is recorded. */
+/** A fetch that answers by method and path (below /api/v1), with a handler's own Response as it is (another status
+ * than 200); every call is recorded. */
 export function fakeApi(routes: Record<string, Handler | unknown>) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -59,6 +60,7 @@ export function fakeApi(routes: Record<string, Handler | unknown>) {
       });
     }
     const answer = typeof route === 'function' ? (route as Handler)(url, init) : route;
+    if (answer instanceof Response) return answer;
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
   };
   return { fetch, calls };
@@ -113,6 +115,22 @@ export const explorerApi = () => ({
   },
   'GET /statistic/sampleLocationList': (url: URL) => url.searchParams.get('rows')!.split(',').map((row) => statisticStations[Number(row)]),
 });
+
+/** GET /statistic/sampleLocationList's refusal of rows of a snapshot rebuilt since, in the server's words. */
+function snapshotGone(version: string | null, current: number): Response {
+  const message = `Snapshot ${version} is no longer current (now ${current}). Reload the station list.`;
+  return new Response(JSON.stringify({ statusCode: 409, message }), { status: 409, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** GET /statistic/sampleLocationList of a server whose current snapshot (the object's, which a test may change: a
+ * rebuild) holds `stations` by row: the rows of any other snapshot are refused, as the server refuses them. */
+export function stationsAtRows(current: { snapshot: number; stations: StationRow[] }) {
+  return (url: URL) => {
+    const asked = url.searchParams.get('snapshot');
+    if (Number(asked) !== current.snapshot) return snapshotGone(asked, current.snapshot);
+    return url.searchParams.get('rows')!.split(',').map((row) => current.stations[Number(row)]);
+  };
+}
 
 /** A station as POST /statistic's objects list it (with its county, which the answer's totals count). */
 export interface StationRow {

@@ -1,9 +1,10 @@
-import { get } from '../../../api/client';
+import { ApiError, get } from '../../../api/client';
 import { rowsOf } from './options';
 
 /**
  * GET /statistic/sampleLocationList?snapshot=v&rows=r1,r2: the stations at row numbers of the
  * snapshot the map's points came from (a point's popup). Answers are kept, so a second hover is instant.
+ * A snapshot rebuilt since (stations created, an import ended) is refused with 409: see isSnapshotGone.
  */
 export const SAMPLE_LOCATION_LIST_PATH = '/statistic/sampleLocationList';
 
@@ -59,4 +60,10 @@ export function getStationsAt(snapshot: number, rows: number[]): Promise<(Statio
     });
   }
   return Promise.all(rows.map((row) => cache.get(keyOf(row))!));
+}
+
+/** Whether a lookup was refused because its snapshot is no longer the current one (409 "Snapshot N is no longer
+ * current"): its row numbers may name other stations now, so the map's stations are to be asked for again. */
+export function isSnapshotGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
 }

@@ -402,8 +402,8 @@ export interface StationAnswer {
   error: unknown;
   isLoading: boolean;
   isValidating: boolean;
-  /** Ask again (after a failure: "Try again"). */
-  mutate: () => Promise<unknown>;
+  /** Ask again (after a failure: "Try again"; a snapshot rebuilt since), resolving with the new answer. */
+  mutate: () => Promise<StationSet | undefined>;
 }
 
 const NOT_ASKED: StationAnswer = { data: undefined, error: undefined, isLoading: false, isValidating: false, mutate: async () => undefined };

@@ -1,6 +1,6 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../../api/client';
@@ -11,7 +11,7 @@ import { OFFLINE_MAP_SERVICE, type MapService } from '../api/mapService';
 import { decodeStatistic, type StationSet } from '../api/statistic';
 import type { StationDetails } from '../api/stationsAt';
 import { FakeMap } from '../fakeMaplibre';
-import { fakeApi, ORG_A, ORG_B, organizations, statisticOver, stationRow, type StationRow } from '../fixtures';
+import { fakeApi, ORG_A, ORG_B, organizations, statisticOver, stationRow, stationsAtRows, type StationRow } from '../fixtures';
 import { typeLegend } from '../lib/colors';
 import { StationMap } from './StationMap';
 
@@ -27,12 +27,23 @@ let api: ReturnType<typeof fakeApi>;
 // Looked-up stations are kept by snapshot and row: each test's stations are of a snapshot of their own.
 let snapshot = 100;
 
-/** The map's answer for `stations` (points looked up by their rows, as the map's popups do). */
-function mapAnswer(stations: StationRow[]): StationSet {
+/** The map's set for `stations`, of a snapshot of its own. */
+function setOf(stations: StationRow[]): StationSet {
   const body = statisticOver(stations)(new URL('http://localhost'), { body: JSON.stringify({ format: 'columns' }) });
-  api = fakeApi({ 'GET /statistic/sampleLocationList': (url: URL) => url.searchParams.get('rows')!.split(',').map((row) => stations[Number(row)]) });
-  vi.stubGlobal('fetch', vi.fn(api.fetch));
   return { ...decodeStatistic(body), snapshot: (snapshot += 1) };
+}
+
+/** The server's lookups of points by their rows (as the map's popups do) in its current snapshot. */
+function serve(current: StationSet, stations: StationRow[]) {
+  api = fakeApi({ 'GET /statistic/sampleLocationList': stationsAtRows({ snapshot: current.snapshot!, stations }) });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+}
+
+/** The map's answer for `stations`, the server's current one. */
+function mapAnswer(stations: StationRow[]): StationSet {
+  const set = setOf(stations);
+  serve(set, stations);
+  return set;
 }
 
 function renderMap(stations: StationSet, { mapService = TILES, onToggle = vi.fn() }: { mapService?: MapService; onToggle?: (s: StationDetails) => void } = {}) {
@@ -328,5 +339,94 @@ describe('the map from the keyboard', () => {
     await userEvent.keyboard('{Enter}');
     expect(result.current).toEqual([]);
     toast.clear();
+  });
+});
+
+describe("a pick whose stations changed meanwhile (the server's snapshot rebuilt: stations created, an import ended)", () => {
+  // Two stations far apart; since, a third was created, which comes first: the others' rows moved on by one.
+  const before = [stationRow(1, { latitude: 40, longitude: -100 }), stationRow(2, { latitude: 42, longitude: -90 })];
+  const after = [stationRow(3, { latitude: 35, longitude: -110 }), ...before];
+
+  /** As the explorer's page holds the map's stations: the set it asks for again replaces them. */
+  function ReloadingMap({ stale, current, onReload }: { stale: StationSet; current: StationSet; onReload: () => void }) {
+    const [stations, setStations] = useState(stale);
+    const legend = useMemo(() => typeLegend(stations.stationType), [stations]);
+    const reloadStations = async () => {
+      onReload();
+      setStations(current);
+      return current;
+    };
+    return (
+      <StationMap stations={stations} legend={legend} valueRange={null} selected={[]} onToggle={vi.fn()} mapService={TILES} reloadStations={reloadStations} />
+    );
+  }
+
+  /** The map of `before`, whose snapshot the server has rebuilt since with `current` (its answer when asked again). */
+  async function renderRebuilt(current: StationRow[] = after) {
+    const stale = setOf(before);
+    const rebuilt = setOf(current);
+    serve(rebuilt, current);
+    const onReload = vi.fn();
+    const { unmount } = renderWithProviders(<ReloadingMap stale={stale} current={rebuilt} onReload={onReload} />);
+    const points = await features();
+    /** The point of the stale set's station i. */
+    const point = (i: number) => points.find((feature) => feature.properties.i === i)!;
+    return { stale, rebuilt, onReload, point, unmount };
+  }
+  const lookups = () => api.calls.map((call) => [Number(call.url.searchParams.get('snapshot')), call.url.searchParams.get('rows')]);
+
+  it("lists the spot's stations from the current snapshot, the map's stations asked for again once, the user's view kept", async () => {
+    const { stale, rebuilt, onReload, point } = await renderRebuilt();
+    const view = { center: { lng: -91, lat: 41.5 }, zoom: 6.25 };
+    act(() => map().jumpTo(view));
+    const fits = map().fits.length;
+    act(() => map().fire('click', 'stations-points', { features: [point(1)] }));
+    await waitFor(() => expect(pinned()).not.toBeNull());
+    expect(pinned()).toHaveTextContent(/^Station 2IdentifierID-2Organization/);
+    // Refused by its row in the old snapshot; found at the same place in the new one, by its row there.
+    expect(lookups()).toEqual([[stale.snapshot, '1'], [rebuilt.snapshot, '2']]);
+    expect(onReload).toHaveBeenCalledTimes(1);
+    // Redrawn with the new station, where the user had the map: the same results, not new ones to fit.
+    await waitFor(() => expect((map().getSource('stations')!.data as { features: Feature[] }).features).toHaveLength(3));
+    expect({ center: map().getCenter(), zoom: map().getZoom() }).toEqual(view);
+    expect(map().fits).toHaveLength(fits);
+  });
+
+  it('opens the list of the spot at the cross from the current snapshot on Enter, the focus in it', async () => {
+    const { point } = await renderRebuilt();
+    const [lng, lat] = point(1).geometry.coordinates;
+    map().center = { lng, lat };
+    map().getCanvas().focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(pinned()).not.toBeNull());
+    expect(pinned()).toHaveTextContent(/^Station 2IdentifierID-2Organization/);
+    expect(document.activeElement).toBe(within(pinned()!).getAllByRole('link')[0]);
+  });
+
+  it("shows a hovered station from the current snapshot rather than 'Loading...' for ever", async () => {
+    const { point } = await renderRebuilt();
+    act(() => map().fire('mouseenter', 'stations-points', { features: [point(1)] }));
+    await waitFor(() => expect(hovered()).toHaveTextContent(/^Station 2IdentifierID-2Organization/));
+  });
+
+  it('says that the map was updated and to pick again when no station stands at the spot now, in both languages', async () => {
+    const info = vi.spyOn(toast, 'info');
+    const notices = [
+      ['en', 'The station data changed meanwhile: the map now shows the latest. Pick the station again.'],
+      ['zh-CN', '站点数据已在此期间更新，地图现在显示最新数据。请重新选择站点。'],
+    ] as const;
+    try {
+      for (const [language, notice] of notices) {
+        await act(() => changeLanguage(language));
+        // Station 2 was deleted since.
+        const { point, unmount } = await renderRebuilt(after.slice(0, 2));
+        act(() => map().fire('click', 'stations-points', { features: [point(1)] }));
+        await waitFor(() => expect(info).toHaveBeenLastCalledWith(notice));
+        expect(pinned()).toBeNull();
+        unmount();
+      }
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -16,13 +16,21 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapService } from '../api/mapService';
 import { detailsAt, type StationSet } from '../api/statistic';
-import { getStationsAt, type StationDetails } from '../api/stationsAt';
+import { getStationsAt, isSnapshotGone, type StationDetails } from '../api/stationsAt';
 import { NO_VALUE_COLOR, OTHER_COLOR, rampStops, type TypeLegendEntry } from '../lib/colors';
 import { outlineStyle, showOutlines, WATER_COLOR } from '../../../lib/maps/outlines';
-import { clusterView, DEFAULT_CLUSTER_OPTIONS, projectStations, stationsAtSpot, type ClusterProps, type ProjectedStations } from '../lib/clusters';
+import {
+  clusterView,
+  DEFAULT_CLUSTER_OPTIONS,
+  projectStations,
+  stationsAtSpot,
+  stationsStandingAt,
+  type ClusterProps,
+  type ProjectedStations,
+} from '../lib/clusters';
 import { boundsOf, selectionFeatures } from '../lib/geojson';
 import { nearestToCentre } from '../lib/keyboardPick';
-import { relabelMap, useMapLocale } from '../lib/mapLocale';
+import { useMapLabels } from '../lib/mapLocale';
 import { stationPopup, type PopupLabels } from '../lib/popup';
 import { toast } from '../../../shell/toast';
 
@@ -94,25 +102,40 @@ export interface StationMapProps {
   onOpenStation?: (id: string) => void;
   /** Organization names by id, for the popups. */
   organizationNames?: Map<string, string>;
+  /** Asks for the stations again, resolving with the new set: a popup's lookup found their snapshot rebuilt since
+   * (stations created, an import ended), so the map takes the current one. */
+  reloadStations?: () => Promise<StationSet | undefined>;
 }
 
-/** The stations at indices of the set: from the set itself (row form), or looked up by their snapshot rows. */
-async function stationsOf(stations: StationSet | undefined, indices: number[]): Promise<StationDetails[]> {
-  if (!stations || !indices.length) return [];
+/** The stations at indices of the set: from the set itself (row form), or looked up by their snapshot rows.
+ * Undefined: that snapshot was rebuilt since, and its rows may name other stations now (isSnapshotGone). */
+async function stationsOf(stations: StationSet, indices: number[]): Promise<StationDetails[] | undefined> {
+  if (!indices.length) return [];
   if (stations.id[indices[0]]) return indices.map((i) => detailsAt(stations, i));
   const { row, snapshot } = stations;
   if (!row || snapshot === undefined || !Number.isFinite(snapshot)) return [];
-  const found = await getStationsAt(snapshot, indices.map((i) => row[i]));
-  return found.filter((station): station is StationDetails => station !== undefined);
+  try {
+    const found = await getStationsAt(snapshot, indices.map((i) => row[i]));
+    return found.filter((station): station is StationDetails => station !== undefined);
+  } catch (error) {
+    if (isSnapshotGone(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A spot's stations as a popup lists them (at most MAX_LISTED), and how many stand there. */
+interface SpotStations {
+  stations: StationDetails[];
+  count: number;
 }
 
 /** A cluster of stations at one place: no zoom parts them. */
 const oneSpot = ({ west, south, east, north }: ClusterProps) => east - west < 1e-9 && north - south < 1e-9;
 
 /** The explorer's map: clustered station points coloured by type or value, popups, fit to results. */
-export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService, onOpenStation, organizationNames }: StationMapProps) {
+export function StationMap({ stations, legend, valueRange: range, selected, onToggle, mapService, onOpenStation, organizationNames, reloadStations }: StationMapProps) {
   const { t } = useTranslation();
-  const locale = useMapLocale(t('explorer.map.label'));
+  const mapLabels = useMapLabels(t('explorer.map.label'));
   const container = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -123,12 +146,13 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
   const loaded = () => (loadedMap && loadedMap === mapRef.current ? loadedMap : null);
   const [failure, setFailure] = useState<string | null>(null);
   // What handlers read; refs so the map's listeners, bound once, always see the latest.
-  const live = useRef({ stations, selected, onToggle, t, locale, onOpenStation, organizationNames });
-  live.current = { stations, selected, onToggle, t, locale, onOpenStation, organizationNames };
-  /** Puts the current map into a new language: set by the map's effect, which holds its controls and popups. */
-  const relabel = useRef<((next: Record<string, string>) => void) | null>(null);
+  const live = useRef({ selected, onToggle, t, onOpenStation, organizationNames, reloadStations });
+  live.current = { selected, onToggle, t, onOpenStation, organizationNames, reloadStations };
   /** The stations the view was last fitted to, on which map: only new results move the view (not a new legend). */
   const fitted = useRef<{ map: MapLibreMap; stations: StationSet } | null>(null);
+  /** The set last asked for again (a lookup found its snapshot rebuilt): the set replacing it is the same results
+   * from the current snapshot, which keeps the user's view rather than being fitted as new results. */
+  const reloadedFrom = useRef<StationSet | null>(null);
   /** A popup link's click: to whoever opens stations now (the handlers are bound once); none, the link's own. */
   const openStation = () => (live.current.onOpenStation ? (id: string) => live.current.onOpenStation?.(id) : undefined);
 
@@ -149,11 +173,10 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     map.getSource<GeoJSONSource>(SOURCE)?.setData(clusterView(points, set, view));
   };
 
-  // Create the map once (again for another basemap only: a new language relabels it, below).
+  // Create the map once (again for another basemap only: a new language relabels it, useMapLabels).
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
-    let labelledIn = live.current.locale;
     try {
       map = new MapLibreMap({
         container: container.current,
@@ -161,8 +184,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
         center: [-96, 38],
         zoom: 3,
         // Its controls' labels, popups' close buttons and the canvas's name, in the interface's language.
-        locale: labelledIn,
-        // Added below with the other controls, so that a new language can add it again (relabelMap).
+        locale: mapLabels.current(),
+        // Added below with the other controls, so that a new language can add it again (useMapLabels).
         attributionControl: false,
         transformRequest: mapService.accessToken
           ? (url) => ({ url: url.includes('?') ? `${url}&access_token=${mapService.accessToken}` : `${url}?access_token=${mapService.accessToken}` })
@@ -270,6 +293,48 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       hover.remove();
       hoverToken += 1;
     };
+    // What the keyboard's Enter did (or why a pick opened nothing), said in the page's polite live region (the
+    // toasts). A new notice replaces the last one: pressed a few times, they would pile up over the map.
+    let notice: number | undefined;
+    const say = (message?: string) => {
+      if (notice !== undefined) toast.dismiss(notice);
+      notice = message === undefined ? undefined : toast.info(message);
+    };
+    /** The set a lookup found outdated, asked for again once however many lookups find so (a hover, then a click):
+     * the set of the current snapshot, or undefined when none came (an error, or the same snapshot again). */
+    let reloading: { stale: StationSet; current: Promise<StationSet | undefined> } | undefined;
+    const reloaded = (stale: StationSet) => {
+      if (reloading?.stale !== stale) {
+        reloadedFrom.current = stale;
+        const current = Promise.resolve(live.current.reloadStations?.())
+          .catch(() => undefined)
+          .then((set) => {
+            if (set && set.snapshot !== stale.snapshot) return set;
+            // Nothing new replaces it: the next results are new ones, fitted as ever.
+            if (reloadedFrom.current === stale) reloadedFrom.current = null;
+            return undefined;
+          });
+        reloading = { stale, current };
+      }
+      return reloading.current;
+    };
+    /**
+     * The stations of a spot (indices of the shown set, all at one place). Their snapshot rebuilt since, the map's
+     * stations are asked for again, and the spot's are those standing at the same place in the new set: what a pick
+     * on the redrawn map lists (the rows, which differ, cannot tell them). Undefined: not found so (none stands there
+     * now, no new set came, or it was rebuilt again), and the user is to pick again.
+     */
+    const lookUp = async (spot: number[]): Promise<SpotStations | undefined> => {
+      const set = shown.current.stations;
+      if (!set) return { stations: [], count: 0 };
+      const found = await stationsOf(set, spot.slice(0, MAX_LISTED));
+      if (found) return { stations: found, count: spot.length };
+      const current = await reloaded(set);
+      if (!current) return undefined;
+      const again = stationsStandingAt(current, [set.longitude[spot[0]], set.latitude[spot[0]]]);
+      const foundAgain = again.length ? await stationsOf(current, again.slice(0, MAX_LISTED)) : undefined;
+      return foundAgain?.length ? { stations: foundAgain, count: again.length } : undefined;
+    };
     /**
      * A click's popup, pinned: the stations of a spot (at most MAX_LISTED), each with its selection box. Opened from
      * the keyboard (`byKeyboard`), the focus goes into it, and Escape closes it and gives the focus back to the map.
@@ -279,12 +344,15 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       pinned?.remove();
       const popup = new Popup({ offset: 10, className: 'station-pinned' }).setLngLat(pointOf(feature));
       pinned = popup;
-      const listed = spot.slice(0, MAX_LISTED);
-      void stationsOf(live.current.stations, listed).then((found) => {
-        if (!found.length || pinned !== popup) return;
+      void lookUp(spot).then((result) => {
+        if (pinned !== popup) return;
         const tr = live.current.t;
-        const count = spot.length;
-        const heading = count === 1 ? undefined : count > listed.length ? tr('explorer.map.atSpotListed', { count, shown: listed.length }) : tr('explorer.map.atSpot', { count });
+        // Not opened, and the map redrawn meanwhile: said, or nothing would seem to happen.
+        if (!result) say(tr('explorer.map.changedPickAgain'));
+        if (!result?.stations.length) return;
+        const { stations: found, count } = result;
+        const listed = Math.min(count, MAX_LISTED);
+        const heading = count === 1 ? undefined : count > listed ? tr('explorer.map.atSpotListed', { count, shown: listed }) : tr('explorer.map.atSpot', { count });
         const selection = {
           isSelected: (station: StationDetails) => live.current.selected.some((s) => s.id === station.id),
           onToggle: (station: StationDetails) => live.current.onToggle(station),
@@ -319,9 +387,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       }
       showHover(feature, text(live.current.t('common.loading')));
       const token = (hoverToken += 1);
-      void stationsOf(live.current.stations, spot).then((found) => {
-        if (!found.length || token !== hoverToken || !hover.isOpen()) return;
-        hover.setDOMContent(stationPopup(found, labels(), { organizationNames: live.current.organizationNames, onOpen: openStation() }));
+      void lookUp(spot).then((result) => {
+        if (token !== hoverToken || !hover.isOpen()) return;
+        // Not found in the stations that changed meanwhile: the map is redrawn, and no longer "Loading" here.
+        if (!result) hideHover();
+        else if (result.stations.length) hover.setDOMContent(stationPopup(result.stations, labels(), { organizationNames: live.current.organizationNames, onOpen: openStation() }));
       });
     });
     map.on('mouseleave', 'stations-points', hideHover);
@@ -338,13 +408,6 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       showHover(feature, text(live.current.t(oneSpot(props) ? 'explorer.map.atSpotHover' : 'explorer.map.cluster', { count })));
     });
     map.on('mouseleave', 'clusters', hideHover);
-    // What the keyboard's Enter did, said in the page's polite live region (the toasts). A new notice replaces the
-    // last one: pressed a few times, they would pile up over the map.
-    let notice: number | undefined;
-    const say = (message?: string) => {
-      if (notice !== undefined) toast.dismiss(notice);
-      notice = message === undefined ? undefined : toast.info(message);
-    };
     // A cluster's click zooms to its stations' extent; a cluster of one place, which no zoom parts, lists them.
     const openCluster = (feature: MapGeoJSONFeature, byKeyboard = false) => {
       const props = feature.properties as ClusterProps;
@@ -389,17 +452,14 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     });
     // A new language: the same map (its view stays) with maplibre's strings and the hint in it. The popups close:
     // their words are the old language's.
-    relabel.current = (next) => {
-      if (next === labelledIn) return;
-      labelledIn = next;
-      relabelMap(map, next, controls);
+    const unfollow = mapLabels.follow(map, controls, () => {
       hint.textContent = live.current.t('explorer.map.keyboardHint');
       hideHover();
       pinned?.remove();
-    };
+    });
 
     return () => {
-      relabel.current = null;
+      unfollow();
       map.getCanvas().removeEventListener('keydown', onKey);
       hint.remove();
       hover.remove();
@@ -409,10 +469,8 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
       setLoadedMap(null);
     };
     // The style is chosen when the map is created; a changed setting applies on the next visit. Its language is
-    // read once (live), then relabelled: the map is not made again for it.
-  }, [mapService]);
-
-  useEffect(() => relabel.current?.(locale), [locale]);
+    // read once (mapLabels, the same for the component's life), then relabelled: the map is not made again for it.
+  }, [mapService, mapLabels]);
 
   // New results: replace the points, colour them, fit the view to them, and mark when they are painted. The same
   // results in a new legend (a new language names the types again) are coloured again, but not fitted: the user's
@@ -427,7 +485,11 @@ export function StationMap({ stations, legend, valueRange: range, selected, onTo
     map.setPaintProperty('clusters', 'circle-color', clusterColor(range));
     if (map.getLayer('cluster-count')) map.setPaintProperty('cluster-count', 'text-color', range ? '#111111' : '#ffffff');
     const bounds = boundsOf(stations);
-    if (bounds && (fitted.current?.map !== map || fitted.current.stations !== stations)) {
+    const newResults = fitted.current?.map !== map || fitted.current.stations !== stations;
+    // The same results from the current snapshot (the map asked for them again: lookUp): the user's view stays.
+    const sameResultsAnew = newResults && fitted.current?.map === map && fitted.current.stations === reloadedFrom.current;
+    if (newResults) reloadedFrom.current = null;
+    if (bounds && newResults && !sameResultsAnew) {
       const [w, s, e, n] = bounds;
       map.fitBounds([[w, s], [e, n]], { padding: 40, maxZoom: fitMaxZoom(mapService), duration: 0 });
     }

@@ -111,6 +111,14 @@ export function stationsAtSpot(points: ProjectedStations, stations: StationSet, 
   return found.length ? found : [i];
 }
 
+/** The stations of a set standing at a place (its very coordinates, as the set gives them), in their order: a spot
+ * of another set of the same results found again here, where its stations' rows and indices may differ. */
+export function stationsStandingAt(stations: StationSet, [lng, lat]: [number, number]): number[] {
+  const found: number[] = [];
+  for (let i = 0; i < stations.length; i++) if (stations.longitude[i] === lng && stations.latitude[i] === lat) found.push(i);
+  return found;
+}
+
 /** Like supercluster's: 1234 → "1.2k", 23456 → "23k". */
 export function abbreviate(count: number): string {
   if (count >= 10_000) return `${Math.round(count / 1000)}k`;

@@ -60,6 +60,8 @@ const explorer = {
   map: {
     keyboardHint: 'Arrow keys move the map, + and − zoom; Enter opens the stations at the cross in the middle.',
     nothingAtCentre: 'No station at the cross in the middle of the map: move the map with the arrow keys, or zoom in with +.',
+    /** Said when a pick's stations could not be found in the station data that changed meanwhile (the map redraws). */
+    changedPickAgain: 'The station data changed meanwhile: the map now shows the latest. Pick the station again.',
     label: 'Map of the stations',
     legend: 'Legend',
     colorBy: 'Colour by',

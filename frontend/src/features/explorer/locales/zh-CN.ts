@@ -59,6 +59,7 @@ const explorer: Strings<typeof en> = {
   map: {
     keyboardHint: '方向键移动地图，+ 和 − 缩放；按 Enter 打开地图中央十字处的站点。',
     nothingAtCentre: '地图中央的十字处没有站点：请用方向键移动地图，或按 + 放大。',
+    changedPickAgain: '站点数据已在此期间更新，地图现在显示最新数据。请重新选择站点。',
     label: '站点地图',
     legend: '图例',
     colorBy: '着色依据',

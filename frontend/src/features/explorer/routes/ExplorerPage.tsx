@@ -197,6 +197,8 @@ export function ExplorerPage() {
                   mapService={mapService.data ?? OFFLINE_MAP_SERVICE}
                   onOpenStation={openStation}
                   organizationNames={organizationNames}
+                  // A popup's lookup refused (the snapshot was rebuilt since): the map's points of the current one.
+                  reloadStations={points.mutate}
                 />
               </Suspense>
             ) : null}

@@ -3,7 +3,7 @@ import { LngLatBounds, Map as MapLibreMap, NavigationControl, setWorkerUrl } fro
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { outlineStyle, showOutlines } from '../../../lib/maps/outlines';
-import { useMapLocale } from '../../explorer/lib/mapLocale';
+import { useMapLabels } from '../../explorer/lib/mapLocale';
 import type { Station } from '../api/types';
 
 setWorkerUrl(workerUrl);
@@ -13,8 +13,8 @@ export function OrganizationStationsMap({ stations, label }: { stations: Station
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   // Its controls' labels and its name (`label`) in the interface's language, as the explorer's and the station's
-  // maps: a new language makes the map again.
-  const locale = useMapLocale(label);
+  // maps: a new language relabels the same map, which keeps the user's pan and zoom.
+  const labels = useMapLabels(label);
   useEffect(() => {
     const element = container.current;
     if (!element || stations.length === 0) return;
@@ -28,13 +28,16 @@ export function OrganizationStationsMap({ stations, label }: { stations: Station
         bounds,
         fitBoundsOptions: { padding: 40, maxZoom: 9 },
         attributionControl: false,
-        locale,
+        locale: labels.current(),
       });
     } catch {
       setFailed(true);
       return;
     }
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const controls = [new NavigationControl({ showCompass: false })];
+    // Top right, maplibre's place for them, where a new language adds them again (relabelMap).
+    for (const control of controls) map.addControl(control);
+    const unfollow = labels.follow(map, controls);
     map.on('load', () => {
       void showOutlines(map);
       map.addSource('stations', {
@@ -52,8 +55,11 @@ export function OrganizationStationsMap({ stations, label }: { stations: Station
       });
       map.once('idle', () => (element.dataset.painted = 'true'));
     });
-    return () => map.remove();
-  }, [stations, locale]);
+    return () => {
+      unfollow();
+      map.remove();
+    };
+  }, [stations, labels]);
   return failed ? null : <div ref={container} className="org-stations-map" data-testid="organization-stations-map" data-painted="false" />;
 }
 

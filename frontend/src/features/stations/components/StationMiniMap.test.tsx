@@ -36,4 +36,22 @@ describe("the station's small map", () => {
     expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
     await act(() => changeLanguage('en'));
   });
+
+  it("keeps the user's view over a change of language: the same map, not made again, its controls relabelled", async () => {
+    renderWithProviders(<MiniMap />);
+    const map = FakeMap.made[0];
+    // The user pans and zooms in.
+    const view = { center: { lng: -97.7, lat: 30.3 }, zoom: 8.5 };
+    act(() => map.jumpTo(view));
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
+      expect(FakeMap.made).toEqual([map]);
+      expect(map.removed).toBe(false);
+      expect({ center: map.getCenter(), zoom: map.getZoom() }).toEqual(view);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
 });

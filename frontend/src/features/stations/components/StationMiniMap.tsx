@@ -3,7 +3,7 @@ import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { outlineStyle, showOutlines } from '../../../lib/maps/outlines';
-import { useMapLocale } from '../../explorer/lib/mapLocale';
+import { useMapLabels } from '../../explorer/lib/mapLocale';
 
 setWorkerUrl(workerUrl);
 
@@ -15,8 +15,9 @@ const MINI_MAP_ZOOM = 5;
 export function StationMiniMap({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-  // Its controls' labels and its name (`label`) in the interface's language: a new language makes the map again.
-  const locale = useMapLocale(label);
+  // Its controls' labels and its name (`label`) in the interface's language: a new language relabels the same map,
+  // which keeps the user's pan and zoom.
+  const labels = useMapLabels(label);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -28,13 +29,16 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
         center: [longitude, latitude],
         zoom: MINI_MAP_ZOOM,
         attributionControl: false,
-        locale,
+        locale: labels.current(),
       });
     } catch {
       setFailed(true);
       return;
     }
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const controls = [new NavigationControl({ showCompass: false })];
+    // Top right, maplibre's place for them, where a new language adds them again (relabelMap).
+    for (const control of controls) map.addControl(control);
+    const unfollow = labels.follow(map, controls);
     map.on('load', () => {
       void showOutlines(map);
       map.addSource('station', { type: 'geojson', data: { type: 'Point', coordinates: [longitude, latitude] } });
@@ -47,8 +51,11 @@ export function StationMiniMap({ latitude, longitude, label }: { latitude: numbe
       // 'idle': the outlines and the point are drawn (what tests and screenshots wait for).
       map.once('idle', () => (element.dataset.painted = 'true'));
     });
-    return () => map.remove();
-  }, [latitude, longitude, locale]);
+    return () => {
+      unfollow();
+      map.remove();
+    };
+  }, [latitude, longitude, labels]);
   return failed ? null : <div ref={container} className="station-mini-map" data-testid="station-mini-map" data-painted="false" />;
 }
 
