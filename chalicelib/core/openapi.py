@@ -35,13 +35,24 @@ ERROR_ANSWERS = {
     "503": "The data store is unavailable: try again shortly.",
 }
 OBJECT = {"type": "object"}
-# A list answers an array, or a page of it when `page` or `offset` is asked for.
-LIST_ANSWER = {"anyOf": [
-    {"type": "array", "items": OBJECT},
-    {"type": "object", "required": ["data", "count", "total", "page", "pageCount"],
-     "properties": {"data": {"type": "array", "items": OBJECT}, "count": {"type": "integer"},
-                    "total": {"type": "integer"}, "page": {"type": "integer"}, "pageCount": {"type": "integer"}}},
-]}
+# What a route answers when it has done what was asked and has nothing to tell (a removal).
+EMPTY = {"type": "object", "maxProperties": 0}
+
+
+def page_of(item: dict) -> dict:
+    """A page of a list: its items (`data`), how many it holds, the list's total, the page's number and count."""
+    return {"type": "object", "required": ["data", "count", "total", "page", "pageCount"],
+            "properties": {"data": {"type": "array", "items": item}, "count": {"type": "integer"},
+                           "total": {"type": "integer"}, "page": {"type": "integer"},
+                           "pageCount": {"type": "integer"}}}
+
+
+def list_of(item: dict) -> dict:
+    """A list's answer: the items, or a page of them when `page` or `offset` is asked for."""
+    return {"anyOf": [{"type": "array", "items": item}, page_of(item)]}
+
+
+LIST_ANSWER = list_of(OBJECT)
 # The routes that replace a set take a list of ids (strings, or objects with an id), or an object holding it.
 ID_LIST = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string"}, OBJECT]}}, OBJECT]}
 # ... or a change to the set: the ids to add and to take out (a change made meanwhile by someone else is kept).
@@ -54,6 +65,11 @@ TEXT = {"type": "string"}
 FLAG = {"type": "boolean"}
 NUMBER = {"type": "number"}
 NULLABLE_TEXT = {"type": ["string", "null"]}
+INTEGER = {"type": "integer"}
+NULLABLE_NUMBER = {"type": ["number", "null"]}
+# A moment as the API stores and answers it (utc_now: 2026-11-27T08:15:00.123Z).
+INSTANT = {"type": "string", "description": "ISO 8601 in UTC"}
+NULLABLE_INSTANT = {**INSTANT, "type": ["string", "null"]}
 
 
 class FieldsBody(dict):

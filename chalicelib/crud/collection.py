@@ -144,6 +144,10 @@ class Collection:
         return {"type": "object", "required": [self.key],
                 "properties": {name: field_schema(self.attributes[name]) for name in self.public_fields}}
 
+    def items_schema(self) -> dict:
+        """Items as the API answers them, in an array (a list without paging)."""
+        return {"type": "array", "items": self.item_schema()}
+
     def body_schema(self, *, creating: bool) -> dict:
         """What a create or update takes: the writable fields, typed; any other field is refused."""
         properties = {name: field_schema(self.attributes[name]) for name in sorted(self.writable_fields)}

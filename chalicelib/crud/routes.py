@@ -24,7 +24,7 @@ from chalicelib.crud.parser import parse_query, parse_uuid_param, query_paramete
 from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import OBJECT, describe
+from chalicelib.core.openapi import OBJECT, describe, list_of
 
 ACTIONS = ("list", "get", "create", "bulk", "update", "delete")
 Authorize = Callable[[Any], "dict | None"]
@@ -130,13 +130,7 @@ def register_collection_routes(routes: Routes, base: str, collection: Collection
 # What the OpenAPI document says of each action besides its path, method and rule.
 def list_answer(collection: Collection) -> dict:
     """A list's answer: the items, or a page of them when `page` or `offset` is asked for."""
-    item = collection.item_schema()
-    return {"anyOf": [
-        {"type": "array", "items": item},
-        {"type": "object", "required": ["data", "count", "total", "page", "pageCount"],
-         "properties": {"data": {"type": "array", "items": item}, "count": {"type": "integer"},
-                        "total": {"type": "integer"}, "page": {"type": "integer"}, "pageCount": {"type": "integer"}}},
-    ]}
+    return list_of(collection.item_schema())
 
 
 def _query(collection: Collection) -> dict:
@@ -151,7 +145,7 @@ _DOCUMENTED: dict[str, Callable[[Collection], dict]] = {
     "bulk": lambda c: dict(body={"type": "object", "required": ["bulk"],
                                  "properties": {"bulk": {"type": "array", "items": c.body_schema(creating=True),
                                                          "maxItems": MAX_BULK}}},
-                           body_required=True, status=201, returns={"type": "array", "items": c.item_schema()}),
+                           body_required=True, status=201, returns=c.items_schema()),
     "update": lambda c: dict(body=c.body_schema(creating=False), body_required=True, returns=c.item_schema(),
                              versioned=True),
     "delete": lambda c: dict(returns=OBJECT),

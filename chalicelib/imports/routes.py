@@ -9,7 +9,8 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.messages import language_of, localize
-from chalicelib.core.openapi import CSV, FLAG, JSON, TEXT, describe, fields_body
+from chalicelib.core.openapi import (CSV, FLAG, INSTANT, INTEGER, JSON, NULLABLE_TEXT, TEXT, describe, fields_body,
+                                    page_of)
 from chalicelib.core.responses import see_other
 from chalicelib.crud.routes import describe_list
 from chalicelib.core.multipart import parse_form_data
@@ -49,10 +50,43 @@ QUEUED = {"type": "object", "required": ["logId", "status"], "properties": {
     "logId": {"type": "string", "description": "Follow the import at GET .../queued-import/{logId}."},
     "status": {"type": "string", "enum": ["queued"]}}}
 
+_UPLOAD_KEY = {**TEXT, "description": "names the file: the uploadKey of import-data, import-ts-data and of the parts"}
+_EXPIRES = {**INSTANT, "description": "until then the addresses answered may be used (ISO 8601 in UTC)"}
+_BYTES = {"type": "integer", "minimum": 1, "description": "bytes"}
+_PART_BYTES = {**_BYTES, "description": "bytes of every part but the last (the rest)"}
+_MULTIPART = {"uploadKey": _UPLOAD_KEY, "uploadId": {**TEXT, "description": "the multipart upload's id"},
+              "partBytes": _PART_BYTES, "partCount": {**INTEGER, "minimum": 1}}
+# upload_slot: a presigned S3 POST (send the file as a form: `fields` first, then `file`), or a multipart upload.
+UPLOAD_SLOT = {"anyOf": [
+    {"type": "object", "required": ["uploadKey", "url", "fields", "expiresAt", "maxBytes"], "properties": {
+        "uploadKey": _UPLOAD_KEY, "url": {**TEXT, "format": "uri", "description": "POST the form here"},
+        "fields": {"type": "object", "additionalProperties": TEXT, "description": "the form's fields, as they are"},
+        "expiresAt": _EXPIRES, "maxBytes": _BYTES}},
+    {"type": "object", "required": [*_MULTIPART, "expiresAt", "maxBytes"], "properties": {
+        **_MULTIPART, "expiresAt": _EXPIRES, "maxBytes": _BYTES}}]}
+_PART = {"partNumber": {**INTEGER, "minimum": 1}, "bytes": _BYTES}
+# upload_parts: the parts S3 holds, and where to PUT the next ones (each URL signed for its part's exact length).
+UPLOAD_PARTS = {"type": "object", "required": [*_MULTIPART, "done", "parts"], "properties": {
+    **_MULTIPART,
+    "done": {"type": "array", "items": {"type": "object", "required": list(_PART), "properties": _PART}},
+    "parts": {"type": "array", "description": "the next parts to send (a few at a time): none left, complete",
+              "items": {"type": "object", "required": [*_PART, "url"], "properties": {
+                  **_PART, "url": {**TEXT, "format": "uri", "description": "PUT the part's bytes here"}}}}}}
+UPLOAD_COMPLETE = {"type": "object", "required": ["uploadKey", "size"], "properties": {
+    "uploadKey": _UPLOAD_KEY, "size": _BYTES}}
+# rejected_rows: one problem of a rejected row.
+REJECTED_ROW = {"type": "object", "required": ["row", "column", "value", "message"], "properties": {
+    "row": {"type": ["integer", "null"], "description": "the file's data row (1: the row after the header); null "
+                                                        "when not known"},
+    "column": {**NULLABLE_TEXT, "description": "the file's column; null for a problem of the whole row"},
+    "value": {**NULLABLE_TEXT, "description": "the cell as the file wrote it"},
+    "message": {**TEXT, "description": "in the language Accept-Language asks for"}}}
+
 
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
 @describe(status=201, body=fields_body({"fileName": TEXT, "contentType": TEXT, "size": {"type": "integer", "minimum": 1},
-                                        "format": TEXT, "multipart": FLAG}, required=("fileName",)))
+                                        "format": TEXT, "multipart": FLAG}, required=("fileName",)),
+          returns=UPLOAD_SLOT)
 def create_upload(organizationId, projectId):
     """A presigned S3 POST for a file to import ({fileName, contentType, size}): {uploadKey, url, fields, expiresAt};
     with multipart: true and a size above one part, a multipart upload: {uploadKey, uploadId, partBytes, partCount}."""
@@ -65,7 +99,7 @@ MULTIPART_BODY = fields_body({"uploadKey": TEXT, "uploadId": TEXT, "size": {"typ
 
 
 @routes.route(PROJECT + "/import-uploads/parts", methods=["POST"], auth=CONTRIBUTORS)
-@describe(body=MULTIPART_BODY)
+@describe(body=MULTIPART_BODY, returns=UPLOAD_PARTS)
 def upload_parts(organizationId, projectId):
     """A multipart upload's parts sent so far ({done}) and presigned PUT URLs of the next ones to send ({parts})."""
     project = _project(organizationId, projectId)
@@ -73,7 +107,7 @@ def upload_parts(organizationId, projectId):
 
 
 @routes.route(PROJECT + "/import-uploads/complete", methods=["POST"], auth=CONTRIBUTORS)
-@describe(body=MULTIPART_BODY)
+@describe(body=MULTIPART_BODY, returns=UPLOAD_COMPLETE)
 def complete_upload(organizationId, projectId):
     """Join a multipart upload's parts into the file, then imported by its uploadKey."""
     project = _project(organizationId, projectId)
@@ -142,7 +176,7 @@ def import_history(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/import-history", auth=CONTRIBUTORS)
-@describe(returns={"type": "array", "items": service.HISTORY.item_schema()})
+@describe(returns=service.HISTORY.items_schema())
 def organization_import_history(organizationId):
     """The organization's newest imports, of all its projects (?limit, 20 at most; 5 by default)."""
     organizations.get(organizationId)
@@ -152,7 +186,8 @@ def organization_import_history(organizationId):
 
 
 @routes.route("/Util/feedbacklog/{logId}", auth=rules.signed_in)
-@describe(query={"page": PAGE_NUMBER, "limit": {**PAGE_NUMBER, "description": f"rows a page; at most {MAX_PAGE_SIZE}"}})
+@describe(query={"page": PAGE_NUMBER, "limit": {**PAGE_NUMBER, "description": f"rows a page; at most {MAX_PAGE_SIZE}"}},
+          returns=page_of(REJECTED_ROW))
 def feedback_log(logId):
     """An import's rejected rows as [{row, column, value, message}], a page at a time (?page&limit)."""
     log = service.get(logId)

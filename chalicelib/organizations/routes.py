@@ -4,7 +4,7 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import FLAG, NULLABLE_TEXT, TEXT, describe, fields_body
+from chalicelib.core.openapi import EMPTY, FLAG, INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.organizations.models import MEMBER_ROLES
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
@@ -54,14 +54,27 @@ def delete_organization(organizationId):
     return {}
 
 
+# A role in an organization (set_member_role, invitations, the profile).
+MEMBER_ROLE = {"enum": list(MEMBER_ROLES)}
+# members_with_users: a member with their role and who they are (email and name null when the account is gone).
+_JOINED = {**INSTANT, "description": "when they joined (ISO 8601 in UTC)"}
+MEMBER = {"type": "object", "required": ["userId", "roleName", "createdAt", "email", "name"], "properties": {
+    "userId": TEXT, "roleName": MEMBER_ROLE, "createdAt": _JOINED, "email": NULLABLE_TEXT, "name": NULLABLE_TEXT}}
+# A membership as stored (set_member_role).
+MEMBERSHIP = {"type": "object", "required": ["organizationId", "userId", "roleName", "createdAt"], "properties": {
+    "organizationId": TEXT, "userId": TEXT, "roleName": MEMBER_ROLE, "createdAt": _JOINED,
+    "updatedAt": {**INSTANT, "description": "the last role change (ISO 8601 in UTC); absent before one"}}}
+
+
 @routes.route("/organization/{organizationId}/members", auth=rules.org_roles(*rules.MEMBER))
+@describe(returns={"type": "array", "items": MEMBER})
 def list_members(organizationId):
     """Members of an organization with their roles (visible to its members)."""
     return service.members_with_users(organizationId)
 
 
 @routes.route("/organization/{organizationId}/members/{userId}", methods=["PUT"], auth=ORG_ADMIN)
-@describe(body=fields_body({"roleName": {"enum": list(MEMBER_ROLES)}}, required=("roleName",)))
+@describe(body=fields_body({"roleName": MEMBER_ROLE}, required=("roleName",)), returns=MEMBERSHIP)
 def set_member_role(organizationId, userId):
     """Change a member's role (its group-admins, system administrators); only system administrators add people
     directly, others join by accepting an invitation."""
@@ -77,6 +90,7 @@ def set_member_role(organizationId, userId):
 
 @routes.route("/organization/{organizationId}/members/{userId}", methods=["DELETE"],
               auth=rules.any_of(ORG_ADMIN, rules.org_roles(*rules.MEMBER)))
+@describe(returns=EMPTY)
 def remove_member(organizationId, userId):
     """Remove a member (group-admins and administrators; any member may leave)."""
     principal = require_principal()

@@ -65,6 +65,7 @@ def _project(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/stations", auth=rules.public)
+@describe(returns=stations.COLLECTION.items_schema())
 def project_stations(organizationId, projectId):
     """The stations of a project."""
     project = _project(organizationId, projectId)
@@ -73,7 +74,7 @@ def project_stations(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/stations", methods=["PUT"], auth=CONTRIBUTORS)
-@describe(body=ID_LIST_OR_CHANGE)
+@describe(body=ID_LIST_OR_CHANGE, returns=stations.COLLECTION.items_schema())
 def set_project_stations(organizationId, projectId):
     """Replace a project's stations (body: a list of station ids, stations of the same organization), or change
     them ({"add": [...], "remove": [...]}: another change made meanwhile is kept)."""
@@ -96,6 +97,7 @@ def set_project_stations(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/parameters", auth=rules.public)
+@describe(returns=parameters.COLLECTION.items_schema())
 def project_parameters(organizationId, projectId):
     """The parameters of a project."""
     project = _project(organizationId, projectId)
@@ -104,7 +106,7 @@ def project_parameters(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/parameters", methods=["PUT"], auth=CONTRIBUTORS)
-@describe(body=ID_LIST_OR_CHANGE)
+@describe(body=ID_LIST_OR_CHANGE, returns=parameters.COLLECTION.items_schema())
 def set_project_parameters(organizationId, projectId):
     """Replace a project's parameters (body: a list of parameter ids), or change them ({"add": [...], "remove":
     [...]}: another change made meanwhile is kept)."""

@@ -8,7 +8,7 @@ from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, only_query_parameters
 from chalicelib.core.responses import answer_when_written, see_other
-from chalicelib.core.openapi import CSV, JSON, describe
+from chalicelib.core.openapi import CSV, INSTANT, INTEGER, NULLABLE_NUMBER, NULLABLE_TEXT, TEXT, describe
 from chalicelib.parameters import service as parameters
 from chalicelib.samples import answers, download, service
 from chalicelib.stations import service as stations
@@ -24,6 +24,38 @@ def _multi(request) -> dict[str, list[str]]:
 # caller is redirected to a presigned URL (API Gateway and Lambda cap a response at 6 MB).
 DATE_OR_TIME = {"type": "string", "description": "an ISO 8601 date (a day as the values' sources wrote it, in "
                                                 "their own zones) or date-time (an instant; UTC without a zone)"}
+
+_WRITTEN_DATE = {"type": ["string", "null"], "description": "YYYY-MM-DD, as the values' sources wrote it"}
+# series_summaries: one item a parameter the station has values of.
+STATION_SERIES = {"type": "array", "items": {
+    "type": "object", "required": ["parameterId", "sampleCount", "firstDate", "lastDate", "lastValue", "unit"],
+    "properties": {"parameterId": TEXT, "sampleCount": {**INTEGER, "description": "values stored"},
+                   "firstDate": _WRITTEN_DATE, "lastDate": _WRITTEN_DATE,
+                   "lastValue": {**NULLABLE_NUMBER, "description": "the latest value; null when it is no number"},
+                   "unit": {**NULLABLE_TEXT, "description": "the latest value's unit"},
+                   "lastFraction": {**TEXT, "description": "the latest value's sample fraction, when it has one"}}}}
+_VALUE_NOTES = {"text": "the value as reported when it is no number (ND)",
+                "timeZone": "the zone the source gave (a WQX code such as CDT); the time is UTC all the same",
+                "dateOnly": "\"1\": the source gave a date without a time of day",
+                "outOfRange": "\"1\": outside the parameter's plausible range",
+                "originalValue": "the value as the file wrote it, when that differs (or it was converted)",
+                "originalUnit": "the unit the file gave, when the value was converted"}
+_VALUE = {"type": "object", "required": ["time", "value"], "properties": {
+    "time": INSTANT, "value": {**NULLABLE_NUMBER, "description": "null when the value is no number (see text)"},
+    **{name: {**TEXT, **({"description": _VALUE_NOTES[name]} if name in _VALUE_NOTES else {})}
+       for name in service.OPTIONAL_FIELDS.values()}}}
+_READ = {"stationId": TEXT, "parameterId": TEXT, "count": {**INTEGER, "description": "values answered"},
+         "stats": {"type": "object", "properties": {"dynamodbRequests": INTEGER,
+                                                    "serverMs": {"type": "number", "description": "milliseconds"}}}}
+# read_series: the values as objects, or (format=columns) as two columns of the same length.
+SERIES_VALUES = {"anyOf": [
+    {"type": "object", "required": ["stationId", "parameterId", "unit", "count", "data", "stats"], "properties": {
+        **_READ, "unit": {**NULLABLE_TEXT, "description": "the unit of the last value that gives one"},
+        "data": {"type": "array", "items": _VALUE}}},
+    {"type": "object", "required": ["stationId", "parameterId", "count", "columns", "stats"], "properties": {
+        **_READ, "columns": {"type": "object", "required": ["time", "value"], "properties": {
+            "time": {"type": "array", "items": INSTANT},
+            "value": {"type": "array", "items": NULLABLE_NUMBER}}}}}]}
 
 
 def _period(params: dict) -> service.Period:
@@ -59,6 +91,7 @@ def delete_values(stationId, parameterId):
 
 
 @routes.route("/station/{id}/series", auth=rules.public)
+@describe(returns=STATION_SERIES)
 def station_series(id):
     """The station's series: per parameter its number of values, first and last date, latest value and unit."""
     stations.get(id)
@@ -68,7 +101,8 @@ def station_series(id):
 @routes.route("/sampleValue/{stationId}/{parameterId}", auth=rules.public)
 @describe(query={"from": DATE_OR_TIME, "to": DATE_OR_TIME,
                  "limit": {"type": "integer", "minimum": 1, "maximum": service.MAX_SERIES_LIMIT},
-                 "order": {"enum": ["ASC", "DESC", "asc", "desc"]}, "format": {"enum": ["objects", "columns"]}})
+                 "order": {"enum": ["ASC", "DESC", "asc", "desc"]}, "format": {"enum": ["objects", "columns"]}},
+          returns=SERIES_VALUES)
 def series(stationId, parameterId):
     """One station's values of one parameter in time order (?from&to&limit&order=ASC|DESC&format=columns)."""
     params = routes.current_request.query_params or {}
@@ -105,7 +139,7 @@ _IDS = {"type": "array", "items": {"type": "string"}}
 
 
 @routes.route("/sampleValue", auth=rules.public)
-@describe(status=(200, 303), produces=(CSV, JSON), query={
+@describe(status=(200, 303), produces=(CSV,), query={
     "stationId": {**_IDS, "description": "station ids (repeat, or join with commas); at least one of stationId, "
                                          "projectId and organizationId is required"},
     "projectId": {**_IDS, "description": "project ids: the values of their stations"},

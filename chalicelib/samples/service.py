@@ -390,7 +390,8 @@ def _number(attribute: dict | None) -> float | None:
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
 
-_OPTIONAL = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
+# A value's fields besides its time and number, each answered (as text) only when the value has it.
+OPTIONAL_FIELDS = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
              "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit", "c": "comment",
              "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange",
              "dl": "detectionLimit", "dlu": "detectionLimitUnit", "dlt": "detectionLimitType",
@@ -439,7 +440,7 @@ def read_series(station_id: str, parameter_id: str, *, period: Period = Period()
                     kinds.append(item["sf"]["S"] if "sf" in item else None)
                 continue
             entry = {"time": moment, "value": value}
-            for short, name in _OPTIONAL.items():
+            for short, name in OPTIONAL_FIELDS.items():
                 if short in item:
                     entry[name] = item[short]["S"]
             unit = entry.get("unit", unit)
@@ -502,7 +503,7 @@ def activity_values(station_id: str, activity_id: str, project_id: str, day: str
             for item in page["Items"]:
                 entry = {"parameterId": series.parameterId, "time": time_of(item["time"]["S"]),
                          "value": _number(item.get("v"))}
-                entry.update({name: item[short]["S"] for short, name in _OPTIONAL.items() if short in item})
+                entry.update({name: item[short]["S"] for short, name in OPTIONAL_FIELDS.items() if short in item})
                 entry["dateOnly"] = "do" in item
                 found.append(entry)
         yield found

@@ -29,7 +29,7 @@ def create_station():
 @describe(status=201, body_required=True,
           body={"type": "object", "required": ["bulk"], "properties": {"bulk": {
               "type": "array", "minItems": 1, "maxItems": MAX_BULK, "items": service.COLLECTION.body_schema(creating=True)}}},
-          returns={"type": "array", "items": service.COLLECTION.item_schema()})
+          returns=service.COLLECTION.items_schema())
 def create_stations():
     """Create up to 25 stations at once ({"bulk": [...]}), all or nothing."""
     body = routes.json_body()
