@@ -4,7 +4,10 @@
  * and popups shown in the page. As maplibre, its style (sources, layers, paint) may be touched only once the map
  * has fired 'load' and until it is removed: before, it throws maplibre's own "Style is not done loading.". Use: vi.mock('maplibre-gl', async (actual) => fakeMaplibre(await actual())).
  */
+import { act } from '@testing-library/react';
 import type { IControl } from 'maplibre-gl';
+import { expect } from 'vitest';
+import { changeLanguage } from '../../i18n';
 
 type Handler = (event: Record<string, unknown>) => void;
 type Listener = { type: string; layer?: string; handler: Handler; once?: boolean };
@@ -245,4 +248,24 @@ export class FakePopup {
 /** The maplibre-gl module with the fakes in place of its Map and Popup; its controls stay its own. */
 export function fakeMaplibre<T extends object>(actual: T) {
   return { ...actual, Map: FakeMap, Popup: FakePopup, setWorkerUrl: () => undefined };
+}
+
+/**
+ * The user's view set on the newest map, then the interface switched to Simplified Chinese: `relabelled` checks the
+ * map's strings in Chinese; the map must be the same one, not made again, its view as the user left it. English is
+ * put back whatever happened.
+ */
+export async function expectViewKeptOverLanguageChange(view: { center: { lng: number; lat: number }; zoom: number },
+  relabelled: () => Promise<void>): Promise<void> {
+  const map = FakeMap.made[FakeMap.made.length - 1];
+  act(() => map.jumpTo(view));
+  await act(() => changeLanguage('zh-CN'));
+  try {
+    await relabelled();
+    expect(FakeMap.made).toEqual([map]);
+    expect(map.removed).toBe(false);
+    expect({ center: map.getCenter(), zoom: map.getZoom() }).toEqual(view);
+  } finally {
+    await act(() => changeLanguage('en'));
+  }
 }

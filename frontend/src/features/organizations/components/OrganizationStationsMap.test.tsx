@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { FakeMap } from '../../explorer/fakeMaplibre';
+import { expectViewKeptOverLanguageChange, FakeMap } from '../../explorer/fakeMaplibre';
 import type { Station } from '../api/types';
 import { OrganizationStationsMap } from './OrganizationStationsMap';
 
@@ -42,20 +42,11 @@ describe("the map of an organization's stations", () => {
 
   it("keeps the user's view over a change of language: the same map, not made again, its controls relabelled", async () => {
     renderWithProviders(<OrganizationMap />);
-    const map = FakeMap.made[0];
     // The user zooms in on one of the stations.
-    const view = { center: { lng: -75.2, lat: 40.1 }, zoom: 12 };
-    act(() => map.jumpTo(view));
-    await act(() => changeLanguage('zh-CN'));
-    try {
+    await expectViewKeptOverLanguageChange({ center: { lng: -75.2, lat: 40.1 }, zoom: 12 }, async () => {
       expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: '缩小' })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Demo Watershed Council 的站点地图' })).toBeInTheDocument();
-      expect(FakeMap.made).toEqual([map]);
-      expect(map.removed).toBe(false);
-      expect({ center: map.getCenter(), zoom: map.getZoom() }).toEqual(view);
-    } finally {
-      await act(() => changeLanguage('en'));
-    }
+    });
   });
 });

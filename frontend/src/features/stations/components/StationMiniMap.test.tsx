@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { FakeMap } from '../../explorer/fakeMaplibre';
+import { expectViewKeptOverLanguageChange, FakeMap } from '../../explorer/fakeMaplibre';
 import { StationMiniMap } from './StationMiniMap';
 
 vi.mock('maplibre-gl', async (importOriginal) => (await import('../../explorer/fakeMaplibre')).fakeMaplibre(await importOriginal<object>()));
@@ -39,19 +39,10 @@ describe("the station's small map", () => {
 
   it("keeps the user's view over a change of language: the same map, not made again, its controls relabelled", async () => {
     renderWithProviders(<MiniMap />);
-    const map = FakeMap.made[0];
     // The user pans and zooms in.
-    const view = { center: { lng: -97.7, lat: 30.3 }, zoom: 8.5 };
-    act(() => map.jumpTo(view));
-    await act(() => changeLanguage('zh-CN'));
-    try {
+    await expectViewKeptOverLanguageChange({ center: { lng: -97.7, lat: 30.3 }, zoom: 8.5 }, async () => {
       expect(await screen.findByRole('button', { name: '放大' })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: '站点地图' })).toBeInTheDocument();
-      expect(FakeMap.made).toEqual([map]);
-      expect(map.removed).toBe(false);
-      expect({ center: map.getCenter(), zoom: map.getZoom() }).toEqual(view);
-    } finally {
-      await act(() => changeLanguage('en'));
-    }
+    });
   });
 });
