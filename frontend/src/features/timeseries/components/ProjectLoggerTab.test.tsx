@@ -19,6 +19,8 @@ const GAGE_SERIES = { id: 'ts-2', stationId: 's-9', stationIdentifier: 'USGS-014
 let sources: Record<string, unknown>[];
 let series: Record<string, unknown>[];
 let calls: { method: string; path: string; body: unknown; query?: string }[];
+/** What the fake server waits for before it answers a Run now (a test holds it to press while a run is on its way). */
+let runAnswered: Promise<void>;
 let imports: ReturnType<typeof fakeImportServer>;
 
 /** The project's import routes (a logger file through import-ts-data) as the server answers them. */
@@ -66,6 +68,7 @@ function withTimeSeries(server: ReturnType<typeof fakeOrganizationsServer>) {
       const found = sources.find((s) => s.id === source[1]);
       if (!found) return json({ message: 'Import source not found.' }, 404);
       if (path.endsWith('/run') && method === 'POST') {
+        await runAnswered;
         Object.assign(found, { lastStatus: 'failed', lastMessage: 'The source answered HTTP 503 instead of a file. Next try in 5 minutes.' });
         return json(found);
       }
@@ -90,6 +93,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  runAnswered = Promise.resolve();
   setApiBase(undefined);
   toast.clear();
   sources = [];
@@ -143,9 +147,12 @@ describe("a project's logger data", () => {
     expect(await within(panel).findByText('Imported: 20 values imported.', {}, { timeout: 4000 })).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.path === '/wapi/ts/list').length).toBeGreaterThan(listsBefore));
     expect(await screen.findByRole('link', { name: 'USGS-01491000' })).toBeInTheDocument();
-    // Pressed twice quickly: one run.
+    // Pressed twice quickly, while the first run is on its way: one run.
+    let answerRun!: () => void;
+    runAnswered = new Promise((resolve) => { answerRun = resolve; });
     const runNow = within(panel).getByRole('button', { name: 'Run now' });
     await userEvent.dblClick(runNow);
+    answerRun();
     await within(panel).findByText(/^Failed: /);
     expect(calls.filter((c) => c.path.endsWith('/run'))).toHaveLength(1);
   });
