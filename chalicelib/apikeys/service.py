@@ -15,12 +15,10 @@ import secrets
 from typing import Any
 
 from chalicelib.audit import service as audit
-from chalicelib.auth.rules import API_KEY_HEADER
 from chalicelib.core.errors import BadRequest, NotFound, Unauthorized
 from chalicelib.core.models import utc_now
 from chalicelib.reference.models import CatalogItem
 
-HEADER = API_KEY_HEADER
 PREFIX = "owd_"
 NOT_FOUND = "API key not found."
 INVALID = "The API key is not valid (unknown, revoked or mistyped)."

@@ -4,7 +4,7 @@ from chalicelib.auth import service as auth
 from chalicelib.auth.principal import require_principal
 from chalicelib.core.http import Routes
 from chalicelib.core.openapi import EMPTY, NULLABLE_TEXT, TEXT, describe
-from chalicelib.organizations.routes import MEMBER_ROLE
+from chalicelib.organizations.models import MEMBER_ROLE
 from chalicelib.users import service as users
 
 routes = Routes(__name__)

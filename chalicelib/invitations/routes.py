@@ -5,7 +5,7 @@ from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import FLAG, INSTANT, NULLABLE_INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.invitations import service
 from chalicelib.invitations.models import STATUSES
-from chalicelib.organizations.routes import MEMBER_ROLE
+from chalicelib.organizations.models import MEMBER_ROLE
 
 routes = Routes(__name__)
 # service.public: an invitation as every invitation route answers it (never its token).

@@ -12,6 +12,8 @@ from chalicelib.core.models import BaseModel, table_meta
 MEMBER_ROLES = ("simple-user", "data-contributor", "group-admin")
 # Higher rank = more rights; used to stop anyone from raising their own role.
 MEMBER_ROLE_RANK = {name: rank for rank, name in enumerate(MEMBER_ROLES)}
+# A member's role as the API answers it (members, invitations, the caller's profile).
+MEMBER_ROLE = {"enum": list(MEMBER_ROLES)}
 
 
 class Organization(BaseModel):

@@ -5,10 +5,9 @@ from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
 from chalicelib.core.openapi import EMPTY, FLAG, INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
-from chalicelib.organizations.models import MEMBER_ROLES
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
-from chalicelib.organizations.models import MEMBER_ROLE_RANK
+from chalicelib.organizations.models import MEMBER_ROLE, MEMBER_ROLE_RANK
 from chalicelib.users import service as users
 
 routes = Routes(__name__)
@@ -55,7 +54,6 @@ def delete_organization(organizationId):
 
 
 # A role in an organization (set_member_role, invitations, the profile).
-MEMBER_ROLE = {"enum": list(MEMBER_ROLES)}
 # members_with_users: a member with their role and who they are (email and name null when the account is gone).
 _JOINED = {**INSTANT, "description": "when they joined (ISO 8601 in UTC)"}
 MEMBER = {"type": "object", "required": ["userId", "roleName", "createdAt", "email", "name"], "properties": {

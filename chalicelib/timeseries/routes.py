@@ -64,7 +64,7 @@ class ProjectWriters(rules.Rule):
     accepts_api_key = True
 
     def check(self, principal, params) -> None:
-        key = (routes.current_request.headers or {}).get(apikeys.HEADER)
+        key = (routes.current_request.headers or {}).get(rules.API_KEY_HEADER)
         if key is None and principal is None:
             raise Unauthorized("Sign-in required: a bearer token, or an organization API key in X-API-Key.")
         organization_id = apikeys.organization_of(key) if key is not None else None  # 401 for a bad key
