@@ -3,11 +3,10 @@
 Imported only when a report is asked for. Names, parameters and organizations come in any language whatever the
 report's, so every text is drawn in the fonts that have its characters, run by run (`_runs`): DejaVu Sans
 (regular and bold, TrueType files in fonts/, subset-embedded: Latin with its extensions, Greek, Cyrillic, common
-symbols) for every character it has, and reportlab's built-in CID font STSong-Light for the others (Chinese, Japanese
-kana, full-width punctuation). STSong-Light is referenced by name, not embedded (the PDF stays small): browsers'
-viewers, macOS Preview and most readers put a system CJK font in its place, but Adobe Acrobat (Reader) needs its
-Asian font pack, which it offers to download, to show those characters. Scripts neither font has (Korean Hangul,
-Thai, Indic scripts, emoji) are not covered. Charts and the map are vector drawings, so a 100-station report stays
+symbols) for every character it has, and Droid Sans Fallback (TrueType, subset-embedded too) for the others
+(Chinese characters, Japanese kana, Korean Hangul, full-width punctuation), so that every reader shows them without a
+font of its own (Adobe Acrobat had asked for its Asian font pack). Scripts neither font has (Thai, Indic scripts,
+emoji) are not covered. Charts and the map are vector drawings, so a 100-station report stays
 well under 5 MB. See docs/decisions/0010-pages-and-pdf-report.md.
 """
 from __future__ import annotations
@@ -27,7 +26,6 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
@@ -35,9 +33,9 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDoc
 from chalicelib.reports.words import WORDS, counted, fraction_name, no_number_note
 
 FONTS = Path(__file__).resolve().parent / "fonts"
-# Every text's font (DejaVu Sans), and the one of the characters it lacks (Chinese and Japanese characters).
+# Every text's font (DejaVu Sans), and the one of the characters it lacks (Chinese, Japanese and Korean).
 REGULAR, BOLD = "DejaVuSans", "DejaVuSans-Bold"
-CJK_FONT = "STSong-Light"
+CJK_FONT = "DroidSansFallback"
 WIDTH = A4[0] - 36 * mm
 BRAND = colors.HexColor("#0b5f8a")
 # Line colours of the stations a chart's legend names; the lines of any others are grey.
@@ -63,7 +61,7 @@ def _fonts() -> None:
     """The report's fonts registered with reportlab (once a process)."""
     pdfmetrics.registerFont(TTFont(REGULAR, str(FONTS / "DejaVuSans.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSans-Bold.ttf")))
-    pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
+    pdfmetrics.registerFont(TTFont(CJK_FONT, str(FONTS / "DroidSansFallback.ttf")))
 
 
 @lru_cache(maxsize=None)
@@ -75,7 +73,7 @@ def _characters(font: str) -> frozenset[int]:
 
 def _runs(text: str, font: str = REGULAR) -> list[tuple[str, str]]:
     """The text as (font, characters) runs: `font` (DejaVu Sans) for every character it has, the CJK font for the
-    others; a space stays in the run before it. "Łódź 步行桥" is ("DejaVuSans", "Łódź "), ("STSong-Light", "步行桥"):
+    others; a space stays in the run before it. "Łódź 步行桥" is ("DejaVuSans", "Łódź "), ("DroidSansFallback", "步行桥"):
     neither black boxes in an English report nor full-width Latin letters in a Chinese one."""
     has = _characters(font)
     runs: list[list[str]] = []

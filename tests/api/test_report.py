@@ -91,7 +91,7 @@ def test_the_same_report_in_chinese_renders_chinese_text(api, chosen):
     assert f"{max(entry['values']):,.4g}" in text
     fonts = {font for page in PdfReader(io.BytesIO(response.body)).pages
              for font in (page["/Resources"]["/Font"].values())}
-    assert any("STSong-Light" in str(font.get_object()["/BaseFont"]) for font in fonts)
+    assert any("+DroidSansFallback" in str(font.get_object()["/BaseFont"]) for font in fonts)
 
 
 def test_a_report_of_the_explorer_filter_says_it_in_words_and_keeps_to_the_dates(api, chosen):

@@ -1,7 +1,7 @@
 """The PDF report's fonts and page breaks (second walk, 2026-11-27): every text drawn in a font that has its
-characters (DejaVu Sans, shipped in chalicelib/reports/fonts/ and packaged with the functions; the CJK font for
-Chinese characters only, so Latin letters in a Chinese report are no longer full-width), one bracket style per
-language, and no heading left alone at a page's foot."""
+characters (DejaVu Sans, shipped in chalicelib/reports/fonts/ and packaged with the functions; the CJK font, Droid
+Sans Fallback, embedded too, for Chinese, Japanese and Korean characters only, so Latin letters in a Chinese report
+are not full-width), one bracket style per language, and no heading left alone at a page's foot."""
 from __future__ import annotations
 
 import fnmatch
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FONTS = ROOT / "chalicelib" / "reports" / "fonts"
 LATIN = "Łódź Río Ñandú – Øresund ☆ Αθήνα Москва"
 CHINESE = "步行桥下的小溪"
+KOREAN = "한강 수질 측정소"
 
 
 def _stations(count: int, name: str = "Station {n}", organization: str = "Demo Watershed Council") -> list[dict]:
@@ -59,34 +60,41 @@ def _drawn(document: bytes) -> list[tuple[str, str]]:
 
 
 def test_text_runs_go_to_the_font_that_has_their_characters():
-    assert pdf._runs(f"Łódź {CHINESE}（溶解态）") == [("DejaVuSans", "Łódź "), ("STSong-Light", f"{CHINESE}（溶解态）")]
+    assert pdf._runs(f"Łódź {CHINESE}（溶解态）") == [("DejaVuSans", "Łódź "),
+                                                   ("DroidSansFallback", f"{CHINESE}（溶解态）")]
+    assert pdf._runs(f"{KOREAN} 2") == [("DroidSansFallback", f"{KOREAN} "), ("DejaVuSans", "2")]
     assert pdf._runs("Αθήνα Москва – ☆ 0.05 mg/L") == [("DejaVuSans", "Αθήνα Москва – ☆ 0.05 mg/L")]
     assert pdf._runs("Open Water Data：站点报告", pdf.BOLD) == [("DejaVuSans-Bold", "Open Water Data"),
-                                                          ("STSong-Light", "：站点报告")]
+                                                          ("DroidSansFallback", "：站点报告")]
 
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])
 def test_names_in_any_script_are_drawn_in_a_font_that_has_them(language):
     """The table, the chart's legend and the footer alike: Latin letters with their extensions, Greek and Cyrillic
     in DejaVu Sans (English reports had drawn them in Helvetica: black boxes; Chinese ones in STSong-Light, whose
-    Latin letters beyond ASCII are full-width: "Ł ó d ź"), Chinese characters in STSong-Light."""
-    stations = _stations(2, name=CHINESE + " {n}", organization=LATIN)
+    Latin letters beyond ASCII are full-width: "Ł ó d ź"), Chinese and Korean characters in Droid Sans Fallback
+    (Korean had no font at all)."""
+    stations = [*_stations(2, name=CHINESE + " {n}", organization=LATIN),
+                {**_stations(3, organization=LATIN)[2], "name": KOREAN}]
     document = _report(stations, language)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
     flat = "".join(text.split())  # a long name wraps in its cell
-    assert "".join(LATIN.split()) in flat and f"{CHINESE}0" in flat
+    assert "".join(LATIN.split()) in flat and f"{CHINESE}0" in flat and "".join(KOREAN.split()) in flat
     pieces = _drawn(document)
     fonts = {font for _, font in pieces}
     assert "Helvetica" not in fonts and "Helvetica-Bold" not in fonts, fonts
     for piece, font in pieces:
         if any(character in piece for character in "ŁóÑØ☆Αж"):
             assert font.startswith("DejaVuSans"), (piece, font)
-        if any(character in piece for character in CHINESE):
-            assert font == "STSong-Light", (piece, font)
+        if any(character in piece for character in CHINESE + KOREAN.replace(" ", "")):
+            assert font == "DroidSansFallback", (piece, font)
 
 
-def test_the_fonts_are_embedded_as_subsets():
-    document = _report(_stations(3, organization=LATIN))
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_the_fonts_are_embedded_as_subsets(language):
+    """Every font is in the file, only the glyphs drawn: the Chinese font had been referenced by name alone (Adobe's
+    STSong-Light), which Acrobat cannot show without its Asian font pack."""
+    document = _report(_stations(3, name=CHINESE + " {n}", organization=LATIN), language)
     embedded = set()
     for page in PdfReader(io.BytesIO(document)).pages:
         for font in page["/Resources"]["/Font"].values():
@@ -94,7 +102,9 @@ def test_the_fonts_are_embedded_as_subsets():
             descriptor = font.get("/FontDescriptor")
             if descriptor is not None and "/FontFile2" in descriptor.get_object():
                 embedded.add(str(font["/BaseFont"]))
-    assert {name.split("+")[-1] for name in embedded} == {"DejaVuSans", "DejaVuSans-Bold"}
+    # A Chinese report's headings are regular DejaVu Sans and Droid Sans Fallback (neither has a bold Chinese).
+    assert {name.split("+")[-1] for name in embedded} == {"DejaVuSans", "DroidSansFallback", *(
+        ["DejaVuSans-Bold"] if language == "en" else [])}
     assert all("+" in name for name in embedded)  # a subset: AAAAAA+DejaVuSans
     assert len(document) < 150_000
 
@@ -105,16 +115,18 @@ def test_the_fonts_ship_with_their_licence_and_are_packaged_with_the_functions()
 
     from devtools.package_stack import PACKAGE_LEFT_OUT, in_worker_layer
 
-    files = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"}
+    files = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DroidSansFallback.ttf"}
     assert files <= {path.name for path in FONTS.iterdir()}
-    assert sum((FONTS / name).stat().st_size for name in files) < 1_600_000
+    assert sum((FONTS / name).stat().st_size for name in files) < 5_000_000
     licence = (FONTS / "LICENSE").read_text(encoding="utf-8")
     assert "Bitstream Vera Fonts Copyright" in licence and "DejaVu changes are in public domain" in licence
-    assert "LICENSE" in (FONTS / "README.md").read_text(encoding="utf-8")
+    assert "Apache License" in (FONTS / "LICENSE-Apache-2.0").read_text(encoding="utf-8")
+    readme = (FONTS / "README.md").read_text(encoding="utf-8")
+    assert "LICENSE" in readme and "LICENSE-Apache-2.0" in readme
     # Chalice's own packager walks chalicelib/ into the deployment package, and make package keeps them there.
     packager = BaseLambdaDeploymentPackager(OSUtils(), None, UI())
     packaged = {zip_path for _, zip_path in packager._iter_chalice_lib_if_needed(str(ROOT))}
-    for name in (*files, "LICENSE"):
+    for name in (*files, "LICENSE", "LICENSE-Apache-2.0"):
         path = f"chalicelib/reports/fonts/{name}"
         assert path in packaged
         assert not in_worker_layer(path) and not any(fnmatch.fnmatch(path, p) for p in PACKAGE_LEFT_OUT)
