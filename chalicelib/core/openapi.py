@@ -134,8 +134,9 @@ def describe(*, query: dict[str, dict] | None = None, body: dict | None = None, 
     """Declare what the OpenAPI document says of a route besides what its registration says.
 
     query: parameter name -> JSON schema; a schema may carry "required": True and a "description".
-    body: the JSON schema of the request body; returns: the success answer's schema (JSON answers);
-    status: the success status (201 for creation), or the statuses (200 or 202 when queued);
+    body: the JSON schema of the request body; returns: the success answer's schema (JSON answers; with 202, the
+    queued job's, always JSON); status: the success status (201 for creation), or the statuses (200 or 202 when
+    queued);
     produces: the success answer's content types; tag: the domain, when the handler is shared (the generic
     collection routes); versioned: the change takes If-Match, and the answer carries the item's ETag.
     """
@@ -245,9 +246,12 @@ def _query_parameter(name: str, schema: dict) -> dict:
 
 def _responses(declared: Declaration) -> dict:
     success = {kind: {"schema": (declared.returns or {}) if kind == JSON else {}} for kind in declared.produces}
+    # A queued job is answered in JSON, whatever the answer made without queueing is (a report's PDF).
+    queued = {JSON: {"schema": declared.returns or {}}}
     statuses = declared.status if isinstance(declared.status, tuple) else (declared.status,)
     answers: dict[str, Any] = {str(status): REDIRECT if status == 303 else
-                               {"description": _SUCCESS.get(status, "Success."), "content": success,
+                               {"description": _SUCCESS.get(status, "Success."),
+                                "content": queued if status == 202 else success,
                                 **({"headers": {"ETag": {"schema": {"type": "string"},
                                                          "description": "The item's version."}}}
                                    if declared.versioned else {})}

@@ -9,7 +9,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from pynamodb.attributes import (Attribute, BinaryAttribute, BooleanAttribute, JSONAttribute, ListAttribute,
                                  MapAttribute, NumberAttribute, NumberSetAttribute, UnicodeAttribute,
@@ -141,8 +141,7 @@ class Collection:
 
     def item_schema(self) -> dict:
         """An item as the API answers it: its public fields, typed (absent when not set)."""
-        return {"type": "object", "required": [self.key],
-                "properties": {name: field_schema(self.attributes[name]) for name in self.public_fields}}
+        return model_schema(self.model, self.public_fields, required=(self.key,))
 
     def items_schema(self) -> dict:
         """Items as the API answers them, in an array (a list without paging)."""
@@ -201,6 +200,14 @@ def field_type(attribute: Attribute) -> str:
 
 
 _INVALID = object()
+
+
+def model_schema(model: type, fields: Iterable[str], *, required: Iterable[str] = ()) -> dict:
+    """An item of a model as the API answers it: these attributes, typed (null where they may be); `required`,
+    those it always has."""
+    attributes = model.get_attributes()
+    return {"type": "object", "required": list(required),
+            "properties": {name: field_schema(attributes[name]) for name in fields}}
 
 
 def field_schema(attribute: Attribute) -> dict:

@@ -24,7 +24,7 @@ from chalicelib.crud.parser import parse_query, parse_uuid_param, query_paramete
 from chalicelib.core import versions
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import OBJECT, describe, list_of
+from chalicelib.core.openapi import EMPTY, describe, list_of
 
 ACTIONS = ("list", "get", "create", "bulk", "update", "delete")
 Authorize = Callable[[Any], "dict | None"]
@@ -148,7 +148,7 @@ _DOCUMENTED: dict[str, Callable[[Collection], dict]] = {
                            body_required=True, status=201, returns=c.items_schema()),
     "update": lambda c: dict(body=c.body_schema(creating=False), body_required=True, returns=c.item_schema(),
                              versioned=True),
-    "delete": lambda c: dict(returns=OBJECT),
+    "delete": lambda c: dict(returns=EMPTY),
 }
 
 

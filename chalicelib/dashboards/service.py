@@ -52,7 +52,9 @@ def _connection() -> Connection:
     return Dashboard._get_connection().connection
 
 
-DASHBOARDS = crud.Collection(Dashboard, name="Dashboard", default_sort=(("label", "ASC"),))
+# widgetsVersion is the store's bookkeeping, not the dashboard's: the list leaves it out, as Dashboard.to_dict does.
+DASHBOARDS = crud.Collection(Dashboard, name="Dashboard", default_sort=(("label", "ASC"),),
+                             fields=tuple(name for name in Dashboard.get_attributes() if name != "widgetsVersion"))
 
 
 def search(owner_id: str, query_params) -> list | dict:

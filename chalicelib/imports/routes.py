@@ -9,7 +9,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.http import Routes, created
 from chalicelib.core.messages import language_of, localize
-from chalicelib.core.openapi import (CSV, FLAG, INSTANT, INTEGER, JSON, NULLABLE_TEXT, TEXT, describe, fields_body,
+from chalicelib.core.openapi import (CSV, FLAG, INSTANT, INTEGER, NULLABLE_TEXT, TEXT, describe, fields_body,
                                     page_of)
 from chalicelib.core.responses import see_other
 from chalicelib.crud.routes import describe_list
@@ -81,6 +81,13 @@ REJECTED_ROW = {"type": "object", "required": ["row", "column", "value", "messag
     "column": {**NULLABLE_TEXT, "description": "the file's column; null for a problem of the whole row"},
     "value": {**NULLABLE_TEXT, "description": "the cell as the file wrote it"},
     "message": {**TEXT, "description": "in the language Accept-Language asks for"}}}
+# An organization's header map: their column -> our field, or the parameter (and unit) of a column of values.
+HEADER_MAP = {"type": "object", "additionalProperties": {"anyOf": [
+    {**TEXT, "description": "a field of GET /import-fields"},
+    {"type": "object", "required": ["parameter"], "additionalProperties": False,
+     "properties": {"parameter": TEXT, "unit": TEXT}}]}}
+# formats.fields: a field a column may be mapped to.
+IMPORT_FIELD = {"type": "object", "required": ["name", "label"], "properties": {"name": TEXT, "label": TEXT}}
 
 
 @routes.route(PROJECT + "/import-uploads", methods=["POST"], auth=CONTRIBUTORS)
@@ -207,7 +214,7 @@ def _in_language(item: dict) -> dict:
 
 
 @routes.route("/Util/feedback/{fileId}", auth=rules.signed_in)
-@describe(status=(200, 303), produces=(CSV, JSON), query={"lang": {
+@describe(status=(200, 303), produces=(CSV,), query={"lang": {
     "type": "string", "description": "the language of the message column, for a plain link (en or zh-CN); it "
                                      "overrides Accept-Language, which is followed otherwise"}})
 def feedback_file(fileId):
@@ -229,6 +236,7 @@ def feedback_file(fileId):
 
 
 @routes.route("/organization/{organizationId}/header-map", auth=CONTRIBUTORS)
+@describe(returns=HEADER_MAP)
 def get_header_map(organizationId):
     """The organization's column mapping applied to its imports: {"their column": "our field"}."""
     organizations.get(organizationId)
@@ -236,6 +244,7 @@ def get_header_map(organizationId):
 
 
 @routes.route("/organization/{organizationId}/header-map", methods=["PUT"], auth=CONTRIBUTORS)
+@describe(returns=HEADER_MAP)
 def put_header_map(organizationId):
     """Replace the organization's column mapping (a field name, or {"parameter", "unit"} for a value column)."""
     organizations.get(organizationId)
@@ -243,6 +252,7 @@ def put_header_map(organizationId):
 
 
 @routes.route("/organization/{organizationId}/header-map", methods=["PATCH"], auth=CONTRIBUTORS)
+@describe(returns=HEADER_MAP)
 def patch_header_map(organizationId):
     """Change some columns of the mapping ({"their column": "our field" or {"parameter", "unit"}, or null to take
     it out}); another person's change to other columns made meanwhile is kept."""
@@ -260,6 +270,7 @@ def import_template():
 
 
 @routes.route("/import-fields", auth=rules.signed_in)
+@describe(returns={"type": "array", "items": IMPORT_FIELD})
 def import_fields():
     """The product's fields a header-map column may be mapped to ({name, label}), in the order imports list them."""
     return formats.fields()

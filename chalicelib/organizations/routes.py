@@ -4,7 +4,7 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import EMPTY, FLAG, INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
+from chalicelib.core.openapi import EMPTY, FLAG, INSTANT, NULLABLE_INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
 from chalicelib.organizations.models import MEMBER_ROLE, MEMBER_ROLE_RANK
@@ -23,23 +23,25 @@ def list_organizations():
 
 ORGANIZATION_BODY = {"name": TEXT, "description": NULLABLE_TEXT, "website": NULLABLE_TEXT, "contact": NULLABLE_TEXT,
                      "id": TEXT}
+ORGANIZATION = {**service.ORGANIZATIONS.item_schema(), "required": ["id", "name", "createdAt"]}
 
 
 @routes.route("/organization", methods=["POST"], auth=rules.permission("manage-organizations"))
-@describe(status=201, body=fields_body(ORGANIZATION_BODY, required=("name",)))
+@describe(status=201, body=fields_body(ORGANIZATION_BODY, required=("name",)), returns=ORGANIZATION)
 def create_organization():
     """Create an organization (system administrators)."""
     return created(service.public(service.create(routes.json_body())))
 
 
 @routes.route("/organization/{organizationId}", auth=rules.public)
+@describe(returns=ORGANIZATION)
 def get_organization(organizationId):
     """One organization."""
     return versions.answer(service.public(service.get(organizationId)))
 
 
 @routes.route("/organization/{organizationId}", methods=["PATCH"], auth=ORG_ADMIN)
-@describe(body=fields_body(ORGANIZATION_BODY), versioned=True)
+@describe(body=fields_body(ORGANIZATION_BODY), versioned=True, returns=ORGANIZATION)
 def update_organization(organizationId):
     """Change an organization's name, description or website (its group-admins, system administrators)."""
     return versions.answer(service.public(service.update(organizationId, routes.json_body(),
@@ -47,6 +49,7 @@ def update_organization(organizationId):
 
 
 @routes.route("/organization/{organizationId}", methods=["DELETE"], auth=rules.permission("manage-organizations"))
+@describe(returns=EMPTY)
 def delete_organization(organizationId):
     """Delete an organization (system administrators)."""
     service.delete(organizationId)
@@ -98,7 +101,17 @@ def remove_member(organizationId, userId):
     return {}
 
 
+# service.get_setting: the organization's own value of a setting, or the system's (inherited).
+SETTING = {"type": "object", "required": ["id", "organizationId", "inherited", "value", "updatedAt"], "properties": {
+    "id": TEXT, "organizationId": TEXT,
+    "inherited": {**FLAG, "description": "true: the organization has none of its own; value is the system's"},
+    "value": {"description": "the organization's own (an object), else the system setting's value (null when there "
+                             "is none)"},
+    "updatedAt": {**NULLABLE_INSTANT, "description": "when the organization's own was saved; null when inherited"}}}
+
+
 @routes.route("/organization/{organizationId}/settings/{settingKey}", auth=rules.public)
+@describe(returns=SETTING)
 def get_organization_setting(organizationId, settingKey):
     """An organization's setting (map-service: its views' base map); the system's value when it has none."""
     setting = service.get_setting(organizationId, settingKey)
@@ -106,7 +119,8 @@ def get_organization_setting(organizationId, settingKey):
 
 
 @routes.route("/organization/{organizationId}/settings/{settingKey}", methods=["PUT"], auth=ORG_ADMIN)
-@describe(body=fields_body({"value": {"type": ["object", "null"]}}, required=("value",)), versioned=True)
+@describe(body=fields_body({"value": {"type": ["object", "null"]}}, required=("value",)), versioned=True,
+          returns=SETTING)
 def put_organization_setting(organizationId, settingKey):
     """Set an organization's setting ({value}; null goes back to the system's value). If-Match: the version read
     ("inherited" while the organization has none of its own)."""
@@ -116,9 +130,22 @@ def put_organization_setting(organizationId, settingKey):
 
 
 WQX_ADMIN = rules.org_roles(*rules.GROUP_ADMIN)
+_UNSET = "null while the account is not set"
+# wqx.get_account: the account without its private key (masked once set).
+WQX_ACCOUNT = {"type": "object", "required": list(wqx.ACCOUNT_FIELDS), "properties": {
+    "organizationId": TEXT, "wqxOrganizationId": {**NULLABLE_TEXT, "description": _UNSET},
+    "userId": {**NULLABLE_TEXT, "description": f"the WQX Web user; {_UNSET}"},
+    "privateKey": {"enum": [wqx.MASK, None], "description": f"masked: the key itself is never answered; {_UNSET}"},
+    "privateKeySetAt": {**NULLABLE_INSTANT, "description": _UNSET},
+    "configured": {**FLAG, "description": "whether a private key is set"},
+    "updatedAt": {**NULLABLE_INSTANT, "description": f"when it was saved (its version, If-Match's); {_UNSET}"}}}
+# wqx.check_connection: whether WQX Web took the account's signed call, and why not.
+WQX_CONNECTION = {"type": "object", "required": ["connected", "message"],
+                  "properties": {"connected": FLAG, "message": TEXT}}
 
 
 @routes.route("/organization/{organizationId}/wqx-account", auth=WQX_ADMIN)
+@describe(returns=WQX_ACCOUNT)
 def get_wqx_account(organizationId):
     """The organization's WQX Web account; the private key only masked, with the date it was set."""
     account = wqx.get_account(organizationId)
@@ -133,7 +160,7 @@ WQX_ACCOUNT_BODY = fields_body({"wqxOrganizationId": TEXT, "userId": TEXT, "priv
 
 
 @routes.route("/organization/{organizationId}/wqx-account", methods=["PUT"], auth=WQX_ADMIN)
-@describe(body=WQX_ACCOUNT_BODY, versioned=True)
+@describe(body=WQX_ACCOUNT_BODY, versioned=True, returns=WQX_ACCOUNT)
 def put_wqx_account(organizationId):
     """Set the WQX Web account ({wqxOrganizationId, userId, privateKey}); the key goes to Secrets Manager."""
     account = wqx.save_account(organizationId, routes.json_body(), require_principal().id,
@@ -142,6 +169,7 @@ def put_wqx_account(organizationId):
 
 
 @routes.route("/organization/{organizationId}/wqx-account/test", methods=["POST"], auth=WQX_ADMIN)
+@describe(returns=WQX_CONNECTION)
 def test_wqx_account(organizationId):
     """Try the stored WQX Web account with a signed call ({connected, message})."""
     return wqx.check_connection(organizationId)

@@ -404,7 +404,7 @@ def _known_setting(key: str) -> None:
 def _system_value(key: str) -> dict | None:
     from chalicelib.system import service as system
 
-    return next((s for s in system.list_settings() if s["id"] == key), None)
+    return next((s for s in system.list_settings(with_editor=False) if s["id"] == key), None)
 
 
 def get_setting(organization_id: str, key: str) -> dict:

@@ -140,9 +140,12 @@ def submit(data, client: str) -> dict:
     return {"received": True}
 
 
+# What the administrators are shown of a message: all but its kind.
+SHOWN = ("id", "name", "email", "message", "language", "createdAt", "emailed")
+
+
 def _shown(item: ContactMessage) -> dict:
-    return {"id": item.id, "name": item.name, "email": item.email, "message": item.message,
-            "language": item.language, "createdAt": item.createdAt, "emailed": bool(item.emailed)}
+    return {name: getattr(item, name) for name in SHOWN} | {"emailed": bool(item.emailed)}
 
 
 def list_messages() -> list[dict]:

@@ -6,7 +6,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import ID_LIST, describe
+from chalicelib.core.openapi import EMPTY, ID_LIST, describe
 from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_list, describe_update, register_collection_routes
 from chalicelib.organizations import service as organizations
@@ -55,6 +55,7 @@ def update_parameter(id):
 
 
 @routes.route("/parameter/{id}", methods=["DELETE"], auth=rules.signed_in)
+@describe(returns=EMPTY)
 def delete_parameter(id):
     """Delete a parameter."""
     parameter = service.get(parse_uuid_param("id", id))
@@ -64,6 +65,7 @@ def delete_parameter(id):
 
 
 @routes.route("/organization/{organizationId}/parameters", auth=rules.public)
+@describe(returns=service.COLLECTION.items_schema())
 def organization_parameters(organizationId):
     """The parameters an organization measures."""
     organizations.get(organizationId)
@@ -72,7 +74,7 @@ def organization_parameters(organizationId):
 
 @routes.route("/organization/{organizationId}/parameters", methods=["PUT"],
               auth=rules.org_roles(*rules.CONTRIBUTOR))
-@describe(body=ID_LIST)
+@describe(body=ID_LIST, returns=service.COLLECTION.items_schema())
 def set_organization_parameters(organizationId):
     """Replace the parameters an organization measures (body: a list of parameter ids)."""
     organizations.get(organizationId)

@@ -5,11 +5,14 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest, NotFound
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import ID_LIST_OR_CHANGE, describe
+from chalicelib.core.openapi import EMPTY, ID_LIST_OR_CHANGE, INTEGER, NULLABLE_TEXT, TEXT, describe
+from chalicelib.crud.collection import model_schema
 from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
 from chalicelib.parameters import service as parameters
 from chalicelib.projects import service
+from chalicelib.projects.models import Activity
+from chalicelib.samples.models import VALUE
 from chalicelib.stations import service as stations
 
 routes = Routes(__name__)
@@ -20,6 +23,27 @@ def _multi(request) -> dict[str, list[str]]:
     params = request.query_params
     return {name: params.getlist(name) for name in params} if params else {}
 CONTRIBUTORS = rules.org_roles(*rules.CONTRIBUTOR)
+# service.ids_by_organizations: a named project.
+PROJECT_NAME = {"type": "object", "required": ["id", "name", "organizationId"],
+                "properties": {"id": TEXT, "name": TEXT, "organizationId": TEXT}}
+# An activity as stored (Activity.to_dict, without its place in the start order).
+ACTIVITY = model_schema(Activity, [name for name in Activity.get_attributes() if name != "startKey"],
+                        required=("projectId", "id", "organizationId", "createdAt"))
+# service.activities: a page of them (its size as asked: pageSize).
+ACTIVITY_PAGE = {"type": "object", "required": ["data", "total", "page", "pageSize", "pageCount"], "properties": {
+    "data": {"type": "array", "items": ACTIVITY}, "total": INTEGER, "page": INTEGER, "pageSize": INTEGER,
+    "pageCount": {**INTEGER, "minimum": 1}}}
+_VALUE_FIELDS = {name: schema for name, schema in VALUE["properties"].items() if name != "dateOnly"}
+# service.activity: a value it measured, its parameter named, its time as the file wrote it.
+_RESULT = {"type": "object", "required": [*VALUE["required"], "parameterId", "parameterName", "date", "localTime",
+                                          "timeZone"], "properties": {
+    **_VALUE_FIELDS, "parameterId": TEXT, "parameterName": {**TEXT, "description": "its label (its id when gone)"},
+    "date": {**TEXT, "description": "YYYY-MM-DD in the zone the file gave"},
+    "localTime": {**NULLABLE_TEXT, "description": "hh:mm:ss in that zone; null for a date without a time"},
+    "timeZone": {**NULLABLE_TEXT, "description": "the zone the file gave (UTC when it gave none); null for a date "
+                                                 "without a time"}}}
+ACTIVITY_DETAIL = {**ACTIVITY, "required": [*ACTIVITY["required"], "results"], "properties": {
+    **ACTIVITY["properties"], "results": {"type": "array", "items": _RESULT}}}
 
 register_collection_routes(routes, "/project", service.COLLECTION, auth=rules.public, actions=("list", "get"))
 
@@ -43,6 +67,7 @@ def update_project(id):
 
 
 @routes.route("/project/{id}", methods=["DELETE"], auth=rules.signed_in)
+@describe(returns=EMPTY)
 def delete_project(id):
     """Delete a project."""
     project = service.get(parse_uuid_param("id", id))
@@ -52,6 +77,9 @@ def delete_project(id):
 
 
 @routes.route("/project/getIdsByOrganizationIds", auth=rules.public)
+@describe(query={name: {"type": "array", "items": TEXT, "description": "organization ids (repeat, or join with commas)"}
+                 for name in ("organizationId", "organizationIds")},
+          returns={"type": "array", "items": PROJECT_NAME})
 def project_ids_by_organizations():
     """{id, name} of the named projects of the given organizations (?organizationId=a&organizationId=b); all without."""
     params = _multi(routes.current_request)
@@ -133,6 +161,13 @@ def _positive(params: dict, name: str, default: int, maximum: int | None = None)
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/activities", auth=rules.public)
+@describe(query={"page": {**INTEGER, "minimum": 1},
+                 "pageSize": {**INTEGER, "minimum": 1, "description": f"20 unless given; at most "
+                                                                     f"{service.ACTIVITY_PAGE_SIZE_MAX}"},
+                 "order": {"enum": ["ASC", "DESC", "asc", "desc"], "description": "by start; DESC unless given"},
+                 "searchContent": {**TEXT, "description": "text in an activity's id, type, media, location, comment "
+                                                          "or start date"}},
+          returns=ACTIVITY_PAGE)
 def project_activities(organizationId, projectId):
     """A page of a project's activities (?page&pageSize&order=ASC|DESC&searchContent); projectId or projectKey."""
     project = _project(organizationId, projectId)
@@ -146,6 +181,7 @@ def project_activities(organizationId, projectId):
 
 
 @routes.route("/organization/{organizationId}/projects/{projectId}/activities/{activityId}", auth=rules.public)
+@describe(returns=ACTIVITY_DETAIL)
 def project_activity(organizationId, projectId, activityId):
     """One activity of a project with its results (the values it measured); projectId or projectKey."""
     return service.activity(_project(organizationId, projectId), activityId)

@@ -9,13 +9,24 @@ from chalice import Response
 from chalicelib.auth import rules
 from chalicelib.core.errors import ApiError
 from chalicelib.core.http import Routes
+from chalicelib.core import queued_answers
 from chalicelib.core.messages import localize
-from chalicelib.core.openapi import JSON, PDF, describe
+from chalicelib.core.openapi import INSTANT, INTEGER, NULLABLE_TEXT, NUMBER, PDF, TEXT, describe
 from chalicelib.reports import queue, service
 
 routes = Routes(__name__)
 FILE_NAME = "open-water-data-report.pdf"
 PDF_NOT_ACCEPTED = "The report is a PDF: ask for it with the header Accept: application/pdf."
+# queue.public: a queued report's status (its PDF at /report/{id}/pdf once it has succeeded).
+REPORT_STATUS = {"type": "object", "required": ["id", "status", "progress", "stations", "size", "message",
+                                             "createdAt"], "properties": {
+    "id": TEXT, "status": {"enum": [queued_answers.QUEUED, queued_answers.RUNNING, queued_answers.SUCCEEDED,
+                                    queued_answers.FAILED]},
+    "progress": {**NUMBER, "minimum": 0, "maximum": 1}, "stations": INTEGER,
+    "size": {"type": ["integer", "null"], "description": "the PDF's bytes, once made"},
+    "message": {**NULLABLE_TEXT, "description": "why it failed, in the language Accept-Language asks for"},
+    "createdAt": INSTANT, "startedAt": INSTANT, "finishedAt": INSTANT,
+    "workerSeconds": {**NUMBER, "description": "how long it took to make, once it has succeeded"}}}
 
 
 def _accepts_pdf() -> bool:
@@ -31,7 +42,7 @@ def _pdf(document: bytes) -> Response:
 
 
 @routes.route("/report", methods=["POST"], auth=rules.public)
-@describe(status=(200, 202), produces=(PDF, JSON))
+@describe(status=(200, 202), produces=(PDF,), returns=REPORT_STATUS)
 def create_report():
     """A PDF report ({filter | stationIds, from, to, language}): the PDF itself for up to 100 stations (to a
     request with Accept: application/pdf), 202 with the queued job for more (at most 2000), and for any number
@@ -43,6 +54,7 @@ def create_report():
 
 
 @routes.route("/report/{reportId}", auth=rules.public)
+@describe(returns=REPORT_STATUS)
 def report_status(reportId):
     """A queued report's status and progress (0 to 1); a failed one's message in the asked language."""
     status = queue.get(reportId)

@@ -106,6 +106,14 @@ def _role_name(value) -> str:
 
 
 ROLE_NAME_ONE_LINE = "Role name must be one line of text, without tabs or line breaks."
+MAX_DESCRIPTION = 5_000
+
+
+def _description(value) -> str | None:
+    # Anything but text had been a 500 (the store refused it).
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_DESCRIPTION):
+        raise BadRequest("Role description must be text of at most 5,000 characters.")
+    return value
 
 
 def _permissions(value) -> list[str]:
@@ -171,7 +179,7 @@ def create(data: dict, principal=None) -> Role:
     name = _available_name(_role_name(data.get("roleName")))
     permissions = _permissions(data.get("permissions", []))
     _check_may_change(principal, frozenset(permissions))
-    role = Role(id=str(uuid.uuid4()), roleName=name, description=data.get("description"),
+    role = Role(id=str(uuid.uuid4()), roleName=name, description=_description(data.get("description")),
                 permissions=permissions, builtIn=False, createdAt=utc_now())
     try:
         with TransactWrite(connection=Role._get_connection().connection) as transaction:
@@ -198,7 +206,7 @@ def update(role_id: str, data: dict, principal=None, expected: tuple[str, ...] |
     before = _audited(role)  # the update below changes `role` in place
     actions = [Role.updatedAt.set(utc_now())]
     if "description" in data:
-        actions.append(Role.description.set(data["description"]))
+        actions.append(Role.description.set(_description(data["description"])))
     if "permissions" in data:
         permissions, held = _permissions(data["permissions"]), frozenset(role.permissions or [])
         _check_may_change(principal, frozenset(permissions) - held, held - frozenset(permissions))

@@ -16,6 +16,7 @@ from pynamodb.attributes import ListAttribute, MapAttribute, NumberAttribute, Un
 from pynamodb.indexes import GlobalSecondaryIndex, KeysOnlyProjection
 
 from chalicelib.core.models import BaseModel, table_meta
+from chalicelib.core.openapi import INSTANT, NULLABLE_NUMBER, TEXT
 
 
 def series_key(station_id: str, parameter_id: str) -> str:
@@ -69,6 +70,26 @@ class SampleValue(BaseModel):
     detectionLimit = UnicodeAttribute(null=True, attr_name="dl")
     detectionLimitUnit = UnicodeAttribute(null=True, attr_name="dlu")
     detectionLimitType = UnicodeAttribute(null=True, attr_name="dlt")
+
+
+# A value's fields besides its time and number (by their names in the samples table), each answered (as text) only
+# when the value has it.
+OPTIONAL_FIELDS = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
+                   "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit",
+                   "c": "comment", "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange",
+                   "dl": "detectionLimit", "dlu": "detectionLimitUnit", "dlt": "detectionLimitType",
+                   "do": "dateOnly"}
+_VALUE_NOTES = {"text": "the value as reported when it is no number (ND)",
+                "timeZone": "the zone the source gave (a WQX code such as CDT); the time is UTC all the same",
+                "dateOnly": "\"1\": the source gave a date without a time of day",
+                "outOfRange": "\"1\": outside the parameter's plausible range",
+                "originalValue": "the value as the file wrote it, when that differs (or it was converted)",
+                "originalUnit": "the unit the file gave, when the value was converted"}
+# A value as the API answers it (a station's series, an activity's results).
+VALUE = {"type": "object", "required": ["time", "value"], "properties": {
+    "time": INSTANT, "value": {**NULLABLE_NUMBER, "description": "null when the value is no number (see text)"},
+    **{name: {**TEXT, **({"description": _VALUE_NOTES[name]} if name in _VALUE_NOTES else {})}
+       for name in OPTIONAL_FIELDS.values()}}}
 
 
 class SeriesByParameter(GlobalSecondaryIndex):

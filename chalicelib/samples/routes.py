@@ -11,6 +11,7 @@ from chalicelib.core.responses import answer_when_written, see_other
 from chalicelib.core.openapi import CSV, INSTANT, INTEGER, NULLABLE_NUMBER, NULLABLE_TEXT, TEXT, describe
 from chalicelib.parameters import service as parameters
 from chalicelib.samples import answers, download, service
+from chalicelib.samples.models import VALUE
 from chalicelib.stations import service as stations
 
 routes = Routes(__name__)
@@ -34,16 +35,6 @@ STATION_SERIES = {"type": "array", "items": {
                    "lastValue": {**NULLABLE_NUMBER, "description": "the latest value; null when it is no number"},
                    "unit": {**NULLABLE_TEXT, "description": "the latest value's unit"},
                    "lastFraction": {**TEXT, "description": "the latest value's sample fraction, when it has one"}}}}
-_VALUE_NOTES = {"text": "the value as reported when it is no number (ND)",
-                "timeZone": "the zone the source gave (a WQX code such as CDT); the time is UTC all the same",
-                "dateOnly": "\"1\": the source gave a date without a time of day",
-                "outOfRange": "\"1\": outside the parameter's plausible range",
-                "originalValue": "the value as the file wrote it, when that differs (or it was converted)",
-                "originalUnit": "the unit the file gave, when the value was converted"}
-_VALUE = {"type": "object", "required": ["time", "value"], "properties": {
-    "time": INSTANT, "value": {**NULLABLE_NUMBER, "description": "null when the value is no number (see text)"},
-    **{name: {**TEXT, **({"description": _VALUE_NOTES[name]} if name in _VALUE_NOTES else {})}
-       for name in service.OPTIONAL_FIELDS.values()}}}
 _READ = {"stationId": TEXT, "parameterId": TEXT, "count": {**INTEGER, "description": "values answered"},
          "stats": {"type": "object", "properties": {"dynamodbRequests": INTEGER,
                                                     "serverMs": {"type": "number", "description": "milliseconds"}}}}
@@ -51,7 +42,7 @@ _READ = {"stationId": TEXT, "parameterId": TEXT, "count": {**INTEGER, "descripti
 SERIES_VALUES = {"anyOf": [
     {"type": "object", "required": ["stationId", "parameterId", "unit", "count", "data", "stats"], "properties": {
         **_READ, "unit": {**NULLABLE_TEXT, "description": "the unit of the last value that gives one"},
-        "data": {"type": "array", "items": _VALUE}}},
+        "data": {"type": "array", "items": VALUE}}},
     {"type": "object", "required": ["stationId", "parameterId", "count", "columns", "stats"], "properties": {
         **_READ, "columns": {"type": "object", "required": ["time", "value"], "properties": {
             "time": {"type": "array", "items": INSTANT},

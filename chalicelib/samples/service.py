@@ -16,7 +16,7 @@ from chalicelib.core import aws, batches
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.models import utc_now
 from chalicelib.reference import zones as time_zones
-from chalicelib.samples.models import SampleValue, Series, latest_key, series_key
+from chalicelib.samples.models import OPTIONAL_FIELDS, SampleValue, Series, latest_key, series_key
 
 MAX_SERIES_LIMIT = 1_000_000
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -388,14 +388,6 @@ def _number(attribute: dict | None) -> float | None:
         return None
     value = float(attribute["N"])
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
-
-
-# A value's fields besides its time and number, each answered (as text) only when the value has it.
-OPTIONAL_FIELDS = {"r": "text", "u": "unit", "a": "activityId", "dc": "detectionCondition", "sf": "sampleFraction",
-             "st": "status", "vt": "valueType", "q": "qualifier", "dp": "depth", "du": "depthUnit", "c": "comment",
-             "tz": "timeZone", "ov": "originalValue", "ou": "originalUnit", "f": "outOfRange",
-             "dl": "detectionLimit", "dlu": "detectionLimitUnit", "dlt": "detectionLimitType",
-             "do": "dateOnly"}
 
 
 def read_series(station_id: str, parameter_id: str, *, period: Period = Period(), limit: int | None = None,

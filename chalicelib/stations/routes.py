@@ -5,7 +5,7 @@ from chalicelib.auth.scopes import require_write
 from chalicelib.core.errors import BadRequest
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import EMPTY, describe
 from chalicelib.crud.collection import MAX_BULK
 from chalicelib.crud.parser import parse_uuid_param
 from chalicelib.crud.routes import describe_create, describe_update, register_collection_routes
@@ -59,6 +59,7 @@ def update_station(id):
 
 
 @routes.route("/station/{id}", methods=["DELETE"], auth=rules.signed_in)
+@describe(returns=EMPTY)
 def delete_station(id):
     """Delete a station (soft: it leaves every list and the explorer)."""
     station = service.get(parse_uuid_param("id", id))

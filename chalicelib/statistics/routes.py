@@ -1,7 +1,7 @@
 """Explorer statistics: stations matching a query with their meta and totals (public)."""
 from chalicelib.auth import rules
 from chalicelib.core.http import Routes
-from chalicelib.core.openapi import describe
+from chalicelib.core.openapi import INTEGER, NULLABLE_NUMBER, NULLABLE_TEXT, NUMBER, TEXT, describe
 from chalicelib.statistics import service
 
 routes = Routes(__name__)
@@ -43,6 +43,21 @@ _QUERY = {"type": "object", "additionalProperties": False,
               "precision": {"type": "integer", "minimum": 0, "maximum": 6, "description": "columns: coordinates' decimals"},
               "fields": {"type": "array", "items": {"type": "string"}, "description": "columns: sampleCount, stationType"},
           }}
+_DAY = {"type": ["string", "null"], "description": "YYYY-MM-DD, as the values' sources wrote it"}
+_IDS = {"type": "array", "items": TEXT}
+# Snapshot.station: a station's record in the snapshot (row: its number there), with its values' summary.
+STATION = {"type": "object", "required": ["id", "identifier", "name", "latitude", "longitude", "organizationId",
+                                          "stationType", "monitoringLocationType", "horizontalDatum", "projectIds",
+                                          "row", "meta"], "properties": {
+    "id": TEXT, "identifier": TEXT, "name": TEXT, "latitude": NUMBER, "longitude": NUMBER,
+    **{name: NULLABLE_TEXT for name in ("organizationId", "stationType", "monitoringLocationType", "horizontalDatum")},
+    "projectIds": _IDS, "row": INTEGER,
+    "meta": {"type": "object", "required": ["sampleCount", "firstDate", "lastDate", "parameterIds", "loggerSeriesCount",
+                                            "loggerParameterIds"], "properties": {
+        "sampleCount": INTEGER, "firstDate": _DAY, "lastDate": _DAY,
+        "parameterIds": {**_IDS, "description": "sampled"}, "loggerSeriesCount": INTEGER,
+        "loggerParameterIds": _IDS,
+        "latestValue": {**NULLABLE_NUMBER, "description": "with colorBy: the station's latest value of it"}}}}}
 _ANSWER = {"type": "object", "required": ["snapshot", "total", "format", "offset", "limit"], "properties": {
     "snapshot": {"type": "integer", "description": "the snapshot version: pages of one result share it"},
     "total": {"type": "integer", "description": "stations matching the query (on every page)"},
@@ -54,7 +69,7 @@ _ANSWER = {"type": "object", "required": ["snapshot", "total", "format", "offset
                                                 "and those series"},
     "columns": {"type": "object", "description": "row, lat, lng delta-coded from zero on each page; sampleCount, "
                                                  "stationType, value aligned with the rows"},
-    "stations": {"type": "array", "items": {"type": "object"}},
+    "stations": {"type": "array", "items": STATION},
 }}
 
 
@@ -75,7 +90,8 @@ def statistic():
 @routes.route("/statistic/sampleLocationList", auth=rules.public)
 @describe(query={**{name: {"type": "string", "description": schema["description"]} for name, schema in _FILTERS.items()},
                  **_PAGE, "snapshot": {"type": "integer", "description": "with rows: the snapshot they are rows of"},
-                 "rows": {"type": "string", "description": "row numbers, comma separated: those stations' records"}})
+                 "rows": {"type": "string", "description": "row numbers, comma separated: those stations' records"}},
+          returns={"anyOf": [_ANSWER, {"type": "array", "items": STATION, "description": "with rows"}]})
 def sample_location_list():
     """The same query as GET parameters, answered as columns by default; ?snapshot=v&rows=1,2 looks
     stations up by their row numbers in that snapshot."""

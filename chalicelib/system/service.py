@@ -16,6 +16,7 @@ DEFAULT_SETTINGS = {MAP_SERVICE: {"label": "Map service", "value": {"provider": 
                                                                      "accessToken": None}}}
 SETTING_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_VALUE_BYTES = 32_000
+MAX_LABEL = 200
 
 
 def info() -> dict:
@@ -36,8 +37,13 @@ def openapi_document(app) -> dict:
     return document(app, version=get_settings().version)
 
 
-def list_settings() -> list[dict]:
+def list_settings(*, with_editor: bool) -> list[dict]:
+    """Every setting, a default one where none is stored; `with_editor`: with the id of the user who changed it
+    (an administrator's id is nobody else's business: the list is public)."""
     stored = {s.id: s.to_dict() for s in Setting.scan()}
+    if not with_editor:
+        for setting in stored.values():
+            setting.pop("updatedBy", None)
     defaults = {k: {"id": k, **v} for k, v in DEFAULT_SETTINGS.items()}
     return sorted({**defaults, **stored}.values(), key=lambda s: s["id"])
 
@@ -50,9 +56,13 @@ def save_setting(data: dict, user_id: str) -> dict:
         raise BadRequest("Setting id is required: lower-case letters, digits and dashes.")
     if "value" not in data:
         raise BadRequest("Setting value is required.")
+    label = data.get("label")
+    if label is not None and (not isinstance(label, str) or len(label) > MAX_LABEL):
+        # The store refused anything else (a 500).
+        raise BadRequest("Setting label must be text of at most 200 characters.")
     if len(json.dumps(data["value"])) > MAX_VALUE_BYTES:
         raise BadRequest(f"Setting value must be at most {MAX_VALUE_BYTES} bytes.")
-    setting = Setting(id=setting_id, label=data.get("label"), value=data["value"], updatedAt=utc_now(),
+    setting = Setting(id=setting_id, label=label, value=data["value"], updatedAt=utc_now(),
                       updatedBy=user_id)
     setting.save()
     return setting.to_dict()

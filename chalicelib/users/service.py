@@ -29,6 +29,14 @@ USERS_LISTING = Listing(index="byNameKey", partition="listing", value=LISTING, c
 USERS = crud.Collection(User, name="User", fields=("id", "email", "name", "roles", "preRegistered", "createdAt",
                                                    "updatedAt", "lastSeenAt"),
                         default_sort=(("name", "ASC"),), listing=USERS_LISTING)
+
+
+def public(user: User) -> dict:
+    """A user as the administrators' list shows them: not their preferences nor their current organization, which
+    are theirs (the profile's)."""
+    return {name: value for name, value in user.to_dict().items() if name in USERS.public_fields}
+
+
 # The user's name in "Someone else changed this user after you loaded it" (chalicelib/core/versions.py).
 USER = "user"
 

@@ -24,8 +24,8 @@ routes = Routes(__name__)
 _EXPOSED = ("Total-Site-Count, Total-Activity-Count, Total-Result-Count, Total-ActivityMetric-Count, "
             "Total-BiologicalMetric-Count, Total-ProjectMonitoringLocationWeighting-Count, "
             "Total-ResultDetectionQuantitationLimit-Count, Content-Disposition")
-# The written records (inline), or {url, expiresIn} with the redirect to them.
-ANSWER_TYPES = (*output.CONTENT_TYPES.values(), JSON)
+# The written records, inline (the redirect to them answers {url, expiresIn}: openapi.REDIRECT).
+ANSWER_TYPES = tuple(output.CONTENT_TYPES.values())
 # WQP's POST form: the query's parameters as a JSON object of lists (or single values), or form-encoded as
 # the portal's own search form posts them (its controllers consume application/x-www-form-urlencoded too).
 WQP_BODY = {"type": "object", "additionalProperties": {"anyOf": [{"type": "array", "items": {"type": "string"}},

@@ -48,6 +48,19 @@ def test_unknown_permissions_and_missing_names_are_refused(api):
     assert response.json["message"] == "Unknown permission: fly."
 
 
+def test_a_description_that_is_not_text_is_refused(api):
+    """OpenAPI walk, 2026-11-28: a number (or an object) as a role's description was a 500: the store refused it."""
+    admin = api.as_("admin")
+    refused = admin.post("/roles", {"roleName": f"r-{uuid.uuid4().hex[:6]}", "description": 5})
+    assert (refused.status_code, refused.json["message"]) == (
+        400, "Role description must be text of at most 5,000 characters.")
+    role = admin.post("/roles", {"roleName": f"r-{uuid.uuid4().hex[:6]}", "description": "Helpers"}).json
+    for description in ({"text": "Helpers"}, "x" * 5_001):
+        assert admin.patch(f"/roles/{role['id']}", {"description": description}).status_code == 400
+    assert admin.patch(f"/roles/{role['id']}", {"description": None}).json.get("description") is None
+    admin.delete(f"/roles/{role['id']}")
+
+
 def test_the_built_in_admin_role_cannot_be_deleted(api):
     response = api.as_("admin").delete("/roles/system-admin")
     assert response.status_code == 403
@@ -68,6 +81,27 @@ def test_map_service_setting_is_listed_and_can_be_changed(api):
     bad = api.as_("admin").post("/system/settings", {"id": "Bad Id!", "value": 1})
     assert bad.status_code == 400
     assert bad.json["message"] == "Setting id is required: lower-case letters, digits and dashes."
+
+
+def test_who_changed_a_setting_is_said_to_those_who_may_change_settings_only(api):
+    """The list is public (the map reads it): an administrator's user id had been answered to anyone."""
+    admin = api.as_("admin")
+    saved = admin.post("/system/settings", {"id": "editor-test", "label": "Editor test", "value": 1})
+    assert saved.json["updatedBy"] == admin.get("/auth/profile").json["id"]
+    assert {s["id"]: s for s in admin.get("/system/settings").json}["editor-test"]["updatedBy"] == saved.json[
+        "updatedBy"]
+    for caller in (api, api.as_("viewer")):
+        setting = {s["id"]: s for s in caller.get("/system/settings").json}["editor-test"]
+        assert (setting["value"], "updatedBy" in setting) == (1, False)
+
+
+def test_a_setting_label_that_is_not_short_text_is_refused(api):
+    """OpenAPI walk, 2026-11-28: a number, or a label past the store's item size, was a 500."""
+    for label in (5, "x" * 201):
+        refused = api.as_("admin").post("/system/settings", {"id": "label-test", "label": label, "value": 1})
+        assert (refused.status_code, refused.json["message"]) == (
+            400, "Setting label must be text of at most 200 characters.")
+    assert "label-test" not in {s["id"] for s in api.get("/system/settings").json}
 
 
 def test_admin_pre_registers_a_user_by_email(api):
