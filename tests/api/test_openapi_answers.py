@@ -1,6 +1,6 @@
 """What the routes a script author calls most answer is what the OpenAPI document says: each route is called once
 as a client would, and its real answer validated against its documented schema (a wrong or missing field fails).
-The walk of 2026-11-29 had found about 95 routes whose answer was documented as nothing at all; the other routes'
+The walk of 2026-11-28 had found about 95 routes whose answer was documented as nothing at all; the other routes'
 answers are checked in test_openapi_answers_admin.py, and none may be left undescribed."""
 from __future__ import annotations
 
