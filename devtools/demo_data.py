@@ -223,6 +223,8 @@ def load_wqp(organization_id: str) -> dict:
             typeCode=row["ActivityTypeCode"] or None, media=row["ActivityMediaName"] or None,
             mediaSubdivision=row["ActivityMediaSubdivisionName"] or None, startDate=row["ActivityStartDate"] or None,
             startTime=row["ActivityStartTime/Time"] or None, timeZone=row["ActivityStartTime/TimeZoneCode"] or None,
+            endDate=row["ActivityEndDate"] or None, endTime=row["ActivityEndTime/Time"] or None,
+            endTimeZone=row["ActivityEndTime/TimeZoneCode"] or None,
             stationId=known.get(row["MonitoringLocationIdentifier"]),
             monitoringLocationIdentifier=row["MonitoringLocationIdentifier"] or None,
             conductingOrganization=row["ActivityConductingOrganizationText"] or None,

@@ -27,6 +27,12 @@ FIELD_LABELS = {
 }
 
 
+# What a portal result file says of a result's activity besides its start: stored on the activity (the Activities
+# tab and the portal's Activity profile answer them), not on the values.
+ACTIVITY_FIELDS = ("activityEndDate", "activityEndTime", "activityEndTimeZone", "conductingOrganization",
+                   "activityComment", "hydrologicCondition", "hydrologicEvent")
+
+
 def fields() -> list[dict]:
     """The product's fields, in order: what a header map may map a column to (besides a parameter)."""
     return [{"name": name, "label": label} for name, label in FIELD_LABELS.items()]
@@ -73,6 +79,9 @@ WQX2_RESULT = Format(
         "comment": "ResultCommentText", "detectionLimitType": "DetectionQuantitationLimitTypeName",
         "detectionLimit": "DetectionQuantitationLimitMeasure/MeasureValue",
         "detectionLimitUnit": "DetectionQuantitationLimitMeasure/MeasureUnitCode",
+        **{name: column for name, column in zip(ACTIVITY_FIELDS, (
+            "ActivityEndDate", "ActivityEndTime/Time", "ActivityEndTime/TimeZoneCode",
+            "ActivityConductingOrganizationText", "ActivityCommentText", "HydrologicCondition", "HydrologicEvent"))},
     },
     required=("station", "date", "characteristic", "value"),
     signature=("CharacteristicName", "ResultMeasureValue"))
@@ -97,6 +106,10 @@ WQX3_RESULT = Format(
         # services and its WQX 2 columns have one limit a result, DetectionQuantitationLimit*).
         "detectionLimitType": "DetectionLimit_TypeA", "detectionLimit": "DetectionLimit_MeasureA",
         "detectionLimitUnit": "DetectionLimit_MeasureUnitA",
+        # Activity_Comment is read as the results' comment (above), as this format has always been read.
+        **{name: column for name, column in zip(ACTIVITY_FIELDS, (
+            "Activity_EndDate", "Activity_EndTime", "Activity_EndTimeZone", "Activity_ConductingOrganization", None,
+            "Activity_HydrologicCondition", "Activity_HydrologicEvent")) if column},
     },
     required=("station", "date", "characteristic", "value"),
     signature=("Result_Characteristic", "Result_Measure"))

@@ -42,7 +42,10 @@ AHEAD = timedelta(days=2)  # how far after today a result's date may be
 TEXT_FIELDS = ("station", "stationName", "characteristic", "activityId", "activityType", "media", "project",
                "unit", "fraction", "detectionCondition", "status", "valueType", "qualifier", "comment",
                "description", "locationType", "analyticalMethod", "horizontalDatum", "detectionLimitUnit",
-               "detectionLimitType", "elevationMethod", "verticalDatum")
+               "detectionLimitType", "elevationMethod", "verticalDatum", "conductingOrganization", "activityComment",
+               "hydrologicCondition", "hydrologicEvent")
+# A result's activity's end, as a portal file gives it (formats.ACTIVITY_FIELDS): date, time and zone.
+ACTIVITY_END = ("activityEndDate", "activityEndTime", "activityEndTimeZone")
 
 # The accepted rows' field marking a time of day given without a time zone (read as UTC); absent when none is.
 TIME_WITHOUT_ZONE = "timeWithoutZone"
@@ -59,7 +62,7 @@ DATE_HINT = "use YYYY-MM-DD or M/D/YYYY (two-digit years 69-99 are 1969-1999, 00
 # Free text (a result's comment, a station's description): a tab or a line break is text there (a quoted cell may
 # run over lines). Every other column is one line, as a name, an identifier, a code or a number is: a control
 # character in it is refused, as the API refuses one in a name (chalicelib/core/names.py).
-FREE_TEXT_FIELDS = ("comment", "description")
+FREE_TEXT_FIELDS = ("comment", "description", "activityComment")
 _FREE_TEXT_CONTROLS = (0x09, 0x0A, 0x0D)  # tab, line feed, carriage return
 CONTROL_MESSAGE = CONTROL_CHARACTER_IN_CELL
 FREE_TEXT_CONTROL_MESSAGE = ("{column} holds a control character ({character}), such as NUL; it may hold tabs and "
@@ -381,6 +384,37 @@ def _may_need_trim(first: np.ndarray, last: np.ndarray) -> bool:
                 or ((last - np.uint8(0x21)) > np.uint8(0x5E)).any())
 
 
+DATE_MESSAGES = {
+    "form": "{column} '{value}' is not a date: " + DATE_HINT + ".",
+    "month": "{column} '{value}' is not a date: there is no such month (" + DATE_HINT + ").",
+    "day": "{column} '{value}' is not a date: that month has no such day.",
+    # 1800: EARLIEST_YEAR, 2 days: AHEAD (the messages are written out whole, so that they can be translated)
+    "year": "{column} '{value}' is not a date this portal takes: the year must be 1800 or later.",
+    "future": "{column} '{value}' is more than 2 days in the future: a result is dated when its sample was "
+              "taken (two-digit years 00-68 are 2000-2068)."}
+
+
+def _check_moments(frame: _Frame, rules: Rules, date: str, time: str, zone: str) -> tuple:
+    """Check a date, time and time zone column (a result's start, its activity's end) and answer per row the date's
+    midnight and the time of day in seconds (0 where missing or wrong: such rows are rejected), the zone's offset in
+    seconds, and the zones respelt (an offset is stored in one spelling, "UTC+8" as "UTC+08:00"; None where the
+    file wrote each so already)."""
+    dates_text = frame.text(date)
+    epoch, bad_date = _by_distinct(dates_text, _epoch_seconds)
+    frame.reject_by_kind(bad_date, date, dates_text, _date_problem, DATE_MESSAGES)
+    times_text = frame.text(time)
+    seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
+    frame.reject(bad_time, time, "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
+    zones = frame.text(zone)
+    distinct_zones, zone_index = _distinct_texts(zones)
+    zone_offsets, unknown_zones, stored_zones = _zone_offsets(distinct_zones, rules)
+    offset, bad_zone = zone_offsets[zone_index], unknown_zones[zone_index]
+    frame.reject(bad_zone, zone, "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or "
+                 "UTC, or an offset from UTC such as UTC+08:00.", zones)
+    respelt = stored_zones.take(pa.array(zone_index)) if not stored_zones.equals(distinct_zones) else None
+    return epoch, seconds, offset, respelt
+
+
 def _empty(values: pa.Array) -> np.ndarray:
     """Per cell (a string array without nulls), whether it is "" (from the offsets, no look at the bytes)."""
     bounds, _ = _cells(values)
@@ -561,27 +595,12 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     frame.common_checks(frame.arrays)
     station = frame.required("station", "every value needs its station.")
     characteristic = frame.required("characteristic", "every value needs its parameter.")
-    dates_text = frame.required("date", "every value needs its date.")
-    epoch, bad_date = _by_distinct(dates_text, _epoch_seconds)
-    frame.reject_by_kind(bad_date, "date", dates_text, _date_problem, {
-        "form": "{column} '{value}' is not a date: " + DATE_HINT + ".",
-        "month": "{column} '{value}' is not a date: there is no such month (" + DATE_HINT + ").",
-        "day": "{column} '{value}' is not a date: that month has no such day.",
-        # 1800: EARLIEST_YEAR, 2 days: AHEAD (the messages are written out whole, so that they can be translated)
-        "year": "{column} '{value}' is not a date this portal takes: the year must be 1800 or later.",
-        "future": "{column} '{value}' is more than 2 days in the future: a result is dated when its sample was "
-                  "taken (two-digit years 00-68 are 2000-2068)."})
-    times_text = frame.text("time")
-    seconds, bad_time = _by_distinct(times_text, lambda distinct: tuple(map(_numpy_filled, parse_times(distinct))))
-    frame.reject(bad_time, "time", "{column} '{value}' is not a time of day: use HH:MM or HH:MM:SS.", times_text)
-    zones = frame.text("timeZone")
-    distinct_zones, zone_index = _distinct_texts(zones)
-    zone_offsets, unknown_zones, stored_zones = _zone_offsets(distinct_zones, rules)
-    offset, bad_zone = zone_offsets[zone_index], unknown_zones[zone_index]
-    frame.reject(bad_zone, "timeZone", "Unknown time zone '{value}': use a WQX time zone code such as EST, CDT or "
-                 "UTC, or an offset from UTC such as UTC+08:00.", zones)
-    # An offset is stored in one spelling ("UTC+8" as "UTC+08:00"): the column respelt where the file wrote another.
-    respelt_zones = stored_zones.take(pa.array(zone_index)) if not stored_zones.equals(distinct_zones) else None
+    frame.required("date", "every value needs its date.")
+    epoch, seconds, offset, respelt_zones = _check_moments(frame, rules, "date", "time", "timeZone")
+    end_respelt_zones = None
+    if any(name in frame.arrays for name in ACTIVITY_END):  # a portal file's activity end: checked as its start
+        *_, end_respelt_zones = _check_moments(frame, rules, *ACTIVITY_END)
+    times_text, zones = frame.text("time"), frame.text("timeZone")
     # Seconds since 1970 (UTC) per row; 0 where the date is missing or wrong (such rows are rejected).
     moment_seconds = epoch + seconds - offset
     # A time of day given without its zone is read as UTC (offset 0): the row is taken, and the import says how many
@@ -669,6 +688,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
         derived["activityId"] = activity
     if respelt_zones is not None:
         derived["timeZone"] = respelt_zones
+    if end_respelt_zones is not None:
+        derived[ACTIVITY_END[2]] = end_respelt_zones
     fields = {name: keep(array) for name, array in derived.items()}
     fields.update((name, keep(frame.text(name))) for name in frame.arrays if name not in derived)
     if zoneless is not None and zoneless.any():

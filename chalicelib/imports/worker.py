@@ -504,7 +504,7 @@ class ImportJob:
             "station", "characteristic", "sortTime", "value", "activityId", "activityType", "media",
             "fraction", "detectionCondition", "status", "valueType", "qualifier", "date", "time", "timeZone", "depth",
             "depthUnit", "comment", "writtenValue", "detectionLimit", "detectionLimitUnit", "detectionLimitType",
-            validate.ACTIVITY_DATE) if name in fields}
+            validate.ACTIVITY_DATE, *formats.ACTIVITY_FIELDS) if name in fields}
         columns.update(number=measured.number, unit=measured.unit)
         blank = [""] * len(columns["station"])
         get = lambda name: columns.get(name, blank)  # noqa: E731
@@ -548,7 +548,12 @@ class ImportJob:
                                 # written (a portal file's dates are YYYY-MM-DD): the activities are listed by it
                                 startDate=get(validate.ACTIVITY_DATE)[p] or get("date")[p],
                                 startTime=get("time")[p], timeZone=get("timeZone")[p], stationId=station_id,
-                                monitoringLocationIdentifier=get("station")[p]),
+                                monitoringLocationIdentifier=get("station")[p], endDate=get("activityEndDate")[p],
+                                endTime=get("activityEndTime")[p], endTimeZone=get("activityEndTimeZone")[p],
+                                conductingOrganization=get("conductingOrganization")[p],
+                                comment=get("activityComment")[p],
+                                hydrologicCondition=get("hydrologicCondition")[p],
+                                hydrologicEvent=get("hydrologicEvent")[p]),
                     createdAt=utc_now())
         stored = samples.stored_items(outcome.sample_items)
         before = self._stored_without_activity(outcome, positions, fields)

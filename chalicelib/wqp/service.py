@@ -699,17 +699,24 @@ def activity_records(query: Query, look: Lookups, stations: Stations) -> Iterato
             if (start and (day or "") < start) or (end and (day or "9") > end):
                 continue
             project = look.projects.get(item["projectId"]["S"])
-            # A time given without its zone was taken as UTC (as its results' times are answered); one written with
-            # an offset is given in UTC, as WQP clients know WQX's zone codes only.
-            day, clock, zone = time_zones.in_wqx_codes(
-                day, _clock(text("startTime")), text("timeZone") or (UTC if text("startTime") else None))
+            day, clock, zone = _wqx_moment(day, text("startTime"), text("timeZone"))
+            end_day, end_clock, end_zone = _wqx_moment(text("endDate"), text("endTime"), text("endTimeZone"))
             yield {**station, "ActivityIdentifier": item["id"]["S"], "ActivityTypeCode": text("typeCode"),
                    "ActivityMediaName": text("media"), "ActivityMediaSubdivisionName": text("mediaSubdivision"),
                    "ActivityStartDate": day, "ActivityStartTime/Time": clock, "ActivityStartTime/TimeZoneCode": zone,
+                   "ActivityEndDate": end_day, "ActivityEndTime/Time": end_clock,
+                   "ActivityEndTime/TimeZoneCode": end_zone,
                    "ProjectIdentifier": project.projectKey if project else None, "ProjectName": project.name if project else None,
                    "ActivityConductingOrganizationText": text("conductingOrganization"),
                    "ActivityCommentText": text("comment"), "HydrologicCondition": text("hydrologicCondition"),
                    "HydrologicEvent": text("hydrologicEvent")}
+
+
+def _wqx_moment(day: str | None, time: str | None, zone: str | None) -> tuple:
+    """An activity's date, time and zone as WQP clients read them: a time given without its zone was taken as UTC
+    (as its results' times are answered); one written with an offset is given in UTC, as WQP clients know WQX's zone
+    codes only."""
+    return time_zones.in_wqx_codes(day, _clock(time), zone or (UTC if time else None))
 
 
 def _project_codes(stations: Stations):

@@ -72,6 +72,10 @@ export interface ActivityDetail extends Activity {
   conductingOrganization?: string | null;
   hydrologicCondition?: string | null;
   hydrologicEvent?: string | null;
+  /** When the activity ended (a composite or continuous sample), as the file gave it, like its start. */
+  endDate?: string | null;
+  endTime?: string | null;
+  endTimeZone?: string | null;
   createdAt?: string;
   results: ActivityResult[];
 }

@@ -25,6 +25,9 @@ const MEASURED = {
   startDate: '2011-07-12',
   startTime: '12:20:00',
   timeZone: 'CDT',
+  endDate: '2011-07-12',
+  endTime: '12:50:00',
+  endTimeZone: 'CDT',
   stationId: 's-1',
   monitoringLocationIdentifier: 'WIDNR_WQX-10032762',
   conductingOrganization: 'Wisconsin DNR',
@@ -137,12 +140,17 @@ describe("a project's activity", () => {
     expect(fact('Medium')).toBe('Water');
     expect(fact('Medium subdivision')).toBe('Surface Water');
     expect(fact('Start')).toBe('2011-07-12 12:20:00 CDT');
+    expect(fact('End')).toBe('2011-07-12 12:50:00 CDT');
     expect(fact('Conducting organization')).toBe('Wisconsin DNR');
     expect(fact('Hydrologic condition')).toBe('Stable, normal stage');
     expect(fact('Comment')).toBe('Sampled from the bridge.');
     expect(within(facts).getByRole('link', { name: 'WIDNR_WQX-10032762' })).toHaveAttribute('href', '/sts/station/s-1');
     // What the activity does not have is not listed.
     expect(within(facts).queryByText('Hydrologic event')).not.toBeInTheDocument();
+    await act(() => changeLanguage('zh-CN'));
+    const chineseFacts = await screen.findByLabelText('活动详情');
+    expect(within(chineseFacts).getByText('结束时间').nextElementSibling).toHaveTextContent('2011-07-12 12:50:00 CDT');
+    await act(() => changeLanguage('en'));
 
     const values = screen.getByRole('table', { name: `Values of activity ${MEASURED.id} (2)` });
     const rows = within(values).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));

@@ -6,7 +6,7 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf } from '../../../shell/toast';
 import { useActivity } from '../api/activities';
 import type { ActivityDetail as Activity, ActivityResult } from '../api/types';
-import { activityStart } from '../lib/activityStart';
+import { activityEnd, activityStart } from '../lib/activityStart';
 import { stationPath } from '../paths';
 import './activities.css';
 
@@ -84,6 +84,7 @@ function Facts({ activity }: { activity: Activity }) {
     [t('projects.activity.media'), activity.media && activityMediaName(activity.media, i18n.language)],
     [t('projects.activity.mediaSubdivision'), activity.mediaSubdivision],
     [t('projects.activity.start'), activityStart(activity)],
+    [t('projects.activity.end'), activityEnd(activity)],
     [t('projects.activity.station'), station && activity.stationId ? <Link to={stationPath(activity.stationId)}>{station}</Link> : station],
     [t('projects.activity.conductingOrganization'), activity.conductingOrganization],
     [t('projects.activity.hydrologicCondition'), activity.hydrologicCondition],

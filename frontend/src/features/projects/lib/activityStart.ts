@@ -1,4 +1,4 @@
-import type { Activity } from '../api/types';
+import type { Activity, ActivityDetail } from '../api/types';
 
 /**
  * When an activity started, as the file wrote it: its date, time of day and zone ("2026-03-26 11:00 UTC+08:00"),
@@ -8,4 +8,9 @@ import type { Activity } from '../api/types';
 export function activityStart(activity: Pick<Activity, 'startDate' | 'startTime' | 'timeZone'>): string {
   const zone = activity.startTime ? activity.timeZone || 'UTC' : null;
   return [activity.startDate, activity.startTime, zone].filter(Boolean).join(' ');
+}
+
+/** When an activity ended, as the file wrote it (a portal file's ActivityEndDate, time and zone), read as its start. */
+export function activityEnd(activity: Pick<ActivityDetail, 'endDate' | 'endTime' | 'endTimeZone'>): string {
+  return activityStart({ startDate: activity.endDate, startTime: activity.endTime, timeZone: activity.endTimeZone });
 }

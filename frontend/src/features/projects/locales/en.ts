@@ -89,6 +89,7 @@ const projects = {
     media: 'Medium',
     mediaSubdivision: 'Medium subdivision',
     start: 'Start',
+    end: 'End',
     station: 'Station',
     conductingOrganization: 'Conducting organization',
     hydrologicCondition: 'Hydrologic condition',

@@ -79,6 +79,7 @@ const projects: typeof en = {
     media: '介质',
     mediaSubdivision: '介质细分',
     start: '开始时间',
+    end: '结束时间',
     station: '站点',
     conductingOrganization: '执行组织',
     hydrologicCondition: '水文条件',
