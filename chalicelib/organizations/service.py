@@ -17,7 +17,7 @@ from chalicelib.core.names import checked_name, name_key
 from chalicelib.organizations.directory import live_organization, wqx_id_of
 from chalicelib.organizations.models import MEMBER_ROLES, Membership, Organization
 from chalicelib.reference.models import ORGANIZATION_NAME, CatalogItem
-from chalicelib.system.service import DEFAULT_SETTINGS
+from chalicelib.system.service import DEFAULT_SETTINGS, MAP_SERVICE, check_map_service
 from chalicelib.users import service as users
 
 EDITABLE_FIELDS = ("name", "description", "website", "contact")
@@ -27,8 +27,6 @@ TEXT_LIMITS = {"description": 5_000, "website": 500, "contact": 500}
 WEBSITE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 SETTING_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_SETTING_BYTES = 32_000
-MAP_SERVICE = "map-service"
-MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
 GROUP_ADMIN = "group-admin"
 MEMBER_NOT_FOUND = "Member not found."
 LAST_GROUP_ADMIN = ("An organization needs at least one group administrator: make someone else a group administrator "
@@ -363,36 +361,6 @@ def _setting_key(key: str) -> str:
     return key
 
 
-def _check_map_service(value: dict) -> None:
-    """The explorer's base map reads these (see frontend/src/features/explorer/api/mapService.ts)."""
-    for name in MAP_SERVICE_URLS:
-        url = value.get(name)
-        if url not in (None, "") and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
-            # Named as the settings screen names the field.
-            if name == "styleUrl":
-                raise BadRequest("The style address must be an http(s) address.")
-            raise BadRequest("The tile address must be an http(s) address.")
-    tiles = value.get("tileUrl")
-    if tiles and not all(part in tiles for part in ("{z}", "{x}", "{y}")):  # else no map could be drawn from it
-        raise BadRequest("The tile address must hold {z}, {x} and {y} (for example "
-                         "https://tiles.example.org/{z}/{x}/{y}.png).")
-    for name in ("accessToken", "attribution", "provider", "url"):
-        if value.get(name) is not None and not isinstance(value.get(name), str):
-            raise BadRequest(f"{name} must be text.")
-    if value.get("tiles") is not None and not (isinstance(value["tiles"], list)
-                                               and all(isinstance(t, str) for t in value["tiles"])):
-        raise BadRequest("tiles must be a list of tile addresses.")
-    unknown = sorted(set(value) - MAP_SERVICE_FIELDS)
-    if unknown:  # the explorer reads none of them: a typo would be kept without a word
-        raise BadRequest(UNKNOWN_MAP_SERVICE_FIELD.format(names=", ".join(unknown),
-                                                          known=", ".join(sorted(MAP_SERVICE_FIELDS))))
-
-
-# What the explorer's base map reads of a map service (frontend/src/features/explorer/api/mapService.ts).
-MAP_SERVICE_FIELDS = frozenset({"provider", "styleUrl", "tileUrl", "url", "tiles", "accessToken", "attribution"})
-UNKNOWN_MAP_SERVICE_FIELD = "Unknown map service field {names}. A map service takes: {known}."
-
-
 def _known_setting(key: str) -> None:
     """404 for a setting the portal does not know (reading one answers as writing it would)."""
     _setting_key(key)
@@ -441,7 +409,7 @@ def save_setting(organization_id: str, key: str, data, user_id: str, expected: t
     if len(json.dumps(value)) > MAX_SETTING_BYTES:
         raise BadRequest(f"Setting value must be at most {MAX_SETTING_BYTES} bytes.")
     if key == MAP_SERVICE and value is not None:
-        _check_map_service(value)
+        check_map_service(value)
     before = get_setting(organization_id, key)
     condition = None
     if expected is not None:

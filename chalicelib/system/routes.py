@@ -45,5 +45,5 @@ def list_settings():
 @describe(body=fields_body({"id": TEXT, "label": NULLABLE_TEXT, "value": {}}, required=("id", "value")),
           returns=SETTING)
 def save_setting():
-    """Create or replace a setting ({id, label, value})."""
+    """Create or replace a setting ({id, label, value}); the map-service value is checked as an organization's is."""
     return service.save_setting(routes.json_body(), require_principal().id)

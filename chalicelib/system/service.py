@@ -5,6 +5,7 @@ import json
 import re
 from functools import lru_cache
 
+from chalicelib.audit import service as audit
 from chalicelib.core.config import get_settings
 from chalicelib.core.errors import BadRequest
 from chalicelib.core.models import utc_now
@@ -62,7 +63,55 @@ def save_setting(data: dict, user_id: str) -> dict:
         raise BadRequest("Setting label must be text of at most 200 characters.")
     if len(json.dumps(data["value"])) > MAX_VALUE_BYTES:
         raise BadRequest(f"Setting value must be at most {MAX_VALUE_BYTES} bytes.")
+    if setting_id == MAP_SERVICE:  # every visitor's map reads it: a value it cannot read left the map blank
+        if not isinstance(data["value"], dict):
+            raise BadRequest("Setting value must be a JSON object.")
+        check_map_service(data["value"])
+    before = _stored(setting_id) or DEFAULT_SETTINGS.get(setting_id)
     setting = Setting(id=setting_id, label=label, value=data["value"], updatedAt=utc_now(),
                       updatedBy=user_id)
     setting.save()
+    # The trail is where an administrator finds who changed every visitor's map, and what it was before.
+    audit.record("update" if before else "create", "system-setting", setting_id,
+                 before={"value": before["value"]} if before else None, after={"value": setting.value},
+                 target_label=label or (before or {}).get("label") or setting_id)
     return setting.to_dict()
+
+
+def _stored(setting_id: str) -> dict | None:
+    try:
+        return Setting.get(setting_id).to_dict()
+    except Setting.DoesNotExist:
+        return None
+
+
+def check_map_service(value: dict) -> None:
+    """A map service (the system's or an organization's) as the explorer's base map reads it (see
+    frontend/src/features/explorer/api/mapService.ts)."""
+    for name in MAP_SERVICE_URLS:
+        url = value.get(name)
+        if url not in (None, "") and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
+            # Named as the settings screen names the field.
+            if name == "styleUrl":
+                raise BadRequest("The style address must be an http(s) address.")
+            raise BadRequest("The tile address must be an http(s) address.")
+    tiles = value.get("tileUrl")
+    if tiles and not all(part in tiles for part in ("{z}", "{x}", "{y}")):  # else no map could be drawn from it
+        raise BadRequest("The tile address must hold {z}, {x} and {y} (for example "
+                         "https://tiles.example.org/{z}/{x}/{y}.png).")
+    for name in ("accessToken", "attribution", "provider", "url"):
+        if value.get(name) is not None and not isinstance(value.get(name), str):
+            raise BadRequest(f"{name} must be text.")
+    if value.get("tiles") is not None and not (isinstance(value["tiles"], list)
+                                               and all(isinstance(t, str) for t in value["tiles"])):
+        raise BadRequest("tiles must be a list of tile addresses.")
+    unknown = sorted(set(value) - MAP_SERVICE_FIELDS)
+    if unknown:  # the explorer reads none of them: a typo would be kept without a word
+        raise BadRequest(UNKNOWN_MAP_SERVICE_FIELD.format(names=", ".join(unknown),
+                                                          known=", ".join(sorted(MAP_SERVICE_FIELDS))))
+
+
+MAP_SERVICE_URLS = ("styleUrl", "tileUrl")
+# What the explorer's base map reads of a map service (frontend/src/features/explorer/api/mapService.ts).
+MAP_SERVICE_FIELDS = frozenset({"provider", "styleUrl", "tileUrl", "url", "tiles", "accessToken", "attribution"})
+UNKNOWN_MAP_SERVICE_FIELD = "Unknown map service field {names}. A map service takes: {known}."

@@ -83,6 +83,41 @@ def test_map_service_setting_is_listed_and_can_be_changed(api):
     assert bad.json["message"] == "Setting id is required: lower-case letters, digits and dashes."
 
 
+def test_the_system_map_service_is_refused_as_an_organizations_would_be(api):
+    """Admin walk, 2026-11-28: the system's map service took any value (text, a javascript: address, a misspelt
+    field) where an organization's is checked, and every visitor's map read it."""
+    admin = api.as_("admin")
+    original = {s["id"]: s for s in api.get("/system/settings").json}["map-service"]["value"]
+    for value, message in (
+            ("https://tiles.example.org/s.json", "Setting value must be a JSON object."),
+            ({"styleUrl": "javascript:alert(1)"}, "The style address must be an http(s) address."),
+            ({"tileUrl": "https://tiles.example.org/tiles.png"},
+             "The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png)."),
+            ({"stylUrl": "https://tiles.example.org/s.json"}, "Unknown map service field stylUrl. A map service takes: "
+                                                               "accessToken, attribution, provider, styleUrl, tileUrl, "
+                                                               "tiles, url.")):
+        refused = admin.post("/system/settings", {"id": "map-service", "label": "Map service", "value": value})
+        assert (refused.status_code, refused.json["message"]) == (400, message)
+    assert {s["id"]: s for s in api.get("/system/settings").json}["map-service"]["value"] == original
+
+
+def test_a_change_of_a_system_setting_is_in_the_audit_trail(api):
+    """Admin walk, 2026-11-28: an organization's map service left an entry, the system's (every visitor's map)
+    none: nobody could find who had changed it, nor what it had been."""
+    admin = api.as_("admin")
+    original = {s["id"]: s for s in api.get("/system/settings").json}["map-service"]["value"]
+    changed = {**original, "styleUrl": "https://tiles.example.org/audited.json", "accessToken": "pk.secret"}
+    assert admin.post("/system/settings", {"id": "map-service", "label": "Map service", "value": changed}).status_code == 200
+    admin.post("/system/settings", {"id": "map-service", "label": "Map service", "value": original})
+    trail = admin.get("/system/audit?filter=targetType||$eq||system-setting&sort=at,DESC&limit=2").json
+    put_back, change = trail
+    assert (change["action"], change["targetId"], change["targetName"], change["actorName"]) == (
+        "update", "map-service", "Map service", "Ada Admin")
+    shown = {name: value for name, value in changed.items() if name != "accessToken"}  # no secret in the trail
+    assert change["after"] == {"value": shown} and put_back["before"] == {"value": shown}
+    assert "pk.secret" not in str(trail)
+
+
 def test_who_changed_a_setting_is_said_to_those_who_may_change_settings_only(api):
     """The list is public (the map reads it): an administrator's user id had been answered to anyone."""
     admin = api.as_("admin")

@@ -16,6 +16,7 @@ export const AUDIT_TARGET_TYPES = [
   'invitation',
   'organization',
   'organization-setting',
+  'system-setting',
   'header-map',
   'wqx-account',
   'page',

@@ -205,6 +205,7 @@ const admin = {
       invitation: 'Invitation',
       organization: 'Organization',
       'organization-setting': 'Organization setting',
+      'system-setting': 'System setting',
       'header-map': 'Import column names',
       'wqx-account': 'WQX account',
       page: 'Page',

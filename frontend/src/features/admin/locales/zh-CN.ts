@@ -203,6 +203,7 @@ const admin: typeof en = {
       invitation: '邀请',
       organization: '组织',
       'organization-setting': '组织设置',
+      'system-setting': '系统设置',
       'header-map': '导入列名',
       'wqx-account': 'WQX 账户',
       page: '页面',

@@ -174,6 +174,26 @@ describe('audit trail screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("names a change of a system setting (the map every visitor sees) in both languages, and filters by it", async () => {
+    trail = [{
+      id: 'a-6', at: '2026-11-24T11:00:00.000Z', actorId: 'u-ada', actorName: 'Ada Admin', action: 'update', targetType: 'system-setting',
+      targetId: 'map-service', targetName: 'Map service', before: { value: { provider: 'none' } },
+      after: { value: { styleUrl: 'https://tiles.example.org/style.json' } }, sourceIp: null, userAgent: null,
+    }];
+    renderAdmin('/admin/audit', PROFILES.admin);
+    await within(table()).findByText('Map service');
+    expect(rows()[0]).toHaveTextContent('System setting Map service');
+    expect(within(screen.getByLabelText('Changed')).getByRole('option', { name: 'System setting' })).toBeInTheDocument();
+    await changeLanguage('zh-CN');
+    try {
+      const zhTable = await screen.findByRole('table', { name: '审计日志' });
+      expect(within(zhTable).getAllByRole('row')[1]).toHaveTextContent('系统设置 Map service');
+      expect(within(screen.getByLabelText('更改对象')).getByRole('option', { name: '系统设置' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('is for system administrators only', async () => {
     renderAdmin('/admin/audit', PROFILES.userManager);
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
