@@ -149,6 +149,21 @@ describe('deleting the own account', () => {
     });
   }
 
+  for (const [lang, removed] of [
+    ['en', 'Your account has been deleted, so you were signed out. Signing in again starts a new, empty account.'],
+    ['zh-CN', '您的账户已被删除，因此您已退出登录。再次登录将创建一个新的空账户。'],
+  ] as [Language, string][]) {
+    it(`tells someone whose account another person deleted as news, not as a success of theirs (${lang})`, async () => {
+      // An administrator's walk: the person whose account had just been deleted was shown a green success toast.
+      await initI18n(lang);
+      const { router } = renderApp('/home?notice=account-removed');
+      const notice = (await screen.findByText(removed)).closest('[role="status"]');
+      expect(notice).toHaveClass('toast-info');
+      expect(screen.queryByText(i18n.t('auth.profile.deleted'))).not.toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+    });
+  }
+
   it('says nothing to a signed-in user following such an address', async () => {
     const session: Session = { ...ANONYMOUS_SESSION, enabled: true, status: 'signed-in', profile: PROFILE, displayName: 'Olga' };
     registerModules();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from '../shell/toast';
-import { ACCOUNT_DELETED, NOTICE } from './accountDeletedRoute';
+import { ACCOUNT_DELETED, ACCOUNT_REMOVED, NOTICE } from './accountDeletedRoute';
 import { useSession } from './session';
 
 export { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
@@ -15,12 +15,16 @@ export function useAccountDeletedNotice(): void {
   const { t } = useTranslation();
   const { status } = useSession();
   const [params, setParams] = useSearchParams();
-  const noticed = params.get(NOTICE) === ACCOUNT_DELETED;
+  const notice = params.get(NOTICE);
+  const noticed = notice === ACCOUNT_DELETED || notice === ACCOUNT_REMOVED;
   // Once, even where React runs an effect twice (development).
   const said = useRef(false);
   useEffect(() => {
     if (!noticed || status === 'checking') return;
-    if (status === 'anonymous' && !said.current) toast.success(t('auth.profile.deleted'));
+    if (status === 'anonymous' && !said.current) {
+      if (notice === ACCOUNT_DELETED) toast.success(t('auth.profile.deleted'));
+      else toast.info(t('auth.profile.removed'));
+    }
     said.current = true;
     setParams(
       (current) => {
@@ -29,5 +33,5 @@ export function useAccountDeletedNotice(): void {
       },
       { replace: true },
     );
-  }, [noticed, status, t, setParams]);
+  }, [noticed, notice, status, t, setParams]);
 }

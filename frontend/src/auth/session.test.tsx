@@ -154,7 +154,7 @@ describe('an account deleted since this sign-in (401 Account Deleted)', () => {
     const signOut = vi.spyOn(manager, 'signoutRedirect').mockResolvedValue(undefined);
 
     await waitFor(() => expect(signOut).toHaveBeenCalled());
-    expect(sessionStorage.getItem('owd-route-after-sign-out')).toBe('#/home?notice=account-deleted');
+    expect(sessionStorage.getItem('owd-route-after-sign-out')).toBe('#/home?notice=account-removed');
     expect(await manager.getUser()).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
   });

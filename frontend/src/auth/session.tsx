@@ -4,7 +4,7 @@ import { AuthProvider, useAuth } from 'react-oidc-context';
 import useSWR, { useSWRConfig } from 'swr';
 import { ACCOUNT_DELETED_REASON, ApiError, setOnForbidden, setOnUnauthorized, setTokenProvider, type UnauthorizedHandler } from '../api/client';
 import i18n, { changeLanguage, type Language } from '../i18n';
-import { ACCOUNT_DELETED_ROUTE } from './accountDeletedRoute';
+import { ACCOUNT_REMOVED_ROUTE } from './accountDeletedRoute';
 import { checkToken, hasEnded, loginOptionsOf, SESSION_ENDED, signIn, signInAgain, signOut, silentCheck, TOKEN_CHECK_INTERVAL_MS } from './oidc';
 import { getProfile, PROFILE_PATH, savedLanguage, updateProfile, type Profile } from './profile';
 import { rereadOnRefusal } from './refusals';
@@ -119,7 +119,7 @@ function OidcSession({ manager, children }: { manager: UserManager; children: Re
   useEffect(() => {
     connectClient(manager, ({ reason }) => {
       // An account deleted since this sign-in: signing in again would start a new account, not resume this one.
-      if (reason === ACCOUNT_DELETED_REASON) void signOut(manager, window.location, ACCOUNT_DELETED_ROUTE);
+      if (reason === ACCOUNT_DELETED_REASON) void signOut(manager, window.location, ACCOUNT_REMOVED_ROUTE);
       else setLoginDialogVisible(true);
     });
     // The dialog once per ending: a token whose refresh was refused (and dropped) has said so already.

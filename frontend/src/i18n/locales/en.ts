@@ -122,6 +122,7 @@ const en = {
       nameRequired: 'Enter a name.',
       saved: 'Profile saved.',
       deleted: 'Your account has been deleted.',
+      removed: 'Your account has been deleted, so you were signed out. Signing in again starts a new, empty account.',
       membership: '{{organization}} — {{role}}',
       memberRoles: {
         'group-admin': 'Group administrator',

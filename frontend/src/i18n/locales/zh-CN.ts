@@ -120,6 +120,7 @@ const zhCN: Messages = {
       nameRequired: '请输入名称。',
       saved: '个人资料已保存。',
       deleted: '您的账户已删除。',
+      removed: '您的账户已被删除，因此您已退出登录。再次登录将创建一个新的空账户。',
       membership: '{{organization}} — {{role}}',
       memberRoles: {
         'group-admin': '组管理员',
