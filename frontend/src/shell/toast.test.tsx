@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, renderHook, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, SessionEndedError } from '../api/client';
 import { changeLanguage } from '../i18n';
 import { renderWithProviders } from '../test/render';
-import { Toasts, toast, useToasts } from './toast';
+import { MESSAGE_TIMEOUT_MS, Toasts, toast, useToasts } from './toast';
 
 beforeEach(() => toast.clear());
 
@@ -64,5 +64,58 @@ describe('a toast with a long unbroken title', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('a toast being read', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('stays while the pointer is on it, and goes its whole time after the pointer leaves', () => {
+    renderWithProviders(<Toasts />);
+    act(() => void toast.error(new Error('The station could not be saved.')));
+    const shown = screen.getByRole('alert');
+    fireEvent.pointerEnter(shown);
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS * 3));
+    expect(screen.getByRole('alert')).toHaveTextContent('The station could not be saved.');
+    fireEvent.pointerLeave(shown);
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS - 1));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps its dismiss button while the keyboard focus is on it', () => {
+    renderWithProviders(<Toasts />);
+    act(() => void toast.success('Language changed successfully.'));
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).focus());
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS * 3));
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveFocus();
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).blur());
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('does not hold the next toast for a pointer that dismissed the last one and has not moved since', () => {
+    renderWithProviders(<Toasts />);
+    act(() => void toast.success('Added dashboard: Rivers.'));
+    fireEvent.pointerEnter(screen.getByRole('status'));
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).click()); // no pointerleave: the pointer stays put
+    act(() => void toast.success('Language changed successfully.'));
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('lets the others go again once one is dismissed from its own button', () => {
+    renderWithProviders(<Toasts />);
+    act(() => {
+      toast.success('Added dashboard: Rivers.');
+      toast.success('Language changed successfully.');
+    });
+    const [first] = screen.getAllByRole('button', { name: 'Dismiss' });
+    act(() => first!.focus());
+    act(() => first!.click());
+    act(() => vi.advanceTimersByTime(MESSAGE_TIMEOUT_MS));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

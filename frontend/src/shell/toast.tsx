@@ -1,8 +1,10 @@
 /**
  * Toasts: short messages in the bottom corner of the page (success and error), gone after 10 s or when dismissed
- * (spec: message timeout 10000 ms). `toast.success(...)` / `toast.error(...)` work from anywhere.
+ * (spec: message timeout 10000 ms), but never while they are pointed at or hold the keyboard focus: a slow reader
+ * keeps one as long as needed (WCAG 2.2.1), and its dismiss button does not vanish under the focus.
+ * `toast.success(...)` / `toast.error(...)` work from anywhere.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionEndedError } from '../api/client';
 
@@ -20,21 +22,45 @@ export interface Toast {
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** Each shown toast's timer, while it runs. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** What holds the toasts on screen now: the pointer over them, the keyboard focus in them. */
+const holders = new Set<'pointer' | 'focus'>();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
+function stopTimer(id: number) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+}
+
 function dismiss(id: number) {
+  stopTimer(id);
   toasts = toasts.filter((t) => t.id !== id);
   emit();
+}
+
+function startTimer(id: number) {
+  if (holders.size === 0) timers.set(id, setTimeout(() => dismiss(id), MESSAGE_TIMEOUT_MS));
+}
+
+/** While held, no toast goes; let go, each has its whole time again. */
+function hold(holder: 'pointer' | 'focus', held: boolean) {
+  if (held) {
+    holders.add(holder);
+    for (const id of [...timers.keys()]) stopTimer(id);
+  } else if (holders.delete(holder) && holders.size === 0) {
+    for (const { id } of toasts) startTimer(id);
+  }
 }
 
 function show(kind: ToastKind, message: string, detail?: string): number {
   const id = nextId++;
   toasts = [...toasts, { id, kind, message, detail }];
   emit();
-  setTimeout(() => dismiss(id), MESSAGE_TIMEOUT_MS);
+  startTimer(id);
   return id;
 }
 
@@ -59,6 +85,8 @@ export const toast = {
   },
   dismiss,
   clear: () => {
+    for (const id of [...timers.keys()]) stopTimer(id);
+    holders.clear();
     toasts = [];
     emit();
   },
@@ -77,8 +105,25 @@ export function useToasts(): Toast[] {
 export function Toasts() {
   const { t } = useTranslation();
   const list = useToasts();
+  const region = useRef<HTMLDivElement>(null);
+  // A toast dismissed from its own button took the focus away with it, and no blur said so; the last one gone from
+  // under the pointer may say no pointerleave until the pointer moves, and the next toast would stay meanwhile.
+  useEffect(() => {
+    if (!region.current?.contains(document.activeElement)) hold('focus', false);
+    if (list.length === 0) hold('pointer', false);
+  }, [list]);
   return (
-    <div className="toasts" aria-live="polite">
+    <div
+      ref={region}
+      className="toasts"
+      aria-live="polite"
+      onPointerEnter={() => hold('pointer', true)}
+      onPointerLeave={() => hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) hold('focus', false);
+      }}
+    >
       {list.map((item) => (
         <div key={item.id} className={`toast toast-${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
           <span>

@@ -78,6 +78,32 @@ describe('Contact us checks the form first', () => {
     await user.click(screen.getByRole('button', { name: 'Send the message' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you.');
   });
+
+  it('moves the focus to the first field to correct once its error is tied to it, so a screen reader reads both', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/contactUs');
+    const name = await screen.findByRole('textbox', { name: 'Your name' });
+    // What a screen reader reads at the moment the field takes the focus.
+    const readOnFocus: string[] = [];
+    name.addEventListener('focus', () => readOnFocus.push(`${name.getAttribute('aria-invalid')}: ${
+      (name.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')}`));
+    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(readOnFocus).toEqual(['true: Please enter your name.']);
+  });
+
+  it('says which fields must be filled in before they are sent, in both languages', async () => {
+    renderPages('/sts/contactUs');
+    for (const name of ['Your name', 'Your email address', 'Your message']) {
+      expect(await screen.findByRole('textbox', { name })).toBeRequired();
+    }
+    await changeLanguage('zh-CN');
+    try {
+      for (const name of ['您的姓名', '您的电子邮箱地址', '您的留言']) expect(await screen.findByRole('textbox', { name })).toBeRequired();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
 });
 
 describe('contact messages in the admin shell', () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../shell/FormDialog';
 import { messageOf } from '../../../shell/toast';
+import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
 import { sendContactMessage } from '../api/contact';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
@@ -22,6 +23,7 @@ export function ContactForm() {
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
   const thanks = useRef<HTMLParagraphElement>(null);
+  const { form, focusFirstInvalid } = useFocusFirstInvalid();
   // The form's button leaves when the message is sent, and comes back for another: focus follows, not to the body.
   const [moveFocus, setMoveFocus] = useState(false);
   useEffect(() => {
@@ -45,9 +47,9 @@ export function ContactForm() {
     if (!EMAIL.test(values.email.trim())) found.email = t('pages.contact.emailInvalid');
     if (!values.message.trim()) found.message = t('pages.contact.messageRequired');
     setProblems(found);
-    const first = (['name', 'email', 'message'] as const).find((field) => found[field]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus(); // the first field to correct, as its error says
+    if (Object.keys(found).length) {
+      // Once the errors are shown: the first field to correct is then read out with its error.
+      focusFirstInvalid();
       return;
     }
     setSending(true);
@@ -75,13 +77,13 @@ export function ContactForm() {
     );
   }
   return (
-    <form className="contact-form" onSubmit={onSubmit} noValidate>
+    <form ref={form} className="contact-form" onSubmit={onSubmit} noValidate>
       {error && <p className="alert alert-error" role="alert">{error}</p>}
-      <TextField id={`${id}-name`} label={t('pages.contact.name')} value={values.name} error={problems.name}
+      <TextField id={`${id}-name`} label={t('pages.contact.name')} required value={values.name} error={problems.name}
         autoComplete="name" maxLength={200} onChange={(name) => setValues({ ...values, name })} />
-      <TextField id={`${id}-email`} label={t('pages.contact.email')} type="email" value={values.email} error={problems.email}
+      <TextField id={`${id}-email`} label={t('pages.contact.email')} required type="email" value={values.email} error={problems.email}
         autoComplete="email" onChange={(email) => setValues({ ...values, email })} />
-      <TextField id={`${id}-message`} label={t('pages.contact.message')} multiline rows={6} value={values.message} error={problems.message}
+      <TextField id={`${id}-message`} label={t('pages.contact.message')} required multiline rows={6} value={values.message} error={problems.message}
         maxLength={5000} onChange={(message) => setValues({ ...values, message })} />
       <div className="contact-honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{t('pages.contact.honeypot')}</label>

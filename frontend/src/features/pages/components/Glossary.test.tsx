@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
@@ -37,7 +37,24 @@ describe('the glossary', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search the glossary' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search the glossary' }), 'zzzz');
-    expect(screen.getByRole('status')).toHaveTextContent('No term matches “zzzz”.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No term matches “zzzz”.'));
+  });
+
+  it('says how many terms the search found, in a live region there before it speaks, once typing pauses', async () => {
+    const user = userEvent.setup();
+    renderPages('/sts/glossary');
+    await screen.findByRole('region', { name: 'Activity types (WQX)' });
+    const outcome = screen.getByRole('status');
+    expect(outcome).toBeEmptyDOMElement();
+    await user.type(screen.getByRole('searchbox', { name: 'Search the glossary' }), 'blank');
+    const shown = screen.getAllByRole('term').length;
+    await waitFor(() => expect(outcome).toHaveTextContent(`${shown} terms match “blank”.`));
+    await changeLanguage('zh-CN');
+    try {
+      await waitFor(() => expect(outcome).toHaveTextContent(/^\d+ 个术语与“blank”匹配。$/));
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('describes the WQX values in Simplified Chinese and finds them by Chinese words', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../i18n/languages';
 import { Loading } from '../../../shell/Loading';
 import { messageOf } from '../../../shell/toast';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../shell/useDebouncedValue';
 import { GLOSSARY_LISTS, useGlossaryLists, type GlossaryEntry } from '../api/glossary';
 
 /** The product's own terms, in the order the glossary lists them (texts in the locales). */
@@ -48,7 +49,12 @@ export function Glossary() {
     description: t(`pages.glossaryList.terms.${key}.description`),
   })).filter((entry) => matches(entry, query));
   const listed = GLOSSARY_LISTS.map((list) => ({ list, entries: (lists.data?.[list] ?? []).filter((e) => matches(e, query)) }));
-  const nothing = !!lists.data && !productTerms.length && listed.every((l) => !l.entries.length);
+  const found = productTerms.length + listed.reduce((count, l) => count + l.entries.length, 0);
+  // What the search found, said once typing pauses (not at every key) for those who do not see the lists change.
+  const outcome = !lists.data || !query.trim()
+    ? ''
+    : found ? t('pages.glossaryList.matches', { count: found, query }) : t('pages.glossaryList.noMatch', { query });
+  const saidOutcome = useDebouncedValue(outcome, TYPING_PAUSE_MS);
 
   return (
     <div className="glossary">
@@ -56,7 +62,8 @@ export function Glossary() {
         <label htmlFor={`${id}-search`}>{t('pages.glossaryList.search')}</label>
         <input id={`${id}-search`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      {nothing && <p role="status">{t('pages.glossaryList.noMatch', { query })}</p>}
+      {/* Always on the page, so that each outcome appearing in it is announced. */}
+      <p role="status" className="glossary-outcome">{saidOutcome}</p>
       <Section id={`${id}-product`} title={t('pages.glossaryList.productTerms')} entries={productTerms} />
       {lists.error && <p className="alert alert-error" role="alert">{messageOf(lists.error)}</p>}
       {!lists.data && !lists.error && <Loading />}

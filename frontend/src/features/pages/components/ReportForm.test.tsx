@@ -123,6 +123,16 @@ describe('the PDF report', () => {
     expect(downloads).toEqual([`open-water-data-report-${today()}.pdf blob:report`]);
   }, 15_000);
 
+  it("announces a large report's progress, not only its outcome: the focused button's new name is not read", async () => {
+    const user = userEvent.setup();
+    const ids = Array.from({ length: 120 }, (_, n) => `s-${n}`).join(',');
+    renderPages(`/sts/report?stations=${ids}`);
+    await user.click(await screen.findByRole('button', { name: 'Create the PDF report' }, { timeout: 5000 }));
+    await outcome('A large report (120 stations) is being made: 0 % done.');
+    await outcome('A large report (120 stations) is being made: 50 % done.', 5000);
+    await outcome('The report is ready (0.1 KB).', 8000);
+  }, 15_000);
+
   it('says so when the worker could not make a queued report', async () => {
     const user = userEvent.setup();
     renderPages(`/sts/report?stations=${Array.from({ length: 999 }, (_, n) => `s-${n}`).join(',')}`);

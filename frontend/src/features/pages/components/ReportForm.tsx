@@ -292,12 +292,6 @@ export function ReportForm() {
           )}
         </p>
       )}
-      {queued && busy && (
-        <div className="report-progress">
-          <label htmlFor={`${id}-progress`}>{t('pages.reportForm.queued', { count: queued.stations, percent: Math.round(queued.progress * 100) })}</label>
-          <progress id={`${id}-progress`} max={1} value={queued.progress} />
-        </div>
-      )}
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page while the report is made
           (and a button disabled by the count could not be reached to hear why). */}
       <button
@@ -309,15 +303,22 @@ export function ReportForm() {
       >
         {busy ? t('pages.reportForm.creating') : t('pages.reportForm.create')}
       </button>
-      {/* Always on the page, so that the outcome appearing in it is announced. */}
-      <p role="status" className="report-status">
+      {/* Always on the page, so that what appears in it is announced: a large report's progress as it goes on (the
+          button's new name is not read while it keeps the focus), then the outcome. */}
+      <div role="status" className="report-status">
+        {queued && busy && (
+          <div className="report-progress">
+            <label htmlFor={`${id}-progress`}>{t('pages.reportForm.queued', { count: queued.stations, percent: Math.round(queued.progress * 100) })}</label>
+            <progress id={`${id}-progress`} max={1} value={queued.progress} />
+          </div>
+        )}
         {ready && !busy && (
-          <>
+          <p>
             {t('pages.reportForm.ready', { size: fileSize(ready.size, t, i18n.language) })}{' '}
             <a href={ready.url} download={ready.fileName}>{t('pages.reportForm.download')}</a>
-          </>
+          </p>
         )}
-      </p>
+      </div>
     </form>
   );
 }

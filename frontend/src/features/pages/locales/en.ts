@@ -59,6 +59,8 @@ const pages = {
   },
   glossaryList: {
     search: 'Search the glossary',
+    matches_one: '{{count, number}} term matches “{{query}}”.',
+    matches_other: '{{count, number}} terms match “{{query}}”.',
     noMatch: 'No term matches “{{query}}”.',
     productTerms: 'Terms of the product',
     lists: {

@@ -60,6 +60,8 @@ const pages: Strings<typeof en> = {
   },
   glossaryList: {
     search: '搜索术语表',
+    matches_one: '{{count, number}} 个术语与“{{query}}”匹配。',
+    matches_other: '{{count, number}} 个术语与“{{query}}”匹配。',
     noMatch: '没有与“{{query}}”匹配的术语。',
     productTerms: '本产品的术语',
     lists: {

@@ -354,6 +354,20 @@ describe('time series chart: the value axes', () => {
   });
 });
 
+describe('time series chart: its lines told apart without their colours', () => {
+  it("draws each series with its own dash and point shape, and the legend shows the shapes, not colour boxes", async () => {
+    const named = (name: string): SeriesInfo => ({ ...series(10), name });
+    const canvas = await renderChart([named('pH'), named('Temperature, water'), named('Dissolved oxygen')]);
+    const chart = ChartJS.getChart(canvas as HTMLCanvasElement)!;
+    const looks = chart.data.datasets.map((d) => {
+      const line = d as { borderDash?: number[]; pointStyle?: unknown };
+      return JSON.stringify([line.borderDash ?? [], line.pointStyle ?? 'circle']);
+    });
+    expect(new Set(looks).size).toBe(3);
+    expect(chart.options.plugins!.legend!.labels!.usePointStyle).toBe(true);
+  });
+});
+
 describe('time series chart: the tooltip (what a point says when pointed at)', () => {
   /** The zones' offsets, as GET /keylist/timeZones gives them. */
   const OFFSETS = new Map([['CST', -6], ['CDT', -5], ['EST', -5]]);

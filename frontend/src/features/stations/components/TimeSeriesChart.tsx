@@ -11,6 +11,7 @@ import {
   type ChartData,
   type ChartOptions,
   type Plugin,
+  type PointStyle,
 } from 'chart.js';
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -29,6 +30,17 @@ import { shownZone } from '../../timeseries/lib/zone';
 ChartJS.register(LineController, ScatterController, LineElement, PointElement, LinearScale, Tooltip, Legend, Decimation, zoomPlugin);
 
 export const COLORS = ['#0b5f8a', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+/**
+ * Each series' dash and point shape, beside its colour: lines are told apart, and matched with their legend (which
+ * shows the shapes), by an eye that does not tell red from green, and in print. Triangles are the flagged values'.
+ */
+export const LINE_STYLES: { borderDash: number[]; pointStyle: PointStyle }[] = [
+  { borderDash: [], pointStyle: 'circle' },
+  { borderDash: [8, 4], pointStyle: 'rect' },
+  { borderDash: [2, 3], pointStyle: 'rectRot' },
+  { borderDash: [12, 4, 2, 4], pointStyle: 'crossRot' },
+  { borderDash: [4, 4], pointStyle: 'star' },
+];
 /** The flagged values' triangles, of every series. */
 export const FLAGGED_COLOR = '#000000';
 /** Above this many points in view a series is thinned with LTTB (chart.js's decimation plugin). */
@@ -226,6 +238,7 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
     const times: Float64Array[] = [];
     all.forEach(({ series, name, unit, maxGap }, k) => {
       const color = COLORS[k % COLORS.length];
+      const { borderDash, pointStyle } = LINE_STYLES[k % LINE_STYLES.length]!;
       const axis = `y${units.indexOf(unit || NO_UNIT)}`;
       const x = placed(series, offset);
       times.push(x);
@@ -243,7 +256,10 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
         borderColor: color,
         backgroundColor: color,
         borderWidth: 1.5,
-        pointRadius: points.length > 500 ? 0 : 2,
+        borderDash,
+        pointStyle,
+        // Large enough for the shapes to be told apart.
+        pointRadius: points.length > 500 ? 0 : 3,
         pointHitRadius: 4,
         spanGaps: maxGap ?? true,
         indexAxis: 'x',
@@ -365,7 +381,8 @@ export function TimeSeriesChart({ all, title, filename, onRangeChange, from, to,
           },
         },
         decimation: { enabled: true, algorithm: 'lttb', samples: 1000, threshold: DECIMATION_THRESHOLD },
-        legend: { position: 'bottom' },
+        // The legend shows each series' point shape, not a box of its colour alone.
+        legend: { position: 'bottom', labels: { usePointStyle: true } },
         tooltip: {
           callbacks: {
             // Each point's time as its source wrote it, with its zone (or its date alone): one line per time shown.

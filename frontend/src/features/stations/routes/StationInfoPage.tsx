@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
@@ -41,6 +41,7 @@ function wqpSite(station: Station): WqpParams {
 /** station-info: metadata, a small map, projects, and parameters with counts and first/last dates. */
 export function StationInfoPage() {
   const { t } = useTranslation();
+  const headingId = useId();
   const station = useOutletContext<Station>();
   const organization = useOrganizationName(station.organizationId || undefined);
   const projects = useProjectNames(station.organizationId || undefined);
@@ -131,11 +132,11 @@ export function StationInfoPage() {
           ))}
         </ul>
       )}
-      <h2>{t('stations.info.parameters')}</h2>
+      <h2 id={`${headingId}-parameters`}>{t('stations.info.parameters')}</h2>
       {station.parameters.length === 0 ? (
         <p className="muted">{t(station.loggerSeries.length ? 'stations.info.noSampledParameters' : 'stations.info.noParameters')}</p>
       ) : (
-        <table className="parameter-table">
+        <table className="parameter-table" aria-labelledby={`${headingId}-parameters`}>
           <thead>
             <tr>
               <th scope="col">{t('stations.info.parameter')}</th>
@@ -158,10 +159,10 @@ export function StationInfoPage() {
                       {parameter?.name ?? p.parameterId}
                     </Link>
                   </th>
-                  <td>{figures?.unit || parameter?.unit || ''}</td>
-                  <td className="numeric">{p.sampleCount === null ? '—' : p.sampleCount.toLocaleString()}</td>
-                  <td>{p.firstDate || '—'}</td>
-                  <td>{p.lastDate || '—'}</td>
+                  <td data-label={t('stations.info.unit')}>{figures?.unit || parameter?.unit || ''}</td>
+                  <td className="numeric" data-label={t('stations.info.samples')}>{p.sampleCount === null ? '—' : p.sampleCount.toLocaleString()}</td>
+                  <td data-label={t('stations.info.firstDate')}>{p.firstDate || '—'}</td>
+                  <td data-label={t('stations.info.lastDate')}>{p.lastDate || '—'}</td>
                 </tr>
               );
             })}
