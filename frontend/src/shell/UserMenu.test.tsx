@@ -36,7 +36,11 @@ describe('the user menu', () => {
     renderAt('/sts/overview');
     const name = screen.getByText('Carl', { selector: '.user-name' });
     expect(name).toHaveAttribute('title', 'Carl');
-    await user.click(screen.getByRole('button', { name: /Carl/ }));
+    const trigger = screen.getByRole('button', { name: /Carl/ });
+    // It discloses a list, not a menu of menu items: no "haspopup" announcing one that arrow keys would walk.
+    expect(trigger).not.toHaveAttribute('aria-haspopup');
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(screen.getByRole('list', { name: 'User menu' })).getByText('Carl')).toBeInTheDocument();
   });
 

@@ -38,7 +38,8 @@ export function UserMenu() {
         ref={trigger}
         type="button"
         className="header-button"
-        aria-haspopup="true"
+        // A disclosure, not a menu (its panel holds buttons, links and a form, not menu items): "haspopup" would
+        // announce a menu that arrow keys do not walk.
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}

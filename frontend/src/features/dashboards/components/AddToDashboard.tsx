@@ -123,7 +123,8 @@ export function AddToDashboard({ widget }: { widget: WidgetSpec }) {
         type="button"
         ref={trigger}
         className="button"
-        aria-haspopup="true"
+        // A disclosure, not a menu (its panel holds buttons, links and a form, not menu items): "haspopup" would
+        // announce a menu that arrow keys do not walk.
         aria-expanded={open}
         aria-controls={open ? popupId : undefined}
         onClick={() => setOpen((v) => !v)}
