@@ -48,13 +48,13 @@ describe('create dialog (spec: dashboard screens, section 5)', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  it('says a title is taken while typing and on blur (case does not matter)', async () => {
+  it('says a title is taken while typing and on blur (case does not matter), naming the dashboard that has it', async () => {
     stubDashboardsApi([dashboard('d1', 'River Survey')]);
     const { user, dialog, field } = await openCreateDialog();
     await user.type(field, 'river survey');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named river survey already exists. Please try a different one.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named River Survey already exists. Please try a different one.');
     await user.tab();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named river survey already exists. Please try a different one.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named River Survey already exists. Please try a different one.');
     await user.type(field, ' 2');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });

@@ -23,6 +23,7 @@ export type LabelProblem = { kind: 'required' } | { kind: 'duplicate'; label: st
  */
 export function labelProblem(value: string, dashboards: readonly Pick<Dashboard, 'id' | 'label'>[], except?: string): LabelProblem | null {
   if (!value.trim()) return { kind: 'required' };
-  if (dashboards.some((d) => d.id !== except && sameLabel(d.label, value))) return { kind: 'duplicate', label: value.trim() };
-  return null;
+  // Named as the dashboard that has it is ("Alpha river", not the "ALPHA RIVER" typed), so the user knows which.
+  const holder = dashboards.find((d) => d.id !== except && sameLabel(d.label, value));
+  return holder ? { kind: 'duplicate', label: holder.label } : null;
 }

@@ -12,7 +12,7 @@ describe('labels', () => {
   it('requires a title and refuses one already used (trimmed, any case), except the renamed dashboard’s own', () => {
     const all = [dashboard('1', 'Lakes')];
     expect(labelProblem('   ', all)).toEqual({ kind: 'required' });
-    expect(labelProblem(' lakes ', all)).toEqual({ kind: 'duplicate', label: 'lakes' });
+    expect(labelProblem(' lakes ', all)).toEqual({ kind: 'duplicate', label: 'Lakes' }); // the existing one's
     expect(labelProblem('LAKES', all, '1')).toBeNull();
     expect(labelProblem('Rivers', all)).toBeNull();
   });

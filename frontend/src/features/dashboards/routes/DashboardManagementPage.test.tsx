@@ -41,7 +41,7 @@ describe('dashboard management /userspace/dashboard-management', () => {
     expect(field).toHaveValue('Lakes');
     await user.clear(field);
     await user.type(field, 'rivers');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named rivers already exists. Please try a different one.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Dashboard named Rivers already exists. Please try a different one.');
     await user.clear(field);
     await user.tab();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter dashboard name.');
