@@ -96,7 +96,8 @@ test('dashboards: create, add a chart and a note, arrange, rename and delete', a
   await menu.getByRole('button', { name: 'New dashboard' }).click();
   dialog = page.getByRole('dialog', { name: 'Create new dashboard' });
   await dialog.getByRole('textbox', { name: 'Dashboard title' }).fill(FIRST.toUpperCase());
-  const taken = `Dashboard named ${FIRST.toUpperCase()} already exists. Please try a different one.`;
+  // Named as the dashboard that has it, not as typed: the user sees which one.
+  const taken = `Dashboard named ${FIRST} already exists. Please try a different one.`;
   await expect(dialog.getByRole('alert')).toHaveText(taken);
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('alert')).toHaveText(taken);
