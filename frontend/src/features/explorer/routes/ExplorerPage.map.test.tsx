@@ -42,7 +42,9 @@ describe("the explorer's map when the station data changes under it", () => {
     Object.assign(server, { snapshot: 8, stations: [stationRow(3, { latitude: 35, longitude: -110 }), ...server.stations] });
     act(() => map().fire('click', 'stations-points', { features: [points.find((point) => point.properties.i === 1)] }));
 
-    await waitFor(() => expect(pinned()).not.toBeNull());
+    // Three answers in a row (the refused lookup, the stations again, the lookup): more than waitFor's second on a
+    // loaded machine.
+    await waitFor(() => expect(pinned()).not.toBeNull(), { timeout: 5000 });
     expect(pinned()).toHaveTextContent(/^Station 2IdentifierID-2Organization/);
     const lookups = api.calls.filter((call) => call.url.pathname.endsWith('/sampleLocationList'));
     expect(lookups.map((call) => [call.url.searchParams.get('snapshot'), call.url.searchParams.get('rows')])).toEqual([
