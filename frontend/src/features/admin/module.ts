@@ -1,8 +1,8 @@
 import type { ShellModule } from '../../shell/registry';
-import { ADMIN_PATHS, AUDIT_REQUIREMENT, ROLES_REQUIREMENT, USERS_REQUIREMENT } from './permissions';
+import { ADMIN_PATHS, AUDIT_REQUIREMENT, ROLES_REQUIREMENT, SETTINGS_REQUIREMENT, USERS_REQUIREMENT } from './permissions';
 
 /**
- * The administration screens' menu entries (users, roles, permissions, audit trail), each behind its
+ * The administration screens' menu entries (users, roles, permissions, audit trail, system settings), each behind its
  * permission; the 'Administration' group shows only when one of them is visible.
  */
 export const adminModule: ShellModule = {
@@ -23,6 +23,7 @@ export const adminModule: ShellModule = {
           requires: ROLES_REQUIREMENT,
         },
         { key: 'admin-audit', label: 'admin.menu.audit', to: ADMIN_PATHS.audit, icon: '✎', requires: AUDIT_REQUIREMENT },
+        { key: 'admin-settings', label: 'admin.menu.settings', to: ADMIN_PATHS.settings, icon: '⚒', requires: SETTINGS_REQUIREMENT },
       ],
     },
   ],

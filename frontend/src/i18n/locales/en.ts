@@ -9,6 +9,7 @@ import pages from '../../features/pages/locales/en';
 import projects from '../../features/projects/locales/en';
 import stations from '../../features/stations/locales/en';
 import timeseries from '../../features/timeseries/locales/en';
+import mapService from './mapService.en';
 import useInPython from './useInPython.en';
 
 /** English: the reference language. Every key here must exist in every other language. */
@@ -133,6 +134,7 @@ const en = {
   },
   shell: {
     useInPython,
+    mapService,
     /** The browser tab's title: the page's name, then the product's. */
     documentTitle: '{{page}} – {{app}}',
     skipToMain: 'Skip to main content',

@@ -9,6 +9,7 @@ import pages from '../../features/pages/locales/zh-CN';
 import projects from '../../features/projects/locales/zh-CN';
 import stations from '../../features/stations/locales/zh-CN';
 import timeseries from '../../features/timeseries/locales/zh-CN';
+import mapService from './mapService.zh-CN';
 import useInPython from './useInPython.zh-CN';
 import type { Messages } from '../types';
 
@@ -131,6 +132,7 @@ const zhCN: Messages = {
   },
   shell: {
     useInPython,
+    mapService,
     documentTitle: '{{page}} – {{app}}',
     skipToMain: '跳到主要内容',
     widgetActions: '小组件操作',

@@ -6,6 +6,7 @@ const admin = {
     roles: 'Roles',
     permissions: 'Permissions',
     audit: 'Audit trail',
+    settings: 'System settings',
   },
   list: {
     pagination: 'Pagination',
@@ -217,6 +218,25 @@ const admin = {
       values: 'Values of a station',
       'time-series': 'Logger series',
     },
+  },
+  settings: {
+    title: 'System settings',
+    intro: 'Settings of the whole portal. Every change is kept in the audit trail.',
+    loadFailed: 'The system settings could not be loaded.',
+    mapService: 'Map service',
+    mapServiceHelp: 'The base map every visitor sees when exploring data (an organization may set its own for its views).',
+    usesDefault: 'The default is in use: no map service, so the map shows outlines of land, countries and states and fetches nothing from elsewhere.',
+    setOn: 'Set {{date}}.',
+    save: 'Save map service',
+    saved: 'Map service saved: every visitor’s map uses it now.',
+    useDefault: 'Use the default',
+    resetDone: 'The map uses the default again: no map service.',
+    others: 'Other settings',
+    othersIntro: 'Settings stored that this screen does not change, as they are stored.',
+    id: 'ID',
+    label: 'Label',
+    value: 'Value (JSON)',
+    noOthers: 'No other settings are stored.',
   },
 };
 

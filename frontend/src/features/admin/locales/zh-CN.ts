@@ -8,6 +8,7 @@ const admin: typeof en = {
     roles: '角色',
     permissions: '权限',
     audit: '审计日志',
+    settings: '系统设置',
   },
   list: {
     pagination: '分页',
@@ -215,6 +216,25 @@ const admin: typeof en = {
       values: '站点的数值',
       'time-series': '记录仪序列',
     },
+  },
+  settings: {
+    title: '系统设置',
+    intro: '整个门户的设置。每次更改都记录在审计日志中。',
+    loadFailed: '无法加载系统设置。',
+    mapService: '地图服务',
+    mapServiceHelp: '每位访问者浏览数据时看到的底图（组织可以为其视图设置自己的地图服务）。',
+    usesDefault: '正在使用默认设置：没有地图服务，地图只显示陆地、国家和州的轮廓，不从其他地方获取任何内容。',
+    setOn: '设置于 {{date}}。',
+    save: '保存地图服务',
+    saved: '已保存地图服务：现在每位访问者的地图都使用它。',
+    useDefault: '使用默认设置',
+    resetDone: '地图已恢复使用默认设置：没有地图服务。',
+    others: '其他设置',
+    othersIntro: '此页面不更改的已存设置，按存储原样显示。',
+    id: 'ID',
+    label: '名称',
+    value: '值（JSON）',
+    noOthers: '没有存储其他设置。',
   },
 };
 

@@ -15,7 +15,7 @@ const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const adminMenu = () => within(menu()).queryByRole('list', { name: 'Administration' });
 
 describe('who sees the administration screens', () => {
-  it('a system administrator sees the Administration group with users, roles, permissions and the audit trail', async () => {
+  it('a system administrator sees the Administration group with users, roles, permissions, the audit trail and the system settings', async () => {
     renderAdmin('/admin/users', PROFILES.admin);
     await screen.findByRole('heading', { level: 1, name: 'Users' });
     const group = adminMenu()!;
@@ -24,6 +24,7 @@ describe('who sees the administration screens', () => {
       ['⚑Roles', '/admin/roles'],
       ['✓Permissions', '/admin/permissions'],
       ['✎Audit trail', '/admin/audit'],
+      ['⚒System settings', '/admin/settings'],
     ]);
   });
 

@@ -1,10 +1,11 @@
 /**
- * An in-memory stand-in for the administration API (chalicelib/users, chalicelib/roles) behind a
- * fetch: it keeps users and roles, answers the collection query language's `s` ($or/$contL/$eq/$contArr),
+ * An in-memory stand-in for the administration API (chalicelib/users, chalicelib/roles, chalicelib/system's
+ * settings) behind a fetch: it keeps users and roles, answers the collection query language's `s` ($or/$contL/$eq/$contArr),
  * `sort`, `limit` and `page` as the server does, and records every call. `fail()` makes the next
  * matching call answer with an error, as the server would. A change sent with If-Match for a version of a role or
  * a user no longer stored is refused (412) as the server refuses it; a change made moves the version.
  */
+import type { SystemSetting } from '../api/systemSettings';
 import type { Permission, Role, User } from '../api/types';
 
 export const ADMIN_ID = 'u-ada';
@@ -28,6 +29,23 @@ export function demoUsers(): User[] {
     { id: 'u-carl', email: 'carl@demo.example', name: 'Carl Contributor', roles: ['r-editor'], preRegistered: false, createdAt: '2024-02-03T10:00:00Z' },
     { id: 'u-vera', email: 'vera@demo.example', name: 'Vera Viewer', roles: [], preRegistered: false, createdAt: '2024-03-04T10:00:00Z' },
   ];
+}
+
+/** GET /system/settings with nothing stored: the default map service (chalicelib/system/service.py DEFAULT_SETTINGS). */
+export function demoSettings(): SystemSetting[] {
+  return [{ id: 'map-service', label: 'Map service', value: { provider: 'none', styleUrl: null, accessToken: null } }];
+}
+
+/** What the server refuses of a map service's addresses (check_map_service), in its words; null when none. */
+function mapServiceRefusal(value: Row): string | null {
+  for (const [name, what] of [['styleUrl', 'style'], ['tileUrl', 'tile']] as const) {
+    const url = value[name];
+    if (url !== null && url !== undefined && url !== '' && !(typeof url === 'string' && /^https?:\/\/\S+$/.test(url))) return `The ${what} address must be an http(s) address.`;
+  }
+  const tiles = value.tileUrl;
+  if (typeof tiles === 'string' && tiles && !['{z}', '{x}', '{y}'].every((part) => tiles.includes(part)))
+    return 'The tile address must hold {z}, {x} and {y} (for example https://tiles.example.org/{z}/{x}/{y}.png).';
+  return null;
 }
 
 export interface Call {
@@ -85,8 +103,8 @@ function list(items: Row[], query: URLSearchParams, defaultSort: string): unknow
   return { data, count: data.length, total, page: Number(page), pageCount: total ? Math.ceil(total / limit) : 1 };
 }
 
-export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me = ADMIN_ID } = {}) {
-  const state = { users: structuredClone(users), roles: structuredClone(roles) };
+export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), settings = demoSettings(), me = ADMIN_ID } = {}) {
+  const state = { users: structuredClone(users), roles: structuredClone(roles), settings: structuredClone(settings) };
   const calls: Call[] = [];
   const failures: { method: string; path: RegExp; answer: Answer }[] = [];
   let nextId = 1;
@@ -185,6 +203,17 @@ export function fakeAdminServer({ users = demoUsers(), roles = demoRoles(), me =
       return { status: 200, body: CATALOGUE.filter((p) => role.permissions?.includes(p.key)) };
     }
     if (path === '/permissions' && method === 'GET') return { status: 200, body: CATALOGUE };
+    if (path === '/system/settings' && method === 'GET') return { status: 200, body: state.settings };
+    if (path === '/system/settings' && method === 'POST') {
+      const input = body as { id: string; label?: string | null; value: unknown };
+      if (input.id === 'map-service') {
+        const refused = mapServiceRefusal(input.value as Row);
+        if (refused) return error(400, refused);
+      }
+      const setting: SystemSetting = { ...input, updatedAt: new Date(Date.UTC(2026, 10, 27, 10, 0, ++clock)).toISOString(), updatedBy: me };
+      state.settings = [...state.settings.filter((s) => s.id !== input.id), setting].sort((a, b) => a.id.localeCompare(b.id));
+      return { status: 200, body: setting };
+    }
     return error(404, `Cannot ${method} /api/v1${path}`);
   };
 

@@ -13,6 +13,8 @@ export const PROFILES = {
   userManager: { id: 'u-ulla', name: 'Ulla Users', email: 'ulla@demo.example', systemRoles: [{ roleName: 'user-manager' }], permissions: ['manage-users'] },
   /** May manage roles, not users. */
   roleManager: { id: 'u-rolf', name: 'Rolf Roles', email: 'rolf@demo.example', systemRoles: [{ roleName: 'role-manager' }], permissions: ['manage-roles'] },
+  /** May change the system settings, nothing else of the administration. */
+  settingsManager: { id: 'u-sina', name: 'Sina Settings', email: 'sina@demo.example', systemRoles: [{ roleName: 'map-keeper' }], permissions: ['manage-system-settings'] },
   /** Signed in, no administration permission. */
   viewer: { id: 'u-vera', name: 'Vera Viewer', email: 'vera@demo.example', systemRoles: [], permissions: [] },
 } satisfies Record<string, Profile>;

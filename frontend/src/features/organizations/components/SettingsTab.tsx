@@ -14,7 +14,7 @@ import {
   type ShownMapService,
 } from '../api/settings';
 import { useChangedMeanwhile } from '../../../shell/ChangedMeanwhile';
-import type { MapServiceValue, WqxAccount } from '../api/types';
+import type { WqxAccount } from '../api/types';
 import { mayAdminister, mayContribute } from '../lib/access';
 import { formatDate } from '../../../lib/dates';
 import { useAction } from '../lib/useAction';
@@ -24,7 +24,8 @@ import { TextField } from '../../../shell/FormDialog';
 import { SubmitButton } from '../../../shell/SubmitButton';
 import { ApiError } from '../../../api/client';
 import { useFocusFirstInvalid } from '../../../shell/useFocusFirstInvalid';
-import { mapServiceProblems, refusedMapServiceAddress, refusedWqxPrivateKey, wqxPrivateKeyProblem, type MapServiceAddress } from '../lib/fieldRefusals';
+import { refusedWqxPrivateKey, wqxPrivateKeyProblem } from '../lib/fieldRefusals';
+import { MapServiceFields, useMapServiceFields } from '../../../shell/MapServiceFields';
 
 /**
  * The organization's settings: its map service (everyone reads, group administrators change), the column
@@ -55,7 +56,8 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
   const setting = useMapServiceSetting(organizationId);
   const save = useSaveMapServiceSetting(organizationId);
   const { busy, run } = useAction();
-  const [value, setValue] = useState<MapServiceValue>({});
+  const fields = useMapServiceFields();
+  const { setValue } = fields;
   // The setting as the form shows it; after a clash with someone else's save, as it is stored now.
   const [seen, setSeen] = useState<ShownMapService | null>(null);
   const meanwhile = useChangedMeanwhile();
@@ -65,52 +67,27 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
     setSeen(shown);
     setValue(setting.data.inherited ? {} : (setting.data.value ?? {}));
   }, [setting.data]);
-  const [errors, setErrors] = useState<Partial<Record<MapServiceAddress, string>>>({});
-  const { form, focusFirstInvalid } = useFocusFirstInvalid();
   // "Use the system's map service" leaves with the organization's own setting: focus goes to the Save button.
   const actions = useRef<HTMLDivElement>(null);
   if (setting.error) return <LoadError error={setting.error} title={t('organizations.settings.loadFailed')} onRetry={() => setting.mutate()} />;
   if (!setting.data || !seen) return <Spinner />;
-  const field = (name: keyof MapServiceValue) => ({
-    value: value[name] ?? '',
-    error: name === 'styleUrl' || name === 'tileUrl' ? (errors[name] ?? null) : null,
-    hint: meanwhile.hint(name),
-    onChange: (v: string) => {
-      setValue((current) => ({ ...current, [name]: v }));
-      if (name === 'styleUrl' || name === 'tileUrl') setErrors(({ [name]: _cleared, ...others }) => others);
-    },
-  });
   // Someone else saved it meanwhile: their values of the fields this form left alone are shown, those of the
   // fields both changed under the fields; the next save is over their version.
   const tookClash = (error: unknown) =>
-    meanwhile.take<ShownMapService>(error, seen, value, (current, theirs) => {
+    meanwhile.take<ShownMapService>(error, seen, fields.value, (current, theirs) => {
       setValue((shown) => ({ ...shown, ...theirs }));
       setSeen(current);
     });
-  const atAddressField = (sent: MapServiceValue) => (error: unknown) => {
-    if (tookClash(error)) return true;
-    const address = refusedMapServiceAddress(error, sent);
-    if (address) {
-      setErrors({ [address]: messageOf(error) });
-      focusFirstInvalid();
-    }
-    return !!address;
-  };
   const reset = async () => {
     if (busy) return;
-    setErrors({});
+    fields.clearErrors();
     if (await run(() => save(seen, null), t('organizations.settings.mapServiceReset'), tookClash)) actions.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   };
-  const cleaned = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
   const submit = () => {
     if (busy) return;
-    const problems = mapServiceProblems(cleaned);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([address, problem]) => [address, t(`organizations.settings.${problem}`)])));
-    if (Object.keys(problems).length) {
-      focusFirstInvalid();
-      return;
-    }
-    void run(() => save(seen, cleaned), t('organizations.settings.mapServiceSaved'), atAddressField(cleaned));
+    const cleaned = fields.checked();
+    if (!cleaned) return;
+    void run(() => save(seen, cleaned), t('organizations.settings.mapServiceSaved'), (error) => tookClash(error) || fields.refusedAtField(error, cleaned));
   };
 
   return (
@@ -121,7 +98,6 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
       </p>
       {!editable && <p className="muted">{t('organizations.settings.onlyGroupAdmins')}</p>}
       <form
-        ref={form}
         className="ws-form"
         noValidate
         onSubmit={(event) => {
@@ -130,13 +106,7 @@ function MapServiceForm({ organizationId, editable }: { organizationId: string; 
         }}
       >
         {meanwhile.notice}
-        <fieldset disabled={!editable} className="ws-form">
-          <legend className="visually-hidden">{t('organizations.settings.mapService')}</legend>
-          <TextField id="map-style-url" label={t('organizations.settings.styleUrl')} type="url" {...field('styleUrl')} />
-          <TextField id="map-tile-url" label={t('organizations.settings.tileUrl')} type="url" {...field('tileUrl')} />
-          <TextField id="map-access-token" label={t('organizations.settings.accessToken')} {...field('accessToken')} />
-          <TextField id="map-attribution" label={t('organizations.settings.attribution')} {...field('attribution')} />
-        </fieldset>
+        <MapServiceFields fields={fields} legend={t('organizations.settings.mapService')} disabled={!editable} hint={meanwhile.hint} />
         {editable && (
           <div className="ws-actions" ref={actions}>
             <SubmitButton busy={busy}>{t('organizations.settings.saveMapService')}</SubmitButton>

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import {
   organizationProblems,
-  refusedMapServiceAddress,
   refusedOrganizationField,
   refusedProjectField,
   refusedWqxPrivateKey,
   tidyName,
   wqxPrivateKeyProblem,
 } from './fieldRefusals';
+import { refusedMapServiceAddress } from '../../../shell/MapServiceFields';
 
 const refusal = (status: number, message: string) => new ApiError(message, { status });
 const blank = { name: 'Lake Friends', description: '', website: '', contact: '' };

@@ -1,5 +1,4 @@
 import { ApiError } from '../../../api/client';
-import type { MapServiceValue } from '../api/types';
 
 /** The fields of the organization dialog, in its order. */
 export type OrganizationField = 'name' | 'description' | 'website' | 'contact';
@@ -61,40 +60,6 @@ export function refusedOrganizationField(error: unknown): OrganizationField | nu
   if (error.status === 409) return 'name';
   if (error.status !== 400) return null;
   return ORGANIZATION_REFUSALS.find(([, pattern]) => pattern.test(error.message))?.[0] ?? null;
-}
-
-/** The addresses of a map service the server checks, in its order. */
-export type MapServiceAddress = 'styleUrl' | 'tileUrl';
-const HTTP_ADDRESS = /^https?:\/\/\S+$/;
-
-/** What each problem of a map service's address is called in the locales (organizations.settings.*). */
-export type MapServiceProblem = 'styleUrlInvalid' | 'tileUrlInvalid' | 'tileUrlPlaceholders';
-
-/**
- * What the server would refuse of the map service's addresses (_check_map_service), checked in the browser
- * before sending: an address given must be http(s), and the tiles' must hold {z}, {x} and {y}. Empty is allowed.
- */
-export function mapServiceProblems(value: MapServiceValue): Partial<Record<MapServiceAddress, MapServiceProblem>> {
-  const problems: Partial<Record<MapServiceAddress, MapServiceProblem>> = {};
-  const styleUrl = value.styleUrl?.trim();
-  const tileUrl = value.tileUrl?.trim();
-  if (styleUrl && !HTTP_ADDRESS.test(styleUrl)) problems.styleUrl = 'styleUrlInvalid';
-  if (tileUrl && !HTTP_ADDRESS.test(tileUrl)) problems.tileUrl = 'tileUrlInvalid';
-  else if (tileUrl && !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part))) problems.tileUrl = 'tileUrlPlaceholders';
-  return problems;
-}
-
-/**
- * Which address of the map service sent the server refused (400): the first of those sent that breaks its
- * rules (chalicelib/organizations/service.py _check_map_service: http(s), and the tiles' {z}, {x} and {y}),
- * whatever the language of its message.
- */
-export function refusedMapServiceAddress(error: unknown, sent: MapServiceValue): MapServiceAddress | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const { styleUrl, tileUrl } = sent;
-  if (styleUrl && !HTTP_ADDRESS.test(styleUrl)) return 'styleUrl';
-  if (tileUrl && (!HTTP_ADDRESS.test(tileUrl) || !['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part)))) return 'tileUrl';
-  return null;
 }
 
 /**
