@@ -57,7 +57,7 @@ test('switching to 简体中文 and back: labels, <html lang>, the toast, the dr
   // Remembered over a reload.
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await page.getByRole('button', { name: '语言: 简体中文' }).click();
+  await page.getByRole('button', { name: '语言：简体中文' }).click();
   await page.getByRole('listbox', { name: '语言' }).getByRole('option', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('Language changed successfully.')).toBeVisible();

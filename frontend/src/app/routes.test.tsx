@@ -90,7 +90,7 @@ describe('layout', () => {
     await act(() => router.navigate('/sts/mission'));
 
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '语言: 简体中文' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: '语言：简体中文' })).toHaveAttribute('aria-expanded', 'false');
     await act(() => changeLanguage('en'));
   });
 });

@@ -127,7 +127,7 @@ describe('the language saved in the profile', () => {
     await renderSignedIn('/profile');
     await screen.findByRole('heading', { level: 1, name: '个人资料' });
 
-    await user.click(screen.getByRole('button', { name: '语言: 简体中文' }));
+    await user.click(screen.getByRole('button', { name: '语言：简体中文' }));
     await user.click(within(screen.getByRole('listbox', { name: '语言' })).getByRole('option', { name: 'English' }));
 
     await waitFor(() => expect(patches).toEqual([{ preferences: { theme: 'light', locale: 'en' } }]));

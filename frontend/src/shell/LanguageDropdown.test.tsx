@@ -49,11 +49,11 @@ describe('the language dropdown from the keyboard', () => {
     expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus();
 
     await changeLanguage('zh-CN');
-    await user.click(screen.getByRole('button', { name: '语言: 简体中文' }));
+    await user.click(screen.getByRole('button', { name: '语言：简体中文' }));
     await user.click(screen.getByRole('option', { name: '简体中文' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '语言: 简体中文' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: '语言：简体中文' })).toHaveFocus();
     await changeLanguage('en');
   });
 

@@ -76,7 +76,7 @@ export function LanguageDropdown() {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`${t('language.label')}: ${currentLabel}`}
+        aria-label={t('language.current', { language: currentLabel })}
         onClick={() => setOpenAt(open ? null : location)}
       >
         <span aria-hidden="true">文A</span> <span className="header-button-text">{currentLabel}</span>

@@ -63,6 +63,7 @@ const en = {
   },
   language: {
     label: 'Language',
+    current: 'Language: {{language}}',
     changed: 'Language changed successfully.',
   },
   system: {

@@ -64,6 +64,7 @@ const zhCN: Messages = {
   },
   language: {
     label: '语言',
+    current: '语言：{{language}}',
     changed: '语言切换成功。',
   },
   system: {
