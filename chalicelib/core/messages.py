@@ -160,6 +160,14 @@ ZH_CN = {
     "WQX private key is required.": "请输入 WQX 私钥。",
     "The private key is not one WQX Web issues: copy the whole private key that WQX Web shows for this user.":
         "此私钥不是 WQX Web 签发的私钥：请完整复制 WQX Web 为此用户显示的私钥。",
+    # The Test connection's answers (a 200's message: chalicelib/organizations/wqx.check_connection).
+    "Connected to WQX Web as {user}.": "已以 {user} 身份连接到 WQX Web。",
+    "WQX Web refused the user ID or private key: check them in WQX Web and save them again.":
+        "WQX Web 拒绝了该用户 ID 或私钥：请在 WQX Web 中核对后重新保存。",
+    "WQX Web answered with status {status}.": "WQX Web 返回了状态 {status}。",
+    "WQX Web could not be reached ({reason}): try again later; if it goes on, tell the portal's administrators "
+    "(Contact us).": "无法连接 WQX Web（{reason}）：请稍后再试；如果一直如此，请告知本门户的管理员（联系我们）。",
+    "WQX Web answered with something other than JSON.": "WQX Web 的应答不是 JSON。",
     # Invitations (#/sts/invitation/{token}, the list of invitations).
     "This invitation link is not valid (it may have been replaced by a newer one).":
         "此邀请链接无效（可能已被更新的邀请链接取代）。",

@@ -1,7 +1,7 @@
 """An import file as a stream of UTF-8 CSV bytes, read as it arrives (never the whole file in memory).
 
     text = open_text(body)          # .gz and .zip of one file unpacked (with zip-bomb guards),
-    text.header, text.delimiter     # UTF-8 with or without BOM, or Windows-1252 (Latin-1's superset), as UTF-8
+    text.header, text.delimiter     # UTF-8 with or without BOM, Windows-1252 (Latin-1's superset) or GB18030, as UTF-8
     pyarrow.csv.open_csv(text.stream, ...)
 
 Every problem a person can fix is a FileError with a message saying what to do.
@@ -13,6 +13,7 @@ import csv
 import gzip
 import io
 import logging
+import re
 import shutil
 import tempfile
 import zipfile
@@ -33,6 +34,13 @@ REPLACEMENT = "\ufffd"
 # sign... that Latin-1 leaves as invisible C1 controls). Its five undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D)
 # become U+FFFD like any byte invalid in a file's encoding: the rows holding them are rejected.
 SINGLE_BYTE = "cp1252"
+# What Excel on Chinese Windows saves "CSV (逗号分隔)" in: GBK, read with its superset GB18030. A file that is not
+# UTF-8 is read so only when every run of its bytes above 0x7F pairs up into Chinese characters (two bytes each) and
+# it holds at least this many different ones: in Windows-1252 text an accented letter sits mostly beside plain
+# letters (a run of one byte), and two side by side ("Größe") make one character at most.
+CHINESE = "gb18030"
+CHINESE_EVIDENCE = 2
+ENCODING_NAMES = {"utf-8": "UTF-8", SINGLE_BYTE: "Windows-1252", CHINESE: "GB18030"}
 EMPTY_FILE = "The file is empty. Choose a file with a header row and data rows."
 logger = logging.getLogger(__name__)
 
@@ -189,7 +197,7 @@ class TextFile:
     header: list  # column names, trimmed
     raw_header: list  # as written (the names pyarrow reads)
     delimiter: str
-    encoding: str  # what the file was read as: "UTF-8" or "Windows-1252"
+    encoding: str  # what the file was read as: "UTF-8", "Windows-1252" or "GB18030"
     compression: str | None  # None, "gzip" or "zip"
     decoder: object = None
     size: int | None = None  # the file's bytes unpacked, byte-order mark left out, when known (progress)
@@ -262,12 +270,26 @@ def _encoding_of(head: bytes) -> tuple[str, int]:
         return "utf-8", 0
     except UnicodeDecodeError:
         pass
+    if _is_chinese(head):
+        return CHINESE, 0
     # Not UTF-8 throughout. Valid UTF-8 sequences beside the invalid bytes: a file that mixes encodings,
     # read as UTF-8 (its rows with invalid bytes are rejected); none: a Windows-1252 (or Latin-1) file.
     text = head.decode("utf-8", errors="replace")
     if any(ord(char) > 127 and char != REPLACEMENT for char in text):
         return "utf-8", 0
     return SINGLE_BYTE, 0
+
+
+def _is_chinese(head: bytes) -> bool:
+    """Whether the first bytes of a file that is not UTF-8 are GBK text (see CHINESE)."""
+    # A run at the very end may be cut by the head's limit: only those followed by a plain byte are counted.
+    if any(len(run) % 2 for run in re.findall(rb"[\x80-\xff]+(?=[\x00-\x7f])", head)):
+        return False
+    try:  # the head may end inside a character: not final
+        text = codecs.getincrementaldecoder(CHINESE)().decode(head, final=False)
+    except UnicodeDecodeError:
+        return False
+    return len({char for char in text if "\u4e00" <= char <= "\u9fff"}) >= CHINESE_EVIDENCE
 
 
 def _delimiter(first_line: str) -> str:
@@ -313,5 +335,5 @@ def open_text(body, *, spool_dir: str | None = None, size: int | None = None, gz
                         "UTF-8.")
     stream = io.BufferedReader(_Chain(first, text), BLOCK)
     return TextFile(stream=stream, header=header, raw_header=raw_header, delimiter=delimiter,
-                    encoding="UTF-8" if encoding == "utf-8" else "Windows-1252", compression=compression,
+                    encoding=ENCODING_NAMES[encoding], compression=compression,
                     decoder=decoder, size=expanded - bom if expanded is not None else None)

@@ -30,7 +30,8 @@ _NUMBER = r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$"
 _FORMULA_BYTES = tuple(b"=+@-")
 _TEXT_MARK = ord("'")
 HASHED_WORDS = 32  # texts of up to 256 bytes are hashed vectorised
-_TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?$"
+# HH:MM[:SS], or a twelve-hour time with AM or PM (Excel in English (United States) saves "9:30 AM" in a CSV).
+_TIME = r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?:\s*(?P<half>[AaPp])\.?[Mm]\.?)?$"
 # Dates people write: ISO, year first with slashes, US month/day with four or two digit years.
 _DATE_FORMATS = ((r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$", "%Y-%m-%d"),
                  (r"^(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})$", "%Y/%m/%d"),
@@ -519,13 +520,22 @@ def parse_dates(values: pa.Array) -> pa.Array:
 
 
 def parse_times(values: pa.Array) -> tuple[pa.Array, pa.Array]:
-    """Seconds after midnight of HH:MM[:SS] texts (0 for empty ones), and where a text is no valid time."""
+    """Seconds after midnight of HH:MM[:SS] texts, or of twelve-hour ones with AM or PM (0 for empty ones), and where
+    a text is no valid time."""
     parts = pc.extract_regex(pc.if_else(pc.equal(values, ""), "00:00", values), _TIME)
     hours = pc.cast(pc.struct_field(parts, "h"), pa.int64(), safe=False) if len(values) else pa.array([], pa.int64())
     minutes = pc.cast(pc.struct_field(parts, "m"), pa.int64()) if len(values) else hours
     seconds_text = pc.struct_field(parts, "s") if len(values) else pa.array([], pa.string())
     seconds = pc.cast(pc.if_else(pc.equal(seconds_text, ""), "0", seconds_text), pa.int64()) if len(values) else hours
     valid = pc.and_(pc.and_(pc.less(hours, 24), pc.less(minutes, 60)), pc.less(seconds, 60))
+    if len(values):
+        # 12:05 AM is 00:05 and 12:05 PM is 12:05; a twelve-hour time's hour is 1 to 12 ("13:30 PM" is no time).
+        half = pc.utf8_lower(pc.struct_field(parts, "half"))
+        twelve_hour = pc.not_equal(half, "")
+        valid = pc.and_(valid, pc.or_(pc.invert(twelve_hour),
+                                      pc.and_(pc.greater_equal(hours, 1), pc.less_equal(hours, 12))))
+        from_twelve = pc.add(pc.if_else(pc.equal(hours, 12), 0, hours), pc.if_else(pc.equal(half, "p"), 12, 0))
+        hours = pc.if_else(twelve_hour, from_twelve, hours)
     total = pc.add(pc.add(pc.multiply(hours, 3600), pc.multiply(minutes, 60)), seconds)
     return pc.fill_null(total, 0), pc.invert(pc.fill_null(valid, False))
 

@@ -740,6 +740,7 @@ class ImportJob:
                     bytes_done: int | None = None) -> None:
         counts = outcome.counts
         start, end = chunk.first_row, chunk.end_row
+        outcome.rejections = _said_once(outcome.rejections)
         rejected_rows = {r.row if r.row is not None else f"m{i}" for i, r in enumerate(outcome.rejections)}
         counts.rowsRejected = len(rejected_rows)
         counts.rowsPartlyRejected = len(rejected_rows & outcome.stored_rows)
@@ -1044,6 +1045,21 @@ def _zone_far_from(zone: str, longitude: float | None, station: str) -> str | No
 def _utc(hours: float) -> str:
     minutes = round(abs(hours) * 60)
     return f"UTC{'-' if hours < 0 else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _said_once(rejections: list) -> list:
+    """The rejections without repeats of a row's same problem in the same column. A wide row is a row per value
+    cell, so a problem of the row itself found after the checks (its station unknown, or another organization's)
+    was found once per parameter column: the rejected rows and their file said it three times over."""
+    seen: set = set()
+    kept = []
+    for rejection in rejections:
+        key = (rejection.row, rejection.column, rejection.message)
+        if rejection.row is not None and key in seen:
+            continue
+        seen.add(key)
+        kept.append(rejection)
+    return kept
 
 
 def _another_organization(identifier: str) -> str:

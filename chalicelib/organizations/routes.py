@@ -4,6 +4,7 @@ from chalicelib.auth.principal import require_principal
 from chalicelib.core.errors import Forbidden
 from chalicelib.core import versions
 from chalicelib.core.http import Routes, created
+from chalicelib.core.messages import localize
 from chalicelib.core.openapi import EMPTY, FLAG, INSTANT, NULLABLE_INSTANT, NULLABLE_TEXT, TEXT, describe, fields_body
 from chalicelib.crud.routes import describe_list
 from chalicelib.organizations import service, wqx
@@ -171,5 +172,6 @@ def put_wqx_account(organizationId):
 @routes.route("/organization/{organizationId}/wqx-account/test", methods=["POST"], auth=WQX_ADMIN)
 @describe(returns=WQX_CONNECTION)
 def test_wqx_account(organizationId):
-    """Try the stored WQX Web account with a signed call ({connected, message})."""
-    return wqx.check_connection(organizationId)
+    """Try the stored WQX Web account with a signed call ({connected, message}, the message in the asked language)."""
+    result = wqx.check_connection(organizationId)
+    return {**result, "message": localize(result["message"], routes.current_request.headers.get("accept-language"))}

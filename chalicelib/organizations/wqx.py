@@ -231,11 +231,13 @@ def check_connection(organization_id: str) -> dict:
             json.loads(response.read() or b"null")
     except urllib.error.HTTPError as error:
         if error.code in (401, 403):
-            return {"connected": False, "message": "WQX Web refused the user ID or private key."}
+            return {"connected": False, "message": "WQX Web refused the user ID or private key: check them in WQX Web "
+                                                   "and save them again."}
         return {"connected": False, "message": f"WQX Web answered with status {error.code}."}
     except (urllib.error.URLError, TimeoutError, OSError) as error:
         reason = getattr(error, "reason", error)
-        return {"connected": False, "message": f"WQX Web could not be reached ({reason})."}
+        return {"connected": False, "message": f"WQX Web could not be reached ({reason}): try again later; if it goes "
+                                               "on, tell the portal's administrators (Contact us)."}
     except ValueError:
         return {"connected": False, "message": "WQX Web answered with something other than JSON."}
     return {"connected": True, "message": f"Connected to WQX Web as {account['userId']}."}

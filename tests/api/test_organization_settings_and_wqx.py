@@ -192,7 +192,8 @@ def test_test_connection_signs_the_request_as_wqx_web_checks_it(api, org, wqx_we
 def test_test_connection_with_a_wrong_key_says_wqx_web_refused(api, org, wqx_web):
     _set_account(api, org, key=base64.b64encode(b"not-the-key-wqx-web-knows-about!").decode())
     response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test")
-    assert response.json == {"connected": False, "message": "WQX Web refused the user ID or private key."}
+    assert response.json == {"connected": False, "message": "WQX Web refused the user ID or private key: check them in "
+                                                            "WQX Web and save them again."}
 
 
 def test_test_connection_says_when_wqx_web_cannot_be_reached(api, org, monkeypatch):
@@ -209,6 +210,20 @@ def test_test_connection_says_when_wqx_web_cannot_be_reached(api, org, monkeypat
         get_settings.cache_clear()
     assert response.json["connected"] is False
     assert response.json["message"].startswith("WQX Web could not be reached (")
+    # What to do, not only what happened (a walk: "[Errno -2] Name or service not known" and no more).
+    assert response.json["message"].endswith("): try again later; if it goes on, tell the portal's administrators "
+                                             "(Contact us).")
+
+
+def test_test_connection_answers_in_the_language_asked(api, org, wqx_web):
+    """A walk in 简体中文: the Test connection's answer (a 200's message, not an error's) came in English."""
+    zh = {"Accept-Language": "zh-CN"}
+    _set_account(api, org)
+    response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test", headers=zh)
+    assert response.json == {"connected": True, "message": "已以 olga 身份连接到 WQX Web。"}
+    _set_account(api, org, key=base64.b64encode(b"not-the-key-wqx-web-knows-about!").decode())
+    response = api.as_("orgadmin").post(f"/organization/{org}/wqx-account/test", headers=zh)
+    assert response.json == {"connected": False, "message": "WQX Web 拒绝了该用户 ID 或私钥：请在 WQX Web 中核对后重新保存。"}
 
 
 def test_test_connection_needs_an_account(api, org):

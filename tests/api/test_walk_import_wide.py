@@ -3,7 +3,7 @@ sees it: a cell that is no number gets advice a wide file can follow, and a row 
 is said to be partly rejected, not rejected."""
 from __future__ import annotations
 
-from tests.api.imports_support import fresh_project, import_file
+from tests.api.imports_support import fresh_project, import_file, raw_get
 
 # The walk's t6_headermap_wide_1252.csv (Windows-1252: "Temp (°C)").
 T6 = ("Site,Site name,Lat,Long,Sample Date,Sample Time,TZ,Temp (°C),pH,Notes,Volunteer\r\n"
@@ -59,3 +59,21 @@ def test_a_wide_file_with_rows_rejected_whole_and_in_part_says_both(api):
     rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
     # A wide row's date is one cell: its problem is said once, not once per parameter column.
     assert [(r["row"], r["column"]) for r in rejected] == [(2, "pH"), (5, "pH"), (6, "Sample Date")]
+
+
+def test_a_wide_rows_unknown_station_is_said_once_not_once_per_parameter_column(api):
+    """A walk: a volunteer's new site, in a file whose map gives no location columns, was refused three times on
+    its row (temperature, pH, dissolved oxygen), and its row of the rejected rows' file said the sentence three times."""
+    org, project = fresh_project(api)
+    columns = {"Site": "station", "Date": "date", "Temp (C)": {"parameter": "Temperature, water", "unit": "deg C"},
+               "pH": {"parameter": "pH"}, "DO (mg/L)": {"parameter": "Dissolved oxygen (DO)", "unit": "mg/L"}}
+    assert api.as_("admin").put(f"/organization/{org}/header-map", columns).status_code == 200
+    content = b"Site,Date,Temp (C),pH,DO (mg/L)\r\nMC-NEW,6/13/2026,17.9,7.4,8.0\r\n"
+    log = import_file(api, org, project, content, "new-site.csv")
+    assert (log["status"], log["rowsRejected"]) == ("failed", 1)
+    unknown = ("Unknown station 'MC-NEW': import its station first (a station file, such as the Water Quality Portal's "
+               "Station profile), or add Latitude and Longitude columns with its location.")
+    rejected = api.as_("admin").get(f"/Util/feedbacklog/{log['logId']}").json["data"]
+    assert [(r["row"], r["column"], r["message"]) for r in rejected] == [(1, "Site", unknown)]
+    feedback = raw_get(api.as_("admin"), f"/Util/feedback/{log['feedbackFileId']}").body.decode("utf-8-sig")
+    assert feedback.splitlines()[1] == f'MC-NEW,6/13/2026,17.9,7.4,8.0,1,"{unknown}"'

@@ -161,7 +161,7 @@ test('orgadmin creates a project, adds stations and parameters to it, sets the m
 
   // An API key for a logger: its secret shown once, then revoked.
   const keyName = `Bridge logger ${Date.now().toString(36)}`;
-  const keys = page.getByRole('region', { name: 'API keys' }).first(); // the section (its table scrolls in a region of the same name)
+  const keys = page.getByRole('region', { name: 'API keys' }); // the section (its table's region is "Keys of this organization")
   await keys.getByRole('textbox', { name: 'Name of a new key (which logger or script uses it)' }).fill(keyName);
   await keys.getByRole('button', { name: 'Create API key' }).click();
   await expect(keys.getByRole('textbox', { name: 'The new key' })).toHaveValue(/^owd_/);

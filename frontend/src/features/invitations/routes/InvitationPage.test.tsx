@@ -94,6 +94,20 @@ describe('invitation page', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
+  it("a link replaced by a newer one (sent again) offers the user's open invitations under the refusal", async () => {
+    // A walk: the invitee opened the first email of an invitation sent twice; the page said the link was replaced and
+    // offered only the home page, though the invitation it had become was open (its link in the newer email).
+    const user = userEvent.setup();
+    const { router } = renderWorkspace('/sts/invitation/first-email-token', PROFILES.outsider);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This invitation link is not valid (it may have been replaced by a newer one).');
+    const open = await screen.findByRole('region', { name: 'Invitations for you' });
+    expect(within(open).getByRole('link', { name: 'Join Demo Watershed Council' })).toHaveAttribute('href', '/sts/invitation/inv-for-otto');
+    await user.click(within(open).getByRole('button', { name: 'Accept the invitation to join Demo Watershed Council' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/userspace/organizations/${DEMO_ORG}/members`));
+    expect(server.callsTo('POST', '/Invitation/accept')[0]!.body).toEqual({ token: 'inv-for-otto' });
+  });
+
   it('an invitation revoked while the page was open: Accept refused, the page says so instead of offering it again', async () => {
     const user = userEvent.setup();
     renderWorkspace('/sts/invitation/secret-token', PROFILES.outsider);
@@ -160,6 +174,23 @@ describe('invitation page', () => {
       expect(within(alert).getByRole('button', { name: '退出登录，并用受邀的地址重新登录' })).toBeInTheDocument();
       await changeLanguage('en');
     });
+  });
+
+  it("the server's refusal is asked for again in the language switched to", async () => {
+    // A walk: the refusal of a replaced link stayed in English after a switch to 简体中文 (the rest of the page changed).
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/Invitation/pending?token=')) {
+        const chinese = new Headers(init?.headers).get('Accept-Language')?.startsWith('zh');
+        const message = chinese ? '此邀请链接无效（可能已被更新的邀请链接取代）。' : 'This invitation link is not valid (it may have been replaced by a newer one).';
+        return new Response(JSON.stringify({ statusCode: 404, message }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+      }
+      return server.fetch(input, init);
+    }));
+    renderWorkspace('/sts/invitation/first-email-token', PROFILES.outsider);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link is not valid (it may have been replaced by a newer one).');
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('此邀请链接无效（可能已被更新的邀请链接取代）。'));
+    await changeLanguage('en');
   });
 
   it('reads in Simplified Chinese', async () => {

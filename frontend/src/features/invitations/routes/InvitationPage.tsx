@@ -10,6 +10,7 @@ import { Spinner } from '../../../shell/LazyView';
 import { messageOf, toast } from '../../../shell/toast';
 import { useRevokeInvitation } from '../api/invitations';
 import type { InvitationOfferState } from '../components/PendingInvitationRedirect';
+import { PendingInvitations } from '../components/PendingInvitations';
 import { acceptInvitation, PENDING_PATH, usePendingInvitations } from '../api/pending';
 import type { Invitation } from '../api/types';
 import { roleLabel } from '../lib/labels';
@@ -70,11 +71,16 @@ export function InvitationPage() {
       </div>
     );
   } else if (pending.error || ended) {
+    // The user's open invitations follow, if any: a link replaced by a newer one (the invitation sent again) had
+    // left its invitee on this refusal, though the invitation it became was open.
     body = (
-      <div ref={endedAlert} className="alert alert-error" role="alert" tabIndex={-1}>
-        <p>{ended ?? messageOf(pending.error)}</p>
-        <Link to="/home">{t('common.goHome')}</Link>
-      </div>
+      <>
+        <div ref={endedAlert} className="alert alert-error" role="alert" tabIndex={-1}>
+          <p>{ended ?? messageOf(pending.error)}</p>
+          <Link to="/home">{t('common.goHome')}</Link>
+        </div>
+        <PendingInvitations embedded />
+      </>
     );
   } else if (!invitation) body = <Spinner />;
   else body = <InvitationDetails invitation={invitation} token={token} onEnded={(message) => setEndedOf({ token, message })} />;

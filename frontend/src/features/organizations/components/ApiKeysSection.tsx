@@ -44,38 +44,42 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
       {keys.data.length === 0 ? (
         <p className="muted">{t('organizations.apiKeys.empty')}</p>
       ) : (
-        <div ref={table} className="ws-table-wrap" role="region" aria-label={t('organizations.apiKeys.title')} tabIndex={0}>
-        <table className="ws-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('organizations.apiKeys.name')}</th>
-              <th scope="col">{t('organizations.apiKeys.key')}</th>
-              <th scope="col">{t('organizations.apiKeys.created')}</th>
-              <th scope="col">{t('organizations.apiKeys.lastUsed')}</th>
-              <th scope="col">{t('organizations.apiKeys.status')}</th>
-              <th scope="col"><span className="visually-hidden">{t('organizations.apiKeys.actions')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                {/* The key's start, as the logger's settings hold it: two keys of one name are told apart. */}
-                <td><code>{keyStart(key.id)}</code></td>
-                <td>{date(key.createdAt)}</td>
-                <td>{date(key.lastUsedAt)}</td>
-                <td>{key.active ? t('organizations.apiKeys.active') : t('organizations.apiKeys.revokedOn', { date: date(key.revokedAt) })}</td>
-                <td>
-                  {key.active && (
-                    <button type="button" className="button" disabled={busy} aria-label={t('organizations.apiKeys.revokeAction', { name: key.name, key: keyStart(key.id) })} onClick={() => setRevoking(key)}>
-                      {t('organizations.apiKeys.revoke')}
-                    </button>
-                  )}
-                </td>
+        // Its own name: the section is "API keys" already (two landmarks of one name). On a phone each key is a card
+        // (.card-table, shell/workspace.css): six columns had put Revoke past a sideways scroll.
+        <div ref={table} className="ws-table-wrap" role="region" aria-label={t('organizations.apiKeys.tableLabel')} tabIndex={0}>
+          <table className="ws-table card-table" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('organizations.apiKeys.name')}</th>
+                <th scope="col" role="columnheader">{t('organizations.apiKeys.key')}</th>
+                <th scope="col" role="columnheader">{t('organizations.apiKeys.created')}</th>
+                <th scope="col" role="columnheader">{t('organizations.apiKeys.lastUsed')}</th>
+                <th scope="col" role="columnheader">{t('organizations.apiKeys.status')}</th>
+                <th scope="col" role="columnheader"><span className="visually-hidden">{t('organizations.apiKeys.actions')}</span></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody role="rowgroup">
+              {keys.data.map((key) => (
+                <tr key={key.id} role="row">
+                  <td role="cell" className="ws-card-title ws-wrap">{key.name}</td>
+                  {/* The key's start, as the logger's settings hold it: two keys of one name are told apart. */}
+                  <td role="cell" className="ws-wrap" data-label={t('organizations.apiKeys.key')}><code>{keyStart(key.id)}</code></td>
+                  <td role="cell" data-label={t('organizations.apiKeys.created')}>{date(key.createdAt)}</td>
+                  <td role="cell" data-label={t('organizations.apiKeys.lastUsed')}>{date(key.lastUsedAt)}</td>
+                  <td role="cell" data-label={t('organizations.apiKeys.status')}>
+                    {key.active ? t('organizations.apiKeys.active') : t('organizations.apiKeys.revokedOn', { date: date(key.revokedAt) })}
+                  </td>
+                  <td role="cell">
+                    {key.active && (
+                      <button type="button" className="button" disabled={busy} aria-label={t('organizations.apiKeys.revokeAction', { name: key.name, key: keyStart(key.id) })} onClick={() => setRevoking(key)}>
+                        {t('organizations.apiKeys.revoke')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
       <form

@@ -279,6 +279,7 @@ const organizations = {
   },
   apiKeys: {
     title: 'API keys',
+    tableLabel: 'Keys of this organization',
     intro: 'Data loggers and scripts push time series with an API key. Revoke a key as soon as its device is gone.',
     empty: 'No API keys yet.',
     name: 'Name',
@@ -358,6 +359,9 @@ const organizations = {
     depth: 'Depth',
     depthUnit: 'Depth unit',
     comment: 'Comment',
+    detectionLimit: 'Detection limit',
+    detectionLimitUnit: 'Detection limit unit',
+    detectionLimitType: 'Detection limit type',
   },
   info: {
     directory: 'Organizations',

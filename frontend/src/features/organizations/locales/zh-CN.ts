@@ -262,6 +262,7 @@ const organizations: typeof en = {
   },
   apiKeys: {
     title: 'API 密钥',
+    tableLabel: '本组织的密钥',
     intro: '数据记录器和脚本使用 API 密钥推送时间序列。设备不再使用时请立即撤销其密钥。',
     empty: '尚无 API 密钥。',
     name: '名称',
@@ -340,6 +341,9 @@ const organizations: typeof en = {
     depth: '深度',
     depthUnit: '深度单位',
     comment: '备注',
+    detectionLimit: '检出限',
+    detectionLimitUnit: '检出限单位',
+    detectionLimitType: '检出限类型',
   },
   info: {
     directory: '组织',

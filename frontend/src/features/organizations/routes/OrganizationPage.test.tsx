@@ -693,6 +693,28 @@ describe('organization workspace', () => {
     expect(within(section).getByRole('table').closest('.ws-table-wrap')).toHaveFocus();
   });
 
+  it('on a phone each API key is a card with its Revoke button on screen, in both languages; its table is a landmark of its own', async () => {
+    server.state.apiKeys[DEMO_ORG] = [{
+      id: 'k7', organizationId: DEMO_ORG, name: 'Hobo logger at MC-01', createdBy: ME, createdAt: '2026-11-24T10:00:00Z',
+      lastUsedAt: null, revokedAt: null, active: true,
+    }];
+    await open('settings');
+    const section = await screen.findByRole('region', { name: 'API keys' });
+    const table = await within(section).findByRole('table');
+    // A walk at 375 px: six columns had put Revoke past a sideways scroll; a .card-table is cards there (workspace.css).
+    expect(table).toHaveClass('card-table');
+    const row = within(table).getByRole('row', { name: /Hobo logger at MC-01/ });
+    const labels = () => within(row).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'));
+    expect(labels()).toEqual([null, 'Key', 'Created', 'Last used', 'Status', null]);
+    expect(within(row).getAllByRole('cell')[0]).toHaveClass('ws-card-title');
+    expect(within(row).getByRole('button', { name: 'Revoke Hobo logger at MC-01 (owd_k7_…)' })).toBeInTheDocument();
+    // The section and the table's scroll region had the same name: axe's landmark-unique.
+    expect(screen.getAllByRole('region', { name: 'API keys' })).toHaveLength(1);
+    expect(table.closest('.ws-table-wrap')).toHaveAccessibleName('Keys of this organization');
+    await changeLanguage('zh-CN');
+    await waitFor(() => expect(labels()).toEqual([null, '密钥', '创建时间', '最近使用', '状态', null]));
+  });
+
   it('shows the server message when the API keys cannot be listed', async () => {
     server.fail('GET', /\/api-keys$/, 403, 'Only group administrators of this organization may do this.');
     await open('settings');
