@@ -334,6 +334,10 @@ ZH_CN = {
         "最大可导入 2 GB 的文件，请拆分文件或将其压缩（.zip 或 .gz）。",
     "Invalid contentType. A media type such as text/csv expected": "contentType 无效：应为媒体类型，例如 text/csv。",
     "Invalid multipart. true or false expected": "multipart 无效：应为 true 或 false。",
+    "Invalid timeZone. Use a WQX time zone code such as EST, CDT or UTC, or an offset from UTC such as UTC+08:00.":
+        "timeZone 无效：请使用 WQX 时区代码（如 EST、CDT 或 UTC），或相对 UTC 的偏移（如 UTC+08:00）。",
+    "timeZone is taken by data imports only, not by logger file imports.":
+        "只有数据导入接受 timeZone，记录仪文件导入不接受。",
     "Invalid uploadId. The uploadId of this upload expected": "uploadId 无效：应为此次上传的 uploadId。",
     "This upload is no longer available (finished, or older than 7 days); send the file again.":
         "此次上传已不可用（已完成，或已超过 7 天），请重新发送文件。",

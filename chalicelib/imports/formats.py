@@ -234,6 +234,8 @@ class Layout:
     format: Format
     columns: dict  # product field -> the file's column name
     wide: tuple = ()
+    # The zone the import was given for the times the file gives none (ImportLog.timeZone); None: read as UTC.
+    time_zone: str | None = None
 
     def has(self, name: str) -> bool:
         return name in self.columns

@@ -63,6 +63,8 @@ class ImportLog(BaseModel):
     format = UnicodeAttribute()  # as asked: auto or a format key
     detectedFormat = UnicodeAttribute(null=True)
     dryRun = BooleanAttribute(default=False)
+    # The zone of the file's times that give none (a spreadsheet's: no zone column), as stored; None: read as UTC.
+    timeZone = UnicodeAttribute(null=True)
     status = UnicodeAttribute()
     uploadKey = UnicodeAttribute()  # the S3 object of the file
     rowsTotal = NumberAttribute(null=True)  # known once the whole file has been read

@@ -42,9 +42,12 @@ def _page(params: dict) -> tuple[int, int]:
     return values["page"], min(values["limit"], MAX_PAGE_SIZE)
 
 
-# The JSON body of import-data and import-ts-data (a form instead carries the file, format and dryRun fields).
-QUEUE_BODY = fields_body({"uploadKey": TEXT, "format": TEXT, "dryRun": {"type": ["boolean", "string"]}},
-                         required=("uploadKey",))
+# The JSON body of import-data and import-ts-data (a form instead carries the file and these fields but uploadKey).
+_QUEUE_FIELDS = {"uploadKey": TEXT, "format": TEXT, "dryRun": {"type": ["boolean", "string"]}}
+QUEUE_BODY = fields_body(_QUEUE_FIELDS, required=("uploadKey",))
+DATA_QUEUE_BODY = fields_body({**_QUEUE_FIELDS, "timeZone": {
+    **TEXT, "description": "the zone of the file's times that give none (a WQX code such as CST, or an offset such as "
+                           "UTC+08:00); without it they are read as UTC"}}, required=("uploadKey",))
 # What queueing answers (202): the log a client follows.
 QUEUED = {"type": "object", "required": ["logId", "status"], "properties": {
     "logId": {"type": "string", "description": "Follow the import at GET .../queued-import/{logId}."},
@@ -123,9 +126,10 @@ def complete_upload(organizationId, projectId):
 
 @routes.route(PROJECT + "/import-data", methods=["POST"], auth=CONTRIBUTORS,
               content_types=["application/json", "multipart/form-data"])
-@describe(status=202, body=QUEUE_BODY, returns=QUEUED)
+@describe(status=202, body=DATA_QUEUE_BODY, returns=QUEUED)
 def import_data(organizationId, projectId):
-    """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format and dryRun."""
+    """Queue an import: a form with a file field (up to 5 MB) or JSON {uploadKey}; optional format, dryRun and
+    timeZone."""
     return queue_from_request(organizationId, projectId, routes.current_request)
 
 
@@ -145,13 +149,15 @@ def queue_from_request(organizationId, projectId, request, kind: service.ImportK
         result = service.queue_import(
             organizationId, project.id, user_id, file_name=upload.filename, content=upload.content,
             format=form["format"].text() if "format" in form else None,
-            dry_run=form["dryRun"].text() if "dryRun" in form else None, kind=kind)
+            dry_run=form["dryRun"].text() if "dryRun" in form else None,
+            time_zone=form["timeZone"].text() if "timeZone" in form else None, kind=kind)
     else:
         body = routes.json_body()
         if not isinstance(body, dict):
             raise BadRequest("Request body must be a JSON object.")
         result = service.queue_import(organizationId, project.id, user_id, upload_key=body.get("uploadKey"),
-                                      format=body.get("format"), dry_run=body.get("dryRun"), kind=kind)
+                                      format=body.get("format"), dry_run=body.get("dryRun"),
+                                      time_zone=body.get("timeZone"), kind=kind)
     return Response(body=result, status_code=202, headers={"Content-Type": "application/json"})
 
 

@@ -28,6 +28,7 @@ from chalicelib.imports.models import (CANCELLED, FAILED, FINISHED, FORMATS, PAR
 from chalicelib.imports import source
 from chalicelib.imports.source import EMPTY_FILE
 from chalicelib.imports.storage import Storage
+from chalicelib.reference import zones as time_zones
 
 UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3  # a presigned POST takes files up to 2 GB
 FORM_LIMIT_BYTES = 5 * 1024 * 1024  # a file in the import-data request itself
@@ -49,7 +50,7 @@ HEAD_BYTES = 64 << 10
 HEADER_MAP_KIND = "importHeaderMap"
 HEADER_MAP_LIMIT = 500
 NOT_FOUND = "Import not found."
-PUBLIC_FIELDS = ("id", "logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun",
+PUBLIC_FIELDS = ("id", "logId", "projectId", "organizationId", "fileName", "format", "detectedFormat", "dryRun", "timeZone",
                  "status", "rowsTotal", "rowsDone", "rowsImported", "rowsRejected", "rowsUnchanged", "stationsCreated",
                  "parametersCreated", "feedbackFileId", "message", "createdBy", "createdAt", "startedAt", "finishedAt",
                  "trigger", "sourceId", "kind", "newParameters", "newParametersNotWqx", "rowsWithoutTimeZone",
@@ -334,14 +335,32 @@ def _dry_run(value: Any) -> bool:
     raise BadRequest("Invalid dryRun. true or false expected")
 
 
+INVALID_TIME_ZONE = ("Invalid timeZone. Use a WQX time zone code such as EST, CDT or UTC, or an offset from UTC "
+                     "such as UTC+08:00.")
+TIME_ZONE_NOT_TAKEN = "timeZone is taken by data imports only, not by logger file imports."
+
+
+def _time_zone(value: Any, kind: ImportKind) -> str | None:
+    """The zone of the file's times that give none, as stored (an offset in its one spelling); None for none."""
+    if value in (None, ""):
+        return None
+    if kind is not DATA_IMPORT:
+        raise BadRequest(TIME_ZONE_NOT_TAKEN)
+    stored = time_zones.stored_code(value) if isinstance(value, str) else None
+    if not stored:
+        raise BadRequest(INVALID_TIME_ZONE)
+    return stored
+
+
 def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_key: Any = None,
                  file_name: str | None = None, content: bytes | None = None, format: Any = None,
-                 dry_run: Any = None, kind: ImportKind | None = None, trigger: str | None = None,
-                 source_id: str | None = None) -> dict:
+                 dry_run: Any = None, time_zone: Any = None, kind: ImportKind | None = None,
+                 trigger: str | None = None, source_id: str | None = None) -> dict:
     """Record the import and queue it for the worker: from a file of the request, or an earlier upload.
-    `kind` names another worker job with its own formats (time series: chalicelib/timeseries)."""
+    `kind` names another worker job with its own formats (time series: chalicelib/timeseries); `time_zone`: the zone
+    of the file's times that give none (a WQX code or an offset; without it they are read as UTC)."""
     kind = kind or DATA_IMPORT
-    fmt, dry = _format(format, kind.formats), _dry_run(dry_run)
+    fmt, dry, zone = _format(format, kind.formats), _dry_run(dry_run), _time_zone(time_zone, kind)
     settings = get_settings()
     s3 = aws.client("s3")
     if content is not None:
@@ -369,7 +388,7 @@ def queue_import(organization_id: str, project_id: str, user_id: str, *, upload_
     log_id = str(uuid.uuid4())
     detected = _format_of(organization_id, head, fmt) if kind is DATA_IMPORT and head else None
     log = ImportLog(id=log_id, logId=log_id, projectId=project_id, organizationId=organization_id, fileName=name,
-                    format=fmt, dryRun=dry, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now, kind=kind.name,
+                    format=fmt, dryRun=dry, timeZone=zone, status=QUEUED, uploadKey=key, createdBy=user_id, createdAt=now, kind=kind.name,
                     updatedAt=now, trigger=trigger, sourceId=source_id, detectedFormat=detected)
     log.save()
     try:

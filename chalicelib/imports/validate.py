@@ -222,6 +222,13 @@ class _Frame:
     def column(self, name: str, layout_column: str | None = None) -> str:
         return self.columns.get(name) or layout_column or name
 
+    def fill_empty(self, name: str, text: str) -> None:
+        """Give the field's empty cells (every cell, when the file has no such column) this text."""
+        cells = self.text(name)
+        self.arrays[name] = pc.if_else(pc.equal(cells, ""), text, cells)
+        self._texts.pop(name, None)
+        self._first_bytes.pop(name, None)
+
     def reject(self, mask, name: str, message: str, values: pa.Array | None = None,
                details: Callable[[str], dict] | None = None) -> None:
         """Reject the rows where mask is true; `message` may name the cell as {value}, and the fields `details`
@@ -602,6 +609,8 @@ def prepare_results(chunk: pa.Table, layout: Layout, header: list, rules: Rules,
     frame = _frame(chunk, layout, header, first_row, encoding, rows)
     frame.replaced = replaced
     fmt = layout.format
+    if layout.time_zone:  # the import's zone for the times that give none (a spreadsheet without a zone column)
+        frame.fill_empty("timeZone", layout.time_zone)
     frame.common_checks(frame.arrays)
     station = frame.required("station", "every value needs its station.")
     characteristic = frame.required("characteristic", "every value needs its parameter.")

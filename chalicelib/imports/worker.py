@@ -12,6 +12,7 @@ A redelivered message resumes after the checkpoint, with the counts of step 2 wh
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import tempfile
@@ -277,6 +278,8 @@ class ImportJob:
             layout = formats.detect(text.header, self.log.format, service.header_map(self.log.organizationId))
         except formats.FormatError as exc:
             raise source.FileError(str(exc)) from exc
+        if self.log.timeZone:
+            layout = dataclasses.replace(layout, time_zone=self.log.timeZone)
         self.time_zone_column = layout.columns.get("timeZone") or layout.format.column("timeZone")
         chunk_rows = int(self.log.chunkRows or self.settings.import_chunk_rows)
         if not self.log.header:
