@@ -98,12 +98,24 @@ export function uploadToS3(slot: PostSlot, file: File, onProgress: (sent: number
   });
 }
 
-/** POST .../{endpoint} {uploadKey, format, dryRun}: answers {logId, status: "queued"}. */
-export function queueImport(organizationId: string, projectId: string, endpoint: ImportEndpoint, uploadKey: string, format: string, dryRun: boolean) {
+/**
+ * POST .../{endpoint} {uploadKey, format, dryRun, timeZone?}: answers {logId, status: "queued"}. `timeZone` (a WQX
+ * code or an offset such as UTC+08:00) is the zone of the rows that give a time without one; none: read as UTC.
+ */
+export function queueImport(
+  organizationId: string,
+  projectId: string,
+  endpoint: ImportEndpoint,
+  uploadKey: string,
+  format: string,
+  dryRun: boolean,
+  timeZone?: string,
+) {
   return post<{ logId: string; status: string }>(`${projectPath(organizationId, projectId)}/${endpoint}`, {
     uploadKey,
     format,
     dryRun,
+    ...(timeZone ? { timeZone } : {}),
   });
 }
 

@@ -35,6 +35,11 @@ export interface ImportLog {
    * times were read as UTC, and the log's message says what to do. Absent from an older server's logs.
    */
   rowsWithoutTimeZone?: number;
+  /**
+   * The zone the rows that give a time without one were read in (a WQX code or an offset such as UTC+08:00), as
+   * chosen with the file; null (or absent, an older server) when none was chosen: they were read as UTC.
+   */
+  timeZone?: string | null;
   /** Of rowsImported, those that replaced what was stored (a corrected value, a station's changed fields). Absent from an older server's logs. */
   rowsReplaced?: number;
   /**

@@ -232,3 +232,18 @@ describe('a long import', () => {
     expect(screen.getByText('您可以离开此页面：导入不会因此中断，结束后会有电子邮件告诉您结果。')).toBeInTheDocument();
   });
 });
+
+describe('an import whose file came with a zone for its times without one', () => {
+  const ended = (timeZone: string | null) =>
+    importLog({ status: 'succeeded', settled: true, rowsTotal: 3, rowsDone: 3, rowsImported: 3, timeZone });
+
+  it('says the zone they were read in, in both languages, and nothing when none was chosen', async () => {
+    const none = follow(ended(null));
+    expect(screen.queryByText(/^Times without a zone/)).not.toBeInTheDocument();
+    none.unmount();
+    follow(ended('UTC+08:00'));
+    expect(screen.getByText('Times without a zone read as: UTC+08:00')).toBeInTheDocument();
+    await act(() => changeLanguage('zh-CN'));
+    expect(screen.getByText('无时区的时间按此时区读取：UTC+08:00')).toBeInTheDocument();
+  });
+});

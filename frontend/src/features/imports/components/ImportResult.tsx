@@ -145,6 +145,8 @@ export function ImportResult({ log, number, onCancel, onImport, takeFocus, onFoc
         {/* An ended import's message waits for its final counts (a cancel's "after 6,000 rows" would be stale). */}
         {log.message && (!ended || settled) && <p>{log.message}</p>}
       </div>
+      {/* The zone chosen with the file for its times without one (none chosen: they were read as UTC, as said above). */}
+      {log.timeZone && <p className="muted">{t('imports.timeZone.readAs', { zone: log.timeZone })}</p>}
       {!settled && (
         <>
           <progress aria-label={t('imports.importProgress')} aria-describedby={lineId} max={1} value={progress ?? undefined} />

@@ -25,6 +25,7 @@ export function ImportsPanel({ organizationId, projectId }: ImportsPanelProps) {
         accept: '.csv,.txt,.tsv,.zip,.gz',
         formats: FORMATS.map((value) => ({ value, label: t(`imports.formats.${value}`) })),
         dropHint: t('imports.drop'),
+        timeZones: true,
       }}
       help={<ImportTemplate />}
     />

@@ -428,3 +428,95 @@ describe('another project opened on the same screen (its address pasted, a bookm
     expect(other.calls.filter((c) => c.path.includes('/queued-import/'))).toEqual([]);
   });
 });
+
+describe('the time zone of times without one (a spreadsheet with a date and a time column, no zone column)', () => {
+  const CHECKED = importLog({ dryRun: true, status: 'succeeded', settled: true, rowsTotal: 1, rowsDone: 1, rowsImported: 1, timeZone: 'CST' });
+  const IMPORTED = importLog({ logId: 'log-2', status: 'succeeded', settled: true, rowsTotal: 1, rowsDone: 1, rowsImported: 1, timeZone: 'CST' });
+  const zoneField = () => screen.getByRole('combobox', { name: 'Time zone of times without one' });
+  const queuedBodies = () => server.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/import-data')).map((c) => c.body);
+
+  /** The zone list has come (the WQX codes follow None). */
+  const codesShown = () => screen.findByRole('option', { name: 'CST (UTC−06:00)' });
+
+  it('offers None first, then the WQX codes with their offsets, then the whole-hour offsets no code has, with its hint', async () => {
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await codesShown();
+    const labels = within(zoneField()).getAllByRole('option').map((option) => option.textContent);
+    expect(labels.slice(0, 4)).toEqual(['None: read as UTC', 'UTC (UTC+00:00)', 'GMT (UTC+00:00)', 'AST (UTC−04:00)']);
+    expect(labels).toContain('ChST (UTC+10:00)');
+    // The offsets no WQX code has, in order: UTC+08:00 for China (where CST would be US Central).
+    expect(labels.slice(18)).toEqual([
+      'UTC−12:00', 'UTC−02:00', 'UTC−01:00', 'UTC+01:00', 'UTC+02:00', 'UTC+03:00', 'UTC+04:00', 'UTC+05:00', 'UTC+06:00',
+      'UTC+07:00', 'UTC+08:00', 'UTC+09:00', 'UTC+11:00', 'UTC+12:00', 'UTC+13:00', 'UTC+14:00',
+    ]);
+    expect(zoneField()).toHaveValue('');
+    expect(zoneField()).toHaveAccessibleDescription(
+      'For files whose times have no time zone column, such as most spreadsheets. Rows that give their own zone keep it.');
+  });
+
+  it('sends the zone chosen with the file', async () => {
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await codesShown();
+    await userEvent.selectOptions(zoneField(), 'CST');
+    await importFile();
+    await waitFor(() => expect(queuedBodies()).toHaveLength(1));
+    expect(queuedBodies()[0]).toEqual({ uploadKey: `uploads/${ORG}/${PROJECT}/k/results.csv`, format: 'auto', dryRun: false, timeZone: 'CST' });
+  });
+
+  it('sends an offset chosen with a large file (sent in parts) in the same way', async () => {
+    serve({ partBytes: 1000 });
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await codesShown();
+    await userEvent.selectOptions(zoneField(), 'UTC+08:00');
+    await userEvent.upload(screen.getByLabelText('Choose a file'), new File(['x'.repeat(2500)], 'results.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(queuedBodies()).toHaveLength(1), { timeout: 3000 });
+    expect(server.calls.some((c) => c.path.endsWith('/import-uploads/complete'))).toBe(true);
+    expect(queuedBodies()[0]).toMatchObject({ timeZone: 'UTC+08:00' });
+  });
+
+  it('sends no zone when None is chosen (times without one are read as UTC, as before)', async () => {
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await codesShown();
+    await userEvent.selectOptions(zoneField(), 'CST');
+    await userEvent.selectOptions(zoneField(), 'None: read as UTC');
+    await importFile();
+    await waitFor(() => expect(queuedBodies()).toHaveLength(1));
+    expect(queuedBodies()[0]).not.toHaveProperty('timeZone');
+  });
+
+  it('imports a checked file in the zone it was checked in ("Import it now"), and says the zone in the result', async () => {
+    serve({ states: [CHECKED], second: [IMPORTED] });
+    renderPanel();
+    await screen.findByText('No imports yet.');
+    await codesShown();
+    await userEvent.selectOptions(zoneField(), 'CST');
+    await userEvent.upload(screen.getByLabelText('Choose a file'), FILE());
+    await userEvent.click(screen.getByLabelText('Only check the file (write nothing)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await screen.findByRole('heading', { name: 'results.csv: Checked (nothing written)' }, { timeout: 4000 });
+    expect(screen.getByText('Times without a zone read as: CST')).toBeInTheDocument();
+    // The zone chosen meanwhile is the next file's: the file checked is imported as it was checked.
+    await userEvent.selectOptions(zoneField(), 'None: read as UTC');
+    await userEvent.click(screen.getByRole('button', { name: 'Import results.csv' }));
+    await screen.findByRole('heading', { name: 'results.csv: Imported' }, { timeout: 4000 });
+    expect(queuedBodies().map((body) => body as { dryRun: boolean; timeZone?: string })).toEqual([
+      expect.objectContaining({ dryRun: true, timeZone: 'CST' }),
+      expect.objectContaining({ dryRun: false, timeZone: 'CST' }),
+    ]);
+  });
+
+  it('is labelled in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderPanel();
+    await screen.findByText('尚无导入记录。');
+    await codesShown();
+    const field = screen.getByRole('combobox', { name: '无时区的时间所在时区' });
+    expect(within(field).getAllByRole('option')[0]).toHaveTextContent('无：按 UTC 读取');
+    expect(field).toHaveAccessibleDescription('适用于时间没有时区列的文件，例如大多数电子表格。自带时区的行仍按其自身时区读取。');
+  });
+});

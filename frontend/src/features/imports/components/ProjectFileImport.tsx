@@ -16,8 +16,10 @@ import {
   useImportHistory,
 } from '../api/imports';
 import { uploadFile, uploadQueued } from '../api/resumableUpload';
+import { useWqxTimeZones } from '../api/timeZones';
 import type { ImportEndpoint, ImportLog } from '../api/types';
 import { fileSize, timeLeftLabel } from '../lib/labels';
+import { timeZoneChoices } from '../lib/timeZones';
 import { dismissUpload, isConnectionLost, mayTryAgain, sendUpload, uploadKey, useFollowUploads, useUpload, type Upload } from '../lib/uploads';
 import { ImportHistory } from './ImportHistory';
 import { ImportResult } from './ImportResult';
@@ -38,6 +40,8 @@ export interface FileImportTarget {
    * takes such a file only when told its format.
    */
   formatsBySuffix?: Readonly<Record<string, string>>;
+  /** The route reads times given without a zone in the zone chosen with the file (`timeZone`): the form offers it. */
+  timeZones?: boolean;
 }
 
 export interface ProjectFileImportProps {
@@ -52,7 +56,7 @@ export interface ProjectFileImportProps {
 }
 
 /** A file sent to import: what the form (or a check's offer) sends. */
-type Sent = Pick<Upload, 'file' | 'format' | 'dryRun'>;
+type Sent = Pick<Upload, 'file' | 'format' | 'dryRun' | 'timeZone'>;
 
 /**
  * A project's file imports: pick or drop a file, watch it upload and import, see the result, its rejected rows
@@ -148,7 +152,7 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
         const sent = await uploadFile(organizationId, projectId, what.file, what.format, onProgress);
         if (!sent) return undefined;
         try {
-          const queued = await queueImport(organizationId, projectId, target.endpoint, sent, what.format, what.dryRun);
+          const queued = await queueImport(organizationId, projectId, target.endpoint, sent, what.format, what.dryRun, what.timeZone);
           if (queued) uploadQueued(organizationId, projectId, what.file);
           return queued?.logId;
         } catch (failure) {
@@ -171,7 +175,10 @@ function FileImports({ organizationId, projectId, title, target, onDataChanged, 
     );
   }
 
-  /** The file a check read, imported for real from the check's result; focus to the form's button (the offer goes). */
+  /**
+   * The file a check read, imported for real from the check's result (in the zone the check read it in); focus to
+   * the form's button (the offer goes).
+   */
   function importChecked(check: Sent) {
     send({ ...check, dryRun: false });
     section.current?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.focus();
@@ -227,7 +234,7 @@ interface ImportFormProps {
 }
 
 /**
- * The file, its format and dry run; sends the file (`onSend`: to S3, with its progress and time left, then its
+ * The file, its format, the zone of its times without one (where the route takes it) and dry run; sends the file (`onSend`: to S3, with its progress and time left, then its
  * import). A failed upload says why in plain words and is offered again, the same file, without choosing it again.
  * While "Only check the file" is ticked the button says "Check file"; a check sent clears the box, so that the next
  * press imports the file (its result offers that too).
@@ -240,6 +247,8 @@ function ImportForm({ uploadKey: key, target, number, onStart, onSend }: ImportF
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('auto');
   const [dryRun, setDryRun] = useState(false);
+  /** The zone of the file's times without one; '': none (read as UTC), nothing sent. */
+  const [timeZone, setTimeZone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -265,13 +274,13 @@ function ImportForm({ uploadKey: key, target, number, onStart, onSend }: ImportF
       setError(t('imports.emptyFile'));
       return;
     }
-    send({ file, format: formatOf(file), dryRun });
+    send({ file, format: formatOf(file), dryRun, ...(target.timeZones && timeZone ? { timeZone } : {}) });
     // A check is asked for once: the next press imports (the button says so again).
     if (dryRun) setDryRun(false);
   }
 
   function tryAgain(failed: Upload) {
-    send({ file: failed.file, format: failed.format, dryRun: failed.dryRun });
+    send({ file: failed.file, format: failed.format, dryRun: failed.dryRun, timeZone: failed.timeZone });
     // The button goes with the failure: focus to the Import button (aria-disabled while the file is sent), not the page.
     form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }
@@ -318,6 +327,7 @@ function ImportForm({ uploadKey: key, target, number, onStart, onSend }: ImportF
           ))}
         </select>
       </div>
+      {target.timeZones && <TimeZoneField id={`${ids}-zone`} value={timeZone} onChange={setTimeZone} />}
       <label className="ws-check">
         <input type="checkbox" checked={dryRun} onChange={(event) => setDryRun(event.target.checked)} />
         {t('imports.dryRun')}
@@ -355,5 +365,32 @@ function ImportForm({ uploadKey: key, target, number, onStart, onSend }: ImportF
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * The zone of the times a file gives without one (most spreadsheets have no time zone column): none (read as UTC)
+ * first, then the WQX codes with their offsets and the whole-hour offsets no code has. Rows that give their own
+ * zone keep it.
+ */
+function TimeZoneField({ id, value, onChange }: { id: string; value: string; onChange: (zone: string) => void }) {
+  const { t } = useTranslation();
+  const { data: wqx } = useWqxTimeZones();
+  // None (nothing sent) first.
+  const choices = [{ value: '', label: t('imports.timeZone.none') }, ...timeZoneChoices(Array.isArray(wqx) ? wqx : [])];
+  return (
+    <div className="ws-field">
+      <label htmlFor={id}>{t('imports.timeZone.label')}</label>
+      <select id={id} aria-describedby={`${id}-hint`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {choices.map((zone) => (
+          <option key={zone.value} value={zone.value}>
+            {zone.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="ws-hint">
+        {t('imports.timeZone.hint')}
+      </p>
+    </div>
   );
 }

@@ -13,6 +13,8 @@ export interface Upload {
   file: File;
   format: string;
   dryRun: boolean;
+  /** The zone of the file's times without one (a WQX code or an offset from UTC); none: read as UTC. */
+  timeZone?: string;
   /** The file's size as the upload began: the bar's total never changes midway. */
   size: number;
   /**
@@ -91,7 +93,7 @@ export function mayTryAgain(failure: unknown): boolean {
  */
 export async function sendUpload(
   key: string,
-  what: Pick<Upload, 'file' | 'format' | 'dryRun'>,
+  what: Pick<Upload, 'file' | 'format' | 'dryRun' | 'timeZone'>,
   send: (onProgress: (sent: number) => void) => Promise<string | undefined>,
   away: WhenAway,
 ): Promise<void> {

@@ -12,6 +12,15 @@ const imports = {
     'wqp-station': 'WQP station profile',
     template: 'Open Water Data template',
   },
+  /** The zone of the rows that give a time without one (most spreadsheets have no time zone column). */
+  timeZone: {
+    label: 'Time zone of times without one',
+    /** The first choice: nothing sent, such times are read as UTC (as before there was a choice). */
+    none: 'None: read as UTC',
+    hint: 'For files whose times have no time zone column, such as most spreadsheets. Rows that give their own zone keep it.',
+    /** In an import's result, when a zone was chosen with its file. */
+    readAs: 'Times without a zone read as: {{zone}}',
+  },
   dryRun: 'Only check the file (write nothing)',
   start: 'Import',
   /** The button while "Only check the file" is ticked: it writes nothing. */

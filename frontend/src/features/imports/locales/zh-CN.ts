@@ -14,6 +14,12 @@ const imports: typeof en = {
     'wqp-station': 'WQP 站点表',
     template: 'Open Water Data 模板',
   },
+  timeZone: {
+    label: '无时区的时间所在时区',
+    none: '无：按 UTC 读取',
+    hint: '适用于时间没有时区列的文件，例如大多数电子表格。自带时区的行仍按其自身时区读取。',
+    readAs: '无时区的时间按此时区读取：{{zone}}',
+  },
   dryRun: '仅检查文件（不写入任何数据）',
   start: '导入',
   startCheck: '检查文件',

@@ -77,6 +77,12 @@ export const TEMPLATE_CSV =
   'MY-CREEK-1,My creek at the bridge,40.1234,-75.5678,2024-05-01,09:30,EST,pH,7.2,std units,0.5,m,,,,,Clear water\r\n' +
   'MY-CREEK-1,,,,2024-05-01,09:30,EST,Nitrate,ND,mg/L,,,,,Not Detected,,\r\n';
 
+/** GET keylist/timeZones: the WQX time zone codes with their offsets, as chalicelib/data/keylists.json lists them. */
+export const WQX_TIME_ZONES = [
+  ['UTC', 0], ['GMT', 0], ['AST', -4], ['ADT', -3], ['EST', -5], ['EDT', -4], ['CST', -6], ['CDT', -5], ['MST', -7], ['MDT', -6],
+  ['PST', -8], ['PDT', -7], ['AKST', -9], ['AKDT', -8], ['HST', -10], ['SST', -11], ['ChST', 10],
+].map(([value, offsetHours]) => ({ value: value as string, offsetHours: offsetHours as number }));
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,6 +109,8 @@ export function fakeImportServer({ organizationId, projectId, endpoint = 'import
     const isImportRoute = ['import-uploads', endpoint, 'queued-import', 'import-history'].includes(route ?? '');
     const isFeedback = url.pathname.startsWith('/api/v1/Util/feedback');
     const isTemplate = url.pathname === '/api/v1/import-template';
+    // A public list the form asks for (not counted among the import calls).
+    if (url.pathname === '/api/v1/keylist/timeZones') return json(WQX_TIME_ZONES);
     if (!isImportRoute && !isFeedback && !isTemplate) return undefined;
     const headers = new Headers(init?.headers);
     calls.push({ method, path: url.pathname, query: url.searchParams, headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
