@@ -147,3 +147,23 @@ test('a file larger than a part goes to S3 in parts, and after a lost connection
   expect(await count('Values that would be imported')).toBe(rows.toLocaleString('en-US'));
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('owd-upload:')))).toEqual([]);
 });
+
+test("a volunteer's sheet without a time zone column is imported in the zone chosen for it", async ({ page }) => {
+  // A walk: such a sheet's times had all been read as UTC, an evening sample dated the next day.
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await newProjectImports(page, `Zone walk ${run}`);
+  const sheet = 'StationIdentifier,StationName,Latitude,Longitude,Date,Time,Parameter,Value,Unit\n'
+    + `TZ-${run},Evening creek,40.05,-75.43,2026-03-14,19:30,pH,7.2,std units\n`;
+  await page.locator('.imports-panel input[type="file"]').setInputFiles({ name: 'evening.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  const zone = page.getByRole('combobox', { name: 'Time zone of times without one' });
+  await expect(zone).toHaveAccessibleDescription(/such as most spreadsheets/);
+  await expect(zone.locator('option').first()).toHaveText('None: read as UTC');
+  await zone.selectOption({ label: 'EST (UTC\u221205:00)' });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+  const result = page.locator('.imports-result');
+  await expect(result).toContainText('evening.csv: Imported', { timeout: 90_000 });
+  await expect(result).toContainText('Times without a zone read as: EST');
+  await expect(result).not.toContainText('read as UTC');
+});
