@@ -189,6 +189,9 @@ ZH_CN = {
         "此邀请今天已重新发送 {count} 次，请明天再试。",
     "An invitation to {email} is already open (sent {date}): resend it from the list of invitations instead.":
         "已有发给 {email} 的邀请尚未处理（发送于 {date}）：请在邀请列表中重新发送。",
+    "An invitation to {email} is already open (sent {date}) with the role {role}: to offer {wanted} instead, revoke "
+    "it in the list of invitations and invite again.":
+        "已有发给 {email} 的邀请尚未处理（发送于 {date}），角色为 {role}：如需改为 {wanted}，请在邀请列表中撤销该邀请后重新邀请。",
     "Only group administrators can see invitations.": "只有组管理员可以查看邀请。",
     "Only group administrators of this organization can invite to it.": "只有此组织的组管理员可以邀请他人加入。",
     "Only system administrators can invite system administrators.": "只有系统管理员可以邀请系统管理员。",

@@ -171,7 +171,13 @@ def _open_holder(invitation: Invitation) -> Invitation | None:
     return None
 
 
-def _duplicate(holder: Invitation) -> Conflict:
+def _duplicate(holder: Invitation, wanted_role: str | None = None) -> Conflict:
+    """The refusal of a second open invitation to one address. A resend keeps the open one's role: when another role
+    was asked for, it says to revoke and invite again (an administrator resent, and the old role came back)."""
+    if wanted_role and holder.roleName and wanted_role != holder.roleName:
+        return Conflict(f"An invitation to {holder.email} is already open (sent {holder.createdAt[:10]}) with the role "
+                        f"{holder.roleName}: to offer {wanted_role} instead, revoke it in the list of invitations and "
+                        "invite again.")
     return Conflict(f"An invitation to {holder.email} is already open (sent {holder.createdAt[:10]}): resend it from "
                     "the list of invitations instead.")
 
@@ -213,7 +219,7 @@ def create(data, principal: Principal) -> dict:
                 raise
             holder = _open_holder(invitation)
             if holder is not None or attempt == 2:
-                raise _duplicate(holder or invitation) from exc
+                raise _duplicate(holder or invitation, invitation.roleName) from exc
     try:
         _send(invitation, token)
     except mail.MailNotSent:

@@ -70,10 +70,20 @@ def test_the_table_keeps_only_a_hash_of_the_token(api, org, aws_url):
 def test_a_second_open_invitation_for_the_same_email_and_organization_is_409_naming_it(api, org):
     person = Person()
     first = invite(api, org, person.email).json
-    second = invite(api, org, person.email, role="group-admin")
+    second = invite(api, org, person.email)
     assert second.status_code == 409
     assert second.json["message"] == (f"An invitation to {person.email} is already open (sent "
                                       f"{first['createdAt'][:10]}): resend it from the list of invitations instead.")
+    # Another role: a resend would keep the open one's, so it says how to offer the new one (a walk had resent).
+    other = invite(api, org, person.email, role="group-admin")
+    assert (other.status_code, other.json["message"]) == (409, (
+        f"An invitation to {person.email} is already open (sent {first['createdAt'][:10]}) with the role simple-user: "
+        "to offer group-admin instead, revoke it in the list of invitations and invite again."))
+    chinese = api.as_("orgadmin").post("/Invitation", {"email": person.email, "isSystemAdmin": False,
+                                                       "organizationId": org, "roleName": "group-admin"},
+                                       headers={"Accept-Language": "zh-CN"})
+    assert chinese.json["message"] == (f"已有发给 {person.email} 的邀请尚未处理（发送于 {first['createdAt'][:10]}），角色为 "
+                                       "simple-user：如需改为 group-admin，请在邀请列表中撤销该邀请后重新邀请。")
 
 
 def test_after_a_revoke_the_same_email_can_be_invited_again(api, org):
