@@ -1,13 +1,6 @@
 import useSWR from 'swr';
 import { get } from '../../../api/client';
-
-/** GET /keylist/timeZones: the WQX time zone codes, each with its offset from UTC in hours (CST: -6). */
-const TIME_ZONES_PATH = '/keylist/timeZones';
-
-export interface WqxTimeZone {
-  value: string;
-  offsetHours: number;
-}
+import { TIME_ZONES_PATH, type WqxTimeZone } from '../../../api/timeZones';
 
 /**
  * The WQX time zone codes an import may read times without a zone in. Not there (the list unavailable): none, and

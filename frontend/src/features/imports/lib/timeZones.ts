@@ -1,4 +1,4 @@
-import type { WqxTimeZone } from '../api/timeZones';
+import type { WqxTimeZone } from '../../../api/timeZones';
 
 /** A time zone an import may read times without one in: its value as sent, and its label (the same in every language). */
 export interface TimeZoneChoice {

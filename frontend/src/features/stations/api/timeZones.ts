@@ -1,12 +1,5 @@
 import { get } from '../../../api/client';
-
-/** GET /keylist/timeZones: the WQX time zone codes the values are written in, each with its offset from UTC. */
-export const timeZonesPath = '/keylist/timeZones';
-
-interface TimeZoneEntry {
-  value: string;
-  offsetHours: number;
-}
+import { TIME_ZONES_PATH, type WqxTimeZone } from '../../../api/timeZones';
 
 let offsets: Promise<Map<string, number>> | null = null;
 
@@ -15,7 +8,7 @@ let offsets: Promise<Map<string, number>> | null = null;
  * The list unavailable: none (a value's date is then its UTC date, as the server answers a code it does not list).
  */
 export function getTimeZoneOffsets(): Promise<Map<string, number>> {
-  offsets ??= get<TimeZoneEntry[]>(timeZonesPath).then(
+  offsets ??= get<WqxTimeZone[]>(TIME_ZONES_PATH).then(
     (list) => new Map((list ?? []).filter((z) => Number.isFinite(z.offsetHours)).map((z) => [z.value, z.offsetHours])),
     () => {
       offsets = null;
